@@ -1,0 +1,312 @@
+//! Suits, ranks and cards, with the text notation players type.
+//!
+//! A card is written rank then suit: `QS`, `TD`. Input also accepts `10D`,
+//! lower case and the suit symbols `♠ ♥ ♦ ♣` (and their hollow forms).
+
+use std::fmt;
+use std::str::FromStr;
+
+/// One of the four suits, in the order the table sorts them: clubs,
+/// diamonds, spades, hearts (black and red alternate).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Suit {
+    /// ♣
+    Clubs,
+    /// ♦
+    Diamonds,
+    /// ♠
+    Spades,
+    /// ♥
+    Hearts,
+}
+
+impl Suit {
+    /// Every suit, in sort order.
+    pub const ALL: [Suit; 4] = [Suit::Clubs, Suit::Diamonds, Suit::Spades, Suit::Hearts];
+    /// The suits in the order deal notation writes them: spades, hearts,
+    /// diamonds, clubs.
+    pub const NOTATION_ORDER: [Suit; 4] = [Suit::Spades, Suit::Hearts, Suit::Diamonds, Suit::Clubs];
+
+    /// Position of the suit in [`Suit::ALL`].
+    pub const fn index(self) -> usize {
+        self as usize
+    }
+
+    /// The letter used in card notation: `C`, `D`, `S` or `H`.
+    pub const fn letter(self) -> char {
+        match self {
+            Suit::Clubs => 'C',
+            Suit::Diamonds => 'D',
+            Suit::Spades => 'S',
+            Suit::Hearts => 'H',
+        }
+    }
+
+    /// The suit symbol: `♣ ♦ ♠ ♥`.
+    pub const fn symbol(self) -> char {
+        match self {
+            Suit::Clubs => '♣',
+            Suit::Diamonds => '♦',
+            Suit::Spades => '♠',
+            Suit::Hearts => '♥',
+        }
+    }
+
+    /// The plural English name, as a player says it: "clubs".
+    pub const fn name(self) -> &'static str {
+        match self {
+            Suit::Clubs => "clubs",
+            Suit::Diamonds => "diamonds",
+            Suit::Spades => "spades",
+            Suit::Hearts => "hearts",
+        }
+    }
+
+    /// Whether the suit is printed red.
+    pub const fn is_red(self) -> bool {
+        matches!(self, Suit::Diamonds | Suit::Hearts)
+    }
+
+    /// Reads a suit letter or symbol, in either case.
+    pub fn from_char(c: char) -> Option<Suit> {
+        match c {
+            'C' | 'c' | '♣' | '♧' => Some(Suit::Clubs),
+            'D' | 'd' | '♦' | '♢' => Some(Suit::Diamonds),
+            'S' | 's' | '♠' | '♤' => Some(Suit::Spades),
+            'H' | 'h' | '♥' | '♡' => Some(Suit::Hearts),
+            _ => None,
+        }
+    }
+}
+
+impl fmt::Display for Suit {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// A rank, from two (low) to ace (high).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Rank {
+    /// 2
+    Two,
+    /// 3
+    Three,
+    /// 4
+    Four,
+    /// 5
+    Five,
+    /// 6
+    Six,
+    /// 7
+    Seven,
+    /// 8
+    Eight,
+    /// 9
+    Nine,
+    /// 10, written `T`
+    Ten,
+    /// J
+    Jack,
+    /// Q
+    Queen,
+    /// K
+    King,
+    /// A, the highest rank
+    Ace,
+}
+
+impl Rank {
+    /// Every rank, low to high.
+    pub const ALL: [Rank; 13] = [
+        Rank::Two,
+        Rank::Three,
+        Rank::Four,
+        Rank::Five,
+        Rank::Six,
+        Rank::Seven,
+        Rank::Eight,
+        Rank::Nine,
+        Rank::Ten,
+        Rank::Jack,
+        Rank::Queen,
+        Rank::King,
+        Rank::Ace,
+    ];
+
+    /// Position in [`Rank::ALL`]: two is 0, ace is 12.
+    pub const fn index(self) -> usize {
+        self as usize
+    }
+
+    /// The face value used by Spot Hearts: 2..10, J 11, Q 12, K 13, A 14.
+    pub const fn face_value(self) -> i32 {
+        self as i32 + 2
+    }
+
+    /// The character used in card notation: `2`..`9`, `T`, `J`, `Q`, `K`, `A`.
+    pub const fn letter(self) -> char {
+        b"23456789TJQKA"[self as usize] as char
+    }
+
+    /// Reads a rank character in either case (`T` for ten; `10` is
+    /// handled by the card parser).
+    pub fn from_char(c: char) -> Option<Rank> {
+        let index = "23456789TJQKA".find(c.to_ascii_uppercase())?;
+        Some(Rank::ALL[index])
+    }
+}
+
+impl fmt::Display for Rank {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}", self.letter())
+    }
+}
+
+/// One playing card.
+///
+/// Stored as the bit position it takes in a [`crate::engine::CardSet`]:
+/// `suit * 16 + rank`, so that each suit is one 16-bit lane of a `u64`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct Card(u8);
+
+/// Bits given to each suit in a card's index (13 used, 3 spare).
+pub(crate) const SUIT_STRIDE: u8 = 16;
+
+impl Card {
+    /// The queen of spades: 13 points in the default table.
+    pub const QUEEN_OF_SPADES: Card = Card::new(Rank::Queen, Suit::Spades);
+    /// The jack of diamonds: the default Omnibus bonus card.
+    pub const JACK_OF_DIAMONDS: Card = Card::new(Rank::Jack, Suit::Diamonds);
+    /// The two of clubs: leads the first trick in a four-player game.
+    pub const TWO_OF_CLUBS: Card = Card::new(Rank::Two, Suit::Clubs);
+
+    /// The card of this rank and suit.
+    pub const fn new(rank: Rank, suit: Suit) -> Card {
+        Card(suit as u8 * SUIT_STRIDE + rank as u8)
+    }
+
+    /// The card at a bit position; `None` for a spare position.
+    pub const fn from_index(index: u8) -> Option<Card> {
+        if index < 4 * SUIT_STRIDE && index % SUIT_STRIDE < 13 { Some(Card(index)) } else { None }
+    }
+
+    /// The bit position of this card in a card set.
+    pub const fn index(self) -> u8 {
+        self.0
+    }
+
+    /// The card's suit.
+    pub const fn suit(self) -> Suit {
+        Suit::ALL[(self.0 / SUIT_STRIDE) as usize]
+    }
+
+    /// The card's rank.
+    pub const fn rank(self) -> Rank {
+        Rank::ALL[(self.0 % SUIT_STRIDE) as usize]
+    }
+
+    /// The card written with its suit symbol, e.g. `Q♠`.
+    pub fn symbol_string(self) -> String {
+        format!("{}{}", self.rank().letter(), self.suit().symbol())
+    }
+}
+
+impl fmt::Display for Card {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}{}", self.rank().letter(), self.suit().letter())
+    }
+}
+
+/// Why a piece of card notation could not be read.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum NotationError {
+    /// The text is not a card such as `QS`, `TD` or `10♦`.
+    #[error("`{0}` is not a card (write rank then suit, e.g. QS, TD, 10D, 2♣)")]
+    BadCard(String),
+    /// The text is not a hand such as `AK2.QJ.T98.765`.
+    #[error("`{text}` is not a hand: {why}")]
+    BadHand {
+        /// The hand as written.
+        text: String,
+        /// What is wrong with it.
+        why: String,
+    },
+    /// The text is not a deal such as `S:AK2.QJ.T98.765 ...`.
+    #[error("not a deal: {0}")]
+    BadDeal(String),
+}
+
+/// Splits a card token into rank characters and a suit, handling `10`.
+pub(crate) fn parse_ranks(text: &str) -> Option<Vec<Rank>> {
+    let mut ranks = Vec::new();
+    let mut chars = text.chars().peekable();
+    while let Some(c) = chars.next() {
+        if c == '1' && chars.peek() == Some(&'0') {
+            chars.next();
+            ranks.push(Rank::Ten);
+        } else {
+            ranks.push(Rank::from_char(c)?);
+        }
+    }
+    Some(ranks)
+}
+
+impl FromStr for Card {
+    type Err = NotationError;
+
+    fn from_str(text: &str) -> Result<Card, NotationError> {
+        let bad = || NotationError::BadCard(text.to_string());
+        let trimmed = text.trim();
+        let suit_char = trimmed.chars().last().ok_or_else(bad)?;
+        let suit = Suit::from_char(suit_char).ok_or_else(bad)?;
+        let rank_text = &trimmed[..trimmed.len() - suit_char.len_utf8()];
+        match parse_ranks(rank_text).as_deref() {
+            Some([rank]) => Ok(Card::new(*rank, suit)),
+            _ => Err(bad()),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn cards_are_written_rank_then_suit() {
+        assert_eq!(Card::QUEEN_OF_SPADES.to_string(), "QS");
+        assert_eq!(Card::new(Rank::Ten, Suit::Diamonds).to_string(), "TD");
+        assert_eq!(Card::TWO_OF_CLUBS.symbol_string(), "2♣");
+    }
+
+    #[test]
+    fn input_accepts_ten_lower_case_and_symbols() {
+        let ten = Card::new(Rank::Ten, Suit::Diamonds);
+        for text in ["TD", "td", "10D", "10d", "T♦", "10♢", " TD "] {
+            assert_eq!(text.parse::<Card>(), Ok(ten), "{text}");
+        }
+        assert_eq!("q♠".parse::<Card>(), Ok(Card::QUEEN_OF_SPADES));
+    }
+
+    #[test]
+    fn malformed_cards_are_refused() {
+        for text in ["", "Q", "QX", "1D", "11D", "QQS", "S", "♠"] {
+            assert!(text.parse::<Card>().is_err(), "{text}");
+        }
+    }
+
+    #[test]
+    fn every_card_round_trips_through_its_index() {
+        for suit in Suit::ALL {
+            for rank in Rank::ALL {
+                let card = Card::new(rank, suit);
+                assert_eq!(card.suit(), suit);
+                assert_eq!(card.rank(), rank);
+                assert_eq!(Card::from_index(card.index()), Some(card));
+                assert_eq!(card.to_string().parse::<Card>(), Ok(card));
+            }
+        }
+        assert_eq!(Card::from_index(13), None);
+        assert_eq!(Card::from_index(64), None);
+    }
+}

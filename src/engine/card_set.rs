@@ -1,0 +1,313 @@
+//! `CardSet`: a set of cards as one `u64`, so that rules are set arithmetic.
+
+use std::fmt;
+use std::ops::{BitAnd, BitAndAssign, BitOr, BitOrAssign, Not, Sub, SubAssign};
+use std::str::FromStr;
+
+use super::card::{Card, NotationError, Rank, SUIT_STRIDE, Suit, parse_ranks};
+
+/// A set of cards. Bit `suit * 16 + rank` stands for one card, so each suit
+/// is a 16-bit lane and "the cards of a suit" is one mask.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub struct CardSet(u64);
+
+/// The thirteen rank bits of one suit lane.
+const SUIT_LANE: u64 = (1 << 13) - 1;
+
+impl CardSet {
+    /// No cards.
+    pub const EMPTY: CardSet = CardSet(0);
+    /// All 52 cards.
+    pub const DECK: CardSet = CardSet(SUIT_LANE * 0x0001_0001_0001_0001);
+    /// The thirteen clubs.
+    pub const CLUBS: CardSet = CardSet::suit(Suit::Clubs);
+    /// The thirteen diamonds.
+    pub const DIAMONDS: CardSet = CardSet::suit(Suit::Diamonds);
+    /// The thirteen spades.
+    pub const SPADES: CardSet = CardSet::suit(Suit::Spades);
+    /// The thirteen hearts.
+    pub const HEARTS: CardSet = CardSet::suit(Suit::Hearts);
+    /// Only the queen of spades.
+    pub const QUEEN_OF_SPADES: CardSet = CardSet::single(Card::QUEEN_OF_SPADES);
+
+    /// The thirteen cards of a suit.
+    pub const fn suit(suit: Suit) -> CardSet {
+        CardSet(SUIT_LANE << (suit as u8 * SUIT_STRIDE))
+    }
+
+    /// The set holding one card.
+    pub const fn single(card: Card) -> CardSet {
+        CardSet(1 << card.index())
+    }
+
+    /// The raw bits (for hashing and compact storage).
+    pub const fn bits(self) -> u64 {
+        self.0
+    }
+
+    /// How many cards are in the set.
+    pub const fn len(self) -> usize {
+        self.0.count_ones() as usize
+    }
+
+    /// Whether the set has no cards.
+    pub const fn is_empty(self) -> bool {
+        self.0 == 0
+    }
+
+    /// Whether the card is in the set.
+    pub const fn contains(self, card: Card) -> bool {
+        self.0 & (1 << card.index()) != 0
+    }
+
+    /// Whether every card of `other` is in this set.
+    pub const fn is_superset(self, other: CardSet) -> bool {
+        other.0 & !self.0 == 0
+    }
+
+    /// Adds a card.
+    pub fn insert(&mut self, card: Card) {
+        self.0 |= 1 << card.index();
+    }
+
+    /// Removes a card.
+    pub fn remove(&mut self, card: Card) {
+        self.0 &= !(1 << card.index());
+    }
+
+    /// The cards of this set in the given suit.
+    pub const fn of_suit(self, suit: Suit) -> CardSet {
+        CardSet(self.0 & CardSet::suit(suit).0)
+    }
+
+    /// The lowest card (lowest suit in [`Suit::ALL`] order, then rank).
+    pub const fn lowest(self) -> Option<Card> {
+        if self.0 == 0 { None } else { Card::from_index(self.0.trailing_zeros() as u8) }
+    }
+
+    /// The highest card (highest suit in [`Suit::ALL`] order, then rank).
+    pub const fn highest(self) -> Option<Card> {
+        if self.0 == 0 { None } else { Card::from_index(63 - self.0.leading_zeros() as u8) }
+    }
+
+    /// The cards in ascending order: by suit, then rank.
+    pub const fn iter(self) -> CardSetIter {
+        CardSetIter(self.0)
+    }
+
+    /// Writes one hand in deal notation: `spades.hearts.diamonds.clubs`,
+    /// each suit high to low, e.g. `AK2.QJ.T98.765`.
+    pub fn to_hand_notation(self) -> String {
+        let suits: Vec<String> = Suit::NOTATION_ORDER
+            .iter()
+            .map(|&suit| {
+                let mut ranks: Vec<char> = self.of_suit(suit).iter().map(|c| c.rank().letter()).collect();
+                ranks.reverse();
+                ranks.into_iter().collect()
+            })
+            .collect();
+        suits.join(".")
+    }
+
+    /// Reads one hand in deal notation (`AK2.QJ.T98.765`; an empty suit may
+    /// be left empty or written `-`).
+    pub fn from_hand_notation(text: &str) -> Result<CardSet, NotationError> {
+        let bad = |why: &str| NotationError::BadHand { text: text.to_string(), why: why.to_string() };
+        let parts: Vec<&str> = text.split('.').collect();
+        if parts.len() != 4 {
+            return Err(bad("a hand has four suits separated by dots: spades.hearts.diamonds.clubs"));
+        }
+        let mut set = CardSet::EMPTY;
+        for (&suit, part) in Suit::NOTATION_ORDER.iter().zip(parts) {
+            let part = if part == "-" { "" } else { part };
+            let ranks = parse_ranks(part).ok_or_else(|| bad(&format!("`{part}` is not a list of ranks")))?;
+            for rank in ranks {
+                let card = Card::new(rank, suit);
+                if set.contains(card) {
+                    return Err(bad(&format!("{card} is written twice")));
+                }
+                set.insert(card);
+            }
+        }
+        Ok(set)
+    }
+}
+
+/// Iterator over the cards of a [`CardSet`], lowest first.
+#[derive(Clone, Debug)]
+pub struct CardSetIter(u64);
+
+impl Iterator for CardSetIter {
+    type Item = Card;
+
+    fn next(&mut self) -> Option<Card> {
+        if self.0 == 0 {
+            return None;
+        }
+        let index = self.0.trailing_zeros() as u8;
+        self.0 &= self.0 - 1;
+        Card::from_index(index)
+    }
+
+    fn size_hint(&self) -> (usize, Option<usize>) {
+        let len = self.0.count_ones() as usize;
+        (len, Some(len))
+    }
+}
+
+impl ExactSizeIterator for CardSetIter {}
+
+impl IntoIterator for CardSet {
+    type Item = Card;
+    type IntoIter = CardSetIter;
+
+    fn into_iter(self) -> CardSetIter {
+        self.iter()
+    }
+}
+
+impl FromIterator<Card> for CardSet {
+    fn from_iter<I: IntoIterator<Item = Card>>(iter: I) -> CardSet {
+        let mut set = CardSet::EMPTY;
+        for card in iter {
+            set.insert(card);
+        }
+        set
+    }
+}
+
+impl From<Card> for CardSet {
+    fn from(card: Card) -> CardSet {
+        CardSet::single(card)
+    }
+}
+
+macro_rules! set_operator {
+    ($trait:ident, $method:ident, $assign_trait:ident, $assign_method:ident, $op:tt) => {
+        impl $trait for CardSet {
+            type Output = CardSet;
+            fn $method(self, other: CardSet) -> CardSet {
+                CardSet(self.0 $op other.0)
+            }
+        }
+        impl $assign_trait for CardSet {
+            fn $assign_method(&mut self, other: CardSet) {
+                self.0 = self.0 $op other.0;
+            }
+        }
+    };
+}
+
+set_operator!(BitAnd, bitand, BitAndAssign, bitand_assign, &);
+set_operator!(BitOr, bitor, BitOrAssign, bitor_assign, |);
+
+impl Sub for CardSet {
+    type Output = CardSet;
+    fn sub(self, other: CardSet) -> CardSet {
+        CardSet(self.0 & !other.0)
+    }
+}
+
+impl SubAssign for CardSet {
+    fn sub_assign(&mut self, other: CardSet) {
+        self.0 &= !other.0;
+    }
+}
+
+impl Not for CardSet {
+    type Output = CardSet;
+    /// Every card of the deck that is not in the set.
+    fn not(self) -> CardSet {
+        CardSet(!self.0 & CardSet::DECK.0)
+    }
+}
+
+impl fmt::Display for CardSet {
+    /// Cards separated by spaces, lowest first: `2C 7H QS`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for (i, card) in self.iter().enumerate() {
+            if i > 0 {
+                f.write_str(" ")?;
+            }
+            write!(f, "{card}")?;
+        }
+        Ok(())
+    }
+}
+
+impl fmt::Debug for CardSet {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "CardSet({self})")
+    }
+}
+
+impl FromStr for CardSet {
+    type Err = NotationError;
+
+    /// Reads cards separated by spaces or commas. A token may hold several
+    /// ranks of one suit: `AQ7H 2C` is the ace, queen and seven of hearts
+    /// and the two of clubs.
+    fn from_str(text: &str) -> Result<CardSet, NotationError> {
+        let mut set = CardSet::EMPTY;
+        for token in text.split(|c: char| c.is_whitespace() || c == ',').filter(|t| !t.is_empty()) {
+            let bad = || NotationError::BadCard(token.to_string());
+            let suit_char = token.chars().last().ok_or_else(bad)?;
+            let suit = Suit::from_char(suit_char).ok_or_else(bad)?;
+            let ranks = parse_ranks(&token[..token.len() - suit_char.len_utf8()]).ok_or_else(bad)?;
+            if ranks.is_empty() {
+                return Err(bad());
+            }
+            set |= ranks.into_iter().map(|rank: Rank| Card::new(rank, suit)).collect();
+        }
+        Ok(set)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn cards(text: &str) -> CardSet {
+        text.parse().unwrap()
+    }
+
+    #[test]
+    fn the_deck_has_52_cards_and_each_suit_13() {
+        assert_eq!(CardSet::DECK.len(), 52);
+        for suit in Suit::ALL {
+            assert_eq!(CardSet::suit(suit).len(), 13);
+            assert!(CardSet::suit(suit).iter().all(|c| c.suit() == suit));
+        }
+        assert_eq!((CardSet::CLUBS | CardSet::DIAMONDS | CardSet::SPADES | CardSet::HEARTS), CardSet::DECK);
+    }
+
+    #[test]
+    fn set_arithmetic() {
+        let hand = cards("AQ7H 2C QS");
+        assert_eq!(hand.len(), 5);
+        assert_eq!(hand & CardSet::HEARTS, cards("AH QH 7H"));
+        assert_eq!(hand - CardSet::HEARTS, cards("2C QS"));
+        assert_eq!((!hand).len(), 47);
+        assert!(hand.is_superset(cards("QS 7H")));
+        assert_eq!(hand.lowest(), Some(Card::TWO_OF_CLUBS));
+        assert_eq!(hand.highest(), Some("AH".parse().unwrap()));
+        assert_eq!(hand.iter().len(), 5);
+        assert_eq!(hand.to_string(), "2C QS 7H QH AH");
+    }
+
+    #[test]
+    fn hand_notation_round_trips() {
+        let hand = CardSet::from_hand_notation("AK2.QJ.T98.765").unwrap();
+        assert_eq!(hand, cards("AK2S QJH T98D 765C"));
+        assert_eq!(hand.to_hand_notation(), "AK2.QJ.T98.765");
+        let void = CardSet::from_hand_notation("A.-..2").unwrap();
+        assert_eq!(void.to_hand_notation(), "A...2");
+    }
+
+    #[test]
+    fn hand_notation_rejects_bad_hands() {
+        for text in ["AK2.QJ.T98", "AK2.QJ.T98.765.4", "AX.QJ.T9.7", "AA...", ""] {
+            assert!(CardSet::from_hand_notation(text).is_err(), "{text}");
+        }
+    }
+}

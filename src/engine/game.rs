@@ -1,0 +1,297 @@
+//! A whole game: hands dealt from the seed, running totals, the moon
+//! choice, and the end of the game. [`Game::apply`] is the one place a
+//! game's state changes.
+
+use super::card::Card;
+use super::card_set::CardSet;
+use super::deal::Deal;
+use super::hand::{Hand, HandPhase, PassError, PassOutcome, PlayError, PlayOutcome};
+use super::rules::{MoonRule, PassDirection, Rules, RulesError, TieRule};
+use super::score::{HandResult, MoonScoring, adjusted_total};
+use super::seat::{BySeat, Seat};
+
+/// Something a player (or the table) does.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Action {
+    /// A seat chooses the cards it passes.
+    Pass {
+        /// The seat passing.
+        seat: Seat,
+        /// The cards passed.
+        cards: CardSet,
+    },
+    /// A seat plays a card to the trick.
+    Play {
+        /// The seat playing.
+        seat: Seat,
+        /// The card played.
+        card: Card,
+    },
+    /// The shooter answers the shooter-chooses question.
+    ChooseMoon {
+        /// The shooter.
+        seat: Seat,
+        /// How the moon counts.
+        scoring: MoonScoring,
+    },
+    /// Deal the next hand after a hand's summary.
+    NextHand,
+}
+
+/// What an accepted action led to.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Event {
+    /// A pass was chosen; others are still choosing.
+    PassChosen,
+    /// Every pass was in: the cards changed hands and play begins.
+    CardsExchanged,
+    /// A card was played and the next seat is to act.
+    CardPlayed,
+    /// A card completed a trick, taken by this seat.
+    TrickTaken(Seat),
+    /// The hand ended and the shooter must choose how the moon counts.
+    MoonChoiceNeeded(Seat),
+    /// The hand was scored; another hand follows.
+    HandScored,
+    /// The hand was scored and the game is over.
+    GameOver,
+    /// A new hand was dealt.
+    HandDealt,
+}
+
+/// Why an action was refused. The game is unchanged.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum GameError {
+    /// The pass breaks a rule.
+    #[error(transparent)]
+    Pass(#[from] PassError),
+    /// The card breaks a rule.
+    #[error(transparent)]
+    Play(#[from] PlayError),
+    /// No moon choice is pending, or this seat is not the one to choose.
+    #[error("there is no moon choice for {0} to make")]
+    NoMoonChoice(Seat),
+    /// The hand is not over yet.
+    #[error("the hand is not over yet")]
+    HandNotOver,
+    /// The game is over.
+    #[error("the game is over")]
+    GameIsOver,
+}
+
+/// Where the game stands.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum GamePhase {
+    /// A hand is being passed or played.
+    InHand,
+    /// The hand is over; the shooter chooses how the moon counts.
+    MoonChoice(Seat),
+    /// The hand is scored; [`Action::NextHand`] deals the next one.
+    HandOver,
+    /// The game is over.
+    GameOver,
+}
+
+/// One line of the score sheet.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct HandRecord {
+    /// The seat that dealt.
+    pub dealer: Seat,
+    /// The hand's pass direction.
+    pub pass: PassDirection,
+    /// What happened in the hand.
+    pub result: HandResult,
+    /// How a moon shot was scored, if there was one and it counted.
+    pub moon: Option<MoonScoring>,
+    /// Each seat's score for the hand.
+    pub scores: BySeat<i32>,
+    /// The game totals after the hand (sinkhole and reset applied).
+    pub totals: BySeat<i32>,
+}
+
+/// A game of Hearts from its seed to its winners.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Game {
+    rules: Rules,
+    seed: u64,
+    hand_index: u32,
+    hand: Hand,
+    totals: BySeat<i32>,
+    history: Vec<HandRecord>,
+    phase: GamePhase,
+}
+
+impl Game {
+    /// A new game under checked rules, its first hand dealt from the seed.
+    pub fn new(rules: Rules, seed: u64) -> Result<Game, RulesError> {
+        rules.validate()?;
+        Ok(Game {
+            hand: Game::deal(&rules, seed, 0),
+            rules,
+            seed,
+            hand_index: 0,
+            totals: BySeat::splat(0),
+            history: Vec::new(),
+            phase: GamePhase::InHand,
+        })
+    }
+
+    fn deal(rules: &Rules, seed: u64, hand_index: u32) -> Hand {
+        Hand::new(rules, Deal::for_hand(rules, seed, hand_index), rules.pass_direction(hand_index))
+    }
+
+    /// The rules in play.
+    pub const fn rules(&self) -> &Rules {
+        &self.rules
+    }
+
+    /// The game seed.
+    pub const fn seed(&self) -> u64 {
+        self.seed
+    }
+
+    /// The current hand's number, 1-based.
+    pub const fn hand_number(&self) -> u32 {
+        self.hand_index + 1
+    }
+
+    /// The current (or just finished) hand.
+    pub const fn hand(&self) -> &Hand {
+        &self.hand
+    }
+
+    /// Where the game stands.
+    pub const fn phase(&self) -> GamePhase {
+        self.phase
+    }
+
+    /// Game totals after the hands scored so far.
+    pub const fn totals(&self) -> &BySeat<i32> {
+        &self.totals
+    }
+
+    /// The score sheet: one record per scored hand.
+    pub fn history(&self) -> &[HandRecord] {
+        &self.history
+    }
+
+    /// The seats with the lowest total: the winners once the game is over.
+    pub fn leaders(&self) -> Vec<Seat> {
+        lowest_seats(&self.totals, self.rules.player_count())
+    }
+
+    /// The cards the seat to act may play now.
+    pub fn legal_moves(&self) -> CardSet {
+        if self.phase == GamePhase::InHand { self.hand.legal_moves() } else { CardSet::EMPTY }
+    }
+
+    /// Applies an action. On error the game is unchanged.
+    pub fn apply(&mut self, action: Action) -> Result<Event, GameError> {
+        match action {
+            Action::Pass { seat, cards } => {
+                self.require_in_hand()?;
+                Ok(match self.hand.pass(seat, cards)? {
+                    PassOutcome::Waiting => Event::PassChosen,
+                    PassOutcome::Exchanged => Event::CardsExchanged,
+                })
+            }
+            Action::Play { seat, card } => {
+                self.require_in_hand()?;
+                match self.hand.play(seat, card)? {
+                    PlayOutcome::Played => Ok(Event::CardPlayed),
+                    PlayOutcome::TrickTaken(winner) if self.hand.phase() != HandPhase::Finished => {
+                        Ok(Event::TrickTaken(winner))
+                    }
+                    PlayOutcome::TrickTaken(_) => Ok(self.finish_hand()),
+                }
+            }
+            Action::ChooseMoon { seat, scoring } => {
+                if self.phase != GamePhase::MoonChoice(seat) {
+                    return Err(GameError::NoMoonChoice(seat));
+                }
+                Ok(self.score_hand(Some(scoring)))
+            }
+            Action::NextHand => match self.phase {
+                GamePhase::HandOver => {
+                    self.hand_index += 1;
+                    self.hand = Game::deal(&self.rules, self.seed, self.hand_index);
+                    self.phase = GamePhase::InHand;
+                    Ok(Event::HandDealt)
+                }
+                GamePhase::GameOver => Err(GameError::GameIsOver),
+                _ => Err(GameError::HandNotOver),
+            },
+        }
+    }
+
+    fn require_in_hand(&self) -> Result<(), GameError> {
+        match self.phase {
+            GamePhase::InHand => Ok(()),
+            GamePhase::GameOver => Err(GameError::GameIsOver),
+            GamePhase::MoonChoice(_) | GamePhase::HandOver => match self.hand.phase() {
+                HandPhase::Passing => Err(PassError::NotPassing.into()),
+                _ => Err(PlayError::NotPlaying.into()),
+            },
+        }
+    }
+
+    /// Scores the finished hand, or stops to ask the shooter first.
+    fn finish_hand(&mut self) -> Event {
+        let result = HandResult::of(&self.hand, &self.rules);
+        match (self.rules.moon, result.shooter) {
+            (MoonRule::ShooterChooses, Some(shooter)) => {
+                let if_added = self.totals_after(&result, Some(MoonScoring::AddToOthers));
+                let shooter_alone_first = lowest_seats(&if_added, self.rules.player_count()) == [shooter];
+                if self.ends_game(&if_added) && !shooter_alone_first {
+                    self.phase = GamePhase::MoonChoice(shooter);
+                    Event::MoonChoiceNeeded(shooter)
+                } else {
+                    self.score_hand(Some(MoonScoring::AddToOthers))
+                }
+            }
+            (rule, _) => self.score_hand(MoonScoring::fixed_by(rule)),
+        }
+    }
+
+    fn totals_after(&self, result: &HandResult, moon: Option<MoonScoring>) -> BySeat<i32> {
+        let scores = result.scores(&self.rules, moon);
+        BySeat::new_with(|seat| adjusted_total(self.totals[seat] + scores[seat], &self.rules))
+    }
+
+    /// Whether these totals (after the current hand) reach an end: the
+    /// target score or the hand limit.
+    fn ends_game(&self, totals: &BySeat<i32>) -> bool {
+        let hands_scored = self.history.len() as u32 + 1;
+        totals.of_table(self.rules.player_count()).iter().any(|&total| total >= self.rules.target_score)
+            || (self.rules.max_hands > 0 && hands_scored >= self.rules.max_hands)
+    }
+
+    fn score_hand(&mut self, moon: Option<MoonScoring>) -> Event {
+        let result = HandResult::of(&self.hand, &self.rules);
+        let moon = result.shooter.and(moon);
+        let totals = self.totals_after(&result, moon);
+        let ends = self.ends_game(&totals);
+        self.history.push(HandRecord {
+            dealer: self.hand.dealer(),
+            pass: self.hand.pass_direction(),
+            result,
+            moon,
+            scores: result.scores(&self.rules, moon),
+            totals,
+        });
+        self.totals = totals;
+        let tied = self.leaders().len() > 1;
+        if ends && !(tied && self.rules.tie == TieRule::PlayOn) {
+            self.phase = GamePhase::GameOver;
+            Event::GameOver
+        } else {
+            self.phase = GamePhase::HandOver;
+            Event::HandScored
+        }
+    }
+}
+
+fn lowest_seats(totals: &BySeat<i32>, players: usize) -> Vec<Seat> {
+    let lowest = totals.of_table(players).iter().copied().min().unwrap_or(0);
+    Seat::all(players).filter(|&seat| totals[seat] == lowest).collect()
+}

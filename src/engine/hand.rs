@@ -1,0 +1,456 @@
+//! One hand of Hearts: passing, then tricks until the cards run out.
+//!
+//! [`Hand`] is `Copy` and never allocates, so a search can copy it, play a
+//! card, and drop the copy to undo. Every rule of play lives in
+//! [`Hand::restriction`]: it says which cards a seat may play and, for the
+//! rest, which rule forbids them.
+
+use super::card::{Card, Suit};
+use super::card_set::CardSet;
+use super::deal::Deal;
+use super::rules::{FirstLead, PassDirection, Rules};
+use super::seat::{BySeat, Seat};
+use super::trick::Trick;
+
+/// Where a hand stands.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum HandPhase {
+    /// Players are choosing the cards to pass.
+    Passing,
+    /// Tricks are being played.
+    Playing,
+    /// Every card has been played.
+    Finished,
+}
+
+/// Why a card may not be played. The messages are sentences for the
+/// player's status line.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum PlayError {
+    /// Cards are not being played now (passing, or the hand is over).
+    #[error("cards are not being played now")]
+    NotPlaying,
+    /// Another seat is to play.
+    #[error("it is {to_act}'s turn, not {seat}'s")]
+    NotYourTurn {
+        /// The seat that tried to play.
+        seat: Seat,
+        /// The seat whose turn it is.
+        to_act: Seat,
+    },
+    /// The card is not in the seat's hand.
+    #[error("{card} is not in your hand")]
+    NotInHand {
+        /// The card tried.
+        card: Card,
+    },
+    /// The first trick is led with the lowest club.
+    #[error("the first trick must be led with {card}")]
+    MustLeadLowestClub {
+        /// The club that must lead.
+        card: Card,
+    },
+    /// The first trick is led with a club (first-lead = any-club).
+    #[error("the first trick must be led with a club")]
+    MustLeadClub,
+    /// A player who holds the suit led must follow it.
+    #[error("you must follow {led}")]
+    MustFollowSuit {
+        /// The suit led.
+        led: Suit,
+    },
+    /// Hearts may not be led before they are broken.
+    #[error("hearts are not broken yet")]
+    HeartsNotBroken,
+    /// No penalty cards on the first trick (no-blood).
+    #[error("no points may be played on the first trick")]
+    NoPointsOnFirstTrick,
+}
+
+/// Why a pass was refused.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum PassError {
+    /// Cards are not being passed now.
+    #[error("cards are not being passed now")]
+    NotPassing,
+    /// The seat is not at the table.
+    #[error("{0} is not at the table")]
+    NoSuchSeat(Seat),
+    /// The seat has already passed this hand.
+    #[error("{0} has already passed")]
+    AlreadyPassed(Seat),
+    /// The wrong number of cards.
+    #[error("pass {expected} cards, not {given}")]
+    WrongCount {
+        /// Cards to pass.
+        expected: usize,
+        /// Cards given.
+        given: usize,
+    },
+    /// A card that is not in the seat's hand.
+    #[error("{card} is not in your hand")]
+    NotInHand {
+        /// The card tried.
+        card: Card,
+    },
+}
+
+/// What a successful play led to.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PlayOutcome {
+    /// The card was played and the next seat is to act.
+    Played,
+    /// The card completed a trick, which this seat took.
+    TrickTaken(Seat),
+}
+
+/// What a successful pass led to.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PassOutcome {
+    /// The pass is held until every seat has chosen.
+    Waiting,
+    /// Every seat had chosen; the cards changed hands and play begins.
+    Exchanged,
+}
+
+/// The options that govern play, copied out of [`Rules`] so a hand is
+/// small and self-contained.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+struct PlayRules {
+    players: u8,
+    penalty: CardSet,
+    pass_count: u8,
+    first_lead: FirstLead,
+    no_blood: bool,
+    must_break_hearts: bool,
+    queen_breaks_hearts: bool,
+}
+
+/// The state of one hand.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Hand {
+    rules: PlayRules,
+    phase: HandPhase,
+    dealer: Seat,
+    pass: PassDirection,
+    holdings: BySeat<CardSet>,
+    passed: BySeat<CardSet>,
+    received: BySeat<CardSet>,
+    taken: BySeat<CardSet>,
+    tricks_won: BySeat<u8>,
+    kitty: CardSet,
+    trick: Trick,
+    last_trick: Option<Trick>,
+    tricks_played: u8,
+    to_act: Seat,
+    hearts_broken: bool,
+}
+
+impl Hand {
+    /// A hand from a deal: passing in `pass` direction first, unless it is a
+    /// hold hand or the rules pass no cards.
+    pub fn new(rules: &Rules, deal: Deal, pass: PassDirection) -> Hand {
+        let play_rules = PlayRules {
+            players: rules.players,
+            penalty: rules.penalty_cards(),
+            pass_count: rules.pass_count,
+            first_lead: rules.first_lead,
+            no_blood: rules.no_blood,
+            must_break_hearts: rules.must_break_hearts,
+            queen_breaks_hearts: rules.queen_breaks_hearts,
+        };
+        let pass = if rules.pass_count == 0 { PassDirection::Hold } else { pass };
+        let mut hand = Hand {
+            rules: play_rules,
+            phase: HandPhase::Passing,
+            dealer: deal.dealer,
+            pass,
+            holdings: deal.hands,
+            passed: BySeat::splat(CardSet::EMPTY),
+            received: BySeat::splat(CardSet::EMPTY),
+            taken: BySeat::splat(CardSet::EMPTY),
+            tricks_won: BySeat::splat(0),
+            kitty: deal.kitty,
+            trick: Trick::new(deal.dealer),
+            last_trick: None,
+            tricks_played: 0,
+            to_act: deal.dealer,
+            hearts_broken: false,
+        };
+        if pass == PassDirection::Hold {
+            hand.start_play();
+        }
+        hand
+    }
+
+    /// A hand whose play starts now with these holdings (passing done), as
+    /// for perft positions. The first trick's rules apply to its first trick.
+    pub fn from_holdings(rules: &Rules, holdings: BySeat<CardSet>, dealer: Seat) -> Hand {
+        Hand::new(rules, Deal { dealer, hands: holdings, kitty: CardSet::EMPTY }, PassDirection::Hold)
+    }
+
+    fn players(&self) -> usize {
+        self.rules.players as usize
+    }
+
+    fn start_play(&mut self) {
+        let leader = match (self.rules.first_lead, self.lowest_club_in_play()) {
+            (FirstLead::LeftOfDealer, _) | (_, None) => self.dealer.next(self.players()),
+            (_, Some(club)) => self.holder_of(club).expect("a club in play is in some hand"),
+        };
+        self.trick = Trick::new(leader);
+        self.to_act = leader;
+        self.phase = HandPhase::Playing;
+    }
+
+    fn lowest_club_in_play(&self) -> Option<Card> {
+        let all: CardSet = self.holdings.of_table(self.players()).iter().fold(CardSet::EMPTY, |all, &hand| all | hand);
+        (all & CardSet::CLUBS).lowest()
+    }
+
+    /// The seat holding a card, if any.
+    pub fn holder_of(&self, card: Card) -> Option<Seat> {
+        Seat::all(self.players()).find(|&seat| self.holdings[seat].contains(card))
+    }
+
+    /// Where the hand stands.
+    pub const fn phase(&self) -> HandPhase {
+        self.phase
+    }
+
+    /// The seat that dealt.
+    pub const fn dealer(&self) -> Seat {
+        self.dealer
+    }
+
+    /// This hand's pass direction (hold when nothing is passed).
+    pub const fn pass_direction(&self) -> PassDirection {
+        self.pass
+    }
+
+    /// Cards each seat passes this hand (0 on a hold hand).
+    pub const fn pass_count(&self) -> usize {
+        if matches!(self.pass, PassDirection::Hold) { 0 } else { self.rules.pass_count as usize }
+    }
+
+    /// The seat that receives `seat`'s pass.
+    pub fn pass_target(&self, seat: Seat) -> Seat {
+        seat.left(self.pass.offset(self.players()), self.players())
+    }
+
+    /// The cards a seat holds now.
+    pub fn holding(&self, seat: Seat) -> CardSet {
+        self.holdings[seat]
+    }
+
+    /// The cards a seat chose to pass (empty until it has chosen).
+    pub fn passed(&self, seat: Seat) -> CardSet {
+        self.passed[seat]
+    }
+
+    /// The cards a seat received in the exchange (empty before it).
+    pub fn received(&self, seat: Seat) -> CardSet {
+        self.received[seat]
+    }
+
+    /// Whether a seat still has to choose its pass.
+    pub fn awaits_pass_from(&self, seat: Seat) -> bool {
+        self.phase == HandPhase::Passing && seat.index() < self.players() && self.passed[seat].is_empty()
+    }
+
+    /// The cards a seat has taken in tricks (with the kitty, once won).
+    pub fn taken(&self, seat: Seat) -> CardSet {
+        self.taken[seat]
+    }
+
+    /// How many tricks a seat has taken.
+    pub fn tricks_won(&self, seat: Seat) -> usize {
+        self.tricks_won[seat] as usize
+    }
+
+    /// The kitty: cards lying face down until the first trick's winner
+    /// takes them (empty without the kitty rule).
+    pub const fn kitty(&self) -> CardSet {
+        self.kitty
+    }
+
+    /// The trick being played.
+    pub const fn trick(&self) -> &Trick {
+        &self.trick
+    }
+
+    /// The last completed trick.
+    pub const fn last_trick(&self) -> Option<&Trick> {
+        self.last_trick.as_ref()
+    }
+
+    /// Completed tricks so far.
+    pub const fn tricks_played(&self) -> usize {
+        self.tricks_played as usize
+    }
+
+    /// Whether the first trick is being played.
+    pub const fn is_first_trick(&self) -> bool {
+        self.tricks_played == 0
+    }
+
+    /// The seat to play next (meaningful while playing).
+    pub const fn to_act(&self) -> Seat {
+        self.to_act
+    }
+
+    /// Whether a heart (or, with queen-breaks-hearts, the queen of spades)
+    /// has been played.
+    pub const fn hearts_broken(&self) -> bool {
+        self.hearts_broken
+    }
+
+    /// Every card played to a trick so far, the current one included.
+    pub fn played(&self) -> CardSet {
+        let taken = self.taken.of_table(self.players()).iter().fold(CardSet::EMPTY, |all, &set| all | set);
+        (taken - self.kitty) | self.trick.card_set()
+    }
+
+    /// The penalty cards of this hand's points table.
+    pub const fn penalty_cards(&self) -> CardSet {
+        self.rules.penalty
+    }
+
+    /// The cards the seat to act may play; empty when nobody is to play.
+    pub fn legal_moves(&self) -> CardSet {
+        if self.phase != HandPhase::Playing {
+            return CardSet::EMPTY;
+        }
+        let holding = self.holdings[self.to_act];
+        match self.restriction(holding) {
+            Some((allowed, _)) => allowed,
+            None => holding,
+        }
+    }
+
+    /// The rule of play that limits what `holding` may play now, if any:
+    /// the cards it still allows and the error for every other card.
+    fn restriction(&self, holding: CardSet) -> Option<(CardSet, PlayError)> {
+        let first_trick = self.is_first_trick();
+        match self.trick.led_suit() {
+            Some(led) => {
+                let following = holding.of_suit(led);
+                if !following.is_empty() {
+                    return Some((following, PlayError::MustFollowSuit { led }));
+                }
+                let clean = holding - self.rules.penalty;
+                (first_trick && self.rules.no_blood && !clean.is_empty())
+                    .then_some((clean, PlayError::NoPointsOnFirstTrick))
+            }
+            None => {
+                if first_trick {
+                    match (self.rules.first_lead, self.lowest_club_in_play()) {
+                        (FirstLead::LowestClub, Some(card)) => {
+                            return Some((CardSet::single(card), PlayError::MustLeadLowestClub { card }));
+                        }
+                        (FirstLead::AnyClub, Some(_)) => {
+                            return Some((holding & CardSet::CLUBS, PlayError::MustLeadClub));
+                        }
+                        _ => {}
+                    }
+                }
+                let not_hearts = holding - CardSet::HEARTS;
+                (self.rules.must_break_hearts && !self.hearts_broken && !not_hearts.is_empty())
+                    .then_some((not_hearts, PlayError::HeartsNotBroken))
+            }
+        }
+    }
+
+    /// Checks that `seat` may play `card` now, naming the rule if not.
+    pub fn check_play(&self, seat: Seat, card: Card) -> Result<(), PlayError> {
+        if self.phase != HandPhase::Playing {
+            return Err(PlayError::NotPlaying);
+        }
+        if seat != self.to_act {
+            return Err(PlayError::NotYourTurn { seat, to_act: self.to_act });
+        }
+        let holding = self.holdings[seat];
+        if !holding.contains(card) {
+            return Err(PlayError::NotInHand { card });
+        }
+        match self.restriction(holding) {
+            Some((allowed, error)) if !allowed.contains(card) => Err(error),
+            _ => Ok(()),
+        }
+    }
+
+    /// Plays a card for `seat`. On error nothing changes.
+    pub fn play(&mut self, seat: Seat, card: Card) -> Result<PlayOutcome, PlayError> {
+        self.check_play(seat, card)?;
+        let players = self.players();
+        self.holdings[seat].remove(card);
+        if card.suit() == Suit::Hearts || (self.rules.queen_breaks_hearts && card == Card::QUEEN_OF_SPADES) {
+            self.hearts_broken = true;
+        }
+        self.trick.push(card);
+        if self.trick.len() < players {
+            self.to_act = seat.next(players);
+            return Ok(PlayOutcome::Played);
+        }
+        let winner = self.trick.winner(players).expect("a full trick has a winner");
+        let mut won = self.trick.card_set();
+        if self.tricks_played == 0 {
+            won |= self.kitty;
+        }
+        self.taken[winner] |= won;
+        self.tricks_won[winner] += 1;
+        self.tricks_played += 1;
+        self.last_trick = Some(self.trick);
+        self.trick = Trick::new(winner);
+        self.to_act = winner;
+        if self.holdings[winner].is_empty() {
+            self.phase = HandPhase::Finished;
+        }
+        Ok(PlayOutcome::TrickTaken(winner))
+    }
+
+    /// Chooses `seat`'s pass. Once every seat has chosen, all the cards
+    /// change hands at once and play begins. On error nothing changes.
+    pub fn pass(&mut self, seat: Seat, cards: CardSet) -> Result<PassOutcome, PassError> {
+        if self.phase != HandPhase::Passing {
+            return Err(PassError::NotPassing);
+        }
+        if seat.index() >= self.players() {
+            return Err(PassError::NoSuchSeat(seat));
+        }
+        if !self.passed[seat].is_empty() {
+            return Err(PassError::AlreadyPassed(seat));
+        }
+        let expected = self.pass_count();
+        if cards.len() != expected {
+            return Err(PassError::WrongCount { expected, given: cards.len() });
+        }
+        if let Some(card) = (cards - self.holdings[seat]).lowest() {
+            return Err(PassError::NotInHand { card });
+        }
+        self.passed[seat] = cards;
+        if Seat::all(self.players()).any(|seat| self.passed[seat].is_empty()) {
+            return Ok(PassOutcome::Waiting);
+        }
+        for seat in Seat::all(self.players()) {
+            self.holdings[seat] -= self.passed[seat];
+            let target = self.pass_target(seat);
+            self.received[target] = self.passed[seat];
+        }
+        for seat in Seat::all(self.players()) {
+            self.holdings[seat] |= self.received[seat];
+        }
+        self.start_play();
+        Ok(PassOutcome::Exchanged)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_hand_is_small_enough_to_copy_in_a_search() {
+        assert!(std::mem::size_of::<Hand>() <= 384, "{}", std::mem::size_of::<Hand>());
+    }
+}

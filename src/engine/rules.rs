@@ -1,0 +1,709 @@
+//! `Rules`: every option of the rule book (RULES.md), its defaults, the
+//! presets, and the checks that a combination of options makes a game.
+
+use std::fmt;
+use std::str::FromStr;
+
+use super::card::{Card, Rank, Suit};
+use super::card_set::CardSet;
+use super::seat::{MAX_PLAYERS, MIN_PLAYERS};
+
+/// Defines a rule option with a fixed set of kebab-case names.
+macro_rules! named_option {
+    ($(#[$meta:meta])* $name:ident { $($(#[$vmeta:meta])* $variant:ident => $text:literal,)+ }) => {
+        $(#[$meta])*
+        #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+        pub enum $name {
+            $($(#[$vmeta])* $variant,)+
+        }
+
+        impl $name {
+            /// Every value, in the order the rule book lists them.
+            pub const ALL: &'static [$name] = &[$($name::$variant,)+];
+
+            /// The kebab-case name used in rules.toml and on the command line.
+            pub const fn name(self) -> &'static str {
+                match self {
+                    $($name::$variant => $text,)+
+                }
+            }
+
+            /// The accepted names, for error messages: `"a", "b"`.
+            pub fn names() -> String {
+                $name::ALL.iter().map(|v| format!("\"{}\"", v.name())).collect::<Vec<_>>().join(", ")
+            }
+        }
+
+        impl fmt::Display for $name {
+            fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                f.write_str(self.name())
+            }
+        }
+
+        impl FromStr for $name {
+            type Err = String;
+            fn from_str(text: &str) -> Result<$name, String> {
+                $name::ALL
+                    .iter()
+                    .copied()
+                    .find(|v| v.name() == text)
+                    .ok_or_else(|| format!("one of {}", $name::names()))
+            }
+        }
+    };
+}
+
+named_option!(
+    /// Who leads the first trick (`first-lead`).
+    FirstLead {
+        /// The holder of the lowest club in play leads it.
+        LowestClub => "lowest-club",
+        /// The holder of the lowest club leads, and may lead any club.
+        AnyClub => "any-club",
+        /// The player left of the dealer leads any card (1887 rules).
+        LeftOfDealer => "left-of-dealer",
+    }
+);
+
+named_option!(
+    /// The points table (`points`): what each card is worth.
+    PointsTable {
+        /// Each heart 1, the queen of spades 13: 26 in all.
+        Standard => "standard",
+        /// Hearts at face value (2..10, J 11, Q 12, K 13, A 14), QS 13.
+        SpotHearts => "spot-hearts",
+        /// QS 13, KS 10, AS 7, each heart 1.
+        BlackMaria => "black-maria",
+        /// Hearts only, 1 each; the queen of spades is worth nothing.
+        Original => "original",
+    }
+);
+
+named_option!(
+    /// What shooting the moon does (`moon`).
+    MoonRule {
+        /// The shooter scores 0 for penalty cards; everyone else adds the total.
+        AddToOthers => "add-to-others",
+        /// The shooter subtracts the total; everyone else scores 0.
+        SubtractFromShooter => "subtract-from-shooter",
+        /// Add to others, unless that ends the game with the shooter not
+        /// alone in first place: then the shooter may subtract instead.
+        ShooterChooses => "shooter-chooses",
+        /// No moon: everyone scores what they took.
+        Off => "off",
+    }
+);
+
+named_option!(
+    /// What happens when the game ends with a tie for the lowest total (`tie`).
+    TieRule {
+        /// Play more hands until the tie breaks.
+        PlayOn => "play-on",
+        /// The tied players share the win.
+        Share => "share",
+    }
+);
+
+named_option!(
+    /// The named sets of option values (`--preset`).
+    Preset {
+        /// The rule book's defaults.
+        BlackLady => "black-lady",
+        /// Black Lady with the jack of diamonds worth -10.
+        Omnibus => "omnibus",
+        /// Hearts score their face value.
+        SpotHearts => "spot-hearts",
+        /// QS, KS and AS carry points; passing is to the right only.
+        BlackMaria => "black-maria",
+        /// Hearts only, no passing.
+        Original => "original",
+        /// The online game's timed tournament: game to 50 on a 10-minute clock.
+        Worldwinner => "worldwinner",
+    }
+);
+
+impl PointsTable {
+    /// What one card is worth under this table (before any bonus card).
+    pub const fn value(self, card: Card) -> i32 {
+        let is_heart = matches!(card.suit(), Suit::Hearts);
+        let is_spade = matches!(card.suit(), Suit::Spades);
+        match self {
+            PointsTable::Standard => match card {
+                Card::QUEEN_OF_SPADES => 13,
+                _ if is_heart => 1,
+                _ => 0,
+            },
+            PointsTable::SpotHearts => match card {
+                Card::QUEEN_OF_SPADES => 13,
+                _ if is_heart => card.rank().face_value(),
+                _ => 0,
+            },
+            PointsTable::BlackMaria => match card.rank() {
+                Rank::Queen if is_spade => 13,
+                Rank::King if is_spade => 10,
+                Rank::Ace if is_spade => 7,
+                _ if is_heart => 1,
+                _ => 0,
+            },
+            PointsTable::Original => {
+                if is_heart {
+                    1
+                } else {
+                    0
+                }
+            }
+        }
+    }
+
+    /// The penalty cards: every card with a positive value.
+    pub fn penalty_cards(self) -> CardSet {
+        CardSet::DECK.iter().filter(|&card| self.value(card) > 0).collect()
+    }
+
+    /// The sum of the values of a set of cards.
+    pub fn points(self, cards: CardSet) -> i32 {
+        cards.iter().map(|card| self.value(card)).sum()
+    }
+}
+
+/// Where a hand's cards are passed: `steps` seats left or right, across,
+/// or not at all.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum PassDirection {
+    /// To the seat this many places clockwise ("left", "2-left").
+    Left(u8),
+    /// To the seat this many places counter-clockwise ("right", "2-right").
+    Right(u8),
+    /// To the seat opposite (even player counts only).
+    Across,
+    /// No passing this hand.
+    Hold,
+}
+
+impl PassDirection {
+    /// How many seats clockwise the cards travel at a table of `players`;
+    /// 0 for a hold hand.
+    pub const fn offset(self, players: usize) -> usize {
+        match self {
+            PassDirection::Left(steps) => steps as usize % players,
+            PassDirection::Right(steps) => (players - steps as usize % players) % players,
+            PassDirection::Across => players / 2,
+            PassDirection::Hold => 0,
+        }
+    }
+
+    /// Whether this direction names a real, distinct seat at the table.
+    pub const fn is_valid_for(self, players: usize) -> bool {
+        match self {
+            PassDirection::Left(steps) | PassDirection::Right(steps) => steps >= 1 && (steps as usize) < players,
+            PassDirection::Across => players.is_multiple_of(2),
+            PassDirection::Hold => true,
+        }
+    }
+}
+
+impl fmt::Display for PassDirection {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            PassDirection::Left(1) => f.write_str("left"),
+            PassDirection::Right(1) => f.write_str("right"),
+            PassDirection::Left(steps) => write!(f, "{steps}-left"),
+            PassDirection::Right(steps) => write!(f, "{steps}-right"),
+            PassDirection::Across => f.write_str("across"),
+            PassDirection::Hold => f.write_str("hold"),
+        }
+    }
+}
+
+impl FromStr for PassDirection {
+    type Err = String;
+
+    fn from_str(text: &str) -> Result<PassDirection, String> {
+        let expected =
+            || "\"left\", \"right\", \"across\", \"hold\", or \"N-left\" / \"N-right\" (e.g. \"2-left\")".to_string();
+        match text {
+            "left" => return Ok(PassDirection::Left(1)),
+            "right" => return Ok(PassDirection::Right(1)),
+            "across" => return Ok(PassDirection::Across),
+            "hold" => return Ok(PassDirection::Hold),
+            _ => {}
+        }
+        let (steps, side) = text.split_once('-').ok_or_else(expected)?;
+        let steps: u8 = steps.parse().map_err(|_| expected())?;
+        match side {
+            "left" => Ok(PassDirection::Left(steps)),
+            "right" => Ok(PassDirection::Right(steps)),
+            _ => Err(expected()),
+        }
+    }
+}
+
+/// The most hands a pass cycle may name.
+pub const MAX_PASS_CYCLE: usize = 12;
+
+/// The order of pass directions, repeated hand after hand.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct PassCycle {
+    directions: [PassDirection; MAX_PASS_CYCLE],
+    len: u8,
+}
+
+impl PassCycle {
+    /// A cycle of the given directions; `None` if empty or longer than
+    /// [`MAX_PASS_CYCLE`].
+    pub fn new(directions: &[PassDirection]) -> Option<PassCycle> {
+        if directions.is_empty() || directions.len() > MAX_PASS_CYCLE {
+            return None;
+        }
+        let mut cycle = PassCycle { directions: [PassDirection::Hold; MAX_PASS_CYCLE], len: directions.len() as u8 };
+        cycle.directions[..directions.len()].copy_from_slice(directions);
+        Some(cycle)
+    }
+
+    /// The rule book's cycle for a player count.
+    pub fn standard(players: usize) -> PassCycle {
+        use PassDirection::{Across, Hold, Left, Right};
+        let directions: &[PassDirection] = match players {
+            3 => &[Left(1), Right(1), Hold],
+            4 => &[Left(1), Right(1), Across, Hold],
+            5 => &[Left(1), Right(1), Left(2), Right(2), Hold],
+            6 => &[Left(1), Right(1), Left(2), Right(2), Across, Hold],
+            _ => &[Left(1), Right(1), Left(2), Right(2), Left(3), Right(3), Hold],
+        };
+        PassCycle::new(directions).expect("standard cycles are short and non-empty")
+    }
+
+    /// The directions in order.
+    pub fn directions(&self) -> &[PassDirection] {
+        &self.directions[..self.len as usize]
+    }
+
+    /// The direction of the hand with this 0-based number.
+    pub fn for_hand(&self, hand_index: u32) -> PassDirection {
+        self.directions[hand_index as usize % self.len as usize]
+    }
+}
+
+/// Every option of the rule book. Built by [`Rules::default`] or a
+/// [`Preset`], changed field by field, then checked by [`Rules::validate`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Rules {
+    /// Players at the table, 3 to 7 (`players`, default 4).
+    pub players: u8,
+    /// Cards taken out so the deck divides evenly (`removed-cards`);
+    /// `None` uses the rule book's list for the player count.
+    pub removed_cards: Option<CardSet>,
+    /// Deal the full deck; leftovers go to the first trick's winner (`kitty`).
+    pub kitty: bool,
+    /// Cards each player passes (`pass-count`, default 3; 0: no passing).
+    pub pass_count: u8,
+    /// The order of pass directions (`pass-cycle`); `None` uses the rule
+    /// book's cycle for the player count.
+    pub pass_cycle: Option<PassCycle>,
+    /// Who leads the first trick (`first-lead`).
+    pub first_lead: FirstLead,
+    /// No penalty cards on the first trick (`no-blood`, default true).
+    pub no_blood: bool,
+    /// Hearts may not be led until broken (`must-break-hearts`, default true).
+    pub must_break_hearts: bool,
+    /// Playing the queen of spades breaks hearts too (`queen-breaks-hearts`).
+    pub queen_breaks_hearts: bool,
+    /// The points table (`points`).
+    pub points: PointsTable,
+    /// The bonus card is worth -10 (`omnibus`).
+    pub omnibus: bool,
+    /// The Omnibus bonus card (`bonus-card`, default JD).
+    pub bonus_card: Card,
+    /// What shooting the moon does (`moon`).
+    pub moon: MoonRule,
+    /// The shooter must also take the bonus card (`moon-needs-bonus-card`).
+    pub moon_needs_bonus_card: bool,
+    /// Added to each player who took no trick, when nobody shot the moon
+    /// (`no-tricks-bonus`, default 0; some servers use -5).
+    pub no_tricks_bonus: i32,
+    /// The game ends after a hand in which someone reached this total
+    /// (`target-score`, default 100).
+    pub target_score: i32,
+    /// The game ends after this many hands; 0 for no limit (`max-hands`).
+    pub max_hands: u32,
+    /// A tie for the lowest total at the end (`tie`).
+    pub tie: TieRule,
+    /// A total of exactly 99 after a hand drops to 0 (`sinkhole`).
+    pub sinkhole: bool,
+    /// A total of exactly 100 after a hand drops to 50 (`reset-at-100`).
+    pub reset_at_100: bool,
+    /// Minutes on the game clock of the timed tournament mode; 0 for no
+    /// clock (`clock-minutes`).
+    pub clock_minutes: u32,
+}
+
+impl Default for Rules {
+    /// The rule book's defaults: Black Lady for four players.
+    fn default() -> Rules {
+        Rules {
+            players: 4,
+            removed_cards: None,
+            kitty: false,
+            pass_count: 3,
+            pass_cycle: None,
+            first_lead: FirstLead::LowestClub,
+            no_blood: true,
+            must_break_hearts: true,
+            queen_breaks_hearts: false,
+            points: PointsTable::Standard,
+            omnibus: false,
+            bonus_card: Card::JACK_OF_DIAMONDS,
+            moon: MoonRule::AddToOthers,
+            moon_needs_bonus_card: false,
+            no_tricks_bonus: 0,
+            target_score: 100,
+            max_hands: 0,
+            tie: TieRule::PlayOn,
+            sinkhole: false,
+            reset_at_100: false,
+            clock_minutes: 0,
+        }
+    }
+}
+
+impl Preset {
+    /// The rules this preset stands for.
+    pub fn rules(self) -> Rules {
+        let defaults = Rules::default();
+        match self {
+            Preset::BlackLady => defaults,
+            Preset::Omnibus => Rules { omnibus: true, ..defaults },
+            Preset::SpotHearts => Rules { points: PointsTable::SpotHearts, ..defaults },
+            Preset::BlackMaria => Rules {
+                points: PointsTable::BlackMaria,
+                pass_cycle: PassCycle::new(&[PassDirection::Right(1)]),
+                ..defaults
+            },
+            Preset::Original => Rules { points: PointsTable::Original, pass_count: 0, ..defaults },
+            Preset::Worldwinner => Rules { no_blood: true, target_score: 50, clock_minutes: 10, ..defaults },
+        }
+    }
+}
+
+/// The cards the rule book removes for a player count.
+pub fn standard_removed_cards(players: usize) -> CardSet {
+    let list = match players {
+        3 => "2D",
+        5 => "2D 2C",
+        6 => "2D 2C 2S 3D",
+        7 => "2D 3D 3C",
+        _ => "",
+    };
+    list.parse().expect("the rule book's removed-card lists are valid notation")
+}
+
+/// A combination of options that does not make a game. Each names the
+/// option keys at fault so the caller can point at them.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum RulesError {
+    /// `players` outside 3..=7.
+    #[error("players must be from {MIN_PLAYERS} to {MAX_PLAYERS}, not {0}")]
+    Players(u8),
+    /// The deck left after removing cards does not divide among the players.
+    #[error(
+        "{deck} cards (52 less removed-cards {removed}) do not divide among {players} players; \
+         remove {remainder} more or {shortfall} fewer, or set kitty = true"
+    )]
+    DeckDoesNotDivide {
+        /// Players at the table.
+        players: u8,
+        /// Cards in the deck after removal.
+        deck: usize,
+        /// The removed cards.
+        removed: String,
+        /// How many more cards would have to go.
+        remainder: usize,
+        /// How many fewer cards would have to go.
+        shortfall: usize,
+    },
+    /// `kitty` deals the full deck, so a removed-card list contradicts it.
+    #[error("kitty = true deals the whole deck, so removed-cards must not be set")]
+    KittyWithRemovedCards,
+    /// `pass-count` leaves too few cards.
+    #[error("pass-count must be less than the {hand_size} cards each player holds, not {pass_count}")]
+    PassCount {
+        /// The pass count asked for.
+        pass_count: u8,
+        /// Cards dealt to each player.
+        hand_size: usize,
+    },
+    /// A pass direction that has no seat at this table.
+    #[error("pass-cycle: \"{direction}\" names no other seat at a table of {players}")]
+    PassDirection {
+        /// The direction.
+        direction: PassDirection,
+        /// Players at the table.
+        players: u8,
+    },
+    /// The bonus card must be worth nothing in the points table.
+    #[error("bonus-card {0} is a penalty card under these points; choose a card worth 0 (e.g. JD or TD)")]
+    BonusCardIsPenalty(Card),
+    /// The bonus card was removed from the deck.
+    #[error("bonus-card {0} is among the removed cards")]
+    BonusCardRemoved(Card),
+    /// moon-needs-bonus-card without a bonus card.
+    #[error("moon-needs-bonus-card = true needs omnibus = true (there is no bonus card otherwise)")]
+    MoonNeedsBonusWithoutOmnibus,
+    /// A lowest-club lead with no club left in the deck.
+    #[error("first-lead = \"{0}\" needs at least one club in the deck")]
+    NoClubs(FirstLead),
+    /// The deck holds no penalty card.
+    #[error("the deck holds no penalty card under points = \"{0}\"")]
+    NoPenaltyCards(PointsTable),
+    /// A target score that ends the game before it starts.
+    #[error("target-score must be at least 1, not {0}")]
+    TargetScore(i32),
+}
+
+impl RulesError {
+    /// The option keys this error is about, most relevant first.
+    pub fn keys(&self) -> &'static [&'static str] {
+        match self {
+            RulesError::Players(_) => &["players"],
+            RulesError::DeckDoesNotDivide { .. } => &["removed-cards", "players"],
+            RulesError::KittyWithRemovedCards => &["kitty", "removed-cards"],
+            RulesError::PassCount { .. } => &["pass-count", "players"],
+            RulesError::PassDirection { .. } => &["pass-cycle", "players"],
+            RulesError::BonusCardIsPenalty(_) => &["bonus-card", "points"],
+            RulesError::BonusCardRemoved(_) => &["bonus-card", "removed-cards"],
+            RulesError::MoonNeedsBonusWithoutOmnibus => &["moon-needs-bonus-card", "omnibus"],
+            RulesError::NoClubs(_) => &["removed-cards", "first-lead"],
+            RulesError::NoPenaltyCards(_) => &["removed-cards", "points"],
+            RulesError::TargetScore(_) => &["target-score"],
+        }
+    }
+}
+
+impl Rules {
+    /// Players at the table as a count.
+    pub const fn player_count(&self) -> usize {
+        self.players as usize
+    }
+
+    /// The cards out of play: none with a kitty, else the option's list or
+    /// the rule book's list for the player count.
+    pub fn removed(&self) -> CardSet {
+        if self.kitty {
+            CardSet::EMPTY
+        } else {
+            self.removed_cards.unwrap_or_else(|| standard_removed_cards(self.player_count()))
+        }
+    }
+
+    /// The cards that are dealt (and the kitty, if any).
+    pub fn deck(&self) -> CardSet {
+        CardSet::DECK - self.removed()
+    }
+
+    /// Cards dealt to each player.
+    pub fn hand_size(&self) -> usize {
+        self.deck().len() / self.player_count()
+    }
+
+    /// The effective pass cycle.
+    pub fn pass_cycle(&self) -> PassCycle {
+        self.pass_cycle.unwrap_or_else(|| PassCycle::standard(self.player_count()))
+    }
+
+    /// The pass direction of the hand with this 0-based number; hold when
+    /// `pass-count` is 0.
+    pub fn pass_direction(&self, hand_index: u32) -> PassDirection {
+        if self.pass_count == 0 { PassDirection::Hold } else { self.pass_cycle().for_hand(hand_index) }
+    }
+
+    /// The penalty cards in play.
+    pub fn penalty_cards(&self) -> CardSet {
+        self.points.penalty_cards() & self.deck()
+    }
+
+    /// The points of all penalty cards in play (26 by default).
+    pub fn penalty_total(&self) -> i32 {
+        self.points.points(self.penalty_cards())
+    }
+
+    /// The Omnibus bonus card, when Omnibus is played.
+    pub fn bonus_card(&self) -> Option<Card> {
+        self.omnibus.then_some(self.bonus_card)
+    }
+
+    /// Checks that the options make a game.
+    pub fn validate(&self) -> Result<(), RulesError> {
+        let players = self.player_count();
+        if !(MIN_PLAYERS..=MAX_PLAYERS).contains(&players) {
+            return Err(RulesError::Players(self.players));
+        }
+        if self.kitty && self.removed_cards.is_some() {
+            return Err(RulesError::KittyWithRemovedCards);
+        }
+        let deck = self.deck().len();
+        if !self.kitty && !deck.is_multiple_of(players) {
+            let remainder = deck % players;
+            return Err(RulesError::DeckDoesNotDivide {
+                players: self.players,
+                deck,
+                removed: self.removed().to_string(),
+                remainder,
+                shortfall: players - remainder,
+            });
+        }
+        let hand_size = self.hand_size();
+        if self.pass_count as usize >= hand_size {
+            return Err(RulesError::PassCount { pass_count: self.pass_count, hand_size });
+        }
+        if let Some(direction) = self.pass_cycle().directions().iter().find(|d| !d.is_valid_for(players)) {
+            return Err(RulesError::PassDirection { direction: *direction, players: self.players });
+        }
+        if self.omnibus {
+            if self.points.value(self.bonus_card) > 0 {
+                return Err(RulesError::BonusCardIsPenalty(self.bonus_card));
+            }
+            if !self.deck().contains(self.bonus_card) {
+                return Err(RulesError::BonusCardRemoved(self.bonus_card));
+            }
+        } else if self.moon_needs_bonus_card {
+            return Err(RulesError::MoonNeedsBonusWithoutOmnibus);
+        }
+        if self.first_lead != FirstLead::LeftOfDealer && (self.deck() & CardSet::CLUBS).is_empty() {
+            return Err(RulesError::NoClubs(self.first_lead));
+        }
+        if self.penalty_cards().is_empty() {
+            return Err(RulesError::NoPenaltyCards(self.points));
+        }
+        if self.target_score < 1 {
+            return Err(RulesError::TargetScore(self.target_score));
+        }
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn cards(text: &str) -> CardSet {
+        text.parse().unwrap()
+    }
+
+    #[test]
+    fn every_player_count_has_a_deck_that_divides() {
+        for players in 3..=7 {
+            let rules = Rules { players, ..Rules::default() };
+            assert_eq!(rules.validate(), Ok(()), "{players} players");
+            assert_eq!(rules.deck().len() % players as usize, 0);
+        }
+    }
+
+    #[test]
+    fn removed_cards_follow_the_rule_book() {
+        let removed = |players| Rules { players, ..Rules::default() }.removed();
+        assert_eq!(removed(3), cards("2D"));
+        assert_eq!(removed(4), CardSet::EMPTY);
+        assert_eq!(removed(5), cards("2D 2C"));
+        assert_eq!(removed(6), cards("2D 2C 2S 3D"));
+        assert_eq!(removed(7), cards("2D 3D 3C"));
+    }
+
+    #[test]
+    fn the_default_penalty_total_is_26() {
+        assert_eq!(Rules::default().penalty_total(), 26);
+        assert_eq!(Preset::SpotHearts.rules().penalty_total(), 104 + 13);
+        assert_eq!(Preset::BlackMaria.rules().penalty_total(), 13 + 10 + 7 + 13);
+        assert_eq!(Preset::Original.rules().penalty_total(), 13);
+    }
+
+    #[test]
+    fn points_tables_value_cards_as_the_rule_book_says() {
+        let value = |table: PointsTable, card: &str| table.value(card.parse().unwrap());
+        assert_eq!(value(PointsTable::Standard, "QS"), 13);
+        assert_eq!(value(PointsTable::Standard, "AH"), 1);
+        assert_eq!(value(PointsTable::Standard, "KS"), 0);
+        assert_eq!(value(PointsTable::SpotHearts, "2H"), 2);
+        assert_eq!(value(PointsTable::SpotHearts, "TH"), 10);
+        assert_eq!(value(PointsTable::SpotHearts, "JH"), 11);
+        assert_eq!(value(PointsTable::SpotHearts, "AH"), 14);
+        assert_eq!(value(PointsTable::BlackMaria, "KS"), 10);
+        assert_eq!(value(PointsTable::BlackMaria, "AS"), 7);
+        assert_eq!(value(PointsTable::BlackMaria, "5H"), 1);
+        assert_eq!(value(PointsTable::Original, "QS"), 0);
+    }
+
+    #[test]
+    fn pass_cycles_follow_the_rule_book() {
+        let cycle = |players| {
+            let rules = Rules { players, ..Rules::default() };
+            rules.pass_cycle().directions().iter().map(ToString::to_string).collect::<Vec<_>>().join(" ")
+        };
+        assert_eq!(cycle(3), "left right hold");
+        assert_eq!(cycle(4), "left right across hold");
+        assert_eq!(cycle(5), "left right 2-left 2-right hold");
+        assert_eq!(cycle(6), "left right 2-left 2-right across hold");
+        assert_eq!(cycle(7), "left right 2-left 2-right 3-left 3-right hold");
+    }
+
+    #[test]
+    fn pass_count_zero_means_every_hand_is_held() {
+        let rules = Rules { pass_count: 0, ..Rules::default() };
+        assert!((0..8).all(|hand| rules.pass_direction(hand) == PassDirection::Hold));
+    }
+
+    #[test]
+    fn pass_directions_parse_and_print() {
+        for text in ["left", "right", "across", "hold", "2-left", "3-right"] {
+            assert_eq!(text.parse::<PassDirection>().unwrap().to_string(), text);
+        }
+        assert!("sideways".parse::<PassDirection>().is_err());
+        assert_eq!(PassDirection::Right(1).offset(4), 3);
+        assert_eq!(PassDirection::Across.offset(6), 3);
+    }
+
+    #[test]
+    fn contradictions_are_refused_with_their_keys() {
+        let five_with_four_removed =
+            Rules { players: 5, removed_cards: Some(cards("2D 2C 2S 3D")), ..Rules::default() };
+        let error = five_with_four_removed.validate().unwrap_err();
+        assert_eq!(error.keys(), ["removed-cards", "players"]);
+        assert!(error.to_string().contains("do not divide among 5 players"), "{error}");
+
+        let across_for_five =
+            Rules { players: 5, pass_cycle: PassCycle::new(&[PassDirection::Across]), ..Rules::default() };
+        assert!(matches!(across_for_five.validate(), Err(RulesError::PassDirection { .. })));
+
+        let queen_bonus = Rules { omnibus: true, bonus_card: Card::QUEEN_OF_SPADES, ..Rules::default() };
+        assert_eq!(queen_bonus.validate(), Err(RulesError::BonusCardIsPenalty(Card::QUEEN_OF_SPADES)));
+
+        let moon_bonus = Rules { moon_needs_bonus_card: true, ..Rules::default() };
+        assert_eq!(moon_bonus.validate(), Err(RulesError::MoonNeedsBonusWithoutOmnibus));
+
+        let kitty_and_removed = Rules { kitty: true, removed_cards: Some(CardSet::EMPTY), ..Rules::default() };
+        assert_eq!(kitty_and_removed.validate(), Err(RulesError::KittyWithRemovedCards));
+
+        assert_eq!(Rules { players: 8, ..Rules::default() }.validate(), Err(RulesError::Players(8)));
+        assert!(Rules { pass_count: 13, ..Rules::default() }.validate().is_err());
+    }
+
+    #[test]
+    fn a_kitty_deals_the_whole_deck() {
+        let rules = Rules { players: 5, kitty: true, ..Rules::default() };
+        assert_eq!(rules.validate(), Ok(()));
+        assert_eq!(rules.deck(), CardSet::DECK);
+        assert_eq!(rules.hand_size(), 10);
+    }
+
+    #[test]
+    fn presets_are_valid_and_distinct() {
+        for &preset in Preset::ALL {
+            assert_eq!(preset.rules().validate(), Ok(()), "{preset}");
+        }
+        assert_eq!(Preset::BlackLady.rules(), Rules::default());
+        assert!(Preset::Omnibus.rules().omnibus);
+        assert_eq!(Preset::BlackMaria.rules().pass_direction(1), PassDirection::Right(1));
+        assert_eq!(Preset::Original.rules().pass_direction(0), PassDirection::Hold);
+        let worldwinner = Preset::Worldwinner.rules();
+        assert_eq!((worldwinner.target_score, worldwinner.clock_minutes), (50, 10));
+    }
+}

@@ -1,0 +1,235 @@
+//! Scoring: what a finished hand is worth to each seat, shooting the moon,
+//! the bonus card, the game-total adjustments, and the timed tournament
+//! score.
+
+use super::hand::{Hand, HandPhase};
+use super::rules::{MoonRule, Rules};
+use super::seat::{BySeat, Seat};
+
+/// How a moon shot is scored.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum MoonScoring {
+    /// The shooter scores 0 for penalty cards; everyone else adds the total.
+    AddToOthers,
+    /// The shooter subtracts the total; everyone else scores 0 for penalty cards.
+    SubtractFromShooter,
+}
+
+impl MoonScoring {
+    /// The scoring a moon rule fixes in advance; `None` where the shooter
+    /// chooses or there is no moon.
+    pub const fn fixed_by(rule: MoonRule) -> Option<MoonScoring> {
+        match rule {
+            MoonRule::AddToOthers => Some(MoonScoring::AddToOthers),
+            MoonRule::SubtractFromShooter => Some(MoonScoring::SubtractFromShooter),
+            MoonRule::ShooterChooses | MoonRule::Off => None,
+        }
+    }
+}
+
+/// The bonus card's value to whoever takes it (Omnibus).
+pub const BONUS_CARD_VALUE: i32 = -10;
+
+/// What happened in a finished hand, before the moon is applied.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct HandResult {
+    /// Points each seat took by the points table.
+    pub points_taken: BySeat<i32>,
+    /// Tricks each seat took.
+    pub tricks: BySeat<u8>,
+    /// The seat that took the bonus card (Omnibus only).
+    pub bonus_taker: Option<Seat>,
+    /// The seat that took every penalty card (and, where the rules ask, the
+    /// bonus card); `None` when nobody did or the moon is off.
+    pub shooter: Option<Seat>,
+}
+
+impl HandResult {
+    /// Tallies a finished hand.
+    pub fn of(hand: &Hand, rules: &Rules) -> HandResult {
+        debug_assert_eq!(hand.phase(), HandPhase::Finished, "only a finished hand is scored");
+        let players = rules.player_count();
+        let bonus_card = rules.bonus_card();
+        let bonus_taker = bonus_card.and_then(|card| Seat::all(players).find(|&seat| hand.taken(seat).contains(card)));
+        let mut moon_cards = rules.penalty_cards();
+        if rules.moon_needs_bonus_card
+            && let Some(card) = bonus_card
+        {
+            moon_cards.insert(card);
+        }
+        let shooter = if rules.moon == MoonRule::Off {
+            None
+        } else {
+            Seat::all(players).find(|&seat| hand.taken(seat).is_superset(moon_cards))
+        };
+        HandResult {
+            points_taken: BySeat::new_with(|seat| rules.points.points(hand.taken(seat))),
+            tricks: BySeat::new_with(|seat| hand.tricks_won(seat) as u8),
+            bonus_taker,
+            shooter,
+        }
+    }
+
+    /// Each seat's score for the hand. `moon` says how a moon shot counts;
+    /// with `None` a shot is scored as taken.
+    pub fn scores(&self, rules: &Rules, moon: Option<MoonScoring>) -> BySeat<i32> {
+        let players = rules.player_count();
+        let total = rules.penalty_total();
+        let mut scores = self.points_taken;
+        match (self.shooter, moon) {
+            (Some(shooter), Some(scoring)) => {
+                for seat in Seat::all(players) {
+                    scores[seat] = match (seat == shooter, scoring) {
+                        (true, MoonScoring::AddToOthers) | (false, MoonScoring::SubtractFromShooter) => 0,
+                        (false, MoonScoring::AddToOthers) => total,
+                        (true, MoonScoring::SubtractFromShooter) => -total,
+                    };
+                }
+            }
+            _ => {
+                for seat in Seat::all(players).filter(|&seat| self.tricks[seat] == 0) {
+                    scores[seat] += rules.no_tricks_bonus;
+                }
+            }
+        }
+        if let Some(taker) = self.bonus_taker {
+            scores[taker] += BONUS_CARD_VALUE;
+        }
+        scores
+    }
+}
+
+/// A game total after a hand, with sinkhole and reset-at-100 applied.
+pub fn adjusted_total(total: i32, rules: &Rules) -> i32 {
+    match total {
+        99 if rules.sinkhole => 0,
+        100 if rules.reset_at_100 => 50,
+        _ => total,
+    }
+}
+
+/// How a timed tournament game ended, for the human's tournament score.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum TimedFinish {
+    /// Someone reached the target before the clock ran out.
+    Completed {
+        /// Your final total.
+        points: i32,
+        /// The other players' final totals added up.
+        opponents_points: i32,
+        /// Whether you had, or tied for, the lowest total.
+        lowest: bool,
+        /// Whole seconds left on the clock.
+        seconds_left: u32,
+    },
+    /// The clock ran out before anyone reached the target.
+    OutOfTime {
+        /// Your total when the clock ran out.
+        points: i32,
+        /// Hands completed.
+        hands_completed: u32,
+        /// Whether a hand was in progress (it counts as played).
+        mid_hand: bool,
+    },
+    /// You quit before the game ended.
+    Quit,
+}
+
+/// The tournament standings score of the timed mode (001), by its parts.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum TournamentScore {
+    /// A completed game: score bonus + time bonus + win bonus.
+    Completed {
+        /// 15 x (100 - your points).
+        score_bonus: i32,
+        /// One point per second left on the clock.
+        time_bonus: i32,
+        /// 3 x the opponents' points if you had or tied for the lowest total.
+        win_bonus: i32,
+    },
+    /// The clock ran out: 50 + 26 x hands played - 2 x your points.
+    OutOfTime {
+        /// Hands played, the one in progress included.
+        hands_played: u32,
+        /// Your total.
+        points: i32,
+    },
+    /// Quit, or the clock ran out before one hand was complete.
+    Zero,
+}
+
+impl TournamentScore {
+    /// The score for a finish.
+    pub fn of(finish: TimedFinish) -> TournamentScore {
+        match finish {
+            TimedFinish::Completed { points, opponents_points, lowest, seconds_left } => TournamentScore::Completed {
+                score_bonus: 15 * (100 - points),
+                time_bonus: seconds_left as i32,
+                win_bonus: if lowest { 3 * opponents_points } else { 0 },
+            },
+            TimedFinish::OutOfTime { hands_completed: 0, .. } | TimedFinish::Quit => TournamentScore::Zero,
+            TimedFinish::OutOfTime { points, hands_completed, mid_hand } => {
+                TournamentScore::OutOfTime { hands_played: hands_completed + u32::from(mid_hand), points }
+            }
+        }
+    }
+
+    /// The total standings score.
+    pub fn total(&self) -> i32 {
+        match *self {
+            TournamentScore::Completed { score_bonus, time_bonus, win_bonus } => score_bonus + time_bonus + win_bonus,
+            TournamentScore::OutOfTime { hands_played, points } => 50 + 26 * hands_played as i32 - 2 * points,
+            TournamentScore::Zero => 0,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn tournament_example_1_scores_1648() {
+        // marylou999: 25 points, opponents 32, 41, 58, 2:10 left.
+        let finish =
+            TimedFinish::Completed { points: 25, opponents_points: 32 + 41 + 58, lowest: true, seconds_left: 130 };
+        let score = TournamentScore::of(finish);
+        assert_eq!(score, TournamentScore::Completed { score_bonus: 1125, time_bonus: 130, win_bonus: 393 });
+        assert_eq!(score.total(), 1648);
+    }
+
+    #[test]
+    fn tournament_example_2_scores_1235() {
+        // bigsteve1234: 30 points, opponents 15, 34, 51 (not lowest), 3:05 left.
+        let finish =
+            TimedFinish::Completed { points: 30, opponents_points: 15 + 34 + 51, lowest: false, seconds_left: 185 };
+        assert_eq!(TournamentScore::of(finish).total(), 1235);
+    }
+
+    #[test]
+    fn tournament_example_3_scores_148_not_the_printed_150() {
+        // slowsammy666 runs out of time in the middle of the 7th hand with 42.
+        let finish = TimedFinish::OutOfTime { points: 42, hands_completed: 6, mid_hand: true };
+        assert_eq!(TournamentScore::of(finish), TournamentScore::OutOfTime { hands_played: 7, points: 42 });
+        assert_eq!(TournamentScore::of(finish).total(), 148);
+    }
+
+    #[test]
+    fn quitting_or_no_complete_hand_scores_zero() {
+        assert_eq!(TournamentScore::of(TimedFinish::Quit).total(), 0);
+        let early = TimedFinish::OutOfTime { points: 3, hands_completed: 0, mid_hand: true };
+        assert_eq!(TournamentScore::of(early).total(), 0);
+    }
+
+    #[test]
+    fn sinkhole_and_reset_at_100_change_only_exact_totals() {
+        let sinkhole = Rules { sinkhole: true, ..Rules::default() };
+        assert_eq!(adjusted_total(99, &sinkhole), 0);
+        assert_eq!(adjusted_total(98, &sinkhole), 98);
+        assert_eq!(adjusted_total(100, &sinkhole), 100);
+        let reset = Rules { reset_at_100: true, ..Rules::default() };
+        assert_eq!(adjusted_total(100, &reset), 50);
+        assert_eq!(adjusted_total(101, &reset), 101);
+        assert_eq!(adjusted_total(99, &Rules::default()), 99);
+    }
+}

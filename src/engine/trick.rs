@@ -1,0 +1,119 @@
+//! One trick: the cards played to it in order, and who is winning it.
+
+use super::card::{Card, Suit};
+use super::card_set::CardSet;
+use super::seat::{MAX_PLAYERS, Seat};
+
+/// The cards played to one trick, in play order from the leader.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Trick {
+    leader: Seat,
+    cards: [Card; MAX_PLAYERS],
+    len: u8,
+    winning: u8,
+}
+
+impl Trick {
+    /// An empty trick that `leader` will lead.
+    pub const fn new(leader: Seat) -> Trick {
+        Trick { leader, cards: [Card::TWO_OF_CLUBS; MAX_PLAYERS], len: 0, winning: 0 }
+    }
+
+    /// The seat that led (or will lead) the trick.
+    pub const fn leader(&self) -> Seat {
+        self.leader
+    }
+
+    /// The cards played so far, in play order.
+    pub fn cards(&self) -> &[Card] {
+        &self.cards[..self.len as usize]
+    }
+
+    /// The cards played so far, as a set.
+    pub fn card_set(&self) -> CardSet {
+        self.cards().iter().copied().collect()
+    }
+
+    /// How many cards have been played.
+    pub const fn len(&self) -> usize {
+        self.len as usize
+    }
+
+    /// Whether nobody has played yet.
+    pub const fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+
+    /// The suit of the card led; `None` before the lead.
+    pub const fn led_suit(&self) -> Option<Suit> {
+        if self.len == 0 { None } else { Some(self.cards[0].suit()) }
+    }
+
+    /// The seat that played the `index`-th card (0 is the leader).
+    pub const fn seat_of(&self, index: usize, players: usize) -> Seat {
+        self.leader.left(index, players)
+    }
+
+    /// The cards played, each with the seat that played it.
+    pub fn plays(&self, players: usize) -> impl Iterator<Item = (Seat, Card)> + '_ {
+        self.cards().iter().enumerate().map(move |(i, &card)| (self.seat_of(i, players), card))
+    }
+
+    /// The card that wins so far: the highest of the suit led.
+    pub fn winning_card(&self) -> Option<Card> {
+        (self.len > 0).then(|| self.cards[self.winning as usize])
+    }
+
+    /// The seat that wins so far.
+    pub fn winner(&self, players: usize) -> Option<Seat> {
+        (self.len > 0).then(|| self.seat_of(self.winning as usize, players))
+    }
+
+    /// Adds the next card (the caller has checked it is legal and the trick
+    /// is not full).
+    pub(crate) fn push(&mut self, card: Card) {
+        let best = self.cards[self.winning as usize];
+        if self.len > 0 && card.suit() == best.suit() && card.rank() > best.rank() {
+            self.winning = self.len;
+        }
+        self.cards[self.len as usize] = card;
+        self.len += 1;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn trick_of(cards: &str) -> Trick {
+        let mut trick = Trick::new(Seat::SOUTH);
+        for card in cards.split_whitespace() {
+            trick.push(card.parse().unwrap());
+        }
+        trick
+    }
+
+    #[test]
+    fn highest_card_of_the_suit_led_wins() {
+        // 001's example 1: 5D led, 7D 9D QD follow: the queen takes it.
+        let trick = trick_of("5D 7D 9D QD");
+        assert_eq!(trick.winning_card(), Some("QD".parse().unwrap()));
+        assert_eq!(trick.winner(4), Seat::new(3));
+    }
+
+    #[test]
+    fn a_higher_card_of_another_suit_does_not_win() {
+        // 001's example 2: 5D led, 9D QD AS: the ace of spades is off-suit.
+        let trick = trick_of("5D 9D QD AS");
+        assert_eq!(trick.winning_card(), Some("QD".parse().unwrap()));
+        assert_eq!(trick.winner(4), Seat::new(2));
+    }
+
+    #[test]
+    fn the_leader_wins_when_nobody_follows_higher() {
+        let trick = trick_of("TC AH QS 2D");
+        assert_eq!(trick.winner(4), Some(Seat::SOUTH));
+        assert_eq!(trick.led_suit(), Some(Suit::Clubs));
+        assert_eq!(trick.card_set().len(), 4);
+    }
+}
