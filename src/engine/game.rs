@@ -136,6 +136,14 @@ impl Game {
         })
     }
 
+    /// A game taken up at a given hand and totals (for puzzles, analysis and
+    /// tests): `hand` is played as hand 1, and later hands are dealt from
+    /// the seed as hands 2, 3, ...
+    pub fn from_position(rules: Rules, seed: u64, hand: Hand, totals: BySeat<i32>) -> Result<Game, RulesError> {
+        rules.validate()?;
+        Ok(Game { rules, seed, hand_index: 0, hand, totals, history: Vec::new(), phase: GamePhase::InHand })
+    }
+
     fn deal(rules: &Rules, seed: u64, hand_index: u32) -> Hand {
         Hand::new(rules, Deal::for_hand(rules, seed, hand_index), rules.pass_direction(hand_index))
     }

@@ -150,9 +150,10 @@ impl Hand {
     /// A hand from a deal: passing in `pass` direction first, unless it is a
     /// hold hand or the rules pass no cards.
     pub fn new(rules: &Rules, deal: Deal, pass: PassDirection) -> Hand {
+        let in_play = deal.hands.of_table(rules.player_count()).iter().fold(deal.kitty, |all, &hand| all | hand);
         let play_rules = PlayRules {
             players: rules.players,
-            penalty: rules.penalty_cards(),
+            penalty: rules.points.penalty_cards() & in_play,
             pass_count: rules.pass_count,
             first_lead: rules.first_lead,
             no_blood: rules.no_blood,
@@ -311,7 +312,7 @@ impl Hand {
         (taken - self.kitty) | self.trick.card_set()
     }
 
-    /// The penalty cards of this hand's points table.
+    /// The penalty cards in play this hand (dealt or in the kitty).
     pub const fn penalty_cards(&self) -> CardSet {
         self.rules.penalty
     }

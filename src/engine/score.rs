@@ -42,6 +42,8 @@ pub struct HandResult {
     /// The seat that took every penalty card (and, where the rules ask, the
     /// bonus card); `None` when nobody did or the moon is off.
     pub shooter: Option<Seat>,
+    /// The points of all penalty cards in play: what a moon is worth.
+    pub penalty_total: i32,
 }
 
 impl HandResult {
@@ -51,9 +53,11 @@ impl HandResult {
         let players = rules.player_count();
         let bonus_card = rules.bonus_card();
         let bonus_taker = bonus_card.and_then(|card| Seat::all(players).find(|&seat| hand.taken(seat).contains(card)));
-        let mut moon_cards = rules.penalty_cards();
+        let penalty = hand.penalty_cards();
+        let mut moon_cards = penalty;
         if rules.moon_needs_bonus_card
             && let Some(card) = bonus_card
+            && bonus_taker.is_some()
         {
             moon_cards.insert(card);
         }
@@ -67,6 +71,7 @@ impl HandResult {
             tricks: BySeat::new_with(|seat| hand.tricks_won(seat) as u8),
             bonus_taker,
             shooter,
+            penalty_total: rules.points.points(penalty),
         }
     }
 
@@ -74,7 +79,7 @@ impl HandResult {
     /// with `None` a shot is scored as taken.
     pub fn scores(&self, rules: &Rules, moon: Option<MoonScoring>) -> BySeat<i32> {
         let players = rules.player_count();
-        let total = rules.penalty_total();
+        let total = self.penalty_total;
         let mut scores = self.points_taken;
         match (self.shooter, moon) {
             (Some(shooter), Some(scoring)) => {

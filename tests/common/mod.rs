@@ -1,0 +1,38 @@
+//! Helpers shared by the integration tests: card notation in, positions out.
+#![allow(dead_code)]
+
+use hearts::engine::{BySeat, Card, CardSet, Deal, Hand, Rules, Seat};
+
+/// Cards written as in the game: `"AQ7H 2C"`.
+pub fn cards(text: &str) -> CardSet {
+    text.parse().unwrap_or_else(|e| panic!("{e}"))
+}
+
+/// One card: `"QS"`.
+pub fn card(text: &str) -> Card {
+    text.parse().unwrap_or_else(|e| panic!("{e}"))
+}
+
+/// Seat number `n`.
+pub fn seat(n: usize) -> Seat {
+    Seat::new(n).unwrap()
+}
+
+/// Hands in deal notation, in seat order.
+pub fn hands(rules: &Rules, deal: &str) -> BySeat<CardSet> {
+    Deal::parse_hands(deal, rules.player_count()).unwrap_or_else(|e| panic!("{e}"))
+}
+
+/// A position where play starts with these hands; the last seat dealt.
+pub fn position(rules: &Rules, deal: &str) -> Hand {
+    let dealer = seat(rules.player_count() - 1);
+    Hand::from_holdings(rules, hands(rules, deal), dealer)
+}
+
+/// Plays cards in order, each by the seat to act, failing loudly.
+pub fn play_all(hand: &mut Hand, moves: &str) {
+    for text in moves.split_whitespace() {
+        let seat = hand.to_act();
+        hand.play(seat, card(text)).unwrap_or_else(|e| panic!("{text} by {seat}: {e}"));
+    }
+}
