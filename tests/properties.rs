@@ -1,0 +1,227 @@
+//! Invariants over thousands of seeded games, for every preset and player
+//! count: 10,000 games in all.
+//!
+//! Random legal play drives each game. At every turn every card of the deck
+//! is tried: each offered card is accepted and every other card is refused
+//! with the state unchanged. At the end of each hand: the right number of
+//! tricks, every card played exactly once, and the points add up as
+//! RULES.md says.
+
+use hearts::engine::{
+    Action, BONUS_CARD_VALUE, CardSet, Event, Game, GamePhase, GameRng, HandPhase, MoonRule, MoonScoring, Preset,
+    Rules, Seat, TieRule,
+};
+
+/// Plays one whole game with random legal choices, checking as it goes.
+/// Returns the finished game.
+fn play_checked_game(rules: Rules, seed: u64) -> Game {
+    let mut game = Game::new(rules, seed).expect("valid rules");
+    let mut rng = GameRng::new(seed, 1 << 40);
+    let players = rules.player_count();
+    let mut hands_played = 0;
+    loop {
+        match game.phase() {
+            GamePhase::GameOver => return game,
+            GamePhase::HandOver => {
+                game.apply(Action::NextHand).unwrap();
+            }
+            GamePhase::MoonChoice(shooter) => {
+                let scoring =
+                    if rng.below(2) == 0 { MoonScoring::AddToOthers } else { MoonScoring::SubtractFromShooter };
+                let event = game.apply(Action::ChooseMoon { seat: shooter, scoring }).unwrap();
+                assert!(matches!(event, Event::HandScored | Event::GameOver));
+                check_scored_hand(&game);
+            }
+            GamePhase::InHand => match game.hand().phase() {
+                HandPhase::Passing => {
+                    let waiting: Vec<Seat> = Seat::all(players).filter(|&s| game.hand().awaits_pass_from(s)).collect();
+                    for seat in waiting {
+                        let cards = random_subset(&mut rng, game.hand().holding(seat), game.hand().pass_count());
+                        game.apply(Action::Pass { seat, cards }).unwrap();
+                    }
+                    assert_eq!(game.hand().phase(), HandPhase::Playing);
+                }
+                HandPhase::Playing => {
+                    check_every_card(&game);
+                    let legal = game.legal_moves();
+                    let card = legal.iter().nth(rng.below(legal.len() as u32) as usize).unwrap();
+                    let seat = game.hand().to_act();
+                    let event = game.apply(Action::Play { seat, card }).unwrap();
+                    if matches!(event, Event::HandScored | Event::GameOver | Event::MoonChoiceNeeded(_)) {
+                        check_finished_hand(&game);
+                        hands_played += 1;
+                        assert!(hands_played < 500, "a game must end");
+                    }
+                    if matches!(event, Event::HandScored | Event::GameOver) {
+                        check_scored_hand(&game);
+                    }
+                }
+                HandPhase::Finished => unreachable!("a finished hand is scored at once"),
+            },
+        }
+    }
+}
+
+fn random_subset(rng: &mut GameRng, from: CardSet, count: usize) -> CardSet {
+    let mut cards: Vec<_> = from.iter().collect();
+    rng.shuffle(&mut cards);
+    cards.into_iter().take(count).collect()
+}
+
+/// Every offered card is accepted; every other card, and every card from
+/// the wrong seat, is refused and changes nothing.
+fn check_every_card(game: &Game) {
+    let hand = *game.hand();
+    let legal = hand.legal_moves();
+    assert!(!legal.is_empty(), "the seat to act always has a legal card");
+    assert!(hand.holding(hand.to_act()).is_superset(legal));
+    for card in CardSet::DECK {
+        let mut trial = hand;
+        let accepted = trial.play(hand.to_act(), card).is_ok();
+        assert_eq!(accepted, legal.contains(card), "{card}: offered and accepted must agree");
+        if !accepted {
+            assert_eq!(trial, hand, "a refused {card} changed the hand");
+        }
+        let other = hand.to_act().next(game.rules().player_count());
+        assert!(trial.play(other, card).is_err() || accepted);
+    }
+    let mut refused = game.clone();
+    if let Some(card) = (!legal).lowest() {
+        let seat = hand.to_act();
+        assert!(refused.apply(Action::Play { seat, card }).is_err());
+        assert_eq!(&refused, game, "a refused action changed the game");
+    }
+}
+
+fn check_finished_hand(game: &Game) {
+    let rules = game.rules();
+    let hand = game.hand();
+    let players = rules.player_count();
+    let mut taken = CardSet::EMPTY;
+    let mut tricks = 0;
+    for seat in Seat::all(players) {
+        assert!(hand.holding(seat).is_empty());
+        assert!((taken & hand.taken(seat)).is_empty(), "a card was taken twice");
+        taken |= hand.taken(seat);
+        tricks += hand.tricks_won(seat);
+    }
+    assert_eq!(tricks, rules.hand_size(), "one trick per card in each hand");
+    assert_eq!(taken, rules.deck(), "every card in play is played (or won in the kitty) once");
+    assert_eq!(hand.played() | hand.kitty(), rules.deck());
+}
+
+fn check_scored_hand(game: &Game) {
+    let rules = game.rules();
+    let players = rules.player_count();
+    let record = game.history().last().unwrap();
+    let result = &record.result;
+    let total = rules.penalty_total();
+    assert_eq!(result.penalty_total, total);
+    assert_eq!(result.points_taken.of_table(players).iter().sum::<i32>(), total, "points taken add up");
+    let sum: i32 = record.scores.of_table(players).iter().sum();
+    let bonus = if rules.omnibus { BONUS_CARD_VALUE } else { 0 };
+    let expected = match (result.shooter, record.moon) {
+        (Some(_), Some(MoonScoring::AddToOthers)) => (players as i32 - 1) * total + bonus,
+        (Some(_), Some(MoonScoring::SubtractFromShooter)) => -total + bonus,
+        (Some(_), None) => unreachable!("a shot is always scored one way or the other when the moon is on"),
+        (None, _) => {
+            let trickless = Seat::all(players).filter(|&s| result.tricks[s] == 0).count() as i32;
+            total + bonus + trickless * rules.no_tricks_bonus
+        }
+    };
+    assert_eq!(sum, expected, "hand scores add up as RULES.md says ({:?})", record.moon);
+    if rules.moon == MoonRule::Off {
+        assert_eq!(result.shooter, None);
+    }
+    let previous = game.history().iter().rev().nth(1).map(|r| r.totals).unwrap_or_default();
+    for seat in Seat::all(players) {
+        let raw = previous[seat] + record.scores[seat];
+        let adjusted = if rules.sinkhole && raw == 99 {
+            0
+        } else if rules.reset_at_100 && raw == 100 {
+            50
+        } else {
+            raw
+        };
+        assert_eq!(record.totals[seat], adjusted);
+        assert_eq!(game.totals()[seat], adjusted);
+    }
+    if game.phase() == GamePhase::GameOver {
+        let reached = game.totals().of_table(players).iter().any(|&t| t >= rules.target_score)
+            || (rules.max_hands > 0 && game.history().len() as u32 >= rules.max_hands);
+        assert!(reached, "the game ends only at the target or the hand limit");
+        if rules.tie == TieRule::PlayOn {
+            assert_eq!(game.leaders().len(), 1, "play-on ends with one winner");
+        }
+    }
+}
+
+fn run(rules: Rules, games: u64, first_seed: u64) {
+    for seed in first_seed..first_seed + games {
+        let game = play_checked_game(rules, seed);
+        assert_eq!(game.phase(), GamePhase::GameOver);
+    }
+}
+
+/// Every preset at every player count: 6 x 5 x 250 = 7,500 games.
+fn presets_at(players: u8) {
+    for &preset in Preset::ALL {
+        let rules = Rules { players, ..preset.rules() };
+        run(rules, 250, u64::from(players) * 1_000_000 + preset as u64 * 10_000);
+    }
+}
+
+#[test]
+fn presets_with_3_players() {
+    presets_at(3);
+}
+
+#[test]
+fn presets_with_4_players() {
+    presets_at(4);
+}
+
+#[test]
+fn presets_with_5_players() {
+    presets_at(5);
+}
+
+#[test]
+fn presets_with_6_players() {
+    presets_at(6);
+}
+
+#[test]
+fn presets_with_7_players() {
+    presets_at(7);
+}
+
+/// The options no preset sets: 10 x 250 = 2,500 games.
+#[test]
+fn options_beyond_the_presets() {
+    use hearts::engine::FirstLead;
+    let base = Rules::default();
+    let variants = [
+        Rules { players: 5, kitty: true, ..base },
+        Rules { players: 7, kitty: true, omnibus: true, ..base },
+        Rules { queen_breaks_hearts: true, must_break_hearts: false, ..base },
+        Rules { first_lead: FirstLead::AnyClub, no_blood: false, ..base },
+        Rules { first_lead: FirstLead::LeftOfDealer, players: 3, ..base },
+        Rules { moon: MoonRule::ShooterChooses, target_score: 30, ..base },
+        Rules { moon: MoonRule::SubtractFromShooter, omnibus: true, moon_needs_bonus_card: true, ..base },
+        Rules { moon: MoonRule::Off, no_tricks_bonus: -5, tie: TieRule::Share, ..base },
+        Rules { sinkhole: true, reset_at_100: true, max_hands: 8, ..base },
+        Rules { omnibus: true, bonus_card: "TD".parse().unwrap(), pass_count: 1, players: 6, ..base },
+    ];
+    for (i, rules) in variants.into_iter().enumerate() {
+        run(rules, 250, 90_000_000 + i as u64 * 1_000);
+    }
+}
+
+#[test]
+fn the_same_seed_plays_the_same_game() {
+    for seed in [1, 2, 3] {
+        assert_eq!(play_checked_game(Rules::default(), seed), play_checked_game(Rules::default(), seed));
+    }
+    assert_ne!(play_checked_game(Rules::default(), 1), play_checked_game(Rules::default(), 2));
+}
