@@ -1,0 +1,105 @@
+//! Arbitrary action sequences thrown at the engine: it never panics, a card
+//! is accepted exactly when it is in the legal set, a pass exactly when it
+//! is a valid pass, and a refused action changes nothing.
+
+use hearts::engine::{Action, Card, CardSet, Game, GamePhase, HandPhase, MoonScoring, Preset, Rules, Seat};
+use proptest::prelude::*;
+
+/// One fuzzed step: what kind of action, and raw numbers to shape it.
+#[derive(Clone, Debug)]
+struct Step {
+    kind: u8,
+    seat: u8,
+    bits: u64,
+    pick: u16,
+}
+
+fn step() -> impl Strategy<Value = Step> {
+    (0u8..12, 0u8..8, any::<u64>(), any::<u16>()).prop_map(|(kind, seat, bits, pick)| Step { kind, seat, bits, pick })
+}
+
+fn nth(set: CardSet, pick: u16) -> Option<Card> {
+    (!set.is_empty()).then(|| set.iter().nth(pick as usize % set.len()).unwrap())
+}
+
+/// Turns a step into an action: mostly a card from the hand of the seat to
+/// act or a pass from a seat's own cards (so games get far), otherwise
+/// anything at all.
+fn action_for(game: &Game, step: &Step) -> Action {
+    let players = game.rules().player_count();
+    let any_seat = Seat::new(step.seat as usize % 7).unwrap();
+    let hand = game.hand();
+    match step.kind {
+        0..=5 => Action::Play {
+            seat: hand.to_act(),
+            card: nth(game.legal_moves() | hand.holding(hand.to_act()), step.pick).unwrap_or(Card::TWO_OF_CLUBS),
+        },
+        6 => Action::Play { seat: any_seat, card: nth(CardSet::DECK, step.pick).unwrap() },
+        7 | 8 => {
+            let seat = Seat::new(step.seat as usize % players).unwrap();
+            let cards: CardSet =
+                hand.holding(seat).iter().cycle().skip(step.pick as usize % 13).take(hand.pass_count()).collect();
+            Action::Pass { seat, cards }
+        }
+        9 => Action::Pass { seat: any_seat, cards: CardSet::DECK & step_set(step.bits) },
+        10 => Action::NextHand,
+        _ => {
+            let scoring = if step.bits % 2 == 0 { MoonScoring::AddToOthers } else { MoonScoring::SubtractFromShooter };
+            Action::ChooseMoon { seat: any_seat, scoring }
+        }
+    }
+}
+
+fn step_set(bits: u64) -> CardSet {
+    CardSet::DECK.iter().filter(|c| bits & (1 << c.index()) != 0).collect()
+}
+
+/// Whether the rule book allows this action now, judged independently of
+/// `Game::apply`.
+fn allowed(game: &Game, action: Action) -> bool {
+    let hand = game.hand();
+    let players = game.rules().player_count();
+    match action {
+        Action::Play { seat, card } => {
+            game.phase() == GamePhase::InHand
+                && hand.phase() == HandPhase::Playing
+                && seat == hand.to_act()
+                && game.legal_moves().contains(card)
+        }
+        Action::Pass { seat, cards } => {
+            game.phase() == GamePhase::InHand
+                && hand.phase() == HandPhase::Passing
+                && seat.index() < players
+                && hand.awaits_pass_from(seat)
+                && cards.len() == hand.pass_count()
+                && hand.holding(seat).is_superset(cards)
+        }
+        Action::NextHand => game.phase() == GamePhase::HandOver,
+        Action::ChooseMoon { seat, .. } => game.phase() == GamePhase::MoonChoice(seat),
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 400, ..ProptestConfig::default() })]
+
+    #[test]
+    fn arbitrary_actions_never_panic_and_agree_with_the_legal_set(
+        seed in any::<u64>(),
+        preset in 0usize..6,
+        players in 3u8..=7,
+        steps in prop::collection::vec(step(), 1..1500),
+    ) {
+        let rules = Rules { players, ..Preset::ALL[preset].rules() };
+        let mut game = Game::new(rules, seed).unwrap();
+        for step in &steps {
+            let action = action_for(&game, step);
+            let expected = allowed(&game, action);
+            let before = game.clone();
+            let result = game.apply(action);
+            prop_assert_eq!(result.is_ok(), expected, "{:?} -> {:?}", action, result);
+            if result.is_err() {
+                prop_assert_eq!(&game, &before);
+            }
+        }
+    }
+}
