@@ -1,0 +1,668 @@
+//! Where the rules come from: built-in defaults, then a preset, then the
+//! first rules file found, then command-line flags; last wins. Every
+//! mistake names its file, line and key, says what was expected, and ends
+//! the program with exit code 2 before the terminal is touched.
+
+use std::fmt;
+use std::path::{Path, PathBuf};
+
+use toml::de::{DeTable, DeValue};
+
+use crate::engine::{
+    Card, CardSet, FirstLead, MoonRule, PassCycle, PassDirection, PointsTable, Preset, Rules, RulesError, TieRule,
+};
+
+/// A rule option's value as written in TOML, before it is checked.
+#[derive(Clone, Debug, PartialEq)]
+pub enum RawValue {
+    /// A whole number.
+    Integer(i64),
+    /// `true` or `false`.
+    Boolean(bool),
+    /// A string.
+    Text(String),
+    /// An array.
+    Array(Vec<RawValue>),
+    /// Anything else (float, date, table), by its TOML type name.
+    Other(&'static str),
+}
+
+impl RawValue {
+    fn from_toml(value: &DeValue<'_>) -> RawValue {
+        match value {
+            DeValue::String(text) => RawValue::Text(text.to_string()),
+            DeValue::Integer(integer) => i64::from_str_radix(integer.as_str(), integer.radix())
+                .map(RawValue::Integer)
+                .unwrap_or(RawValue::Other("integer out of range")),
+            DeValue::Boolean(flag) => RawValue::Boolean(*flag),
+            DeValue::Array(items) => {
+                RawValue::Array(items.iter().map(|item| RawValue::from_toml(item.get_ref())).collect())
+            }
+            other => RawValue::Other(other.type_str()),
+        }
+    }
+
+    /// Reads a value given on the command line (`--set key=value`): TOML
+    /// if it parses as TOML, otherwise a bare string, so `moon=off` works.
+    pub fn from_flag(text: &str) -> RawValue {
+        match DeValue::parse(text) {
+            Ok(value) => RawValue::from_toml(value.get_ref()),
+            Err(_) => RawValue::Text(text.to_string()),
+        }
+    }
+}
+
+impl fmt::Display for RawValue {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            RawValue::Integer(n) => write!(f, "{n}"),
+            RawValue::Boolean(b) => write!(f, "{b}"),
+            RawValue::Text(text) => write!(f, "\"{text}\""),
+            RawValue::Array(items) => {
+                let items: Vec<String> = items.iter().map(ToString::to_string).collect();
+                write!(f, "[{}]", items.join(", "))
+            }
+            RawValue::Other(kind) => write!(f, "a {kind}"),
+        }
+    }
+}
+
+/// One option of the rule book: its key, what it accepts, and how it reads
+/// from and writes to [`Rules`].
+struct RuleOption {
+    key: &'static str,
+    expected: &'static str,
+    help: &'static str,
+    set: fn(&mut Rules, &RawValue) -> Option<()>,
+    get: fn(&Rules) -> String,
+}
+
+fn integer_in<T: TryFrom<i64>>(value: &RawValue, low: i64, high: i64) -> Option<T> {
+    match value {
+        RawValue::Integer(n) if (low..=high).contains(n) => T::try_from(*n).ok(),
+        _ => None,
+    }
+}
+
+fn boolean(value: &RawValue) -> Option<bool> {
+    match value {
+        RawValue::Boolean(flag) => Some(*flag),
+        _ => None,
+    }
+}
+
+fn named<T: std::str::FromStr>(value: &RawValue) -> Option<T> {
+    match value {
+        RawValue::Text(text) => text.parse().ok(),
+        _ => None,
+    }
+}
+
+fn card_list(value: &RawValue) -> Option<CardSet> {
+    match value {
+        RawValue::Array(items) => items.iter().map(named::<Card>).collect(),
+        _ => None,
+    }
+}
+
+fn quoted_list(items: impl Iterator<Item = String>) -> String {
+    let items: Vec<String> = items.map(|item| format!("\"{item}\"")).collect();
+    format!("[{}]", items.join(", "))
+}
+
+/// The word that stands for "the rule book's choice for this player count".
+const STANDARD: &str = "standard";
+
+const OPTIONS: &[RuleOption] = &[
+    RuleOption {
+        key: "players",
+        expected: "an integer from 3 to 7",
+        help: "Players at the table, 3 to 7.",
+        set: |r, v| Some(r.players = integer_in(v, 3, 7)?),
+        get: |r| r.players.to_string(),
+    },
+    RuleOption {
+        key: "removed-cards",
+        expected: "\"standard\" or a list of cards such as [\"2D\", \"2C\"]",
+        help: "Cards taken out so the deck divides evenly; \"standard\": none for 4 players, 2D for 3, 2D 2C for 5, 2D 2C 2S 3D for 6, 2D 3D 3C for 7.",
+        set: |r, v| {
+            r.removed_cards = match v {
+                RawValue::Text(text) if text == STANDARD => None,
+                _ => Some(card_list(v)?),
+            };
+            Some(())
+        },
+        get: |r| match r.removed_cards {
+            None => format!("\"{STANDARD}\""),
+            Some(cards) => quoted_list(cards.iter().map(|c| c.to_string())),
+        },
+    },
+    RuleOption {
+        key: "kitty",
+        expected: "true or false",
+        help: "Deal the whole deck; the cards left over go, with their points, to the winner of the first trick.",
+        set: |r, v| Some(r.kitty = boolean(v)?),
+        get: |r| r.kitty.to_string(),
+    },
+    RuleOption {
+        key: "pass-count",
+        expected: "an integer from 0 to 12",
+        help: "Cards each player passes; 0 means no passing.",
+        set: |r, v| Some(r.pass_count = integer_in(v, 0, 12)?),
+        get: |r| r.pass_count.to_string(),
+    },
+    RuleOption {
+        key: "pass-cycle",
+        expected: "\"standard\" or a list of directions such as [\"left\", \"right\", \"across\", \"hold\"] (also \"2-left\", \"3-right\", ...)",
+        help: "The order of pass directions, repeated; \"standard\" follows the rule book for the player count.",
+        set: |r, v| {
+            r.pass_cycle = match v {
+                RawValue::Text(text) if text == STANDARD => None,
+                RawValue::Array(items) => {
+                    let directions: Option<Vec<PassDirection>> = items.iter().map(named).collect();
+                    Some(PassCycle::new(&directions?)?)
+                }
+                _ => return None,
+            };
+            Some(())
+        },
+        get: |r| match r.pass_cycle {
+            None => format!("\"{STANDARD}\""),
+            Some(cycle) => quoted_list(cycle.directions().iter().map(|d| d.to_string())),
+        },
+    },
+    RuleOption {
+        key: "first-lead",
+        expected: "one of \"lowest-club\", \"any-club\", \"left-of-dealer\"",
+        help: "Who leads the first trick: the lowest club, any club by its holder, or the player left of the dealer (any card).",
+        set: |r, v| Some(r.first_lead = named::<FirstLead>(v)?),
+        get: |r| format!("\"{}\"", r.first_lead),
+    },
+    RuleOption {
+        key: "no-blood",
+        expected: "true or false",
+        help: "No penalty cards on the first trick, unless a player holds nothing else.",
+        set: |r, v| Some(r.no_blood = boolean(v)?),
+        get: |r| r.no_blood.to_string(),
+    },
+    RuleOption {
+        key: "must-break-hearts",
+        expected: "true or false",
+        help: "Hearts may not be led until a heart has been played, unless the leader holds only hearts.",
+        set: |r, v| Some(r.must_break_hearts = boolean(v)?),
+        get: |r| r.must_break_hearts.to_string(),
+    },
+    RuleOption {
+        key: "queen-breaks-hearts",
+        expected: "true or false",
+        help: "Playing the queen of spades breaks hearts too.",
+        set: |r, v| Some(r.queen_breaks_hearts = boolean(v)?),
+        get: |r| r.queen_breaks_hearts.to_string(),
+    },
+    RuleOption {
+        key: "points",
+        expected: "one of \"standard\", \"spot-hearts\", \"black-maria\", \"original\"",
+        help: "The points table: standard (hearts 1, QS 13), spot-hearts (hearts at face value, QS 13), black-maria (QS 13, KS 10, AS 7, hearts 1), original (hearts only).",
+        set: |r, v| Some(r.points = named::<PointsTable>(v)?),
+        get: |r| format!("\"{}\"", r.points),
+    },
+    RuleOption {
+        key: "omnibus",
+        expected: "true or false",
+        help: "The bonus card is worth -10 to whoever takes it.",
+        set: |r, v| Some(r.omnibus = boolean(v)?),
+        get: |r| r.omnibus.to_string(),
+    },
+    RuleOption {
+        key: "bonus-card",
+        expected: "a card worth no points, such as \"JD\" or \"TD\"",
+        help: "The Omnibus bonus card.",
+        set: |r, v| Some(r.bonus_card = named::<Card>(v)?),
+        get: |r| format!("\"{}\"", r.bonus_card),
+    },
+    RuleOption {
+        key: "moon",
+        expected: "one of \"add-to-others\", \"subtract-from-shooter\", \"shooter-chooses\", \"off\"",
+        help: "Shooting the moon: add the penalty total to everyone else, subtract it from the shooter, let the shooter choose where adding would lose the game, or no moon.",
+        set: |r, v| Some(r.moon = named::<MoonRule>(v)?),
+        get: |r| format!("\"{}\"", r.moon),
+    },
+    RuleOption {
+        key: "moon-needs-bonus-card",
+        expected: "true or false",
+        help: "With Omnibus, the shooter must also take the bonus card.",
+        set: |r, v| Some(r.moon_needs_bonus_card = boolean(v)?),
+        get: |r| r.moon_needs_bonus_card.to_string(),
+    },
+    RuleOption {
+        key: "no-tricks-bonus",
+        expected: "an integer from -100 to 100",
+        help: "Added to each player who took no trick, when nobody shot the moon (some servers use -5).",
+        set: |r, v| Some(r.no_tricks_bonus = integer_in(v, -100, 100)?),
+        get: |r| r.no_tricks_bonus.to_string(),
+    },
+    RuleOption {
+        key: "target-score",
+        expected: "an integer from 1 to 10000",
+        help: "The game ends after a hand in which someone reaches this total; the lowest total wins.",
+        set: |r, v| Some(r.target_score = integer_in(v, 1, 10_000)?),
+        get: |r| r.target_score.to_string(),
+    },
+    RuleOption {
+        key: "max-hands",
+        expected: "an integer from 0 to 1000",
+        help: "The game ends after this many hands; 0 for no limit.",
+        set: |r, v| Some(r.max_hands = integer_in(v, 0, 1000)?),
+        get: |r| r.max_hands.to_string(),
+    },
+    RuleOption {
+        key: "tie",
+        expected: "one of \"play-on\", \"share\"",
+        help: "A tie for the lowest total at the end: play more hands until it breaks, or share the win.",
+        set: |r, v| Some(r.tie = named::<TieRule>(v)?),
+        get: |r| format!("\"{}\"", r.tie),
+    },
+    RuleOption {
+        key: "sinkhole",
+        expected: "true or false",
+        help: "A total of exactly 99 after a hand drops to 0.",
+        set: |r, v| Some(r.sinkhole = boolean(v)?),
+        get: |r| r.sinkhole.to_string(),
+    },
+    RuleOption {
+        key: "reset-at-100",
+        expected: "true or false",
+        help: "A total of exactly 100 after a hand drops to 50.",
+        set: |r, v| Some(r.reset_at_100 = boolean(v)?),
+        get: |r| r.reset_at_100.to_string(),
+    },
+    RuleOption {
+        key: "clock-minutes",
+        expected: "an integer from 0 to 600",
+        help: "Minutes on the game clock of the timed tournament mode; 0 for no clock.",
+        set: |r, v| Some(r.clock_minutes = integer_in(v, 0, 600)?),
+        get: |r| r.clock_minutes.to_string(),
+    },
+];
+
+/// The option keys, in the order the rule book lists them.
+pub fn option_keys() -> impl Iterator<Item = &'static str> {
+    OPTIONS.iter().map(|option| option.key)
+}
+
+/// Where an option's value came from.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Origin {
+    /// The built-in default.
+    Default,
+    /// A preset.
+    Preset(Preset),
+    /// A line of a rules file.
+    File {
+        /// The file.
+        path: PathBuf,
+        /// 1-based line.
+        line: usize,
+    },
+    /// A command-line flag, as written.
+    Flag(String),
+}
+
+impl fmt::Display for Origin {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Origin::Default => f.write_str("the default"),
+            Origin::Preset(preset) => write!(f, "preset {preset}"),
+            Origin::File { path, line } => write!(f, "{}:{line}", path.display()),
+            Origin::Flag(flag) => write!(f, "flag {flag}"),
+        }
+    }
+}
+
+/// Why the rules could not be loaded.
+#[derive(Debug)]
+pub enum ConfigError {
+    /// A rules file could not be read.
+    Read {
+        /// The file.
+        path: PathBuf,
+        /// What the system said.
+        reason: String,
+    },
+    /// A rules file is not valid TOML.
+    Syntax {
+        /// The file.
+        path: PathBuf,
+        /// 1-based line.
+        line: usize,
+        /// 1-based column.
+        column: usize,
+        /// What the TOML parser said.
+        message: String,
+    },
+    /// A key that is not a rule option.
+    UnknownKey {
+        /// Where it was written.
+        origin: Origin,
+        /// The key.
+        key: String,
+    },
+    /// A value of the wrong type or out of range.
+    BadValue {
+        /// Where it was written.
+        origin: Origin,
+        /// The key.
+        key: &'static str,
+        /// What the option accepts.
+        expected: &'static str,
+        /// What was written.
+        found: String,
+    },
+    /// A `--set` argument without `=`.
+    BadSet(String),
+    /// Options that do not make a game together.
+    Contradiction {
+        /// The engine's explanation.
+        error: RulesError,
+        /// The keys involved and where each value came from.
+        origins: Vec<(&'static str, Origin)>,
+    },
+}
+
+impl fmt::Display for ConfigError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            ConfigError::Read { path, reason } => write!(f, "{}: cannot read the rules file: {reason}", path.display()),
+            ConfigError::Syntax { path, line, column, message } => {
+                write!(f, "{}:{line}:{column}: not valid TOML: {message}", path.display())
+            }
+            ConfigError::UnknownKey { origin, key } => {
+                let keys: Vec<&str> = option_keys().collect();
+                write!(f, "{origin}: unknown key `{key}`; the rule options are: {}", keys.join(", "))
+            }
+            ConfigError::BadValue { origin, key, expected, found } => {
+                write!(f, "{origin}: key `{key}`: expected {expected}, found {found}")
+            }
+            ConfigError::BadSet(text) => {
+                write!(f, "--set {text}: expected key=value, e.g. --set moon=off")
+            }
+            ConfigError::Contradiction { error, origins } => {
+                write!(f, "these rules do not make a game: {error}")?;
+                for (key, origin) in origins {
+                    write!(f, "\n  {key}: set by {origin}")?;
+                }
+                Ok(())
+            }
+        }
+    }
+}
+
+impl std::error::Error for ConfigError {}
+
+/// The rules a command runs with, and where each option's value came from.
+#[derive(Clone, Debug)]
+pub struct LoadedRules {
+    /// The effective rules, checked.
+    pub rules: Rules,
+    /// The preset they started from.
+    pub preset: Preset,
+    /// The rules file read, if any.
+    pub file: Option<PathBuf>,
+    origins: Vec<(&'static str, Origin)>,
+}
+
+impl LoadedRules {
+    /// Starts from a preset, every option marked as coming from it.
+    fn new(preset: Option<Preset>) -> LoadedRules {
+        let origin = preset.map_or(Origin::Default, Origin::Preset);
+        LoadedRules {
+            rules: preset.unwrap_or(Preset::BlackLady).rules(),
+            preset: preset.unwrap_or(Preset::BlackLady),
+            file: None,
+            origins: OPTIONS.iter().map(|option| (option.key, origin.clone())).collect(),
+        }
+    }
+
+    /// Where an option's value came from.
+    pub fn origin(&self, key: &str) -> Option<&Origin> {
+        self.origins.iter().find(|(k, _)| *k == key).map(|(_, origin)| origin)
+    }
+
+    /// Sets one option, recording where the value came from.
+    fn set(&mut self, key: &str, value: &RawValue, origin: Origin) -> Result<(), ConfigError> {
+        let Some(option) = OPTIONS.iter().find(|option| option.key == key) else {
+            return Err(ConfigError::UnknownKey { origin, key: key.to_string() });
+        };
+        let mut rules = self.rules;
+        if (option.set)(&mut rules, value).is_none() {
+            return Err(ConfigError::BadValue {
+                origin,
+                key: option.key,
+                expected: option.expected,
+                found: value.to_string(),
+            });
+        }
+        self.rules = rules;
+        if let Some(entry) = self.origins.iter_mut().find(|(k, _)| *k == option.key) {
+            entry.1 = origin;
+        }
+        Ok(())
+    }
+
+    /// Applies a rules file's text.
+    fn apply_file(&mut self, path: &Path, text: &str) -> Result<(), ConfigError> {
+        let table = DeTable::parse(text).map_err(|error| {
+            let (line, column) = error.span().map_or((1, 1), |span| line_and_column(text, span.start));
+            ConfigError::Syntax { path: path.to_path_buf(), line, column, message: error.message().trim().to_string() }
+        })?;
+        let mut entries: Vec<_> = table.get_ref().iter().collect();
+        entries.sort_by_key(|(key, _)| key.span().start);
+        for (key, value) in entries {
+            let (line, _) = line_and_column(text, key.span().start);
+            let origin = Origin::File { path: path.to_path_buf(), line };
+            self.set(key.get_ref(), &RawValue::from_toml(value.get_ref()), origin)?;
+        }
+        self.file = Some(path.to_path_buf());
+        Ok(())
+    }
+
+    /// Checks that the options make a game, naming where the culprits came from.
+    fn validate(&self) -> Result<(), ConfigError> {
+        self.rules.validate().map_err(|error| ConfigError::Contradiction {
+            origins: error
+                .keys()
+                .iter()
+                .map(|key| (*key, self.origin(key).cloned().unwrap_or(Origin::Default)))
+                .collect(),
+            error,
+        })
+    }
+
+    /// The rules as a TOML document that loads back to the same rules, each
+    /// option with its meaning and where its value came from.
+    pub fn to_toml(&self) -> String {
+        let mut out = String::from("# The effective rules of hearts. Load them back with --rules FILE.\n");
+        for option in OPTIONS {
+            let origin = self.origin(option.key).map_or(String::new(), |o| format!(" (from {o})"));
+            out.push_str(&format!("\n# {}{origin}\n{} = {}\n", option.help, option.key, (option.get)(&self.rules)));
+        }
+        out
+    }
+}
+
+fn line_and_column(text: &str, offset: usize) -> (usize, usize) {
+    let before = &text[..offset.min(text.len())];
+    let line = before.matches('\n').count() + 1;
+    let column = before.chars().rev().take_while(|&c| c != '\n').count() + 1;
+    (line, column)
+}
+
+/// Everything the command line says about the rules.
+#[derive(Clone, Debug, Default)]
+pub struct RuleRequest {
+    /// `--preset`.
+    pub preset: Option<Preset>,
+    /// `--rules PATH`: the rules file to read instead of looking for one.
+    pub file: Option<PathBuf>,
+    /// Flags in the order they apply: (flag as written, key, value).
+    pub flags: Vec<(String, &'static str, RawValue)>,
+    /// `--set key=value` arguments, applied after the flags.
+    pub sets: Vec<String>,
+}
+
+/// Where to look for a rules file when `--rules` is not given.
+#[derive(Clone, Debug)]
+pub struct SearchPaths {
+    /// The working directory's `rules.toml`.
+    pub local: PathBuf,
+    /// `rules.toml` in the user's config directory, if there is one.
+    pub user: Option<PathBuf>,
+}
+
+impl SearchPaths {
+    /// `./rules.toml`, then `$XDG_CONFIG_HOME/hearts/rules.toml` (or
+    /// `~/.config/hearts/rules.toml`).
+    pub fn from_environment() -> SearchPaths {
+        let config_home = std::env::var_os("XDG_CONFIG_HOME")
+            .filter(|dir| !dir.is_empty())
+            .map(PathBuf::from)
+            .or_else(|| std::env::var_os("HOME").map(|home| PathBuf::from(home).join(".config")));
+        SearchPaths {
+            local: PathBuf::from("rules.toml"),
+            user: config_home.map(|dir| dir.join("hearts").join("rules.toml")),
+        }
+    }
+
+    fn first_existing(&self) -> Option<PathBuf> {
+        std::iter::once(Some(&self.local))
+            .chain(std::iter::once(self.user.as_ref()))
+            .flatten()
+            .find(|p| p.is_file())
+            .cloned()
+    }
+}
+
+/// Loads the effective rules: defaults, preset, the first rules file
+/// found, then flags and `--set`; last wins.
+pub fn load(request: &RuleRequest, search: &SearchPaths) -> Result<LoadedRules, ConfigError> {
+    let mut loaded = LoadedRules::new(request.preset);
+    if let Some(path) = request.file.clone().or_else(|| search.first_existing()) {
+        let text = std::fs::read_to_string(&path)
+            .map_err(|error| ConfigError::Read { path: path.clone(), reason: error.to_string() })?;
+        loaded.apply_file(&path, &text)?;
+    }
+    for (flag, key, value) in &request.flags {
+        loaded.set(key, value, Origin::Flag(flag.clone()))?;
+    }
+    for text in &request.sets {
+        let (key, value) = text.split_once('=').ok_or_else(|| ConfigError::BadSet(text.clone()))?;
+        loaded.set(key.trim(), &RawValue::from_flag(value.trim()), Origin::Flag(format!("--set {text}")))?;
+    }
+    loaded.validate()?;
+    Ok(loaded)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn from_text(text: &str) -> Result<LoadedRules, ConfigError> {
+        let mut loaded = LoadedRules::new(None);
+        loaded.apply_file(Path::new("rules.toml"), text)?;
+        loaded.validate()?;
+        Ok(loaded)
+    }
+
+    #[test]
+    fn an_empty_file_gives_the_defaults() {
+        assert_eq!(from_text("").unwrap().rules, Rules::default());
+    }
+
+    #[test]
+    fn every_option_can_be_set_from_a_file() {
+        let text = r#"
+            players = 5
+            removed-cards = ["2D", "2C"]
+            kitty = false
+            pass-count = 2
+            pass-cycle = ["left", "2-right", "hold"]
+            first-lead = "any-club"
+            no-blood = false
+            must-break-hearts = false
+            queen-breaks-hearts = true
+            points = "spot-hearts"
+            omnibus = true
+            bonus-card = "TD"
+            moon = "shooter-chooses"
+            moon-needs-bonus-card = true
+            no-tricks-bonus = -5
+            target-score = 50
+            max-hands = 8
+            tie = "share"
+            sinkhole = true
+            reset-at-100 = true
+            clock-minutes = 10
+        "#;
+        let rules = from_text(text).unwrap().rules;
+        assert_eq!(rules.players, 5);
+        assert_eq!(rules.pass_cycle().directions().len(), 3);
+        assert_eq!(rules.bonus_card, "TD".parse().unwrap());
+        assert_eq!(rules.moon, MoonRule::ShooterChooses);
+        assert_eq!((rules.no_tricks_bonus, rules.target_score, rules.max_hands, rules.clock_minutes), (-5, 50, 8, 10));
+        assert!(rules.sinkhole && rules.reset_at_100 && rules.queen_breaks_hearts && !rules.no_blood);
+    }
+
+    #[test]
+    fn printed_rules_load_back_to_the_same_rules() {
+        for &preset in Preset::ALL {
+            let loaded = LoadedRules::new(Some(preset));
+            assert_eq!(from_text(&loaded.to_toml()).unwrap().rules, loaded.rules, "{preset}");
+        }
+        let custom = from_text(
+            "players = 6\npass-cycle = [\"across\", \"hold\"]\nremoved-cards = [\"2D\", \"3D\", \"3C\", \"4C\"]",
+        )
+        .unwrap();
+        assert_eq!(from_text(&custom.to_toml()).unwrap().rules, custom.rules);
+    }
+
+    #[test]
+    fn an_unknown_key_names_the_line_and_the_key() {
+        let error = from_text("players = 4\nplayer = 5\n").unwrap_err().to_string();
+        assert!(error.starts_with("rules.toml:2: unknown key `player`"), "{error}");
+        assert!(error.contains("players, removed-cards"), "{error}");
+    }
+
+    #[test]
+    fn a_wrong_type_says_what_was_expected() {
+        let error = from_text("\n\nomnibus = \"yes\"\n").unwrap_err().to_string();
+        assert_eq!(error, "rules.toml:3: key `omnibus`: expected true or false, found \"yes\"");
+        let error = from_text("players = 9").unwrap_err().to_string();
+        assert_eq!(error, "rules.toml:1: key `players`: expected an integer from 3 to 7, found 9");
+        let error = from_text("moon = \"sideways\"").unwrap_err().to_string();
+        assert!(error.contains("expected one of \"add-to-others\""), "{error}");
+        let error = from_text("removed-cards = [\"2D\", \"ZZ\"]").unwrap_err().to_string();
+        assert!(error.contains("key `removed-cards`"), "{error}");
+    }
+
+    #[test]
+    fn a_syntax_error_names_line_and_column() {
+        let error = from_text("players = 4\nmoon = \n").unwrap_err();
+        assert!(matches!(error, ConfigError::Syntax { line: 2, .. }), "{error}");
+    }
+
+    #[test]
+    fn a_contradiction_names_every_key_and_where_it_was_set() {
+        let error = from_text("players = 5\nremoved-cards = [\"2D\"]\n").unwrap_err().to_string();
+        assert!(error.contains("51 cards"), "{error}");
+        assert!(error.contains("removed-cards: set by rules.toml:2"), "{error}");
+        assert!(error.contains("players: set by rules.toml:1"), "{error}");
+    }
+
+    #[test]
+    fn set_values_need_no_quotes_for_words() {
+        assert_eq!(RawValue::from_flag("off"), RawValue::Text("off".into()));
+        assert_eq!(RawValue::from_flag("5"), RawValue::Integer(5));
+        assert_eq!(RawValue::from_flag("true"), RawValue::Boolean(true));
+        assert_eq!(RawValue::from_flag("[\"2D\"]"), RawValue::Array(vec![RawValue::Text("2D".into())]));
+    }
+}
