@@ -1,0 +1,264 @@
+//! The command line: subcommands and flags (clap derive types), and how
+//! the rule flags become a [`RuleRequest`].
+
+use std::path::PathBuf;
+
+use clap::{Args, Parser, Subcommand};
+
+use crate::config::{RawValue, RuleRequest};
+use crate::engine::Preset;
+
+/// Hearts for the terminal: a rules engine, seeded deals and tools for
+/// people who study the game.
+#[derive(Debug, Parser)]
+#[command(name = "hearts", version, arg_required_else_help = true)]
+#[command(after_help = "Rules come from the defaults, then --preset, then the first rules file found \
+(--rules PATH, else ./rules.toml, else ~/.config/hearts/rules.toml), then the flags; last wins.")]
+pub struct Cli {
+    /// What to do.
+    #[command(subcommand)]
+    pub command: Command,
+    /// The house rules.
+    #[command(flatten)]
+    pub rules: RuleFlags,
+}
+
+/// The subcommands.
+#[derive(Debug, Subcommand)]
+pub enum Command {
+    /// Print the effective rules as TOML (loadable with --rules), or check a rules file.
+    Rules {
+        /// Check this rules file (with any preset and flags given) instead of printing.
+        #[arg(long, value_name = "FILE")]
+        check: Option<PathBuf>,
+    },
+    /// Print the deals of a seeded game in deal notation.
+    Deal {
+        /// The game seed.
+        #[arg(long)]
+        seed: u64,
+        /// Print only this hand (1-based).
+        #[arg(long, value_name = "K", value_parser = clap::value_parser!(u32).range(1..))]
+        hand: Option<u32>,
+        /// How many hands to print from the first [default: one pass cycle].
+        #[arg(long, value_name = "N", conflicts_with = "hand", value_parser = clap::value_parser!(u32).range(1..=1000))]
+        hands: Option<u32>,
+    },
+    /// Count the legal play sequences from a position (move-generation check and speed).
+    Perft {
+        /// The hands, in deal notation: "S:AK2.QJ.T98.765 ..." (play starts, passing done).
+        #[arg(long, value_name = "DEAL")]
+        deal: String,
+        /// Cards already played from the start, in order: "2C 5C ...".
+        #[arg(long, value_name = "MOVES", default_value = "")]
+        moves: String,
+        /// How many cards deep to count.
+        #[arg(long, value_name = "D")]
+        depth: u32,
+        /// Also give the count under each first move.
+        #[arg(long)]
+        divide: bool,
+        /// Print one JSON object and nothing else.
+        #[arg(long)]
+        json: bool,
+    },
+}
+
+/// Flags that choose the rules. Each names an option of rules.toml.
+#[derive(Debug, Args, Default)]
+pub struct RuleFlags {
+    /// Start from a preset: black-lady, omnibus, spot-hearts, black-maria, original, worldwinner.
+    #[arg(long, global = true, value_name = "NAME", value_parser = parse_preset)]
+    pub preset: Option<Preset>,
+    /// Read this rules file instead of ./rules.toml or the user's.
+    #[arg(long = "rules", global = true, value_name = "PATH")]
+    pub rules_file: Option<PathBuf>,
+    /// players: 3 to 7.
+    #[arg(long, global = true, value_name = "N")]
+    pub players: Option<i64>,
+    /// target-score: the game ends when someone reaches it.
+    #[arg(long, global = true, value_name = "N")]
+    pub target: Option<i64>,
+    /// max-hands: end the game after N hands (0: no limit).
+    #[arg(long, global = true, value_name = "N")]
+    pub max_hands: Option<i64>,
+    /// omnibus: the bonus card (JD) is worth -10.
+    #[arg(long, global = true)]
+    pub omnibus: bool,
+    /// bonus-card: the Omnibus card, e.g. TD.
+    #[arg(long, global = true, value_name = "CARD")]
+    pub bonus_card: Option<String>,
+    /// no-blood: no penalty cards on the first trick.
+    #[arg(long, global = true, conflicts_with = "blood")]
+    pub no_blood: bool,
+    /// no-blood = false: penalty cards may fall on the first trick.
+    #[arg(long, global = true)]
+    pub blood: bool,
+    /// queen-breaks-hearts: the queen of spades breaks hearts.
+    #[arg(long, global = true)]
+    pub queen_breaks_hearts: bool,
+    /// must-break-hearts = false: hearts may be led at any time.
+    #[arg(long, global = true)]
+    pub hearts_any_time: bool,
+    /// moon: add-to-others, subtract-from-shooter, shooter-chooses or off.
+    #[arg(long, global = true, value_name = "RULE")]
+    pub moon: Option<String>,
+    /// moon-needs-bonus-card: the shooter must take the bonus card too.
+    #[arg(long, global = true)]
+    pub moon_needs_bonus_card: bool,
+    /// points: standard, spot-hearts, black-maria or original.
+    #[arg(long, global = true, value_name = "TABLE")]
+    pub points: Option<String>,
+    /// first-lead: lowest-club, any-club or left-of-dealer.
+    #[arg(long, global = true, value_name = "WHO")]
+    pub first_lead: Option<String>,
+    /// pass-count: cards passed each hand (0: no passing).
+    #[arg(long, global = true, value_name = "N")]
+    pub pass_count: Option<i64>,
+    /// pass-cycle: directions separated by commas, e.g. left,right,across,hold.
+    #[arg(long, global = true, value_name = "LIST")]
+    pub pass_cycle: Option<String>,
+    /// removed-cards: cards separated by commas, e.g. 2D,2C (or "standard").
+    #[arg(long, global = true, value_name = "CARDS")]
+    pub removed_cards: Option<String>,
+    /// kitty: deal the whole deck; leftovers go to the first trick's winner.
+    #[arg(long, global = true)]
+    pub kitty: bool,
+    /// no-tricks-bonus: added to each player who took no trick, e.g. -5.
+    #[arg(long, global = true, value_name = "N", allow_negative_numbers = true)]
+    pub no_tricks_bonus: Option<i64>,
+    /// tie: play-on or share.
+    #[arg(long, global = true, value_name = "RULE")]
+    pub tie: Option<String>,
+    /// sinkhole: a total of exactly 99 drops to 0.
+    #[arg(long, global = true)]
+    pub sinkhole: bool,
+    /// reset-at-100: a total of exactly 100 drops to 50.
+    #[arg(long = "reset-at-100", global = true)]
+    pub reset_at_100: bool,
+    /// clock-minutes: the timed mode's game clock (0: none).
+    #[arg(long, global = true, value_name = "N")]
+    pub clock_minutes: Option<i64>,
+    /// Set any rules.toml option: --set key=value (repeatable).
+    #[arg(long = "set", global = true, value_name = "KEY=VALUE")]
+    pub sets: Vec<String>,
+}
+
+fn parse_preset(text: &str) -> Result<Preset, String> {
+    text.parse()
+}
+
+fn list(text: &str) -> RawValue {
+    if text == "standard" {
+        return RawValue::Text(text.to_string());
+    }
+    RawValue::Array(
+        text.split(|c: char| c == ',' || c.is_whitespace())
+            .filter(|item| !item.is_empty())
+            .map(|item| RawValue::Text(item.to_string()))
+            .collect(),
+    )
+}
+
+impl RuleFlags {
+    /// The rule request these flags make.
+    pub fn request(&self) -> RuleRequest {
+        let mut flags: Vec<(String, &'static str, RawValue)> = Vec::new();
+        let mut add = |flag: &str, key: &'static str, value: RawValue| flags.push((flag.to_string(), key, value));
+        let text = |s: &String| RawValue::Text(s.clone());
+        if let Some(n) = self.players {
+            add(&format!("--players {n}"), "players", RawValue::Integer(n));
+        }
+        if let Some(n) = self.target {
+            add(&format!("--target {n}"), "target-score", RawValue::Integer(n));
+        }
+        if let Some(n) = self.max_hands {
+            add(&format!("--max-hands {n}"), "max-hands", RawValue::Integer(n));
+        }
+        if self.omnibus {
+            add("--omnibus", "omnibus", RawValue::Boolean(true));
+        }
+        if let Some(card) = &self.bonus_card {
+            add(&format!("--bonus-card {card}"), "bonus-card", text(card));
+        }
+        if self.no_blood {
+            add("--no-blood", "no-blood", RawValue::Boolean(true));
+        }
+        if self.blood {
+            add("--blood", "no-blood", RawValue::Boolean(false));
+        }
+        if self.queen_breaks_hearts {
+            add("--queen-breaks-hearts", "queen-breaks-hearts", RawValue::Boolean(true));
+        }
+        if self.hearts_any_time {
+            add("--hearts-any-time", "must-break-hearts", RawValue::Boolean(false));
+        }
+        if let Some(moon) = &self.moon {
+            add(&format!("--moon {moon}"), "moon", text(moon));
+        }
+        if self.moon_needs_bonus_card {
+            add("--moon-needs-bonus-card", "moon-needs-bonus-card", RawValue::Boolean(true));
+        }
+        if let Some(points) = &self.points {
+            add(&format!("--points {points}"), "points", text(points));
+        }
+        if let Some(lead) = &self.first_lead {
+            add(&format!("--first-lead {lead}"), "first-lead", text(lead));
+        }
+        if let Some(n) = self.pass_count {
+            add(&format!("--pass-count {n}"), "pass-count", RawValue::Integer(n));
+        }
+        if let Some(cycle) = &self.pass_cycle {
+            add(&format!("--pass-cycle {cycle}"), "pass-cycle", list(cycle));
+        }
+        if let Some(cards) = &self.removed_cards {
+            add(&format!("--removed-cards {cards}"), "removed-cards", list(cards));
+        }
+        if self.kitty {
+            add("--kitty", "kitty", RawValue::Boolean(true));
+        }
+        if let Some(n) = self.no_tricks_bonus {
+            add(&format!("--no-tricks-bonus {n}"), "no-tricks-bonus", RawValue::Integer(n));
+        }
+        if let Some(tie) = &self.tie {
+            add(&format!("--tie {tie}"), "tie", text(tie));
+        }
+        if self.sinkhole {
+            add("--sinkhole", "sinkhole", RawValue::Boolean(true));
+        }
+        if self.reset_at_100 {
+            add("--reset-at-100", "reset-at-100", RawValue::Boolean(true));
+        }
+        if let Some(n) = self.clock_minutes {
+            add(&format!("--clock-minutes {n}"), "clock-minutes", RawValue::Integer(n));
+        }
+        RuleRequest { preset: self.preset, file: self.rules_file.clone(), flags, sets: self.sets.clone() }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use clap::CommandFactory;
+
+    #[test]
+    fn the_command_line_is_well_formed() {
+        Cli::command().debug_assert();
+    }
+
+    #[test]
+    fn rule_flags_work_before_or_after_the_subcommand() {
+        let before = Cli::parse_from(["hearts", "--omnibus", "--players", "5", "rules"]);
+        let after = Cli::parse_from(["hearts", "rules", "--omnibus", "--players", "5"]);
+        assert_eq!(before.rules.request().flags, after.rules.request().flags);
+        assert_eq!(after.rules.request().flags.len(), 2);
+    }
+
+    #[test]
+    fn list_flags_split_on_commas() {
+        let cli = Cli::parse_from(["hearts", "rules", "--pass-cycle", "left,hold", "--removed-cards", "standard"]);
+        let flags = cli.rules.request().flags;
+        assert_eq!(flags[0].2, RawValue::Array(vec![RawValue::Text("left".into()), RawValue::Text("hold".into())]));
+        assert_eq!(flags[1].2, RawValue::Text("standard".into()));
+    }
+}

@@ -1,0 +1,164 @@
+//! The headless subcommands: `rules`, `deal` and `perft`. Each returns the
+//! text to print, or an error that ends the program with exit code 2.
+
+use std::fmt::{self, Write as _};
+use std::time::Instant;
+
+use crate::cli::{Cli, Command};
+use crate::config::{self, ConfigError, LoadedRules, SearchPaths};
+use crate::engine::perft::{divide, perft};
+use crate::engine::{Card, CardSet, Deal, Hand, NotationError, PlayError, Rules, Seat};
+
+/// Why a command could not do its job.
+#[derive(Debug)]
+pub enum CommandError {
+    /// The rules could not be loaded.
+    Config(ConfigError),
+    /// Card or deal notation could not be read.
+    Notation(NotationError),
+    /// A deal that is not a position of these rules.
+    BadPosition(String),
+    /// A move in `--moves` breaks a rule.
+    IllegalMove {
+        /// 1-based position in the list.
+        number: usize,
+        /// The card.
+        card: Card,
+        /// The rule it breaks.
+        error: PlayError,
+    },
+}
+
+impl fmt::Display for CommandError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            CommandError::Config(error) => write!(f, "{error}"),
+            CommandError::Notation(error) => write!(f, "{error}"),
+            CommandError::BadPosition(why) => write!(f, "--deal: {why}"),
+            CommandError::IllegalMove { number, card, error } => {
+                write!(f, "--moves: move {number} ({card}) is illegal: {error}")
+            }
+        }
+    }
+}
+
+impl std::error::Error for CommandError {}
+
+impl From<ConfigError> for CommandError {
+    fn from(error: ConfigError) -> CommandError {
+        CommandError::Config(error)
+    }
+}
+
+impl From<NotationError> for CommandError {
+    fn from(error: NotationError) -> CommandError {
+        CommandError::Notation(error)
+    }
+}
+
+/// Runs the command the command line names.
+pub fn run(cli: &Cli, search: &SearchPaths) -> Result<String, CommandError> {
+    let mut request = cli.rules.request();
+    match &cli.command {
+        Command::Rules { check: Some(path) } => {
+            request.file = Some(path.clone());
+            let loaded = config::load(&request, search)?;
+            Ok(format!("{}: ok ({} players, preset {})\n", path.display(), loaded.rules.players, loaded.preset))
+        }
+        Command::Rules { check: None } => Ok(config::load(&request, search)?.to_toml()),
+        Command::Deal { seed, hand, hands } => {
+            let loaded = config::load(&request, search)?;
+            let cycle = loaded.rules.pass_cycle().directions().len() as u32;
+            let range = match (hand, hands) {
+                (Some(k), _) => *k - 1..*k,
+                (None, count) => 0..count.unwrap_or(cycle),
+            };
+            Ok(deals(&loaded, *seed, range))
+        }
+        Command::Perft { deal, moves, depth, divide, json } => {
+            let loaded = config::load(&request, search)?;
+            let hand = perft_position(&loaded.rules, deal, moves)?;
+            Ok(perft_report(&hand, *depth, *divide, *json))
+        }
+    }
+}
+
+fn seat_name(seat: Seat, players: usize) -> String {
+    if players == 4 { format!("{} (seat {})", seat.compass_letter(), seat.index()) } else { seat.to_string() }
+}
+
+/// The deals of hands in `range` (0-based) of the seeded game.
+fn deals(loaded: &LoadedRules, seed: u64, range: std::ops::Range<u32>) -> String {
+    let rules = &loaded.rules;
+    let players = rules.player_count();
+    let mut out = format!("seed {seed}: {players} players, preset {}\n", loaded.preset);
+    for hand_index in range {
+        let deal = Deal::for_hand(rules, seed, hand_index);
+        let _ = writeln!(
+            out,
+            "hand {}: dealer {}, pass {}",
+            hand_index + 1,
+            seat_name(deal.dealer, players),
+            rules.pass_direction(hand_index)
+        );
+        let _ = writeln!(out, "{}", Deal::hands_notation(&deal.hands, players));
+        if !deal.kitty.is_empty() {
+            let _ = writeln!(out, "kitty: {}", deal.kitty);
+        }
+    }
+    out
+}
+
+/// The position perft counts from: the hands, play starting (the last seat
+/// dealt), then the given moves.
+fn perft_position(rules: &Rules, deal: &str, moves: &str) -> Result<Hand, CommandError> {
+    let players = rules.player_count();
+    let hands = Deal::parse_hands(deal, players)?;
+    let size = hands[Seat::SOUTH].len();
+    if let Some(seat) = Seat::all(players).find(|&seat| hands[seat].len() != size) {
+        return Err(CommandError::BadPosition(format!(
+            "every hand must hold the same number of cards: {} holds {}, {} holds {size}",
+            seat,
+            hands[seat].len(),
+            Seat::SOUTH
+        )));
+    }
+    let dealt: CardSet = Seat::all(players).fold(CardSet::EMPTY, |all, seat| all | hands[seat]);
+    if let Some(card) = (dealt & rules.removed()).lowest() {
+        return Err(CommandError::BadPosition(format!("{card} is removed from the deck under these rules")));
+    }
+    let dealer = Seat::new(players - 1).expect("the player count is at most the table size");
+    let mut hand = Hand::from_holdings(rules, hands, dealer);
+    for (i, text) in moves.split_whitespace().enumerate() {
+        let card: Card = text.parse()?;
+        hand.play(hand.to_act(), card).map_err(|error| CommandError::IllegalMove { number: i + 1, card, error })?;
+    }
+    Ok(hand)
+}
+
+fn perft_report(hand: &Hand, depth: u32, show_divide: bool, json: bool) -> String {
+    let start = Instant::now();
+    let (total, split) = if show_divide || json {
+        let split = divide(hand, depth);
+        let total = if split.is_empty() { perft(hand, depth) } else { split.iter().map(|(_, n)| n).sum() };
+        (total, split)
+    } else {
+        (perft(hand, depth), Vec::new())
+    };
+    let seconds = start.elapsed().as_secs_f64().max(1e-9);
+    let nodes_per_sec = (total as f64 / seconds).round();
+    if json {
+        let split: Vec<String> = split.iter().map(|(card, n)| format!("\"{card}\":{n}")).collect();
+        return format!(
+            "{{\"depth\":{depth},\"total\":{total},\"divide\":{{{}}},\"nodes_per_sec\":{nodes_per_sec}}}\n",
+            split.join(",")
+        );
+    }
+    let mut out = String::new();
+    for (card, n) in &split {
+        let _ = writeln!(out, "{card:>3}  {n}");
+    }
+    let _ = writeln!(out, "depth {depth}: {total} play sequences");
+    let _ = writeln!(out, "{:.1} M nodes/s ({:.3} s)", nodes_per_sec / 1e6, seconds);
+    out
+}
