@@ -44,7 +44,8 @@ fn action_for(game: &Game, step: &Step) -> Action {
         9 => Action::Pass { seat: any_seat, cards: CardSet::DECK & step_set(step.bits) },
         10 => Action::NextHand,
         _ => {
-            let scoring = if step.bits % 2 == 0 { MoonScoring::AddToOthers } else { MoonScoring::SubtractFromShooter };
+            let scoring =
+                if step.bits.is_multiple_of(2) { MoonScoring::AddToOthers } else { MoonScoring::SubtractFromShooter };
             Action::ChooseMoon { seat: any_seat, scoring }
         }
     }
