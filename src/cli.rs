@@ -11,13 +11,14 @@ use crate::engine::Preset;
 /// Hearts for the terminal: a rules engine, seeded deals and tools for
 /// people who study the game.
 #[derive(Debug, Parser)]
-#[command(name = "hearts", version, arg_required_else_help = true)]
+#[command(name = "hearts", version)]
 #[command(after_help = "Rules come from the defaults, then --preset, then the first rules file found \
 (--rules PATH, else ./rules.toml, else ~/.config/hearts/rules.toml), then the flags; last wins.")]
 pub struct Cli {
-    /// What to do.
+    /// What to do; without a command, the help is printed (the terminal
+    /// table comes in its own release).
     #[command(subcommand)]
-    pub command: Command,
+    pub command: Option<Command>,
     /// The house rules.
     #[command(flatten)]
     pub rules: RuleFlags,

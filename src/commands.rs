@@ -4,6 +4,8 @@
 use std::fmt::{self, Write as _};
 use std::time::Instant;
 
+use clap::CommandFactory;
+
 use crate::cli::{Cli, Command};
 use crate::config::{self, ConfigError, LoadedRules, SearchPaths};
 use crate::engine::perft::{divide, perft};
@@ -22,6 +24,8 @@ pub enum CommandError {
     IllegalMove {
         /// 1-based position in the list.
         number: usize,
+        /// The seat whose turn it was.
+        seat: Seat,
         /// The card.
         card: Card,
         /// The rule it breaks.
@@ -35,8 +39,8 @@ impl fmt::Display for CommandError {
             CommandError::Config(error) => write!(f, "{error}"),
             CommandError::Notation(error) => write!(f, "{error}"),
             CommandError::BadPosition(why) => write!(f, "--deal: {why}"),
-            CommandError::IllegalMove { number, card, error } => {
-                write!(f, "--moves: move {number} ({card}) is illegal: {error}")
+            CommandError::IllegalMove { number, seat, card, error } => {
+                write!(f, "--moves: move {number} ({card} by {seat}) is illegal: {error}")
             }
         }
     }
@@ -59,7 +63,10 @@ impl From<NotationError> for CommandError {
 /// Runs the command the command line names.
 pub fn run(cli: &Cli, search: &SearchPaths) -> Result<String, CommandError> {
     let mut request = cli.rules.request();
-    match &cli.command {
+    let Some(command) = &cli.command else {
+        return Ok(format!("{}\n", Cli::command().render_long_help()));
+    };
+    match command {
         Command::Rules { check: Some(path) } => {
             request.file = Some(path.clone());
             let loaded = config::load(&request, search)?;
@@ -131,7 +138,8 @@ fn perft_position(rules: &Rules, deal: &str, moves: &str) -> Result<Hand, Comman
     let mut hand = Hand::from_holdings(rules, hands, dealer);
     for (i, text) in moves.split_whitespace().enumerate() {
         let card: Card = text.parse()?;
-        hand.play(hand.to_act(), card).map_err(|error| CommandError::IllegalMove { number: i + 1, card, error })?;
+        let seat = hand.to_act();
+        hand.play(seat, card).map_err(|error| CommandError::IllegalMove { number: i + 1, seat, card, error })?;
     }
     Ok(hand)
 }
@@ -156,7 +164,7 @@ fn perft_report(hand: &Hand, depth: u32, show_divide: bool, json: bool) -> Strin
     }
     let mut out = String::new();
     for (card, n) in &split {
-        let _ = writeln!(out, "{card:>3}  {n}");
+        let _ = writeln!(out, "{:>3}  {n}", card.to_string());
     }
     let _ = writeln!(out, "depth {depth}: {total} play sequences");
     let _ = writeln!(out, "{:.1} M nodes/s ({:.3} s)", nodes_per_sec / 1e6, seconds);

@@ -1,0 +1,285 @@
+//! The real `hearts` binary: where rules come from, and every bad-input
+//! path ending in a clear message and exit code 2.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+/// A fresh working directory with an empty home, so no user rules leak in.
+fn sandbox(name: &str) -> PathBuf {
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("cli").join(name);
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(dir.join("home")).unwrap();
+    dir
+}
+
+fn hearts(dir: &Path, args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_hearts"))
+        .args(args)
+        .current_dir(dir)
+        .env("HOME", dir.join("home"))
+        .env_remove("XDG_CONFIG_HOME")
+        .output()
+        .unwrap()
+}
+
+fn stdout(output: &Output) -> String {
+    String::from_utf8_lossy(&output.stdout).into_owned()
+}
+
+fn stderr(output: &Output) -> String {
+    String::from_utf8_lossy(&output.stderr).into_owned()
+}
+
+/// Runs and expects exit code 2 with an error containing every fragment.
+fn fails_with(dir: &Path, args: &[&str], fragments: &[&str]) {
+    let output = hearts(dir, args);
+    assert_eq!(output.status.code(), Some(2), "{args:?}: {}", stderr(&output));
+    assert!(stdout(&output).is_empty(), "{args:?} printed to stdout on error");
+    for fragment in fragments {
+        assert!(stderr(&output).contains(fragment), "{args:?}: expected `{fragment}` in:\n{}", stderr(&output));
+    }
+}
+
+/// The `key = value` lines of printed rules (the comments say where values
+/// came from, which differs between sources).
+fn settings(toml: &str) -> Vec<String> {
+    toml.lines().filter(|line| !line.starts_with('#') && !line.is_empty()).map(String::from).collect()
+}
+
+fn write(dir: &Path, name: &str, text: &str) -> PathBuf {
+    let path = dir.join(name);
+    std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+    std::fs::write(&path, text).unwrap();
+    path
+}
+
+#[test]
+fn printed_rules_load_back_to_the_same_rules() {
+    let dir = sandbox("round_trip");
+    let printed = hearts(&dir, &["--preset", "black-maria", "--omnibus", "--players", "5", "--kitty", "rules"]);
+    assert!(printed.status.success(), "{}", stderr(&printed));
+    write(&dir, "printed.toml", &stdout(&printed));
+    let reloaded = hearts(&dir, &["--rules", "printed.toml", "rules"]);
+    assert_eq!(settings(&stdout(&reloaded)), settings(&stdout(&printed)));
+    assert!(settings(&stdout(&printed)).contains(&"players = 5".to_string()));
+}
+
+#[test]
+fn the_repository_rules_file_is_the_defaults_with_every_option_commented() {
+    let dir = sandbox("repo_rules");
+    let repo_rules = Path::new(env!("CARGO_MANIFEST_DIR")).join("rules.toml");
+    let text = std::fs::read_to_string(&repo_rules).unwrap();
+    let defaults = hearts(&dir, &["rules"]);
+    for line in settings(&stdout(&defaults)) {
+        assert!(text.contains(&format!("# {line}\n")), "rules.toml lacks `# {line}`");
+    }
+    let from_repo = hearts(&dir, &["--rules", repo_rules.to_str().unwrap(), "rules"]);
+    assert_eq!(settings(&stdout(&from_repo)), settings(&stdout(&defaults)));
+}
+
+#[test]
+fn a_local_rules_file_beats_the_users_and_flags_beat_both() {
+    let dir = sandbox("precedence");
+    write(&dir, "home/.config/hearts/rules.toml", "target-score = 77\nplayers = 3\n");
+    assert!(settings(&stdout(&hearts(&dir, &["rules"]))).contains(&"target-score = 77".into()));
+    write(&dir, "rules.toml", "target-score = 60\n");
+    let local = settings(&stdout(&hearts(&dir, &["rules"])));
+    assert!(local.contains(&"target-score = 60".into()));
+    assert!(local.contains(&"players = 4".into()), "only the first file found is read");
+    let flagged = settings(&stdout(&hearts(&dir, &["--target", "50", "rules"])));
+    assert!(flagged.contains(&"target-score = 50".into()));
+    let set = settings(&stdout(&hearts(&dir, &["--target", "50", "--set", "target-score=40", "rules"])));
+    assert!(set.contains(&"target-score = 40".into()), "--set comes last");
+}
+
+#[test]
+fn a_rules_file_overrides_the_preset() {
+    let dir = sandbox("preset_then_file");
+    write(&dir, "rules.toml", "omnibus = false\n");
+    let out = settings(&stdout(&hearts(&dir, &["--preset", "omnibus", "rules"])));
+    assert!(out.contains(&"omnibus = false".into()));
+    let out = settings(&stdout(&hearts(&dir, &["--preset", "spot-hearts", "rules"])));
+    assert!(out.contains(&"points = \"spot-hearts\"".into()));
+}
+
+#[test]
+fn flags_name_their_options() {
+    let dir = sandbox("flags");
+    let args = [
+        "--blood",
+        "--moon",
+        "off",
+        "--queen-breaks-hearts",
+        "--hearts-any-time",
+        "--first-lead",
+        "any-club",
+        "--no-tricks-bonus",
+        "-5",
+        "--pass-cycle",
+        "right,hold",
+        "--tie",
+        "share",
+        "--sinkhole",
+        "--reset-at-100",
+        "--max-hands",
+        "8",
+        "rules",
+    ];
+    let out = settings(&stdout(&hearts(&dir, &args)));
+    for expected in [
+        "no-blood = false",
+        "moon = \"off\"",
+        "queen-breaks-hearts = true",
+        "must-break-hearts = false",
+        "first-lead = \"any-club\"",
+        "no-tricks-bonus = -5",
+        "pass-cycle = [\"right\", \"hold\"]",
+        "tie = \"share\"",
+        "sinkhole = true",
+        "reset-at-100 = true",
+        "max-hands = 8",
+    ] {
+        assert!(out.contains(&expected.to_string()), "missing {expected} in {out:?}");
+    }
+}
+
+#[test]
+fn an_unknown_key_names_file_line_and_key() {
+    let dir = sandbox("unknown_key");
+    write(&dir, "rules.toml", "players = 4\n\nomnibuss = true\n");
+    fails_with(&dir, &["rules"], &["rules.toml:3", "unknown key `omnibuss`", "omnibus"]);
+}
+
+#[test]
+fn a_wrong_type_names_file_line_key_and_what_was_expected() {
+    let dir = sandbox("wrong_type");
+    write(&dir, "rules.toml", "target-score = \"fifty\"\n");
+    fails_with(&dir, &["rules"], &["rules.toml:1", "key `target-score`", "expected an integer from 1 to 10000"]);
+}
+
+#[test]
+fn an_out_of_range_value_is_refused() {
+    let dir = sandbox("out_of_range");
+    write(&dir, "rules.toml", "# comment\nplayers = 9\n");
+    fails_with(&dir, &["rules"], &["rules.toml:2", "key `players`", "3 to 7", "found 9"]);
+}
+
+#[test]
+fn a_toml_syntax_error_names_line_and_column() {
+    let dir = sandbox("syntax");
+    write(&dir, "rules.toml", "players = 4\nmoon = add-to-others\n");
+    fails_with(&dir, &["rules"], &["rules.toml:2:", "not valid TOML"]);
+}
+
+#[test]
+fn a_contradiction_names_the_keys_and_their_sources() {
+    let dir = sandbox("contradiction");
+    write(&dir, "rules.toml", "players = 5\nremoved-cards = [\"2D\", \"2C\", \"2S\", \"3D\"]\n");
+    fails_with(
+        &dir,
+        &["rules"],
+        &["do not divide among 5 players", "removed-cards: set by rules.toml:2", "players: set by rules.toml:1"],
+    );
+    fails_with(&dir, &["--players", "6", "--kitty", "rules"], &["kitty", "removed-cards"]);
+    fails_with(&dir, &["--rules", "/dev/null", "--moon-needs-bonus-card", "rules"], &["needs omnibus = true"]);
+}
+
+#[test]
+fn a_missing_rules_file_is_an_error() {
+    let dir = sandbox("missing");
+    fails_with(&dir, &["--rules", "nowhere.toml", "rules"], &["nowhere.toml", "cannot read"]);
+}
+
+#[test]
+fn bad_flags_and_sets_are_refused() {
+    let dir = sandbox("bad_flags");
+    fails_with(&dir, &["--players", "9", "rules"], &["flag --players 9", "key `players`"]);
+    fails_with(&dir, &["--moon", "sideways", "rules"], &["key `moon`", "shooter-chooses"]);
+    fails_with(&dir, &["--set", "moon", "rules"], &["--set moon", "key=value"]);
+    fails_with(&dir, &["--set", "colour=red", "rules"], &["unknown key `colour`"]);
+    fails_with(&dir, &["--set", "bonus-card=QS", "--omnibus", "rules"], &["bonus-card QS is a penalty card"]);
+    fails_with(&dir, &["--preset", "bridge", "rules"], &["one of \"black-lady\""]);
+    fails_with(&dir, &["--pass-cycle", "left,sideways", "rules"], &["key `pass-cycle`"]);
+}
+
+#[test]
+fn rules_check_validates_a_file() {
+    let dir = sandbox("check");
+    write(&dir, "good.toml", "omnibus = true\n");
+    let ok = hearts(&dir, &["rules", "--check", "good.toml"]);
+    assert!(ok.status.success());
+    assert!(stdout(&ok).contains("good.toml: ok"));
+    write(&dir, "bad.toml", "kitty = 1\n");
+    fails_with(&dir, &["rules", "--check", "bad.toml"], &["bad.toml:1", "key `kitty`", "true or false"]);
+}
+
+#[test]
+fn deal_prints_the_seeded_hands() {
+    let dir = sandbox("deal");
+    let out = hearts(&dir, &["deal", "--seed", "42", "--hand", "1"]);
+    assert!(out.status.success());
+    assert_eq!(
+        stdout(&out),
+        "seed 42: 4 players, preset black-lady\nhand 1: dealer N (seat 2), pass left\n\
+         S:KQT3.875.986.754 A94.AJ93.74.KQJ3 82.KT2.AKJ3.AT62 J765.Q64.QT52.98\n"
+    );
+    let cycle = stdout(&hearts(&dir, &["deal", "--seed", "42"]));
+    assert_eq!(cycle.lines().filter(|l| l.starts_with("hand ")).count(), 4);
+    assert!(cycle.contains("hand 4: dealer W (seat 1), pass hold"));
+    let kitty = stdout(&hearts(&dir, &["--players", "5", "--kitty", "deal", "--seed", "7", "--hand", "1"]));
+    assert!(kitty.contains("kitty: 9D 3H"), "{kitty}");
+    fails_with(&dir, &["deal", "--seed", "x"], &["--seed"]);
+}
+
+#[test]
+fn perft_json_is_one_object_whose_divide_sums_to_the_total() {
+    let dir = sandbox("perft_json");
+    let deal = "S:AK...2 -.32..3 Q.4..4 -..65.5";
+    let out = hearts(&dir, &["perft", "--deal", deal, "--moves", "2C 3C 4C 5C", "--depth", "4", "--json"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let text = stdout(&out);
+    assert_eq!(text.lines().count(), 1);
+    assert!(text.starts_with("{\"depth\":4,\"total\":16,\"divide\":{\"5D\":8,\"6D\":8},\"nodes_per_sec\":"), "{text}");
+    assert!(text.trim_end().ends_with('}'));
+}
+
+#[test]
+fn perft_prints_a_table_and_its_speed() {
+    let dir = sandbox("perft_table");
+    let out = hearts(&dir, &["perft", "--deal", "S:AK...2 -.32..3 Q.4..4 -..65.5", "--depth", "8", "--divide"]);
+    let text = stdout(&out);
+    assert!(text.contains(" 2C  16\n"), "{text}");
+    assert!(text.contains("depth 8: 16 play sequences"), "{text}");
+    assert!(text.contains("nodes/s"), "{text}");
+}
+
+#[test]
+fn perft_refuses_bad_positions_and_names_an_illegal_move_and_its_rule() {
+    let dir = sandbox("perft_bad");
+    let deal = "S:AK...2 -.32..3 Q.4..4 -..65.5";
+    fails_with(
+        &dir,
+        &["perft", "--deal", deal, "--moves", "2C 3H", "--depth", "1"],
+        &["move 2 (3H by seat 1)", "you must follow clubs"],
+    );
+    fails_with(
+        &dir,
+        &["perft", "--deal", deal, "--moves", "3C", "--depth", "1"],
+        &["move 1 (3C by seat 0)", "3C is not in your hand"],
+    );
+    fails_with(&dir, &["perft", "--deal", deal, "--moves", "2C 3X", "--depth", "1"], &["`3X` is not a card"]);
+    fails_with(&dir, &["perft", "--deal", "S:AK...2 -.32..3 Q.4..4", "--depth", "1"], &["3 hands given for 4 players"]);
+    fails_with(&dir, &["perft", "--deal", "S:AK...2 -.32..3 Q.4..4 -..6.5", "--depth", "1"], &["same number of cards"]);
+    fails_with(&dir, &["perft", "--deal", "S:AK...2 -.32..3 Q.4..4 -..65.2", "--depth", "1"], &["2C is in two hands"]);
+    fails_with(&dir, &["--players", "3", "perft", "--deal", "A..2. K..3. Q..4.", "--depth", "1"], &["2D is removed"]);
+}
+
+#[test]
+fn help_lists_the_subcommands() {
+    let dir = sandbox("help");
+    let out = hearts(&dir, &["--help"]);
+    assert!(out.status.success());
+    for word in ["rules", "deal", "perft", "--preset", "--set"] {
+        assert!(stdout(&out).contains(word), "help lacks {word}");
+    }
+}
