@@ -156,7 +156,15 @@ fn check_scored_hand(game: &Game) {
     }
 }
 
+/// How many times more games to play than `cargo test` does: set
+/// `HEARTS_SOAK=40` for a long soak (best with `--release`).
+fn soak_factor() -> u64 {
+    std::env::var("HEARTS_SOAK").ok().and_then(|value| value.parse().ok()).unwrap_or(1)
+}
+
 fn run(rules: Rules, games: u64, first_seed: u64) {
+    let games = games * soak_factor();
+    let first_seed = first_seed * soak_factor();
     for seed in first_seed..first_seed + games {
         let game = play_checked_game(rules, seed);
         assert_eq!(game.phase(), GamePhase::GameOver);

@@ -1,0 +1,25 @@
+//! The engine stays pure: no terminal, files, stdin, clock or global
+//! randomness under `src/engine/`, so it is fast, testable and usable by a
+//! search.
+
+use std::path::Path;
+
+const FORBIDDEN: &[&str] =
+    &["ratatui", "crossterm", "std::fs", "std::io", "std::time", "std::env", "thread_rng", "rand::rng()", "println!"];
+
+#[test]
+fn the_engine_touches_no_terminal_file_clock_or_global_randomness() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("src").join("engine");
+    let mut files = vec![dir.with_extension("rs")];
+    files.extend(std::fs::read_dir(&dir).unwrap().map(|entry| entry.unwrap().path()));
+    assert!(files.len() > 5, "the engine's files were not found");
+    for file in files {
+        let text = std::fs::read_to_string(&file).unwrap();
+        for (number, line) in text.lines().enumerate() {
+            let code = line.split("//").next().unwrap_or("");
+            for word in FORBIDDEN {
+                assert!(!code.contains(word), "{}:{}: `{word}` in the engine", file.display(), number + 1);
+            }
+        }
+    }
+}
