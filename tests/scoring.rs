@@ -5,7 +5,7 @@ mod common;
 use common::{card, cards, hands, play_all, position, seat};
 use hearts::engine::{
     Action, BySeat, Deal, Event, Game, GameError, GamePhase, Hand, HandPhase, HandResult, MoonRule, MoonScoring,
-    PassDirection, PointsTable, Rules, Seat, TieRule,
+    PassDirection, PassError, PlayError, PointsTable, Rules, Seat, TieRule,
 };
 
 /// South takes every penalty card (QS and 2H..6H, 18 points); East takes
@@ -196,6 +196,10 @@ fn below_the_target_another_hand_follows() {
     assert_eq!(play_game(&mut game, SOUTH_SHOOTS_PLAY), Event::HandScored);
     assert_eq!(game.history().len(), 1);
     assert_eq!(game.history()[0].moon, Some(MoonScoring::AddToOthers));
+    let card = card("2C");
+    assert_eq!(game.apply(Action::Play { seat: seat(0), card }), Err(GameError::Play(PlayError::NotPlaying)));
+    let cards = cards("2C 3C 4C");
+    assert_eq!(game.apply(Action::Pass { seat: seat(0), cards }), Err(GameError::Pass(PassError::NotPassing)));
     assert_eq!(game.apply(Action::NextHand), Ok(Event::HandDealt));
     assert_eq!(game.hand_number(), 2);
     assert_eq!(game.hand().holding(seat(0)).len(), 13);

@@ -62,11 +62,6 @@ impl Suit {
         }
     }
 
-    /// Whether the suit is printed red.
-    pub const fn is_red(self) -> bool {
-        matches!(self, Suit::Diamonds | Suit::Hearts)
-    }
-
     /// Reads a suit letter or symbol, in either case.
     pub fn from_char(c: char) -> Option<Suit> {
         match c {

@@ -40,11 +40,6 @@ impl CardSet {
         CardSet(1 << card.index())
     }
 
-    /// The raw bits (for hashing and compact storage).
-    pub const fn bits(self) -> u64 {
-        self.0
-    }
-
     /// How many cards are in the set.
     pub const fn len(self) -> usize {
         self.0.count_ones() as usize

@@ -197,14 +197,14 @@ impl Game {
     pub fn apply(&mut self, action: Action) -> Result<Event, GameError> {
         match action {
             Action::Pass { seat, cards } => {
-                self.require_in_hand()?;
+                self.require_in_hand(PassError::NotPassing.into())?;
                 Ok(match self.hand.pass(seat, cards)? {
                     PassOutcome::Waiting => Event::PassChosen,
                     PassOutcome::Exchanged => Event::CardsExchanged,
                 })
             }
             Action::Play { seat, card } => {
-                self.require_in_hand()?;
+                self.require_in_hand(PlayError::NotPlaying.into())?;
                 match self.hand.play(seat, card)? {
                     PlayOutcome::Played => Ok(Event::CardPlayed),
                     PlayOutcome::TrickTaken(winner) if self.hand.phase() != HandPhase::Finished => {
@@ -232,14 +232,12 @@ impl Game {
         }
     }
 
-    fn require_in_hand(&self) -> Result<(), GameError> {
+    /// Passes and plays belong to a hand in progress; otherwise `refusal`.
+    fn require_in_hand(&self, refusal: GameError) -> Result<(), GameError> {
         match self.phase {
             GamePhase::InHand => Ok(()),
             GamePhase::GameOver => Err(GameError::GameIsOver),
-            GamePhase::MoonChoice(_) | GamePhase::HandOver => match self.hand.phase() {
-                HandPhase::Passing => Err(PassError::NotPassing.into()),
-                _ => Err(PlayError::NotPlaying.into()),
-            },
+            GamePhase::MoonChoice(_) | GamePhase::HandOver => Err(refusal),
         }
     }
 
