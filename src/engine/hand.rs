@@ -135,7 +135,6 @@ pub struct Hand {
     pass: PassDirection,
     holdings: BySeat<CardSet>,
     passed: BySeat<CardSet>,
-    received: BySeat<CardSet>,
     taken: BySeat<CardSet>,
     tricks_won: BySeat<u8>,
     kitty: CardSet,
@@ -168,7 +167,6 @@ impl Hand {
             pass,
             holdings: deal.hands,
             passed: BySeat::splat(CardSet::EMPTY),
-            received: BySeat::splat(CardSet::EMPTY),
             taken: BySeat::splat(CardSet::EMPTY),
             tricks_won: BySeat::splat(0),
             kitty: deal.kitty,
@@ -251,7 +249,12 @@ impl Hand {
 
     /// The cards a seat received in the exchange (empty before it).
     pub fn received(&self, seat: Seat) -> CardSet {
-        self.received[seat]
+        if self.phase == HandPhase::Passing { CardSet::EMPTY } else { self.passed[self.pass_source(seat)] }
+    }
+
+    /// The seat whose pass `seat` receives.
+    fn pass_source(&self, seat: Seat) -> Seat {
+        seat.right(self.pass.offset(self.players()), self.players())
     }
 
     /// Whether a seat still has to choose its pass.
@@ -434,12 +437,7 @@ impl Hand {
             return Ok(PassOutcome::Waiting);
         }
         for seat in Seat::all(self.players()) {
-            self.holdings[seat] -= self.passed[seat];
-            let target = self.pass_target(seat);
-            self.received[target] = self.passed[seat];
-        }
-        for seat in Seat::all(self.players()) {
-            self.holdings[seat] |= self.received[seat];
+            self.holdings[seat] = (self.holdings[seat] - self.passed[seat]) | self.passed[self.pass_source(seat)];
         }
         self.start_play();
         Ok(PassOutcome::Exchanged)
