@@ -50,3 +50,34 @@ fn the_same_seed_deals_the_same_game_twice() {
     }
     assert_ne!(Deal::for_hand(&rules, 2026, 0).hands, Deal::for_hand(&rules, 2027, 0).hands);
 }
+
+/// The recipe in `src/engine/deal.rs`, step by step: the deck in ascending
+/// order, shuffled by stream `k + 1`, dealt one card at a time clockwise
+/// from the dealer's left.
+#[test]
+fn the_documented_recipe_reproduces_the_deal() {
+    use hearts::engine::{GameRng, Seat, first_dealer};
+    let rules = Rules { players: 5, ..Rules::default() };
+    let (seed, hand_index) = (2026, 3);
+    let mut deck: Vec<_> = rules.deck().iter().collect();
+    GameRng::new(seed, u64::from(hand_index) + 1).shuffle(&mut deck);
+    let dealer = first_dealer(seed, 5).left(hand_index as usize, 5);
+    let deal = Deal::for_hand(&rules, seed, hand_index);
+    assert_eq!(deal.dealer, dealer);
+    for (i, card) in deck.into_iter().enumerate() {
+        let seat: Seat = dealer.left(1 + i % 5, 5);
+        assert!(deal.hands[seat].contains(card), "card {i} ({card}) goes to {seat}");
+    }
+}
+
+#[test]
+fn a_removed_card_list_overrides_the_rule_books() {
+    // 002's list for six players.
+    let removed: CardSet = "2D 3D 3C 4C".parse().unwrap();
+    let rules = Rules { players: 6, removed_cards: Some(removed), ..Rules::default() };
+    assert_eq!(rules.validate(), Ok(()));
+    let deal = Deal::for_hand(&rules, 9, 0);
+    let dealt = (0..6).fold(CardSet::EMPTY, |all, n| all | deal.hands[hearts::engine::Seat::new(n).unwrap()]);
+    assert_eq!(dealt, CardSet::DECK - removed);
+    assert!(dealt.contains("2C".parse().unwrap()) && dealt.contains("2S".parse().unwrap()));
+}
