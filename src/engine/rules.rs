@@ -407,7 +407,7 @@ pub enum RulesError {
     /// The deck left after removing cards does not divide among the players.
     #[error(
         "{deck} cards (52 less removed-cards {removed}) do not divide among {players} players; \
-         remove {remainder} more or {shortfall} fewer, or set kitty = true"
+         remove {remainder} more, or set kitty = true"
     )]
     DeckDoesNotDivide {
         /// Players at the table.
@@ -418,8 +418,6 @@ pub enum RulesError {
         removed: String,
         /// How many more cards would have to go.
         remainder: usize,
-        /// How many fewer cards would have to go.
-        shortfall: usize,
     },
     /// `kitty` deals the full deck, so a removed-card list contradicts it.
     #[error("kitty = true deals the whole deck, so removed-cards must not be set")]
@@ -542,13 +540,11 @@ impl Rules {
         }
         let deck = self.deck().len();
         if !self.kitty && !deck.is_multiple_of(players) {
-            let remainder = deck % players;
             return Err(RulesError::DeckDoesNotDivide {
                 players: self.players,
                 deck,
-                removed: self.removed().to_string(),
-                remainder,
-                shortfall: players - remainder,
+                removed: if self.removed().is_empty() { "none".to_string() } else { self.removed().to_string() },
+                remainder: deck % players,
             });
         }
         let hand_size = self.hand_size();
