@@ -130,7 +130,7 @@ fn perft_position(rules: &Rules, deal: &str, moves: &str) -> Result<Hand, Comman
             Seat::SOUTH
         )));
     }
-    let dealt: CardSet = Seat::all(players).fold(CardSet::EMPTY, |all, seat| all | hands[seat]);
+    let dealt = CardSet::union(hands.of_table(players));
     if let Some(card) = (dealt & rules.removed()).lowest() {
         return Err(CommandError::BadPosition(format!("{card} is removed from the deck under these rules")));
     }

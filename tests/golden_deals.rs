@@ -77,7 +77,7 @@ fn a_removed_card_list_overrides_the_rule_books() {
     let rules = Rules { players: 6, removed_cards: Some(removed), ..Rules::default() };
     assert_eq!(rules.validate(), Ok(()));
     let deal = Deal::for_hand(&rules, 9, 0);
-    let dealt = (0..6).fold(CardSet::EMPTY, |all, n| all | deal.hands[hearts::engine::Seat::new(n).unwrap()]);
+    let dealt = CardSet::union(deal.hands.of_table(6));
     assert_eq!(dealt, CardSet::DECK - removed);
     assert!(dealt.contains("2C".parse().unwrap()) && dealt.contains("2S".parse().unwrap()));
 }

@@ -70,6 +70,11 @@ impl CardSet {
         self.0 &= !(1 << card.index());
     }
 
+    /// Every card in any of the sets (a table's hands, say).
+    pub fn union<'a>(sets: impl IntoIterator<Item = &'a CardSet>) -> CardSet {
+        sets.into_iter().fold(CardSet::EMPTY, |all, &set| all | set)
+    }
+
     /// The cards of this set in the given suit.
     pub const fn of_suit(self, suit: Suit) -> CardSet {
         CardSet(self.0 & CardSet::suit(suit).0)

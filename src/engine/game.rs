@@ -217,7 +217,8 @@ impl Game {
                 if self.phase != GamePhase::MoonChoice(seat) {
                     return Err(GameError::NoMoonChoice(seat));
                 }
-                Ok(self.score_hand(Some(scoring)))
+                let result = HandResult::of(&self.hand, &self.rules);
+                Ok(self.score_hand(result, Some(scoring)))
             }
             Action::NextHand => match self.phase {
                 GamePhase::HandOver => {
@@ -252,10 +253,10 @@ impl Game {
                     self.phase = GamePhase::MoonChoice(shooter);
                     Event::MoonChoiceNeeded(shooter)
                 } else {
-                    self.score_hand(Some(MoonScoring::AddToOthers))
+                    self.score_hand(result, Some(MoonScoring::AddToOthers))
                 }
             }
-            (rule, _) => self.score_hand(MoonScoring::fixed_by(rule)),
+            (rule, _) => self.score_hand(result, MoonScoring::fixed_by(rule)),
         }
     }
 
@@ -272,8 +273,7 @@ impl Game {
             || (self.rules.max_hands > 0 && hands_scored >= self.rules.max_hands)
     }
 
-    fn score_hand(&mut self, moon: Option<MoonScoring>) -> Event {
-        let result = HandResult::of(&self.hand, &self.rules);
+    fn score_hand(&mut self, result: HandResult, moon: Option<MoonScoring>) -> Event {
         let moon = result.shooter.and(moon);
         let totals = self.totals_after(&result, moon);
         let ends = self.ends_game(&totals);

@@ -149,7 +149,7 @@ impl Hand {
     /// A hand from a deal: passing in `pass` direction first, unless it is a
     /// hold hand or the rules pass no cards.
     pub fn new(rules: &Rules, deal: Deal, pass: PassDirection) -> Hand {
-        let in_play = deal.hands.of_table(rules.player_count()).iter().fold(deal.kitty, |all, &hand| all | hand);
+        let in_play = CardSet::union(deal.hands.of_table(rules.player_count())) | deal.kitty;
         let play_rules = PlayRules {
             players: rules.players,
             penalty: rules.points.penalty_cards() & in_play,
@@ -203,8 +203,7 @@ impl Hand {
     }
 
     fn lowest_club_in_play(&self) -> Option<Card> {
-        let all: CardSet = self.holdings.of_table(self.players()).iter().fold(CardSet::EMPTY, |all, &hand| all | hand);
-        (all & CardSet::CLUBS).lowest()
+        (CardSet::union(self.holdings.of_table(self.players())) & CardSet::CLUBS).lowest()
     }
 
     /// The seat holding a card, if any.
@@ -311,7 +310,7 @@ impl Hand {
 
     /// Every card played to a trick so far, the current one included.
     pub fn played(&self) -> CardSet {
-        let taken = self.taken.of_table(self.players()).iter().fold(CardSet::EMPTY, |all, &set| all | set);
+        let taken = CardSet::union(self.taken.of_table(self.players()));
         (taken - self.kitty) | self.trick.card_set()
     }
 
