@@ -5,6 +5,7 @@ use std::path::PathBuf;
 
 use clap::{Args, Parser, Subcommand};
 
+use crate::bot::BotChoices;
 use crate::config::{RawValue, RuleRequest};
 use crate::engine::Preset;
 
@@ -22,6 +23,53 @@ pub struct Cli {
     /// The house rules.
     #[command(flatten)]
     pub rules: RuleFlags,
+    /// Who plays the bot seats.
+    #[command(flatten)]
+    pub bots: BotFlags,
+}
+
+/// Flags that choose the bots (over the rules file's `[bots]` table).
+#[derive(Debug, Args, Default)]
+pub struct BotFlags {
+    /// The level of every bot seat: random, easy, normal, hard, expert.
+    #[arg(long, global = true, value_name = "LEVEL")]
+    pub bots: Option<String>,
+    /// The bot at Left (seat 1).
+    #[arg(long, global = true, value_name = "LEVEL")]
+    pub left: Option<String>,
+    /// The bot Across (seat 2 of 4).
+    #[arg(long, global = true, value_name = "LEVEL")]
+    pub across: Option<String>,
+    /// The bot at Right (the last seat).
+    #[arg(long, global = true, value_name = "LEVEL")]
+    pub right: Option<String>,
+    /// One seat's player: N=LEVEL or N=cmd:'COMMAND' for a program speaking the bot protocol.
+    #[arg(long = "seat", global = true, value_name = "N=PLAYER")]
+    pub seats: Vec<String>,
+    /// The expert's time per decision in milliseconds (default: a fixed number of samples, so games replay).
+    #[arg(long, global = true, value_name = "MS", value_parser = clap::value_parser!(u64).range(1..=60_000))]
+    pub think: Option<u64>,
+}
+
+impl BotFlags {
+    /// The choices the flags make.
+    pub fn choices(&self) -> Result<BotChoices, String> {
+        let mut choices = BotChoices { think_ms: self.think, ..BotChoices::default() };
+        if let Some(level) = &self.bots {
+            choices.set("level", level).map_err(|e| format!("--bots: {e}"))?;
+        }
+        for (name, value) in [("left", &self.left), ("across", &self.across), ("right", &self.right)] {
+            if let Some(level) = value {
+                choices.set(name, level).map_err(|e| format!("--{name}: {e}"))?;
+            }
+        }
+        for text in &self.seats {
+            let (seat, player) =
+                text.split_once('=').ok_or_else(|| format!("--seat {text}: expected N=LEVEL or N=cmd:'COMMAND'"))?;
+            choices.set(seat, player).map_err(|e| format!("--seat {text}: {e}"))?;
+        }
+        Ok(choices)
+    }
 }
 
 /// The subcommands.
@@ -45,6 +93,17 @@ pub enum Command {
         #[arg(long, value_name = "N", conflicts_with = "hand", value_parser = clap::value_parser!(u32).range(1..=1000))]
         hands: Option<u32>,
     },
+    /// Play bots against each other with no terminal and report their strength.
+    Sim(SimArgs),
+    /// Serve a built-in bot over stdin/stdout, one JSON object per line (docs/bot-protocol.md).
+    Bot {
+        /// The bot's level.
+        #[arg(long, default_value = "normal")]
+        level: String,
+        /// Seed of the bot's own random choices.
+        #[arg(long, default_value_t = 0)]
+        seed: u64,
+    },
     /// Count the legal play sequences from a position (move-generation check and speed).
     Perft {
         /// The hands, in deal notation: "S:AK2.QJ.T98.765 ..." (play starts, passing done).
@@ -63,6 +122,35 @@ pub enum Command {
         #[arg(long)]
         json: bool,
     },
+}
+
+/// Options of `hearts sim`.
+#[derive(Debug, Args)]
+pub struct SimArgs {
+    /// Play this many whole games (game k is the one --seed S+k deals).
+    #[arg(long, value_name = "N", conflicts_with = "hands", required_unless_present = "hands")]
+    pub games: Option<u64>,
+    /// Play this many single hands (hand k of the seed's deals, from 0 points).
+    #[arg(long, value_name = "N")]
+    pub hands: Option<u64>,
+    /// The first seed.
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// Duplicate: A in each seat against B in the others, e.g. normal,random.
+    #[arg(long, value_name = "A,B")]
+    pub duplicate: Option<String>,
+    /// With --duplicate, also B in each seat against A.
+    #[arg(long, requires = "duplicate")]
+    pub both_ways: bool,
+    /// Worker threads [default: the machine's cores].
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..=256))]
+    pub threads: Option<u64>,
+    /// Print one JSON object instead of the table.
+    #[arg(long)]
+    pub json: bool,
+    /// Write every game as a line of JSON to FILE (see docs/record-format.md).
+    #[arg(long, value_name = "FILE")]
+    pub record: Option<PathBuf>,
 }
 
 /// Flags that choose the rules. Each names an option of rules.toml.

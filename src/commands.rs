@@ -1,4 +1,4 @@
-//! The headless subcommands: `rules`, `deal` and `perft`. Each returns the
+//! The headless subcommands: `rules`, `deal`, `sim`, `bot` and `perft`. Each returns the
 //! text to print, or an error that ends the program with exit code 2.
 
 use std::fmt::{self, Write as _};
@@ -6,10 +6,14 @@ use std::time::Instant;
 
 use clap::CommandFactory;
 
-use crate::cli::{Cli, Command};
+use std::io::{IsTerminal, Write as _};
+
+use crate::bot::{BotChoices, Level, Player, protocol};
+use crate::cli::{Cli, Command, SimArgs};
 use crate::config::{self, ConfigError, LoadedRules, SearchPaths};
 use crate::engine::perft::{divide, perft};
 use crate::engine::{Card, CardSet, Deal, Hand, NotationError, PlayError, Rules, Seat};
+use crate::sim::{self, Arena, Lineup, Units};
 
 /// Why a command could not do its job.
 #[derive(Debug)]
@@ -20,6 +24,10 @@ pub enum CommandError {
     Notation(NotationError),
     /// A deal that is not a position of these rules.
     BadPosition(String),
+    /// A bad bot choice or arena option.
+    Usage(String),
+    /// A file could not be written, or the bot's pipes failed.
+    Io(String),
     /// A move in `--moves` breaks a rule.
     IllegalMove {
         /// 1-based position in the list.
@@ -39,6 +47,7 @@ impl fmt::Display for CommandError {
             CommandError::Config(error) => write!(f, "{error}"),
             CommandError::Notation(error) => write!(f, "{error}"),
             CommandError::BadPosition(why) => write!(f, "--deal: {why}"),
+            CommandError::Usage(why) | CommandError::Io(why) => f.write_str(why),
             CommandError::IllegalMove { number, seat, card, error } => {
                 write!(f, "--moves: move {number} ({card} by {seat}) is illegal: {error}")
             }
@@ -82,12 +91,95 @@ pub fn run(cli: &Cli, search: &SearchPaths) -> Result<String, CommandError> {
             };
             Ok(deals(&loaded, *seed, range))
         }
+        Command::Sim(args) => {
+            let loaded = config::load(&request, search)?;
+            let choices = loaded.bots.then(&cli.bots.choices().map_err(CommandError::Usage)?);
+            simulate(&loaded, &choices, args)
+        }
+        Command::Bot { level, seed } => {
+            let level: Level = level.parse().map_err(CommandError::Usage)?;
+            let stdin = std::io::stdin().lock();
+            let stdout = std::io::stdout().lock();
+            protocol::serve(level, *seed, stdin, stdout).map_err(|e| CommandError::Io(format!("bot: {e}")))?;
+            Ok(String::new())
+        }
         Command::Perft { deal, moves, depth, divide, json } => {
             let loaded = config::load(&request, search)?;
             let hand = perft_position(&loaded.rules, deal, moves)?;
             Ok(perft_report(&hand, *depth, *divide, *json))
         }
     }
+}
+
+/// `hearts sim`: plays the arena and returns the table or JSON.
+fn simulate(loaded: &LoadedRules, choices: &BotChoices, args: &SimArgs) -> Result<String, CommandError> {
+    let players = loaded.rules.player_count();
+    let lineup = match &args.duplicate {
+        Some(pair) => {
+            let (a, b) = pair.split_once(',').ok_or_else(|| {
+                CommandError::Usage(format!("--duplicate {pair}: expected two bots, e.g. hard,normal"))
+            })?;
+            let parse = |text: &str| {
+                text.trim().parse::<Player>().map_err(|e| CommandError::Usage(format!("--duplicate: {e}")))
+            };
+            Lineup::Duplicate { a: parse(a)?, b: parse(b)?, both_ways: args.both_ways }
+        }
+        None => Lineup::Fixed(choices.resolve(players).map_err(CommandError::Usage)?),
+    };
+    let units = match (args.games, args.hands) {
+        (Some(n), _) => Units::Games(n),
+        (None, Some(n)) => Units::Hands(n),
+        (None, None) => Units::Hands(1000),
+    };
+    let threads =
+        args.threads.map_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()), |n| n as usize);
+    let arena = Arena { rules: loaded.rules, seed: args.seed, units, lineup, threads, think: choices.think() };
+    let mut writer = match &args.record {
+        Some(path) => Some(std::io::BufWriter::new(
+            std::fs::File::create(path).map_err(|e| CommandError::Io(format!("--record {}: {e}", path.display())))?,
+        )),
+        None => None,
+    };
+    let mut write_error = None;
+    let show_progress = std::io::stderr().is_terminal();
+    let report = arena.run(
+        writer.is_some(),
+        |record| {
+            if let Some(out) = writer.as_mut()
+                && write_error.is_none()
+                && let Err(e) = writeln!(out, "{}", serde_json::to_string(record).expect("a record serializes"))
+            {
+                write_error = Some(e);
+            }
+        },
+        |done, total| {
+            if show_progress {
+                eprint!("\r{}", progress_bar(done, total));
+                if done == total {
+                    eprintln!();
+                }
+            }
+        },
+    );
+    if let Some(out) = writer.as_mut() {
+        let flushed = out.flush();
+        if let Some(e) = write_error.or(flushed.err()) {
+            return Err(CommandError::Io(format!("--record: {e}")));
+        }
+    }
+    Ok(if args.json { format!("{}\n", sim::render_json(&report)) } else { sim::render_table(&report) })
+}
+
+/// `[#########.........]  45% 450/1000 deals`
+fn progress_bar(done: u64, total: u64) -> String {
+    const WIDTH: u64 = 30;
+    let filled = if total == 0 { WIDTH } else { done * WIDTH / total };
+    let percent = if total == 0 { 100 } else { done * 100 / total };
+    format!(
+        "[{}{}] {percent:>3}% {done}/{total} deals",
+        "#".repeat(filled as usize),
+        ".".repeat((WIDTH - filled) as usize)
+    )
 }
 
 fn seat_name(seat: Seat, players: usize) -> String {

@@ -42,6 +42,18 @@ impl RawValue {
         }
     }
 
+    /// Reads a JSON value (from a game record or a bot request).
+    fn from_json(value: &serde_json::Value) -> RawValue {
+        match value {
+            serde_json::Value::String(text) => RawValue::Text(text.clone()),
+            serde_json::Value::Bool(flag) => RawValue::Boolean(*flag),
+            serde_json::Value::Number(n) => n.as_i64().map_or(RawValue::Other("non-integer number"), RawValue::Integer),
+            serde_json::Value::Array(items) => RawValue::Array(items.iter().map(RawValue::from_json).collect()),
+            serde_json::Value::Null => RawValue::Other("null"),
+            serde_json::Value::Object(_) => RawValue::Other("object"),
+        }
+    }
+
     /// Reads a value given on the command line (`--set key=value`): TOML
     /// if it parses as TOML, otherwise a bare string, so `moon=off` works.
     pub fn from_flag(text: &str) -> RawValue {
@@ -109,6 +121,9 @@ fn quoted_list(items: impl Iterator<Item = String>) -> String {
     let items: Vec<String> = items.map(|item| format!("\"{item}\"")).collect();
     format!("[{}]", items.join(", "))
 }
+
+/// The rules file's table of bot choices.
+const BOTS_TABLE: &str = "bots";
 
 /// The word that stands for "the rule book's choice for this player count".
 const STANDARD: &str = "standard";
@@ -360,6 +375,17 @@ pub enum ConfigError {
     },
     /// A `--set` argument without `=`.
     BadSet(String),
+    /// A bad entry in the `[bots]` table.
+    BadBots {
+        /// Where it was written.
+        origin: Origin,
+        /// The key, `bots.NAME`.
+        key: String,
+        /// What is wrong or expected.
+        problem: String,
+        /// What was written.
+        found: String,
+    },
     /// Options that do not make a game together.
     Contradiction {
         /// The engine's explanation.
@@ -382,6 +408,9 @@ impl fmt::Display for ConfigError {
             }
             ConfigError::BadValue { origin, key, expected, found } => {
                 write!(f, "{origin}: key `{key}`: expected {expected}, found {found}")
+            }
+            ConfigError::BadBots { origin, key, problem, found } => {
+                write!(f, "{origin}: key `{key}`: {problem} (found {found})")
             }
             ConfigError::BadSet(text) => {
                 write!(f, "--set {text}: expected key=value, e.g. --set moon=off")
@@ -408,6 +437,8 @@ pub struct LoadedRules {
     pub preset: Preset,
     /// The rules file read, if any.
     pub file: Option<PathBuf>,
+    /// Who plays the bot seats, from the file's `[bots]` table.
+    pub bots: crate::bot::BotChoices,
     origins: Vec<(&'static str, Origin)>,
 }
 
@@ -419,6 +450,7 @@ impl LoadedRules {
             rules: preset.unwrap_or(Preset::BlackLady).rules(),
             preset: preset.unwrap_or(Preset::BlackLady),
             file: None,
+            bots: crate::bot::BotChoices::default(),
             origins: OPTIONS.iter().map(|option| (option.key, origin.clone())).collect(),
         }
     }
@@ -460,9 +492,40 @@ impl LoadedRules {
         for (key, value) in entries {
             let (line, _) = line_and_column(text, key.span().start);
             let origin = Origin::File { path: path.to_path_buf(), line };
+            if let (BOTS_TABLE, DeValue::Table(bots)) = (key.get_ref().as_ref(), value.get_ref()) {
+                self.apply_bots_table(path, text, bots)?;
+                continue;
+            }
             self.set(key.get_ref(), &RawValue::from_toml(value.get_ref()), origin)?;
         }
         self.file = Some(path.to_path_buf());
+        Ok(())
+    }
+
+    /// Reads the `[bots]` table: `level`, `left`, `across`, `right`,
+    /// `seat-N` (bot names or `cmd:...`) and `think-ms`.
+    fn apply_bots_table(&mut self, path: &Path, text: &str, table: &DeTable<'_>) -> Result<(), ConfigError> {
+        for (key, value) in table.iter() {
+            let (line, _) = line_and_column(text, key.span().start);
+            let origin = Origin::File { path: path.to_path_buf(), line };
+            let name = key.get_ref().as_ref();
+            let raw = RawValue::from_toml(value.get_ref());
+            let outcome = match (name, &raw) {
+                ("think-ms", RawValue::Integer(ms)) if *ms > 0 => {
+                    self.bots.think_ms = Some(*ms as u64);
+                    Ok(())
+                }
+                ("think-ms", _) => Err("expected a number of milliseconds above 0".to_string()),
+                (_, RawValue::Text(player)) => self.bots.set(name, player),
+                _ => Err("expected a bot level (random, easy, normal, hard, expert) or \"cmd:COMMAND\"".to_string()),
+            };
+            outcome.map_err(|expected| ConfigError::BadBots {
+                origin,
+                key: format!("bots.{name}"),
+                problem: expected,
+                found: raw.to_string(),
+            })?;
+        }
         Ok(())
     }
 
@@ -488,6 +551,28 @@ impl LoadedRules {
         }
         out
     }
+}
+
+/// The rules as a JSON object, one member per option key (as in
+/// `rules.toml`), for game records and the bot protocol.
+pub fn rules_to_json(rules: &Rules) -> serde_json::Value {
+    let document: String = OPTIONS.iter().map(|option| format!("{} = {}\n", option.key, (option.get)(rules))).collect();
+    let table: toml::Table = toml::from_str(&document).expect("printed rules are valid TOML");
+    serde_json::to_value(table).expect("a TOML table converts to JSON")
+}
+
+/// Reads rules written by [`rules_to_json`]: options missing from the
+/// object keep their defaults; unknown keys and bad values are errors.
+pub fn rules_from_json(value: &serde_json::Value) -> Result<Rules, ConfigError> {
+    let serde_json::Value::Object(members) = value else {
+        return Err(ConfigError::BadSet(format!("rules must be a JSON object, not {value}")));
+    };
+    let mut loaded = LoadedRules::new(None);
+    for (key, value) in members {
+        loaded.set(key, &RawValue::from_json(value), Origin::Flag(format!("JSON rules member \"{key}\"")))?;
+    }
+    loaded.validate()?;
+    Ok(loaded.rules)
 }
 
 fn line_and_column(text: &str, offset: usize) -> (usize, usize) {
@@ -656,6 +741,33 @@ mod tests {
         assert!(error.contains("51 cards"), "{error}");
         assert!(error.contains("removed-cards: set by rules.toml:2"), "{error}");
         assert!(error.contains("players: set by rules.toml:1"), "{error}");
+    }
+
+    #[test]
+    fn rules_survive_a_trip_through_json() {
+        for preset in Preset::ALL {
+            for players in 3..=7 {
+                let mut rules = preset.rules();
+                rules.players = players;
+                if rules.validate().is_err() {
+                    continue;
+                }
+                assert_eq!(rules_from_json(&rules_to_json(&rules)).unwrap(), rules, "{preset:?} at {players}");
+            }
+        }
+        let bad = serde_json::json!({"players": "four"});
+        assert!(rules_from_json(&bad).unwrap_err().to_string().contains("players"));
+    }
+
+    #[test]
+    fn the_bots_table_chooses_players_and_names_bad_entries() {
+        let loaded = from_text("players = 4\n[bots]\nlevel = \"hard\"\nleft = \"expert\"\nthink-ms = 100\n").unwrap();
+        let table = loaded.bots.resolve(4).unwrap();
+        assert_eq!(table[1].name(), "expert");
+        assert_eq!(table[2].name(), "hard");
+        assert_eq!(loaded.bots.think_ms, Some(100));
+        let error = from_text("[bots]\nleft = \"genius\"\n").unwrap_err().to_string();
+        assert!(error.contains("rules.toml:2") && error.contains("bots.left") && error.contains("genius"), "{error}");
     }
 
     #[test]

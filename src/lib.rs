@@ -2,7 +2,10 @@
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
 
+pub mod bot;
 pub mod cli;
 pub mod commands;
 pub mod config;
 pub mod engine;
+pub mod record;
+pub mod sim;

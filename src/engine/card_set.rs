@@ -80,6 +80,18 @@ impl CardSet {
         CardSet(self.0 & CardSet::suit(suit).0)
     }
 
+    /// The cards of this set in `card`'s suit that rank above it.
+    pub const fn above(self, card: Card) -> CardSet {
+        let higher = !((2u64 << card.index()) - 1);
+        CardSet(self.0 & higher & CardSet::suit(card.suit()).0)
+    }
+
+    /// The cards of this set in `card`'s suit that rank below it.
+    pub const fn below(self, card: Card) -> CardSet {
+        let lower = (1u64 << card.index()) - 1;
+        CardSet(self.0 & lower & CardSet::suit(card.suit()).0)
+    }
+
     /// The lowest card (lowest suit in [`Suit::ALL`] order, then rank).
     pub const fn lowest(self) -> Option<Card> {
         if self.0 == 0 { None } else { Card::from_index(self.0.trailing_zeros() as u8) }
@@ -266,6 +278,16 @@ impl FromStr for CardSet {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn above_and_below_stay_within_the_suit() {
+        let set: CardSet = "AQ72S KH 3D".parse().unwrap();
+        let queen = Card::QUEEN_OF_SPADES;
+        assert_eq!(set.above(queen), "AS".parse().unwrap());
+        assert_eq!(set.below(queen), "72S".parse().unwrap());
+        assert_eq!(set.above("AS".parse().unwrap()), CardSet::EMPTY);
+        assert_eq!(set.below("2S".parse().unwrap()), CardSet::EMPTY);
+    }
 
     fn cards(text: &str) -> CardSet {
         text.parse().unwrap()

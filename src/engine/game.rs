@@ -9,6 +9,7 @@ use super::hand::{Hand, HandPhase, PassError, PassOutcome, PlayError, PlayOutcom
 use super::rules::{MoonRule, PassDirection, Rules, RulesError, TieRule};
 use super::score::{HandResult, MoonScoring, adjusted_total};
 use super::seat::{BySeat, Seat};
+use super::trick::Trick;
 
 /// Something a player (or the table) does.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -116,6 +117,7 @@ pub struct Game {
     seed: u64,
     hand_index: u32,
     hand: Hand,
+    tricks: Vec<Trick>,
     totals: BySeat<i32>,
     history: Vec<HandRecord>,
     phase: GamePhase,
@@ -130,6 +132,7 @@ impl Game {
             rules,
             seed,
             hand_index: 0,
+            tricks: Vec::new(),
             totals: BySeat::splat(0),
             history: Vec::new(),
             phase: GamePhase::InHand,
@@ -141,7 +144,16 @@ impl Game {
     /// the seed as hands 2, 3, ...
     pub fn from_position(rules: Rules, seed: u64, hand: Hand, totals: BySeat<i32>) -> Result<Game, RulesError> {
         rules.validate()?;
-        Ok(Game { rules, seed, hand_index: 0, hand, totals, history: Vec::new(), phase: GamePhase::InHand })
+        Ok(Game {
+            rules,
+            seed,
+            hand_index: 0,
+            hand,
+            tricks: Vec::new(),
+            totals,
+            history: Vec::new(),
+            phase: GamePhase::InHand,
+        })
     }
 
     fn deal(rules: &Rules, seed: u64, hand_index: u32) -> Hand {
@@ -166,6 +178,11 @@ impl Game {
     /// The current (or just finished) hand.
     pub const fn hand(&self) -> &Hand {
         &self.hand
+    }
+
+    /// The tricks completed in the current (or just finished) hand, in order.
+    pub fn tricks(&self) -> &[Trick] {
+        &self.tricks
     }
 
     /// Where the game stands.
@@ -205,7 +222,11 @@ impl Game {
             }
             Action::Play { seat, card } => {
                 self.require_in_hand(PlayError::NotPlaying.into())?;
-                match self.hand.play(seat, card)? {
+                let outcome = self.hand.play(seat, card)?;
+                if let (PlayOutcome::TrickTaken(_), Some(trick)) = (outcome, self.hand.last_trick()) {
+                    self.tricks.push(*trick);
+                }
+                match outcome {
                     PlayOutcome::Played => Ok(Event::CardPlayed),
                     PlayOutcome::TrickTaken(winner) if self.hand.phase() != HandPhase::Finished => {
                         Ok(Event::TrickTaken(winner))
@@ -224,6 +245,7 @@ impl Game {
                 GamePhase::HandOver => {
                     self.hand_index += 1;
                     self.hand = Game::deal(&self.rules, self.seed, self.hand_index);
+                    self.tricks.clear();
                     self.phase = GamePhase::InHand;
                     Ok(Event::HandDealt)
                 }

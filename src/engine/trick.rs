@@ -19,6 +19,19 @@ impl Trick {
         Trick { leader, cards: [Card::TWO_OF_CLUBS; MAX_PLAYERS], len: 0, winning: 0 }
     }
 
+    /// A trick as played so far: `leader` and then `cards` in play order.
+    /// `None` when more cards are given than a table has seats.
+    pub fn from_cards(leader: Seat, cards: &[Card]) -> Option<Trick> {
+        let mut trick = Trick::new(leader);
+        if cards.len() > MAX_PLAYERS {
+            return None;
+        }
+        for &card in cards {
+            trick.push(card);
+        }
+        Some(trick)
+    }
+
     /// The seat that led (or will lead) the trick.
     pub const fn leader(&self) -> Seat {
         self.leader

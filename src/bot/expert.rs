@@ -1,0 +1,319 @@
+//! The `expert` bot: determinized search. It deals the cards it cannot see
+//! in ways consistent with everything its seat knows (voids shown, cards it
+//! passed, hand sizes), plays each legal card out in every sample with the
+//! `hard` policy for all seats, and picks the card with the best expected
+//! result for the game, not only for the hand.
+
+use std::time::{Duration, Instant};
+
+use super::policy::{self, Skill};
+use super::{Bot, SeatView};
+use crate::engine::{
+    BySeat, Card, CardSet, Deal, GameRng, Hand, HandPhase, HandResult, MoonRule, MoonScoring, PassDirection, Rules,
+    Seat, Trick,
+};
+
+/// Samples per decision when no time budget is given: deterministic for a
+/// seed, and well inside 250 ms on one core for a full hand.
+pub const DEFAULT_SAMPLES: usize = 120;
+
+/// How much the expert searches per decision.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Think {
+    /// A fixed number of sampled deals: the same choice for the same seed.
+    Samples(usize),
+    /// As many samples as fit in the time (`--think MS`); the choice then
+    /// depends on the machine's speed.
+    Time(Duration),
+}
+
+/// Bonus (or malus) in points for a hand that ends the game with this seat
+/// winning (or not): the game, not only the hand.
+const GAME_END_WEIGHT: i64 = 20;
+
+/// The search bot.
+pub struct Expert {
+    seed: u64,
+    seat: Seat,
+    think: Think,
+    decisions: u64,
+}
+
+impl Expert {
+    /// An expert for `seat`, its samples drawn from the game seed.
+    pub fn new(seed: u64, seat: Seat, think: Think) -> Expert {
+        Expert { seed, seat, think, decisions: 0 }
+    }
+}
+
+impl Bot for Expert {
+    fn name(&self) -> String {
+        "expert".to_string()
+    }
+
+    fn pass(&mut self, view: &SeatView<'_>) -> CardSet {
+        policy::choose_pass(view, Skill::HARD)
+    }
+
+    fn play(&mut self, view: &SeatView<'_>) -> Card {
+        let legal = view.legal;
+        if legal.len() == 1 {
+            return legal.lowest().expect("one card");
+        }
+        self.decisions += 1;
+        let stream = (1 << 40) + ((self.seat.index() as u64) << 32) + self.decisions;
+        let search = Search::new(view, self.seed ^ (u64::from(view.hand_number) << 20), stream);
+        let Some(search) = search else { return policy::choose_play(view, Skill::HARD) };
+        let totals = match self.think {
+            Think::Samples(samples) => search.run(0, samples),
+            Think::Time(budget) => {
+                let start = Instant::now();
+                let mut totals = Vec::new();
+                let mut next = 0;
+                let batch = 16;
+                while totals.is_empty() || start.elapsed() < budget {
+                    add_into(&mut totals, &search.run(next, batch));
+                    next += batch;
+                }
+                totals
+            }
+        };
+        let cards: Vec<Card> = legal.iter().collect();
+        let best = (0..cards.len()).max_by_key(|&i| (totals[i], std::cmp::Reverse(i)));
+        best.map_or_else(|| policy::choose_play(view, Skill::HARD), |i| cards[i])
+    }
+}
+
+fn add_into(totals: &mut Vec<i64>, more: &[i64]) {
+    if totals.is_empty() {
+        totals.extend_from_slice(more);
+    } else {
+        totals.iter_mut().zip(more).for_each(|(t, m)| *t += m);
+    }
+}
+
+/// One decision's search: what is fixed, and how to deal the rest.
+struct Search<'a> {
+    view: &'a SeatView<'a>,
+    seed: u64,
+    stream: u64,
+    /// Cards each other seat must hold (passed there by this seat).
+    known: BySeat<CardSet>,
+    /// Cards each seat holds now (this seat's hand; others' counts).
+    counts: BySeat<usize>,
+    /// Suits each seat has shown out of.
+    voids: BySeat<[bool; 4]>,
+    /// Cards to deal out at random.
+    pool: Vec<Card>,
+    /// Cards each seat played this hand, to rebuild the hand as dealt.
+    played_by: BySeat<CardSet>,
+}
+
+impl<'a> Search<'a> {
+    fn new(view: &'a SeatView<'a>, seed: u64, stream: u64) -> Option<Search<'a>> {
+        let players = view.players();
+        let mut known = BySeat::splat(CardSet::EMPTY);
+        if let Some((holder, cards)) = view.known_elsewhere() {
+            known[holder] = cards;
+        }
+        let counts = BySeat::new_with(|seat| if seat.index() < players { view.cards_held_by(seat) } else { 0 });
+        let mut played_by = BySeat::splat(CardSet::EMPTY);
+        for trick in view.tricks.iter().chain(std::iter::once(&view.trick)) {
+            for (seat, card) in trick.plays(players) {
+                played_by[seat].insert(card);
+            }
+        }
+        let fixed = CardSet::union(known.of_table(players));
+        let pool: Vec<Card> = (view.unseen() - fixed).iter().collect();
+        Some(Search { view, seed, stream, known, counts, voids: view.voids(), pool, played_by })
+    }
+
+    /// Plays samples `first..first + count` and returns, per legal card in
+    /// ascending order, the summed utility. Samples run on both cores; each
+    /// sample has its own random stream, so the sums do not depend on the
+    /// split.
+    fn run(&self, first: usize, count: usize) -> Vec<i64> {
+        let cards = self.view.legal.len();
+        let threads = std::thread::available_parallelism().map_or(1, |n| n.get()).clamp(1, 2);
+        if threads == 1 || count < 8 {
+            return self.run_range(first, first + count, cards);
+        }
+        let middle = first + count / 2;
+        std::thread::scope(|scope| {
+            let other = scope.spawn(|| self.run_range(middle, first + count, cards));
+            let mut totals = self.run_range(first, middle, cards);
+            add_into(&mut totals, &other.join().expect("search thread"));
+            totals
+        })
+    }
+
+    fn run_range(&self, from: usize, to: usize, cards: usize) -> Vec<i64> {
+        let mut totals = vec![0i64; cards];
+        let mut tricks: Vec<Trick> = Vec::with_capacity(20);
+        for sample in from..to {
+            let mut rng = GameRng::new(self.seed, self.stream.wrapping_add((sample as u64) << 8));
+            let Some(hand) = self.sample_hand(&mut rng) else { continue };
+            for (i, card) in self.view.legal.iter().enumerate() {
+                tricks.clear();
+                tricks.extend_from_slice(self.view.tricks);
+                totals[i] += self.playout(hand, card, &mut tricks);
+            }
+        }
+        totals
+    }
+
+    /// A hand as it stands now in one world consistent with what the seat
+    /// knows; `None` when the draw failed the constraints.
+    fn sample_hand(&self, rng: &mut GameRng) -> Option<Hand> {
+        let view = self.view;
+        let players = view.players();
+        let mut holdings = self.known;
+        holdings[view.seat] = view.hand;
+        let mut pool = self.pool.clone();
+        for _attempt in 0..20 {
+            rng.shuffle(&mut pool);
+            if let Some(dealt) = self.deal_pool(&pool, holdings) {
+                holdings = dealt;
+                break;
+            }
+        }
+        if Seat::all(players).any(|s| holdings[s].len() != self.counts[s]) {
+            return None;
+        }
+        let kitty = CardSet::from_iter(pool.iter().copied()) - CardSet::union(holdings.of_table(players));
+        let dealt = BySeat::new_with(|seat| holdings[seat] | self.played_by[seat]);
+        let mut hand = Hand::new(view.rules, Deal { dealer: view.dealer, hands: dealt, kitty }, PassDirection::Hold);
+        for trick in view.tricks.iter().chain(std::iter::once(&view.trick)) {
+            for (seat, card) in trick.plays(players) {
+                hand.play(seat, card).ok()?;
+            }
+        }
+        Some(hand)
+    }
+
+    /// Deals the pool's cards, in order, to the seats that may hold them
+    /// (no card of a suit a seat showed out of), most constrained seats
+    /// first; `None` if the constraints cannot be met this way.
+    fn deal_pool(&self, pool: &[Card], start: BySeat<CardSet>) -> Option<BySeat<CardSet>> {
+        let view = self.view;
+        let players = view.players();
+        let mut holdings = start;
+        let mut order: Vec<Seat> = Seat::all(players).filter(|&s| s != view.seat).collect();
+        order.sort_by_key(|&s| std::cmp::Reverse(self.voids[s].iter().filter(|&&v| v).count()));
+        let mut used = CardSet::EMPTY;
+        for seat in order {
+            let mut need = self.counts[seat].checked_sub(holdings[seat].len())?;
+            for &card in pool {
+                if need == 0 {
+                    break;
+                }
+                if !used.contains(card) && !self.voids[seat][card.suit() as usize] {
+                    holdings[seat].insert(card);
+                    used.insert(card);
+                    need -= 1;
+                }
+            }
+            if need > 0 {
+                return None;
+            }
+        }
+        Some(holdings)
+    }
+
+    /// Plays `card` for this seat, then the rest of the hand with the hard
+    /// policy for everyone; the result's utility for this seat.
+    fn playout(&self, mut hand: Hand, card: Card, tricks: &mut Vec<Trick>) -> i64 {
+        let view = self.view;
+        let rules: &Rules = view.rules;
+        if hand.play(view.seat, card).is_err() {
+            return i64::MIN / 1024;
+        }
+        record_trick(&hand, tricks, view.trick.len() + 1 == view.players());
+        while hand.phase() == HandPhase::Playing {
+            let seat = hand.to_act();
+            let seat_view = SeatView::of_hand(rules, &hand, tricks, seat, view.totals, view.hand_number);
+            let choice = policy::choose_play(&seat_view, Skill::HARD);
+            let completes = hand.trick().len() + 1 == view.players();
+            if hand.play(seat, choice).is_err() {
+                return 0;
+            }
+            record_trick(&hand, tricks, completes);
+        }
+        utility(view, &HandResult::of(&hand, rules))
+    }
+}
+
+fn record_trick(hand: &Hand, tricks: &mut Vec<Trick>, completed: bool) {
+    if completed && let Some(trick) = hand.last_trick() {
+        tricks.push(*trick);
+    }
+}
+
+/// How good a finished hand is for the seat: the others' average score
+/// minus its own, with a bonus or malus when the hand ends the game.
+fn utility(view: &SeatView<'_>, result: &HandResult) -> i64 {
+    let rules = view.rules;
+    let moon = match rules.moon {
+        MoonRule::ShooterChooses => result.shooter.map(|_| MoonScoring::AddToOthers),
+        rule => MoonScoring::fixed_by(rule),
+    };
+    let scores = result.scores(rules, moon);
+    let players = view.players();
+    let me = view.seat;
+    let others: i64 = Seat::all(players).filter(|&s| s != me).map(|s| i64::from(scores[s])).sum();
+    // Scaled by (players - 1) so the sum stays an integer.
+    let mut value = others - i64::from(scores[me]) * (players as i64 - 1);
+    let totals = view.totals_after(&scores);
+    if Seat::all(players).any(|s| totals[s] >= rules.target_score) {
+        let best_other = Seat::all(players).filter(|&s| s != me).map(|s| totals[s]).min().unwrap_or(0);
+        let won = totals[me] < best_other;
+        value += if won { GAME_END_WEIGHT } else { -GAME_END_WEIGHT } * (players as i64 - 1);
+    }
+    value
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::{Game, Rules, Suit};
+
+    #[test]
+    fn samples_respect_hand_sizes_voids_and_known_cards() {
+        let rules = Rules::default();
+        let mut game = Game::new(rules, 7).unwrap();
+        // Play the game to the middle of a hand with the normal policy.
+        let mut steps = 0;
+        while steps < 30 {
+            let seat = crate::bot::seat_to_act(&game).unwrap();
+            let mut bot = crate::bot::Level::Normal.bot(7, seat, Think::Samples(1));
+            let action = crate::bot::decide(&game, seat, bot.as_mut()).unwrap();
+            game.apply(action).unwrap();
+            if game.hand().phase() == HandPhase::Playing {
+                steps += 1;
+            }
+        }
+        let seat = game.hand().to_act();
+        let view = SeatView::of(&game, seat);
+        let search = Search::new(&view, 1, 1).unwrap();
+        let mut rng = GameRng::new(3, 3);
+        let mut accepted = 0;
+        for _ in 0..200 {
+            let Some(hand) = search.sample_hand(&mut rng) else { continue };
+            accepted += 1;
+            assert_eq!(hand.holding(seat), view.hand);
+            assert_eq!(hand.trick(), &view.trick);
+            for other in Seat::all(4) {
+                assert_eq!(hand.holding(other).len(), view.cards_held_by(other));
+                for suit in Suit::ALL {
+                    if view.voids()[other][suit as usize] {
+                        assert!(hand.holding(other).of_suit(suit).is_empty());
+                    }
+                }
+            }
+            if let Some((holder, cards)) = view.known_elsewhere() {
+                assert!(hand.holding(holder).is_superset(cards));
+            }
+        }
+        assert!(accepted > 150, "only {accepted} of 200 samples met the constraints");
+    }
+}

@@ -1,0 +1,409 @@
+//! The heuristic player behind the `normal` and `hard` bots (and the
+//! playouts of `expert`). Strategy from the rule book's sources: pass to
+//! make voids and shed the high spades, duck under the winning card, smoke
+//! out the queen with low spades, dump the queen and high hearts when void,
+//! and stop a shooter by taking a point.
+//!
+//! `hard` adds card counting (voids shown, where passed cards went), moon
+//! attempts when the hand supports one, and game-score awareness.
+
+use super::view::SeatView;
+use crate::engine::{BySeat, Card, CardSet, MoonScoring, Rank, Seat, Suit};
+
+/// Which refinements of the heuristic player are on.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Skill {
+    /// Track voids and passed cards when judging leads.
+    pub counting: bool,
+    /// Try to shoot the moon with a hand that supports it.
+    pub moon_attempts: bool,
+    /// Mind the game score: who is about to end the game.
+    pub score_aware: bool,
+}
+
+impl Skill {
+    /// The `normal` bot.
+    pub const NORMAL: Skill = Skill { counting: false, moon_attempts: false, score_aware: false };
+    /// The `hard` bot.
+    pub const HARD: Skill = Skill { counting: true, moon_attempts: true, score_aware: true };
+}
+
+/// Spades lower than the queen that make the queen (and ace and king)
+/// safe to keep.
+const SPADE_GUARDS: usize = 3;
+
+/// The cards to pass.
+pub fn choose_pass(view: &SeatView<'_>, skill: Skill) -> CardSet {
+    let hand = view.hand;
+    if skill.moon_attempts && moon_hand(view) {
+        return lowest_n(hand, view.pass_count, |card| moon_keep_score(card, hand));
+    }
+    let guards = hand.of_suit(Suit::Spades).below(Card::QUEEN_OF_SPADES).len();
+    let protected = guards >= SPADE_GUARDS;
+    let lowest_heart = hand.of_suit(Suit::Hearts).lowest();
+    let danger = |card: Card| -> i32 {
+        let rank = card.rank().index() as i32;
+        let length = hand.of_suit(card.suit()).len() as i32;
+        let value = view.value(card);
+        if value < 0 {
+            return -50; // the Omnibus bonus card: keep it
+        }
+        match card.suit() {
+            Suit::Spades if card.rank() >= Rank::Queen => {
+                if protected {
+                    rank - 20
+                } else if card == Card::QUEEN_OF_SPADES {
+                    40
+                } else {
+                    25 + rank
+                }
+            }
+            Suit::Spades => rank - 20,
+            Suit::Hearts if Some(card) == lowest_heart => -15,
+            Suit::Hearts => rank + 2 + value.min(5),
+            _ => {
+                let voidable = length <= view.pass_count as i32;
+                rank + if voidable { 10 - 2 * length } else { 0 }
+            }
+        }
+    };
+    highest_n(hand, view.pass_count, danger)
+}
+
+/// The card to play.
+pub fn choose_play(view: &SeatView<'_>, skill: Skill) -> Card {
+    let legal = view.legal;
+    if let Some(only) = single(legal) {
+        return only;
+    }
+    let table = Table::read(view, skill);
+    if table.shooting {
+        return moon_play(view, &table);
+    }
+    match view.led_suit() {
+        None => lead(view, &table),
+        Some(led) if !legal.of_suit(led).is_empty() => follow(view, &table),
+        Some(_) => discard(view, &table),
+    }
+}
+
+/// The shooter's choice under `shooter-chooses`: whichever leaves this seat
+/// furthest ahead of the best other total.
+pub fn choose_moon(view: &SeatView<'_>, penalty_total: i32) -> MoonScoring {
+    let margin = |scoring: MoonScoring| {
+        let scores = BySeat::new_with(|seat| match scoring {
+            MoonScoring::AddToOthers if seat != view.seat => penalty_total,
+            MoonScoring::SubtractFromShooter if seat == view.seat => -penalty_total,
+            _ => 0,
+        });
+        let totals = view.totals_after(&scores);
+        let best_other = Seat::all(view.players()).filter(|&s| s != view.seat).map(|s| totals[s]).min().unwrap_or(0);
+        best_other - totals[view.seat]
+    };
+    if margin(MoonScoring::SubtractFromShooter) > margin(MoonScoring::AddToOthers) {
+        MoonScoring::SubtractFromShooter
+    } else {
+        MoonScoring::AddToOthers
+    }
+}
+
+/// What the seat reads off the table before choosing a card.
+struct Table {
+    skill: Skill,
+    /// Cards in other hands or the kitty.
+    unseen: CardSet,
+    /// Suits each seat has shown out of (only when counting).
+    voids: BySeat<[bool; 4]>,
+    /// The one other seat that has taken every point so far, when a moon
+    /// is still possible for it.
+    threat: Option<Seat>,
+    /// This seat is going for the moon and nobody else has points yet.
+    shooting: bool,
+    /// Whether the queen of spades is still in someone else's hand.
+    queen_out: bool,
+}
+
+impl Table {
+    fn read(view: &SeatView<'_>, skill: Skill) -> Table {
+        let points = view.points_taken();
+        let players = view.players();
+        let scorers: Vec<Seat> = Seat::all(players).filter(|&s| points[s] > 0).collect();
+        let total: i32 = scorers.iter().map(|&s| points[s]).sum();
+        let moon_possible = view.rules.moon != crate::engine::MoonRule::Off;
+        let threat = match scorers.as_slice() {
+            [one] if *one != view.seat && moon_possible && total >= threat_threshold(view) => Some(*one),
+            _ => None,
+        };
+        let mine_only = scorers.iter().all(|&s| s == view.seat);
+        let shooting = skill.moon_attempts && moon_possible && mine_only && still_shooting(view, &points);
+        let unseen = view.unseen();
+        Table {
+            skill,
+            unseen,
+            voids: if skill.counting { view.voids() } else { BySeat::splat([false; 4]) },
+            threat,
+            shooting,
+            queen_out: unseen.contains(Card::QUEEN_OF_SPADES),
+        }
+    }
+
+    /// Whether some seat still to play is known to be void in `suit`.
+    fn later_void(&self, view: &SeatView<'_>, suit: Suit) -> bool {
+        view.later_seats().any(|seat| self.voids[seat][suit as usize])
+    }
+
+    /// Whether every other seat is known to be out of `suit`, or nobody
+    /// else holds one.
+    fn suit_exhausted(&self, view: &SeatView<'_>, suit: Suit) -> bool {
+        self.unseen.of_suit(suit).is_empty()
+            || (self.skill.counting
+                && Seat::all(view.players()).filter(|&s| s != view.seat).all(|s| self.voids[s][suit as usize]))
+    }
+}
+
+/// Points one seat must have taken alone before the others treat it as a
+/// shooter: about half the hand's penalty points.
+fn threat_threshold(view: &SeatView<'_>) -> i32 {
+    (view.rules.penalty_total() / 3).max(4)
+}
+
+/// A hand worth trying the moon with: long, high hearts and control of the
+/// other suits.
+fn moon_hand(view: &SeatView<'_>) -> bool {
+    let hand = view.hand;
+    let hearts = hand.of_suit(Suit::Hearts);
+    let top_hearts = hearts.iter().filter(|c| c.rank() >= Rank::Jack).count();
+    let winners = hand.iter().filter(|c| c.rank() >= Rank::Queen).count();
+    let low_cards = hand.iter().filter(|c| c.rank() <= Rank::Six).count();
+    hearts.len() >= 5 && top_hearts >= 3 && winners >= 6 && low_cards <= view.pass_count + 1
+}
+
+/// After passing, whether this seat is (still) on a moon attempt: a strong
+/// enough hand and no points lost to others.
+fn still_shooting(view: &SeatView<'_>, points: &BySeat<i32>) -> bool {
+    let others_scored = Seat::all(view.players()).any(|s| s != view.seat && points[s] > 0);
+    if others_scored {
+        return false;
+    }
+    // Decide from the whole holding: cards in hand plus the tricks already won.
+    let hand = view.hand;
+    let hearts = hand.of_suit(Suit::Hearts);
+    let top_hearts = hearts.iter().filter(|c| c.rank() >= Rank::Jack).count();
+    let winners = hand.iter().filter(|c| c.rank() >= Rank::Queen).count();
+    let won_so_far = points[view.seat] > 0;
+    let size = hand.len().max(1);
+    let strong = winners * 2 >= size && (top_hearts >= 3 || hearts.is_empty() && won_so_far);
+    strong && (won_so_far || view.tricks.len() < 3)
+}
+
+fn moon_keep_score(card: Card, hand: CardSet) -> i32 {
+    let rank = card.rank().index() as i32;
+    let length = hand.of_suit(card.suit()).len() as i32;
+    match card.suit() {
+        Suit::Hearts => rank + 20,
+        _ => rank + length,
+    }
+}
+
+/// Plays to take every trick: lead from the top, win what can be won,
+/// throw the lowest card otherwise.
+fn moon_play(view: &SeatView<'_>, table: &Table) -> Card {
+    let legal = view.legal;
+    match (view.led_suit(), view.trick.winning_card()) {
+        (None, _) => {
+            // Lead the card most sure to win: the highest of a suit with the
+            // fewest unseen cards above it.
+            best_by(legal, |card| {
+                let above = table.unseen.above(card).len() as i32;
+                -(above * 20) + card.rank().index() as i32
+            })
+        }
+        (Some(led), Some(winning)) if !legal.of_suit(led).is_empty() => {
+            let winners = legal.above(winning);
+            winners.highest().or_else(|| legal.lowest_rank()).unwrap_or(winning)
+        }
+        _ => {
+            // Void: keep the high cards and hearts, throw the lowest other card.
+            best_by(legal, |card| -(moon_keep_score(card, view.hand)))
+        }
+    }
+}
+
+/// Choosing a lead: the card least likely to win, with the queen in mind.
+fn lead(view: &SeatView<'_>, table: &Table) -> Card {
+    let my_queen = view.hand.contains(Card::QUEEN_OF_SPADES);
+    let score = |card: Card| -> i32 {
+        let suit = card.suit();
+        let unseen = table.unseen.of_suit(suit);
+        let higher = unseen.above(card).len() as i32;
+        let lower = unseen.below(card).len() as i32;
+        // Chance-like measure of winning the trick, 0..=100.
+        let mut risk = if higher == 0 { 100 } else { 100 * lower / (lower + higher) };
+        if table.suit_exhausted(view, suit) {
+            risk = 100 + view.rules.penalty_total();
+        }
+        match suit {
+            Suit::Spades if card == Card::QUEEN_OF_SPADES => risk += 200,
+            Suit::Spades if card.rank() > Rank::Queen && table.queen_out => risk += 150,
+            Suit::Spades if card.rank() < Rank::Queen && table.queen_out && !my_queen => risk -= 25,
+            Suit::Hearts => risk += 10 + view.value(card),
+            _ => {}
+        }
+        if table.skill.counting {
+            let someone_void = Seat::all(view.players()).any(|s| s != view.seat && table.voids[s][suit as usize]);
+            if someone_void && higher == 0 {
+                risk += 50;
+            } else if someone_void {
+                risk += 15;
+            }
+            if let Some((holder, cards)) = view.known_elsewhere() {
+                // Lead low spades into the seat we passed the queen to.
+                if cards.contains(Card::QUEEN_OF_SPADES) && holder != view.seat && suit == Suit::Spades {
+                    risk -= if card.rank() < Rank::Queen { 20 } else { 0 };
+                }
+            }
+        }
+        if view.value(card) < 0 {
+            risk += 40; // keep the bonus card for a trick we can win cheaply
+        }
+        risk * 16 + card.rank().index() as i32
+    };
+    best_by(view.legal, |card| -score(card))
+}
+
+/// Following suit: duck under the winning card when possible.
+fn follow(view: &SeatView<'_>, table: &Table) -> Card {
+    let legal = view.legal;
+    let winning = view.trick.winning_card().expect("a card was led");
+    let in_trick = view.value_of(view.trick.card_set());
+    let under = legal.below(winning);
+    let over = legal.above(winning);
+    let not_queen = |set: CardSet| set - CardSet::QUEEN_OF_SPADES;
+
+    if let Some(threat) = table.threat
+        && view.trick.winner(view.players()) == Some(threat)
+        && in_trick > 0
+        && let Some(card) = not_queen(over).lowest()
+    {
+        return card; // take the point away from the shooter
+    }
+    let bonus_in_trick = in_trick < 0;
+    if view.is_last_to_play() {
+        let take = |cards: CardSet| {
+            // Winning anyway: shed the highest card that adds no points.
+            let clean = cards.iter().filter(|&c| view.value(c) <= 0).max_by_key(|c| c.rank());
+            clean.or_else(|| cards.highest())
+        };
+        if in_trick <= 0 && !over.is_empty() {
+            // A clean trick (or the bonus card) is ours for the taking.
+            if let Some(card) = take(over) {
+                if in_trick + view.value(card) <= 0 {
+                    return card;
+                }
+            }
+        }
+        if let Some(card) = under.highest() {
+            return card;
+        }
+        return take(over).unwrap_or(winning);
+    }
+    if let Some(card) = under.highest() {
+        // Duck, but do not throw the bonus card under someone else's win.
+        let card = if view.value(card) < 0 { under.lowest().unwrap_or(card) } else { card };
+        if !(bonus_in_trick && view.value(card) < 0) {
+            return card;
+        }
+    }
+    // Must go over (or chose to): the lowest card that is not the queen, so
+    // a later player may still overtake.
+    let led = winning.suit();
+    let spade_danger = led == Suit::Spades && table.queen_out && table.later_void(view, Suit::Spades);
+    let candidates = not_queen(over);
+    if spade_danger || candidates.is_empty() {
+        return over.lowest_rank().or_else(|| legal.lowest_rank()).unwrap_or(winning);
+    }
+    candidates.lowest_rank().unwrap_or(winning)
+}
+
+/// Void in the suit led: throw the most dangerous card, unless that would
+/// feed a shooter or end the game badly.
+fn discard(view: &SeatView<'_>, table: &Table) -> Card {
+    let winner = view.trick.winner(view.players());
+    let feeding_shooter = table.threat.is_some() && winner == table.threat;
+    let ending_badly = table.skill.score_aware && winner.is_some_and(|w| game_would_end_badly(view, w));
+    let hand = view.hand;
+    let score = |card: Card| -> i32 {
+        let rank = card.rank().index() as i32;
+        let value = view.value(card);
+        let mut danger = match card.suit() {
+            _ if value < 0 => -100,
+            Suit::Spades if card == Card::QUEEN_OF_SPADES => 200,
+            Suit::Spades if card.rank() > Rank::Queen && table.queen_out => 120 + rank,
+            Suit::Hearts => 40 + rank + value,
+            suit => {
+                let length = hand.of_suit(suit).len() as i32;
+                rank * 2 + (6 - length).max(0) * 2
+            }
+        };
+        if value > 0 && (feeding_shooter || ending_badly) {
+            danger -= 400;
+        }
+        danger
+    };
+    best_by(view.legal, score)
+}
+
+/// Whether points given to `winner` now would push it to the target while
+/// this seat is not the lowest of the others.
+fn game_would_end_badly(view: &SeatView<'_>, winner: Seat) -> bool {
+    let points = view.points_taken();
+    let projected = view.totals[winner] + points[winner] + view.value_of(view.trick.card_set()) + 13;
+    if projected < view.rules.target_score {
+        return false;
+    }
+    let mine = view.totals[view.seat] + points[view.seat];
+    Seat::all(view.players()).filter(|&s| s != view.seat && s != winner).any(|s| view.totals[s] + points[s] < mine)
+}
+
+/// The one card of a set of one.
+fn single(set: CardSet) -> Option<Card> {
+    if set.len() == 1 { set.lowest() } else { None }
+}
+
+/// The card with the highest score (the lowest card on ties).
+fn best_by(set: CardSet, score: impl Fn(Card) -> i32) -> Card {
+    let mut best: Option<(i32, Card)> = None;
+    for card in set {
+        let s = score(card);
+        if best.is_none_or(|(b, _)| s > b) {
+            best = Some((s, card));
+        }
+    }
+    best.map(|(_, card)| card).expect("a bot is only asked when it has a card to play")
+}
+
+/// The `n` cards with the highest score.
+fn highest_n(set: CardSet, n: usize, score: impl Fn(Card) -> i32) -> CardSet {
+    let mut cards: Vec<Card> = set.iter().collect();
+    cards.sort_by_key(|&card| std::cmp::Reverse((score(card), card.rank())));
+    cards.into_iter().take(n).collect()
+}
+
+/// The `n` cards with the lowest score.
+fn lowest_n(set: CardSet, n: usize, score: impl Fn(Card) -> i32) -> CardSet {
+    let mut cards: Vec<Card> = set.iter().collect();
+    cards.sort_by_key(|&card| (score(card), card.rank()));
+    cards.into_iter().take(n).collect()
+}
+
+/// Ranking helpers on card sets that only bots need.
+trait ByRank {
+    /// The lowest-ranked card, whatever its suit.
+    fn lowest_rank(self) -> Option<Card>;
+}
+
+impl ByRank for CardSet {
+    fn lowest_rank(self) -> Option<Card> {
+        self.iter().min_by_key(|card| card.rank())
+    }
+}

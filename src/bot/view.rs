@@ -1,0 +1,178 @@
+//! What one seat may know, and nothing more.
+
+use crate::engine::{
+    BySeat, Card, CardSet, Game, Hand, HandPhase, PassDirection, Rules, Seat, Suit, Trick, adjusted_total,
+};
+
+/// Everything a seat may know when it decides: its own cards, the cards it
+/// passed and received, every card played and by whom, the scores and the
+/// rules. Other seats' hands and the kitty are not here, so a bot given a
+/// view cannot peek at them.
+#[derive(Clone, Copy, Debug)]
+pub struct SeatView<'a> {
+    /// The rules in play.
+    pub rules: &'a Rules,
+    /// The seat deciding.
+    pub seat: Seat,
+    /// The hand's number in the game, 1-based.
+    pub hand_number: u32,
+    /// The seat that dealt this hand.
+    pub dealer: Seat,
+    /// This hand's pass direction.
+    pub pass_direction: PassDirection,
+    /// Cards each seat passes this hand (0 on a hold hand).
+    pub pass_count: usize,
+    /// The seat's cards now.
+    pub hand: CardSet,
+    /// The cards this seat passed (empty before it chose).
+    pub passed: CardSet,
+    /// The seat that receives this seat's pass (none on a hold hand).
+    pub pass_target: Option<Seat>,
+    /// The cards this seat received (empty before the exchange).
+    pub received: CardSet,
+    /// The seat whose pass this seat receives (none on a hold hand).
+    pub received_from: Option<Seat>,
+    /// The tricks completed this hand, in order.
+    pub tricks: &'a [Trick],
+    /// The trick being played.
+    pub trick: Trick,
+    /// Every card played to a trick this hand, the current one included.
+    pub played: CardSet,
+    /// Whether hearts have been broken.
+    pub hearts_broken: bool,
+    /// The cards this seat may play now (empty when it is not playing).
+    pub legal: CardSet,
+    /// Game totals before this hand.
+    pub totals: BySeat<i32>,
+    /// How many cards lie face down in the kitty (0 without one, or once won).
+    pub kitty_size: usize,
+}
+
+impl<'a> SeatView<'a> {
+    /// The view of `seat` in a game.
+    pub fn of(game: &'a Game, seat: Seat) -> SeatView<'a> {
+        SeatView::of_hand(game.rules(), game.hand(), game.tricks(), seat, *game.totals(), game.hand_number())
+    }
+
+    /// The view of `seat` in a hand whose completed tricks are `tricks`.
+    pub fn of_hand(
+        rules: &'a Rules,
+        hand: &Hand,
+        tricks: &'a [Trick],
+        seat: Seat,
+        totals: BySeat<i32>,
+        hand_number: u32,
+    ) -> SeatView<'a> {
+        let passing = hand.pass_count() > 0;
+        let source = Seat::all(rules.player_count()).find(|&other| passing && hand.pass_target(other) == seat);
+        let playing = hand.phase() == HandPhase::Playing && hand.to_act() == seat;
+        SeatView {
+            rules,
+            seat,
+            hand_number,
+            dealer: hand.dealer(),
+            pass_direction: hand.pass_direction(),
+            pass_count: hand.pass_count(),
+            hand: hand.holding(seat),
+            passed: hand.passed(seat),
+            pass_target: passing.then(|| hand.pass_target(seat)),
+            received: hand.received(seat),
+            received_from: source,
+            tricks,
+            trick: *hand.trick(),
+            played: hand.played(),
+            hearts_broken: hand.hearts_broken(),
+            legal: if playing { hand.legal_moves() } else { CardSet::EMPTY },
+            totals,
+            kitty_size: if tricks.is_empty() { hand.kitty().len() } else { 0 },
+        }
+    }
+
+    /// Players at the table.
+    pub fn players(&self) -> usize {
+        self.rules.player_count()
+    }
+
+    /// The cards this seat has not seen: in other hands or the kitty.
+    pub fn unseen(&self) -> CardSet {
+        self.rules.deck() - self.hand - self.played
+    }
+
+    /// What a card is worth to whoever takes it: its penalty points, or the
+    /// bonus (negative) for the Omnibus card.
+    pub fn value(&self, card: Card) -> i32 {
+        match self.rules.bonus_card() {
+            Some(bonus) if bonus == card => crate::engine::BONUS_CARD_VALUE,
+            _ => self.rules.points.value(card),
+        }
+    }
+
+    /// What a set of cards is worth to whoever takes it.
+    pub fn value_of(&self, cards: CardSet) -> i32 {
+        cards.iter().map(|card| self.value(card)).sum()
+    }
+
+    /// Penalty points each seat has taken in tricks this hand (the bonus
+    /// card and the face-down kitty not counted).
+    pub fn points_taken(&self) -> BySeat<i32> {
+        let mut points = BySeat::splat(0);
+        for trick in self.tricks {
+            if let Some(winner) = trick.winner(self.players()) {
+                points[winner] += self.rules.points.points(trick.card_set());
+            }
+        }
+        points
+    }
+
+    /// For each seat, the suits it has shown out of (played another suit
+    /// when that suit was led).
+    pub fn voids(&self) -> BySeat<[bool; 4]> {
+        let mut voids = BySeat::splat([false; 4]);
+        let players = self.players();
+        for trick in self.tricks.iter().chain(std::iter::once(&self.trick)) {
+            let Some(led) = trick.led_suit() else { continue };
+            for (seat, card) in trick.plays(players) {
+                if card.suit() != led {
+                    voids[seat][led as usize] = true;
+                }
+            }
+        }
+        voids
+    }
+
+    /// Cards this seat knows another seat holds: the cards it passed that
+    /// have not been played yet.
+    pub fn known_elsewhere(&self) -> Option<(Seat, CardSet)> {
+        let target = self.pass_target?;
+        let still_held = self.passed - self.played;
+        (!still_held.is_empty()).then_some((target, still_held))
+    }
+
+    /// How many cards `seat` holds now.
+    pub fn cards_held_by(&self, seat: Seat) -> usize {
+        let players = self.players();
+        let in_trick = self.trick.plays(players).filter(|&(s, _)| s == seat).count();
+        self.rules.hand_size() - self.tricks.len() - in_trick
+    }
+
+    /// Whether this seat plays last to the current trick.
+    pub fn is_last_to_play(&self) -> bool {
+        self.trick.len() + 1 == self.players()
+    }
+
+    /// The seats still to play to the current trick after this one.
+    pub fn later_seats(&self) -> impl Iterator<Item = Seat> + '_ {
+        let players = self.players();
+        (self.trick.len() + 1..players).map(move |i| self.trick.leader().left(i, players))
+    }
+
+    /// The totals if the hand ended with these hand scores.
+    pub fn totals_after(&self, scores: &BySeat<i32>) -> BySeat<i32> {
+        BySeat::new_with(|seat| adjusted_total(self.totals[seat] + scores[seat], self.rules))
+    }
+
+    /// The suit of the card led to the current trick.
+    pub fn led_suit(&self) -> Option<Suit> {
+        self.trick.led_suit()
+    }
+}
