@@ -167,33 +167,53 @@ fn threat_threshold(view: &SeatView<'_>) -> i32 {
     (view.rules.penalty_total() / 3).max(4)
 }
 
-/// A hand worth trying the moon with: long, high hearts and control of the
-/// other suits.
+/// High-card points: A 4, K 3, Q 2, J 1.
+fn high_card_points(cards: CardSet) -> usize {
+    cards.iter().map(|card| card.rank().index().saturating_sub(8)).sum()
+}
+
+/// A hand worth trying the moon with: long hearts headed by the ace, high
+/// cards enough to win the tricks that carry points, and the queen held or
+/// covered by the ace of spades.
 fn moon_hand(view: &SeatView<'_>) -> bool {
     let hand = view.hand;
     let hearts = hand.of_suit(Suit::Hearts);
-    let top_hearts = hearts.iter().filter(|c| c.rank() >= Rank::Jack).count();
-    let winners = hand.iter().filter(|c| c.rank() >= Rank::Queen).count();
-    let low_cards = hand.iter().filter(|c| c.rank() <= Rank::Six).count();
-    hearts.len() >= 5 && top_hearts >= 3 && winners >= 6 && low_cards <= view.pass_count + 1
+    let ace_of_hearts = Card::new(Rank::Ace, Suit::Hearts);
+    let spades = hand.of_suit(Suit::Spades);
+    let queen_covered = spades.contains(Card::QUEEN_OF_SPADES) || spades.contains(Card::new(Rank::Ace, Suit::Spades));
+    hearts.contains(ace_of_hearts)
+        && hearts.len() >= 5
+        && high_card_points(hearts) >= 6
+        && queen_covered
+        && high_card_points(hand) >= 15
 }
 
-/// After passing, whether this seat is (still) on a moon attempt: a strong
-/// enough hand and no points lost to others.
+/// Whether this seat is (still) on a moon attempt: nobody else has taken a
+/// point, and either the hand is a moon hand or it has taken points and
+/// still holds the top of the hearts left.
 fn still_shooting(view: &SeatView<'_>, points: &BySeat<i32>) -> bool {
     let others_scored = Seat::all(view.players()).any(|s| s != view.seat && points[s] > 0);
-    if others_scored {
+    if others_scored || view.hand.is_empty() {
         return false;
     }
-    // Decide from the whole holding: cards in hand plus the tricks already won.
-    let hand = view.hand;
-    let hearts = hand.of_suit(Suit::Hearts);
-    let top_hearts = hearts.iter().filter(|c| c.rank() >= Rank::Jack).count();
-    let winners = hand.iter().filter(|c| c.rank() >= Rank::Queen).count();
-    let won_so_far = points[view.seat] > 0;
-    let size = hand.len().max(1);
-    let strong = winners * 2 >= size && (top_hearts >= 3 || hearts.is_empty() && won_so_far);
-    strong && (won_so_far || view.tricks.len() < 3)
+    let unseen = view.unseen();
+    let hearts = view.hand.of_suit(Suit::Hearts);
+    let unseen_hearts = unseen.of_suit(Suit::Hearts);
+    let top_heart = match (hearts.highest(), unseen_hearts.highest()) {
+        (Some(mine), Some(theirs)) => mine.rank() > theirs.rank(),
+        (_, None) => true,
+        (None, Some(_)) => false,
+    };
+    let queen_safe = !unseen.contains(Card::QUEEN_OF_SPADES)
+        || view.hand.contains(Card::new(Rank::Ace, Suit::Spades))
+        || view.hand.contains(Card::new(Rank::King, Suit::Spades));
+    let taken_many = points[view.seat] >= view.rules.penalty_total() / 3;
+    let queen_taken = !unseen.contains(Card::QUEEN_OF_SPADES) && !view.hand.contains(Card::QUEEN_OF_SPADES);
+    if points[view.seat] > 0 {
+        top_heart && (queen_safe || view.hand.contains(Card::QUEEN_OF_SPADES)) && (taken_many || queen_taken)
+    } else {
+        view.tricks.len() < 4 && moon_hand(view) && top_heart
+    }
 }
 
 fn moon_keep_score(card: Card, hand: CardSet) -> i32 {
@@ -205,27 +225,27 @@ fn moon_keep_score(card: Card, hand: CardSet) -> i32 {
     }
 }
 
-/// Plays to take every trick: lead from the top, win what can be won,
-/// throw the lowest card otherwise.
+/// Plays to take every point: lead the surest winner, win tricks that
+/// carry points (or may), lose clean tricks cheaply, and never throw a
+/// point card away.
 fn moon_play(view: &SeatView<'_>, table: &Table) -> Card {
     let legal = view.legal;
     match (view.led_suit(), view.trick.winning_card()) {
-        (None, _) => {
-            // Lead the card most sure to win: the highest of a suit with the
-            // fewest unseen cards above it.
-            best_by(legal, |card| {
-                let above = table.unseen.above(card).len() as i32;
-                -(above * 20) + card.rank().index() as i32
-            })
-        }
+        (None, _) => best_by(legal, |card| {
+            let above = table.unseen.above(card).len() as i32;
+            let length = view.hand.of_suit(card.suit()).len() as i32;
+            -(above * 40) + length * 2 + card.rank().index() as i32
+        }),
         (Some(led), Some(winning)) if !legal.of_suit(led).is_empty() => {
+            let in_trick = view.value_of(view.trick.card_set());
             let winners = legal.above(winning);
+            if view.is_last_to_play() && in_trick <= 0 {
+                // A clean trick: lose it with the lowest card, keep the winners.
+                return legal.lowest_rank().unwrap_or(winning);
+            }
             winners.highest().or_else(|| legal.lowest_rank()).unwrap_or(winning)
         }
-        _ => {
-            // Void: keep the high cards and hearts, throw the lowest other card.
-            best_by(legal, |card| -(moon_keep_score(card, view.hand)))
-        }
+        _ => best_by(legal, |card| -(moon_keep_score(card, view.hand) + 40 * view.value(card).max(0))),
     }
 }
 
