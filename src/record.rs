@@ -226,7 +226,8 @@ impl GameRecord {
     pub fn replay(&self) -> Result<Game, ReplayError> {
         let rules = rules_from_json(&self.rules)?;
         let players = rules.player_count();
-        let mut game = Game::new(rules, self.seed)?;
+        let first_hand = self.hands.first().map_or(0, |hand| hand.number.saturating_sub(1));
+        let mut game = Game::starting_at_hand(rules, self.seed, first_hand)?;
         for log in &self.hands {
             let number = log.number;
             let mismatch = |what: String| ReplayError::Mismatch { hand: number, what };

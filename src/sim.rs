@@ -12,7 +12,7 @@ use std::collections::BTreeMap;
 use std::time::Instant;
 
 use crate::bot::{self, Bot, Player, Think};
-use crate::engine::{Deal, Game, GamePhase, Hand, MoonRule, Rules, Seat};
+use crate::engine::{Game, GamePhase, MoonRule, Rules, Seat};
 use crate::record::{GameRecord, Recorder, SeatRecord};
 
 /// Whole games or single hands.
@@ -335,12 +335,7 @@ impl Arena {
             }
             Units::Hands(_) => {
                 let index = u32::try_from(deal).unwrap_or(u32::MAX);
-                let hand = Hand::new(
-                    &self.rules,
-                    Deal::for_hand(&self.rules, self.seed, index),
-                    self.rules.pass_direction(index),
-                );
-                let game = Game::from_position(self.rules, self.seed, hand, crate::engine::BySeat::splat(0));
+                let game = Game::starting_at_hand(self.rules, self.seed, index);
                 (game.expect("the arena's rules were checked"), self.seed ^ u64::from(index).wrapping_mul(0x9E37_79B9))
             }
         };

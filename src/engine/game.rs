@@ -139,6 +139,15 @@ impl Game {
         })
     }
 
+    /// A game whose first hand is hand `hand_index` (0-based) of the
+    /// seed's deals, from zero points: how the arena plays single hands.
+    pub fn starting_at_hand(rules: Rules, seed: u64, hand_index: u32) -> Result<Game, RulesError> {
+        let mut game = Game::new(rules, seed)?;
+        game.hand_index = hand_index;
+        game.hand = Game::deal(&game.rules, seed, hand_index);
+        Ok(game)
+    }
+
     /// A game taken up at a given hand and totals (for puzzles, analysis and
     /// tests): `hand` is played as hand 1, and later hands are dealt from
     /// the seed as hands 2, 3, ...

@@ -1,0 +1,260 @@
+//! The arena, game records and the bot protocol: seeded runs reproduce,
+//! records replay through the engine, and external bots that crash, hang
+//! or answer garbage never stop a game.
+
+use std::collections::HashMap;
+use std::path::{Path, PathBuf};
+use std::process::Command;
+use std::time::{Duration, Instant};
+
+use hearts::bot::external::External;
+use hearts::bot::protocol::{self, Request};
+use hearts::bot::{self, Bot, Level, Player, SeatView, Think};
+use hearts::engine::{Game, Rules, Seat};
+use hearts::record::GameRecord;
+use hearts::sim::{Arena, Lineup, Units};
+
+fn arena(units: Units, lineup: Lineup, threads: usize) -> Arena {
+    Arena { rules: Rules::default(), seed: 11, units, lineup, threads, think: Think::Samples(4) }
+}
+
+fn fixed(levels: [Level; 4]) -> Lineup {
+    Lineup::Fixed(levels.into_iter().map(Player::Builtin).collect())
+}
+
+fn sandbox(name: &str) -> PathBuf {
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("arena").join(name);
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+fn hearts_binary() -> &'static str {
+    env!("CARGO_BIN_EXE_hearts")
+}
+
+#[test]
+fn a_seeded_run_reproduces_whatever_the_thread_count() {
+    let lineup = fixed([Level::Random, Level::Easy, Level::Normal, Level::Hard]);
+    let one = arena(Units::Games(12), lineup.clone(), 1).run(false, |_| {}, |_, _| {});
+    let two = arena(Units::Games(12), lineup, 2).run(false, |_| {}, |_, _| {});
+    assert_eq!(one.hands, two.hands);
+    assert_eq!(one.seats, two.seats);
+    for (name, stats) in &one.bots {
+        let other = &two.bots[name];
+        assert_eq!(
+            (stats.hands, stats.points, stats.moons_shot, stats.wins),
+            (other.hands, other.points, other.moons_shot, other.wins)
+        );
+    }
+    assert!(
+        (one.bots["random"].wins + one.bots["normal"].wins + one.bots["easy"].wins + one.bots["hard"].wins - 12.0)
+            .abs()
+            < 1e-9
+    );
+}
+
+#[test]
+fn a_duplicate_run_seats_each_bot_everywhere_and_normal_beats_random() {
+    let lineup =
+        Lineup::Duplicate { a: Player::Builtin(Level::Normal), b: Player::Builtin(Level::Random), both_ways: true };
+    let report = arena(Units::Hands(300), lineup, 2).run(false, |_| {}, |_, _| {});
+    assert_eq!(report.deals, 300);
+    // Both ways at four seats: eight tables a deal.
+    assert_eq!(report.hands, 300 * 8);
+    assert_eq!(report.bots["normal"].hands, report.bots["random"].hands);
+    let dup = report.duplicate.expect("a duplicate run compares A and B");
+    assert!(dup.ci95.0 < dup.diff && dup.diff < dup.ci95.1);
+    assert!(dup.ci95.1 < -3.0, "normal should take far fewer points than random: {dup:?}");
+}
+
+#[test]
+fn every_recorded_game_replays_through_the_engine_to_the_same_scores() {
+    let mut records = Vec::new();
+    let lineup = fixed([Level::Hard, Level::Random, Level::Normal, Level::Easy]);
+    let mut rules = Rules::default();
+    rules.moon = hearts::engine::MoonRule::ShooterChooses;
+    let run = Arena { rules, seed: 3, units: Units::Games(20), lineup, threads: 2, think: Think::Samples(4) };
+    run.run(true, |record| records.push(serde_json::to_string(record).unwrap()), |_, _| {});
+    assert_eq!(records.len(), 20);
+    for line in &records {
+        let record: GameRecord = serde_json::from_str(line).unwrap();
+        let game = record.replay().unwrap_or_else(|e| panic!("game {}: {e}", record.seed));
+        assert_eq!(game.totals().of_table(4), record.totals.as_slice());
+        assert!(record.finished);
+        let hand = &record.hands[0];
+        assert_eq!(hand.tricks.len(), 13);
+        assert_eq!(hand.dealt.iter().map(Vec::len).sum::<usize>(), 52);
+    }
+    // A tampered record is caught.
+    let mut record: GameRecord = serde_json::from_str(&records[0]).unwrap();
+    record.hands[0].scores[0] += 1;
+    assert!(record.replay().unwrap_err().to_string().contains("hand 1"));
+}
+
+#[test]
+fn a_request_round_trips_through_the_protocol_to_the_same_choice() {
+    let rules = Rules::default();
+    let mut game = Game::new(rules, 21).unwrap();
+    let mut bots: Vec<Box<dyn Bot>> = Seat::all(4).map(|s| Level::Hard.bot(21, s, Think::Samples(1))).collect();
+    let mut served = HashMap::new();
+    let mut decisions = 0;
+    while game.phase() == hearts::engine::GamePhase::InHand {
+        let seat = bot::seat_to_act(&game).unwrap();
+        let view = SeatView::of(&game, seat);
+        let kind = if game.hand().awaits_pass_from(seat) { "pass" } else { "play" };
+        let line = serde_json::to_string(&Request::from_view(kind, decisions, &view, 0)).unwrap();
+        let reply = protocol::answer(&line, Level::Hard, 21, &mut served);
+        let action = bot::decide(&game, seat, bots[seat.index()].as_mut()).unwrap();
+        match action {
+            hearts::engine::Action::Pass { cards, .. } => {
+                let sent: Vec<String> = cards.iter().map(|c| c.to_string()).collect();
+                assert_eq!(reply.cards, Some(sent));
+            }
+            hearts::engine::Action::Play { card, .. } => assert_eq!(reply.card, Some(card.to_string())),
+            other => panic!("{other:?}"),
+        }
+        assert_eq!(reply.id, Some(decisions));
+        game.apply(action).unwrap();
+        decisions += 1;
+    }
+    assert!(decisions >= 52);
+    let garbage = protocol::answer("{\"type\":\"play\"", Level::Hard, 21, &mut served);
+    assert!(garbage.error.unwrap().contains("not a request"));
+}
+
+/// A game position where seat 1 plays, with its view.
+fn first_play(game: &mut Game) -> Seat {
+    let mut normal: Vec<Box<dyn Bot>> = Seat::all(4).map(|s| Level::Normal.bot(1, s, Think::Samples(1))).collect();
+    loop {
+        let seat = bot::seat_to_act(game).unwrap();
+        if !game.hand().awaits_pass_from(seat) && !game.legal_moves().is_empty() {
+            return seat;
+        }
+        let action = bot::decide(game, seat, normal[seat.index()].as_mut()).unwrap();
+        game.apply(action).unwrap();
+    }
+}
+
+#[test]
+fn a_bot_that_crashes_hangs_or_answers_garbage_falls_back_to_the_built_in_bot() {
+    let mut game = Game::new(Rules::default(), 4).unwrap();
+    let seat = first_play(&mut game);
+    let view = SeatView::of(&game, seat);
+    let timeout = Duration::from_millis(300);
+    for (command, complaint) in [
+        ("exit 3", "stopped"),
+        ("sleep 30", "did not answer"),
+        ("while read line; do echo 'not json'; done", "garbage"),
+        ("while read line; do echo '{\"card\":\"ZZ\"}'; done", "not a legal card"),
+        ("no-such-program-here", "stopped"),
+    ] {
+        let mut external = External::with_timeout(command, Level::Normal.bot(1, seat, Think::Samples(1)), timeout);
+        let started = Instant::now();
+        let card = external.play(&view);
+        assert!(started.elapsed() < Duration::from_secs(5), "{command} held the game up");
+        assert!(view.legal.contains(card), "{command}: {card} is not legal");
+        let reports = external.reports().join("\n");
+        assert!(reports.contains(complaint), "{command}: expected `{complaint}` in {reports:?}");
+        // The next decision still works.
+        assert!(view.legal.contains(external.play(&view)));
+    }
+}
+
+#[test]
+fn the_bot_command_serves_the_protocol_and_sits_at_the_table() {
+    let dir = sandbox("seat");
+    let command = format!("cmd:{} bot --level normal", hearts_binary());
+    let output = Command::new(hearts_binary())
+        .args(["sim", "--games", "3", "--seed", "5", "--json", "--seat", &format!("1={command}")])
+        .current_dir(&dir)
+        .env("HOME", &dir)
+        .output()
+        .unwrap();
+    assert!(output.status.success(), "{}", String::from_utf8_lossy(&output.stderr));
+    assert!(output.stderr.is_empty(), "complaints: {}", String::from_utf8_lossy(&output.stderr));
+    let external: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
+    let builtin = Command::new(hearts_binary())
+        .args(["sim", "--games", "3", "--seed", "5", "--json"])
+        .current_dir(&dir)
+        .env("HOME", &dir)
+        .output()
+        .unwrap();
+    let builtin: serde_json::Value = serde_json::from_slice(&builtin.stdout).unwrap();
+    // The served normal bot plays exactly as the built-in one.
+    let seat_points = |report: &serde_json::Value| report["seats"][1]["points_per_hand"].as_f64().unwrap();
+    assert_eq!(seat_points(&external), seat_points(&builtin));
+    assert_eq!(external["hands"], builtin["hands"]);
+}
+
+#[test]
+fn the_example_bot_in_the_docs_plays_whole_games() {
+    let examples = Path::new(hearts_binary()).parent().unwrap().join("examples").join("first_legal_bot");
+    if !examples.exists() {
+        // `cargo test` builds examples; a filtered run (`--test arena`) does not.
+        let built = Command::new(env!("CARGO")).args(["build", "--example", "first_legal_bot"]).status().unwrap();
+        assert!(built.success());
+    }
+    assert!(examples.exists(), "the example is built at {}", examples.display());
+    let dir = sandbox("example");
+    let output = Command::new(hearts_binary())
+        .args(["sim", "--games", "2", "--json", "--seat", &format!("2=cmd:{}", examples.display())])
+        .current_dir(&dir)
+        .env("HOME", &dir)
+        .output()
+        .unwrap();
+    assert!(output.status.success());
+    assert!(output.stderr.is_empty(), "complaints: {}", String::from_utf8_lossy(&output.stderr));
+    let report: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
+    assert!(report["bots"].as_object().unwrap().keys().any(|name| name.contains("first_legal_bot")));
+}
+
+#[test]
+fn sim_json_has_the_documented_fields_and_records_go_to_a_file() {
+    let dir = sandbox("json");
+    let output = Command::new(hearts_binary())
+        .args(["sim", "--hands", "40", "--duplicate", "hard,normal", "--json", "--record", "games.jsonl"])
+        .current_dir(&dir)
+        .env("HOME", &dir)
+        .output()
+        .unwrap();
+    assert!(output.status.success(), "{}", String::from_utf8_lossy(&output.stderr));
+    let report: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
+    for key in ["hands", "deals", "hands_per_sec", "bots", "duplicate"] {
+        assert!(report.get(key).is_some(), "missing {key}");
+    }
+    assert_eq!(report["deals"], 40);
+    assert_eq!(report["hands"], 160);
+    let hard = &report["bots"]["hard"];
+    for key in ["points_per_hand", "hands", "moons_shot"] {
+        assert!(hard.get(key).is_some(), "missing bots.hard.{key}");
+    }
+    for key in ["p50", "p95", "max"] {
+        assert!(hard["decision_ms"][key].as_f64().is_some(), "missing decision_ms.{key}");
+    }
+    let dup = &report["duplicate"];
+    assert_eq!((dup["a"].as_str(), dup["b"].as_str()), (Some("hard"), Some("normal")));
+    assert!(dup["ci95"][0].as_f64().unwrap() <= dup["diff"].as_f64().unwrap());
+    let lines = std::fs::read_to_string(dir.join("games.jsonl")).unwrap();
+    assert_eq!(lines.lines().count(), 160);
+    for line in lines.lines() {
+        let record: GameRecord = serde_json::from_str(line).unwrap();
+        assert_eq!(record.hands.len(), 1);
+    }
+}
+
+#[test]
+fn bad_bot_choices_are_refused_with_exit_code_2() {
+    let dir = sandbox("bad");
+    for (args, fragment) in [
+        (vec!["sim", "--hands", "1", "--bots", "genius"], "unknown bot level"),
+        (vec!["sim", "--hands", "1", "--seat", "9=normal"], "seat 9"),
+        (vec!["sim", "--hands", "1", "--duplicate", "normal"], "two bots"),
+        (vec!["sim", "--hands", "1", "--players", "5", "--across", "hard"], "across"),
+    ] {
+        let output = Command::new(hearts_binary()).args(&args).current_dir(&dir).env("HOME", &dir).output().unwrap();
+        assert_eq!(output.status.code(), Some(2), "{args:?}");
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        assert!(stderr.contains(fragment), "{args:?}: {stderr}");
+    }
+}

@@ -1,0 +1,167 @@
+//! The bots: only legal choices under every preset and table size, views
+//! that hold no hidden cards, and decisions that depend on the seed alone.
+
+mod common;
+
+use common::{cards, hands, seat};
+use hearts::bot::{self, Bot, Level, SeatView, Think};
+use hearts::engine::{BySeat, CardSet, Game, GamePhase, Hand, HandPhase, Preset, Rules, Seat};
+
+/// Plays a whole game with the given level in every seat (seat `i` gets
+/// `levels[i % levels.len()]`); every action must be accepted.
+fn play_game(rules: Rules, seed: u64, levels: &[Level], think: Think) -> Game {
+    let players = rules.player_count();
+    let mut game = Game::new(rules, seed).unwrap();
+    let mut bots: Vec<Box<dyn Bot>> =
+        Seat::all(players).map(|s| levels[s.index() % levels.len()].bot(seed, s, think)).collect();
+    loop {
+        match game.phase() {
+            GamePhase::GameOver => return game,
+            GamePhase::HandOver => {
+                game.apply(hearts::engine::Action::NextHand).unwrap();
+                continue;
+            }
+            _ => {}
+        }
+        let seat = bot::seat_to_act(&game).expect("a seat acts during a hand");
+        let bot = bots[seat.index()].as_mut();
+        let action = bot::decide(&game, seat, bot).expect("the seat to act has a decision");
+        if let Err(error) = game.apply(action) {
+            panic!("{} at seat {seat} chose {action:?} under {:?}: {error}", bot.name(), game.rules());
+        }
+        assert!(game.hand_number() < 200, "the game does not end");
+    }
+}
+
+fn tables() -> Vec<Rules> {
+    let mut all = Vec::new();
+    for preset in Preset::ALL {
+        for players in 3..=7 {
+            let mut rules = preset.rules();
+            rules.players = players;
+            if rules.validate().is_ok() {
+                all.push(rules);
+            }
+        }
+    }
+    all
+}
+
+#[test]
+fn every_level_makes_only_legal_choices_under_every_preset_and_table_size() {
+    let levels = [Level::Random, Level::Easy, Level::Normal, Level::Hard];
+    let mut games = 0;
+    for rules in tables() {
+        for seed in 0..12 {
+            // Rotate which level sits where so each level meets each seat.
+            let rotated: Vec<Level> = (0..4).map(|i| levels[(i + seed as usize) % 4]).collect();
+            play_game(rules, seed, &rotated, Think::Samples(1));
+            games += 1;
+        }
+    }
+    assert!(games >= 300, "{games} games");
+}
+
+#[test]
+fn the_expert_makes_only_legal_choices_too() {
+    for rules in tables().into_iter().step_by(3) {
+        play_game(rules, 5, &[Level::Expert, Level::Normal], Think::Samples(3));
+    }
+}
+
+#[test]
+fn a_seeded_game_between_bots_replays_identically() {
+    let rules = Rules::default();
+    let levels = [Level::Random, Level::Expert, Level::Hard, Level::Normal];
+    let first = play_game(rules, 42, &levels, Think::Samples(8));
+    let second = play_game(rules, 42, &levels, Think::Samples(8));
+    assert_eq!(first.history(), second.history());
+    let other_seed = play_game(rules, 43, &levels, Think::Samples(8));
+    assert_ne!(first.history(), other_seed.history());
+}
+
+/// The same public situation with different hidden cards gives the same
+/// view: the other hands and the kitty are not in it.
+#[test]
+fn a_view_holds_no_hidden_cards() {
+    let rules = Rules::default();
+    let deal = "S:AKQ.AKQ.AKQ.AKQJ JT9.JT9.JT9.T987 876.876.876.6543 5432.5432.5432.2";
+    let mut swapped = hands(&rules, deal);
+    // West and North swap their spades: nothing South can see changes.
+    let (west, north) = (seat(1), seat(2));
+    let west_spades = swapped[west].of_suit(hearts::engine::Suit::Spades);
+    let north_spades = swapped[north].of_suit(hearts::engine::Suit::Spades);
+    swapped[west] = swapped[west] - west_spades | north_spades;
+    swapped[north] = swapped[north] - north_spades | west_spades;
+    let original = Hand::from_holdings(&rules, hands(&rules, deal), seat(3));
+    let other = Hand::from_holdings(&rules, swapped, seat(3));
+    let totals = BySeat::splat(0);
+    let a = SeatView::of_hand(&rules, &original, &[], Seat::SOUTH, totals, 1);
+    let b = SeatView::of_hand(&rules, &other, &[], Seat::SOUTH, totals, 1);
+    assert_eq!(format!("{a:?}"), format!("{b:?}"));
+    assert_eq!(a.hand, cards("AKQS AKQH AKQD AKQJC"));
+    assert_eq!(a.unseen().len(), 52 - 13);
+    assert!(!format!("{a:?}").contains("holdings"));
+}
+
+#[test]
+fn a_view_before_the_exchange_does_not_show_the_pass_coming_in() {
+    let rules = Rules::default();
+    let mut game = Game::new(rules, 9).unwrap();
+    assert_eq!(game.hand().phase(), HandPhase::Passing);
+    // West chooses first; South must not see what is coming until everyone has passed.
+    let west = seat(1);
+    let mut normal = Level::Normal.bot(9, west, Think::Samples(1));
+    let action = bot::decide(&game, west, normal.as_mut()).unwrap();
+    game.apply(action).unwrap();
+    let view = SeatView::of(&game, Seat::SOUTH);
+    assert_eq!(view.received, CardSet::EMPTY);
+    assert_eq!(view.passed, CardSet::EMPTY);
+    assert_eq!(view.pass_target, Some(west));
+}
+
+#[test]
+fn normal_passes_the_unguarded_queen_and_keeps_low_spades() {
+    let rules = Rules::default();
+    let deal = "S:Q2.AKJ.T9.A98765 AKJ9.QT3.8765.K2 T8.9876.AKQJ.QJT 76543.542.432.43";
+    let mut hand = Hand::new(
+        &rules,
+        hearts::engine::Deal { dealer: seat(3), hands: hands(&rules, deal), kitty: CardSet::EMPTY },
+        hearts::engine::PassDirection::Left(1),
+    );
+    let view = SeatView::of_hand(&rules, &hand, &[], Seat::SOUTH, BySeat::splat(0), 1);
+    let pass = Level::Normal.bot(1, Seat::SOUTH, Think::Samples(1)).pass(&view);
+    assert!(pass.contains(common::card("QS")), "passed {pass}");
+    assert!(!pass.contains(common::card("2S")), "passed {pass}");
+    assert_eq!(pass.len(), 3);
+    hand.pass(Seat::SOUTH, pass).unwrap();
+}
+
+#[test]
+fn normal_ducks_under_the_winning_card() {
+    let rules = Rules::default();
+    let deal = "S:-.-.765.2 -.-.432.8 -.-.8.AK7 -.-.T9.93";
+    let mut hand = Hand::from_holdings(&rules, hands(&rules, deal), seat(3));
+    common::play_all(&mut hand, "2C 8C");
+    let view = SeatView::of_hand(&rules, &hand, &[], seat(2), BySeat::splat(0), 1);
+    assert_eq!(Level::Normal.bot(1, seat(2), Think::Samples(1)).play(&view), common::card("7C"));
+}
+
+#[test]
+fn normal_dumps_the_queen_when_void() {
+    let rules = Rules { no_blood: false, ..Rules::default() };
+    let deal = "S:-.-.765.2 Q.-.432.- -.-.8.AK7 -.-.T9.938";
+    let mut hand = Hand::from_holdings(&rules, hands(&rules, deal), seat(3));
+    common::play_all(&mut hand, "2C");
+    let view = SeatView::of_hand(&rules, &hand, &[], seat(1), BySeat::splat(0), 1);
+    assert_eq!(Level::Normal.bot(1, seat(1), Think::Samples(1)).play(&view), common::card("QS"));
+}
+
+#[test]
+fn level_names_parse_and_unknown_ones_say_what_exists() {
+    for level in Level::ALL {
+        assert_eq!(level.name().parse::<Level>(), Ok(level));
+    }
+    let error = "genius".parse::<Level>().unwrap_err();
+    assert!(error.contains("random, easy, normal, hard, expert"), "{error}");
+}
