@@ -205,7 +205,7 @@ impl BotChoices {
             let seat = match name.as_str() {
                 "left" => 1,
                 "right" => players - 1,
-                "across" if players % 2 == 0 => players / 2,
+                "across" if players.is_multiple_of(2) => players / 2,
                 "across" => return Err(format!("a table of {players} has no seat across from South")),
                 number => number.parse::<usize>().unwrap_or(usize::MAX),
             };

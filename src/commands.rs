@@ -173,8 +173,8 @@ fn simulate(loaded: &LoadedRules, choices: &BotChoices, args: &SimArgs) -> Resul
 /// `[#########.........]  45% 450/1000 deals`
 fn progress_bar(done: u64, total: u64) -> String {
     const WIDTH: u64 = 30;
-    let filled = if total == 0 { WIDTH } else { done * WIDTH / total };
-    let percent = if total == 0 { 100 } else { done * 100 / total };
+    let filled = (done * WIDTH).checked_div(total).unwrap_or(WIDTH);
+    let percent = (done * 100).checked_div(total).unwrap_or(100);
     format!(
         "[{}{}] {percent:>3}% {done}/{total} deals",
         "#".repeat(filled as usize),

@@ -91,15 +91,29 @@ impl BotStats {
         if self.hands == 0 { 0.0 } else { self.points as f64 / self.hands as f64 }
     }
 
-    fn merge(&mut self, other: &BotStats) {
-        self.hands += other.hands;
-        self.points += other.points;
-        self.moons_shot += other.moons_shot;
-        self.moons_let_through += other.moons_let_through;
-        self.games += other.games;
-        self.wins += other.wins;
-        self.decisions.merge(&other.decisions);
+    fn absorb(&mut self, tally: &Tally) {
+        self.hands += tally.hands;
+        self.points += tally.points;
+        self.moons_shot += tally.moons_shot;
+        self.moons_let_through += tally.moons_let_through;
+        self.games += tally.games;
+        self.wins += tally.wins;
+        for &ns in &tally.decisions_ns {
+            self.decisions.add(ns);
+        }
     }
+}
+
+/// One seat's results at one table.
+#[derive(Clone, Debug, Default)]
+struct Tally {
+    hands: u64,
+    points: i64,
+    moons_shot: u64,
+    moons_let_through: u64,
+    games: u64,
+    wins: f64,
+    decisions_ns: Vec<u64>,
 }
 
 /// Decision times in a log-linear histogram: 16 buckets per power of two
@@ -136,12 +150,6 @@ impl Latencies {
         self.buckets[Latencies::bucket(ns)] += 1;
         self.count += 1;
         self.max_ns = self.max_ns.max(ns);
-    }
-
-    fn merge(&mut self, other: &Latencies) {
-        self.buckets.iter_mut().zip(&other.buckets).for_each(|(a, b)| *a += b);
-        self.count += other.count;
-        self.max_ns = self.max_ns.max(other.max_ns);
     }
 
     /// How many decisions were timed.
@@ -217,8 +225,8 @@ struct Table<'a> {
 
 /// What one table of one deal produced.
 struct TableResult {
-    /// Per seat: name, stats.
-    seats: Vec<(String, BotStats)>,
+    /// Per seat: name, results.
+    seats: Vec<(String, Tally)>,
     hands: u64,
     record: Option<GameRecord>,
 }
@@ -272,7 +280,7 @@ impl Arena {
                         on_record(record);
                     }
                     for (seat, (name, stats)) in table.seats.iter().enumerate() {
-                        bots.entry(name.clone()).or_default().merge(stats);
+                        bots.entry(name.clone()).or_default().absorb(stats);
                         seat_points[seat].0 += stats.points;
                         seat_points[seat].1 += stats.hands;
                         if let Lineup::Duplicate { a, .. } = &self.lineup {
@@ -341,7 +349,7 @@ impl Arena {
         };
         let mut bots: Vec<Box<dyn Bot>> =
             Seat::all(players).map(|seat| table.players[seat.index()].bot(seed, seat, self.think)).collect();
-        let mut stats: Vec<BotStats> = vec![BotStats::default(); players];
+        let mut stats: Vec<Tally> = vec![Tally::default(); players];
         let mut recorder = recording.then(|| {
             let seats = Seat::all(players)
                 .map(|seat| SeatRecord {
@@ -370,7 +378,7 @@ impl Arena {
             let seat = bot::seat_to_act(&game).expect("someone acts while a hand is on");
             let started = Instant::now();
             let action = bot::decide(&game, seat, bots[seat.index()].as_mut()).expect("the seat has a decision");
-            stats[seat.index()].decisions.add(started.elapsed().as_nanos() as u64);
+            stats[seat.index()].decisions_ns.push(started.elapsed().as_nanos() as u64);
             for report in bots[seat.index()].reports() {
                 eprintln!("hearts sim: seat {}: {report}", seat.index());
             }
@@ -404,7 +412,7 @@ impl Arena {
             }
         }
         TableResult {
-            seats: Seat::all(players).map(|s| (table.players[s.index()].name(), stats[s.index()].clone())).collect(),
+            seats: table.players.iter().map(|p| p.name()).zip(stats).collect(),
             hands,
             record: recorder.map(Recorder::into_record),
         }

@@ -72,8 +72,7 @@ fn a_duplicate_run_seats_each_bot_everywhere_and_normal_beats_random() {
 fn every_recorded_game_replays_through_the_engine_to_the_same_scores() {
     let mut records = Vec::new();
     let lineup = fixed([Level::Hard, Level::Random, Level::Normal, Level::Easy]);
-    let mut rules = Rules::default();
-    rules.moon = hearts::engine::MoonRule::ShooterChooses;
+    let rules = Rules { moon: hearts::engine::MoonRule::ShooterChooses, ..Rules::default() };
     let run = Arena { rules, seed: 3, units: Units::Games(20), lineup, threads: 2, think: Think::Samples(4) };
     run.run(true, |record| records.push(serde_json::to_string(record).unwrap()), |_, _| {});
     assert_eq!(records.len(), 20);

@@ -125,16 +125,18 @@ struct Table {
 
 impl Table {
     fn read(view: &SeatView<'_>, skill: Skill) -> Table {
-        let points = view.points_taken();
+        let points = view.points_taken;
         let players = view.players();
-        let scorers: Vec<Seat> = Seat::all(players).filter(|&s| points[s] > 0).collect();
-        let total: i32 = scorers.iter().map(|&s| points[s]).sum();
+        let mut scorers = Seat::all(players).filter(|&s| points[s] > 0);
+        let (first, second) = (scorers.next(), scorers.next());
         let moon_possible = view.rules.moon != crate::engine::MoonRule::Off;
-        let threat = match scorers.as_slice() {
-            [one] if *one != view.seat && moon_possible && total >= threat_threshold(view) => Some(*one),
+        let threat = match (first, second) {
+            (Some(one), None) if one != view.seat && moon_possible && points[one] >= threat_threshold(view) => {
+                Some(one)
+            }
             _ => None,
         };
-        let mine_only = scorers.iter().all(|&s| s == view.seat);
+        let mine_only = second.is_none() && first.is_none_or(|s| s == view.seat);
         let shooting = skill.moon_attempts && moon_possible && mine_only && still_shooting(view, &points);
         let unseen = view.unseen();
         Table {
@@ -316,10 +318,10 @@ fn follow(view: &SeatView<'_>, table: &Table) -> Card {
         };
         if in_trick <= 0 && !over.is_empty() {
             // A clean trick (or the bonus card) is ours for the taking.
-            if let Some(card) = take(over) {
-                if in_trick + view.value(card) <= 0 {
-                    return card;
-                }
+            if let Some(card) = take(over)
+                && in_trick + view.value(card) <= 0
+            {
+                return card;
             }
         }
         if let Some(card) = under.highest() {
@@ -376,7 +378,7 @@ fn discard(view: &SeatView<'_>, table: &Table) -> Card {
 /// Whether points given to `winner` now would push it to the target while
 /// this seat is not the lowest of the others.
 fn game_would_end_badly(view: &SeatView<'_>, winner: Seat) -> bool {
-    let points = view.points_taken();
+    let points = view.points_taken;
     let projected = view.totals[winner] + points[winner] + view.value_of(view.trick.card_set()) + 13;
     if projected < view.rules.target_score {
         return false;
@@ -405,14 +407,14 @@ fn best_by(set: CardSet, score: impl Fn(Card) -> i32) -> Card {
 /// The `n` cards with the highest score.
 fn highest_n(set: CardSet, n: usize, score: impl Fn(Card) -> i32) -> CardSet {
     let mut cards: Vec<Card> = set.iter().collect();
-    cards.sort_by_key(|&card| std::cmp::Reverse((score(card), card.rank())));
+    cards.sort_by_cached_key(|&card| std::cmp::Reverse((score(card), card.rank())));
     cards.into_iter().take(n).collect()
 }
 
 /// The `n` cards with the lowest score.
 fn lowest_n(set: CardSet, n: usize, score: impl Fn(Card) -> i32) -> CardSet {
     let mut cards: Vec<Card> = set.iter().collect();
-    cards.sort_by_key(|&card| (score(card), card.rank()));
+    cards.sort_by_cached_key(|&card| (score(card), card.rank()));
     cards.into_iter().take(n).collect()
 }
 

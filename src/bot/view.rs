@@ -40,6 +40,9 @@ pub struct SeatView<'a> {
     pub played: CardSet,
     /// Whether hearts have been broken.
     pub hearts_broken: bool,
+    /// Penalty points each seat has taken in tricks this hand (the bonus
+    /// card and the face-down kitty not counted).
+    pub points_taken: BySeat<i32>,
     /// The cards this seat may play now (empty when it is not playing).
     pub legal: CardSet,
     /// Game totals before this hand.
@@ -63,8 +66,9 @@ impl<'a> SeatView<'a> {
         totals: BySeat<i32>,
         hand_number: u32,
     ) -> SeatView<'a> {
+        let players = rules.player_count();
         let passing = hand.pass_count() > 0;
-        let source = Seat::all(rules.player_count()).find(|&other| passing && hand.pass_target(other) == seat);
+        let source = Seat::all(players).find(|&other| passing && hand.pass_target(other) == seat);
         let playing = hand.phase() == HandPhase::Playing && hand.to_act() == seat;
         SeatView {
             rules,
@@ -82,6 +86,9 @@ impl<'a> SeatView<'a> {
             trick: *hand.trick(),
             played: hand.played(),
             hearts_broken: hand.hearts_broken(),
+            points_taken: BySeat::new_with(|s| {
+                if s.index() < players { rules.points.points(hand.taken(s) - hand.kitty()) } else { 0 }
+            }),
             legal: if playing { hand.legal_moves() } else { CardSet::EMPTY },
             totals,
             kitty_size: if tricks.is_empty() { hand.kitty().len() } else { 0 },
@@ -112,13 +119,12 @@ impl<'a> SeatView<'a> {
         cards.iter().map(|card| self.value(card)).sum()
     }
 
-    /// Penalty points each seat has taken in tricks this hand (the bonus
-    /// card and the face-down kitty not counted).
-    pub fn points_taken(&self) -> BySeat<i32> {
+    /// Penalty points each seat took in these tricks.
+    pub fn points_in_tricks(rules: &Rules, tricks: &[Trick]) -> BySeat<i32> {
         let mut points = BySeat::splat(0);
-        for trick in self.tricks {
-            if let Some(winner) = trick.winner(self.players()) {
-                points[winner] += self.rules.points.points(trick.card_set());
+        for trick in tricks {
+            if let Some(winner) = trick.winner(rules.player_count()) {
+                points[winner] += rules.points.points(trick.card_set());
             }
         }
         points

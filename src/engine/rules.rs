@@ -157,12 +157,32 @@ impl PointsTable {
 
     /// The penalty cards: every card with a positive value.
     pub fn penalty_cards(self) -> CardSet {
-        CardSet::DECK.iter().filter(|&card| self.value(card) > 0).collect()
+        match self {
+            PointsTable::Standard | PointsTable::SpotHearts => CardSet::HEARTS | CardSet::QUEEN_OF_SPADES,
+            PointsTable::BlackMaria => {
+                CardSet::HEARTS
+                    | CardSet::QUEEN_OF_SPADES
+                    | CardSet::single(Card::new(Rank::King, Suit::Spades))
+                    | CardSet::single(Card::new(Rank::Ace, Suit::Spades))
+            }
+            PointsTable::Original => CardSet::HEARTS,
+        }
     }
 
-    /// The sum of the values of a set of cards.
+    /// The sum of the values of a set of cards. Counted by suit masks
+    /// rather than card by card: the bots and playouts call this often.
     pub fn points(self, cards: CardSet) -> i32 {
-        cards.iter().map(|card| self.value(card)).sum()
+        let hearts = cards.of_suit(Suit::Hearts);
+        let queen = if cards.contains(Card::QUEEN_OF_SPADES) { 13 } else { 0 };
+        match self {
+            PointsTable::Standard => hearts.len() as i32 + queen,
+            PointsTable::SpotHearts => hearts.iter().map(|card| card.rank().face_value()).sum::<i32>() + queen,
+            PointsTable::BlackMaria => {
+                let spade = |rank, value| if cards.contains(Card::new(rank, Suit::Spades)) { value } else { 0 };
+                hearts.len() as i32 + queen + spade(Rank::King, 10) + spade(Rank::Ace, 7)
+            }
+            PointsTable::Original => hearts.len() as i32,
+        }
     }
 }
 
@@ -580,6 +600,20 @@ impl Rules {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn points_of_a_set_are_the_sum_of_its_card_values() {
+        let sets: [CardSet; 4] =
+            [CardSet::DECK, "AKQS 2H TH JD".parse().unwrap(), "AKH".parse().unwrap(), CardSet::EMPTY];
+        for table in PointsTable::ALL {
+            for set in sets {
+                let by_card: i32 = set.iter().map(|card| table.value(card)).sum();
+                assert_eq!(table.points(set), by_card, "{table:?} {set}");
+                let positive: CardSet = set.iter().filter(|&card| table.value(card) > 0).collect();
+                assert_eq!(table.penalty_cards() & set, positive, "{table:?} {set}");
+            }
+        }
+    }
 
     fn cards(text: &str) -> CardSet {
         text.parse().unwrap()
