@@ -91,8 +91,8 @@ fn a_view_holds_no_hidden_cards() {
     let (west, north) = (seat(1), seat(2));
     let west_spades = swapped[west].of_suit(hearts::engine::Suit::Spades);
     let north_spades = swapped[north].of_suit(hearts::engine::Suit::Spades);
-    swapped[west] = swapped[west] - west_spades | north_spades;
-    swapped[north] = swapped[north] - north_spades | west_spades;
+    swapped[west] = (swapped[west] - west_spades) | north_spades;
+    swapped[north] = (swapped[north] - north_spades) | west_spades;
     let original = Hand::from_holdings(&rules, hands(&rules, deal), seat(3));
     let other = Hand::from_holdings(&rules, swapped, seat(3));
     let totals = BySeat::splat(0);
