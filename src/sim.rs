@@ -262,7 +262,7 @@ impl Arena {
         let start = Instant::now();
         let total = self.units.count();
         let threads = self.threads.max(1);
-        let chunk = (threads as u64 * 8).max(16);
+        let chunk = threads as u64 * 256;
         let mut bots: BTreeMap<String, BotStats> = BTreeMap::new();
         let mut seat_points = vec![(0i64, 0u64); self.rules.player_count()];
         let mut diffs: Vec<f64> = Vec::new();
