@@ -5,6 +5,7 @@
 
 use serde::{Deserialize, Serialize};
 
+use crate::bot::protocol::moon_name;
 use crate::config::{ConfigError, rules_from_json, rules_to_json};
 use crate::engine::{Action, BySeat, Card, CardSet, Game, GameError, GamePhase, MoonScoring, Seat};
 
@@ -131,13 +132,6 @@ fn per_seat<T: Copy>(values: &BySeat<T>, players: usize) -> Vec<T> {
     values.of_table(players).to_vec()
 }
 
-fn scoring_name(scoring: MoonScoring) -> &'static str {
-    match scoring {
-        MoonScoring::AddToOthers => "add-to-others",
-        MoonScoring::SubtractFromShooter => "subtract-from-shooter",
-    }
-}
-
 /// Writes a record while a game is played: call [`Recorder::observe`]
 /// before each action and after the last one.
 #[derive(Debug)]
@@ -197,7 +191,7 @@ impl Recorder {
                 points: per_seat(&entry.result.points_taken, players),
                 moon: entry.result.shooter.zip(entry.moon).map(|(shooter, scoring)| MoonLog {
                     shooter: shooter.index(),
-                    scoring: scoring_name(scoring).to_string(),
+                    scoring: moon_name(scoring).to_string(),
                 }),
                 scores: per_seat(&entry.scores, players),
                 totals: per_seat(&entry.totals, players),

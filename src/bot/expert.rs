@@ -63,7 +63,6 @@ impl Bot for Expert {
         self.decisions += 1;
         let stream = (1 << 40) + ((self.seat.index() as u64) << 32) + self.decisions;
         let search = Search::new(view, self.seed ^ (u64::from(view.hand_number) << 20), stream);
-        let Some(search) = search else { return policy::choose_play(view, Skill::HARD) };
         let totals = match self.think {
             Think::Samples(samples) => search.run(0, samples),
             Think::Time(budget) => {
@@ -110,7 +109,7 @@ struct Search<'a> {
 }
 
 impl<'a> Search<'a> {
-    fn new(view: &'a SeatView<'a>, seed: u64, stream: u64) -> Option<Search<'a>> {
+    fn new(view: &'a SeatView<'a>, seed: u64, stream: u64) -> Search<'a> {
         let players = view.players();
         let mut known = BySeat::splat(CardSet::EMPTY);
         if let Some((holder, cards)) = view.known_elsewhere() {
@@ -125,7 +124,7 @@ impl<'a> Search<'a> {
         }
         let fixed = CardSet::union(known.of_table(players));
         let pool: Vec<Card> = (view.unseen() - fixed).iter().collect();
-        Some(Search { view, seed, stream, known, counts, voids: view.voids(), pool, played_by })
+        Search { view, seed, stream, known, counts, voids: view.voids(), pool, played_by }
     }
 
     /// Plays samples `first..first + count` and returns, per legal card in
@@ -294,7 +293,7 @@ mod tests {
         }
         let seat = game.hand().to_act();
         let view = SeatView::of(&game, seat);
-        let search = Search::new(&view, 1, 1).unwrap();
+        let search = Search::new(&view, 1, 1);
         let mut rng = GameRng::new(3, 3);
         let mut accepted = 0;
         for _ in 0..200 {
