@@ -8,6 +8,7 @@ use clap::{Args, Parser, Subcommand};
 use crate::bot::BotChoices;
 use crate::config::{RawValue, RuleRequest};
 use crate::engine::Preset;
+use crate::tui::app::Speed;
 
 /// Hearts for the terminal: a rules engine, seeded deals and tools for
 /// people who study the game.
@@ -16,10 +17,12 @@ use crate::engine::Preset;
 #[command(after_help = "Rules come from the defaults, then --preset, then the first rules file found \
 (--rules PATH, else ./rules.toml, else ~/.config/hearts/rules.toml), then the flags; last wins.")]
 pub struct Cli {
-    /// What to do; without a command, the help is printed (the terminal
-    /// table comes in its own release).
+    /// What to do; without a command, play at the terminal table.
     #[command(subcommand)]
     pub command: Option<Command>,
+    /// How to play at the table (`hearts` alone plays).
+    #[command(flatten)]
+    pub play: PlayArgs,
     /// The house rules.
     #[command(flatten)]
     pub rules: RuleFlags,
@@ -72,9 +75,30 @@ impl BotFlags {
     }
 }
 
+/// Options of the terminal game (`hearts` or `hearts play`).
+#[derive(Debug, Args, Clone, Default)]
+pub struct PlayArgs {
+    /// Play the game of this seed (the same deals every time); skips the resume offer.
+    #[arg(long)]
+    pub seed: Option<u64>,
+    /// How fast the bots' cards appear (the p key changes it while playing).
+    #[arg(long, value_enum, default_value = "normal")]
+    pub speed: Speed,
+    /// Draw suits as S H D C instead of symbols.
+    #[arg(long)]
+    pub ascii: bool,
+    /// Start a new game even if an unfinished one is saved.
+    #[arg(long)]
+    pub new: bool,
+}
+
 /// The subcommands.
 #[derive(Debug, Subcommand)]
 pub enum Command {
+    /// Play at the terminal table: you (South) against bots (the default).
+    Play(PlayArgs),
+    /// Print your statistics per rules preset.
+    Stats,
     /// Print the effective rules as TOML (loadable with --rules), or check a rules file.
     Rules {
         /// Check this rules file (with any preset and flags given) instead of printing.

@@ -1,19 +1,19 @@
-//! The headless subcommands: `rules`, `deal`, `sim`, `bot` and `perft`. Each returns the
-//! text to print, or an error that ends the program with exit code 2.
+//! The subcommands: `play` (the terminal table, also what `hearts` alone does) and the
+//! headless `rules`, `deal`, `sim`, `bot`, `perft` and `stats`. Each returns the text to
+//! print, or an error that ends the program with exit code 2.
 
 use std::fmt::{self, Write as _};
 use std::time::Instant;
 
-use clap::CommandFactory;
-
 use std::io::{IsTerminal, Write as _};
 
 use crate::bot::{BotChoices, Level, Player, protocol};
-use crate::cli::{Cli, Command, SimArgs};
+use crate::cli::{Cli, Command, PlayArgs, SimArgs};
 use crate::config::{self, ConfigError, LoadedRules, SearchPaths};
 use crate::engine::perft::{divide, perft};
 use crate::engine::{Card, CardSet, Deal, Hand, NotationError, PlayError, Rules, Seat};
 use crate::sim::{self, Arena, Lineup, Units};
+use crate::tui::{self, PlayOptions, app::Table, stats::Stats};
 
 /// Why a command could not do its job.
 #[derive(Debug)]
@@ -72,10 +72,18 @@ impl From<NotationError> for CommandError {
 /// Runs the command the command line names.
 pub fn run(cli: &Cli, search: &SearchPaths) -> Result<String, CommandError> {
     let mut request = cli.rules.request();
-    let Some(command) = &cli.command else {
-        return Ok(format!("{}\n", Cli::command().render_long_help()));
-    };
-    match command {
+    let command = cli.command.as_ref();
+    match command.unwrap_or(&Command::Play(cli.play.clone())) {
+        Command::Play(args) => {
+            let loaded = config::load(&request, search)?;
+            let choices = loaded.bots.then(&cli.bots.choices().map_err(CommandError::Usage)?);
+            play(&loaded, &choices, args)?;
+            Ok(String::new())
+        }
+        Command::Stats => {
+            let dir = tui::save::data_dir().ok_or_else(|| CommandError::Io("no home directory for statistics".into()))?;
+            Ok(Stats::read(&dir).map_err(CommandError::Io)?.render())
+        }
         Command::Rules { check: Some(path) } => {
             request.file = Some(path.clone());
             let loaded = config::load(&request, search)?;
@@ -261,4 +269,15 @@ fn perft_report(hand: &Hand, depth: u32, show_divide: bool, json: bool) -> Strin
     let _ = writeln!(out, "depth {depth}: {total} play sequences");
     let _ = writeln!(out, "{:.1} M nodes/s ({:.3} s)", nodes_per_sec / 1e6, seconds);
     out
+}
+
+/// Opens the table: the rules and bots are settled before the terminal is touched.
+fn play(loaded: &LoadedRules, choices: &BotChoices, args: &PlayArgs) -> Result<(), CommandError> {
+    let players = choices.resolve(loaded.rules.player_count()).map_err(CommandError::Usage)?;
+    let changed = loaded.rules != loaded.preset.rules();
+    let label = format!("{}{}", loaded.preset, if changed { "+" } else { "" });
+    let table = Table { rules: loaded.rules.clone(), label, players };
+    let options =
+        PlayOptions { seed: args.seed, speed: args.speed, ascii: args.ascii, new: args.new, think: choices.think() };
+    tui::play(table, options).map_err(CommandError::Io)
 }

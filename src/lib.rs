@@ -9,3 +9,4 @@ pub mod config;
 pub mod engine;
 pub mod record;
 pub mod sim;
+pub mod tui;

@@ -2,6 +2,7 @@
 //! the bonus card, the game-total adjustments, and the timed tournament
 //! score.
 
+use super::card::Card;
 use super::hand::{Hand, HandPhase};
 use super::rules::{MoonRule, Rules};
 use super::seat::{BySeat, Seat};
@@ -39,6 +40,8 @@ pub struct HandResult {
     pub tricks: BySeat<u8>,
     /// The seat that took the bonus card (Omnibus only).
     pub bonus_taker: Option<Seat>,
+    /// The seat that took the queen of spades (`None` when she is not in play).
+    pub queen_taker: Option<Seat>,
     /// The seat that took every penalty card (and, where the rules ask, the
     /// bonus card); `None` when nobody did or the moon is off.
     pub shooter: Option<Seat>,
@@ -70,6 +73,7 @@ impl HandResult {
             points_taken: BySeat::new_with(|seat| rules.points.points(hand.taken(seat))),
             tricks: BySeat::new_with(|seat| hand.tricks_won(seat) as u8),
             bonus_taker,
+            queen_taker: Seat::all(players).find(|&seat| hand.taken(seat).contains(Card::QUEEN_OF_SPADES)),
             shooter,
             penalty_total: rules.points.points(penalty),
         }

@@ -1,0 +1,1042 @@
+//! The game as the player sees it: the engine's [`Game`] plus everything
+//! the table adds (cursor, marked cards, queued card, pace, overlays,
+//! undo, clock). [`App::update`] is the one place this state changes; the
+//! runtime turns key presses, clicks, timer ticks and bot decisions into
+//! [`Message`]s and carries out the [`Effect`]s that come back.
+
+use std::time::{Duration, Instant};
+
+use crate::bot::{Level, Player, decide};
+use crate::engine::{
+    Action, BONUS_CARD_VALUE, Card, CardSet, Event, Game, GamePhase, HandPhase, MoonScoring, PassDirection, Rules, Seat,
+    TimedFinish, TournamentScore, Trick,
+};
+
+use super::input::{Button, Command};
+use super::save::SavedGame;
+use super::stats::{GameStats, PresetStats};
+use super::theme::Theme;
+
+/// The person's seat.
+pub const YOU: Seat = Seat::SOUTH;
+
+/// How fast the bots' cards appear.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, clap::ValueEnum)]
+pub enum Speed {
+    /// A second a card, two seconds a trick.
+    Slow,
+    /// Half a second a card, a second a trick.
+    #[default]
+    Normal,
+    /// A fifth of a second a card, half a second a trick.
+    Fast,
+    /// No waiting at all.
+    Instant,
+}
+
+impl Speed {
+    /// The pause before a bot's card appears.
+    pub const fn card_delay(self) -> Duration {
+        Duration::from_millis(match self {
+            Speed::Slow => 1000,
+            Speed::Normal => 500,
+            Speed::Fast => 200,
+            Speed::Instant => 0,
+        })
+    }
+
+    /// How long a finished trick (or a pass on its way) stays on the table.
+    pub const fn trick_delay(self) -> Duration {
+        Duration::from_millis(match self {
+            Speed::Slow => 2000,
+            Speed::Normal => 1000,
+            Speed::Fast => 500,
+            Speed::Instant => 0,
+        })
+    }
+
+    /// The next speed, for the pace key.
+    pub const fn next(self) -> Speed {
+        match self {
+            Speed::Slow => Speed::Normal,
+            Speed::Normal => Speed::Fast,
+            Speed::Fast => Speed::Instant,
+            Speed::Instant => Speed::Slow,
+        }
+    }
+
+    /// The speed's name, as `--speed` takes it.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Speed::Slow => "slow",
+            Speed::Normal => "normal",
+            Speed::Fast => "fast",
+            Speed::Instant => "instant",
+        }
+    }
+}
+
+/// Who sits at the table and under which rules: what a game is started
+/// from, and what a save remembers.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Table {
+    /// The rules in play.
+    pub rules: Rules,
+    /// The rules' name for the info bar and statistics: a preset, marked
+    /// `+` when a file or flags changed it.
+    pub label: String,
+    /// The player of every seat; seat 0 (you) is ignored.
+    pub players: Vec<Player>,
+}
+
+impl Table {
+    /// The name of a seat as the table shows it: You, Left, Across, Right.
+    pub fn seat_name(&self, seat: Seat) -> String {
+        seat_name(seat, self.rules.player_count())
+    }
+}
+
+/// A seat's name at a table of `players`: You, Left, Across, Right at four;
+/// "2nd left" and the like at bigger tables.
+pub fn seat_name(seat: Seat, players: usize) -> String {
+    let index = seat.index();
+    let from_right = players - index;
+    match (index, players) {
+        (0, _) => "You".to_string(),
+        (1, _) => "Left".to_string(),
+        _ if from_right == 1 => "Right".to_string(),
+        _ if players.is_multiple_of(2) && index == players / 2 => "Across".to_string(),
+        _ if index <= players / 2 => format!("{} left", ordinal(index)),
+        _ => format!("{} right", ordinal(from_right)),
+    }
+}
+
+fn ordinal(n: usize) -> &'static str {
+    match n {
+        2 => "2nd",
+        3 => "3rd",
+        _ => "far",
+    }
+}
+
+/// What happens to the app.
+#[derive(Debug)]
+pub enum Message {
+    /// The player pressed a key or clicked.
+    Command(Command),
+    /// A bot decided, for the position numbered `generation`.
+    BotDecided {
+        /// The position the bot saw.
+        generation: u64,
+        /// What it does.
+        action: Action,
+    },
+    /// Time passed (a pace step or the clock).
+    Tick,
+}
+
+/// What the app asks the runtime to do.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Effect {
+    /// Write the save file now.
+    Save,
+    /// The game is over: remove the save and add the game to the statistics.
+    Finished(GameStats),
+    /// Start a new game: with this seed, or a fresh one.
+    NewGame(Option<u64>),
+    /// Take up the saved game.
+    Resume,
+    /// Leave the program.
+    Quit,
+}
+
+/// A window over the table.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Overlay {
+    /// The keys.
+    Help,
+    /// The last completed trick.
+    LastTrick,
+    /// The score sheet.
+    ScoreSheet,
+    /// Statistics for the rules in play.
+    Stats,
+    /// "Quit?" mid-game.
+    ConfirmQuit,
+    /// "Restart this hand?"
+    ConfirmRestart,
+    /// The hand just scored; `then_game_over` when it ended the game.
+    HandSummary,
+    /// You shot the moon and choose how it counts.
+    MoonChoice(MoonScoring),
+    /// The end: standings and what next.
+    GameOver(Button),
+    /// An unfinished game was found: resume it or start anew.
+    Resume(String),
+}
+
+impl Overlay {
+    /// Overlays that stop the game until they are answered.
+    fn holds_play(&self) -> bool {
+        !matches!(self, Overlay::Help | Overlay::LastTrick | Overlay::ScoreSheet | Overlay::Stats)
+    }
+}
+
+/// Where to return to on undo.
+#[derive(Clone, Debug)]
+struct UndoPoint {
+    game: Game,
+    log_len: usize,
+    received: CardSet,
+    what: String,
+}
+
+/// The timed mode's clock.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Clock {
+    left_at_start: Duration,
+    started: Option<Instant>,
+}
+
+impl Clock {
+    /// A clock with this much time, not yet running.
+    pub const fn new(left: Duration) -> Clock {
+        Clock { left_at_start: left, started: None }
+    }
+
+    /// Time left at `now`.
+    pub fn left(&self, now: Instant) -> Duration {
+        let used = self.started.map_or(Duration::ZERO, |start| now.saturating_duration_since(start));
+        self.left_at_start.saturating_sub(used)
+    }
+
+    fn start(&mut self, now: Instant) {
+        if self.started.is_none() {
+            self.started = Some(now);
+        }
+    }
+
+    fn stop(&mut self, now: Instant) {
+        self.left_at_start = self.left(now);
+        self.started = None;
+    }
+}
+
+/// How the game ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Finish {
+    /// Someone reached the target (or the hand limit).
+    Completed,
+    /// The timed mode's clock reached 0:00.
+    OutOfTime,
+}
+
+/// The terminal game's state.
+#[derive(Debug)]
+pub struct App {
+    /// Seats, players and rules.
+    pub table: Table,
+    /// The game itself.
+    pub game: Game,
+    /// Every action since the first deal: what a save replays.
+    pub log: Vec<Action>,
+    /// Counts changes to the game, so late bot answers are recognised.
+    pub generation: u64,
+    /// Index of the card under the cursor in your sorted hand.
+    pub cursor: usize,
+    /// Cards chosen to pass.
+    pub marked: CardSet,
+    /// A card chosen before your turn, played when the turn comes.
+    pub queued: Option<Card>,
+    /// Cards you received this hand, marked until your first play.
+    pub received: CardSet,
+    /// The bot's suggestion after the hint key.
+    pub hint: CardSet,
+    /// The window over the table, if any.
+    pub overlay: Option<Overlay>,
+    /// The played-cards panel is shown.
+    pub show_played: bool,
+    /// A refusal or note for the status line.
+    pub note: Option<String>,
+    /// How fast bots play.
+    pub speed: Speed,
+    /// The earliest time the next bot card may appear.
+    next_bot_at: Option<Instant>,
+    /// A finished trick stays on the table until then.
+    pub trick_shown_until: Option<Instant>,
+    /// Your pass on its way, sent at the instant given (undo takes it back).
+    pub pending_pass: Option<(CardSet, Instant)>,
+    undo_point: Option<UndoPoint>,
+    undo_refusal: &'static str,
+    hand_start: UndoPoint,
+    /// Undos taken this game.
+    pub undos: u32,
+    /// The timed mode's clock.
+    pub clock: Option<Clock>,
+    /// How the game ended, once it has.
+    pub finish: Option<Finish>,
+    /// The tournament score of a timed game, once it is over.
+    pub tournament: Option<TournamentScore>,
+    /// A bot's decision waiting for the pace.
+    decision: Option<(u64, Action)>,
+    /// The hand whose summary has been shown.
+    summarised_hand: u32,
+    /// Statistics for the rules in play, for the stats overlay.
+    pub stats: PresetStats,
+    /// How cards are written in notes.
+    pub theme: Theme,
+    effects: Vec<Effect>,
+}
+
+impl App {
+    /// A new game with this seed.
+    pub fn new(table: Table, seed: u64, speed: Speed, theme: Theme) -> Result<App, crate::engine::RulesError> {
+        let game = Game::new(table.rules.clone(), seed)?;
+        Ok(App::with_game(table, game, Vec::new(), speed, theme))
+    }
+
+    fn with_game(table: Table, game: Game, log: Vec<Action>, speed: Speed, theme: Theme) -> App {
+        let clock = (table.rules.clock_minutes > 0)
+            .then(|| Clock::new(Duration::from_secs(60 * u64::from(table.rules.clock_minutes))));
+        let hand_start = UndoPoint { game: game.clone(), log_len: log.len(), received: CardSet::EMPTY, what: String::new() };
+        let mut app = App {
+            table,
+            game,
+            log,
+            generation: 0,
+            cursor: 0,
+            marked: CardSet::EMPTY,
+            queued: None,
+            received: CardSet::EMPTY,
+            hint: CardSet::EMPTY,
+            overlay: None,
+            show_played: false,
+            note: None,
+            speed,
+            next_bot_at: None,
+            trick_shown_until: None,
+            pending_pass: None,
+            undo_point: None,
+            undo_refusal: "you have not passed or played yet",
+            hand_start,
+            undos: 0,
+            clock,
+            finish: None,
+            tournament: None,
+            decision: None,
+            summarised_hand: 0,
+            stats: PresetStats::default(),
+            theme,
+            effects: Vec::new(),
+        };
+        app.note_hold_hand();
+        app
+    }
+
+    /// Takes up a saved game: its rules, seats and every action replayed.
+    pub fn resume(saved: &SavedGame, speed: Speed, theme: Theme) -> Result<App, String> {
+        let (table, game) = saved.replay()?;
+        let mut app = App::with_game(table, game, saved.parsed_actions()?, speed, theme);
+        app.undos = saved.undos;
+        if let (Some(clock), Some(ms)) = (&mut app.clock, saved.clock_ms_left) {
+            *clock = Clock::new(Duration::from_millis(ms));
+        }
+        app.received = app.game.hand().received(YOU) & app.game.hand().holding(YOU);
+        if app.game.hand().tricks_played() > 0 || app.game.hand().trick().plays(app.players()).any(|(s, _)| s == YOU)
+        {
+            app.received = CardSet::EMPTY;
+        }
+        app.hand_start = UndoPoint {
+            game: app.game.clone(),
+            log_len: app.log.len(),
+            received: app.received,
+            what: String::new(),
+        };
+        app.note = Some(format!("Resumed the game of seed {}", app.game.seed()));
+        Ok(app)
+    }
+
+    /// What the save file should hold now.
+    pub fn saved_game(&self, now: Instant) -> SavedGame {
+        SavedGame::new(&self.table, self.game.seed(), &self.log, self.undos, self.clock.map(|c| c.left(now)))
+    }
+
+    /// The number of players.
+    pub fn players(&self) -> usize {
+        self.table.rules.player_count()
+    }
+
+    /// Your hand, sorted by suit then rank.
+    pub fn your_cards(&self) -> Vec<Card> {
+        let mut cards = self.game.hand().holding(YOU);
+        if let Some((passing, _)) = self.pending_pass {
+            cards -= passing;
+        }
+        cards.into_iter().collect()
+    }
+
+    /// The card under the cursor.
+    pub fn cursor_card(&self) -> Option<Card> {
+        let cards = self.your_cards();
+        cards.get(self.cursor.min(cards.len().saturating_sub(1))).copied()
+    }
+
+    /// The effects to carry out, oldest first.
+    pub fn take_effects(&mut self) -> Vec<Effect> {
+        std::mem::take(&mut self.effects)
+    }
+
+    /// The seat whose decision the game waits for, if it is a bot's and
+    /// nothing stands in the way: the runtime asks that bot.
+    pub fn bot_to_ask(&self) -> Option<Seat> {
+        if self.finish.is_some() || self.overlay.as_ref().is_some_and(Overlay::holds_play) {
+            return None;
+        }
+        self.seat_to_act().filter(|&seat| seat != YOU && self.decision.is_none())
+    }
+
+    /// When the app next needs a [`Message::Tick`]: the end of a pace step,
+    /// a pass on its way, or the clock's next second.
+    pub fn next_wakeup(&self, now: Instant) -> Option<Instant> {
+        let mut wakeups = vec![];
+        wakeups.extend(self.trick_shown_until);
+        wakeups.extend(self.pending_pass.map(|(_, at)| at));
+        if self.decision.is_some() {
+            wakeups.extend(self.next_bot_at);
+        }
+        if let Some(clock) = self.clock.filter(|c| c.started.is_some()) {
+            let left = clock.left(now);
+            let to_next_second = left - Duration::from_secs(left.as_secs());
+            wakeups.push(now + if to_next_second.is_zero() { Duration::from_secs(1) } else { to_next_second });
+        }
+        wakeups.into_iter().min().map(|at| at.max(now))
+    }
+
+    /// The seat to act: bots pass before you (their passes are hidden
+    /// anyway), then play goes round the table.
+    pub fn seat_to_act(&self) -> Option<Seat> {
+        let hand = self.game.hand();
+        match self.game.phase() {
+            GamePhase::InHand => match hand.phase() {
+                HandPhase::Passing => Seat::all(self.players())
+                    .filter(|&seat| seat != YOU)
+                    .find(|&seat| hand.awaits_pass_from(seat))
+                    .or_else(|| (hand.awaits_pass_from(YOU) && self.pending_pass.is_none()).then_some(YOU)),
+                HandPhase::Playing => Some(hand.to_act()),
+                HandPhase::Finished => None,
+            },
+            GamePhase::MoonChoice(seat) => Some(seat),
+            GamePhase::HandOver | GamePhase::GameOver => None,
+        }
+    }
+
+    /// Whether a finished trick is on show at `now`.
+    pub fn showing_trick(&self, now: Instant) -> bool {
+        self.trick_shown_until.is_some_and(|until| now < until)
+    }
+
+    /// The trick to draw in the middle: the one in progress, or the one
+    /// just taken while it is on show.
+    pub fn table_trick(&self, now: Instant) -> Trick {
+        match self.game.tricks().last() {
+            Some(last) if self.showing_trick(now) => *last,
+            _ => *self.game.hand().trick(),
+        }
+    }
+
+    /// Whether the cards still to be played carry no points, so the hand
+    /// can be played out at once.
+    pub fn can_play_out(&self) -> bool {
+        let hand = self.game.hand();
+        let rules = &self.table.rules;
+        let unplayed = CardSet::union(&Seat::all(self.players()).map(|s| hand.holding(s)).collect::<Vec<_>>());
+        let mut scoring = rules.penalty_cards();
+        if let Some(bonus) = rules.bonus_card() {
+            scoring.insert(bonus);
+        }
+        self.game.phase() == GamePhase::InHand
+            && hand.phase() == HandPhase::Playing
+            && rules.no_tricks_bonus == 0
+            && (unplayed | hand.trick().card_set()) & scoring == CardSet::EMPTY
+            && !unplayed.is_empty()
+    }
+
+    /// Handles one message at `now`.
+    pub fn update(&mut self, message: Message, now: Instant) {
+        match message {
+            Message::Command(command) => {
+                self.skip_waits(now);
+                self.command(command, now);
+            }
+            Message::BotDecided { generation, action } => {
+                if generation == self.generation {
+                    self.decision = Some((generation, action));
+                }
+            }
+            Message::Tick => {}
+        }
+        self.advance(now);
+    }
+
+    /// Any key or click ends a pace wait.
+    fn skip_waits(&mut self, now: Instant) {
+        self.next_bot_at = self.next_bot_at.map(|at| at.min(now));
+        self.trick_shown_until = self.trick_shown_until.map(|at| at.min(now));
+    }
+
+    fn command(&mut self, command: Command, now: Instant) {
+        if let Some(overlay) = self.overlay.clone() {
+            self.overlay_command(overlay, command, now);
+            return;
+        }
+        match command {
+            Command::Left => self.move_cursor(-1),
+            Command::Right => self.move_cursor(1),
+            Command::Mark => self.mark_or_play(self.cursor_card(), true, now),
+            Command::Confirm => self.confirm(now),
+            Command::Card(card) => self.choose(card, now),
+            Command::Button(Button::Pass) => self.pass(now),
+            Command::Button(Button::PlayOut) | Command::PlayOut => self.play_out(now),
+            Command::Cancel => {
+                self.marked = CardSet::EMPTY;
+                self.hint = CardSet::EMPTY;
+                if let Some(card) = self.queued.take() {
+                    self.note = Some(format!("Dropped the queued {}", self.card_text(card)));
+                } else {
+                    self.note = None;
+                }
+            }
+            Command::Help => self.overlay = Some(Overlay::Help),
+            Command::LastTrick => match self.game.tricks().last() {
+                Some(_) => self.overlay = Some(Overlay::LastTrick),
+                None => self.note = Some("No trick has been taken yet this hand".to_string()),
+            },
+            Command::ScoreSheet => self.overlay = Some(Overlay::ScoreSheet),
+            Command::Stats => self.overlay = Some(Overlay::Stats),
+            Command::PlayedCards => self.show_played = !self.show_played,
+            Command::Hint => self.hint(),
+            Command::Undo => self.undo(),
+            Command::Restart => {
+                if self.clock.is_some() {
+                    self.note = Some("Restarting a hand is off in the timed game".to_string());
+                } else {
+                    self.overlay = Some(Overlay::ConfirmRestart);
+                }
+            }
+            Command::Speed => {
+                self.speed = self.speed.next();
+                self.note = Some(format!("Speed: {}", self.speed.name()));
+            }
+            Command::Quit => {
+                if self.finish.is_some() {
+                    self.effects.push(Effect::Quit);
+                } else {
+                    self.overlay = Some(Overlay::ConfirmQuit);
+                }
+            }
+            Command::ForceQuit => self.effects.push(Effect::Quit),
+            Command::Yes | Command::New | Command::Button(_) | Command::Dismiss | Command::Other => {}
+        }
+    }
+
+    fn overlay_command(&mut self, overlay: Overlay, command: Command, now: Instant) {
+        if command == Command::ForceQuit {
+            self.effects.push(Effect::Quit);
+            return;
+        }
+        match overlay {
+            Overlay::Help | Overlay::LastTrick | Overlay::ScoreSheet | Overlay::Stats => match command {
+                // The key that opened a window closes it; so do Esc, Enter and a click.
+                Command::Help
+                | Command::LastTrick
+                | Command::ScoreSheet
+                | Command::Stats
+                | Command::Cancel
+                | Command::Confirm
+                | Command::Dismiss
+                | Command::Button(_) => self.overlay = None,
+                Command::Quit => self.overlay = Some(Overlay::ConfirmQuit),
+                _ => {}
+            },
+            Overlay::ConfirmQuit => match command {
+                Command::Yes | Command::Confirm | Command::Quit | Command::Button(Button::Yes) => {
+                    if self.finish.is_none() {
+                        self.effects.push(Effect::Save);
+                    }
+                    self.effects.push(Effect::Quit);
+                }
+                Command::New | Command::Cancel | Command::Button(Button::No) => self.overlay = None,
+                _ => {}
+            },
+            Overlay::ConfirmRestart => match command {
+                Command::Yes | Command::Confirm | Command::Button(Button::Yes) => {
+                    self.overlay = None;
+                    self.restart_hand();
+                }
+                Command::New | Command::Cancel | Command::Button(Button::No) => self.overlay = None,
+                _ => {}
+            },
+            Overlay::HandSummary => match command {
+                Command::Confirm | Command::Mark | Command::Dismiss | Command::Button(Button::Continue) => {
+                    self.overlay = None;
+                    if self.game.phase() == GamePhase::HandOver {
+                        self.apply(Action::NextHand, now);
+                    } else {
+                        self.overlay = Some(Overlay::GameOver(Button::NewGame));
+                    }
+                }
+                Command::ScoreSheet | Command::Help | Command::Stats => {}
+                Command::Quit => self.overlay = Some(Overlay::ConfirmQuit),
+                _ => {}
+            },
+            Overlay::MoonChoice(selected) => {
+                let choose = |scoring| Action::ChooseMoon { seat: YOU, scoring };
+                match command {
+                    Command::Left | Command::Right => {
+                        let other = match selected {
+                            MoonScoring::AddToOthers => MoonScoring::SubtractFromShooter,
+                            MoonScoring::SubtractFromShooter => MoonScoring::AddToOthers,
+                        };
+                        self.overlay = Some(Overlay::MoonChoice(other));
+                    }
+                    Command::Confirm | Command::Mark => {
+                        self.overlay = None;
+                        self.apply(choose(selected), now);
+                    }
+                    Command::Button(Button::MoonAdd) => {
+                        self.overlay = None;
+                        self.apply(choose(MoonScoring::AddToOthers), now);
+                    }
+                    Command::Button(Button::MoonSubtract) => {
+                        self.overlay = None;
+                        self.apply(choose(MoonScoring::SubtractFromShooter), now);
+                    }
+                    _ => {}
+                }
+            }
+            Overlay::GameOver(selected) => {
+                const MENU: [Button; 3] = [Button::NewGame, Button::Replay, Button::Quit];
+                let index = MENU.iter().position(|&b| b == selected).unwrap_or(0);
+                match command {
+                    Command::Left => self.overlay = Some(Overlay::GameOver(MENU[(index + 2) % 3])),
+                    Command::Right => self.overlay = Some(Overlay::GameOver(MENU[(index + 1) % 3])),
+                    Command::Confirm | Command::Mark => self.menu(selected),
+                    Command::Button(button) => self.menu(button),
+                    Command::New => self.menu(Button::NewGame),
+                    Command::Restart => self.menu(Button::Replay),
+                    Command::Quit => self.menu(Button::Quit),
+                    Command::ScoreSheet => self.overlay = Some(Overlay::ScoreSheet),
+                    Command::Stats => self.overlay = Some(Overlay::Stats),
+                    _ => {}
+                }
+            }
+            Overlay::Resume(_) => match command {
+                Command::Confirm | Command::Yes | Command::Button(Button::Resume) => self.effects.push(Effect::Resume),
+                Command::New | Command::Cancel | Command::Button(Button::NewGame) => {
+                    self.overlay = None;
+                    self.note = Some("New game; the unfinished one is replaced after the first trick".to_string());
+                }
+                Command::Quit => self.effects.push(Effect::Quit),
+                _ => {}
+            },
+        }
+    }
+
+    fn menu(&mut self, button: Button) {
+        match button {
+            Button::NewGame => self.effects.push(Effect::NewGame(None)),
+            Button::Replay => self.effects.push(Effect::NewGame(Some(self.game.seed()))),
+            Button::Quit => self.effects.push(Effect::Quit),
+            _ => {}
+        }
+    }
+
+    fn move_cursor(&mut self, step: isize) {
+        let count = self.your_cards().len();
+        if count > 0 {
+            self.cursor = (self.cursor.min(count - 1) as isize + step).rem_euclid(count as isize) as usize;
+        }
+    }
+
+    /// A click on a card: the cursor moves there, then it is marked or played.
+    fn choose(&mut self, card: Card, now: Instant) {
+        if let Some(index) = self.your_cards().iter().position(|&c| c == card) {
+            self.cursor = index;
+            self.mark_or_play(Some(card), false, now);
+        }
+    }
+
+    /// Space (or a click): while passing, mark or unmark; while playing,
+    /// play the card or queue it.
+    fn mark_or_play(&mut self, card: Option<Card>, from_space: bool, now: Instant) {
+        let Some(card) = card else { return };
+        if self.is_passing() {
+            self.toggle_mark(card);
+        } else if self.game.phase() == GamePhase::InHand && self.game.hand().phase() == HandPhase::Playing {
+            self.play_or_queue(card, now);
+        } else if from_space {
+            self.note = None;
+        }
+    }
+
+    /// Whether you are choosing your pass now.
+    pub fn is_passing(&self) -> bool {
+        self.game.phase() == GamePhase::InHand
+            && self.game.hand().phase() == HandPhase::Passing
+            && self.game.hand().awaits_pass_from(YOU)
+            && self.pending_pass.is_none()
+    }
+
+    fn toggle_mark(&mut self, card: Card) {
+        let need = self.game.hand().pass_count();
+        if self.marked.contains(card) {
+            self.marked.remove(card);
+        } else if self.marked.len() < need {
+            self.marked.insert(card);
+        } else {
+            self.note = Some(format!("You pass {need} cards; unmark one first"));
+            return;
+        }
+        self.note = None;
+    }
+
+    fn confirm(&mut self, now: Instant) {
+        if self.is_passing() {
+            self.pass(now);
+        } else {
+            self.mark_or_play(self.cursor_card(), false, now);
+        }
+    }
+
+    /// Sends your marked cards on their way; they leave after a pace step,
+    /// during which undo takes them back.
+    fn pass(&mut self, now: Instant) {
+        if !self.is_passing() {
+            return;
+        }
+        let need = self.game.hand().pass_count();
+        if self.marked.len() != need {
+            self.note = Some(format!("Mark {need} cards to pass ({} marked)", self.marked.len()));
+            return;
+        }
+        self.pending_pass = Some((self.marked, now + self.speed.trick_delay()));
+        self.marked = CardSet::EMPTY;
+        self.hint = CardSet::EMPTY;
+        self.undo_refusal = "";
+        self.note = None;
+        self.cursor = 0;
+    }
+
+    fn play_or_queue(&mut self, card: Card, now: Instant) {
+        let hand = self.game.hand();
+        if hand.to_act() != YOU || self.showing_trick(now) && hand.trick().is_empty() && hand.to_act() != YOU {
+            if self.queued == Some(card) {
+                self.queued = None;
+                self.note = Some(format!("Unqueued {}", self.card_text(card)));
+            } else {
+                self.queued = Some(card);
+                self.note = Some(format!("{} queued: it plays when your turn comes", self.card_text(card)));
+            }
+            return;
+        }
+        match hand.check_play(YOU, card) {
+            Ok(()) => self.play_yours(card, now),
+            Err(error) => self.note = Some(sentence(&error.to_string())),
+        }
+    }
+
+    fn play_yours(&mut self, card: Card, now: Instant) {
+        self.undo_point = Some(UndoPoint {
+            game: self.game.clone(),
+            log_len: self.log.len(),
+            received: self.received,
+            what: self.card_text(card),
+        });
+        self.received = CardSet::EMPTY;
+        self.hint = CardSet::EMPTY;
+        self.queued = None;
+        self.note = None;
+        self.apply(Action::Play { seat: YOU, card }, now);
+        self.undo_refusal = "";
+        let count = self.your_cards().len();
+        self.cursor = self.cursor.min(count.saturating_sub(1));
+    }
+
+    fn hint(&mut self) {
+        let seat = match self.seat_to_act() {
+            Some(YOU) if self.game.hand().phase() == HandPhase::Passing || self.game.hand().to_act() == YOU => YOU,
+            _ => {
+                self.note = Some("A hint is for your pass or your turn".to_string());
+                return;
+            }
+        };
+        let mut adviser = Level::Hard.bot(self.game.seed(), seat, crate::bot::Think::Samples(1));
+        match decide(&self.game, seat, adviser.as_mut()) {
+            Some(Action::Pass { cards, .. }) => {
+                self.hint = cards;
+                self.marked = cards;
+                self.note = Some(format!("Hint: pass {}", self.theme_cards(cards)));
+            }
+            Some(Action::Play { card, .. }) => {
+                self.hint = CardSet::single(card);
+                if let Some(index) = self.your_cards().iter().position(|&c| c == card) {
+                    self.cursor = index;
+                }
+                self.note = Some(format!("Hint: play {}", self.card_text(card)));
+            }
+            _ => {}
+        }
+    }
+
+    fn undo(&mut self) {
+        if self.clock.is_some() {
+            self.note = Some("Undo is off in the timed game".to_string());
+            return;
+        }
+        if let Some((cards, _)) = self.pending_pass.take() {
+            self.marked = cards;
+            self.undos += 1;
+            self.note = Some(format!("Took back your pass of {}", self.theme_cards(cards)));
+            return;
+        }
+        match self.undo_point.take() {
+            Some(point) => {
+                self.restore(&point);
+                self.undos += 1;
+                self.note = Some(format!("Took back your {}", point.what));
+            }
+            None if self.undo_refusal.is_empty() => self.note = Some("Nothing to undo".to_string()),
+            None => self.note = Some(format!("Can't undo: {}", self.undo_refusal)),
+        }
+    }
+
+    fn restart_hand(&mut self) {
+        let start = self.hand_start.clone();
+        self.restore(&start);
+        self.marked = CardSet::EMPTY;
+        self.note = Some(format!("Hand {} dealt again", self.game.hand_number()));
+        self.note_hold_hand();
+    }
+
+    fn restore(&mut self, point: &UndoPoint) {
+        self.game = point.game.clone();
+        self.log.truncate(point.log_len);
+        self.received = point.received;
+        self.generation += 1;
+        self.decision = None;
+        self.queued = None;
+        self.hint = CardSet::EMPTY;
+        self.pending_pass = None;
+        self.trick_shown_until = None;
+        self.next_bot_at = None;
+        self.undo_point = None;
+        self.undo_refusal = "you have not passed or played since";
+    }
+
+    /// Plays the hand out at once when no points are left in it.
+    fn play_out(&mut self, now: Instant) {
+        if !self.can_play_out() {
+            self.note = Some("Playing out is offered once no points are left in the hand".to_string());
+            return;
+        }
+        let mut player = Level::Easy.bot(self.game.seed(), YOU, crate::bot::Think::Samples(1));
+        while self.game.phase() == GamePhase::InHand {
+            let seat = self.game.hand().to_act();
+            let Some(action) = decide(&self.game, seat, player.as_mut()) else { break };
+            self.apply(action, now);
+        }
+        self.trick_shown_until = None;
+        self.received = CardSet::EMPTY;
+        self.note = Some("Played out: no points were left".to_string());
+    }
+
+    /// Applies an action to the game and updates the table around it.
+    fn apply(&mut self, action: Action, now: Instant) {
+        let event = match self.game.apply(action) {
+            Ok(event) => event,
+            Err(error) => {
+                self.note = Some(sentence(&error.to_string()));
+                return;
+            }
+        };
+        self.log.push(action);
+        self.generation += 1;
+        self.decision = None;
+        if let Some(clock) = &mut self.clock {
+            clock.start(now);
+        }
+        let by_you = matches!(action, Action::Pass { seat: YOU, .. } | Action::Play { seat: YOU, .. });
+        if !by_you && !matches!(action, Action::Pass { .. }) {
+            self.undo_point = None;
+            self.undo_refusal = "other players have played since";
+        }
+        match event {
+            Event::PassChosen => {}
+            Event::CardsExchanged => {
+                self.received = self.game.hand().received(YOU);
+                self.undo_refusal = "the cards passed to you are in your hand";
+                self.note = Some(format!("You received {}", self.theme_cards(self.received)));
+                self.effects.push(Effect::Save);
+            }
+            Event::CardPlayed => self.next_bot_at = Some(now + self.speed.card_delay()),
+            Event::TrickTaken(_) | Event::HandScored | Event::GameOver | Event::MoonChoiceNeeded(_) => {
+                let until = now + self.speed.trick_delay();
+                self.trick_shown_until = Some(until);
+                self.next_bot_at = Some(until);
+                self.effects.push(Effect::Save);
+            }
+            Event::HandDealt => {
+                self.marked = CardSet::EMPTY;
+                self.received = CardSet::EMPTY;
+                self.hint = CardSet::EMPTY;
+                self.queued = None;
+                self.cursor = 0;
+                self.undo_point = None;
+                self.undo_refusal = "you have not passed or played yet";
+                self.hand_start =
+                    UndoPoint { game: self.game.clone(), log_len: self.log.len(), received: CardSet::EMPTY, what: String::new() };
+                self.note = None;
+                self.note_hold_hand();
+                self.effects.push(Effect::Save);
+            }
+        }
+    }
+
+    fn note_hold_hand(&mut self) {
+        let hand = self.game.hand();
+        if hand.phase() == HandPhase::Playing && hand.tricks_played() == 0 && hand.trick().is_empty() {
+            let why = if hand.pass_direction() == PassDirection::Hold { "hold hand" } else { "no passing in these rules" };
+            self.note = Some(format!("No passing this hand ({why})"));
+        }
+    }
+
+    /// Moves the game on as far as it can go at `now`: sends a pass whose
+    /// time has come, plays a queued card, applies a bot's decision once
+    /// the pace allows, opens summaries, runs the clock out.
+    fn advance(&mut self, now: Instant) {
+        loop {
+            if self.finish.is_some() || self.overlay.as_ref().is_some_and(Overlay::holds_play) {
+                return;
+            }
+            if self.clock.is_some_and(|clock| clock.started.is_some() && clock.left(now).is_zero()) {
+                self.end(Finish::OutOfTime, now);
+                return;
+            }
+            if let Some((cards, at)) = self.pending_pass {
+                if now < at {
+                    return;
+                }
+                self.pending_pass = None;
+                self.apply(Action::Pass { seat: YOU, cards }, now);
+                continue;
+            }
+            if self.showing_trick(now) {
+                return;
+            }
+            self.trick_shown_until = None;
+            match self.game.phase() {
+                GamePhase::HandOver | GamePhase::GameOver => {
+                    if self.summarised_hand != self.game.hand_number() {
+                        self.summarised_hand = self.game.hand_number();
+                        self.overlay = Some(Overlay::HandSummary);
+                        if self.game.phase() == GamePhase::GameOver {
+                            self.end(Finish::Completed, now);
+                        }
+                    }
+                    return;
+                }
+                GamePhase::MoonChoice(YOU) => {
+                    self.overlay = Some(Overlay::MoonChoice(MoonScoring::AddToOthers));
+                    return;
+                }
+                _ => {}
+            }
+            let Some(seat) = self.seat_to_act() else { return };
+            if seat == YOU {
+                if self.game.hand().phase() == HandPhase::Playing
+                    && let Some(card) = self.queued.take()
+                {
+                    match self.game.hand().check_play(YOU, card) {
+                        Ok(()) => {
+                            self.play_yours(card, now);
+                            continue;
+                        }
+                        Err(error) => {
+                            self.note = Some(format!(
+                                "Dropped the queued {}: {}",
+                                self.card_text(card),
+                                error.to_string().trim_end_matches('.')
+                            ));
+                        }
+                    }
+                }
+                return;
+            }
+            let paced = self.game.hand().phase() == HandPhase::Playing;
+            if paced && self.next_bot_at.is_some_and(|at| now < at) {
+                return;
+            }
+            match self.decision.take() {
+                Some((generation, action)) if generation == self.generation => {
+                    self.apply(action, now);
+                }
+                _ => return,
+            }
+        }
+    }
+
+    /// The game is over: score a timed game, stop the clock, tell the runtime.
+    fn end(&mut self, finish: Finish, now: Instant) {
+        self.finish = Some(finish);
+        let totals = *self.game.totals();
+        let points = totals[YOU];
+        let opponents_points = Seat::all(self.players()).filter(|&s| s != YOU).map(|s| totals[s]).sum();
+        let lowest = self.game.leaders().contains(&YOU);
+        let hands_completed = self.game.history().len() as u32;
+        let mid_hand = self.game.phase() == GamePhase::InHand;
+        if let Some(clock) = &mut self.clock {
+            clock.stop(now);
+            let timed = match finish {
+                Finish::Completed => TimedFinish::Completed {
+                    points,
+                    opponents_points,
+                    lowest,
+                    seconds_left: clock.left(now).as_secs() as u32,
+                },
+                Finish::OutOfTime => TimedFinish::OutOfTime { points, hands_completed, mid_hand },
+            };
+            self.tournament = Some(TournamentScore::of(timed));
+        }
+        if finish == Finish::OutOfTime {
+            self.overlay = Some(Overlay::GameOver(Button::NewGame));
+        }
+        self.effects.push(Effect::Finished(GameStats::of(&self.game, YOU, self.undos, self.finish_won())));
+    }
+
+    /// Whether you won (had or shared the lowest total at the end).
+    pub fn finish_won(&self) -> bool {
+        self.game.leaders().contains(&YOU)
+    }
+
+    /// The penalty points each seat has taken in the hand so far.
+    pub fn points_this_hand(&self, seat: Seat) -> i32 {
+        let rules = &self.table.rules;
+        let taken = self.game.hand().taken(seat);
+        let bonus = rules.bonus_card().is_some_and(|card| taken.contains(card));
+        rules.points.points(taken) + if bonus { BONUS_CARD_VALUE } else { 0 }
+    }
+
+    fn card_text(&self, card: Card) -> String {
+        self.theme.card(card)
+    }
+
+    fn theme_cards(&self, cards: CardSet) -> String {
+        self.theme.cards(cards)
+    }
+}
+
+/// An error message as a sentence: capital first letter.
+fn sentence(text: &str) -> String {
+    let mut chars = text.chars();
+    chars.next().map(|first| first.to_uppercase().chain(chars).collect()).unwrap_or_default()
+}

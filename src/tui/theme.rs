@@ -1,0 +1,145 @@
+//! Every style and glyph the table uses, in one value: colour or
+//! monochrome (`NO_COLOR`), suit symbols or letters (`--ascii`).
+
+use ratatui::style::{Color, Modifier, Style};
+
+use crate::engine::{Card, Rank, Suit};
+
+/// How the table looks.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Theme {
+    /// Colours on (off under `NO_COLOR`).
+    pub color: bool,
+    /// Letters S H D C instead of suit symbols, `#` for card backs.
+    pub ascii: bool,
+}
+
+impl Theme {
+    /// The theme for this environment: colour unless `NO_COLOR` is set to
+    /// anything non-empty (no-color.org).
+    pub fn from_environment(ascii: bool) -> Theme {
+        let no_color = std::env::var_os("NO_COLOR").is_some_and(|value| !value.is_empty());
+        Theme { color: !no_color, ascii }
+    }
+
+    /// A suit as drawn: `♠` or `S`.
+    pub fn suit(self, suit: Suit) -> char {
+        if self.ascii { suit.letter() } else { suit.symbol() }
+    }
+
+    /// A rank as drawn on a card: `10` rather than the notation's `T`.
+    pub fn rank(rank: Rank) -> &'static str {
+        const NAMES: [&str; 13] = ["2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A"];
+        NAMES[rank.index()]
+    }
+
+    /// A card as text: `10♥`, `Q♠` (or `10H`, `QS`).
+    pub fn card(self, card: Card) -> String {
+        format!("{}{}", Theme::rank(card.rank()), self.suit(card.suit()))
+    }
+
+    /// Cards as text, separated by spaces.
+    pub fn cards(self, cards: impl IntoIterator<Item = Card>) -> String {
+        cards.into_iter().map(|card| self.card(card)).collect::<Vec<_>>().join(" ")
+    }
+
+    /// The face of a card: red suits red, black suits black, on white.
+    pub fn card_face(self, card: Card) -> Style {
+        if !self.color {
+            return Style::default();
+        }
+        let ink = match card.suit() {
+            Suit::Hearts | Suit::Diamonds => Color::Red,
+            Suit::Clubs | Suit::Spades => Color::Black,
+        };
+        Style::default().fg(ink).bg(Color::White)
+    }
+
+    /// Suit text outside a card (trick labels, panels, summaries).
+    pub fn suit_ink(self, suit: Suit) -> Style {
+        match (self.color, suit) {
+            (true, Suit::Hearts | Suit::Diamonds) => Style::default().fg(Color::LightRed),
+            _ => Style::default(),
+        }
+    }
+
+    /// A card that may not be played now.
+    pub fn dimmed(self) -> Style {
+        if self.color {
+            Style::default().fg(Color::DarkGray).bg(Color::Gray).add_modifier(Modifier::DIM)
+        } else {
+            Style::default().add_modifier(Modifier::DIM)
+        }
+    }
+
+    /// The card under the cursor: its frame.
+    pub fn cursor(self) -> Style {
+        if self.color {
+            Style::default().fg(Color::Yellow).add_modifier(Modifier::BOLD)
+        } else {
+            Style::default().add_modifier(Modifier::REVERSED | Modifier::BOLD)
+        }
+    }
+
+    /// The frame of a card not under the cursor.
+    pub fn frame(self) -> Style {
+        if self.color { Style::default().fg(Color::Gray) } else { Style::default() }
+    }
+
+    /// A marked card (chosen to pass, hinted, queued): its frame.
+    pub fn marked(self) -> Style {
+        if self.color {
+            Style::default().fg(Color::LightCyan).add_modifier(Modifier::BOLD)
+        } else {
+            Style::default().add_modifier(Modifier::BOLD)
+        }
+    }
+
+    /// The table's felt.
+    pub fn table(self) -> Style {
+        if self.color { Style::default().bg(Color::Rgb(0, 72, 36)).fg(Color::White) } else { Style::default() }
+    }
+
+    /// Titles, names and the status line.
+    pub fn strong(self) -> Style {
+        Style::default().add_modifier(Modifier::BOLD)
+    }
+
+    /// Quiet text: key hints, labels.
+    pub fn quiet(self) -> Style {
+        if self.color { Style::default().fg(Color::Gray) } else { Style::default() }
+    }
+
+    /// A refusal or warning in the status line.
+    pub fn warning(self) -> Style {
+        if self.color {
+            Style::default().fg(Color::LightRed).add_modifier(Modifier::BOLD)
+        } else {
+            Style::default().add_modifier(Modifier::BOLD | Modifier::UNDERLINED)
+        }
+    }
+
+    /// Whose turn it is: that player's name.
+    pub fn active(self) -> Style {
+        if self.color {
+            Style::default().fg(Color::Yellow).add_modifier(Modifier::BOLD)
+        } else {
+            Style::default().add_modifier(Modifier::REVERSED)
+        }
+    }
+
+    /// A button such as PASS.
+    pub fn button(self, selected: bool) -> Style {
+        match (self.color, selected) {
+            (true, true) => Style::default().fg(Color::Black).bg(Color::Yellow).add_modifier(Modifier::BOLD),
+            (true, false) => Style::default().fg(Color::Black).bg(Color::Gray),
+            (false, true) => Style::default().add_modifier(Modifier::REVERSED | Modifier::BOLD),
+            (false, false) => Style::default().add_modifier(Modifier::BOLD),
+        }
+    }
+
+    /// A face-down card back, as drawn beside a player's card count.
+    pub fn card_back(self) -> &'static str {
+        if self.ascii { "##" } else { "▒▒" }
+    }
+}
