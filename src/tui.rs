@@ -276,3 +276,6 @@ fn read_terminal(sender: &Sender<Incoming>) {
         }
     }
 }
+
+#[cfg(test)]
+mod tests;

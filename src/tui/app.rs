@@ -295,7 +295,7 @@ impl App {
         Ok(App::with_game(table, game, Vec::new(), speed, theme))
     }
 
-    fn with_game(table: Table, game: Game, log: Vec<Action>, speed: Speed, theme: Theme) -> App {
+    pub(crate) fn with_game(table: Table, game: Game, log: Vec<Action>, speed: Speed, theme: Theme) -> App {
         let clock = (table.rules.clock_minutes > 0)
             .then(|| Clock::new(Duration::from_secs(60 * u64::from(table.rules.clock_minutes))));
         let hand_start = UndoPoint { game: game.clone(), log_len: log.len(), received: CardSet::EMPTY, what: String::new() };

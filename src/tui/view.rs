@@ -132,7 +132,9 @@ fn info_bar(buf: &mut Buffer, area: Rect, app: &App, now: Instant) {
 /// bottom and the seats going clockwise (Left, then Across, then Right).
 fn direction(seat: Seat, players: usize) -> (f64, f64) {
     let angle = TAU * seat.index() as f64 / players as f64;
-    (-angle.sin(), angle.cos())
+    // Rounded so that seats opposite each other land on the same row.
+    let tidy = |v: f64| (v * 1e6).round() / 1e6;
+    (tidy(-angle.sin()), tidy(angle.cos()))
 }
 
 fn centre(area: Rect) -> (f64, f64) {
@@ -327,7 +329,7 @@ pub fn status(app: &App, now: Instant) -> (Option<String>, String) {
             GamePhase::MoonChoice(YOU) => "You shot the moon: choose how it counts".to_string(),
             GamePhase::MoonChoice(seat) => format!("{} shot the moon and is choosing how it counts", name(seat)),
             GamePhase::InHand => match app.seat_to_act() {
-                Some(YOU) if hand.phase() == HandPhase::Passing => {
+                _ if app.is_passing() => {
                     let need = hand.pass_count();
                     let target = name(hand.pass_target(YOU));
                     if app.marked.len() == need {
@@ -374,10 +376,12 @@ fn status_line(buf: &mut Buffer, area: Rect, app: &App, now: Instant) {
 }
 
 fn key_line(buf: &mut Buffer, area: Rect, app: &App) {
-    let keys = if app.is_passing() {
-        "←→/hl move · Space mark · Enter pass · i hint · ? help · q quit"
+    let keys = if app.finish.is_some() {
+        "n new game · r replay this seed · s scores · S stats · q quit"
+    } else if app.is_passing() {
+        "←→ move · Space mark · Enter pass · i hint · s scores · ? help · q quit"
     } else {
-        "←→/hl move · Enter play · t last trick · c played · i hint · u undo · ? help · q quit"
+        "←→ move · Enter play · t trick · c played · i hint · u undo · ? help · q quit"
     };
     Paragraph::new(Line::styled(format!(" {keys}"), app.theme.quiet())).render(area, buf);
 }

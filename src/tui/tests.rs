@@ -1,0 +1,585 @@
+//! The table's behaviour and screens: the app driven by commands and bot
+//! decisions at chosen instants, drawn into a test buffer and snapshotted.
+
+use std::time::{Duration, Instant};
+
+use ratatui::buffer::Buffer;
+use ratatui::layout::Rect;
+use ratatui::style::Color;
+
+use crate::bot::{Level, Player, Think, decide};
+use crate::engine::{BySeat, CardSet, Game, GamePhase, Hand, HandPhase, MoonRule, Rules, Seat};
+
+use super::app::{App, Finish, Message, Overlay, Speed, Table, YOU};
+use super::input::{Button, Command, Hits};
+use super::theme::Theme;
+use super::view;
+
+const COLOR: Theme = Theme { color: true, ascii: false };
+
+fn table(rules: Rules) -> Table {
+    let players = vec![Player::Builtin(Level::Normal); rules.player_count()];
+    Table { rules, label: "black-lady".to_string(), players }
+}
+
+/// A test's clock: each step is far enough apart that every pace wait is over.
+struct Harness {
+    app: App,
+    now: Instant,
+}
+
+impl Harness {
+    fn new(seed: u64, speed: Speed) -> Harness {
+        Harness::with_rules(Rules::default(), seed, speed)
+    }
+
+    fn with_rules(rules: Rules, seed: u64, speed: Speed) -> Harness {
+        let app = App::new(table(rules), seed, speed, COLOR).unwrap();
+        Harness { app, now: Instant::now() }
+    }
+
+    fn from_game(rules: Rules, game: Game) -> Harness {
+        let app = App::with_game(table(rules), game, Vec::new(), Speed::Instant, COLOR);
+        Harness { app, now: Instant::now() }
+    }
+
+    fn send(&mut self, command: Command) {
+        self.app.update(Message::Command(command), self.now);
+    }
+
+    fn wait(&mut self, duration: Duration) {
+        self.now += duration;
+        self.app.update(Message::Tick, self.now);
+    }
+
+    /// Lets the bots act (as the runtime would) until the game waits for you
+    /// or a window; `patience` pace steps at most.
+    fn let_bots_play(&mut self) {
+        for _ in 0..1000 {
+            if let Some(seat) = self.app.bot_to_ask() {
+                let mut bot = Level::Normal.bot(self.app.game.seed(), seat, Think::Samples(1));
+                let action = decide(&self.app.game, seat, bot.as_mut()).unwrap();
+                let generation = self.app.generation;
+                self.app.update(Message::BotDecided { generation, action }, self.now);
+            }
+            self.wait(Duration::from_secs(3));
+            if self.app.bot_to_ask().is_none() {
+                return;
+            }
+        }
+        panic!("the bots never stopped");
+    }
+
+    /// Plays your turn with what the hint suggests.
+    fn play_hinted(&mut self) {
+        self.send(Command::Hint);
+        self.send(Command::Confirm);
+    }
+
+    /// Plays on (hints for you, bots for the others) until `stop` holds.
+    fn play_until(&mut self, stop: impl Fn(&App) -> bool) {
+        for _ in 0..5000 {
+            if stop(&self.app) {
+                return;
+            }
+            self.let_bots_play();
+            if stop(&self.app) {
+                return;
+            }
+            match &self.app.overlay {
+                Some(Overlay::HandSummary) => self.send(Command::Confirm),
+                Some(_) => return,
+                None if self.app.is_passing() => {
+                    self.send(Command::Hint);
+                    self.send(Command::Confirm);
+                    self.wait(Duration::from_secs(3));
+                }
+                None => self.play_hinted(),
+            }
+        }
+        panic!("the condition never came");
+    }
+
+    fn screen(&self, width: u16, height: u16) -> (String, Buffer, Hits) {
+        let area = Rect::new(0, 0, width, height);
+        let mut buffer = Buffer::empty(area);
+        let hits = view::draw_screen(&mut buffer, area, &self.app, self.now);
+        (text_of(&buffer), buffer, hits)
+    }
+
+    fn text(&self) -> String {
+        self.screen(80, 24).0
+    }
+
+    fn status(&self) -> String {
+        let (note, what) = view::status(&self.app, self.now);
+        note.map_or(what.clone(), |note| format!("{note} · {what}"))
+    }
+
+}
+
+fn text_of(buffer: &Buffer) -> String {
+    let area = buffer.area;
+    (0..area.height)
+        .map(|y| (0..area.width).map(|x| buffer[(x, y)].symbol()).collect::<String>().trim_end().to_string())
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+fn cards(text: &str) -> CardSet {
+    text.parse().unwrap()
+}
+
+// ---- passing -------------------------------------------------------------
+
+#[test]
+fn the_status_line_counts_the_cards_marked_to_pass() {
+    let mut h = Harness::new(42, Speed::Instant);
+    assert_eq!(h.status(), "Choose 3 cards to pass to Left (0 of 3)");
+    h.send(Command::Mark);
+    assert_eq!(h.status(), "Choose 3 cards to pass to Left (1 of 3)");
+    h.send(Command::Mark);
+    assert_eq!(h.status(), "Choose 3 cards to pass to Left (0 of 3)", "Space again unmarks");
+}
+
+#[test]
+fn enter_passes_only_once_the_right_number_is_marked() {
+    let mut h = Harness::new(42, Speed::Instant);
+    h.send(Command::Mark);
+    h.send(Command::Confirm);
+    assert!(h.app.is_passing());
+    assert_eq!(h.app.note.as_deref(), Some("Mark 3 cards to pass (1 marked)"));
+    for _ in 0..2 {
+        h.send(Command::Right);
+        h.send(Command::Mark);
+    }
+    let passed = h.app.marked;
+    h.send(Command::Confirm);
+    h.wait(Duration::from_secs(1));
+    assert_eq!(h.app.game.hand().passed(YOU), passed);
+    let received = h.app.game.hand().received(YOU);
+    assert_eq!(h.app.received, received, "received cards are marked in the hand");
+}
+
+#[test]
+fn a_fourth_card_cannot_be_marked() {
+    let mut h = Harness::new(42, Speed::Instant);
+    for _ in 0..4 {
+        h.send(Command::Mark);
+        h.send(Command::Right);
+    }
+    assert_eq!(h.app.marked.len(), 3);
+    assert_eq!(h.app.note.as_deref(), Some("You pass 3 cards; unmark one first"));
+}
+
+#[test]
+fn clicking_cards_marks_them_and_the_pass_button_passes() {
+    let mut h = Harness::new(42, Speed::Normal);
+    let (_, _, hits) = h.screen(80, 24);
+    for (_, card) in hits.cards.iter().take(3) {
+        h.send(Command::Card(*card));
+    }
+    assert_eq!(h.app.marked.len(), 3);
+    let (_, _, hits) = h.screen(80, 24);
+    assert!(hits.buttons.iter().any(|(_, b)| *b == Button::Pass));
+    h.send(Command::Button(Button::Pass));
+    assert!(h.app.pending_pass.is_some(), "the pass is on its way");
+}
+
+#[test]
+fn undo_takes_back_a_pass_before_the_cards_arrive() {
+    let mut h = Harness::new(42, Speed::Normal);
+    for _ in 0..3 {
+        h.send(Command::Mark);
+        h.send(Command::Right);
+    }
+    let marked = h.app.marked;
+    h.send(Command::Confirm);
+    assert!(h.status().starts_with("Passing "), "{}", h.status());
+    h.send(Command::Undo);
+    assert!(h.app.is_passing());
+    assert_eq!(h.app.marked, marked);
+    assert_eq!(h.app.undos, 1);
+}
+
+#[test]
+fn once_the_passed_cards_arrive_the_pass_cannot_be_undone() {
+    let mut h = Harness::new(42, Speed::Instant);
+    for _ in 0..3 {
+        h.send(Command::Mark);
+        h.send(Command::Right);
+    }
+    h.send(Command::Confirm);
+    h.let_bots_play();
+    h.send(Command::Undo);
+    assert_eq!(h.app.undos, 0);
+    assert!(h.app.note.as_deref().unwrap().starts_with("Can't undo"), "{:?}", h.app.note);
+}
+
+#[test]
+fn a_hold_hand_says_there_is_no_passing() {
+    let mut h = Harness::new(42, Speed::Instant);
+    h.play_until(|app| app.game.hand_number() == 4);
+    h.let_bots_play();
+    assert_eq!(h.app.game.hand().phase(), HandPhase::Playing);
+    assert!(h.app.note.as_deref().unwrap_or("").contains("No passing this hand (hold hand)") || h.app.game.hand().tricks_played() > 0);
+}
+
+// ---- playing -------------------------------------------------------------
+
+/// A seeded game brought to your turn in the first trick's play.
+fn at_your_first_play(seed: u64) -> Harness {
+    let mut h = Harness::new(seed, Speed::Normal);
+    h.play_until(|app| app.game.hand().phase() == HandPhase::Playing);
+    h.play_until(|app| app.seat_to_act() == Some(YOU) && app.overlay.is_none());
+    h.wait(Duration::from_secs(3));
+    h
+}
+
+#[test]
+fn on_your_turn_the_status_says_what_to_do() {
+    let h = at_your_first_play(42);
+    let hand = h.app.game.hand();
+    let expected = match hand.trick().led_suit() {
+        None => "Your lead".to_string(),
+        Some(suit) if !hand.holding(YOU).of_suit(suit).is_empty() => format!("Follow {}", suit.name()),
+        Some(suit) => format!("You have no {}: play any card", suit.name()),
+    };
+    assert!(h.status().ends_with(&expected), "{}", h.status());
+}
+
+#[test]
+fn an_illegal_card_is_refused_with_the_rule_that_forbids_it() {
+    for seed in 1..200 {
+        let mut h = at_your_first_play(seed);
+        let hand = h.app.game.hand();
+        let illegal = hand.holding(YOU) - hand.legal_moves();
+        let Some(card) = illegal.lowest() else { continue };
+        let expected = hand.check_play(YOU, card).unwrap_err().to_string();
+        h.send(Command::Card(card));
+        let note = h.app.note.clone().unwrap();
+        assert_eq!(note.to_lowercase(), expected.to_lowercase());
+        assert!(h.app.game.hand().holding(YOU).contains(card), "the card stays in the hand");
+        return;
+    }
+    panic!("no seed gave an illegal card on the first trick");
+}
+
+#[test]
+fn a_card_chosen_before_your_turn_is_queued_and_played_when_the_turn_comes() {
+    for seed in 1..100 {
+        let mut h = Harness::new(seed, Speed::Normal);
+        h.play_until(|app| app.game.hand().phase() == HandPhase::Playing && app.seat_to_act() != Some(YOU));
+        if h.app.game.hand().tricks_played() > 0 || h.app.game.hand().trick().len() != 0 {
+            continue;
+        }
+        // A bot leads the first trick: queue a club (legal unless void) before it does.
+        let Some(club) = (h.app.game.hand().holding(YOU) & CardSet::CLUBS).highest() else { continue };
+        h.send(Command::Card(club));
+        assert_eq!(h.app.queued, Some(club));
+        assert!(h.status().contains("queued"), "{}", h.status());
+        h.let_bots_play();
+        assert!(h.app.game.hand().played().contains(club) || h.app.game.tricks().iter().any(|t| t.card_set().contains(club)));
+        return;
+    }
+    panic!("no seed had a bot lead while you held a club");
+}
+
+#[test]
+fn a_queued_card_that_is_illegal_when_the_turn_comes_is_dropped_with_a_note() {
+    for seed in 1..200 {
+        let mut h = Harness::new(seed, Speed::Normal);
+        h.play_until(|app| app.game.hand().phase() == HandPhase::Playing && app.seat_to_act() != Some(YOU));
+        let hand = h.app.game.hand();
+        if hand.tricks_played() > 0 || hand.holding(YOU).of_suit(crate::engine::Suit::Clubs).is_empty() {
+            continue;
+        }
+        // A heart cannot be played on the first trick while you hold clubs.
+        let Some(heart) = (hand.holding(YOU) & CardSet::HEARTS).lowest() else { continue };
+        h.send(Command::Card(heart));
+        h.let_bots_play();
+        assert!(h.app.game.hand().holding(YOU).contains(heart));
+        assert!(h.app.note.as_deref().unwrap().starts_with(&format!("Dropped the queued {}", COLOR.card(heart))));
+        return;
+    }
+    panic!("no seed fitted");
+}
+
+#[test]
+fn undo_takes_back_your_card_until_someone_else_plays() {
+    for seed in 1..100 {
+        let mut h = at_your_first_play(seed);
+        let hand = h.app.game.hand();
+        if hand.trick().len() + 1 >= h.app.players() {
+            continue; // your card would end the trick
+        }
+        let before = h.app.game.clone();
+        h.play_hinted();
+        assert_ne!(h.app.game, before);
+        h.send(Command::Undo);
+        assert_eq!(h.app.game, before, "the game is back where it was");
+        assert_eq!(h.app.undos, 1);
+        h.play_hinted();
+        h.let_bots_play();
+        h.send(Command::Undo);
+        assert_eq!(h.app.undos, 1);
+        assert_eq!(h.app.note.as_deref(), Some("Can't undo: other players have played since"));
+        return;
+    }
+    panic!("no seed fitted");
+}
+
+#[test]
+fn bots_cards_appear_at_the_pace_and_a_key_skips_the_wait() {
+    let mut h = at_your_first_play(42);
+    h.play_hinted();
+    let played = h.app.log.len();
+    // Left's decision arrives at once but waits for the pace.
+    if let Some(seat) = h.app.bot_to_ask() {
+        let mut bot = Level::Normal.bot(42, seat, Think::Samples(1));
+        let action = decide(&h.app.game, seat, bot.as_mut()).unwrap();
+        let generation = h.app.generation;
+        h.app.update(Message::BotDecided { generation, action }, h.now);
+        assert_eq!(h.app.log.len(), played, "not before the pace allows");
+        h.send(Command::Other);
+        assert_eq!(h.app.log.len(), played + 1, "any key skips the wait");
+    }
+}
+
+#[test]
+fn the_hint_marks_the_card_the_bot_would_play() {
+    let mut h = at_your_first_play(42);
+    h.send(Command::Hint);
+    assert_eq!(h.app.hint.len(), 1);
+    let hinted = h.app.hint.lowest().unwrap();
+    assert_eq!(h.app.cursor_card(), Some(hinted));
+    assert!(h.app.game.legal_moves().contains(hinted));
+    assert!(h.app.note.as_deref().unwrap().starts_with("Hint: play"));
+}
+
+#[test]
+fn restart_deals_the_hand_again() {
+    let mut h = at_your_first_play(42);
+    h.play_hinted();
+    h.let_bots_play();
+    let hand_number = h.app.game.hand_number();
+    h.send(Command::Restart);
+    assert_eq!(h.app.overlay, Some(Overlay::ConfirmRestart));
+    h.send(Command::Yes);
+    assert_eq!(h.app.game.hand_number(), hand_number);
+    assert_eq!(h.app.game.hand().phase(), HandPhase::Passing);
+    assert!(h.app.game.hand().played().is_empty());
+}
+
+#[test]
+fn a_hand_with_no_points_left_can_be_played_out() {
+    let rules = Rules::default();
+    let holdings = BySeat::new_with(|seat| match seat.index() {
+        0 => cards("2C 3D"),
+        1 => cards("3C 4D"),
+        2 => cards("4C 5D"),
+        3 => cards("5C 6D"),
+        _ => CardSet::EMPTY,
+    });
+    let hand = Hand::from_holdings(&rules, holdings, Seat::new(3).unwrap());
+    let game = Game::from_position(rules.clone(), 1, hand, BySeat::splat(0)).unwrap();
+    let mut h = Harness::from_game(rules, game);
+    h.wait(Duration::from_secs(1));
+    assert!(h.app.can_play_out());
+    assert!(h.status().contains("o plays the hand out"), "{}", h.status());
+    h.send(Command::PlayOut);
+    assert_eq!(h.app.game.phase(), GamePhase::HandOver);
+    assert_eq!(h.app.overlay, Some(Overlay::HandSummary));
+}
+
+#[test]
+fn the_shooter_is_asked_how_the_moon_counts_when_it_matters() {
+    let rules = Rules { moon: MoonRule::ShooterChooses, no_blood: false, ..Rules::default() };
+    let holdings = BySeat::new_with(|seat| match seat.index() {
+        0 => cards("AC AH"),
+        1 => cards("2C QS"),
+        2 => cards("3C 2H"),
+        3 => cards("4C 3H"),
+        _ => CardSet::EMPTY,
+    });
+    let hand = Hand::from_holdings(&rules, holdings, Seat::new(0).unwrap());
+    let totals = BySeat::new_with(|seat| [80, 50, 90, 90, 0, 0, 0][seat.index()]);
+    let game = Game::from_position(rules.clone(), 1, hand, totals).unwrap();
+    let mut h = Harness::from_game(rules, game);
+    h.play_until(|app| app.overlay.is_some());
+    assert!(matches!(h.app.overlay, Some(Overlay::MoonChoice(_))), "{:?}", h.app.overlay);
+    let (text, _, hits) = h.screen(80, 24);
+    assert!(text.contains("You shot the moon!"), "{text}");
+    assert!(hits.buttons.iter().any(|(_, b)| *b == Button::MoonSubtract));
+    h.send(Command::Button(Button::MoonSubtract));
+    assert_eq!(h.app.game.totals()[YOU], 80 - 16);
+}
+
+// ---- timed mode ----------------------------------------------------------
+
+#[test]
+fn the_timed_game_ends_at_zero_with_the_out_of_time_score() {
+    let rules = crate::engine::Preset::Worldwinner.rules();
+    let mut h = Harness::with_rules(rules, 42, Speed::Instant);
+    h.play_until(|app| app.game.hand_number() == 2 && app.game.hand().phase() == HandPhase::Playing);
+    h.send(Command::Undo);
+    assert_eq!(h.app.note.as_deref(), Some("Undo is off in the timed game"));
+    h.wait(Duration::from_secs(601));
+    assert_eq!(h.app.finish, Some(Finish::OutOfTime));
+    let points = h.app.game.totals()[YOU];
+    let score = h.app.tournament.unwrap();
+    assert_eq!(score.total(), 50 + 26 * 2 - 2 * points, "hand 1 played, hand 2 in progress");
+    assert!(matches!(h.app.overlay, Some(Overlay::GameOver(_))));
+    assert!(h.text().contains("Time is up"));
+}
+
+// ---- quitting and the end ------------------------------------------------
+
+#[test]
+fn q_asks_before_quitting_mid_game() {
+    let mut h = Harness::new(42, Speed::Instant);
+    h.send(Command::Quit);
+    assert_eq!(h.app.overlay, Some(Overlay::ConfirmQuit));
+    assert!(h.app.take_effects().is_empty());
+    h.send(Command::New);
+    assert_eq!(h.app.overlay, None);
+    h.send(Command::Quit);
+    h.send(Command::Yes);
+    assert!(h.app.take_effects().contains(&super::app::Effect::Quit));
+}
+
+#[test]
+fn a_whole_game_ends_with_standings_and_a_menu() {
+    let mut h = Harness::new(7, Speed::Instant);
+    h.play_until(|app| matches!(app.overlay, Some(Overlay::GameOver(_))));
+    assert_eq!(h.app.finish, Some(Finish::Completed));
+    assert!(h.app.game.totals().of_table(4).iter().any(|&t| t >= 100));
+    let effects = h.app.take_effects();
+    assert!(effects.iter().any(|e| matches!(e, super::app::Effect::Finished(_))));
+    h.send(Command::Restart);
+    assert_eq!(h.app.take_effects(), vec![super::app::Effect::NewGame(Some(7))], "r replays the seed");
+}
+
+// ---- screens -------------------------------------------------------------
+
+#[test]
+fn snapshot_passing() {
+    let mut h = Harness::new(42, Speed::Normal);
+    h.send(Command::Mark);
+    h.send(Command::Right);
+    h.send(Command::Right);
+    h.send(Command::Mark);
+    insta::assert_snapshot!("passing", h.text());
+}
+
+#[test]
+fn snapshot_your_turn() {
+    let h = at_your_first_play(42);
+    insta::assert_snapshot!("your_turn", h.text());
+}
+
+#[test]
+fn snapshot_full_trick() {
+    for seed in 1..100 {
+        let mut h = at_your_first_play(seed);
+        if h.app.game.hand().trick().len() + 1 != h.app.players() {
+            continue;
+        }
+        h.play_hinted();
+        assert!(h.app.showing_trick(h.now), "the finished trick stays on the table");
+        assert!(h.status().ends_with("takes the trick"), "{}", h.status());
+        insta::assert_snapshot!("full_trick", h.text());
+        return;
+    }
+    panic!("no seed had you play last to the first trick");
+}
+
+#[test]
+fn snapshot_hand_summary() {
+    let mut h = Harness::new(42, Speed::Instant);
+    h.play_until(|app| app.overlay == Some(Overlay::HandSummary));
+    insta::assert_snapshot!("hand_summary", h.text());
+}
+
+#[test]
+fn snapshot_game_over() {
+    let mut h = Harness::new(7, Speed::Instant);
+    h.play_until(|app| matches!(app.overlay, Some(Overlay::GameOver(_))));
+    insta::assert_snapshot!("game_over", h.text());
+}
+
+#[test]
+fn snapshot_help() {
+    let mut h = Harness::new(42, Speed::Instant);
+    h.send(Command::Help);
+    insta::assert_snapshot!("help", h.text());
+}
+
+#[test]
+fn snapshot_too_small() {
+    let h = Harness::new(42, Speed::Instant);
+    let (text, _, hits) = h.screen(60, 20);
+    assert!(text.contains("at least 80x24; this one is 60x20"));
+    assert_eq!(hits, Hits::default(), "nothing to click");
+    insta::assert_snapshot!("too_small", text);
+}
+
+#[test]
+fn snapshot_no_color() {
+    let mut h = Harness::new(42, Speed::Instant);
+    h.app.theme = Theme { color: false, ascii: false };
+    h.send(Command::Mark);
+    let (text, buffer, _) = h.screen(80, 24);
+    for cell in buffer.content() {
+        assert!(matches!(cell.fg, Color::Reset) && matches!(cell.bg, Color::Reset), "a coloured cell: {cell:?}");
+    }
+    let cursor_cell = buffer.content().iter().find(|c| c.modifier.contains(ratatui::style::Modifier::REVERSED));
+    assert!(cursor_cell.is_some(), "the cursor shows by reverse video");
+    insta::assert_snapshot!("no_color", text);
+}
+
+#[test]
+fn snapshot_ascii() {
+    let mut h = Harness::new(42, Speed::Instant);
+    h.app.theme = Theme { color: true, ascii: true };
+    let text = h.text();
+    assert!(!text.contains('♠') && !text.contains('♥') && !text.contains('▒'));
+    insta::assert_snapshot!("ascii", text);
+}
+
+#[test]
+fn hearts_and_diamonds_are_red_clubs_and_spades_black() {
+    let h = Harness::new(42, Speed::Instant);
+    let (_, buffer, hits) = h.screen(80, 24);
+    for (rect, card) in &hits.cards {
+        let cell = &buffer[(rect.x + 3, rect.y + 2)];
+        let red = matches!(card.suit(), crate::engine::Suit::Hearts | crate::engine::Suit::Diamonds);
+        assert_eq!(cell.fg == Color::Red, red, "{card}");
+    }
+}
+
+#[test]
+fn every_table_size_lays_out_without_overlapping_seats() {
+    for players in 3..=7 {
+        let rules = Rules { players: players as u8, ..Rules::default() };
+        let h = Harness::with_rules(rules, 5, Speed::Instant);
+        let (text, _, hits) = h.screen(80, 24);
+        for seat in crate::engine::Seat::all(players).skip(1) {
+            let name = super::app::seat_name(seat, players);
+            assert_eq!(text.matches(&format!("{name} ·")).count(), 1, "{players} players: {name}\n{text}");
+        }
+        assert_eq!(hits.cards.len(), h.app.your_cards().len());
+    }
+}
+
+#[test]
+fn card_hit_rectangles_match_the_cards_drawn() {
+    let h = Harness::new(42, Speed::Instant);
+    let (text, _, hits) = h.screen(80, 24);
+    let rows: Vec<&str> = text.lines().collect();
+    for (rect, card) in &hits.cards {
+        let label = format!("{:<2}{}", Theme::rank(card.rank()), COLOR.suit(card.suit()));
+        let row: String = rows[rect.y as usize + 2].chars().skip(rect.x as usize + 1).take(3).collect();
+        assert_eq!(row, label, "card {card} at {rect:?}");
+    }
+}
