@@ -1,0 +1,262 @@
+//! The real `hearts` binary in a pseudo-terminal, played as a person
+//! would: keys and SGR mouse clicks in, the screen (through a vt100
+//! emulator) read back.
+
+use std::io::{Read, Write};
+use std::path::{Path, PathBuf};
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+
+use portable_pty::{Child, CommandBuilder, PtySize, native_pty_system};
+
+const ROWS: u16 = 24;
+const COLS: u16 = 80;
+
+/// A fresh directory standing in for the player's home.
+fn sandbox(name: &str) -> PathBuf {
+    let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join(format!("terminal-{name}"));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+struct Session {
+    screen: Arc<Mutex<vt100::Parser>>,
+    output: Arc<Mutex<Vec<u8>>>,
+    writer: Box<dyn Write + Send>,
+    child: Box<dyn Child + Send + Sync>,
+}
+
+impl Session {
+    fn start(home: &Path, args: &[&str]) -> Session {
+        let pty = native_pty_system();
+        let pair = pty.openpty(PtySize { rows: ROWS, cols: COLS, pixel_width: 0, pixel_height: 0 }).unwrap();
+        let mut command = CommandBuilder::new(env!("CARGO_BIN_EXE_hearts"));
+        command.args(args);
+        command.cwd(home);
+        command.env_clear();
+        command.env("HOME", home);
+        command.env("TERM", "xterm-256color");
+        command.env("PATH", std::env::var_os("PATH").unwrap_or_default());
+        let child = pair.slave.spawn_command(command).unwrap();
+        drop(pair.slave);
+        let mut reader = pair.master.try_clone_reader().unwrap();
+        let writer = pair.master.take_writer().unwrap();
+        let screen = Arc::new(Mutex::new(vt100::Parser::new(ROWS.try_into().unwrap(), COLS.try_into().unwrap(), 0)));
+        let output = Arc::new(Mutex::new(Vec::new()));
+        let (screen_in, output_in) = (Arc::clone(&screen), Arc::clone(&output));
+        std::thread::spawn(move || {
+            let _master = pair.master;
+            let mut chunk = [0u8; 8192];
+            while let Ok(n) = reader.read(&mut chunk) {
+                if n == 0 {
+                    break;
+                }
+                screen_in.lock().unwrap().process(&chunk[..n]);
+                output_in.lock().unwrap().extend_from_slice(&chunk[..n]);
+            }
+        });
+        Session { screen, output, writer, child }
+    }
+
+    fn text(&self) -> String {
+        self.screen.lock().unwrap().screen().contents()
+    }
+
+    fn row(&self, row: u16) -> String {
+        let parser = self.screen.lock().unwrap();
+        (0..COLS).map(|col| parser.screen().cell(row, col).map_or(" ".to_string(), |c| c.contents().to_string())).map(|s| if s.is_empty() { " ".to_string() } else { s }).collect()
+    }
+
+    fn send(&mut self, bytes: &str) {
+        self.writer.write_all(bytes.as_bytes()).unwrap();
+        self.writer.flush().unwrap();
+    }
+
+    /// A left click at a 0-based cell, as an SGR mouse press and release.
+    fn click(&mut self, col: u16, row: u16) {
+        self.send(&format!("\x1b[<0;{};{}M\x1b[<0;{};{}m", col + 1, row + 1, col + 1, row + 1));
+    }
+
+    /// Waits until the screen shows `text`.
+    fn wait_for(&self, text: &str) {
+        let deadline = Instant::now() + Duration::from_secs(30);
+        while Instant::now() < deadline {
+            if self.text().contains(text) {
+                return;
+            }
+            std::thread::sleep(Duration::from_millis(20));
+        }
+        panic!("the screen never showed {text:?}:\n{}", self.text());
+    }
+
+    /// Waits for the program to end and returns its exit code.
+    fn exit_code(&mut self) -> u32 {
+        let deadline = Instant::now() + Duration::from_secs(20);
+        while Instant::now() < deadline {
+            if let Some(status) = self.child.try_wait().unwrap() {
+                std::thread::sleep(Duration::from_millis(100));
+                return status.exit_code();
+            }
+            std::thread::sleep(Duration::from_millis(20));
+        }
+        let _ = self.child.kill();
+        panic!("hearts did not exit:\n{}", self.text());
+    }
+
+    /// The status line: what the game says to do now.
+    fn status(&self) -> String {
+        self.row(ROWS - 2)
+    }
+
+    fn assert_terminal_restored(&self) {
+        let parser = self.screen.lock().unwrap();
+        assert!(!parser.screen().alternate_screen(), "still on the alternate screen");
+        assert_eq!(parser.screen().mouse_protocol_mode(), vt100::MouseProtocolMode::None, "mouse capture left on");
+    }
+}
+
+fn is_your_turn(status: &str) -> bool {
+    status.contains("Your lead") || status.contains("Follow ") || status.contains("play any card")
+}
+
+#[test]
+fn a_whole_seeded_game_with_keys_alone() {
+    let home = sandbox("keys");
+    let mut game = Session::start(&home, &["--seed", "7", "--speed", "instant", "--new"]);
+    game.wait_for("seed 7");
+    let deadline = Instant::now() + Duration::from_secs(240);
+    let mut hands_seen = 0;
+    loop {
+        assert!(Instant::now() < deadline, "the game did not end:\n{}", game.text());
+        let text = game.text();
+        let status = game.status();
+        if text.contains("Game over") {
+            break;
+        }
+        if text.contains("Enter: next hand") || text.contains("Enter: final standings") {
+            hands_seen += 1;
+            game.send("\r");
+        } else if status.contains("Choose 3 cards to pass") {
+            // The hint marks the bot's pass; Enter sends it.
+            game.send("i");
+            game.wait_for("Pass ");
+            game.send("\r");
+        } else if is_your_turn(&status) {
+            game.send("i");
+            std::thread::sleep(Duration::from_millis(20));
+            game.send("\r");
+        }
+        std::thread::sleep(Duration::from_millis(40));
+    }
+    assert!(hands_seen >= 2, "several hands were summarised");
+    let text = game.text();
+    assert!(text.contains("Seed 7"), "{text}");
+    assert!(text.contains(" wins") || text.contains("You win") || text.contains("share"), "{text}");
+    game.send("q");
+    assert_eq!(game.exit_code(), 0);
+    game.assert_terminal_restored();
+    assert!(!home.join(".local/share/hearts/game.json").exists(), "a finished game leaves no save");
+    let stats = std::fs::read_to_string(home.join(".local/share/hearts/stats.json")).unwrap();
+    assert!(stats.contains("\"games\": 1"), "{stats}");
+}
+
+/// The columns of the cards in your hand, read off the screen's card row.
+fn hand_columns(game: &Session) -> Vec<u16> {
+    let line: Vec<char> = game.row(ROWS - 4).chars().collect();
+    (0..line.len().saturating_sub(4)).filter(|&i| line[i] == '│' && line[i + 4] == '│').map(|i| i as u16).collect()
+}
+
+#[test]
+fn a_hand_played_with_mouse_clicks() {
+    let home = sandbox("mouse");
+    let mut game = Session::start(&home, &["--seed", "42", "--speed", "instant", "--new"]);
+    game.wait_for("Choose 3 cards to pass to Left (0 of 3)");
+    let columns = hand_columns(&game);
+    assert_eq!(columns.len(), 13, "13 cards:\n{}", game.text());
+    for (n, &col) in columns.iter().take(3).enumerate() {
+        game.click(col + 2, ROWS - 4);
+        game.wait_for(&format!("({} of 3)", n + 1).replace("(3 of 3)", "Enter or click PASS"));
+    }
+    let pass_row = game.row(ROWS - 7);
+    let byte = pass_row.find("[ PASS ]").expect("a PASS button");
+    let pass_col = pass_row[..byte].chars().count() as u16;
+    game.click(pass_col + 3, ROWS - 7);
+    game.wait_for("You received");
+    let deadline = Instant::now() + Duration::from_secs(60);
+    while !game.text().contains("Hand 1 scored") {
+        assert!(Instant::now() < deadline, "the hand did not end:\n{}", game.text());
+        if is_your_turn(&game.status()) {
+            // Click the cards from the left until one is accepted (the others are refused with a reason).
+            let before = hand_columns(&game).len();
+            for col in hand_columns(&game) {
+                game.click(col + 2, ROWS - 3);
+                std::thread::sleep(Duration::from_millis(60));
+                if hand_columns(&game).len() < before || !is_your_turn(&game.status()) {
+                    break;
+                }
+            }
+        }
+        std::thread::sleep(Duration::from_millis(40));
+    }
+    // A click anywhere dismisses the summary and deals hand 2.
+    game.click(2, 1);
+    game.wait_for("Hand 2 · pass right");
+    game.send("\x03");
+    assert_eq!(game.exit_code(), 0);
+    game.assert_terminal_restored();
+    assert!(home.join(".local/share/hearts/game.json").exists(), "Ctrl-C keeps the game saved");
+}
+
+#[test]
+fn quit_mid_game_and_resume_it() {
+    let home = sandbox("resume");
+    let mut game = Session::start(&home, &["--seed", "42", "--speed", "instant", "--new"]);
+    game.wait_for("Choose 3 cards");
+    game.send("i");
+    game.wait_for("Pass ");
+    game.send("\r");
+    game.wait_for("You received");
+    game.send("q");
+    game.wait_for("Quit now?");
+    game.send("y");
+    assert_eq!(game.exit_code(), 0);
+    game.assert_terminal_restored();
+    assert!(home.join(".local/share/hearts/game.json").exists());
+
+    let mut again = Session::start(&home, &["--speed", "instant"]);
+    again.wait_for("You have an unfinished game");
+    assert!(again.text().contains("seed 42"), "{}", again.text());
+    again.send("\r");
+    again.wait_for("Resumed the game of seed 42");
+    assert!(!again.text().contains("Choose 3 cards"), "the pass was kept");
+    again.send("\x03");
+    assert_eq!(again.exit_code(), 0);
+}
+
+#[test]
+fn a_corrupt_save_is_reported_and_kept_aside() {
+    let home = sandbox("corrupt");
+    let data = home.join(".local/share/hearts");
+    std::fs::create_dir_all(&data).unwrap();
+    std::fs::write(data.join("game.json"), "{ this is not a save").unwrap();
+    let mut game = Session::start(&home, &["--speed", "instant"]);
+    game.wait_for("could not be read");
+    game.send("\x03");
+    assert_eq!(game.exit_code(), 0);
+    assert_eq!(std::fs::read_to_string(data.join("game.corrupt-1.json")).unwrap(), "{ this is not a save");
+    let output = String::from_utf8_lossy(&game.output.lock().unwrap()).to_string();
+    assert!(output.contains("game.corrupt-1.json"), "the path is printed after the table closes");
+}
+
+#[test]
+fn a_bad_rules_file_is_reported_before_the_terminal_is_touched() {
+    let home = sandbox("bad-rules");
+    std::fs::write(home.join("rules.toml"), "target-score = 100\nomnibuss = true\n").unwrap();
+    let mut game = Session::start(&home, &[]);
+    assert_eq!(game.exit_code(), 2);
+    let output = String::from_utf8_lossy(&game.output.lock().unwrap()).to_string();
+    assert!(output.contains("rules.toml:2"), "{output}");
+    assert!(output.contains("omnibuss"), "{output}");
+    assert!(!output.contains("\x1b[?1049h"), "the alternate screen was never entered");
+}
