@@ -81,7 +81,8 @@ pub fn run(cli: &Cli, search: &SearchPaths) -> Result<String, CommandError> {
             Ok(String::new())
         }
         Command::Stats => {
-            let dir = tui::save::data_dir().ok_or_else(|| CommandError::Io("no home directory for statistics".into()))?;
+            let dir =
+                tui::save::data_dir().ok_or_else(|| CommandError::Io("no home directory for statistics".into()))?;
             Ok(Stats::read(&dir).map_err(CommandError::Io)?.render())
         }
         Command::Rules { check: Some(path) } => {
@@ -276,7 +277,7 @@ fn play(loaded: &LoadedRules, choices: &BotChoices, args: &PlayArgs) -> Result<(
     let players = choices.resolve(loaded.rules.player_count()).map_err(CommandError::Usage)?;
     let changed = loaded.rules != loaded.preset.rules();
     let label = format!("{}{}", loaded.preset, if changed { "+" } else { "" });
-    let table = Table { rules: loaded.rules.clone(), label, players };
+    let table = Table { rules: loaded.rules, label, players };
     let options =
         PlayOptions { seed: args.seed, speed: args.speed, ascii: args.ascii, new: args.new, think: choices.think() };
     tui::play(table, options).map_err(CommandError::Io)

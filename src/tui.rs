@@ -16,7 +16,7 @@ pub mod view;
 
 use std::io::{IsTerminal, stdout};
 use std::path::PathBuf;
-use std::sync::mpsc::{self, Receiver, RecvTimeoutError, Sender};
+use std::sync::mpsc::{self, Receiver, Sender};
 use std::time::{Duration, Instant};
 
 use crossterm::event::{self, DisableMouseCapture, EnableMouseCapture, Event};
@@ -69,7 +69,10 @@ pub fn play(table: Table, options: PlayOptions) -> Result<(), String> {
             Found::Nothing => None,
             Found::Game(saved) => Some(saved),
             Found::Corrupt { problem, kept_at } => {
-                notices.push(format!("the saved game could not be read ({problem}); it was kept as {}", kept_at.display()));
+                notices.push(format!(
+                    "the saved game could not be read ({problem}); it was kept as {}",
+                    kept_at.display()
+                ));
                 None
             }
         },
@@ -88,7 +91,8 @@ pub fn play(table: Table, options: PlayOptions) -> Result<(), String> {
         notices.push(format!("statistics are not kept this game: {error}"));
         None
     });
-    let mut runtime = Runtime { dir, stats_ok: stats.is_some(), table, options, saved, bots: Vec::new(), game_number: 0 };
+    let mut runtime =
+        Runtime { dir, stats_ok: stats.is_some(), table, options, saved, bots: Vec::new(), game_number: 0 };
     app.stats = stats.and_then(|s| s.presets.get(&runtime.table.label).copied()).unwrap_or_default();
     runtime.seat_bots(&app);
 
@@ -172,7 +176,9 @@ impl Runtime {
                 None => Some(Message::Tick),
                 Some(Incoming::Failed(error)) => return Err(error),
                 Some(Incoming::Terminal(Event::Key(key))) => input::key_command(key).map(Message::Command),
-                Some(Incoming::Terminal(Event::Mouse(mouse))) => input::mouse_command(mouse, &hits).map(Message::Command),
+                Some(Incoming::Terminal(Event::Mouse(mouse))) => {
+                    input::mouse_command(mouse, &hits).map(Message::Command)
+                }
                 Some(Incoming::Terminal(_)) => None,
                 Some(Incoming::Decision { game_number, seat, generation, action, bot }) => {
                     if game_number != self.game_number {
@@ -255,10 +261,7 @@ fn next_incoming(receiver: &Receiver<Incoming>, deadline: Option<Instant>) -> Op
         None => receiver.recv().ok(),
         Some(deadline) => {
             let wait = deadline.saturating_duration_since(Instant::now());
-            match receiver.recv_timeout(wait.max(Duration::from_millis(1))) {
-                Ok(incoming) => Some(incoming),
-                Err(RecvTimeoutError::Timeout | RecvTimeoutError::Disconnected) => None,
-            }
+            receiver.recv_timeout(wait.max(Duration::from_millis(1))).ok()
         }
     }
 }

@@ -65,7 +65,10 @@ impl Session {
 
     fn row(&self, row: u16) -> String {
         let parser = self.screen.lock().unwrap();
-        (0..COLS).map(|col| parser.screen().cell(row, col).map_or(" ".to_string(), |c| c.contents().to_string())).map(|s| if s.is_empty() { " ".to_string() } else { s }).collect()
+        (0..COLS)
+            .map(|col| parser.screen().cell(row, col).map_or(" ".to_string(), |c| c.contents().to_string()))
+            .map(|s| if s.is_empty() { " ".to_string() } else { s })
+            .collect()
     }
 
     fn send(&mut self, bytes: &str) {

@@ -8,8 +8,8 @@ use std::time::{Duration, Instant};
 
 use crate::bot::{Level, Player, decide};
 use crate::engine::{
-    Action, BONUS_CARD_VALUE, Card, CardSet, Event, Game, GamePhase, HandPhase, MoonScoring, PassDirection, Rules, Seat,
-    TimedFinish, TournamentScore, Trick,
+    Action, BONUS_CARD_VALUE, Card, CardSet, Event, Game, GamePhase, HandPhase, MoonScoring, PassDirection, Rules,
+    Seat, TimedFinish, TournamentScore, Trick,
 };
 
 use super::input::{Button, Command};
@@ -291,14 +291,15 @@ pub struct App {
 impl App {
     /// A new game with this seed.
     pub fn new(table: Table, seed: u64, speed: Speed, theme: Theme) -> Result<App, crate::engine::RulesError> {
-        let game = Game::new(table.rules.clone(), seed)?;
+        let game = Game::new(table.rules, seed)?;
         Ok(App::with_game(table, game, Vec::new(), speed, theme))
     }
 
     pub(crate) fn with_game(table: Table, game: Game, log: Vec<Action>, speed: Speed, theme: Theme) -> App {
         let clock = (table.rules.clock_minutes > 0)
             .then(|| Clock::new(Duration::from_secs(60 * u64::from(table.rules.clock_minutes))));
-        let hand_start = UndoPoint { game: game.clone(), log_len: log.len(), received: CardSet::EMPTY, what: String::new() };
+        let hand_start =
+            UndoPoint { game: game.clone(), log_len: log.len(), received: CardSet::EMPTY, what: String::new() };
         let mut app = App {
             table,
             game,
@@ -342,16 +343,11 @@ impl App {
             *clock = Clock::new(Duration::from_millis(ms));
         }
         app.received = app.game.hand().received(YOU) & app.game.hand().holding(YOU);
-        if app.game.hand().tricks_played() > 0 || app.game.hand().trick().plays(app.players()).any(|(s, _)| s == YOU)
-        {
+        if app.game.hand().tricks_played() > 0 || app.game.hand().trick().plays(app.players()).any(|(s, _)| s == YOU) {
             app.received = CardSet::EMPTY;
         }
-        app.hand_start = UndoPoint {
-            game: app.game.clone(),
-            log_len: app.log.len(),
-            received: app.received,
-            what: String::new(),
-        };
+        app.hand_start =
+            UndoPoint { game: app.game.clone(), log_len: app.log.len(), received: app.received, what: String::new() };
         app.note = Some(format!("Resumed the game of seed {}", app.game.seed()));
         Ok(app)
     }
@@ -893,8 +889,12 @@ impl App {
                 self.cursor = 0;
                 self.undo_point = None;
                 self.undo_refusal = "you have not passed or played yet";
-                self.hand_start =
-                    UndoPoint { game: self.game.clone(), log_len: self.log.len(), received: CardSet::EMPTY, what: String::new() };
+                self.hand_start = UndoPoint {
+                    game: self.game.clone(),
+                    log_len: self.log.len(),
+                    received: CardSet::EMPTY,
+                    what: String::new(),
+                };
                 self.note = None;
                 self.note_hold_hand();
                 self.effects.push(Effect::Save);
@@ -905,7 +905,8 @@ impl App {
     fn note_hold_hand(&mut self) {
         let hand = self.game.hand();
         if hand.phase() == HandPhase::Playing && hand.tricks_played() == 0 && hand.trick().is_empty() {
-            let why = if hand.pass_direction() == PassDirection::Hold { "hold hand" } else { "no passing in these rules" };
+            let why =
+                if hand.pass_direction() == PassDirection::Hold { "hold hand" } else { "no passing in these rules" };
             self.note = Some(format!("No passing this hand ({why})"));
         }
     }

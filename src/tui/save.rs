@@ -50,7 +50,12 @@ impl SavedGame {
             version: VERSION,
             rules: rules_to_json(&table.rules),
             label: table.label.clone(),
-            players: table.players.iter().enumerate().map(|(i, p)| if i == 0 { "you".into() } else { p.name() }).collect(),
+            players: table
+                .players
+                .iter()
+                .enumerate()
+                .map(|(i, p)| if i == 0 { "you".into() } else { p.name() })
+                .collect(),
             seed,
             actions: log.iter().map(|&action| action_text(action)).collect(),
             undos,
@@ -60,7 +65,11 @@ impl SavedGame {
 
     /// The actions as the engine takes them.
     pub fn parsed_actions(&self) -> Result<Vec<Action>, String> {
-        self.actions.iter().enumerate().map(|(i, text)| parse_action(text).map_err(|e| format!("action {}: {e}", i + 1))).collect()
+        self.actions
+            .iter()
+            .enumerate()
+            .map(|(i, text)| parse_action(text).map_err(|e| format!("action {}: {e}", i + 1)))
+            .collect()
     }
 
     /// The table and the game this save describes, every action replayed
@@ -77,7 +86,7 @@ impl SavedGame {
         for name in &self.players[1..] {
             players.push(name.parse().map_err(|e| format!("player {name}: {e}"))?);
         }
-        let mut game = Game::new(rules.clone(), self.seed).map_err(|e| format!("rules: {e}"))?;
+        let mut game = Game::new(rules, self.seed).map_err(|e| format!("rules: {e}"))?;
         for (i, action) in self.parsed_actions()?.into_iter().enumerate() {
             game.apply(action).map_err(|e| format!("action {} ({}): {e}", i + 1, self.actions[i]))?;
         }
@@ -109,15 +118,16 @@ fn action_text(action: Action) -> String {
 
 fn parse_action(text: &str) -> Result<Action, String> {
     let words: Vec<&str> = text.split_whitespace().collect();
-    let seat = |word: &str| {
-        word.parse::<usize>().ok().and_then(Seat::new).ok_or_else(|| format!("\"{word}\" is not a seat"))
-    };
+    let seat =
+        |word: &str| word.parse::<usize>().ok().and_then(Seat::new).ok_or_else(|| format!("\"{word}\" is not a seat"));
     match words.as_slice() {
         ["next"] => Ok(Action::NextHand),
         ["pass", s, cards] => {
             Ok(Action::Pass { seat: seat(s)?, cards: cards.parse::<CardSet>().map_err(|e| e.to_string())? })
         }
-        ["play", s, card] => Ok(Action::Play { seat: seat(s)?, card: card.parse::<Card>().map_err(|e| e.to_string())? }),
+        ["play", s, card] => {
+            Ok(Action::Play { seat: seat(s)?, card: card.parse::<Card>().map_err(|e| e.to_string())? })
+        }
         ["moon", s, "add-to-others"] => Ok(Action::ChooseMoon { seat: seat(s)?, scoring: MoonScoring::AddToOthers }),
         ["moon", s, "subtract-from-shooter"] => {
             Ok(Action::ChooseMoon { seat: seat(s)?, scoring: MoonScoring::SubtractFromShooter })
@@ -209,7 +219,10 @@ fn set_aside(path: &Path, problem: String) -> Found {
         .expect("some number is free");
     match fs::rename(path, &kept_at) {
         Ok(()) => Found::Corrupt { problem, kept_at },
-        Err(error) => Found::Corrupt { problem: format!("{problem}; moving it aside failed: {error}"), kept_at: path.to_path_buf() },
+        Err(error) => Found::Corrupt {
+            problem: format!("{problem}; moving it aside failed: {error}"),
+            kept_at: path.to_path_buf(),
+        },
     }
 }
 

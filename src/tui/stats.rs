@@ -146,7 +146,8 @@ impl Stats {
         let labels: Vec<&String> = self.presets.keys().collect();
         let rows = PresetStats::default().lines().len();
         let columns: Vec<Vec<(&str, String)>> = self.presets.values().map(PresetStats::lines).collect();
-        let width = labels.iter().map(|l| l.len()).chain(columns.iter().flatten().map(|(_, v)| v.len())).max().unwrap_or(8);
+        let width =
+            labels.iter().map(|l| l.len()).chain(columns.iter().flatten().map(|(_, v)| v.len())).max().unwrap_or(8);
         let mut out = format!("{:<16}", "");
         for label in &labels {
             out += &format!("  {label:>width$}");

@@ -115,7 +115,6 @@ impl Harness {
         let (note, what) = view::status(&self.app, self.now);
         note.map_or(what.clone(), |note| format!("{note} · {what}"))
     }
-
 }
 
 fn text_of(buffer: &Buffer) -> String {
@@ -222,7 +221,10 @@ fn a_hold_hand_says_there_is_no_passing() {
     h.play_until(|app| app.game.hand_number() == 4);
     h.let_bots_play();
     assert_eq!(h.app.game.hand().phase(), HandPhase::Playing);
-    assert!(h.app.note.as_deref().unwrap_or("").contains("No passing this hand (hold hand)") || h.app.game.hand().tricks_played() > 0);
+    assert!(
+        h.app.note.as_deref().unwrap_or("").contains("No passing this hand (hold hand)")
+            || h.app.game.hand().tricks_played() > 0
+    );
 }
 
 // ---- playing -------------------------------------------------------------
@@ -270,7 +272,7 @@ fn a_card_chosen_before_your_turn_is_queued_and_played_when_the_turn_comes() {
     for seed in 1..100 {
         let mut h = Harness::new(seed, Speed::Normal);
         h.play_until(|app| app.game.hand().phase() == HandPhase::Playing && app.seat_to_act() != Some(YOU));
-        if h.app.game.hand().tricks_played() > 0 || h.app.game.hand().trick().len() != 0 {
+        if h.app.game.hand().tricks_played() > 0 || !h.app.game.hand().trick().is_empty() {
             continue;
         }
         // A bot leads the first trick: queue a club (legal unless void) before it does.
@@ -279,7 +281,10 @@ fn a_card_chosen_before_your_turn_is_queued_and_played_when_the_turn_comes() {
         assert_eq!(h.app.queued, Some(club));
         assert!(h.status().contains("queued"), "{}", h.status());
         h.let_bots_play();
-        assert!(h.app.game.hand().played().contains(club) || h.app.game.tricks().iter().any(|t| t.card_set().contains(club)));
+        assert!(
+            h.app.game.hand().played().contains(club)
+                || h.app.game.tricks().iter().any(|t| t.card_set().contains(club))
+        );
         return;
     }
     panic!("no seed had a bot lead while you held a club");
@@ -382,7 +387,7 @@ fn a_hand_with_no_points_left_can_be_played_out() {
         _ => CardSet::EMPTY,
     });
     let hand = Hand::from_holdings(&rules, holdings, Seat::new(3).unwrap());
-    let game = Game::from_position(rules.clone(), 1, hand, BySeat::splat(0)).unwrap();
+    let game = Game::from_position(rules, 1, hand, BySeat::splat(0)).unwrap();
     let mut h = Harness::from_game(rules, game);
     h.wait(Duration::from_secs(1));
     assert!(h.app.can_play_out());
@@ -404,7 +409,7 @@ fn the_shooter_is_asked_how_the_moon_counts_when_it_matters() {
     });
     let hand = Hand::from_holdings(&rules, holdings, Seat::new(0).unwrap());
     let totals = BySeat::new_with(|seat| [80, 50, 90, 90, 0, 0, 0][seat.index()]);
-    let game = Game::from_position(rules.clone(), 1, hand, totals).unwrap();
+    let game = Game::from_position(rules, 1, hand, totals).unwrap();
     let mut h = Harness::from_game(rules, game);
     h.play_until(|app| app.overlay.is_some());
     assert!(matches!(h.app.overlay, Some(Overlay::MoonChoice(_))), "{:?}", h.app.overlay);

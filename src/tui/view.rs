@@ -182,7 +182,10 @@ fn seat_lines(app: &App, seat: Seat, now: Instant) -> Vec<Line<'static>> {
         count += if hand.awaits_pass_from(seat) { " · passing" } else { " · passed" };
     }
     vec![
-        Line::from(vec![Span::styled(app.table.seat_name(seat), name_style), Span::styled(format!(" · {level}"), theme.quiet())]),
+        Line::from(vec![
+            Span::styled(app.table.seat_name(seat), name_style),
+            Span::styled(format!(" · {level}"), theme.quiet()),
+        ]),
         Line::raw(format!("{} pts · total {}", app.points_this_hand(seat), app.game.totals()[seat])),
         Line::styled(count, theme.quiet()),
     ]
@@ -204,7 +207,8 @@ fn trick(buf: &mut Buffer, area: Rect, app: &App, now: Instant) {
 
 /// One card, five columns by three rows: a frame around rank and suit.
 fn draw_card(buf: &mut Buffer, x: u16, y: u16, card: Card, face: Style, frame: Style, theme: Theme) {
-    let (top, side, bottom) = if theme.ascii { ("+---+", "|", "+---+") } else { ("┌───┐", "│", "└───┘") };
+    let (top, side, bottom) =
+        if theme.ascii { ("+---+", "|", "+---+") } else { ("┌───┐", "│", "└───┘") };
     buf.set_string(x, y, top, frame);
     buf.set_string(x, y + 1, side, frame);
     buf.set_string(x + 1, y + 1, format!("{:<2}{}", Theme::rank(card.rank()), theme.suit(card.suit())), face);
@@ -294,7 +298,7 @@ fn your_hand(buf: &mut Buffer, area: Rect, app: &App, now: Instant, hits: &mut H
         };
         draw_card(buf, x, y, card, face, frame, theme);
         if app.received.contains(card) {
-            buf.set_string(x + 1, y + 2, if theme.ascii { "new" } else { "new" }, theme.marked());
+            buf.set_string(x + 1, y + 2, "new", theme.marked());
         } else if app.hint.contains(card) {
             buf.set_string(x + 1, y + 2, "hnt", theme.marked());
         } else if app.queued == Some(card) {
@@ -319,7 +323,9 @@ pub fn status(app: &App, now: Instant) -> (Option<String>, String) {
         }
     } else if let Some((cards, _)) = app.pending_pass {
         format!("Passing {} to {}… (u takes them back)", theme.cards(cards), name(hand.pass_target(YOU)))
-    } else if app.showing_trick(now) && let Some(last) = game.tricks().last() {
+    } else if app.showing_trick(now)
+        && let Some(last) = game.tricks().last()
+    {
         let winner = last.winner(app.players()).unwrap_or(YOU);
         if winner == YOU { "You take the trick".to_string() } else { format!("{} takes the trick", name(winner)) }
     } else {
@@ -422,8 +428,16 @@ fn window(buf: &mut Buffer, area: Rect, width: u16, height: u16, title: &str, th
 }
 
 /// A row of buttons along the bottom line of `inner`.
-fn buttons(buf: &mut Buffer, inner: Rect, row: &[(&str, Button)], selected: Option<Button>, theme: Theme, hits: &mut Hits) {
-    let total: u16 = row.iter().map(|(label, _)| label.chars().count() as u16 + 4).sum::<u16>() + 2 * (row.len() as u16 - 1);
+fn buttons(
+    buf: &mut Buffer,
+    inner: Rect,
+    row: &[(&str, Button)],
+    selected: Option<Button>,
+    theme: Theme,
+    hits: &mut Hits,
+) {
+    let total: u16 =
+        row.iter().map(|(label, _)| label.chars().count() as u16 + 4).sum::<u16>() + 2 * (row.len() as u16 - 1);
     let mut x = inner.x + inner.width.saturating_sub(total) / 2;
     let y = inner.bottom().saturating_sub(1);
     for &(label, button) in row {
@@ -442,7 +456,9 @@ fn draw_overlay(buf: &mut Buffer, area: Rect, app: &App, overlay: &Overlay, hits
             let (rect, inner) = window(buf, area, 62, KEYS.len() as u16 + 3, "Keys", theme);
             let lines: Vec<Line> = KEYS
                 .iter()
-                .map(|(key, what)| Line::from(vec![Span::styled(format!(" {key:<12}"), theme.strong()), Span::raw(*what)]))
+                .map(|(key, what)| {
+                    Line::from(vec![Span::styled(format!(" {key:<12}"), theme.strong()), Span::raw(*what)])
+                })
                 .collect();
             Paragraph::new(lines).render(inner, buf);
             (rect, inner)
@@ -471,25 +487,48 @@ fn draw_overlay(buf: &mut Buffer, area: Rect, app: &App, overlay: &Overlay, hits
             (rect, inner)
         }
         Overlay::Stats => {
-            let lines: Vec<Line> = std::iter::once(Line::styled(format!(" Rules: {}", app.table.label), theme.strong()))
-                .chain(app.stats.lines().into_iter().map(|(label, value)| Line::raw(format!(" {label:<18}{value:>10}"))))
-                .collect();
+            let lines: Vec<Line> =
+                std::iter::once(Line::styled(format!(" Rules: {}", app.table.label), theme.strong()))
+                    .chain(
+                        app.stats
+                            .lines()
+                            .into_iter()
+                            .map(|(label, value)| Line::raw(format!(" {label:<18}{value:>10}"))),
+                    )
+                    .collect();
             let (rect, inner) = window(buf, area, 34, lines.len() as u16 + 2, "Statistics", theme);
             Paragraph::new(lines).render(inner, buf);
             (rect, inner)
         }
         Overlay::ConfirmQuit => {
             let (rect, inner) = window(buf, area, 52, 6, "Quit?", theme);
-            let text = vec![Line::raw(" Quit now? The game is saved, and `hearts`"), Line::raw(" offers to resume it next time.")];
+            let text = vec![
+                Line::raw(" Quit now? The game is saved, and `hearts`"),
+                Line::raw(" offers to resume it next time."),
+            ];
             Paragraph::new(text).render(inner, buf);
-            buttons(buf, inner, &[("y Quit", Button::Yes), ("n Keep playing", Button::No)], Some(Button::Yes), theme, hits);
+            buttons(
+                buf,
+                inner,
+                &[("y Quit", Button::Yes), ("n Keep playing", Button::No)],
+                Some(Button::Yes),
+                theme,
+                hits,
+            );
             (rect, inner)
         }
         Overlay::ConfirmRestart => {
             let (rect, inner) = window(buf, area, 52, 6, "Deal again?", theme);
             let text = vec![Line::raw(format!(" Deal hand {} again from the start?", app.game.hand_number()))];
             Paragraph::new(text).render(inner, buf);
-            buttons(buf, inner, &[("y Deal again", Button::Yes), ("n Keep playing", Button::No)], Some(Button::Yes), theme, hits);
+            buttons(
+                buf,
+                inner,
+                &[("y Deal again", Button::Yes), ("n Keep playing", Button::No)],
+                Some(Button::Yes),
+                theme,
+                hits,
+            );
             (rect, inner)
         }
         Overlay::HandSummary => hand_summary(buf, area, app, hits),
@@ -520,7 +559,14 @@ fn draw_overlay(buf: &mut Buffer, area: Rect, app: &App, overlay: &Overlay, hits
                 Line::raw(" Enter resumes it; n starts a new one."),
             ];
             Paragraph::new(text).wrap(Wrap { trim: false }).render(inner, buf);
-            buttons(buf, inner, &[("Resume", Button::Resume), ("n New game", Button::NewGame)], Some(Button::Resume), theme, hits);
+            buttons(
+                buf,
+                inner,
+                &[("Resume", Button::Resume), ("n New game", Button::NewGame)],
+                Some(Button::Resume),
+                theme,
+                hits,
+            );
             (rect, inner)
         }
     };
@@ -609,7 +655,8 @@ fn hand_summary(buf: &mut Buffer, area: Rect, app: &App, hits: &mut Hits) -> (Re
     lines.extend(score_sheet(app, room));
     let height = lines.len() as u16 + 4;
     let game_over = app.game.phase() == GamePhase::GameOver || app.finish.is_some();
-    let (rect, inner) = window(buf, area, 66.max(sheet_width(app)), height, &format!("Hand {} scored", app.game.hand_number()), theme);
+    let (rect, inner) =
+        window(buf, area, 66.max(sheet_width(app)), height, &format!("Hand {} scored", app.game.hand_number()), theme);
     Paragraph::new(lines).render(inner, buf);
     let label = if game_over { "Enter: final standings" } else { "Enter: next hand" };
     buttons(buf, inner, &[(label, Button::Continue)], Some(Button::Continue), theme, hits);
@@ -632,7 +679,10 @@ fn game_over(buf: &mut Buffer, area: Rect, app: &App, selected: Button, hits: &m
     let mut lines = vec![Line::styled(format!(" {headline}"), theme.warning()), Line::raw("")];
     for (place, seat) in order.iter().enumerate() {
         let style = if *seat == YOU { theme.strong() } else { Style::default() };
-        lines.push(Line::styled(format!(" {}. {:<12}{:>5}", place + 1, app.table.seat_name(*seat), totals[*seat]), style));
+        lines.push(Line::styled(
+            format!(" {}. {:<12}{:>5}", place + 1, app.table.seat_name(*seat), totals[*seat]),
+            style,
+        ));
     }
     if let Some(score) = app.tournament {
         lines.push(Line::raw(""));
