@@ -18,6 +18,7 @@ fn hearts(dir: &Path, args: &[&str]) -> Output {
         .current_dir(dir)
         .env("HOME", dir.join("home"))
         .env_remove("XDG_CONFIG_HOME")
+        .env_remove("XDG_DATA_HOME")
         .output()
         .unwrap()
 }
@@ -282,4 +283,26 @@ fn help_lists_the_subcommands() {
     for word in ["rules", "deal", "perft", "--preset", "--set"] {
         assert!(stdout(&out).contains(word), "help lacks {word}");
     }
+}
+
+#[test]
+fn stats_prints_the_record_per_preset() {
+    let dir = sandbox("stats");
+    assert_eq!(stdout(&hearts(&dir, &["stats"])), "No games finished yet.\n");
+    let data = dir.join("home/.local/share/hearts");
+    std::fs::create_dir_all(&data).unwrap();
+    let record = r#"{"presets": {"omnibus": {"games": 4, "wins": 1, "hands": 40, "points": 200, "game-points": 300,
+        "moons": 2, "queens": 9, "undos": 5}}}"#;
+    std::fs::write(data.join("stats.json"), record).unwrap();
+    let out = stdout(&hearts(&dir, &["stats"]));
+    for expected in ["omnibus", "Games", "1 (25%)", "Points per hand", "5.0", "Points per game", "75.0", "Undos"] {
+        assert!(out.contains(expected), "{expected} missing from\n{out}");
+    }
+}
+
+#[test]
+fn playing_needs_a_terminal() {
+    let dir = sandbox("no-terminal");
+    fails_with(&dir, &["--seed", "3"], &["needs a terminal"]);
+    fails_with(&dir, &["play"], &["needs a terminal"]);
 }

@@ -588,3 +588,21 @@ fn card_hit_rectangles_match_the_cards_drawn() {
         assert_eq!(row, label, "card {card} at {rect:?}");
     }
 }
+
+#[test]
+fn the_score_sheet_and_statistics_open_with_their_keys_and_close_with_esc() {
+    let mut h = Harness::new(42, Speed::Instant);
+    h.play_until(|app| app.game.hand_number() == 2);
+    h.send(Command::ScoreSheet);
+    let text = h.text();
+    assert!(text.contains("Score sheet"), "{text}");
+    let row = text.lines().find(|line| line.contains("│ 1 ")).expect("a row for hand 1");
+    let totals = h.app.game.totals();
+    assert!(row.contains(&format!("{:>3}", totals[YOU])), "{row}");
+    h.send(Command::Cancel);
+    assert_eq!(h.app.overlay, None);
+    h.app.stats.add(super::stats::GameStats { hands: 9, points: 45, final_total: 45, won: true, ..Default::default() });
+    h.send(Command::Stats);
+    let text = h.text();
+    assert!(text.contains("Statistics") && text.contains("Points per hand") && text.contains("5.0"), "{text}");
+}
