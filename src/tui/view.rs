@@ -501,35 +501,13 @@ fn draw_overlay(buf: &mut Buffer, area: Rect, app: &App, overlay: &Overlay, hits
             (rect, inner)
         }
         Overlay::ConfirmQuit => {
-            let (rect, inner) = window(buf, area, 52, 6, "Quit?", theme);
-            let text = vec![
-                Line::raw(" Quit now? The game is saved, and `hearts`"),
-                Line::raw(" offers to resume it next time."),
-            ];
-            Paragraph::new(text).render(inner, buf);
-            buttons(
-                buf,
-                inner,
-                &[("y Quit", Button::Yes), ("n Keep playing", Button::No)],
-                Some(Button::Yes),
-                theme,
-                hits,
-            );
-            (rect, inner)
+            let text =
+                [" Quit now? The game is saved, and `hearts`".to_string(), " offers to resume it next time.".into()];
+            question(buf, area, "Quit?", &text, "y Quit", theme, hits)
         }
         Overlay::ConfirmRestart => {
-            let (rect, inner) = window(buf, area, 52, 6, "Deal again?", theme);
-            let text = vec![Line::raw(format!(" Deal hand {} again from the start?", app.game.hand_number()))];
-            Paragraph::new(text).render(inner, buf);
-            buttons(
-                buf,
-                inner,
-                &[("y Deal again", Button::Yes), ("n Keep playing", Button::No)],
-                Some(Button::Yes),
-                theme,
-                hits,
-            );
-            (rect, inner)
+            let text = [format!(" Deal hand {} again from the start?", app.game.hand_number())];
+            question(buf, area, "Deal again?", &text, "y Deal again", theme, hits)
         }
         Overlay::HandSummary => hand_summary(buf, area, app, hits),
         Overlay::MoonChoice(selected) => {
@@ -572,6 +550,23 @@ fn draw_overlay(buf: &mut Buffer, area: Rect, app: &App, overlay: &Overlay, hits
     };
     let _ = inner;
     hits.overlay = Some(rect);
+}
+
+/// A yes/no window: `text`, then the yes button and "n Keep playing".
+fn question(
+    buf: &mut Buffer,
+    area: Rect,
+    title: &str,
+    text: &[String],
+    yes: &str,
+    theme: Theme,
+    hits: &mut Hits,
+) -> (Rect, Rect) {
+    let (rect, inner) = window(buf, area, 52, 6, title, theme);
+    Paragraph::new(text.iter().map(|line| Line::raw(line.clone())).collect::<Vec<_>>()).render(inner, buf);
+    let row = [(yes, Button::Yes), ("n Keep playing", Button::No)];
+    buttons(buf, inner, &row, Some(Button::Yes), theme, hits);
+    (rect, inner)
 }
 
 fn sheet_width(app: &App) -> u16 {
