@@ -95,9 +95,9 @@ impl Theme {
         }
     }
 
-    /// The table's felt.
+    /// The table's felt: dark green from the 256-colour palette, which more terminals show than true colour.
     pub fn table(self) -> Style {
-        if self.color { Style::default().bg(Color::Rgb(0, 72, 36)).fg(Color::White) } else { Style::default() }
+        if self.color { Style::default().bg(Color::Indexed(22)).fg(Color::White) } else { Style::default() }
     }
 
     /// Titles, names and the status line.
