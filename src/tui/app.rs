@@ -630,7 +630,9 @@ impl App {
                 Command::Confirm | Command::Yes | Command::Button(Button::Resume) => self.effects.push(Effect::Resume),
                 Command::New | Command::Cancel | Command::Button(Button::NewGame) => {
                     self.overlay = None;
-                    self.note = Some("New game: the unfinished one is replaced once this one is saved (after the pass)".to_string());
+                    self.note = Some(
+                        "New game: the unfinished one is replaced once this one is saved (after the pass)".to_string(),
+                    );
                 }
                 Command::Quit => self.effects.push(Effect::Quit),
                 _ => {}
