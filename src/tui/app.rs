@@ -165,7 +165,7 @@ pub enum Overlay {
     ConfirmQuit,
     /// "Restart this hand?"
     ConfirmRestart,
-    /// The hand just scored; `then_game_over` when it ended the game.
+    /// The hand just scored (the game-over window follows when it ended the game).
     HandSummary,
     /// You shot the moon and choose how it counts.
     MoonChoice(MoonScoring),
@@ -445,7 +445,7 @@ impl App {
     pub fn can_play_out(&self) -> bool {
         let hand = self.game.hand();
         let rules = &self.table.rules;
-        let unplayed = CardSet::union(&Seat::all(self.players()).map(|s| hand.holding(s)).collect::<Vec<_>>());
+        let unplayed = Seat::all(self.players()).fold(CardSet::EMPTY, |cards, seat| cards | hand.holding(seat));
         let mut scoring = rules.penalty_cards();
         if let Some(bonus) = rules.bonus_card() {
             scoring.insert(bonus);
@@ -497,7 +497,7 @@ impl App {
                 self.marked = CardSet::EMPTY;
                 self.hint = CardSet::EMPTY;
                 if let Some(card) = self.queued.take() {
-                    self.note = Some(format!("Dropped the queued {}", self.card_text(card)));
+                    self.note = Some(format!("Dropped the queued {}", self.theme.card(card)));
                 } else {
                     self.note = None;
                 }
@@ -727,13 +727,13 @@ impl App {
 
     fn play_or_queue(&mut self, card: Card, now: Instant) {
         let hand = self.game.hand();
-        if hand.to_act() != YOU || self.showing_trick(now) && hand.trick().is_empty() && hand.to_act() != YOU {
+        if hand.to_act() != YOU {
             if self.queued == Some(card) {
                 self.queued = None;
-                self.note = Some(format!("Unqueued {}", self.card_text(card)));
+                self.note = Some(format!("Unqueued {}", self.theme.card(card)));
             } else {
                 self.queued = Some(card);
-                self.note = Some(format!("{} queued: it plays when your turn comes", self.card_text(card)));
+                self.note = Some(format!("{} queued: it plays when your turn comes", self.theme.card(card)));
             }
             return;
         }
@@ -748,7 +748,7 @@ impl App {
             game: self.game.clone(),
             log_len: self.log.len(),
             received: self.received,
-            what: self.card_text(card),
+            what: self.theme.card(card),
         });
         self.received = CardSet::EMPTY;
         self.hint = CardSet::EMPTY;
@@ -761,26 +761,24 @@ impl App {
     }
 
     fn hint(&mut self) {
-        let seat = match self.seat_to_act() {
-            Some(YOU) if self.game.hand().phase() == HandPhase::Passing || self.game.hand().to_act() == YOU => YOU,
-            _ => {
-                self.note = Some("A hint is for your pass or your turn".to_string());
-                return;
-            }
-        };
-        let mut adviser = Level::Hard.bot(self.game.seed(), seat, crate::bot::Think::Samples(1));
-        match decide(&self.game, seat, adviser.as_mut()) {
+        let your_play = self.game.hand().phase() == HandPhase::Playing && self.seat_to_act() == Some(YOU);
+        if !self.is_passing() && !your_play {
+            self.note = Some("A hint is for your pass or your turn".to_string());
+            return;
+        }
+        let mut adviser = Level::Hard.bot(self.game.seed(), YOU, crate::bot::Think::Samples(1));
+        match decide(&self.game, YOU, adviser.as_mut()) {
             Some(Action::Pass { cards, .. }) => {
                 self.hint = cards;
                 self.marked = cards;
-                self.note = Some(format!("Hint: pass {}", self.theme_cards(cards)));
+                self.note = Some(format!("Hint: pass {}", self.theme.cards(cards)));
             }
             Some(Action::Play { card, .. }) => {
                 self.hint = CardSet::single(card);
                 if let Some(index) = self.your_cards().iter().position(|&c| c == card) {
                     self.cursor = index;
                 }
-                self.note = Some(format!("Hint: play {}", self.card_text(card)));
+                self.note = Some(format!("Hint: play {}", self.theme.card(card)));
             }
             _ => {}
         }
@@ -794,7 +792,7 @@ impl App {
         if let Some((cards, _)) = self.pending_pass.take() {
             self.marked = cards;
             self.undos += 1;
-            self.note = Some(format!("Took back your pass of {}", self.theme_cards(cards)));
+            self.note = Some(format!("Took back your pass of {}", self.theme.cards(cards)));
             return;
         }
         match self.undo_point.take() {
@@ -873,7 +871,7 @@ impl App {
             Event::CardsExchanged => {
                 self.received = self.game.hand().received(YOU);
                 self.undo_refusal = "the cards passed to you are in your hand";
-                self.note = Some(format!("You received {}", self.theme_cards(self.received)));
+                self.note = Some(format!("You received {}", self.theme.cards(self.received)));
                 self.effects.push(Effect::Save);
             }
             Event::CardPlayed => self.next_bot_at = Some(now + self.speed.card_delay()),
@@ -967,7 +965,7 @@ impl App {
                         Err(error) => {
                             self.note = Some(format!(
                                 "Dropped the queued {}: {}",
-                                self.card_text(card),
+                                self.theme.card(card),
                                 error.to_string().trim_end_matches('.')
                             ));
                         }
@@ -1027,14 +1025,6 @@ impl App {
         let taken = self.game.hand().taken(seat);
         let bonus = rules.bonus_card().is_some_and(|card| taken.contains(card));
         rules.points.points(taken) + if bonus { BONUS_CARD_VALUE } else { 0 }
-    }
-
-    fn card_text(&self, card: Card) -> String {
-        self.theme.card(card)
-    }
-
-    fn theme_cards(&self, cards: CardSet) -> String {
-        self.theme.cards(cards)
     }
 }
 

@@ -53,7 +53,7 @@ impl Harness {
     }
 
     /// Lets the bots act (as the runtime would) until the game waits for you
-    /// or a window; `patience` pace steps at most.
+    /// or a window.
     fn let_bots_play(&mut self) {
         for _ in 0..1000 {
             if let Some(seat) = self.app.bot_to_ask() {

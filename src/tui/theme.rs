@@ -22,6 +22,11 @@ impl Theme {
         Theme { color: !no_color, ascii }
     }
 
+    /// The colour style, or the monochrome one under `NO_COLOR`.
+    fn pick(self, color: Style, mono: Style) -> Style {
+        if self.color { color } else { mono }
+    }
+
     /// A suit as drawn: `♠` or `S`.
     pub fn suit(self, suit: Suit) -> char {
         if self.ascii { suit.letter() } else { suit.symbol() }
@@ -65,39 +70,36 @@ impl Theme {
 
     /// A card that may not be played now.
     pub fn dimmed(self) -> Style {
-        if self.color {
-            Style::default().fg(Color::DarkGray).bg(Color::Gray).add_modifier(Modifier::DIM)
-        } else {
-            Style::default().add_modifier(Modifier::DIM)
-        }
+        self.pick(
+            Style::default().fg(Color::DarkGray).bg(Color::Gray).add_modifier(Modifier::DIM),
+            Style::default().add_modifier(Modifier::DIM),
+        )
     }
 
     /// The card under the cursor: its frame.
     pub fn cursor(self) -> Style {
-        if self.color {
-            Style::default().fg(Color::Yellow).add_modifier(Modifier::BOLD)
-        } else {
-            Style::default().add_modifier(Modifier::REVERSED | Modifier::BOLD)
-        }
+        self.pick(
+            Style::default().fg(Color::Yellow).add_modifier(Modifier::BOLD),
+            Style::default().add_modifier(Modifier::REVERSED | Modifier::BOLD),
+        )
     }
 
     /// The frame of a card not under the cursor.
     pub fn frame(self) -> Style {
-        if self.color { Style::default().fg(Color::Gray) } else { Style::default() }
+        self.pick(Style::default().fg(Color::Gray), Style::default())
     }
 
     /// A marked card (chosen to pass, hinted, queued): its frame.
     pub fn marked(self) -> Style {
-        if self.color {
-            Style::default().fg(Color::LightCyan).add_modifier(Modifier::BOLD)
-        } else {
-            Style::default().add_modifier(Modifier::BOLD)
-        }
+        self.pick(
+            Style::default().fg(Color::LightCyan).add_modifier(Modifier::BOLD),
+            Style::default().add_modifier(Modifier::BOLD),
+        )
     }
 
     /// The table's felt: dark green from the 256-colour palette, which more terminals show than true colour.
     pub fn table(self) -> Style {
-        if self.color { Style::default().bg(Color::Indexed(22)).fg(Color::White) } else { Style::default() }
+        self.pick(Style::default().bg(Color::Indexed(22)).fg(Color::White), Style::default())
     }
 
     /// Titles, names and the status line.
@@ -107,25 +109,23 @@ impl Theme {
 
     /// Quiet text: key hints, labels.
     pub fn quiet(self) -> Style {
-        if self.color { Style::default().fg(Color::Gray) } else { Style::default() }
+        self.pick(Style::default().fg(Color::Gray), Style::default())
     }
 
     /// A refusal or warning in the status line.
     pub fn warning(self) -> Style {
-        if self.color {
-            Style::default().fg(Color::LightRed).add_modifier(Modifier::BOLD)
-        } else {
-            Style::default().add_modifier(Modifier::BOLD | Modifier::UNDERLINED)
-        }
+        self.pick(
+            Style::default().fg(Color::LightRed).add_modifier(Modifier::BOLD),
+            Style::default().add_modifier(Modifier::BOLD | Modifier::UNDERLINED),
+        )
     }
 
     /// Whose turn it is: that player's name.
     pub fn active(self) -> Style {
-        if self.color {
-            Style::default().fg(Color::Yellow).add_modifier(Modifier::BOLD)
-        } else {
-            Style::default().add_modifier(Modifier::REVERSED)
-        }
+        self.pick(
+            Style::default().fg(Color::Yellow).add_modifier(Modifier::BOLD),
+            Style::default().add_modifier(Modifier::REVERSED),
+        )
     }
 
     /// A button such as PASS.

@@ -451,7 +451,7 @@ fn buttons(
 
 fn draw_overlay(buf: &mut Buffer, area: Rect, app: &App, overlay: &Overlay, hits: &mut Hits) {
     let theme = app.theme;
-    let (rect, inner) = match overlay {
+    let rect = match overlay {
         Overlay::Help => {
             let (rect, inner) = window(buf, area, 62, KEYS.len() as u16 + 3, "Keys", theme);
             let lines: Vec<Line> = KEYS
@@ -461,7 +461,7 @@ fn draw_overlay(buf: &mut Buffer, area: Rect, app: &App, overlay: &Overlay, hits
                 })
                 .collect();
             Paragraph::new(lines).render(inner, buf);
-            (rect, inner)
+            rect
         }
         Overlay::LastTrick => {
             let (rect, inner) = window(buf, area, 40, app.players() as u16 + 4, "Last trick", theme);
@@ -478,13 +478,13 @@ fn draw_overlay(buf: &mut Buffer, area: Rect, app: &App, overlay: &Overlay, hits
                 }
             }
             Paragraph::new(lines).render(inner, buf);
-            (rect, inner)
+            rect
         }
         Overlay::ScoreSheet => {
             let sheet = score_sheet(app, area.height.saturating_sub(6) as usize);
             let (rect, inner) = window(buf, area, sheet_width(app), sheet.len() as u16 + 2, "Score sheet", theme);
             Paragraph::new(sheet).render(inner, buf);
-            (rect, inner)
+            rect
         }
         Overlay::Stats => {
             let lines: Vec<Line> =
@@ -498,7 +498,7 @@ fn draw_overlay(buf: &mut Buffer, area: Rect, app: &App, overlay: &Overlay, hits
                     .collect();
             let (rect, inner) = window(buf, area, 34, lines.len() as u16 + 2, "Statistics", theme);
             Paragraph::new(lines).render(inner, buf);
-            (rect, inner)
+            rect
         }
         Overlay::ConfirmQuit => {
             let text =
@@ -526,7 +526,7 @@ fn draw_overlay(buf: &mut Buffer, area: Rect, app: &App, overlay: &Overlay, hits
                 MoonScoring::SubtractFromShooter => Button::MoonSubtract,
             });
             buttons(buf, inner, &[(&add, Button::MoonAdd), (&take, Button::MoonSubtract)], selected, theme, hits);
-            (rect, inner)
+            rect
         }
         Overlay::GameOver(selected) => game_over(buf, area, app, *selected, hits),
         Overlay::Resume(description) => {
@@ -545,10 +545,9 @@ fn draw_overlay(buf: &mut Buffer, area: Rect, app: &App, overlay: &Overlay, hits
                 theme,
                 hits,
             );
-            (rect, inner)
+            rect
         }
     };
-    let _ = inner;
     hits.overlay = Some(rect);
 }
 
@@ -561,12 +560,12 @@ fn question(
     yes: &str,
     theme: Theme,
     hits: &mut Hits,
-) -> (Rect, Rect) {
+) -> Rect {
     let (rect, inner) = window(buf, area, 52, 6, title, theme);
     Paragraph::new(text.iter().map(|line| Line::raw(line.clone())).collect::<Vec<_>>()).render(inner, buf);
     let row = [(yes, Button::Yes), ("n Keep playing", Button::No)];
     buttons(buf, inner, &row, Some(Button::Yes), theme, hits);
-    (rect, inner)
+    rect
 }
 
 fn sheet_width(app: &App) -> u16 {
@@ -604,11 +603,11 @@ fn score_sheet(app: &App, rows: usize) -> Vec<Line<'static>> {
     lines
 }
 
-fn hand_summary(buf: &mut Buffer, area: Rect, app: &App, hits: &mut Hits) -> (Rect, Rect) {
+fn hand_summary(buf: &mut Buffer, area: Rect, app: &App, hits: &mut Hits) -> Rect {
     let theme = app.theme;
     let players = app.players();
     let Some(record) = app.game.history().last() else {
-        return window(buf, area, 40, 4, "Hand over", theme);
+        return window(buf, area, 40, 4, "Hand over", theme).0;
     };
     let hand = app.game.hand();
     let rules = &app.table.rules;
@@ -655,10 +654,10 @@ fn hand_summary(buf: &mut Buffer, area: Rect, app: &App, hits: &mut Hits) -> (Re
     Paragraph::new(lines).render(inner, buf);
     let label = if game_over { "Enter: final standings" } else { "Enter: next hand" };
     buttons(buf, inner, &[(label, Button::Continue)], Some(Button::Continue), theme, hits);
-    (rect, inner)
+    rect
 }
 
-fn game_over(buf: &mut Buffer, area: Rect, app: &App, selected: Button, hits: &mut Hits) -> (Rect, Rect) {
+fn game_over(buf: &mut Buffer, area: Rect, app: &App, selected: Button, hits: &mut Hits) -> Rect {
     let theme = app.theme;
     let players = app.players();
     let totals = app.game.totals();
@@ -690,7 +689,7 @@ fn game_over(buf: &mut Buffer, area: Rect, app: &App, selected: Button, hits: &m
     Paragraph::new(lines).render(inner, buf);
     let row = [("n New game", Button::NewGame), ("r Replay this seed", Button::Replay), ("q Quit", Button::Quit)];
     buttons(buf, inner, &row, Some(selected), theme, hits);
-    (rect, inner)
+    rect
 }
 
 fn tournament_lines(score: TournamentScore, theme: Theme) -> Vec<Line<'static>> {
