@@ -3,11 +3,11 @@
 
 use std::path::PathBuf;
 
-use clap::{Args, Parser, Subcommand};
+use clap::{Arg, ArgAction, ArgMatches, Args, FromArgMatches, Parser, Subcommand};
 
-use crate::bot::BotChoices;
-use crate::config::{RawValue, RuleRequest};
+use crate::config::{Flag, OptionFlag, RawValue, RuleRequest, option_flags};
 use crate::engine::Preset;
+use crate::players::{BotChoices, PlayerError};
 use crate::tui::app::Speed;
 
 /// Hearts for the terminal: a rules engine, seeded deals and tools for
@@ -56,23 +56,39 @@ pub struct BotFlags {
 
 impl BotFlags {
     /// The choices the flags make.
-    pub fn choices(&self) -> Result<BotChoices, String> {
+    pub fn choices(&self) -> Result<BotChoices, BotFlagError> {
         let mut choices = BotChoices { think_ms: self.think, ..BotChoices::default() };
+        let player_error = |flag: String| move |error| BotFlagError::Player { flag, error };
         if let Some(level) = &self.bots {
-            choices.set("level", level).map_err(|e| format!("--bots: {e}"))?;
+            choices.set("level", level).map_err(player_error("--bots".into()))?;
         }
         for (name, value) in [("left", &self.left), ("across", &self.across), ("right", &self.right)] {
             if let Some(level) = value {
-                choices.set(name, level).map_err(|e| format!("--{name}: {e}"))?;
+                choices.set(name, level).map_err(player_error(format!("--{name}")))?;
             }
         }
         for text in &self.seats {
-            let (seat, player) =
-                text.split_once('=').ok_or_else(|| format!("--seat {text}: expected N=LEVEL or N=cmd:'COMMAND'"))?;
-            choices.set(seat, player).map_err(|e| format!("--seat {text}: {e}"))?;
+            let (seat, player) = text.split_once('=').ok_or_else(|| BotFlagError::SeatWithoutEquals(text.clone()))?;
+            choices.set(seat, player).map_err(player_error(format!("--seat {text}")))?;
         }
         Ok(choices)
     }
+}
+
+/// A bot flag that names no player.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum BotFlagError {
+    /// The flag's player or seat is not one.
+    #[error("{flag}: {error}")]
+    Player {
+        /// The flag as written.
+        flag: String,
+        /// What is wrong.
+        error: PlayerError,
+    },
+    /// `--seat` without `N=`.
+    #[error("--seat {0}: expected N=LEVEL or N=cmd:'COMMAND'")]
+    SeatWithoutEquals(String),
 }
 
 /// Options of the terminal game (`hearts` or `hearts play`).
@@ -177,88 +193,143 @@ pub struct SimArgs {
     pub record: Option<PathBuf>,
 }
 
-/// Flags that choose the rules. Each names an option of rules.toml.
-#[derive(Debug, Args, Default)]
+/// Flags that choose the rules: `--preset`, `--rules`, `--set`,
+/// `--allow-commands`, and one flag per rules.toml option, declared with
+/// the option in [`crate::config`]'s table (so a new option needs no code here).
+#[derive(Debug, Clone, Default)]
 pub struct RuleFlags {
-    /// Start from a preset: black-lady, omnibus, spot-hearts, black-maria, original, worldwinner.
-    #[arg(long, global = true, value_name = "NAME", value_parser = parse_preset)]
+    /// `--preset NAME`.
     pub preset: Option<Preset>,
-    /// Read this rules file instead of ./rules.toml or the user's.
-    #[arg(long = "rules", global = true, value_name = "PATH")]
+    /// `--rules PATH`: read this rules file instead of ./rules.toml or the user's.
     pub rules_file: Option<PathBuf>,
-    /// players: 3 to 7.
-    #[arg(long, global = true, value_name = "N")]
-    pub players: Option<i64>,
-    /// target-score: the game ends when someone reaches it.
-    #[arg(long, global = true, value_name = "N")]
-    pub target: Option<i64>,
-    /// max-hands: end the game after N hands (0: no limit).
-    #[arg(long, global = true, value_name = "N")]
-    pub max_hands: Option<i64>,
-    /// omnibus: the bonus card (JD) is worth -10.
-    #[arg(long, global = true)]
-    pub omnibus: bool,
-    /// bonus-card: the Omnibus card, e.g. TD.
-    #[arg(long, global = true, value_name = "CARD")]
-    pub bonus_card: Option<String>,
-    /// no-blood: no penalty cards on the first trick.
-    #[arg(long, global = true, conflicts_with = "blood")]
-    pub no_blood: bool,
-    /// no-blood = false: penalty cards may fall on the first trick.
-    #[arg(long, global = true)]
-    pub blood: bool,
-    /// queen-breaks-hearts: the queen of spades breaks hearts.
-    #[arg(long, global = true)]
-    pub queen_breaks_hearts: bool,
-    /// must-break-hearts = false: hearts may be led at any time.
-    #[arg(long, global = true)]
-    pub hearts_any_time: bool,
-    /// moon: add-to-others, subtract-from-shooter, shooter-chooses or off.
-    #[arg(long, global = true, value_name = "RULE")]
-    pub moon: Option<String>,
-    /// moon-needs-bonus-card: the shooter must take the bonus card too.
-    #[arg(long, global = true)]
-    pub moon_needs_bonus_card: bool,
-    /// points: standard, spot-hearts, black-maria or original.
-    #[arg(long, global = true, value_name = "TABLE")]
-    pub points: Option<String>,
-    /// first-lead: lowest-club, any-club or left-of-dealer.
-    #[arg(long, global = true, value_name = "WHO")]
-    pub first_lead: Option<String>,
-    /// pass-count: cards passed each hand (0: no passing).
-    #[arg(long, global = true, value_name = "N")]
-    pub pass_count: Option<i64>,
-    /// pass-cycle: directions separated by commas, e.g. left,right,across,hold.
-    #[arg(long, global = true, value_name = "LIST")]
-    pub pass_cycle: Option<String>,
-    /// removed-cards: cards separated by commas, e.g. 2D,2C (or "standard").
-    #[arg(long, global = true, value_name = "CARDS")]
-    pub removed_cards: Option<String>,
-    /// kitty: deal the whole deck; leftovers go to the first trick's winner.
-    #[arg(long, global = true)]
-    pub kitty: bool,
-    /// no-tricks-bonus: added to each player who took no trick, e.g. -5.
-    #[arg(long, global = true, value_name = "N", allow_negative_numbers = true)]
-    pub no_tricks_bonus: Option<i64>,
-    /// tie: play-on or share.
-    #[arg(long, global = true, value_name = "RULE")]
-    pub tie: Option<String>,
-    /// sinkhole: a total of exactly 99 drops to 0.
-    #[arg(long, global = true)]
-    pub sinkhole: bool,
-    /// reset-at-100: a total of exactly 100 drops to 50.
-    #[arg(long = "reset-at-100", global = true)]
-    pub reset_at_100: bool,
-    /// clock-minutes: the timed mode's game clock (0: none).
-    #[arg(long, global = true, value_name = "N")]
-    pub clock_minutes: Option<i64>,
-    /// Set any rules.toml option: --set key=value (repeatable).
-    #[arg(long = "set", global = true, value_name = "KEY=VALUE")]
+    /// The option flags given, in command-line order: (flag as written, key, value).
+    pub flags: Vec<(String, &'static str, RawValue)>,
+    /// `--set key=value` arguments.
     pub sets: Vec<String>,
+    /// `--allow-commands`.
+    pub allow_commands: bool,
 }
 
-fn parse_preset(text: &str) -> Result<Preset, String> {
-    text.parse()
+const PRESET: &str = "preset";
+const RULES_FILE: &str = "rules";
+const SET: &str = "set";
+const ALLOW_COMMANDS: &str = "allow-commands";
+
+/// A flag's argument: global, so rule flags work before or after the subcommand.
+fn rule_arg(name: &'static str) -> Arg {
+    Arg::new(name).long(name).global(true).help_heading("Rules")
+}
+
+/// The flags of one rules.toml option: (flag name, takes a value).
+fn option_args(option: OptionFlag) -> Vec<Arg> {
+    let first_line = option.help.split_once(". ").map_or(option.help, |(first, _)| first);
+    match option.flag {
+        Flag::Value { name, value_name } | Flag::List { name, value_name } => vec![
+            rule_arg(name)
+                .value_name(value_name)
+                .allow_negative_numbers(true)
+                .action(ArgAction::Set)
+                .help(format!("{}: {first_line}", option.key)),
+        ],
+        Flag::Switch { on, off } => {
+            let mut args = Vec::new();
+            if let Some(name) = on {
+                args.push(
+                    rule_arg(name).action(ArgAction::SetTrue).help(format!("{} = true: {first_line}", option.key)),
+                );
+            }
+            if let Some(name) = off {
+                let mut arg = rule_arg(name).action(ArgAction::SetTrue).help(format!("{} = false", option.key));
+                if let Some(other) = on {
+                    arg = arg.conflicts_with(other);
+                }
+                args.push(arg);
+            }
+            args
+        }
+    }
+}
+
+impl Args for RuleFlags {
+    fn augment_args(command: clap::Command) -> clap::Command {
+        let command = command
+            .arg(
+                rule_arg(PRESET)
+                    .value_name("NAME")
+                    .value_parser(|text: &str| text.parse::<Preset>())
+                    .help("Start from a preset: black-lady, omnibus, spot-hearts, black-maria, original, worldwinner"),
+            )
+            .arg(
+                rule_arg(RULES_FILE)
+                    .value_name("PATH")
+                    .value_parser(clap::value_parser!(PathBuf))
+                    .help("Read this rules file instead of ./rules.toml or the user's"),
+            )
+            .arg(
+                rule_arg(SET)
+                    .value_name("KEY=VALUE")
+                    .action(ArgAction::Append)
+                    .help("Set any rules.toml option: --set key=value (repeatable)"),
+            )
+            .arg(rule_arg(ALLOW_COMMANDS).action(ArgAction::SetTrue).help(
+                "Let a rules file other than your own (~/.config/hearts/rules.toml) seat programs (cmd: in [bots])",
+            ));
+        option_flags().flat_map(option_args).fold(command, clap::Command::arg)
+    }
+
+    fn augment_args_for_update(command: clap::Command) -> clap::Command {
+        RuleFlags::augment_args(command)
+    }
+}
+
+impl FromArgMatches for RuleFlags {
+    fn from_arg_matches(matches: &ArgMatches) -> Result<RuleFlags, clap::Error> {
+        let mut flags = RuleFlags {
+            preset: matches.get_one::<Preset>(PRESET).copied(),
+            rules_file: matches.get_one::<PathBuf>(RULES_FILE).cloned(),
+            flags: Vec::new(),
+            sets: matches.get_many::<String>(SET).map_or_else(Vec::new, |sets| sets.cloned().collect()),
+            allow_commands: matches.get_flag(ALLOW_COMMANDS),
+        };
+        flags.update_from_arg_matches(matches)?;
+        Ok(flags)
+    }
+
+    fn update_from_arg_matches(&mut self, matches: &ArgMatches) -> Result<(), clap::Error> {
+        let mut given: Vec<(usize, String, &'static str, RawValue)> = Vec::new();
+        let mut note = |name: &str, key, value| {
+            let index = matches.index_of(name).unwrap_or(usize::MAX);
+            let written = match &value {
+                RawValue::Boolean(_) => format!("--{name}"),
+                _ => format!("--{name} {}", matches.get_one::<String>(name).map_or("", String::as_str)),
+            };
+            given.push((index, written, key, value));
+        };
+        for option in option_flags() {
+            match option.flag {
+                Flag::Value { name, .. } => {
+                    if let Some(text) = matches.get_one::<String>(name) {
+                        note(name, option.key, RawValue::from_flag(text));
+                    }
+                }
+                Flag::List { name, .. } => {
+                    if let Some(text) = matches.get_one::<String>(name) {
+                        note(name, option.key, list(text));
+                    }
+                }
+                Flag::Switch { on, off } => {
+                    for (name, value) in [(on, true), (off, false)] {
+                        if let Some(name) = name.filter(|name| matches.get_flag(name)) {
+                            note(name, option.key, RawValue::Boolean(value));
+                        }
+                    }
+                }
+            }
+        }
+        given.sort_by_key(|(index, ..)| *index);
+        self.flags = given.into_iter().map(|(_, written, key, value)| (written, key, value)).collect();
+        Ok(())
+    }
 }
 
 fn list(text: &str) -> RawValue {
@@ -276,76 +347,13 @@ fn list(text: &str) -> RawValue {
 impl RuleFlags {
     /// The rule request these flags make.
     pub fn request(&self) -> RuleRequest {
-        let mut flags: Vec<(String, &'static str, RawValue)> = Vec::new();
-        let mut add = |flag: &str, key: &'static str, value: RawValue| flags.push((flag.to_string(), key, value));
-        let text = |s: &String| RawValue::Text(s.clone());
-        if let Some(n) = self.players {
-            add(&format!("--players {n}"), "players", RawValue::Integer(n));
+        RuleRequest {
+            preset: self.preset,
+            file: self.rules_file.clone(),
+            flags: self.flags.clone(),
+            sets: self.sets.clone(),
+            allow_commands: self.allow_commands,
         }
-        if let Some(n) = self.target {
-            add(&format!("--target {n}"), "target-score", RawValue::Integer(n));
-        }
-        if let Some(n) = self.max_hands {
-            add(&format!("--max-hands {n}"), "max-hands", RawValue::Integer(n));
-        }
-        if self.omnibus {
-            add("--omnibus", "omnibus", RawValue::Boolean(true));
-        }
-        if let Some(card) = &self.bonus_card {
-            add(&format!("--bonus-card {card}"), "bonus-card", text(card));
-        }
-        if self.no_blood {
-            add("--no-blood", "no-blood", RawValue::Boolean(true));
-        }
-        if self.blood {
-            add("--blood", "no-blood", RawValue::Boolean(false));
-        }
-        if self.queen_breaks_hearts {
-            add("--queen-breaks-hearts", "queen-breaks-hearts", RawValue::Boolean(true));
-        }
-        if self.hearts_any_time {
-            add("--hearts-any-time", "must-break-hearts", RawValue::Boolean(false));
-        }
-        if let Some(moon) = &self.moon {
-            add(&format!("--moon {moon}"), "moon", text(moon));
-        }
-        if self.moon_needs_bonus_card {
-            add("--moon-needs-bonus-card", "moon-needs-bonus-card", RawValue::Boolean(true));
-        }
-        if let Some(points) = &self.points {
-            add(&format!("--points {points}"), "points", text(points));
-        }
-        if let Some(lead) = &self.first_lead {
-            add(&format!("--first-lead {lead}"), "first-lead", text(lead));
-        }
-        if let Some(n) = self.pass_count {
-            add(&format!("--pass-count {n}"), "pass-count", RawValue::Integer(n));
-        }
-        if let Some(cycle) = &self.pass_cycle {
-            add(&format!("--pass-cycle {cycle}"), "pass-cycle", list(cycle));
-        }
-        if let Some(cards) = &self.removed_cards {
-            add(&format!("--removed-cards {cards}"), "removed-cards", list(cards));
-        }
-        if self.kitty {
-            add("--kitty", "kitty", RawValue::Boolean(true));
-        }
-        if let Some(n) = self.no_tricks_bonus {
-            add(&format!("--no-tricks-bonus {n}"), "no-tricks-bonus", RawValue::Integer(n));
-        }
-        if let Some(tie) = &self.tie {
-            add(&format!("--tie {tie}"), "tie", text(tie));
-        }
-        if self.sinkhole {
-            add("--sinkhole", "sinkhole", RawValue::Boolean(true));
-        }
-        if self.reset_at_100 {
-            add("--reset-at-100", "reset-at-100", RawValue::Boolean(true));
-        }
-        if let Some(n) = self.clock_minutes {
-            add(&format!("--clock-minutes {n}"), "clock-minutes", RawValue::Integer(n));
-        }
-        RuleRequest { preset: self.preset, file: self.rules_file.clone(), flags, sets: self.sets.clone() }
     }
 }
 

@@ -2,33 +2,77 @@
 //! headless `rules`, `deal`, `sim`, `bot`, `perft` and `stats`. Each returns the text to
 //! print, or an error that ends the program with exit code 2.
 
-use std::fmt::{self, Write as _};
+use std::fmt::Write as _;
+use std::path::PathBuf;
 use std::time::Instant;
 
 use std::io::{IsTerminal, Write as _};
 
-use crate::bot::{BotChoices, Level, Player, protocol};
-use crate::cli::{Cli, Command, PlayArgs, SimArgs};
+use crate::bot::protocol;
+use crate::cli::{BotFlagError, Cli, Command, PlayArgs, SimArgs};
 use crate::config::{self, ConfigError, LoadedRules, SearchPaths};
 use crate::engine::perft::{divide, perft};
 use crate::engine::{Card, CardSet, Deal, Hand, NotationError, PlayError, Rules, Seat};
+use crate::players::{BotChoices, Level, Player, PlayerError};
 use crate::sim::{self, Arena, Lineup, Units};
-use crate::tui::{self, PlayOptions, app::Table, stats::Stats};
+use crate::tui::store::{self, FileError};
+use crate::tui::{self, PlayOptions, TableError, app::Table, stats::Stats};
 
 /// Why a command could not do its job.
-#[derive(Debug)]
+#[derive(Debug, thiserror::Error)]
 pub enum CommandError {
     /// The rules could not be loaded.
-    Config(ConfigError),
+    #[error(transparent)]
+    Config(#[from] ConfigError),
     /// Card or deal notation could not be read.
-    Notation(NotationError),
-    /// A deal that is not a position of these rules.
-    BadPosition(String),
-    /// A bad bot choice or arena option.
-    Usage(String),
-    /// A file could not be written, or the bot's pipes failed.
-    Io(String),
+    #[error(transparent)]
+    Notation(#[from] NotationError),
+    /// `--deal` hands of different sizes.
+    #[error("--deal: every hand must hold the same number of cards: {seat} holds {held}, {first} holds {size}")]
+    UnevenHands {
+        /// The seat whose hand differs.
+        seat: Seat,
+        /// Cards it holds.
+        held: usize,
+        /// The first seat.
+        first: Seat,
+        /// Cards the first seat holds.
+        size: usize,
+    },
+    /// `--deal` holds a card these rules take out of the deck.
+    #[error("--deal: {0} is removed from the deck under these rules")]
+    RemovedCard(Card),
+    /// A bot flag names no player.
+    #[error(transparent)]
+    BotFlag(#[from] BotFlagError),
+    /// The players do not fit the table.
+    #[error(transparent)]
+    Seats(#[from] PlayerError),
+    /// `--duplicate` is not two players.
+    #[error("--duplicate {0}: expected two bots, e.g. hard,normal")]
+    DuplicatePair(String),
+    /// `--duplicate` names a player that is not one.
+    #[error("--duplicate: {0}")]
+    DuplicatePlayer(PlayerError),
+    /// `--record FILE` could not be written.
+    #[error("--record {}: {source}", path.display())]
+    Record {
+        /// The file.
+        path: PathBuf,
+        /// What the system said.
+        source: std::io::Error,
+    },
+    /// `hearts bot`: the pipes failed.
+    #[error("bot: {0}")]
+    Protocol(std::io::Error),
+    /// The terminal table could not run.
+    #[error(transparent)]
+    Table(#[from] TableError),
+    /// The statistics could not be read.
+    #[error(transparent)]
+    Stats(#[from] FileError),
     /// A move in `--moves` breaks a rule.
+    #[error("--moves: move {number} ({card} by {seat}) is illegal: {error}")]
     IllegalMove {
         /// 1-based position in the list.
         number: usize,
@@ -41,34 +85,6 @@ pub enum CommandError {
     },
 }
 
-impl fmt::Display for CommandError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            CommandError::Config(error) => write!(f, "{error}"),
-            CommandError::Notation(error) => write!(f, "{error}"),
-            CommandError::BadPosition(why) => write!(f, "--deal: {why}"),
-            CommandError::Usage(why) | CommandError::Io(why) => f.write_str(why),
-            CommandError::IllegalMove { number, seat, card, error } => {
-                write!(f, "--moves: move {number} ({card} by {seat}) is illegal: {error}")
-            }
-        }
-    }
-}
-
-impl std::error::Error for CommandError {}
-
-impl From<ConfigError> for CommandError {
-    fn from(error: ConfigError) -> CommandError {
-        CommandError::Config(error)
-    }
-}
-
-impl From<NotationError> for CommandError {
-    fn from(error: NotationError) -> CommandError {
-        CommandError::Notation(error)
-    }
-}
-
 /// Runs the command the command line names.
 pub fn run(cli: &Cli, search: &SearchPaths) -> Result<String, CommandError> {
     let mut request = cli.rules.request();
@@ -76,14 +92,13 @@ pub fn run(cli: &Cli, search: &SearchPaths) -> Result<String, CommandError> {
     match command.unwrap_or(&Command::Play(cli.play.clone())) {
         Command::Play(args) => {
             let loaded = config::load(&request, search)?;
-            let choices = loaded.bots.then(&cli.bots.choices().map_err(CommandError::Usage)?);
+            let choices = loaded.bots.then(&cli.bots.choices()?);
             play(&loaded, &choices, args)?;
             Ok(String::new())
         }
         Command::Stats => {
-            let dir =
-                tui::save::data_dir().ok_or_else(|| CommandError::Io("no home directory for statistics".into()))?;
-            Ok(Stats::read(&dir).map_err(CommandError::Io)?.render())
+            let dir = store::data_dir()?;
+            Ok(Stats::read(&dir)?.render())
         }
         Command::Rules { check: Some(path) } => {
             request.file = Some(path.clone());
@@ -102,14 +117,14 @@ pub fn run(cli: &Cli, search: &SearchPaths) -> Result<String, CommandError> {
         }
         Command::Sim(args) => {
             let loaded = config::load(&request, search)?;
-            let choices = loaded.bots.then(&cli.bots.choices().map_err(CommandError::Usage)?);
+            let choices = loaded.bots.then(&cli.bots.choices()?);
             simulate(&loaded, &choices, args)
         }
         Command::Bot { level, seed } => {
-            let level: Level = level.parse().map_err(CommandError::Usage)?;
+            let level: Level = level.parse()?;
             let stdin = std::io::stdin().lock();
             let stdout = std::io::stdout().lock();
-            protocol::serve(level, *seed, stdin, stdout).map_err(|e| CommandError::Io(format!("bot: {e}")))?;
+            protocol::serve(level, *seed, stdin, stdout).map_err(CommandError::Protocol)?;
             Ok(String::new())
         }
         Command::Perft { deal, moves, depth, divide, json } => {
@@ -125,15 +140,11 @@ fn simulate(loaded: &LoadedRules, choices: &BotChoices, args: &SimArgs) -> Resul
     let players = loaded.rules.player_count();
     let lineup = match &args.duplicate {
         Some(pair) => {
-            let (a, b) = pair.split_once(',').ok_or_else(|| {
-                CommandError::Usage(format!("--duplicate {pair}: expected two bots, e.g. hard,normal"))
-            })?;
-            let parse = |text: &str| {
-                text.trim().parse::<Player>().map_err(|e| CommandError::Usage(format!("--duplicate: {e}")))
-            };
+            let (a, b) = pair.split_once(',').ok_or_else(|| CommandError::DuplicatePair(pair.clone()))?;
+            let parse = |text: &str| text.trim().parse::<Player>().map_err(CommandError::DuplicatePlayer);
             Lineup::Duplicate { a: parse(a)?, b: parse(b)?, both_ways: args.both_ways }
         }
-        None => Lineup::Fixed(choices.resolve(players).map_err(CommandError::Usage)?),
+        None => Lineup::Fixed(choices.resolve(players)?),
     };
     let units = match (args.games, args.hands) {
         (Some(n), _) => Units::Games(n),
@@ -145,7 +156,7 @@ fn simulate(loaded: &LoadedRules, choices: &BotChoices, args: &SimArgs) -> Resul
     let arena = Arena { rules: loaded.rules, seed: args.seed, units, lineup, threads, think: choices.think() };
     let mut writer = match &args.record {
         Some(path) => Some(std::io::BufWriter::new(
-            std::fs::File::create(path).map_err(|e| CommandError::Io(format!("--record {}: {e}", path.display())))?,
+            std::fs::File::create(path).map_err(|source| CommandError::Record { path: path.clone(), source })?,
         )),
         None => None,
     };
@@ -173,7 +184,7 @@ fn simulate(loaded: &LoadedRules, choices: &BotChoices, args: &SimArgs) -> Resul
     if let Some(out) = writer.as_mut() {
         let flushed = out.flush();
         if let Some(e) = write_error.or(flushed.err()) {
-            return Err(CommandError::Io(format!("--record: {e}")));
+            return Err(CommandError::Record { path: args.record.clone().unwrap_or_default(), source: e });
         }
     }
     Ok(if args.json { format!("{}\n", sim::render_json(&report)) } else { sim::render_table(&report) })
@@ -224,16 +235,11 @@ fn perft_position(rules: &Rules, deal: &str, moves: &str) -> Result<Hand, Comman
     let hands = Deal::parse_hands(deal, players)?;
     let size = hands[Seat::SOUTH].len();
     if let Some(seat) = Seat::all(players).find(|&seat| hands[seat].len() != size) {
-        return Err(CommandError::BadPosition(format!(
-            "every hand must hold the same number of cards: {} holds {}, {} holds {size}",
-            seat,
-            hands[seat].len(),
-            Seat::SOUTH
-        )));
+        return Err(CommandError::UnevenHands { seat, held: hands[seat].len(), first: Seat::SOUTH, size });
     }
     let dealt = CardSet::union(hands.of_table(players));
     if let Some(card) = (dealt & rules.removed()).lowest() {
-        return Err(CommandError::BadPosition(format!("{card} is removed from the deck under these rules")));
+        return Err(CommandError::RemovedCard(card));
     }
     let dealer = Seat::new(players - 1).expect("the player count is at most the table size");
     let mut hand = Hand::from_holdings(rules, hands, dealer);
@@ -274,11 +280,11 @@ fn perft_report(hand: &Hand, depth: u32, show_divide: bool, json: bool) -> Strin
 
 /// Opens the table: the rules and bots are settled before the terminal is touched.
 fn play(loaded: &LoadedRules, choices: &BotChoices, args: &PlayArgs) -> Result<(), CommandError> {
-    let players = choices.resolve(loaded.rules.player_count()).map_err(CommandError::Usage)?;
+    let players = choices.resolve(loaded.rules.player_count())?;
     let changed = loaded.rules != loaded.preset.rules();
     let label = format!("{}{}", loaded.preset, if changed { "+" } else { "" });
     let table = Table { rules: loaded.rules, label, players };
     let options =
         PlayOptions { seed: args.seed, speed: args.speed, ascii: args.ascii, new: args.new, think: choices.think() };
-    tui::play(table, options).map_err(CommandError::Io)
+    Ok(tui::play(table, options)?)
 }

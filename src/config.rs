@@ -11,6 +11,7 @@ use toml::de::{DeTable, DeValue};
 use crate::engine::{
     Card, CardSet, FirstLead, MoonRule, PassCycle, PassDirection, PointsTable, Preset, Rules, RulesError, TieRule,
 };
+use crate::players::{BotChoices, COMMAND_PREFIX, PlayerError};
 
 /// A rule option's value as written in TOML, before it is checked.
 #[derive(Clone, Debug, PartialEq)]
@@ -85,8 +86,45 @@ struct RuleOption {
     key: &'static str,
     expected: &'static str,
     help: &'static str,
+    flag: Flag,
     set: fn(&mut Rules, &RawValue) -> Option<()>,
     get: fn(&Rules) -> String,
+}
+
+/// How an option is written on the command line.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Flag {
+    /// `--NAME VALUE`, the value read as by `--set`.
+    Value {
+        /// The flag without its dashes.
+        name: &'static str,
+        /// The value's placeholder in `--help`.
+        value_name: &'static str,
+    },
+    /// `--NAME A,B,C` (or `--NAME standard`): a list split on commas.
+    List {
+        /// The flag without its dashes.
+        name: &'static str,
+        /// The value's placeholder in `--help`.
+        value_name: &'static str,
+    },
+    /// A true-or-false option: `--ON` sets it, `--OFF` clears it.
+    Switch {
+        /// The flag that sets the option to true, if any.
+        on: Option<&'static str>,
+        /// The flag that sets the option to false, if any.
+        off: Option<&'static str>,
+    },
+}
+
+/// `--NAME` sets the option to true.
+const fn on(name: &'static str) -> Flag {
+    Flag::Switch { on: Some(name), off: None }
+}
+
+/// `--NAME VALUE`.
+const fn value(name: &'static str, value_name: &'static str) -> Flag {
+    Flag::Value { name, value_name }
 }
 
 fn integer_in<T: TryFrom<i64>>(value: &RawValue, low: i64, high: i64) -> Option<T> {
@@ -133,6 +171,7 @@ const OPTIONS: &[RuleOption] = &[
         key: "players",
         expected: "an integer from 3 to 7",
         help: "Players at the table, 3 to 7.",
+        flag: value("players", "N"),
         set: |r, v| integer_in(v, 3, 7).map(|value| r.players = value),
         get: |r| r.players.to_string(),
     },
@@ -140,6 +179,7 @@ const OPTIONS: &[RuleOption] = &[
         key: "removed-cards",
         expected: "\"standard\" or a list of cards such as [\"2D\", \"2C\"]",
         help: "Cards taken out so the deck divides evenly; \"standard\": none for 4 players, 2D for 3, 2D 2C for 5, 2D 2C 2S 3D for 6, 2D 3D 3C for 7.",
+        flag: Flag::List { name: "removed-cards", value_name: "CARDS" },
         set: |r, v| {
             r.removed_cards = match v {
                 RawValue::Text(text) if text == STANDARD => None,
@@ -156,6 +196,7 @@ const OPTIONS: &[RuleOption] = &[
         key: "kitty",
         expected: "true or false",
         help: "Deal the whole deck; the cards left over go, with their points, to the winner of the first trick.",
+        flag: on("kitty"),
         set: |r, v| boolean(v).map(|value| r.kitty = value),
         get: |r| r.kitty.to_string(),
     },
@@ -163,6 +204,7 @@ const OPTIONS: &[RuleOption] = &[
         key: "pass-count",
         expected: "an integer from 0 to 12",
         help: "Cards each player passes; 0 means no passing.",
+        flag: value("pass-count", "N"),
         set: |r, v| integer_in(v, 0, 12).map(|value| r.pass_count = value),
         get: |r| r.pass_count.to_string(),
     },
@@ -170,6 +212,7 @@ const OPTIONS: &[RuleOption] = &[
         key: "pass-cycle",
         expected: "\"standard\" or a list of directions such as [\"left\", \"right\", \"across\", \"hold\"] (also \"2-left\", \"3-right\", ...)",
         help: "The order of pass directions, repeated; \"standard\" follows the rule book for the player count.",
+        flag: Flag::List { name: "pass-cycle", value_name: "LIST" },
         set: |r, v| {
             r.pass_cycle = match v {
                 RawValue::Text(text) if text == STANDARD => None,
@@ -190,6 +233,7 @@ const OPTIONS: &[RuleOption] = &[
         key: "first-lead",
         expected: "one of \"lowest-club\", \"any-club\", \"left-of-dealer\"",
         help: "Who leads the first trick: the lowest club, any club by its holder, or the player left of the dealer (any card).",
+        flag: value("first-lead", "WHO"),
         set: |r, v| named::<FirstLead>(v).map(|value| r.first_lead = value),
         get: |r| format!("\"{}\"", r.first_lead),
     },
@@ -197,6 +241,7 @@ const OPTIONS: &[RuleOption] = &[
         key: "no-blood",
         expected: "true or false",
         help: "No penalty cards on the first trick, unless a player holds nothing else.",
+        flag: Flag::Switch { on: Some("no-blood"), off: Some("blood") },
         set: |r, v| boolean(v).map(|value| r.no_blood = value),
         get: |r| r.no_blood.to_string(),
     },
@@ -204,6 +249,7 @@ const OPTIONS: &[RuleOption] = &[
         key: "must-break-hearts",
         expected: "true or false",
         help: "Hearts may not be led until a heart has been played, unless the leader holds only hearts.",
+        flag: Flag::Switch { on: None, off: Some("hearts-any-time") },
         set: |r, v| boolean(v).map(|value| r.must_break_hearts = value),
         get: |r| r.must_break_hearts.to_string(),
     },
@@ -211,6 +257,7 @@ const OPTIONS: &[RuleOption] = &[
         key: "queen-breaks-hearts",
         expected: "true or false",
         help: "Playing the queen of spades breaks hearts too.",
+        flag: on("queen-breaks-hearts"),
         set: |r, v| boolean(v).map(|value| r.queen_breaks_hearts = value),
         get: |r| r.queen_breaks_hearts.to_string(),
     },
@@ -218,6 +265,7 @@ const OPTIONS: &[RuleOption] = &[
         key: "points",
         expected: "one of \"standard\", \"spot-hearts\", \"black-maria\", \"original\"",
         help: "The points table: standard (hearts 1, QS 13), spot-hearts (hearts at face value, QS 13), black-maria (QS 13, KS 10, AS 7, hearts 1), original (hearts only).",
+        flag: value("points", "TABLE"),
         set: |r, v| named::<PointsTable>(v).map(|value| r.points = value),
         get: |r| format!("\"{}\"", r.points),
     },
@@ -225,6 +273,7 @@ const OPTIONS: &[RuleOption] = &[
         key: "omnibus",
         expected: "true or false",
         help: "The bonus card is worth -10 to whoever takes it.",
+        flag: on("omnibus"),
         set: |r, v| boolean(v).map(|value| r.omnibus = value),
         get: |r| r.omnibus.to_string(),
     },
@@ -232,6 +281,7 @@ const OPTIONS: &[RuleOption] = &[
         key: "bonus-card",
         expected: "a card worth no points, such as \"JD\" or \"TD\"",
         help: "The Omnibus bonus card.",
+        flag: value("bonus-card", "CARD"),
         set: |r, v| named::<Card>(v).map(|value| r.bonus_card = value),
         get: |r| format!("\"{}\"", r.bonus_card),
     },
@@ -239,6 +289,7 @@ const OPTIONS: &[RuleOption] = &[
         key: "moon",
         expected: "one of \"add-to-others\", \"subtract-from-shooter\", \"shooter-chooses\", \"off\"",
         help: "Shooting the moon: add the penalty total to everyone else, subtract it from the shooter, let the shooter choose where adding would lose the game, or no moon.",
+        flag: value("moon", "RULE"),
         set: |r, v| named::<MoonRule>(v).map(|value| r.moon = value),
         get: |r| format!("\"{}\"", r.moon),
     },
@@ -246,6 +297,7 @@ const OPTIONS: &[RuleOption] = &[
         key: "moon-needs-bonus-card",
         expected: "true or false",
         help: "With Omnibus, the shooter must also take the bonus card.",
+        flag: on("moon-needs-bonus-card"),
         set: |r, v| boolean(v).map(|value| r.moon_needs_bonus_card = value),
         get: |r| r.moon_needs_bonus_card.to_string(),
     },
@@ -253,6 +305,7 @@ const OPTIONS: &[RuleOption] = &[
         key: "no-tricks-bonus",
         expected: "an integer from -100 to 100",
         help: "Added to each player who took no trick, when nobody shot the moon (some servers use -5).",
+        flag: value("no-tricks-bonus", "N"),
         set: |r, v| integer_in(v, -100, 100).map(|value| r.no_tricks_bonus = value),
         get: |r| r.no_tricks_bonus.to_string(),
     },
@@ -260,6 +313,7 @@ const OPTIONS: &[RuleOption] = &[
         key: "target-score",
         expected: "an integer from 1 to 10000",
         help: "The game ends after a hand in which someone reaches this total; the lowest total wins.",
+        flag: value("target", "N"),
         set: |r, v| integer_in(v, 1, 10_000).map(|value| r.target_score = value),
         get: |r| r.target_score.to_string(),
     },
@@ -267,6 +321,7 @@ const OPTIONS: &[RuleOption] = &[
         key: "max-hands",
         expected: "an integer from 0 to 1000",
         help: "The game ends after this many hands; 0 for no limit.",
+        flag: value("max-hands", "N"),
         set: |r, v| integer_in(v, 0, 1000).map(|value| r.max_hands = value),
         get: |r| r.max_hands.to_string(),
     },
@@ -274,6 +329,7 @@ const OPTIONS: &[RuleOption] = &[
         key: "tie",
         expected: "one of \"play-on\", \"share\"",
         help: "A tie for the lowest total at the end: play more hands until it breaks, or share the win.",
+        flag: value("tie", "RULE"),
         set: |r, v| named::<TieRule>(v).map(|value| r.tie = value),
         get: |r| format!("\"{}\"", r.tie),
     },
@@ -281,6 +337,7 @@ const OPTIONS: &[RuleOption] = &[
         key: "sinkhole",
         expected: "true or false",
         help: "A total of exactly 99 after a hand drops to 0.",
+        flag: on("sinkhole"),
         set: |r, v| boolean(v).map(|value| r.sinkhole = value),
         get: |r| r.sinkhole.to_string(),
     },
@@ -288,6 +345,7 @@ const OPTIONS: &[RuleOption] = &[
         key: "reset-at-100",
         expected: "true or false",
         help: "A total of exactly 100 after a hand drops to 50.",
+        flag: on("reset-at-100"),
         set: |r, v| boolean(v).map(|value| r.reset_at_100 = value),
         get: |r| r.reset_at_100.to_string(),
     },
@@ -295,10 +353,27 @@ const OPTIONS: &[RuleOption] = &[
         key: "clock-minutes",
         expected: "an integer from 0 to 600",
         help: "Minutes on the game clock of the timed tournament mode; 0 for no clock.",
+        flag: value("clock-minutes", "N"),
         set: |r, v| integer_in(v, 0, 600).map(|value| r.clock_minutes = value),
         get: |r| r.clock_minutes.to_string(),
     },
 ];
+
+/// A rule option as the command line offers it.
+#[derive(Clone, Copy, Debug)]
+pub struct OptionFlag {
+    /// The rules.toml key.
+    pub key: &'static str,
+    /// What the option means.
+    pub help: &'static str,
+    /// How it is written on the command line.
+    pub flag: Flag,
+}
+
+/// Every option's command-line flag, in the order the rule book lists them.
+pub fn option_flags() -> impl Iterator<Item = OptionFlag> {
+    OPTIONS.iter().map(|option| OptionFlag { key: option.key, help: option.help, flag: option.flag })
+}
 
 /// The option keys, in the order the rule book lists them.
 pub fn option_keys() -> impl Iterator<Item = &'static str> {
@@ -321,6 +396,8 @@ pub enum Origin {
     },
     /// A command-line flag, as written.
     Flag(String),
+    /// A member of a rules object in JSON (a save, a record, a bot request).
+    Json,
 }
 
 impl fmt::Display for Origin {
@@ -330,14 +407,16 @@ impl fmt::Display for Origin {
             Origin::Preset(preset) => write!(f, "preset {preset}"),
             Origin::File { path, line } => write!(f, "{}:{line}", path.display()),
             Origin::Flag(flag) => write!(f, "flag {flag}"),
+            Origin::Json => f.write_str("the rules object"),
         }
     }
 }
 
 /// Why the rules could not be loaded.
-#[derive(Debug)]
+#[derive(Debug, thiserror::Error)]
 pub enum ConfigError {
     /// A rules file could not be read.
+    #[error("{}: cannot read the rules file: {reason}", path.display())]
     Read {
         /// The file.
         path: PathBuf,
@@ -345,6 +424,7 @@ pub enum ConfigError {
         reason: String,
     },
     /// A rules file is not valid TOML.
+    #[error("{}:{line}:{column}: not valid TOML: {message}", path.display())]
     Syntax {
         /// The file.
         path: PathBuf,
@@ -356,6 +436,7 @@ pub enum ConfigError {
         message: String,
     },
     /// A key that is not a rule option.
+    #[error("{origin}: unknown key `{key}`; the rule options are: {}", option_keys().collect::<Vec<_>>().join(", "))]
     UnknownKey {
         /// Where it was written.
         origin: Origin,
@@ -363,6 +444,7 @@ pub enum ConfigError {
         key: String,
     },
     /// A value of the wrong type or out of range.
+    #[error("{origin}: key `{key}`: expected {expected}, found {found}")]
     BadValue {
         /// Where it was written.
         origin: Origin,
@@ -374,19 +456,44 @@ pub enum ConfigError {
         found: String,
     },
     /// A `--set` argument without `=`.
+    #[error("--set {0}: expected key=value, e.g. --set moon=off")]
     BadSet(String),
+    /// Rules in JSON that are not an object.
+    #[error("the rules must be a JSON object of rules.toml keys, not {0}")]
+    NotAnObject(String),
     /// A bad entry in the `[bots]` table.
+    #[error("{origin}: key `{key}`: {problem} (found {found})")]
     BadBots {
         /// Where it was written.
         origin: Origin,
         /// The key, `bots.NAME`.
         key: String,
-        /// What is wrong or expected.
-        problem: String,
+        /// What is wrong.
+        problem: BotsProblem,
         /// What was written.
         found: String,
     },
+    /// The `[bots]` table of a file the user may not have written names a
+    /// program to run.
+    #[error(
+        "{origin}: key `{key}`: \"{COMMAND_PREFIX}{command}\" would start a program, and hearts starts programs \
+         only when you ask for them: this file could have come with a download or a cloned repository. \
+         To run it, give --allow-commands, name the seat on the command line (--seat N=cmd:'...'), \
+         or move the line to your own rules file{}",
+        user_file.as_ref().map_or(String::new(), |path| format!(" ({})", path.display()))
+    )]
+    CommandNotAllowed {
+        /// Where it was written.
+        origin: Origin,
+        /// The key, `bots.NAME`.
+        key: String,
+        /// The program it names.
+        command: String,
+        /// The user's own rules file, where commands are allowed.
+        user_file: Option<PathBuf>,
+    },
     /// Options that do not make a game together.
+    #[error("these rules do not make a game: {error}{}", list_origins(origins))]
     Contradiction {
         /// The engine's explanation.
         error: RulesError,
@@ -395,38 +502,35 @@ pub enum ConfigError {
     },
 }
 
-impl fmt::Display for ConfigError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            ConfigError::Read { path, reason } => write!(f, "{}: cannot read the rules file: {reason}", path.display()),
-            ConfigError::Syntax { path, line, column, message } => {
-                write!(f, "{}:{line}:{column}: not valid TOML: {message}", path.display())
-            }
-            ConfigError::UnknownKey { origin, key } => {
-                let keys: Vec<&str> = option_keys().collect();
-                write!(f, "{origin}: unknown key `{key}`; the rule options are: {}", keys.join(", "))
-            }
-            ConfigError::BadValue { origin, key, expected, found } => {
-                write!(f, "{origin}: key `{key}`: expected {expected}, found {found}")
-            }
-            ConfigError::BadBots { origin, key, problem, found } => {
-                write!(f, "{origin}: key `{key}`: {problem} (found {found})")
-            }
-            ConfigError::BadSet(text) => {
-                write!(f, "--set {text}: expected key=value, e.g. --set moon=off")
-            }
-            ConfigError::Contradiction { error, origins } => {
-                write!(f, "these rules do not make a game: {error}")?;
-                for (key, origin) in origins {
-                    write!(f, "\n  {key}: set by {origin}")?;
-                }
-                Ok(())
-            }
-        }
-    }
+/// What is wrong with an entry of the `[bots]` table.
+#[derive(Debug, thiserror::Error)]
+pub enum BotsProblem {
+    /// The player or seat is not one.
+    #[error(transparent)]
+    Player(#[from] PlayerError),
+    /// `think-ms` is not a positive number.
+    #[error("expected a number of milliseconds above 0")]
+    ThinkMs,
+    /// A seat's value is not text.
+    #[error("expected a bot level (random, easy, normal, hard, expert) or \"cmd:COMMAND\"")]
+    NotAPlayer,
 }
 
-impl std::error::Error for ConfigError {}
+/// Whether a rules file may name programs to run (`cmd:` seats).
+#[derive(Clone, Debug, PartialEq, Eq)]
+enum Programs {
+    /// The user's own file, or `--allow-commands`.
+    Allowed,
+    /// Any other file; the user's own file is named in the error.
+    Refused {
+        /// Where the user's own rules file would be.
+        user_file: Option<PathBuf>,
+    },
+}
+
+fn list_origins(origins: &[(&'static str, Origin)]) -> String {
+    origins.iter().map(|(key, origin)| format!("\n  {key}: set by {origin}")).collect()
+}
 
 /// The rules a command runs with, and where each option's value came from.
 #[derive(Clone, Debug)]
@@ -438,7 +542,7 @@ pub struct LoadedRules {
     /// The rules file read, if any.
     pub file: Option<PathBuf>,
     /// Who plays the bot seats, from the file's `[bots]` table.
-    pub bots: crate::bot::BotChoices,
+    pub bots: BotChoices,
     origins: Vec<(&'static str, Origin)>,
 }
 
@@ -450,7 +554,7 @@ impl LoadedRules {
             rules: preset.unwrap_or(Preset::BlackLady).rules(),
             preset: preset.unwrap_or(Preset::BlackLady),
             file: None,
-            bots: crate::bot::BotChoices::default(),
+            bots: BotChoices::default(),
             origins: OPTIONS.iter().map(|option| (option.key, origin.clone())).collect(),
         }
     }
@@ -482,7 +586,7 @@ impl LoadedRules {
     }
 
     /// Applies a rules file's text.
-    fn apply_file(&mut self, path: &Path, text: &str) -> Result<(), ConfigError> {
+    fn apply_file(&mut self, path: &Path, text: &str, programs: &Programs) -> Result<(), ConfigError> {
         let table = DeTable::parse(text).map_err(|error| {
             let (line, column) = error.span().map_or((1, 1), |span| line_and_column(text, span.start));
             ConfigError::Syntax { path: path.to_path_buf(), line, column, message: error.message().trim().to_string() }
@@ -493,7 +597,7 @@ impl LoadedRules {
             let (line, _) = line_and_column(text, key.span().start);
             let origin = Origin::File { path: path.to_path_buf(), line };
             if let (BOTS_TABLE, DeValue::Table(bots)) = (key.get_ref().as_ref(), value.get_ref()) {
-                self.apply_bots_table(path, text, bots)?;
+                self.apply_bots_table(path, text, bots, programs)?;
                 continue;
             }
             self.set(key.get_ref(), &RawValue::from_toml(value.get_ref()), origin)?;
@@ -503,8 +607,15 @@ impl LoadedRules {
     }
 
     /// Reads the `[bots]` table: `level`, `left`, `across`, `right`,
-    /// `seat-N` (bot names or `cmd:...`) and `think-ms`.
-    fn apply_bots_table(&mut self, path: &Path, text: &str, table: &DeTable<'_>) -> Result<(), ConfigError> {
+    /// `seat-N` (bot names or `cmd:...`) and `think-ms`. A `cmd:` seat
+    /// is refused unless `programs` allows it.
+    fn apply_bots_table(
+        &mut self,
+        path: &Path,
+        text: &str,
+        table: &DeTable<'_>,
+        programs: &Programs,
+    ) -> Result<(), ConfigError> {
         for (key, value) in table.iter() {
             let (line, _) = line_and_column(text, key.span().start);
             let origin = Origin::File { path: path.to_path_buf(), line };
@@ -513,18 +624,24 @@ impl LoadedRules {
             let outcome = match (name, &raw) {
                 ("think-ms", RawValue::Integer(ms)) if *ms > 0 => {
                     self.bots.think_ms = Some(*ms as u64);
-                    Ok(())
+                    Ok(None)
                 }
-                ("think-ms", _) => Err("expected a number of milliseconds above 0".to_string()),
-                (_, RawValue::Text(player)) => self.bots.set(name, player),
-                _ => Err("expected a bot level (random, easy, normal, hard, expert) or \"cmd:COMMAND\"".to_string()),
+                ("think-ms", _) => Err(BotsProblem::ThinkMs),
+                (_, RawValue::Text(player)) => {
+                    self.bots.set(name, player).map(|p| p.command().map(str::to_string)).map_err(BotsProblem::from)
+                }
+                _ => Err(BotsProblem::NotAPlayer),
             };
-            outcome.map_err(|expected| ConfigError::BadBots {
-                origin,
-                key: format!("bots.{name}"),
-                problem: expected,
-                found: raw.to_string(),
-            })?;
+            let key = format!("{BOTS_TABLE}.{name}");
+            match (outcome, programs) {
+                (Err(problem), _) => {
+                    return Err(ConfigError::BadBots { origin, key, problem, found: raw.to_string() });
+                }
+                (Ok(Some(command)), Programs::Refused { user_file }) => {
+                    return Err(ConfigError::CommandNotAllowed { origin, key, command, user_file: user_file.clone() });
+                }
+                (Ok(_), _) => {}
+            }
         }
         Ok(())
     }
@@ -565,11 +682,11 @@ pub fn rules_to_json(rules: &Rules) -> serde_json::Value {
 /// object keep their defaults; unknown keys and bad values are errors.
 pub fn rules_from_json(value: &serde_json::Value) -> Result<Rules, ConfigError> {
     let serde_json::Value::Object(members) = value else {
-        return Err(ConfigError::BadSet(format!("rules must be a JSON object, not {value}")));
+        return Err(ConfigError::NotAnObject(value.to_string()));
     };
     let mut loaded = LoadedRules::new(None);
     for (key, value) in members {
-        loaded.set(key, &RawValue::from_json(value), Origin::Flag(format!("JSON rules member \"{key}\"")))?;
+        loaded.set(key, &RawValue::from_json(value), Origin::Json)?;
     }
     loaded.validate()?;
     Ok(loaded.rules)
@@ -593,6 +710,8 @@ pub struct RuleRequest {
     pub flags: Vec<(String, &'static str, RawValue)>,
     /// `--set key=value` arguments, applied after the flags.
     pub sets: Vec<String>,
+    /// `--allow-commands`: any rules file may seat a program (`cmd:`).
+    pub allow_commands: bool,
 }
 
 /// Where to look for a rules file when `--rules` is not given.
@@ -628,13 +747,20 @@ impl SearchPaths {
 }
 
 /// Loads the effective rules: defaults, preset, the first rules file
-/// found, then flags and `--set`; last wins.
+/// found, then flags and `--set`; last wins. Only the user's own rules
+/// file (or any, with `--allow-commands`) may seat a program.
 pub fn load(request: &RuleRequest, search: &SearchPaths) -> Result<LoadedRules, ConfigError> {
     let mut loaded = LoadedRules::new(request.preset);
     if let Some(path) = request.file.clone().or_else(|| search.first_existing()) {
         let text = std::fs::read_to_string(&path)
             .map_err(|error| ConfigError::Read { path: path.clone(), reason: error.to_string() })?;
-        loaded.apply_file(&path, &text)?;
+        let users_own = request.file.is_none() && search.user.as_ref() == Some(&path);
+        let programs = if users_own || request.allow_commands {
+            Programs::Allowed
+        } else {
+            Programs::Refused { user_file: search.user.clone() }
+        };
+        loaded.apply_file(&path, &text, &programs)?;
     }
     for (flag, key, value) in &request.flags {
         loaded.set(key, value, Origin::Flag(flag.clone()))?;
@@ -653,7 +779,7 @@ mod tests {
 
     fn from_text(text: &str) -> Result<LoadedRules, ConfigError> {
         let mut loaded = LoadedRules::new(None);
-        loaded.apply_file(Path::new("rules.toml"), text)?;
+        loaded.apply_file(Path::new("rules.toml"), text, &Programs::Allowed)?;
         loaded.validate()?;
         Ok(loaded)
     }

@@ -11,11 +11,15 @@ pub mod app;
 pub mod input;
 pub mod save;
 pub mod stats;
+pub mod store;
 pub mod theme;
 pub mod view;
 
+use std::cell::Cell;
 use std::io::{IsTerminal, stdout};
+use std::panic::AssertUnwindSafe;
 use std::path::PathBuf;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{self, Receiver, Sender};
 use std::time::{Duration, Instant};
 
@@ -23,13 +27,34 @@ use crossterm::event::{self, DisableMouseCapture, EnableMouseCapture, Event};
 use crossterm::execute;
 
 use crate::bot::{Bot, Think, decide};
-use crate::engine::{Action, Seat};
+use crate::engine::{Action, Game, RulesError, Seat};
+use crate::players::Level;
 
-use app::{App, Effect, Message, Overlay, Speed, Table};
+use app::{App, Effect, Message, Overlay, ResumeOffer, Speed, Table};
 use input::Hits;
 use save::Found;
 use stats::Stats;
+use store::{FileError, GameLock};
 use theme::Theme;
+
+/// Why the table could not be played.
+#[derive(Debug, thiserror::Error)]
+pub enum TableError {
+    /// Standard output is not a terminal.
+    #[error("the table needs a terminal; for games without one see `hearts sim`")]
+    NotATerminal,
+    /// The terminal could not be set up, drawn on or read.
+    #[error("cannot {doing} the terminal: {source}")]
+    Terminal {
+        /// What was being done: set up, draw on, read.
+        doing: &'static str,
+        /// What the system said.
+        source: std::io::Error,
+    },
+    /// The rules make no game.
+    #[error(transparent)]
+    Rules(#[from] RulesError),
+}
 
 /// How `hearts` (or `hearts play`) was asked to start.
 #[derive(Clone, Debug)]
@@ -51,66 +76,162 @@ enum Incoming {
     /// A key, click or resize from the terminal.
     Terminal(Event),
     /// A bot's decision, with the bot handed back.
-    Decision { game_number: u64, seat: Seat, generation: u64, action: Option<Action>, bot: Box<dyn Bot> },
+    Decision { game_number: u64, seat: Seat, generation: u64, decided: Decided },
     /// The terminal could not be read.
-    Failed(String),
+    Failed(std::io::Error),
 }
 
 /// Plays at the terminal until the player quits. Files and the terminal
 /// are checked before the screen is taken over.
-pub fn play(table: Table, options: PlayOptions) -> Result<(), String> {
+pub fn play(table: Table, options: PlayOptions) -> Result<(), TableError> {
     if !stdout().is_terminal() {
-        return Err("the table needs a terminal; for games without one see `hearts sim`".to_string());
+        return Err(TableError::NotATerminal);
     }
-    let dir = save::data_dir();
     let mut notices = Vec::new();
+    let mut dir = store::data_dir().map_err(|error| notices.push(format!("games are not saved: {error}"))).ok();
+    // One process at a time owns the saved game; a second plays unsaved.
+    let lock = match dir.as_deref().map(GameLock::take).transpose() {
+        Ok(lock) => lock.flatten(),
+        Err(error) => {
+            notices.push(format!("games are not saved: {error}"));
+            None
+        }
+    };
+    let elsewhere = dir.is_some() && lock.is_none();
+    if elsewhere {
+        dir = None;
+    }
     let saved = match (&dir, options.new || options.seed.is_some()) {
         (Some(dir), false) => match save::read(dir) {
             Found::Nothing => None,
             Found::Game(saved) => Some(saved),
-            Found::Corrupt { problem, kept_at } => {
+            Found::Corrupt(FileError::Corrupt { problem, kept_at, .. }) => {
                 notices.push(format!(
                     "the saved game could not be read ({problem}); it was kept as {}",
                     kept_at.display()
                 ));
                 None
             }
+            Found::Corrupt(error) => {
+                notices.push(format!("the saved game could not be read: {error}"));
+                None
+            }
         },
         _ => None,
     };
+    let stats = match dir.as_deref().map(Stats::read).transpose() {
+        Ok(stats) => stats,
+        Err(error @ FileError::Corrupt { .. }) => {
+            notices.push(format!("statistics start afresh: {error}"));
+            Some(Stats::default())
+        }
+        Err(error) => {
+            notices.push(format!("statistics are not kept this game: {error}"));
+            None
+        }
+    };
     let theme = Theme::from_environment(options.ascii);
     let seed = options.seed.unwrap_or_else(fresh_seed);
-    let mut app = App::new(table.clone(), seed, options.speed, theme).map_err(|e| e.to_string())?;
+    let mut app = App::new(table.clone(), seed, options.speed, theme)?;
     if let Some(saved) = &saved {
-        app.overlay = Some(Overlay::Resume(saved.describe()));
+        app.overlay = Some(Overlay::Resume(ResumeOffer::of(saved)));
     }
-    if let Some(notice) = notices.first() {
+    if elsewhere {
+        app.note = Some("A game is open in another hearts: this new game will not be saved".to_string());
+    } else if let Some(notice) = notices.first() {
         app.note = Some(format!("Note: {notice}"));
     }
-    let stats = dir.as_ref().map(|dir| Stats::read(dir)).transpose().unwrap_or_else(|error| {
-        notices.push(format!("statistics are not kept this game: {error}"));
-        None
-    });
-    let mut runtime =
-        Runtime { dir, stats_ok: stats.is_some(), table, options, saved, bots: Vec::new(), game_number: 0 };
+    let mut runtime = Runtime {
+        dir,
+        _lock: lock,
+        stats_ok: stats.is_some(),
+        table,
+        options,
+        saved,
+        bots: Vec::new(),
+        game_number: 0,
+    };
     app.stats = stats.and_then(|s| s.presets.get(&runtime.table.label).copied()).unwrap_or_default();
     runtime.seat_bots(&app);
 
-    let mut terminal = ratatui::try_init().map_err(|e| format!("cannot set up the terminal: {e}"))?;
+    // ratatui installs a hook of its own; ours replaces it so that the
+    // terminal is restored once, and not for a bot's caught panic.
+    let first_hook = std::panic::take_hook();
+    let mut terminal = ratatui::try_init().map_err(|source| TableError::Terminal { doing: "set up", source })?;
     let _ = execute!(stdout(), EnableMouseCapture);
-    let ratatui_hook = std::panic::take_hook();
-    std::panic::set_hook(Box::new(move |info| {
-        // ratatui's hook leaves raw mode and the alternate screen; mouse capture is ours to undo.
-        let _ = execute!(stdout(), DisableMouseCapture);
-        ratatui_hook(info);
-    }));
+    install_panic_hook(first_hook);
     let result = runtime.run(&mut terminal, app);
-    let _ = execute!(stdout(), DisableMouseCapture);
-    ratatui::restore();
+    restore_terminal();
     for notice in notices {
         eprintln!("hearts: {notice}");
     }
     result
+}
+
+/// Set once the terminal has been given back, so it happens once only.
+static RESTORED: AtomicBool = AtomicBool::new(false);
+
+thread_local! {
+    /// Set on a bot worker thread: a panic there is caught and reported at
+    /// the table, so it must not give the terminal back.
+    static CAUGHT_HERE: Cell<bool> = const { Cell::new(false) };
+}
+
+/// Leaves mouse capture, raw mode and the alternate screen, once.
+fn restore_terminal() {
+    if !RESTORED.swap(true, Ordering::SeqCst) {
+        let _ = execute!(stdout(), DisableMouseCapture);
+        ratatui::restore();
+    }
+}
+
+/// On a panic of the main thread (or any thread but a bot worker), give the
+/// terminal back before the message is printed, whichever thread it is.
+fn install_panic_hook(previous: Box<dyn Fn(&std::panic::PanicHookInfo<'_>) + Sync + Send>) {
+    std::panic::set_hook(Box::new(move |info| {
+        if CAUGHT_HERE.with(Cell::get) {
+            return;
+        }
+        restore_terminal();
+        previous(info);
+    }));
+}
+
+/// Asks a bot for a seat's action on a worker thread. A bot that panics is
+/// dropped, the built-in `normal` bot decides this once, and the panic is
+/// reported for the status line.
+fn decide_safely(game: &Game, seat: Seat, mut bot: Box<dyn Bot>) -> Decided {
+    CAUGHT_HERE.with(|caught| caught.set(true));
+    let outcome = std::panic::catch_unwind(AssertUnwindSafe(|| decide(game, seat, bot.as_mut())));
+    CAUGHT_HERE.with(|caught| caught.set(false));
+    match outcome {
+        Ok(action) => Decided { action, bot: Some(bot), failure: None },
+        Err(payload) => {
+            let why = payload
+                .downcast_ref::<&str>()
+                .map(|s| s.to_string())
+                .or_else(|| payload.downcast_ref::<String>().cloned())
+                .unwrap_or_else(|| "no message".to_string());
+            let name = bot.name();
+            // The panicking bot may be half-updated: it is dropped, not reused.
+            drop(std::panic::catch_unwind(AssertUnwindSafe(move || drop(bot))));
+            let mut stand_in = Level::Normal.bot(game.seed(), seat, Think::Samples(1));
+            Decided {
+                action: decide(game, seat, stand_in.as_mut()),
+                bot: None,
+                failure: Some(format!("the {name} bot failed ({why}); normal played for it")),
+            }
+        }
+    }
+}
+
+/// A bot's answer from a worker thread.
+struct Decided {
+    action: Option<Action>,
+    /// The bot, handed back; `None` when it panicked.
+    bot: Option<Box<dyn Bot>>,
+    /// What went wrong, for the status line.
+    failure: Option<String>,
 }
 
 /// A seed for a new game: small enough to read out and type back in.
@@ -121,7 +242,10 @@ fn fresh_seed() -> u64 {
 }
 
 struct Runtime {
+    /// The data directory; `None` when games are not saved.
     dir: Option<PathBuf>,
+    /// Held while this process owns the saved game.
+    _lock: Option<GameLock>,
     stats_ok: bool,
     table: Table,
     options: PlayOptions,
@@ -135,20 +259,17 @@ struct Runtime {
 impl Runtime {
     fn seat_bots(&mut self, app: &App) {
         self.game_number += 1;
-        let seed = app.game.seed();
-        self.bots = app
-            .table
-            .players
-            .iter()
-            .enumerate()
-            .map(|(i, player)| {
-                let seat = Seat::new(i).expect("a seat at the table");
-                (i > 0).then(|| player.bot(seed, seat, self.options.think))
-            })
+        self.bots = (0..app.table.players.len())
+            .map(|i| Seat::new(i).filter(|_| i > 0).map(|seat| self.bot_for(app, seat)))
             .collect();
     }
 
-    fn run(&mut self, terminal: &mut ratatui::DefaultTerminal, mut app: App) -> Result<(), String> {
+    /// A fresh bot for a seat of the table.
+    fn bot_for(&self, app: &App, seat: Seat) -> Box<dyn Bot> {
+        app.table.players[seat.index()].bot(app.game.seed(), seat, self.options.think)
+    }
+
+    fn run(&mut self, terminal: &mut ratatui::DefaultTerminal, mut app: App) -> Result<(), TableError> {
         let (sender, receiver) = mpsc::channel();
         let reader = sender.clone();
         std::thread::spawn(move || read_terminal(&reader));
@@ -156,7 +277,9 @@ impl Runtime {
         let mut thinking: Option<Seat> = None;
         loop {
             let now = Instant::now();
-            terminal.draw(|frame| hits = view::draw(frame, &app, now)).map_err(|e| format!("cannot draw: {e}"))?;
+            terminal
+                .draw(|frame| hits = view::draw(frame, &app, now))
+                .map_err(|source| TableError::Terminal { doing: "draw on", source })?;
             if thinking.is_none()
                 && let Some(seat) = app.bot_to_ask()
                 && let Some(bot) = self.bots.get_mut(seat.index()).and_then(Option::take)
@@ -167,26 +290,28 @@ impl Runtime {
                 let game_number = self.game_number;
                 let sender: Sender<Incoming> = sender.clone();
                 std::thread::spawn(move || {
-                    let mut bot = bot;
-                    let action = decide(&game, seat, bot.as_mut());
-                    let _ = sender.send(Incoming::Decision { game_number, seat, generation, action, bot });
+                    let decided = decide_safely(&game, seat, bot);
+                    let _ = sender.send(Incoming::Decision { game_number, seat, generation, decided });
                 });
             }
             let message = match next_incoming(&receiver, app.next_wakeup(Instant::now())) {
                 None => Some(Message::Tick),
-                Some(Incoming::Failed(error)) => return Err(error),
+                Some(Incoming::Failed(source)) => return Err(TableError::Terminal { doing: "read", source }),
                 Some(Incoming::Terminal(Event::Key(key))) => input::key_command(key).map(Message::Command),
                 Some(Incoming::Terminal(Event::Mouse(mouse))) => {
                     input::mouse_command(mouse, &hits).map(Message::Command)
                 }
                 Some(Incoming::Terminal(_)) => None,
-                Some(Incoming::Decision { game_number, seat, generation, action, bot }) => {
+                Some(Incoming::Decision { game_number, seat, generation, decided }) => {
                     if game_number != self.game_number {
                         continue;
                     }
-                    self.bots[seat.index()] = Some(bot);
+                    self.bots[seat.index()] = Some(decided.bot.unwrap_or_else(|| self.bot_for(&app, seat)));
+                    if let Some(failure) = decided.failure {
+                        app.note = Some(format!("{}: {failure}", app.table.seat_name(seat)));
+                    }
                     thinking = None;
-                    action.map(|action| Message::BotDecided { generation, action })
+                    decided.action.map(|action| Message::BotDecided { generation, action })
                 }
             };
             let Some(message) = message else { continue };
@@ -199,14 +324,14 @@ impl Runtime {
                     Effect::NewGame(seed) => {
                         let stats = app.stats;
                         let seed = seed.unwrap_or_else(fresh_seed);
-                        app = App::new(self.table.clone(), seed, app.speed, app.theme).map_err(|e| e.to_string())?;
+                        app = App::new(self.table.clone(), seed, app.speed, app.theme)?;
                         app.stats = stats;
                         self.seat_bots(&app);
                         thinking = None;
                     }
-                    Effect::Resume => {
+                    Effect::Resume(programs) => {
                         let Some(saved) = self.saved.take() else { continue };
-                        match App::resume(&saved, app.speed, app.theme) {
+                        match App::resume(&saved, programs, app.speed, app.theme) {
                             Ok(resumed) => {
                                 let stats = app.stats;
                                 self.table = resumed.table.clone();
@@ -271,7 +396,7 @@ fn read_terminal(sender: &Sender<Incoming>) {
     loop {
         let incoming = match event::read() {
             Ok(event) => Incoming::Terminal(event),
-            Err(error) => Incoming::Failed(format!("cannot read the terminal: {error}")),
+            Err(error) => Incoming::Failed(error),
         };
         let failed = matches!(incoming, Incoming::Failed(_));
         if sender.send(incoming).is_err() || failed {

@@ -163,5 +163,6 @@ fn level_names_parse_and_unknown_ones_say_what_exists() {
         assert_eq!(level.name().parse::<Level>(), Ok(level));
     }
     let error = "genius".parse::<Level>().unwrap_err();
-    assert!(error.contains("random, easy, normal, hard, expert"), "{error}");
+    assert_eq!(error, hearts::players::PlayerError::UnknownLevel("genius".into()));
+    assert!(error.to_string().contains("random, easy, normal, hard, expert"), "{error}");
 }

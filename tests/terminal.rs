@@ -263,3 +263,80 @@ fn a_bad_rules_file_is_reported_before_the_terminal_is_touched() {
     assert!(output.contains("omnibuss"), "{output}");
     assert!(!output.contains("\x1b[?1049h"), "the alternate screen was never entered");
 }
+
+#[test]
+fn a_saved_program_seat_is_not_started_again_without_the_players_word() {
+    let home = sandbox("resume-program");
+    let data = home.join(".local/share/hearts");
+    std::fs::create_dir_all(&data).unwrap();
+    // A save as hearts writes it, with Left played by a program.
+    let save = serde_json::json!({
+        "version": 1,
+        "rules": {},
+        "label": "black-lady",
+        "players": ["you", "cmd:touch PWNED; cat >/dev/null", "normal", "normal"],
+        "seed": 42,
+        "actions": [],
+        "undos": 0,
+        "clock-ms-left": null
+    });
+    std::fs::write(data.join("game.json"), save.to_string()).unwrap();
+    let mut game = Session::start(&home, &["--speed", "instant"]);
+    game.wait_for("You have an unfinished game");
+    let text = game.text();
+    assert!(text.contains("Left was the program: touch PWNED"), "{text}");
+    assert!(text.contains("y runs the programs again"), "{text}");
+    game.send("\r");
+    game.wait_for("Resumed the game of seed 42");
+    game.wait_for("Choose 3 cards");
+    game.send("\x03");
+    assert_eq!(game.exit_code(), 0);
+    assert!(!home.join("PWNED").exists(), "Enter resumes with the built-in bot in the program's seat");
+    let resaved = std::fs::read_to_string(data.join("game.json")).unwrap();
+    assert!(!resaved.contains("cmd:"), "the game goes on with the built-in bot, and is saved so: {resaved}");
+
+    std::fs::write(data.join("game.json"), save.to_string()).unwrap();
+    let mut asked = Session::start(&home, &["--speed", "instant"]);
+    asked.wait_for("You have an unfinished game");
+    asked.send("y");
+    asked.wait_for("Resumed the game of seed 42");
+    let deadline = Instant::now() + Duration::from_secs(10);
+    while !home.join("PWNED").exists() {
+        assert!(Instant::now() < deadline, "y starts the program again");
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    asked.send("\x03");
+    assert_eq!(asked.exit_code(), 0);
+}
+
+#[test]
+fn a_second_hearts_neither_resumes_nor_overwrites_the_open_game() {
+    let home = sandbox("two-at-once");
+    let mut first = Session::start(&home, &["--seed", "42", "--speed", "instant", "--new"]);
+    first.wait_for("Choose 3 cards");
+    first.send("i");
+    first.wait_for("Pass ");
+    first.send("\r");
+    first.wait_for("You received");
+    let save = home.join(".local/share/hearts/game.json");
+    let deadline = Instant::now() + Duration::from_secs(10);
+    while !save.exists() {
+        assert!(Instant::now() < deadline, "the first game is saved after the pass");
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    let saved = std::fs::read_to_string(&save).unwrap();
+
+    let mut second = Session::start(&home, &["--seed", "9", "--speed", "instant"]);
+    second.wait_for("A game is open in another hearts");
+    second.send("i");
+    second.wait_for("Pass ");
+    second.send("\r");
+    second.wait_for("You received");
+    second.send("\x03");
+    assert_eq!(second.exit_code(), 0);
+    assert_eq!(std::fs::read_to_string(&save).unwrap(), saved, "the second process wrote nothing");
+
+    first.send("\x03");
+    assert_eq!(first.exit_code(), 0);
+    assert!(std::fs::read_to_string(&save).unwrap().contains("\"seed\": 42"));
+}

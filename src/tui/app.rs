@@ -13,7 +13,7 @@ use crate::engine::{
 };
 
 use super::input::{Button, Command};
-use super::save::SavedGame;
+use super::save::{Programs, SaveError, SavedGame};
 use super::stats::{GameStats, PresetStats};
 use super::theme::Theme;
 
@@ -144,8 +144,8 @@ pub enum Effect {
     Finished(GameStats),
     /// Start a new game: with this seed, or a fresh one.
     NewGame(Option<u64>),
-    /// Take up the saved game.
-    Resume,
+    /// Take up the saved game, starting its programs or not.
+    Resume(Programs),
     /// Leave the program.
     Quit,
 }
@@ -172,7 +172,29 @@ pub enum Overlay {
     /// The end: standings and what next.
     GameOver(Button),
     /// An unfinished game was found: resume it or start anew.
-    Resume(String),
+    Resume(ResumeOffer),
+}
+
+/// What the resume question says about the saved game.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ResumeOffer {
+    /// Rules, hand, seed and totals in one line.
+    pub description: String,
+    /// Seats that programs played: (seat name, command). Resuming seats
+    /// their fallback unless the person chooses to run them again.
+    pub programs: Vec<(String, String)>,
+}
+
+impl ResumeOffer {
+    /// The offer for a saved game.
+    pub fn of(saved: &SavedGame) -> ResumeOffer {
+        let seats = saved.players.len();
+        let programs = saved
+            .programs()
+            .into_iter()
+            .filter_map(|(seat, command)| Some((seat_name(Seat::new(seat)?, seats), command)));
+        ResumeOffer { description: saved.describe(), programs: programs.collect() }
+    }
 }
 
 impl Overlay {
@@ -335,8 +357,8 @@ impl App {
     }
 
     /// Takes up a saved game: its rules, seats and every action replayed.
-    pub fn resume(saved: &SavedGame, speed: Speed, theme: Theme) -> Result<App, String> {
-        let (table, game) = saved.replay()?;
+    pub fn resume(saved: &SavedGame, programs: Programs, speed: Speed, theme: Theme) -> Result<App, SaveError> {
+        let (table, game) = saved.replay(programs)?;
         let mut app = App::with_game(table, game, saved.parsed_actions()?, speed, theme);
         app.undos = saved.undos;
         if let (Some(clock), Some(ms)) = (&mut app.clock, saved.clock_ms_left) {
@@ -626,8 +648,14 @@ impl App {
                     _ => {}
                 }
             }
-            Overlay::Resume(_) => match command {
-                Command::Confirm | Command::Yes | Command::Button(Button::Resume) => self.effects.push(Effect::Resume),
+            Overlay::Resume(offer) => match command {
+                Command::Confirm | Command::Button(Button::Resume) => {
+                    self.effects.push(Effect::Resume(Programs::Replace));
+                }
+                Command::Yes | Command::Button(Button::RunPrograms) if !offer.programs.is_empty() => {
+                    self.effects.push(Effect::Resume(Programs::Run));
+                }
+                Command::Yes => self.effects.push(Effect::Resume(Programs::Replace)),
                 Command::New | Command::Cancel | Command::Button(Button::NewGame) => {
                     self.overlay = None;
                     self.note = Some(

@@ -78,6 +78,8 @@ pub enum Button {
     Quit,
     /// Take up the saved game.
     Resume,
+    /// Take up the saved game and start its programs again.
+    RunPrograms,
     /// Yes to a question.
     Yes,
     /// No to a question.

@@ -1,21 +1,81 @@
 //! The unfinished game on disk: the rules, the seats, the seed and every
 //! action, replayed through the engine on resume. Written atomically
 //! (a temporary file renamed over the old one); a save that cannot be read
-//! is moved aside, never deleted.
+//! is moved aside, never deleted. A seat that a program played is taken up
+//! by its built-in fallback unless the person says to run the program again.
 
 use std::fs;
-use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
 use serde::{Deserialize, Serialize};
 
-use crate::bot::Player;
 use crate::bot::protocol::moon_name;
-use crate::config::{rules_from_json, rules_to_json};
-use crate::engine::{Action, Card, CardSet, Game, MoonScoring, Seat};
+use crate::config::{ConfigError, rules_from_json, rules_to_json};
+use crate::engine::{Action, Card, CardSet, Game, GameError, MoonScoring, RulesError, Seat};
+use crate::players::{Level, Player, PlayerError};
 
 use super::app::Table;
+use super::store::{self, FileError};
+
+/// Why a save does not replay.
+#[derive(Debug, thiserror::Error)]
+pub enum SaveError {
+    /// A save format this version does not read.
+    #[error("save format {0} is not {VERSION}")]
+    Version(u32),
+    /// The rules do not load.
+    #[error("rules: {0}")]
+    Rules(#[from] ConfigError),
+    /// The rules load but make no game.
+    #[error("rules: {0}")]
+    Invalid(#[from] RulesError),
+    /// Not one player per seat.
+    #[error("{named} players named for a table of {players}")]
+    PlayerCount {
+        /// Players named.
+        named: usize,
+        /// Seats at the table.
+        players: usize,
+    },
+    /// A seat's player is not one.
+    #[error("player {name}: {error}")]
+    Player {
+        /// The name saved.
+        name: String,
+        /// What is wrong with it.
+        error: PlayerError,
+    },
+    /// An action that is not written as one.
+    #[error("action {number}: \"{text}\" is not an action")]
+    Unreadable {
+        /// 1-based position.
+        number: usize,
+        /// The text saved.
+        text: String,
+    },
+    /// An action the engine refuses.
+    #[error("action {number} ({text}): {error}")]
+    Refused {
+        /// 1-based position.
+        number: usize,
+        /// The text saved.
+        text: String,
+        /// The rule it breaks.
+        error: GameError,
+    },
+}
+
+/// Whether taking up a saved game starts the programs that played some of
+/// its seats. A save is a file like any other: running what it names needs
+/// the person's word.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Programs {
+    /// Seat each program's built-in fallback instead.
+    Replace,
+    /// Start the programs again (the person said so).
+    Run,
+}
 
 /// The save format's version; another version is not read.
 const VERSION: u32 = 1;
@@ -64,45 +124,62 @@ impl SavedGame {
     }
 
     /// The actions as the engine takes them.
-    pub fn parsed_actions(&self) -> Result<Vec<Action>, String> {
+    pub fn parsed_actions(&self) -> Result<Vec<Action>, SaveError> {
         self.actions
             .iter()
             .enumerate()
-            .map(|(i, text)| parse_action(text).map_err(|e| format!("action {}: {e}", i + 1)))
+            .map(|(i, text)| {
+                parse_action(text).ok_or_else(|| SaveError::Unreadable { number: i + 1, text: text.clone() })
+            })
             .collect()
     }
 
+    /// The programs that played seats of this game: (seat, command).
+    pub fn programs(&self) -> Vec<(usize, String)> {
+        let programs = self.players.iter().enumerate().skip(1);
+        programs.filter_map(|(seat, name)| Some((seat, name.parse::<Player>().ok()?.command()?.to_string()))).collect()
+    }
+
     /// The table and the game this save describes, every action replayed
-    /// and checked by the engine.
-    pub fn replay(&self) -> Result<(Table, Game), String> {
+    /// and checked by the engine; seats that programs played get their
+    /// fallback unless `programs` says to run them.
+    pub fn replay(&self, programs: Programs) -> Result<(Table, Game), SaveError> {
         if self.version != VERSION {
-            return Err(format!("save format {} is not {VERSION}", self.version));
+            return Err(SaveError::Version(self.version));
         }
-        let rules = rules_from_json(&self.rules).map_err(|e| format!("rules: {e}"))?;
+        let rules = rules_from_json(&self.rules)?;
         if self.players.len() != rules.player_count() {
-            return Err(format!("{} players named for a table of {}", self.players.len(), rules.player_count()));
+            return Err(SaveError::PlayerCount { named: self.players.len(), players: rules.player_count() });
         }
-        let mut players = vec![Player::Builtin(crate::bot::Level::Normal)];
+        let mut players = vec![Player::Builtin(Level::Normal)];
         for name in &self.players[1..] {
-            players.push(name.parse().map_err(|e| format!("player {name}: {e}"))?);
+            let player: Player = name.parse().map_err(|error| SaveError::Player { name: name.clone(), error })?;
+            players.push(match programs {
+                Programs::Run => player,
+                Programs::Replace => player.without_program(),
+            });
         }
-        let mut game = Game::new(rules, self.seed).map_err(|e| format!("rules: {e}"))?;
+        let mut game = Game::new(rules, self.seed)?;
         for (i, action) in self.parsed_actions()?.into_iter().enumerate() {
-            game.apply(action).map_err(|e| format!("action {} ({}): {e}", i + 1, self.actions[i]))?;
+            game.apply(action).map_err(|error| SaveError::Refused {
+                number: i + 1,
+                text: self.actions[i].clone(),
+                error,
+            })?;
         }
         Ok((Table { rules, label: self.label.clone(), players }, game))
     }
 
     /// A one-line description for the resume question.
     pub fn describe(&self) -> String {
-        match self.replay() {
+        match self.replay(Programs::Replace) {
             Ok((table, game)) => {
                 let totals: Vec<String> = Seat::all(table.rules.player_count())
                     .map(|seat| format!("{} {}", table.seat_name(seat), game.totals()[seat]))
                     .collect();
                 format!("{}, hand {}, seed {}: {}", table.label, game.hand_number(), game.seed(), totals.join(", "))
             }
-            Err(error) => error,
+            Err(error) => error.to_string(),
         }
     }
 }
@@ -116,47 +193,20 @@ fn action_text(action: Action) -> String {
     }
 }
 
-fn parse_action(text: &str) -> Result<Action, String> {
+/// Reads an action as [`action_text`] writes it.
+fn parse_action(text: &str) -> Option<Action> {
     let words: Vec<&str> = text.split_whitespace().collect();
-    let seat =
-        |word: &str| word.parse::<usize>().ok().and_then(Seat::new).ok_or_else(|| format!("\"{word}\" is not a seat"));
+    let seat = |word: &str| word.parse::<usize>().ok().and_then(Seat::new);
     match words.as_slice() {
-        ["next"] => Ok(Action::NextHand),
-        ["pass", s, cards] => {
-            Ok(Action::Pass { seat: seat(s)?, cards: cards.parse::<CardSet>().map_err(|e| e.to_string())? })
-        }
-        ["play", s, card] => {
-            Ok(Action::Play { seat: seat(s)?, card: card.parse::<Card>().map_err(|e| e.to_string())? })
-        }
-        ["moon", s, "add-to-others"] => Ok(Action::ChooseMoon { seat: seat(s)?, scoring: MoonScoring::AddToOthers }),
+        ["next"] => Some(Action::NextHand),
+        ["pass", s, cards] => Some(Action::Pass { seat: seat(s)?, cards: cards.parse::<CardSet>().ok()? }),
+        ["play", s, card] => Some(Action::Play { seat: seat(s)?, card: card.parse::<Card>().ok()? }),
+        ["moon", s, "add-to-others"] => Some(Action::ChooseMoon { seat: seat(s)?, scoring: MoonScoring::AddToOthers }),
         ["moon", s, "subtract-from-shooter"] => {
-            Ok(Action::ChooseMoon { seat: seat(s)?, scoring: MoonScoring::SubtractFromShooter })
+            Some(Action::ChooseMoon { seat: seat(s)?, scoring: MoonScoring::SubtractFromShooter })
         }
-        _ => Err(format!("\"{text}\" is not an action")),
+        _ => None,
     }
-}
-
-/// Where the game keeps its files: `$XDG_DATA_HOME/hearts`, else
-/// `~/.local/share/hearts`.
-pub fn data_dir() -> Option<PathBuf> {
-    let data_home = std::env::var_os("XDG_DATA_HOME")
-        .filter(|dir| !dir.is_empty())
-        .map(PathBuf::from)
-        .or_else(|| std::env::var_os("HOME").map(|home| PathBuf::from(home).join(".local").join("share")))?;
-    Some(data_home.join("hearts"))
-}
-
-/// Writes `contents` to `path` atomically: a temporary file beside it,
-/// flushed to disk, then renamed over it.
-pub fn write_atomically(path: &Path, contents: &str) -> std::io::Result<()> {
-    if let Some(dir) = path.parent() {
-        fs::create_dir_all(dir)?;
-    }
-    let temporary = path.with_extension("tmp");
-    let mut file = fs::File::create(&temporary)?;
-    file.write_all(contents.as_bytes())?;
-    file.sync_all()?;
-    fs::rename(&temporary, path)
 }
 
 /// The save file in a data directory.
@@ -164,16 +214,17 @@ pub fn save_path(dir: &Path) -> PathBuf {
     dir.join("game.json")
 }
 
-/// Saves a game.
-pub fn write(dir: &Path, saved: &SavedGame) -> std::io::Result<()> {
+/// Saves a game; on failure the last good save stays.
+pub fn write(dir: &Path, saved: &SavedGame) -> Result<(), FileError> {
     let text = serde_json::to_string_pretty(saved).expect("a save serialises");
-    write_atomically(&save_path(dir), &(text + "\n"))
+    store::write_atomically(&save_path(dir), &(text + "\n"))
 }
 
 /// Removes the save of a finished game.
-pub fn remove(dir: &Path) -> std::io::Result<()> {
-    match fs::remove_file(save_path(dir)) {
-        Err(error) if error.kind() != std::io::ErrorKind::NotFound => Err(error),
+pub fn remove(dir: &Path) -> Result<(), FileError> {
+    let path = save_path(dir);
+    match fs::remove_file(&path) {
+        Err(source) if source.kind() != std::io::ErrorKind::NotFound => Err(FileError::Io { path, source }),
         _ => Ok(()),
     }
 }
@@ -185,51 +236,33 @@ pub enum Found {
     Nothing,
     /// An unfinished game that replays.
     Game(Box<SavedGame>),
-    /// A save that could not be read: why, and where it was moved.
-    Corrupt {
-        /// What is wrong with it.
-        problem: String,
-        /// Where it is now.
-        kept_at: PathBuf,
-    },
+    /// A save that could not be read or replayed, moved aside (or a
+    /// save that could not be read at all, left where it is).
+    Corrupt(FileError),
 }
 
 /// Reads the save, moving a corrupt one aside as `game.corrupt-N.json`.
 pub fn read(dir: &Path) -> Found {
     let path = save_path(dir);
-    let text = match fs::read_to_string(&path) {
-        Ok(text) => text,
-        Err(error) if error.kind() == std::io::ErrorKind::NotFound => return Found::Nothing,
-        Err(error) => return set_aside(&path, format!("cannot read it: {error}")),
+    let text = match store::read_if_present(&path) {
+        Ok(Some(text)) => text,
+        Ok(None) => return Found::Nothing,
+        Err(error) => return Found::Corrupt(error),
     };
     let saved: SavedGame = match serde_json::from_str(&text) {
         Ok(saved) => saved,
-        Err(error) => return set_aside(&path, format!("it is not a save: {error}")),
+        Err(error) => return Found::Corrupt(store::set_aside(&path, format!("it is not a save: {error}"))),
     };
-    match saved.replay() {
+    match saved.replay(Programs::Replace) {
         Ok(_) => Found::Game(Box::new(saved)),
-        Err(problem) => set_aside(&path, problem),
-    }
-}
-
-fn set_aside(path: &Path, problem: String) -> Found {
-    let kept_at = (1..)
-        .map(|n| path.with_file_name(format!("game.corrupt-{n}.json")))
-        .find(|candidate| !candidate.exists())
-        .expect("some number is free");
-    match fs::rename(path, &kept_at) {
-        Ok(()) => Found::Corrupt { problem, kept_at },
-        Err(error) => Found::Corrupt {
-            problem: format!("{problem}; moving it aside failed: {error}"),
-            kept_at: path.to_path_buf(),
-        },
+        Err(problem) => Found::Corrupt(store::set_aside(&path, problem.to_string())),
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::bot::{Level, Think, decide};
+    use crate::bot::{Think, decide};
 
     fn table() -> Table {
         Table {
@@ -262,7 +295,7 @@ mod tests {
     fn a_save_replays_to_the_same_game() {
         let (game, log) = played_game(40);
         let saved = SavedGame::new(&table(), 77, &log, 2, None);
-        let (restored_table, restored) = saved.replay().unwrap();
+        let (restored_table, restored) = saved.replay(Programs::Replace).unwrap();
         assert_eq!(restored, game);
         assert_eq!(restored_table, table());
     }
@@ -287,7 +320,7 @@ mod tests {
         fs::create_dir_all(&dir).unwrap();
         fs::write(save_path(&dir), "{ not json").unwrap();
         match read(&dir) {
-            Found::Corrupt { problem, kept_at } => {
+            Found::Corrupt(FileError::Corrupt { problem, kept_at, .. }) => {
                 assert!(problem.contains("not a save"), "{problem}");
                 assert_eq!(fs::read_to_string(kept_at).unwrap(), "{ not json");
             }
@@ -305,7 +338,7 @@ mod tests {
         saved.actions.push("play 2 2C".into());
         write(&dir, &saved).unwrap();
         match read(&dir) {
-            Found::Corrupt { problem, .. } => assert!(problem.contains("action"), "{problem}"),
+            Found::Corrupt(FileError::Corrupt { problem, .. }) => assert!(problem.contains("action"), "{problem}"),
             other => panic!("expected a corrupt save, found {other:?}"),
         }
     }

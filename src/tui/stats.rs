@@ -3,12 +3,13 @@
 //! data directory and shown by `hearts stats` and the `S` key.
 
 use std::collections::BTreeMap;
-use std::fs;
 use std::path::{Path, PathBuf};
 
 use serde::{Deserialize, Serialize};
 
 use crate::engine::{Game, Seat};
+
+use super::store::{self, FileError};
 
 /// What one finished game adds to the statistics.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -116,25 +117,26 @@ impl Stats {
     }
 
     /// Reads the statistics; none yet is an empty record. A file that
-    /// cannot be read is an error (so it is never overwritten).
-    pub fn read(dir: &Path) -> Result<Stats, String> {
+    /// does not read as statistics is moved aside (never overwritten) and
+    /// the error says where it went; a file the system will not give is an
+    /// error and stays as it is.
+    pub fn read(dir: &Path) -> Result<Stats, FileError> {
         let path = Stats::path(dir);
-        match fs::read_to_string(&path) {
-            Ok(text) => serde_json::from_str(&text).map_err(|e| format!("{}: {e}", path.display())),
-            Err(error) if error.kind() == std::io::ErrorKind::NotFound => Ok(Stats::default()),
-            Err(error) => Err(format!("{}: {error}", path.display())),
+        match store::read_if_present(&path)? {
+            None => Ok(Stats::default()),
+            Some(text) => serde_json::from_str(&text)
+                .map_err(|error| store::set_aside(&path, format!("they are not statistics: {error}"))),
         }
     }
 
     /// Adds a finished game under `label` and writes the file.
-    pub fn record(dir: &Path, label: &str, game: GameStats) -> Result<PresetStats, String> {
+    pub fn record(dir: &Path, label: &str, game: GameStats) -> Result<PresetStats, FileError> {
         let mut stats = Stats::read(dir)?;
         let entry = stats.presets.entry(label.to_string()).or_default();
         entry.add(game);
         let entry = *entry;
         let text = serde_json::to_string_pretty(&stats).expect("statistics serialise");
-        super::save::write_atomically(&Stats::path(dir), &(text + "\n"))
-            .map_err(|e| format!("{}: {e}", Stats::path(dir).display()))?;
+        store::write_atomically(&Stats::path(dir), &(text + "\n"))?;
         Ok(entry)
     }
 
@@ -184,9 +186,28 @@ mod tests {
     }
 
     #[test]
+    fn corrupt_statistics_are_reported_and_kept_aside_never_reset_in_place() {
+        let dir = std::env::temp_dir().join(format!("hearts-stats-corrupt-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        std::fs::write(Stats::path(&dir), "{\"presets\": 7}").unwrap();
+        match Stats::read(&dir) {
+            Err(FileError::Corrupt { kept_at, .. }) => {
+                assert_eq!(std::fs::read_to_string(kept_at).unwrap(), "{\"presets\": 7}");
+            }
+            other => panic!("expected corrupt statistics, found {other:?}"),
+        }
+        assert!(!Stats::path(&dir).exists(), "moved, not copied");
+        // The next game starts a fresh record beside the kept file.
+        let game = GameStats { hands: 3, points: 9, final_total: 9, ..GameStats::default() };
+        assert_eq!(Stats::record(&dir, "black-lady", game).unwrap().games, 1);
+        assert!(dir.join("stats.corrupt-1.json").exists());
+    }
+
+    #[test]
     fn a_record_is_kept_per_preset_on_disk() {
         let dir = std::env::temp_dir().join(format!("hearts-stats-{}", std::process::id()));
-        let _ = fs::remove_dir_all(&dir);
+        let _ = std::fs::remove_dir_all(&dir);
         let game = GameStats { hands: 8, points: 40, final_total: 40, won: true, ..GameStats::default() };
         Stats::record(&dir, "omnibus", game).unwrap();
         let after = Stats::record(&dir, "omnibus", game).unwrap();

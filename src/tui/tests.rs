@@ -606,3 +606,37 @@ fn the_score_sheet_and_statistics_open_with_their_keys_and_close_with_esc() {
     let text = h.text();
     assert!(text.contains("Statistics") && text.contains("Points per hand") && text.contains("5.0"), "{text}");
 }
+
+/// A bot with a bug: it panics whatever it is asked.
+struct Panicking;
+
+impl crate::bot::Bot for Panicking {
+    fn name(&self) -> String {
+        "broken".to_string()
+    }
+
+    fn pass(&mut self, _: &crate::bot::SeatView<'_>) -> CardSet {
+        panic!("no cards to pass")
+    }
+
+    fn play(&mut self, _: &crate::bot::SeatView<'_>) -> crate::engine::Card {
+        panic!("no card to play")
+    }
+}
+
+#[test]
+fn a_bot_that_panics_is_reported_and_normal_decides_in_its_place() {
+    let game = Game::new(Rules::default(), 3).unwrap();
+    let seat = Seat::new(1).unwrap();
+    let decided = super::decide_safely(&game, seat, Box::new(Panicking));
+    assert!(decided.bot.is_none(), "the broken bot is not handed back");
+    let failure = decided.failure.expect("the failure is reported");
+    assert!(failure.contains("broken") && failure.contains("no cards to pass"), "{failure}");
+    let mut normal = Level::Normal.bot(3, seat, Think::Samples(1));
+    assert_eq!(decided.action, decide(&game, seat, normal.as_mut()), "normal's pass is played");
+    let mut after = game.clone();
+    after.apply(decided.action.unwrap()).expect("the stand-in's action is legal");
+
+    let healthy = super::decide_safely(&game, seat, Level::Normal.bot(3, seat, Think::Samples(1)));
+    assert!(healthy.bot.is_some() && healthy.failure.is_none());
+}

@@ -529,22 +529,26 @@ fn draw_overlay(buf: &mut Buffer, area: Rect, app: &App, overlay: &Overlay, hits
             rect
         }
         Overlay::GameOver(selected) => game_over(buf, area, app, *selected, hits),
-        Overlay::Resume(description) => {
-            let (rect, inner) = window(buf, area, 70, 7, "Unfinished game", theme);
-            let text = vec![
+        Overlay::Resume(offer) => {
+            let height = 7 + offer.programs.len().min(3) as u16 + u16::from(!offer.programs.is_empty());
+            let (rect, inner) = window(buf, area, 70, height, "Unfinished game", theme);
+            let mut text = vec![
                 Line::raw(" You have an unfinished game:"),
-                Line::styled(format!(" {description}"), theme.strong()),
-                Line::raw(" Enter resumes it; n starts a new one."),
+                Line::styled(format!(" {}", offer.description), theme.strong()),
             ];
+            for (seat, command) in offer.programs.iter().take(3) {
+                text.push(Line::styled(format!(" {seat} was the program: {command}"), theme.warning()));
+            }
+            let choices: &[(&str, Button)] = if offer.programs.is_empty() {
+                text.push(Line::raw(" Enter resumes it; n starts a new one."));
+                &[("Resume", Button::Resume), ("n New game", Button::NewGame)]
+            } else {
+                text.push(Line::raw(" Enter resumes with built-in bots in their seats;"));
+                text.push(Line::raw(" y runs the programs again; n starts a new game."));
+                &[("Resume", Button::Resume), ("y Run programs", Button::RunPrograms), ("n New game", Button::NewGame)]
+            };
             Paragraph::new(text).wrap(Wrap { trim: false }).render(inner, buf);
-            buttons(
-                buf,
-                inner,
-                &[("Resume", Button::Resume), ("n New game", Button::NewGame)],
-                Some(Button::Resume),
-                theme,
-                hits,
-            );
+            buttons(buf, inner, choices, Some(Button::Resume), theme, hits);
             rect
         }
     };
