@@ -7,7 +7,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::bot::protocol::moon_name;
 use crate::config::{ConfigError, rules_from_json, rules_to_json};
-use crate::engine::{Action, BySeat, Card, CardSet, Game, GameError, GamePhase, MoonScoring, Seat};
+use crate::engine::{Action, BySeat, Card, CardSet, Game, GameError, GamePhase, HandPhase, MoonScoring, Seat};
 
 /// One whole game.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -87,7 +87,8 @@ pub struct TrickLog {
     pub winner: usize,
 }
 
-/// Why a record does not replay.
+/// Why a record does not replay: the first field that disagrees with the
+/// game its seed and rules make, with the hand and the field's path.
 #[derive(Debug, thiserror::Error)]
 pub enum ReplayError {
     /// The rules in the record do not load.
@@ -96,32 +97,45 @@ pub enum ReplayError {
     /// The rules load but do not make a game.
     #[error("the record's rules: {0}")]
     Invalid(#[from] crate::engine::RulesError),
-    /// A card is not card notation.
-    #[error("hand {hand}: \"{card}\" is not a card")]
-    Card {
-        /// The hand's number.
-        hand: u32,
-        /// The text.
-        card: String,
+    /// A field that is not what the format says (a wrong length, a seat
+    /// off the table, a card that is not a card).
+    #[error("{}{field}: {problem}", at_hand(*hand))]
+    Malformed {
+        /// The hand's number, if the field is in a hand.
+        hand: Option<u32>,
+        /// The field's path, e.g. `tricks[3].cards`.
+        field: String,
+        /// What is wrong.
+        problem: String,
     },
-    /// The engine refused a recorded action.
-    #[error("hand {hand}: {action:?} was refused: {error}")]
+    /// The engine refused a recorded pass or play.
+    #[error("{}{field}: {action:?} was refused: {error}", at_hand(Some(*hand)))]
     Refused {
         /// The hand's number.
         hand: u32,
+        /// The field's path.
+        field: String,
         /// The action.
         action: Action,
         /// The engine's reason.
         error: GameError,
     },
     /// The record disagrees with what the engine computes.
-    #[error("hand {hand}: the record says {what}")]
+    #[error("{}{field}: the record says {recorded}, the game gives {replayed}", at_hand(*hand))]
     Mismatch {
-        /// The hand's number.
-        hand: u32,
-        /// What differs.
-        what: String,
+        /// The hand's number, if the field is in a hand.
+        hand: Option<u32>,
+        /// The field's path.
+        field: String,
+        /// What the record says.
+        recorded: String,
+        /// What the replayed game says.
+        replayed: String,
     },
+}
+
+fn at_hand(hand: Option<u32>) -> String {
+    hand.map_or_else(String::new, |number| format!("hand {number}: "))
 }
 
 fn cards_to_strings(cards: CardSet) -> Vec<String> {
@@ -214,59 +228,176 @@ impl Recorder {
 }
 
 impl GameRecord {
-    /// Plays the record back through the engine from its seed and rules,
-    /// checking that every action is accepted and the dealt cards, tricks,
-    /// scores and totals come out as recorded. Returns the replayed game.
+    /// Plays the record back through the engine from its seed and rules and
+    /// checks every field it documents against the game: seats, each hand's
+    /// number, dealer, pass, dealt cards, kitty, passes, every trick's
+    /// leader, cards and winner, points, moon, scores and totals, then the
+    /// game's totals, winners and whether it finished. The first
+    /// disagreement is the error. Returns the replayed game.
     pub fn replay(&self) -> Result<Game, ReplayError> {
         let rules = rules_from_json(&self.rules)?;
         let players = rules.player_count();
+        let seat_numbers: Vec<usize> = self.seats.iter().map(|seat| seat.seat).collect();
+        if seat_numbers != (0..players).collect::<Vec<_>>() {
+            return Err(malformed(
+                None,
+                "seats",
+                format!("expected seats 0 to {} in order, found {seat_numbers:?}", players - 1),
+            ));
+        }
         let first_hand = self.hands.first().map_or(0, |hand| hand.number.saturating_sub(1));
         let mut game = Game::starting_at_hand(rules, self.seed, first_hand)?;
-        for log in &self.hands {
-            let number = log.number;
-            let mismatch = |what: String| ReplayError::Mismatch { hand: number, what };
-            let parse = |text: &String| -> Result<Card, ReplayError> {
-                text.parse().map_err(|_| ReplayError::Card { hand: number, card: text.clone() })
-            };
-            let parse_set = |texts: &Vec<String>| -> Result<CardSet, ReplayError> { texts.iter().map(parse).collect() };
-            let apply = |game: &mut Game, action: Action| {
-                game.apply(action).map_err(|error| ReplayError::Refused { hand: number, action, error })
-            };
-            for seat in Seat::all(players) {
-                let dealt = parse_set(&log.dealt[seat.index()])?;
-                if dealt != game.hand().holding(seat) {
-                    return Err(mismatch(format!("seat {} was dealt {dealt}", seat.index())));
+        for (i, log) in self.hands.iter().enumerate() {
+            if i > 0 {
+                if game.phase() != GamePhase::HandOver {
+                    return Err(malformed(Some(log.number), "number", "a hand after the game ended".to_string()));
                 }
+                game.apply(Action::NextHand).map_err(|error| ReplayError::Refused {
+                    hand: log.number,
+                    field: "number".into(),
+                    action: Action::NextHand,
+                    error,
+                })?;
             }
-            for seat in Seat::all(players) {
-                let cards = parse_set(&log.passed[seat.index()])?;
-                if !cards.is_empty() {
-                    apply(&mut game, Action::Pass { seat, cards })?;
-                }
-            }
-            for trick in &log.tricks {
-                for (i, text) in trick.cards.iter().enumerate() {
-                    let seat = Seat::new(trick.leader).map(|leader| leader.left(i, players));
-                    let seat = seat.ok_or_else(|| mismatch(format!("leader {}", trick.leader)))?;
-                    apply(&mut game, Action::Play { seat, card: parse(text)? })?;
-                }
-            }
-            if let (GamePhase::MoonChoice(seat), Some(moon)) = (game.phase(), &log.moon) {
-                let scoring = if moon.scoring == "subtract-from-shooter" {
-                    MoonScoring::SubtractFromShooter
-                } else {
-                    MoonScoring::AddToOthers
-                };
-                apply(&mut game, Action::ChooseMoon { seat, scoring })?;
-            }
-            let entry = game.history().last().ok_or_else(|| mismatch("a hand that did not finish".into()))?;
-            if per_seat(&entry.scores, players) != log.scores || per_seat(&entry.totals, players) != log.totals {
-                return Err(mismatch(format!("scores {:?} and totals {:?}", log.scores, log.totals)));
-            }
-            if game.phase() == GamePhase::HandOver && number < self.hands.last().map_or(0, |h| h.number) {
-                apply(&mut game, Action::NextHand)?;
-            }
+            replay_hand(&mut game, log)?;
         }
-        Ok(game)
+        let game_field = |field: &str, recorded: String, replayed: String| {
+            (recorded != replayed).then(|| ReplayError::Mismatch {
+                hand: None,
+                field: field.into(),
+                recorded,
+                replayed,
+            })
+        };
+        let winners: Vec<usize> = game.leaders().iter().map(|s| s.index()).collect();
+        let checks = [
+            game_field("totals", format!("{:?}", self.totals), format!("{:?}", per_seat(game.totals(), players))),
+            game_field("winners", format!("{:?}", self.winners), format!("{winners:?}")),
+            game_field("finished", self.finished.to_string(), (game.phase() == GamePhase::GameOver).to_string()),
+        ];
+        match checks.into_iter().flatten().next() {
+            Some(error) => Err(error),
+            None => Ok(game),
+        }
     }
+}
+
+fn malformed(hand: Option<u32>, field: impl Into<String>, problem: String) -> ReplayError {
+    ReplayError::Malformed { hand, field: field.into(), problem }
+}
+
+/// One hand's log checked against the game and played into it.
+fn replay_hand(game: &mut Game, log: &HandLog) -> Result<(), ReplayError> {
+    let players = game.rules().player_count();
+    let number = log.number;
+    let hand_of = Some(number);
+    let mismatch = |field: String, recorded: String, replayed: String| ReplayError::Mismatch {
+        hand: hand_of,
+        field,
+        recorded,
+        replayed,
+    };
+    let check = |field: &str, recorded: String, replayed: String| {
+        if recorded == replayed { Ok(()) } else { Err(mismatch(field.to_string(), recorded, replayed)) }
+    };
+    // A list of cards, each once.
+    let card_list = |field: String, texts: &[String]| -> Result<CardSet, ReplayError> {
+        let mut cards = CardSet::EMPTY;
+        for text in texts {
+            let card: Card =
+                text.parse().map_err(|_| malformed(hand_of, field.clone(), format!("\"{text}\" is not a card")))?;
+            if cards.contains(card) {
+                return Err(malformed(hand_of, field, format!("{card} is listed twice")));
+            }
+            cards.insert(card);
+        }
+        Ok(cards)
+    };
+    let per_seat_list = |field: &str, lists: &[Vec<String>]| -> Result<Vec<CardSet>, ReplayError> {
+        if lists.len() != players {
+            return Err(malformed(hand_of, field, format!("{} lists for {players} seats", lists.len())));
+        }
+        lists.iter().enumerate().map(|(seat, texts)| card_list(format!("{field}[{seat}]"), texts)).collect()
+    };
+    let seat_field = |field: String, value: usize| {
+        Seat::new(value)
+            .filter(|seat| seat.index() < players)
+            .ok_or_else(|| malformed(hand_of, field, format!("seat {value} is not at a table of {players}")))
+    };
+
+    check("number", number.to_string(), game.hand_number().to_string())?;
+    let hand = *game.hand();
+    check("dealer", log.dealer.to_string(), hand.dealer().index().to_string())?;
+    check("pass", log.pass.clone(), hand.pass_direction().to_string())?;
+    let dealt = per_seat_list("dealt", &log.dealt)?;
+    for seat in Seat::all(players) {
+        let field = format!("dealt[{}]", seat.index());
+        check(&field, dealt[seat.index()].to_string(), hand.holding(seat).to_string())?;
+    }
+    check("kitty", card_list("kitty".into(), &log.kitty)?.to_string(), hand.kitty().to_string())?;
+
+    let passed = per_seat_list("passed", &log.passed)?;
+    for seat in Seat::all(players) {
+        let cards = passed[seat.index()];
+        let field = format!("passed[{}]", seat.index());
+        if hand.pass_count() == 0 {
+            check(&field, cards.to_string(), String::new())?;
+            continue;
+        }
+        let action = Action::Pass { seat, cards };
+        game.apply(action).map_err(|error| ReplayError::Refused { hand: number, field, action, error })?;
+    }
+
+    for (t, trick) in log.tricks.iter().enumerate() {
+        if game.phase() != GamePhase::InHand || game.hand().phase() != HandPhase::Playing {
+            return Err(malformed(hand_of, format!("tricks[{t}]"), "a trick after the hand's last".to_string()));
+        }
+        let leader = seat_field(format!("tricks[{t}].leader"), trick.leader)?;
+        check(&format!("tricks[{t}].leader"), leader.index().to_string(), game.hand().to_act().index().to_string())?;
+        let field = format!("tricks[{t}].cards");
+        if trick.cards.len() != players {
+            return Err(malformed(hand_of, field, format!("{} cards in a trick of {players}", trick.cards.len())));
+        }
+        card_list(field.clone(), &trick.cards)?;
+        for (i, text) in trick.cards.iter().enumerate() {
+            let card: Card = text.parse().expect("checked above");
+            let action = Action::Play { seat: leader.left(i, players), card };
+            let field = format!("{field}[{i}]");
+            game.apply(action).map_err(|error| ReplayError::Refused { hand: number, field, action, error })?;
+        }
+        let taken = game.tricks().last().and_then(|trick| trick.winner(players)).map_or(usize::MAX, Seat::index);
+        check(&format!("tricks[{t}].winner"), trick.winner.to_string(), taken.to_string())?;
+    }
+    let moon_choice = match log.moon.as_ref().map(|moon| moon.scoring.as_str()) {
+        None => None,
+        Some("add-to-others") => Some(MoonScoring::AddToOthers),
+        Some("subtract-from-shooter") => Some(MoonScoring::SubtractFromShooter),
+        Some(other) => return Err(malformed(hand_of, "moon.scoring", format!("\"{other}\" is not a moon scoring"))),
+    };
+    if let GamePhase::MoonChoice(seat) = game.phase() {
+        let Some(scoring) = moon_choice else {
+            return Err(malformed(hand_of, "moon", "the shooter's choice is missing".to_string()));
+        };
+        let action = Action::ChooseMoon { seat, scoring };
+        game.apply(action).map_err(|error| ReplayError::Refused {
+            hand: number,
+            field: "moon".into(),
+            action,
+            error,
+        })?;
+    }
+    let Some(entry) = game.history().last().filter(|_| game.phase() != GamePhase::InHand) else {
+        let left = game.hand().holding(game.hand().to_act()).len();
+        return Err(malformed(hand_of, "tricks", format!("the hand is not over: {left} cards still to play")));
+    };
+    let moon = entry
+        .result
+        .shooter
+        .zip(entry.moon)
+        .map(|(shooter, scoring)| MoonLog { shooter: shooter.index(), scoring: moon_name(scoring).to_string() });
+    check("moon", format!("{:?}", log.moon), format!("{moon:?}"))?;
+    check("points", format!("{:?}", log.points), format!("{:?}", per_seat(&entry.result.points_taken, players)))?;
+    check("scores", format!("{:?}", log.scores), format!("{:?}", per_seat(&entry.scores, players)))?;
+    check("totals", format!("{:?}", log.totals), format!("{:?}", per_seat(&entry.totals, players)))?;
+    Ok(())
 }

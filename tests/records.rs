@@ -1,0 +1,155 @@
+//! A game record is checked field by field when it is replayed: each field
+//! the format documents, changed by hand, is reported with its hand and
+//! path, and a short or malformed record is an error, never a panic.
+
+use hearts::bot::{Level, Think, decide, seat_to_act};
+use hearts::engine::{Action, Game, GamePhase, MoonRule, Rules, Seat};
+use hearts::record::{GameRecord, Recorder, ReplayError, SeatRecord};
+use serde_json::{Value, json};
+
+/// A whole recorded game between easy bots.
+fn recorded(rules: Rules, seed: u64) -> GameRecord {
+    let players = rules.player_count();
+    let mut game = Game::new(rules, seed).unwrap();
+    let seats = (0..players).map(|seat| SeatRecord { seat, name: format!("seat {seat}"), player: "easy".into() });
+    let mut recorder = Recorder::new(&game, seats.collect());
+    let mut bots: Vec<_> = Seat::all(players).map(|seat| Level::Easy.bot(seed, seat, Think::Samples(1))).collect();
+    recorder.observe(&game);
+    loop {
+        if let Some(seat) = seat_to_act(&game) {
+            let action = decide(&game, seat, bots[seat.index()].as_mut()).unwrap();
+            game.apply(action).unwrap();
+        } else if game.phase() == GamePhase::HandOver {
+            game.apply(Action::NextHand).unwrap();
+        } else {
+            break;
+        }
+        recorder.observe(&game);
+    }
+    recorder.into_record()
+}
+
+fn base() -> Value {
+    serde_json::to_value(recorded(Rules { target_score: 40, ..Rules::default() }, 3)).unwrap()
+}
+
+/// Changes the record with `edit` and returns the replay error.
+fn replay_error(edit: impl FnOnce(&mut Value)) -> ReplayError {
+    let mut value = base();
+    edit(&mut value);
+    let record: GameRecord = serde_json::from_value(value).expect("still a record in shape");
+    record.replay().expect_err("the change is caught")
+}
+
+/// The error names the hand and field and says `fragment`.
+fn caught(edit: impl FnOnce(&mut Value), hand: Option<u32>, field: &str) -> String {
+    let error = replay_error(edit);
+    let (got_hand, got_field) = match &error {
+        ReplayError::Malformed { hand, field, .. } | ReplayError::Mismatch { hand, field, .. } => {
+            (*hand, field.clone())
+        }
+        ReplayError::Refused { hand, field, .. } => (Some(*hand), field.clone()),
+        other => panic!("unexpected {other}"),
+    };
+    assert_eq!((got_hand, got_field.as_str()), (hand, field), "{error}");
+    error.to_string()
+}
+
+#[test]
+fn an_untouched_record_replays_to_its_totals() {
+    let record = recorded(Rules { target_score: 40, ..Rules::default() }, 3);
+    assert!(record.hands.len() >= 2, "several hands");
+    let game = record.replay().unwrap();
+    assert_eq!(game.phase(), GamePhase::GameOver);
+}
+
+#[test]
+fn every_field_of_a_hand_is_checked() {
+    let message = caught(
+        |r| r["hands"][0]["dealer"] = json!((r["hands"][0]["dealer"].as_u64().unwrap() + 1) % 4),
+        Some(1),
+        "dealer",
+    );
+    assert!(message.starts_with("hand 1: dealer: the record says"), "{message}");
+    caught(|r| r["hands"][1]["pass"] = json!("left"), Some(2), "pass");
+    caught(|r| r["hands"][1]["number"] = json!(3), Some(3), "number");
+    caught(|r| r["hands"][0]["dealt"].as_array_mut().unwrap().pop().map(drop).unwrap(), Some(1), "dealt");
+    caught(
+        |r| {
+            let card = r["hands"][0]["dealt"][1][0].clone();
+            r["hands"][0]["dealt"][2].as_array_mut().unwrap().push(card);
+        },
+        Some(1),
+        "dealt[2]",
+    );
+    caught(|r| r["hands"][0]["dealt"][3][0] = json!("ZZ"), Some(1), "dealt[3]");
+    caught(|r| r["hands"][0]["kitty"] = json!(["2C"]), Some(1), "kitty");
+    caught(|r| r["hands"][0]["passed"][1].as_array_mut().unwrap().truncate(2), Some(1), "passed[1]");
+    caught(|r| r["hands"][0]["tricks"][3]["leader"] = json!(9), Some(1), "tricks[3].leader");
+    caught(
+        |r| {
+            let leader = r["hands"][0]["tricks"][3]["leader"].as_u64().unwrap();
+            r["hands"][0]["tricks"][3]["leader"] = json!((leader + 1) % 4);
+        },
+        Some(1),
+        "tricks[3].leader",
+    );
+    caught(|r| r["hands"][0]["tricks"][3]["cards"].as_array_mut().unwrap().truncate(3), Some(1), "tricks[3].cards");
+    caught(
+        |r| {
+            let winner = r["hands"][0]["tricks"][5]["winner"].as_u64().unwrap();
+            r["hands"][0]["tricks"][5]["winner"] = json!((winner + 1) % 4);
+        },
+        Some(1),
+        "tricks[5].winner",
+    );
+    let message = caught(|r| r["hands"][0]["tricks"].as_array_mut().unwrap().truncate(12), Some(1), "tricks");
+    assert!(message.contains("not over"), "{message}");
+    caught(|r| r["hands"][0]["points"][0] = json!(99), Some(1), "points");
+    caught(|r| r["hands"][0]["moon"] = json!({"shooter": 0, "scoring": "add-to-others"}), Some(1), "moon");
+    caught(|r| r["hands"][0]["scores"][1] = json!(-5), Some(1), "scores");
+    caught(|r| r["hands"][1]["totals"] = json!([0, 0, 0]), Some(2), "totals");
+}
+
+#[test]
+fn a_trick_played_out_of_order_is_refused_by_the_rule_it_breaks() {
+    let message = caught(
+        |r| {
+            let cards = r["hands"][0]["tricks"][0]["cards"].as_array_mut().unwrap();
+            cards.swap(0, 1);
+        },
+        Some(1),
+        "tricks[0].cards[0]",
+    );
+    assert!(message.contains("refused"), "{message}");
+}
+
+#[test]
+fn the_games_end_is_checked() {
+    caught(|r| r["totals"][0] = json!(1000), None, "totals");
+    caught(|r| r["winners"] = json!([0, 1, 2, 3]), None, "winners");
+    caught(|r| r["finished"] = json!(false), None, "finished");
+    caught(|r| r["seats"].as_array_mut().unwrap().pop().map(drop).unwrap(), None, "seats");
+    caught(
+        |r| {
+            let first = r["hands"][0].clone();
+            r["hands"].as_array_mut().unwrap().push(first);
+        },
+        Some(1),
+        "number",
+    );
+}
+
+#[test]
+fn a_moon_choice_is_checked_under_shooter_chooses() {
+    // Find a recorded moon under shooter-chooses and change its scoring name.
+    let rules = Rules { moon: MoonRule::ShooterChooses, target_score: 100, ..Rules::default() };
+    let with_moon =
+        (0..400).map(|seed| recorded(rules, seed)).find(|record| record.hands.iter().any(|hand| hand.moon.is_some()));
+    let Some(record) = with_moon else { panic!("easy bots shoot the moon in some game of 400") };
+    let index = record.hands.iter().position(|hand| hand.moon.is_some()).unwrap();
+    let mut value = serde_json::to_value(&record).unwrap();
+    value["hands"][index]["moon"]["scoring"] = json!("sideways");
+    let error = serde_json::from_value::<GameRecord>(value).unwrap().replay().unwrap_err();
+    assert!(error.to_string().contains("\"sideways\" is not a moon scoring"), "{error}");
+}
