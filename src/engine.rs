@@ -17,7 +17,7 @@ pub use card::{Card, NotationError, Rank, Suit};
 pub use card_set::{CardSet, CardSetIter};
 pub use deal::{Deal, GameRng, dealer_of_hand, first_dealer};
 pub use game::{Action, Event, Game, GameError, GamePhase, HandRecord};
-pub use hand::{Hand, HandPhase, PassError, PassOutcome, PlayError, PlayOutcome};
+pub use hand::{Hand, HandPhase, PassError, PassOutcome, PlayError, PlayOutcome, PlaySituation};
 pub use rules::{
     FirstLead, MAX_PASS_CYCLE, MoonRule, PassCycle, PassDirection, PointsTable, Preset, Rules, RulesError, TieRule,
     standard_removed_cards,

@@ -9,10 +9,11 @@ use serde::{Deserialize, Serialize};
 
 use super::{Level, SeatView, Think};
 use crate::config::{rules_from_json, rules_to_json};
-use crate::engine::{BySeat, Card, CardSet, MoonScoring, PassDirection, Rules, Seat, Trick};
+use crate::engine::{BySeat, Card, CardSet, MoonScoring, PassDirection, PlaySituation, Rules, Seat, Trick};
 
 /// A decision request: `type` is `pass`, `play` or `moon`.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct Request {
     /// `pass`, `play` or `moon`.
     #[serde(rename = "type")]
@@ -65,6 +66,7 @@ pub struct Request {
 
 /// A trick in a request.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct TrickJson {
     /// The seat that led.
     pub leader: usize,
@@ -139,107 +141,278 @@ impl Request {
     }
 }
 
-/// A request read back into what a [`SeatView`] borrows.
+/// Why a request cannot be answered. The server replies with the message
+/// and goes on serving.
+#[derive(Debug, thiserror::Error)]
+pub enum RequestError {
+    /// Not a request object (not JSON, a missing or unknown field, a wrong type).
+    #[error("not a request: {0}")]
+    NotARequest(String),
+    /// The rules object does not load.
+    #[error("rules: {0}")]
+    Rules(#[from] crate::config::ConfigError),
+    /// `type` is not one of the three.
+    #[error("unknown request type \"{0}\"; expected pass, play or moon")]
+    UnknownType(String),
+    /// A field that contradicts the rules or the rest of the request.
+    #[error("{field}: {problem}")]
+    Inconsistent {
+        /// The field, e.g. `tricks[2].cards`.
+        field: String,
+        /// What is wrong with it.
+        problem: String,
+    },
+}
+
+fn inconsistent(field: impl Into<String>, problem: impl Into<String>) -> RequestError {
+    RequestError::Inconsistent { field: field.into(), problem: problem.into() }
+}
+
+/// A list of cards, each a card of the deck in play and each once.
+fn card_set(field: &str, texts: &[String], deck: CardSet) -> Result<CardSet, RequestError> {
+    let mut cards = CardSet::EMPTY;
+    for text in texts {
+        let card: Card = text.parse().map_err(|_| inconsistent(field, format!("\"{text}\" is not a card")))?;
+        if !deck.contains(card) {
+            return Err(inconsistent(field, format!("{card} is not in the deck under these rules")));
+        }
+        if cards.contains(card) {
+            return Err(inconsistent(field, format!("{card} is listed twice")));
+        }
+        cards.insert(card);
+    }
+    Ok(cards)
+}
+
+fn seat(field: &str, number: usize, players: usize) -> Result<Seat, RequestError> {
+    Seat::new(number)
+        .filter(|s| s.index() < players)
+        .ok_or_else(|| inconsistent(field, format!("seat {number} is not at a table of {players}")))
+}
+
+/// A request checked against its rules and itself, read back into what a
+/// [`SeatView`] borrows.
 struct Decoded {
     rules: Rules,
     tricks: Vec<Trick>,
+    trick: Trick,
     request: Request,
 }
 
-fn card(text: &str) -> Result<Card, String> {
-    text.parse().map_err(|_| format!("\"{text}\" is not a card"))
-}
-
-fn card_set(texts: &[String]) -> Result<CardSet, String> {
-    texts.iter().map(|t| card(t)).collect()
-}
-
-fn seat(number: usize, players: usize) -> Result<Seat, String> {
-    Seat::new(number).filter(|s| s.index() < players).ok_or_else(|| format!("seat {number} is not at the table"))
-}
-
-fn trick(json: &TrickJson, players: usize) -> Result<Trick, String> {
-    let cards: Vec<Card> = json.cards.iter().map(|t| card(t)).collect::<Result<_, _>>()?;
-    if cards.len() > players {
-        return Err(format!("a trick of {} cards at a table of {players}", cards.len()));
-    }
-    Trick::from_cards(seat(json.leader, players)?, &cards).ok_or_else(|| "too many cards in a trick".to_string())
-}
-
 impl Decoded {
-    fn new(request: Request) -> Result<Decoded, String> {
-        let rules = rules_from_json(&request.rules).map_err(|e| e.to_string())?;
-        if request.players != rules.player_count() {
-            return Err(format!("players is {} but the rules say {}", request.players, rules.player_count()));
+    /// Checks everything a bot relies on: seats on the table, cards of the
+    /// deck each in one place, tricks that chain and fit the hand, a hand of
+    /// the size the rules give, hearts broken as the tricks show, and the
+    /// legal cards the rules allow.
+    fn new(request: Request) -> Result<Decoded, RequestError> {
+        let rules = rules_from_json(&request.rules)?;
+        let players = rules.player_count();
+        let r = &request;
+        if !matches!(r.kind.as_str(), "pass" | "play" | "moon") {
+            return Err(RequestError::UnknownType(r.kind.clone()));
         }
-        let tricks = request.tricks.iter().map(|t| trick(t, request.players)).collect::<Result<_, _>>()?;
-        Ok(Decoded { rules, tricks, request })
+        if r.players != players {
+            return Err(inconsistent("players", format!("{} but the rules say {players}", r.players)));
+        }
+        let me = seat("seat", r.seat, players)?;
+        seat("dealer", r.dealer, players)?;
+        if r.scores.len() != players || r.points_taken.len() != players {
+            return Err(inconsistent(
+                "scores",
+                format!("scores and points_taken need one number per seat ({players})"),
+            ));
+        }
+        if r.hand_number == 0 {
+            return Err(inconsistent("hand_number", "hands are numbered from 1"));
+        }
+        let direction: PassDirection = r.pass.parse().map_err(|e: String| inconsistent("pass", e))?;
+        let expected =
+            if rules.pass_count == 0 { PassDirection::Hold } else { rules.pass_direction(r.hand_number - 1) };
+        if direction != expected {
+            return Err(inconsistent("pass", format!("hand {} passes {expected} under these rules", r.hand_number)));
+        }
+        let pass_count = if direction == PassDirection::Hold { 0 } else { usize::from(rules.pass_count) };
+        if r.pass_count != pass_count {
+            return Err(inconsistent("pass_count", format!("{} but this hand passes {pass_count}", r.pass_count)));
+        }
+        let target = (pass_count > 0).then(|| me.left(direction.offset(players), players));
+        let source = (pass_count > 0).then(|| me.right(direction.offset(players), players));
+        if r.pass_target.is_some_and(|n| Some(n) != target.map(Seat::index)) {
+            return Err(inconsistent("pass_target", "not where this hand's pass goes"));
+        }
+        if r.received_from.is_some_and(|n| Some(n) != source.map(Seat::index)) {
+            return Err(inconsistent("received_from", "not where this hand's pass comes from"));
+        }
+
+        let deck = rules.deck();
+        let hand = card_set("hand", &r.hand, deck)?;
+        let passed = card_set("passed", &r.passed, deck)?;
+        let received = card_set("received", &r.received, deck)?;
+        let legal = card_set("legal", &r.legal, deck)?;
+        let hand_size = rules.hand_size();
+        if r.tricks.len() > hand_size {
+            return Err(inconsistent("tricks", format!("{} tricks in a hand of {hand_size}", r.tricks.len())));
+        }
+        let mut played = CardSet::EMPTY;
+        let mut tricks = Vec::with_capacity(r.tricks.len());
+        let mut next_leader = None;
+        for (i, json) in r.tricks.iter().enumerate() {
+            let field = format!("tricks[{i}]");
+            let trick = trick(&field, json, players, deck, &mut played, next_leader)?;
+            if trick.len() != players {
+                return Err(inconsistent(field, format!("{} cards in a completed trick of {players}", trick.len())));
+            }
+            let winner = trick.winner(players).expect("a full trick has a winner");
+            if json.winner.is_some_and(|w| w != winner.index()) {
+                return Err(inconsistent(format!("{field}.winner"), format!("{winner} took it")));
+            }
+            next_leader = Some(winner);
+            tricks.push(trick);
+        }
+        let current = trick("trick", &r.trick, players, deck, &mut played, next_leader)?;
+        if current.len() >= players {
+            return Err(inconsistent("trick", format!("{} cards in a trick still being played", current.len())));
+        }
+        if !(hand & played).is_empty() {
+            return Err(inconsistent("hand", format!("{} both held and played", hand & played)));
+        }
+        if !(passed & (hand | received)).is_empty() {
+            return Err(inconsistent("passed", "a passed card is still held or came back"));
+        }
+        if !(hand | played).is_superset(received) {
+            return Err(inconsistent("received", "a received card is neither held nor played"));
+        }
+        let broken = played.iter().any(|card| {
+            card.suit() == crate::engine::Suit::Hearts || (rules.queen_breaks_hearts && card == Card::QUEEN_OF_SPADES)
+        });
+        if r.hearts_broken != broken {
+            return Err(inconsistent("hearts_broken", format!("the tricks say {broken}")));
+        }
+        let kitty_room = deck.len() - hand_size * players;
+        if r.kitty_size > kitty_room {
+            return Err(inconsistent("kitty_size", format!("at most {kitty_room} cards are left over")));
+        }
+        let my_plays = tricks.len() + usize::from(current.plays(players).any(|(s, _)| s == me));
+        if hand.len() + my_plays != hand_size {
+            return Err(inconsistent(
+                "hand",
+                format!("{} cards held and {my_plays} played, but the rules deal {hand_size}", hand.len()),
+            ));
+        }
+        match r.kind.as_str() {
+            "pass" => {
+                if pass_count == 0 || !played.is_empty() || !passed.is_empty() {
+                    return Err(inconsistent("type", "nothing to pass now"));
+                }
+            }
+            "play" => {
+                let to_play = current.seat_of(current.len(), players);
+                if to_play != me || hand.is_empty() {
+                    return Err(inconsistent("seat", format!("it is {to_play}'s turn")));
+                }
+                if pass_count > 0 && passed.len() != pass_count {
+                    return Err(inconsistent("passed", format!("this hand passes {pass_count} cards")));
+                }
+                let situation = PlaySituation {
+                    holding: hand,
+                    trick: &current,
+                    first_trick: tricks.is_empty(),
+                    hearts_broken: broken,
+                };
+                let allowed = situation.legal(&rules);
+                if legal != allowed {
+                    return Err(inconsistent("legal", format!("the rules allow {allowed}")));
+                }
+            }
+            _ => {
+                if !hand.is_empty() || !(-10_000..=10_000).contains(&r.penalty_total) {
+                    return Err(inconsistent("type", "the moon is asked once every card is played"));
+                }
+            }
+        }
+        Ok(Decoded { rules, tricks, trick: current, request })
     }
 
-    fn view(&self) -> Result<SeatView<'_>, String> {
+    fn view(&self) -> SeatView<'_> {
         let r = &self.request;
         let players = r.players;
-        let optional_seat = |n: Option<usize>| n.map(|n| seat(n, players)).transpose();
-        let current = trick(&r.trick, players)?;
-        let played = self.tricks.iter().chain(std::iter::once(&current)).map(Trick::card_set).collect::<Vec<_>>();
-        Ok(SeatView {
+        let on_table = |n: usize| Seat::new(n).filter(|s| s.index() < players);
+        let cards = |texts: &[String]| texts.iter().filter_map(|t| t.parse::<Card>().ok()).collect::<CardSet>();
+        let played = self.tricks.iter().chain(std::iter::once(&self.trick)).map(Trick::card_set).collect::<Vec<_>>();
+        SeatView {
             rules: &self.rules,
-            seat: seat(r.seat, players)?,
+            seat: on_table(r.seat).expect("checked"),
             hand_number: r.hand_number,
-            dealer: seat(r.dealer, players)?,
-            pass_direction: r.pass.parse::<PassDirection>()?,
+            dealer: on_table(r.dealer).expect("checked"),
+            pass_direction: r.pass.parse::<PassDirection>().expect("checked"),
             pass_count: r.pass_count,
-            hand: card_set(&r.hand)?,
-            passed: card_set(&r.passed)?,
-            pass_target: optional_seat(r.pass_target)?,
-            received: card_set(&r.received)?,
-            received_from: optional_seat(r.received_from)?,
+            hand: cards(&r.hand),
+            passed: cards(&r.passed),
+            pass_target: r.pass_target.and_then(on_table),
+            received: cards(&r.received),
+            received_from: r.received_from.and_then(on_table),
             tricks: &self.tricks,
-            trick: current,
+            trick: self.trick,
             played: CardSet::union(&played),
             hearts_broken: r.hearts_broken,
             points_taken: SeatView::points_in_tricks(&self.rules, &self.tricks),
-            legal: card_set(&r.legal)?,
+            legal: cards(&r.legal),
             totals: BySeat::new_with(|s| r.scores.get(s.index()).copied().unwrap_or(0)),
             kitty_size: r.kitty_size,
-        })
+        }
     }
 }
 
+/// One trick of a request: its leader (the last trick's winner, if there
+/// was one), cards of the deck not played before.
+fn trick(
+    field: &str,
+    json: &TrickJson,
+    players: usize,
+    deck: CardSet,
+    played: &mut CardSet,
+    leader: Option<Seat>,
+) -> Result<Trick, RequestError> {
+    let first = seat(&format!("{field}.leader"), json.leader, players)?;
+    if leader.is_some_and(|leader| leader != first) {
+        return Err(inconsistent(format!("{field}.leader"), "the last trick's winner leads"));
+    }
+    if json.cards.len() > players {
+        return Err(inconsistent(
+            format!("{field}.cards"),
+            format!("{} cards at a table of {players}", json.cards.len()),
+        ));
+    }
+    let cards = card_set(&format!("{field}.cards"), &json.cards, deck)?;
+    if !(cards & *played).is_empty() {
+        return Err(inconsistent(format!("{field}.cards"), format!("{} played twice", cards & *played)));
+    }
+    *played |= cards;
+    let in_order: Vec<Card> = json.cards.iter().filter_map(|t| t.parse().ok()).collect();
+    Ok(Trick::from_cards(first, &in_order).expect("no more cards than players"))
+}
+
 /// Answers one request line with a bot of `level` per seat (made on first
-/// use); a bad request gets `{"error": ...}`.
+/// use); a bad request gets `{"error": ...}` naming the problem.
 pub fn answer(line: &str, level: Level, seed: u64, bots: &mut HashMap<usize, Box<dyn super::Bot>>) -> Reply {
-    let outcome = (|| -> Result<Reply, String> {
-        let request: Request = serde_json::from_str(line).map_err(|e| format!("not a request: {e}"))?;
+    let outcome = (|| -> Result<Reply, RequestError> {
+        let request: Request =
+            serde_json::from_str(line).map_err(|error| RequestError::NotARequest(error.to_string()))?;
         let id = Some(request.id);
         let decoded = Decoded::new(request)?;
-        let view = decoded.view()?;
+        let view = decoded.view();
         let bot = bots
             .entry(view.seat.index())
             .or_insert_with(|| level.bot(seed, view.seat, Think::Samples(super::DEFAULT_SAMPLES)));
         let mut reply = Reply { id, ..Reply::default() };
         match decoded.request.kind.as_str() {
-            "pass" => {
-                if view.pass_count == 0 || view.hand.len() < view.pass_count {
-                    return Err("nothing to pass".to_string());
-                }
-                reply.cards = Some(strings(bot.pass(&view)));
-            }
-            "play" => {
-                if view.legal.is_empty() || !view.hand.is_superset(view.legal) {
-                    return Err("legal must be a non-empty part of hand".to_string());
-                }
-                reply.card = Some(bot.play(&view).to_string());
-            }
-            "moon" => {
-                let scoring = bot.moon(&view, decoded.request.penalty_total);
-                reply.moon = Some(moon_name(scoring).to_string());
-            }
-            other => return Err(format!("unknown request type \"{other}\"")),
+            "pass" => reply.cards = Some(strings(bot.pass(&view))),
+            "play" => reply.card = Some(bot.play(&view).to_string()),
+            _ => reply.moon = Some(moon_name(bot.moon(&view, decoded.request.penalty_total)).to_string()),
         }
         Ok(reply)
     })();
-    outcome.unwrap_or_else(|error| Reply { error: Some(error), ..Reply::default() })
+    outcome.unwrap_or_else(|error| Reply { error: Some(error.to_string()), ..Reply::default() })
 }
 
 /// The protocol's name for a moon scoring.

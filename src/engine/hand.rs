@@ -126,6 +126,88 @@ struct PlayRules {
     queen_breaks_hearts: bool,
 }
 
+/// What the rules of play look at when a seat is to play: its cards, the
+/// trick so far, whether it is the first trick and whether hearts are
+/// broken. [`Hand`] asks it, and so does anything that knows only one
+/// seat's view (a bot protocol request), so the rules live in one place.
+#[derive(Clone, Copy, Debug)]
+pub struct PlaySituation<'a> {
+    /// The cards of the seat to play.
+    pub holding: CardSet,
+    /// The trick being played.
+    pub trick: &'a Trick,
+    /// Whether no trick has been completed yet.
+    pub first_trick: bool,
+    /// Whether hearts are broken.
+    pub hearts_broken: bool,
+}
+
+impl PlaySituation<'_> {
+    /// The cards this seat may play under `rules` (every card of the deck
+    /// in play). The seat to lead the first trick holds the lowest club in
+    /// play, if any is: that is why it leads.
+    pub fn legal(&self, rules: &Rules) -> CardSet {
+        let play_rules = PlayRules::of(rules, rules.deck());
+        match self.restriction(&play_rules, || (self.holding & CardSet::CLUBS).lowest()) {
+            Some((allowed, _)) => allowed,
+            None => self.holding,
+        }
+    }
+
+    /// The rule that limits what may be played, if any: the cards it still
+    /// allows and the error for every other card. `lowest_club_in_play` is
+    /// asked only when the first trick is led.
+    fn restriction(
+        &self,
+        rules: &PlayRules,
+        lowest_club_in_play: impl FnOnce() -> Option<Card>,
+    ) -> Option<(CardSet, PlayError)> {
+        let holding = self.holding;
+        match self.trick.led_suit() {
+            Some(led) => {
+                let following = holding.of_suit(led);
+                if !following.is_empty() {
+                    return Some((following, PlayError::MustFollowSuit { led }));
+                }
+                let clean = holding - rules.penalty;
+                (self.first_trick && rules.no_blood && !clean.is_empty())
+                    .then_some((clean, PlayError::NoPointsOnFirstTrick))
+            }
+            None => {
+                if self.first_trick {
+                    match (rules.first_lead, lowest_club_in_play()) {
+                        (FirstLead::LowestClub, Some(card)) => {
+                            return Some((CardSet::single(card), PlayError::MustLeadLowestClub { card }));
+                        }
+                        (FirstLead::AnyClub, Some(_)) => {
+                            return Some((holding & CardSet::CLUBS, PlayError::MustLeadClub));
+                        }
+                        _ => {}
+                    }
+                }
+                let not_hearts = holding - CardSet::HEARTS;
+                (rules.must_break_hearts && !self.hearts_broken && !not_hearts.is_empty())
+                    .then_some((not_hearts, PlayError::HeartsNotBroken))
+            }
+        }
+    }
+}
+
+impl PlayRules {
+    /// The rules of play for a hand with these cards in play.
+    fn of(rules: &Rules, in_play: CardSet) -> PlayRules {
+        PlayRules {
+            players: rules.players,
+            penalty: rules.points.penalty_cards() & in_play,
+            pass_count: rules.pass_count,
+            first_lead: rules.first_lead,
+            no_blood: rules.no_blood,
+            must_break_hearts: rules.must_break_hearts,
+            queen_breaks_hearts: rules.queen_breaks_hearts,
+        }
+    }
+}
+
 /// The state of one hand.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Hand {
@@ -150,15 +232,7 @@ impl Hand {
     /// hold hand or the rules pass no cards.
     pub fn new(rules: &Rules, deal: Deal, pass: PassDirection) -> Hand {
         let in_play = CardSet::union(deal.hands.of_table(rules.player_count())) | deal.kitty;
-        let play_rules = PlayRules {
-            players: rules.players,
-            penalty: rules.points.penalty_cards() & in_play,
-            pass_count: rules.pass_count,
-            first_lead: rules.first_lead,
-            no_blood: rules.no_blood,
-            must_break_hearts: rules.must_break_hearts,
-            queen_breaks_hearts: rules.queen_breaks_hearts,
-        };
+        let play_rules = PlayRules::of(rules, in_play);
         let pass = if rules.pass_count == 0 { PassDirection::Hold } else { pass };
         let mut hand = Hand {
             rules: play_rules,
@@ -334,34 +408,13 @@ impl Hand {
     /// The rule of play that limits what `holding` may play now, if any:
     /// the cards it still allows and the error for every other card.
     fn restriction(&self, holding: CardSet) -> Option<(CardSet, PlayError)> {
-        let first_trick = self.is_first_trick();
-        match self.trick.led_suit() {
-            Some(led) => {
-                let following = holding.of_suit(led);
-                if !following.is_empty() {
-                    return Some((following, PlayError::MustFollowSuit { led }));
-                }
-                let clean = holding - self.rules.penalty;
-                (first_trick && self.rules.no_blood && !clean.is_empty())
-                    .then_some((clean, PlayError::NoPointsOnFirstTrick))
-            }
-            None => {
-                if first_trick {
-                    match (self.rules.first_lead, self.lowest_club_in_play()) {
-                        (FirstLead::LowestClub, Some(card)) => {
-                            return Some((CardSet::single(card), PlayError::MustLeadLowestClub { card }));
-                        }
-                        (FirstLead::AnyClub, Some(_)) => {
-                            return Some((holding & CardSet::CLUBS, PlayError::MustLeadClub));
-                        }
-                        _ => {}
-                    }
-                }
-                let not_hearts = holding - CardSet::HEARTS;
-                (self.rules.must_break_hearts && !self.hearts_broken && !not_hearts.is_empty())
-                    .then_some((not_hearts, PlayError::HeartsNotBroken))
-            }
-        }
+        let situation = PlaySituation {
+            holding,
+            trick: &self.trick,
+            first_trick: self.is_first_trick(),
+            hearts_broken: self.hearts_broken,
+        };
+        situation.restriction(&self.rules, || self.lowest_club_in_play())
     }
 
     /// Checks that `seat` may play `card` now, naming the rule if not.

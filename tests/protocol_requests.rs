@@ -1,0 +1,187 @@
+//! `hearts bot` takes requests from any program: every request a real game
+//! makes is answered, and every request that breaks the rules or itself
+//! gets an error reply naming the problem while the server goes on serving.
+
+use std::collections::HashMap;
+
+use hearts::bot::protocol::{self, Request};
+use hearts::bot::{self, Level, SeatView, Think};
+use hearts::engine::{Action, Game, GamePhase, HandResult, Preset, Rules, Seat};
+use serde_json::{Value, json};
+
+/// Every decision of a seeded game as a request line, with the action the
+/// game then took.
+fn requests_of_a_game(rules: Rules, seed: u64) -> Vec<(String, Action)> {
+    let players = rules.player_count();
+    let mut game = Game::new(rules, seed).unwrap();
+    let mut bots: Vec<_> = Seat::all(players).map(|s| Level::Normal.bot(seed, s, Think::Samples(1))).collect();
+    let mut lines = Vec::new();
+    loop {
+        if game.phase() == GamePhase::HandOver {
+            game.apply(Action::NextHand).unwrap();
+            continue;
+        }
+        let Some(seat) = bot::seat_to_act(&game) else { break };
+        let view = SeatView::of(&game, seat);
+        let (kind, penalty) = match game.phase() {
+            GamePhase::MoonChoice(_) => ("moon", HandResult::of(game.hand(), game.rules()).penalty_total),
+            _ if game.hand().awaits_pass_from(seat) => ("pass", 0),
+            _ => ("play", 0),
+        };
+        let request = Request::from_view(kind, lines.len() as u64, &view, penalty);
+        let action = bot::decide(&game, seat, bots[seat.index()].as_mut()).unwrap();
+        lines.push((serde_json::to_string(&request).unwrap(), action));
+        game.apply(action).unwrap();
+    }
+    lines
+}
+
+#[test]
+fn every_request_of_real_games_is_answered_with_a_legal_choice() {
+    for preset in Preset::ALL {
+        for players in 3..=7 {
+            let rules = Rules { players, target_score: 30, ..preset.rules() };
+            if rules.validate().is_err() {
+                continue;
+            }
+            let mut served = HashMap::new();
+            for (line, action) in requests_of_a_game(rules, 5 + u64::from(players)) {
+                let reply = protocol::answer(&line, Level::Normal, 1, &mut served);
+                assert_eq!(reply.error, None, "{preset} at {players}: {line}");
+                match action {
+                    Action::Play { .. } => {
+                        let legal = serde_json::from_str::<Value>(&line).unwrap()["legal"].clone();
+                        assert!(legal.as_array().unwrap().contains(&json!(reply.card.unwrap())));
+                    }
+                    Action::Pass { cards, .. } => assert_eq!(reply.cards.unwrap().len(), cards.len()),
+                    _ => assert!(reply.moon.is_some()),
+                }
+            }
+        }
+    }
+}
+
+/// A play request from the middle of a hand, as JSON to change.
+fn mid_hand_play() -> Value {
+    let rules = Rules::default();
+    let lines = requests_of_a_game(rules, 31);
+    let (line, _) = lines
+        .iter()
+        .find(|(line, _)| {
+            let request: Value = serde_json::from_str(line).unwrap();
+            request["type"] == "play"
+                && request["tricks"].as_array().unwrap().len() == 4
+                && request["trick"]["cards"].as_array().unwrap().len() == 1
+        })
+        .expect("a fifth trick with one card led");
+    serde_json::from_str(line).unwrap()
+}
+
+/// The error the server gives for the request after `edit`.
+fn error_for(edit: impl FnOnce(&mut Value)) -> String {
+    let mut request = mid_hand_play();
+    edit(&mut request);
+    let reply = protocol::answer(&request.to_string(), Level::Hard, 1, &mut HashMap::new());
+    reply.error.unwrap_or_else(|| panic!("accepted: {request}"))
+}
+
+/// A change to a request.
+type Edit = Box<dyn FnOnce(&mut Value)>;
+
+fn hand_cards(request: &Value) -> Vec<Value> {
+    request["hand"].as_array().unwrap().clone()
+}
+
+#[test]
+fn bad_requests_get_an_error_naming_the_problem() {
+    assert_eq!(
+        protocol::answer(&mid_hand_play().to_string(), Level::Hard, 1, &mut HashMap::new()).error,
+        None,
+        "the untouched request is answered"
+    );
+    let cases: Vec<(&str, Edit)> = vec![
+        ("unknown field `mood`", Box::new(|r| r["mood"] = json!("sunny"))),
+        ("missing field `hand`", Box::new(|r| drop(r.as_object_mut().unwrap().remove("hand")))),
+        ("unknown request type", Box::new(|r| r["type"] = json!("bid"))),
+        ("tricks: 14 tricks in a hand of 13", Box::new(|r| r["tricks"] = json!(vec![r["tricks"][0].clone(); 14]))),
+        (
+            "listed twice",
+            Box::new(|r| {
+                let first = r["hand"][0].clone();
+                r["hand"].as_array_mut().unwrap().push(first);
+            }),
+        ),
+        (
+            "both held and played",
+            Box::new(|r| {
+                let played = r["tricks"][0]["cards"][1].clone();
+                r["hand"].as_array_mut().unwrap()[0] = played;
+            }),
+        ),
+        ("played twice", Box::new(|r| r["trick"]["cards"][0] = r["tricks"][1]["cards"][2].clone())),
+        (
+            "but the rules deal 13",
+            Box::new(|r| {
+                let received = r["received"].as_array().unwrap().clone();
+                r["hand"].as_array_mut().unwrap().retain(|card| received.contains(card));
+            }),
+        ),
+        ("not in the deck", Box::new(|r| r["rules"]["removed-cards"] = json!(hand_cards(r)[..4]))),
+        ("legal: the rules allow", Box::new(|r| r["legal"] = json!(hand_cards(r)[..1]))),
+        ("seat 9 is not at a table of 4", Box::new(|r| r["seat"] = json!(9))),
+        (
+            "the last trick's winner leads",
+            Box::new(|r| {
+                let leader = r["trick"]["leader"].as_u64().unwrap();
+                r["trick"]["leader"] = json!((leader + 1) % 4);
+            }),
+        ),
+        (
+            "hearts_broken",
+            Box::new(|r| {
+                let broken = r["hearts_broken"].as_bool().unwrap();
+                r["hearts_broken"] = json!(!broken);
+            }),
+        ),
+        ("is not a card", Box::new(|r| r["legal"][0] = json!("1X"))),
+        ("rules: the rules object: unknown key `colour`", Box::new(|r| r["rules"]["colour"] = json!("red"))),
+        ("rules: the rules must be a JSON object", Box::new(|r| r["rules"] = json!([1, 2]))),
+        (
+            "turn",
+            Box::new(|r| {
+                let seat = r["seat"].as_u64().unwrap();
+                r["seat"] = json!((seat + 1) % 4);
+                r["pass_target"] = Value::Null;
+                r["received_from"] = Value::Null;
+            }),
+        ),
+        (
+            "pass_target: not where this hand's pass goes",
+            Box::new(|r| {
+                let target = r["pass_target"].as_u64().unwrap();
+                r["pass_target"] = json!((target + 1) % 4);
+            }),
+        ),
+    ];
+    for (fragment, edit) in cases {
+        let error = error_for(edit);
+        assert!(error.contains(fragment), "expected `{fragment}` in: {error}");
+        assert!(!error.contains("key=value"), "{error}");
+    }
+}
+
+#[test]
+fn the_server_keeps_serving_after_bad_lines() {
+    let good = mid_hand_play().to_string();
+    let input = format!("not json at all\n{{\"type\":\"play\"}}\n\n{good}\n[1,2,3]\n{good}\n");
+    let mut output = Vec::new();
+    protocol::serve(Level::Normal, 1, input.as_bytes(), &mut output).unwrap();
+    let replies: Vec<Value> =
+        String::from_utf8(output).unwrap().lines().map(|l| serde_json::from_str(l).unwrap()).collect();
+    assert_eq!(replies.len(), 5, "one reply per non-empty line");
+    assert!(replies[0]["error"].as_str().unwrap().contains("not a request"));
+    assert!(replies[1]["error"].as_str().unwrap().contains("missing field"));
+    assert!(replies[2]["card"].is_string());
+    assert!(replies[3]["error"].is_string());
+    assert_eq!(replies[4], replies[2]);
+}
