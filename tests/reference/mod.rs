@@ -1,0 +1,340 @@
+//! A second, independent statement of the rules, written straight from the
+//! rule book (docs/rules.md) to judge the engine by: plain lists of cards,
+//! one rule per `if`, no card sets, no bit tricks and no code shared with
+//! the engine beyond the `Card` and `Rules` data types. It is slow and
+//! meant to be.
+#![allow(dead_code)]
+
+use hearts::engine::{Card, FirstLead, MoonRule, PassDirection, PointsTable, Rank, Rules, Suit, TieRule};
+
+/// What a card is worth under a points table, from the rule book's list.
+pub fn value(card: Card, table: PointsTable) -> i32 {
+    let queen_of_spades = card.suit() == Suit::Spades && card.rank() == Rank::Queen;
+    let heart = card.suit() == Suit::Hearts;
+    match table {
+        PointsTable::Standard => {
+            if queen_of_spades {
+                13
+            } else if heart {
+                1
+            } else {
+                0
+            }
+        }
+        PointsTable::SpotHearts => {
+            if queen_of_spades {
+                13
+            } else if heart {
+                // 2..10 at face value, J 11, Q 12, K 13, A 14.
+                let ranks = [
+                    Rank::Two,
+                    Rank::Three,
+                    Rank::Four,
+                    Rank::Five,
+                    Rank::Six,
+                    Rank::Seven,
+                    Rank::Eight,
+                    Rank::Nine,
+                    Rank::Ten,
+                    Rank::Jack,
+                    Rank::Queen,
+                    Rank::King,
+                    Rank::Ace,
+                ];
+                ranks.iter().position(|&rank| rank == card.rank()).unwrap() as i32 + 2
+            } else {
+                0
+            }
+        }
+        PointsTable::BlackMaria => {
+            if card.suit() == Suit::Spades && card.rank() == Rank::Queen {
+                13
+            } else if card.suit() == Suit::Spades && card.rank() == Rank::King {
+                10
+            } else if card.suit() == Suit::Spades && card.rank() == Rank::Ace {
+                7
+            } else if heart {
+                1
+            } else {
+                0
+            }
+        }
+        PointsTable::Original => i32::from(heart),
+    }
+}
+
+/// The rule book's pass cycle for a player count.
+pub fn pass_cycle(rules: &Rules) -> Vec<PassDirection> {
+    if let Some(cycle) = rules.pass_cycle {
+        return cycle.directions().to_vec();
+    }
+    use PassDirection::{Across, Hold, Left, Right};
+    match rules.players {
+        3 => vec![Left(1), Right(1), Hold],
+        4 => vec![Left(1), Right(1), Across, Hold],
+        5 => vec![Left(1), Right(1), Left(2), Right(2), Hold],
+        6 => vec![Left(1), Right(1), Left(2), Right(2), Across, Hold],
+        _ => vec![Left(1), Right(1), Left(2), Right(2), Left(3), Right(3), Hold],
+    }
+}
+
+/// Where a seat's pass goes: left is clockwise (seat + k), right is seat - k,
+/// across is seat + n/2.
+pub fn pass_target(seat: usize, direction: PassDirection, players: usize) -> usize {
+    match direction {
+        PassDirection::Left(k) => (seat + k as usize) % players,
+        PassDirection::Right(k) => (seat + players - k as usize % players) % players,
+        PassDirection::Across => (seat + players / 2) % players,
+        PassDirection::Hold => seat,
+    }
+}
+
+/// One hand, as the rule book tells it.
+#[derive(Clone, Debug)]
+pub struct RefHand {
+    pub rules: Rules,
+    pub players: usize,
+    pub holdings: Vec<Vec<Card>>,
+    pub kitty: Vec<Card>,
+    /// Every card dealt or in the kitty.
+    pub in_play: Vec<Card>,
+    /// The trick so far: (seat, card) in play order.
+    pub trick: Vec<(usize, Card)>,
+    pub to_act: usize,
+    pub tricks_done: usize,
+    pub hearts_broken: bool,
+    pub taken: Vec<Vec<Card>>,
+    pub tricks_won: Vec<usize>,
+}
+
+impl RefHand {
+    /// A hand dealt as given, play about to start (passing done).
+    pub fn new(rules: &Rules, holdings: Vec<Vec<Card>>, kitty: Vec<Card>, dealer: usize) -> RefHand {
+        let players = rules.players as usize;
+        let mut in_play: Vec<Card> = holdings.iter().flatten().copied().collect();
+        in_play.extend(kitty.iter().copied());
+        let mut hand = RefHand {
+            rules: *rules,
+            players,
+            holdings,
+            kitty,
+            in_play,
+            trick: Vec::new(),
+            to_act: 0,
+            tricks_done: 0,
+            hearts_broken: false,
+            taken: vec![Vec::new(); players],
+            tricks_won: vec![0; players],
+        };
+        hand.to_act = hand.first_leader(dealer);
+        hand
+    }
+
+    /// The rule book's first lead: the holder of the lowest club leads,
+    /// unless the rules say left of the dealer (or no club is held).
+    fn first_leader(&self, dealer: usize) -> usize {
+        let left_of_dealer = (dealer + 1) % self.players;
+        if self.rules.first_lead == FirstLead::LeftOfDealer {
+            return left_of_dealer;
+        }
+        match self.lowest_club_held() {
+            Some(club) => self.holdings.iter().position(|cards| cards.contains(&club)).unwrap(),
+            None => left_of_dealer,
+        }
+    }
+
+    fn lowest_club_held(&self) -> Option<Card> {
+        self.holdings.iter().flatten().copied().filter(|card| card.suit() == Suit::Clubs).min_by_key(|card| card.rank())
+    }
+
+    fn is_penalty(&self, card: Card) -> bool {
+        value(card, self.rules.points) > 0
+    }
+
+    pub fn is_over(&self) -> bool {
+        self.holdings.iter().all(Vec::is_empty)
+    }
+
+    /// The cards the seat to act may play, sorted.
+    pub fn legal(&self) -> Vec<Card> {
+        let mut cards = self.legal_unsorted();
+        cards.sort();
+        cards
+    }
+
+    fn legal_unsorted(&self) -> Vec<Card> {
+        let hand = &self.holdings[self.to_act];
+        let first_trick = self.tricks_done == 0;
+        if let Some(&(_, led)) = self.trick.first() {
+            // Follow suit if you can.
+            let following: Vec<Card> = hand.iter().copied().filter(|c| c.suit() == led.suit()).collect();
+            if !following.is_empty() {
+                return following;
+            }
+            // No blood on the first trick, unless every card held is a penalty card.
+            if first_trick && self.rules.no_blood {
+                let clean: Vec<Card> = hand.iter().copied().filter(|&c| !self.is_penalty(c)).collect();
+                if !clean.is_empty() {
+                    return clean;
+                }
+            }
+            return hand.clone();
+        }
+        if first_trick {
+            match self.rules.first_lead {
+                FirstLead::LowestClub => {
+                    if let Some(club) = self.lowest_club_held() {
+                        return vec![club];
+                    }
+                }
+                FirstLead::AnyClub => {
+                    if self.lowest_club_held().is_some() {
+                        return hand.iter().copied().filter(|c| c.suit() == Suit::Clubs).collect();
+                    }
+                }
+                FirstLead::LeftOfDealer => {}
+            }
+        }
+        // Hearts may not be led before they break, unless only hearts are held.
+        if self.rules.must_break_hearts && !self.hearts_broken {
+            let not_hearts: Vec<Card> = hand.iter().copied().filter(|c| c.suit() != Suit::Hearts).collect();
+            if !not_hearts.is_empty() {
+                return not_hearts;
+            }
+        }
+        hand.clone()
+    }
+
+    /// Plays a card the rules allow.
+    pub fn play(&mut self, card: Card) {
+        assert!(self.legal().contains(&card), "the reference refuses {card}");
+        let seat = self.to_act;
+        self.holdings[seat].retain(|&c| c != card);
+        let queen_of_spades = card.suit() == Suit::Spades && card.rank() == Rank::Queen;
+        if card.suit() == Suit::Hearts || (self.rules.queen_breaks_hearts && queen_of_spades) {
+            self.hearts_broken = true;
+        }
+        self.trick.push((seat, card));
+        if self.trick.len() < self.players {
+            self.to_act = (seat + 1) % self.players;
+            return;
+        }
+        let led = self.trick[0].1.suit();
+        let &(winner, _) = self.trick.iter().filter(|(_, c)| c.suit() == led).max_by_key(|(_, c)| c.rank()).unwrap();
+        let cards: Vec<Card> = self.trick.iter().map(|&(_, c)| c).collect();
+        self.taken[winner].extend(cards);
+        if self.tricks_done == 0 {
+            let kitty = self.kitty.clone();
+            self.taken[winner].extend(kitty);
+        }
+        self.tricks_won[winner] += 1;
+        self.tricks_done += 1;
+        self.trick.clear();
+        self.to_act = winner;
+    }
+
+    /// Penalty points each seat took, by the points table.
+    pub fn points_taken(&self) -> Vec<i32> {
+        self.taken.iter().map(|cards| cards.iter().map(|&c| value(c, self.rules.points)).sum()).collect()
+    }
+
+    pub fn penalty_total(&self) -> i32 {
+        self.in_play.iter().map(|&c| value(c, self.rules.points)).sum()
+    }
+
+    fn bonus_card(&self) -> Option<Card> {
+        (self.rules.omnibus && self.in_play.contains(&self.rules.bonus_card)).then_some(self.rules.bonus_card)
+    }
+
+    /// The seat that took every penalty card in play (and the bonus card,
+    /// where the rules ask for it), when the moon is played.
+    pub fn shooter(&self) -> Option<usize> {
+        if self.rules.moon == MoonRule::Off {
+            return None;
+        }
+        let mut needed: Vec<Card> = self.in_play.iter().copied().filter(|&c| self.is_penalty(c)).collect();
+        if self.rules.moon_needs_bonus_card
+            && let Some(card) = self.bonus_card()
+        {
+            needed.push(card);
+        }
+        (0..self.players).find(|&seat| needed.iter().all(|card| self.taken[seat].contains(card)))
+    }
+
+    /// Each seat's score for the hand, the moon counted as `subtract` says.
+    pub fn scores(&self, subtract: bool) -> Vec<i32> {
+        let mut scores = self.points_taken();
+        let shooter = self.shooter();
+        if let Some(shooter) = shooter {
+            let total = self.penalty_total();
+            for (seat, score) in scores.iter_mut().enumerate() {
+                *score = match (seat == shooter, subtract) {
+                    (true, false) => 0,
+                    (true, true) => -total,
+                    (false, false) => total,
+                    (false, true) => 0,
+                };
+            }
+        }
+        if let Some(card) = self.bonus_card() {
+            let taker = (0..self.players).find(|&seat| self.taken[seat].contains(&card)).unwrap();
+            scores[taker] -= 10;
+        }
+        if shooter.is_none() {
+            for (seat, score) in scores.iter_mut().enumerate() {
+                if self.tricks_won[seat] == 0 {
+                    *score += self.rules.no_tricks_bonus;
+                }
+            }
+        }
+        scores
+    }
+}
+
+/// A total after a hand: sinkhole and reset-at-100 change only exact values.
+pub fn adjusted(total: i32, rules: &Rules) -> i32 {
+    if rules.sinkhole && total == 99 {
+        0
+    } else if rules.reset_at_100 && total == 100 {
+        50
+    } else {
+        total
+    }
+}
+
+/// Whether the game ends after `hands` hands with these totals.
+pub fn game_ends(totals: &[i32], hands: u32, rules: &Rules) -> bool {
+    let reached = totals.iter().any(|&t| t >= rules.target_score) || (rules.max_hands > 0 && hands >= rules.max_hands);
+    let lowest = *totals.iter().min().unwrap();
+    let tied = totals.iter().filter(|&&t| t == lowest).count() > 1;
+    reached && !(tied && rules.tie == TieRule::PlayOn)
+}
+
+/// Whether the shooter is asked how the moon counts (shooter-chooses):
+/// adding would end the game with the shooter not alone in first place.
+pub fn shooter_is_asked(hand: &RefHand, totals: &[i32], hands: u32) -> bool {
+    let Some(shooter) = hand.shooter() else { return false };
+    if hand.rules.moon != MoonRule::ShooterChooses {
+        return false;
+    }
+    let added: Vec<i32> =
+        hand.scores(false).iter().zip(totals).map(|(score, total)| adjusted(total + score, &hand.rules)).collect();
+    let lowest = *added.iter().min().unwrap();
+    let alone_first = added[shooter] == lowest && added.iter().filter(|&&t| t == lowest).count() == 1;
+    game_ends(&added, hands + 1, &hand.rules) && !alone_first
+}
+
+/// Counts play sequences `depth` cards deep; a finished hand is one leaf.
+pub fn perft(hand: &RefHand, depth: u32) -> u64 {
+    if depth == 0 || hand.is_over() {
+        return 1;
+    }
+    hand.legal()
+        .into_iter()
+        .map(|card| {
+            let mut next = hand.clone();
+            next.play(card);
+            perft(&next, depth - 1)
+        })
+        .sum()
+}

@@ -1,0 +1,247 @@
+//! The engine judged against the reference in `tests/reference`, written
+//! from the rule book alone: over seeded games of every preset and player
+//! count (and option mixes), at every turn the engine's legal cards are the
+//! reference's, every pass direction, moon, score and total agrees, the
+//! shooter is asked exactly when the rule book says, and the game ends
+//! when it says. The perft counts pinned in `tests/perft.rs` are counted
+//! again by the reference.
+
+mod common;
+mod reference;
+
+use hearts::engine::{
+    Action, Card, Deal, Game, GamePhase, Hand, HandPhase, MoonRule, MoonScoring, PassDirection, Preset, Rules, Seat,
+};
+use reference::RefHand;
+
+/// A small generator of our own, so the games depend on nothing else.
+struct Dice(u64);
+
+impl Dice {
+    fn below(&mut self, n: usize) -> usize {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        (self.0 % n as u64) as usize
+    }
+}
+
+/// The cards of a seat as a sorted list.
+fn cards_of(hand: &Hand, seat: Seat) -> Vec<Card> {
+    hand.holding(seat).iter().collect()
+}
+
+/// Plays one whole game with random legal choices, checking the engine
+/// against the reference at every step. Returns the hands played.
+fn play_checked(rules: Rules, seed: u64) -> u32 {
+    let players = rules.player_count();
+    let mut game = Game::new(rules, seed).unwrap();
+    let mut dice = Dice(seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1);
+    let mut totals = vec![0; players];
+    let cycle = reference::pass_cycle(&rules);
+    loop {
+        let hand_index = game.hand_number() - 1;
+        let context = format!("{rules:?} seed {seed} hand {}", hand_index + 1);
+        // Passing, by the rule book's cycle.
+        let direction =
+            if rules.pass_count == 0 { PassDirection::Hold } else { cycle[hand_index as usize % cycle.len()] };
+        assert_eq!(game.hand().pass_direction(), direction, "{context}");
+        let dealer = game.hand().dealer().index();
+        let mut holdings: Vec<Vec<Card>> = Seat::all(players).map(|s| cards_of(game.hand(), s)).collect();
+        if direction != PassDirection::Hold {
+            let mut passes = Vec::new();
+            for seat in Seat::all(players) {
+                let mut pass = Vec::new();
+                let mut held = holdings[seat.index()].clone();
+                for _ in 0..rules.pass_count {
+                    pass.push(held.remove(dice.below(held.len())));
+                }
+                game.apply(Action::Pass { seat, cards: pass.iter().copied().collect() }).unwrap();
+                passes.push(pass);
+            }
+            for (seat, pass) in passes.iter().enumerate() {
+                holdings[seat].retain(|card| !pass.contains(card));
+                let target = reference::pass_target(seat, direction, players);
+                holdings[target].extend(pass.iter().copied());
+            }
+        }
+        let kitty: Vec<Card> = game.hand().kitty().iter().collect();
+        let mut reference = RefHand::new(&rules, holdings, kitty, dealer);
+        for seat in Seat::all(players) {
+            let mut held = reference.holdings[seat.index()].clone();
+            held.sort();
+            assert_eq!(cards_of(game.hand(), seat), held, "{context}: cards after the pass");
+        }
+        // Play: the engine offers exactly what the rule book allows.
+        while !reference.is_over() {
+            assert_eq!(game.hand().phase(), HandPhase::Playing, "{context}");
+            assert_eq!(game.hand().to_act().index(), reference.to_act, "{context}: who plays");
+            let legal = reference.legal();
+            let offered: Vec<Card> = game.legal_moves().iter().collect();
+            assert_eq!(offered, legal, "{context}: legal cards after {:?}", reference.trick);
+            let card = legal[dice.below(legal.len())];
+            game.apply(Action::Play { seat: game.hand().to_act(), card }).unwrap();
+            reference.play(card);
+        }
+        // Scoring.
+        let asked = reference::shooter_is_asked(&reference, &totals, hand_index);
+        assert_eq!(matches!(game.phase(), GamePhase::MoonChoice(_)), asked, "{context}: is the shooter asked?");
+        let subtract = match (rules.moon, asked) {
+            (MoonRule::SubtractFromShooter, _) => true,
+            (MoonRule::ShooterChooses, true) => {
+                let subtract = dice.below(2) == 0;
+                let scoring = if subtract { MoonScoring::SubtractFromShooter } else { MoonScoring::AddToOthers };
+                let seat = Seat::new(reference.shooter().unwrap()).unwrap();
+                game.apply(Action::ChooseMoon { seat, scoring }).unwrap();
+                subtract
+            }
+            _ => false,
+        };
+        let record = game.history().last().unwrap();
+        let points: Vec<i32> = record.result.points_taken.of_table(players).to_vec();
+        assert_eq!(points, reference.points_taken(), "{context}: points taken");
+        assert_eq!(record.result.shooter.map(Seat::index), reference.shooter(), "{context}: shooter");
+        let scores = reference.scores(subtract);
+        assert_eq!(record.scores.of_table(players), scores.as_slice(), "{context}: scores");
+        for (total, score) in totals.iter_mut().zip(&scores) {
+            *total = reference::adjusted(*total + score, &rules);
+        }
+        assert_eq!(game.totals().of_table(players), totals.as_slice(), "{context}: totals");
+        let ends = reference::game_ends(&totals, hand_index + 1, &rules);
+        assert_eq!(game.phase() == GamePhase::GameOver, ends, "{context}: does the game end?");
+        if ends {
+            return hand_index + 1;
+        }
+        game.apply(Action::NextHand).unwrap();
+    }
+}
+
+fn games_per_table() -> u64 {
+    std::env::var("HEARTS_SOAK").ok().and_then(|n| n.parse::<u64>().ok()).map_or(12, |n| n * 120)
+}
+
+#[test]
+fn every_preset_and_table_size_plays_by_the_rule_book() {
+    let mut hands = 0;
+    for &preset in Preset::ALL {
+        for players in 3..=7 {
+            let rules = Rules { players, target_score: 60, ..preset.rules() };
+            if rules.validate().is_err() {
+                continue;
+            }
+            for seed in 0..games_per_table() {
+                hands += play_checked(rules, seed * 31 + u64::from(players));
+            }
+        }
+    }
+    assert!(hands > 1000, "{hands} hands checked");
+}
+
+#[test]
+fn option_mixes_play_by_the_rule_book() {
+    let mixes = [
+        Rules { no_blood: false, queen_breaks_hearts: true, ..Rules::default() },
+        Rules { must_break_hearts: false, first_lead: hearts::engine::FirstLead::AnyClub, ..Rules::default() },
+        Rules { first_lead: hearts::engine::FirstLead::LeftOfDealer, kitty: true, players: 5, ..Rules::default() },
+        Rules { omnibus: true, moon_needs_bonus_card: true, no_tricks_bonus: -5, ..Rules::default() },
+        Rules {
+            moon: MoonRule::ShooterChooses,
+            target_score: 40,
+            tie: hearts::engine::TieRule::Share,
+            ..Rules::default()
+        },
+        Rules { moon: MoonRule::SubtractFromShooter, sinkhole: true, reset_at_100: true, ..Rules::default() },
+        Rules { moon: MoonRule::Off, max_hands: 5, pass_count: 2, ..Rules::default() },
+        Rules {
+            kitty: true,
+            players: 7,
+            omnibus: true,
+            points: hearts::engine::PointsTable::BlackMaria,
+            ..Rules::default()
+        },
+        Rules { pass_count: 0, players: 6, points: hearts::engine::PointsTable::SpotHearts, ..Rules::default() },
+    ];
+    for rules in mixes {
+        rules.validate().unwrap();
+        for seed in 0..games_per_table() * 2 {
+            play_checked(rules, seed);
+        }
+    }
+}
+
+/// Random play almost never shoots the moon. To check the moon rules on
+/// real shots, give one seat the top cards of every suit and let it play
+/// its highest card each time while the others play at random.
+#[test]
+fn moons_score_by_the_rule_book() {
+    let mut moons = 0;
+    for moon in [MoonRule::AddToOthers, MoonRule::SubtractFromShooter, MoonRule::ShooterChooses] {
+        for omnibus in [false, true] {
+            let rules = Rules { moon, omnibus, target_score: 30, ..Rules::default() };
+            for seed in 0..40 {
+                let mut deal = Deal::for_hand(&rules, seed, 0);
+                // Seat 0 gets the ace, king and queen of every suit and the jack of hearts.
+                let strong: hearts::engine::CardSet = "AKQC AKQD AKQS AKQJH".parse().unwrap();
+                for seat in Seat::all(4).skip(1) {
+                    let swap_in = deal.hands[seat] & strong;
+                    let swap_out: Vec<Card> = (deal.hands[Seat::SOUTH] - strong).iter().take(swap_in.len()).collect();
+                    deal.hands[seat] = (deal.hands[seat] - swap_in) | swap_out.iter().copied().collect();
+                    deal.hands[Seat::SOUTH] = (deal.hands[Seat::SOUTH] - swap_out.iter().copied().collect()) | swap_in;
+                }
+                let hand = Hand::new(&rules, deal, PassDirection::Hold);
+                let mut dice = Dice(seed + 7);
+                let holdings = Seat::all(4).map(|s| cards_of(&hand, s)).collect();
+                let mut reference = RefHand::new(&rules, holdings, Vec::new(), deal.dealer.index());
+                let mut engine = hand;
+                while !reference.is_over() {
+                    let legal = reference.legal();
+                    assert_eq!(engine.legal_moves().iter().collect::<Vec<_>>(), legal);
+                    // Seat 0 plays its highest card; the others at random.
+                    let card =
+                        if reference.to_act == 0 { *legal.last().unwrap() } else { legal[dice.below(legal.len())] };
+                    engine.play(engine.to_act(), card).unwrap();
+                    reference.play(card);
+                }
+                let result = hearts::engine::HandResult::of(&engine, &rules);
+                assert_eq!(result.shooter.map(Seat::index), reference.shooter(), "{moon:?} seed {seed}");
+                moons += usize::from(reference.shooter().is_some());
+                for subtract in [false, true] {
+                    let scoring = if subtract { MoonScoring::SubtractFromShooter } else { MoonScoring::AddToOthers };
+                    let scores = result.scores(&rules, result.shooter.map(|_| scoring));
+                    assert_eq!(scores.of_table(4), reference.scores(subtract).as_slice(), "{moon:?} seed {seed}");
+                }
+            }
+        }
+    }
+    assert!(moons >= 20, "only {moons} moons were shot");
+}
+
+/// The pinned perft counts of `tests/perft.rs`, counted by the reference.
+#[test]
+fn the_reference_counts_the_pinned_perft_positions_the_same() {
+    let rules = Rules::default();
+    let from_notation = |rules: &Rules, deal: &str| {
+        let hand = common::position(rules, deal);
+        let holdings = Seat::all(rules.player_count()).map(|s| cards_of(&hand, s)).collect();
+        RefHand::new(rules, holdings, Vec::new(), rules.player_count() - 1)
+    };
+    let counts = |hand: &RefHand, depths: std::ops::RangeInclusive<u32>| -> Vec<u64> {
+        depths.map(|depth| reference::perft(hand, depth)).collect()
+    };
+    assert_eq!(
+        counts(&from_notation(&rules, "S:-.-.3.2 -.-.5.4 -.-.76.- -.A.8.-"), 1..=9),
+        [1, 1, 2, 2, 2, 2, 2, 2, 2]
+    );
+    assert_eq!(
+        counts(&from_notation(&rules, "S:AK...2 -.32..3 Q.4..4 -..65.5"), 1..=12),
+        [1, 1, 1, 1, 2, 4, 8, 16, 16, 16, 16, 16]
+    );
+    let bloody = Rules { no_blood: false, ..Rules::default() };
+    assert_eq!(reference::perft(&from_notation(&bloody, "S:-.-.3.2 -.-.5.4 -.2.76.- -.A.8.-"), 4), 6);
+    let deal = Deal::for_hand(&rules, 42, 3);
+    let hand = Hand::new(&rules, deal, PassDirection::Hold);
+    let holdings = Seat::all(4).map(|s| cards_of(&hand, s)).collect();
+    let seeded = RefHand::new(&rules, holdings, Vec::new(), deal.dealer.index());
+    assert_eq!(reference::perft(&seeded, 6), 608);
+    assert_eq!(reference::perft(&seeded, 10), 78_696);
+}
