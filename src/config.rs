@@ -750,17 +750,32 @@ impl SearchPaths {
 /// found, then flags and `--set`; last wins. Only the user's own rules
 /// file (or any, with `--allow-commands`) may seat a program.
 pub fn load(request: &RuleRequest, search: &SearchPaths) -> Result<LoadedRules, ConfigError> {
+    let file = match request.file.clone().or_else(|| search.first_existing()) {
+        Some(path) => {
+            let text = std::fs::read_to_string(&path)
+                .map_err(|error| ConfigError::Read { path: path.clone(), reason: error.to_string() })?;
+            Some((path, text))
+        }
+        None => None,
+    };
+    load_with(request, search, file.as_ref().map(|(path, text)| (path.as_path(), text.as_str())))
+}
+
+/// As [`load`], with the rules file (its path and text) already read.
+pub fn load_with(
+    request: &RuleRequest,
+    search: &SearchPaths,
+    file: Option<(&Path, &str)>,
+) -> Result<LoadedRules, ConfigError> {
     let mut loaded = LoadedRules::new(request.preset);
-    if let Some(path) = request.file.clone().or_else(|| search.first_existing()) {
-        let text = std::fs::read_to_string(&path)
-            .map_err(|error| ConfigError::Read { path: path.clone(), reason: error.to_string() })?;
-        let users_own = request.file.is_none() && search.user.as_ref() == Some(&path);
+    if let Some((path, text)) = file {
+        let users_own = request.file.is_none() && search.user.as_deref() == Some(path);
         let programs = if users_own || request.allow_commands {
             Programs::Allowed
         } else {
             Programs::Refused { user_file: search.user.clone() }
         };
-        loaded.apply_file(&path, &text, &programs)?;
+        loaded.apply_file(path, text, &programs)?;
     }
     for (flag, key, value) in &request.flags {
         loaded.set(key, value, Origin::Flag(flag.clone()))?;

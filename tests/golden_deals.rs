@@ -51,22 +51,101 @@ fn the_same_seed_deals_the_same_game_twice() {
     assert_ne!(Deal::for_hand(&rules, 2026, 0).hands, Deal::for_hand(&rules, 2027, 0).hands);
 }
 
-/// The recipe in `src/engine/deal.rs`, step by step: the deck in ascending
-/// order, shuffled by stream `k + 1`, dealt one card at a time clockwise
-/// from the dealer's left.
+/// The recipe documented in `src/engine/deal.rs`, implemented a second
+/// time from that text alone (only the ChaCha8 generator is borrowed):
+/// SplitMix64 widens the seed into the key, stream 0 draws the first
+/// dealer, stream k + 1 shuffles hand k's deck, draws below n use Lemire's
+/// multiply-and-reject, Fisher-Yates runs from the top index down, and the
+/// cards go one at a time clockwise from the dealer's left.
+mod recipe {
+    use rand_chacha::ChaCha8Rng;
+    use rand_chacha::rand_core::{RngCore, SeedableRng};
+
+    pub fn generator(seed: u64, stream: u64) -> ChaCha8Rng {
+        let mut state = seed;
+        let mut key = [0u8; 32];
+        for i in 0..4 {
+            state = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
+            let mut z = state;
+            z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+            z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+            z ^= z >> 31;
+            key[i * 8..i * 8 + 8].copy_from_slice(&z.to_le_bytes());
+        }
+        let mut rng = ChaCha8Rng::from_seed(key);
+        rng.set_stream(stream);
+        rng
+    }
+
+    /// Lemire: multiply a 32-bit draw by n, reject the low part below 2^32 mod n.
+    pub fn below(rng: &mut ChaCha8Rng, n: u32) -> u32 {
+        let threshold = (u64::from(u32::MAX) + 1 - u64::from(n)) % u64::from(n);
+        loop {
+            let product = u64::from(rng.next_u32()) * u64::from(n);
+            if product % (1 << 32) >= threshold {
+                return (product >> 32) as u32;
+            }
+        }
+    }
+
+    /// The deal of hand `k`: (dealer, each seat's cards as written, kitty).
+    pub fn deal(seed: u64, k: u32, players: usize, deck: Vec<String>) -> (usize, Vec<Vec<String>>, Vec<String>) {
+        let first_dealer = below(&mut generator(seed, 0), players as u32) as usize;
+        let dealer = (first_dealer + k as usize) % players;
+        let mut deck = deck;
+        let mut rng = generator(seed, u64::from(k) + 1);
+        for top in (1..deck.len()).rev() {
+            let other = below(&mut rng, top as u32 + 1) as usize;
+            deck.swap(top, other);
+        }
+        let per_seat = deck.len() / players;
+        let mut hands = vec![Vec::new(); players];
+        for (i, card) in deck.iter().take(per_seat * players).enumerate() {
+            hands[(dealer + 1 + i) % players].push(card.clone());
+        }
+        (dealer, hands, deck[per_seat * players..].to_vec())
+    }
+}
+
+/// The deck in ascending order as the recipe describes it: clubs, diamonds,
+/// spades, hearts; two to ace; less the removed cards.
+fn ascending_deck(removed: &[&str]) -> Vec<String> {
+    let mut deck = Vec::new();
+    for suit in ["C", "D", "S", "H"] {
+        for rank in ["2", "3", "4", "5", "6", "7", "8", "9", "T", "J", "Q", "K", "A"] {
+            let card = format!("{rank}{suit}");
+            if !removed.contains(&card.as_str()) {
+                deck.push(card);
+            }
+        }
+    }
+    deck
+}
+
 #[test]
-fn the_documented_recipe_reproduces_the_deal() {
-    use hearts::engine::{GameRng, Seat, first_dealer};
-    let rules = Rules { players: 5, ..Rules::default() };
-    let (seed, hand_index) = (2026, 3);
-    let mut deck: Vec<_> = rules.deck().iter().collect();
-    GameRng::new(seed, u64::from(hand_index) + 1).shuffle(&mut deck);
-    let dealer = first_dealer(seed, 5).left(hand_index as usize, 5);
-    let deal = Deal::for_hand(&rules, seed, hand_index);
-    assert_eq!(deal.dealer, dealer);
-    for (i, card) in deck.into_iter().enumerate() {
-        let seat: Seat = dealer.left(1 + i % 5, 5);
-        assert!(deal.hands[seat].contains(card), "card {i} ({card}) goes to {seat}");
+fn a_second_implementation_of_the_documented_recipe_deals_the_same_cards() {
+    let tables: [(u8, &[&str], bool); 6] = [
+        (4, &[], false),
+        (3, &["2D"], false),
+        (5, &["2D", "2C"], false),
+        (6, &["2D", "2C", "2S", "3D"], false),
+        (7, &["2D", "3D", "3C"], false),
+        (5, &[], true),
+    ];
+    for (players, removed, kitty) in tables {
+        let rules = Rules { players, kitty, ..Rules::default() };
+        for seed in [0, 1, 42, 2026, u64::MAX] {
+            for k in 0..6 {
+                let (dealer, hands, left_over) = recipe::deal(seed, k, players as usize, ascending_deck(removed));
+                let deal = Deal::for_hand(&rules, seed, k);
+                assert_eq!(deal.dealer.index(), dealer, "dealer: {players} players, seed {seed}, hand {k}");
+                for (seat, cards) in hands.iter().enumerate() {
+                    let cards: CardSet = cards.join(" ").parse().unwrap();
+                    assert_eq!(deal.hands[hearts::engine::Seat::new(seat).unwrap()], cards, "seat {seat}, seed {seed}");
+                }
+                assert_eq!(deal.kitty, left_over.join(" ").parse::<CardSet>().unwrap_or(CardSet::EMPTY));
+            }
+        }
     }
 }
 

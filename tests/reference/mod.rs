@@ -132,6 +132,38 @@ impl RefHand {
 
     /// The rule book's first lead: the holder of the lowest club leads,
     /// unless the rules say left of the dealer (or no club is held).
+    /// A hand taken up in the middle: the cards still held, the tricks
+    /// completed (their cards in `played`), and the trick being played.
+    pub fn mid_hand(
+        rules: &Rules,
+        holdings: Vec<Vec<Card>>,
+        played: Vec<Card>,
+        tricks_done: usize,
+        trick: Vec<(usize, Card)>,
+        to_act: usize,
+    ) -> RefHand {
+        let players = rules.players as usize;
+        let everything_played = played.iter().chain(trick.iter().map(|(_, card)| card));
+        // Hearts break when a heart (or, by the option, the queen of spades) has been played.
+        let hearts_broken = everything_played.into_iter().any(|card| {
+            card.suit() == Suit::Hearts
+                || (rules.queen_breaks_hearts && card.suit() == Suit::Spades && card.rank() == Rank::Queen)
+        });
+        RefHand {
+            rules: *rules,
+            players,
+            holdings,
+            kitty: Vec::new(),
+            in_play: Vec::new(),
+            trick,
+            to_act,
+            tricks_done,
+            hearts_broken,
+            taken: vec![Vec::new(); players],
+            tricks_won: vec![0; players],
+        }
+    }
+
     fn first_leader(&self, dealer: usize) -> usize {
         let left_of_dealer = (dealer + 1) % self.players;
         if self.rules.first_lead == FirstLead::LeftOfDealer {
