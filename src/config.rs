@@ -375,6 +375,31 @@ pub fn option_flags() -> impl Iterator<Item = OptionFlag> {
     OPTIONS.iter().map(|option| OptionFlag { key: option.key, help: option.help, flag: option.flag })
 }
 
+/// The options as a Markdown table (key, what it accepts, the default,
+/// its flags, its meaning): the reference section of `docs/rules.md`.
+pub fn options_markdown() -> String {
+    let defaults = Rules::default();
+    let mut out = String::from("| option | accepts | default | flag | meaning |\n|---|---|---|---|---|\n");
+    for option in OPTIONS {
+        let flags = match option.flag {
+            Flag::Value { name, value_name } | Flag::List { name, value_name } => format!("`--{name} {value_name}`"),
+            Flag::Switch { on, off } => {
+                let on = on.map(|name| format!("`--{name}`"));
+                let off = off.map(|name| format!("`--{name}` (false)"));
+                on.into_iter().chain(off).collect::<Vec<_>>().join(", ")
+            }
+        };
+        out.push_str(&format!(
+            "| `{}` | {} | `{}` | {flags} | {} |\n",
+            option.key,
+            option.expected.replace('|', "\\|"),
+            (option.get)(&defaults),
+            option.help.replace('|', "\\|"),
+        ));
+    }
+    out
+}
+
 /// The option keys, in the order the rule book lists them.
 pub fn option_keys() -> impl Iterator<Item = &'static str> {
     OPTIONS.iter().map(|option| option.key)
