@@ -306,3 +306,18 @@ fn playing_needs_a_terminal() {
     fails_with(&dir, &["--seed", "3"], &["needs a terminal"]);
     fails_with(&dir, &["play"], &["needs a terminal"]);
 }
+
+#[test]
+fn unreadable_statistics_are_reported_and_kept_aside() {
+    let dir = sandbox("corrupt_stats");
+    let data = dir.join("home/.local/share/hearts");
+    std::fs::create_dir_all(&data).unwrap();
+    std::fs::write(data.join("stats.json"), "{\"presets\": {\"black-lady\": {\"games\": \"many\"}}}").unwrap();
+    fails_with(&dir, &["stats"], &["stats.json could not be read", "stats.corrupt-1.json"]);
+    assert!(!data.join("stats.json").exists());
+    let kept = std::fs::read_to_string(data.join("stats.corrupt-1.json")).unwrap();
+    assert!(kept.contains("many"), "kept as it was: {kept}");
+    let again = hearts(&dir, &["stats"]);
+    assert!(again.status.success());
+    assert!(stdout(&again).contains("No games finished yet"));
+}
