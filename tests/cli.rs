@@ -2,33 +2,14 @@
 //! path ending in a clear message and exit code 2.
 
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
+use std::process::Output;
 
-/// A fresh working directory with an empty home, so no user rules leak in.
+mod common;
+
+use common::{hearts, stderr, stdout};
+
 fn sandbox(name: &str) -> PathBuf {
-    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("cli").join(name);
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(dir.join("home")).unwrap();
-    dir
-}
-
-fn hearts(dir: &Path, args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_hearts"))
-        .args(args)
-        .current_dir(dir)
-        .env("HOME", dir.join("home"))
-        .env_remove("XDG_CONFIG_HOME")
-        .env_remove("XDG_DATA_HOME")
-        .output()
-        .unwrap()
-}
-
-fn stdout(output: &Output) -> String {
-    String::from_utf8_lossy(&output.stdout).into_owned()
-}
-
-fn stderr(output: &Output) -> String {
-    String::from_utf8_lossy(&output.stderr).into_owned()
+    common::sandbox("cli", name)
 }
 
 /// Runs and expects exit code 2 with an error containing every fragment.

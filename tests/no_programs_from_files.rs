@@ -4,32 +4,16 @@
 //! `--allow-commands` may seat a `cmd:` player.
 
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
 
 /// The program the hostile files name: it leaves a mark if it ever runs.
 const PAYLOAD: &str = "cmd:touch PWNED; cat >/dev/null";
 
-/// A working directory and an empty home, each test its own.
+mod common;
+
+use common::{hearts, stderr};
+
 fn sandbox(name: &str) -> PathBuf {
-    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("no-programs").join(name);
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(dir.join("home")).unwrap();
-    dir
-}
-
-fn hearts(dir: &Path, args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_hearts"))
-        .args(args)
-        .current_dir(dir)
-        .env("HOME", dir.join("home"))
-        .env_remove("XDG_CONFIG_HOME")
-        .env_remove("XDG_DATA_HOME")
-        .output()
-        .unwrap()
-}
-
-fn stderr(output: &Output) -> String {
-    String::from_utf8_lossy(&output.stderr).into_owned()
+    common::sandbox("no-programs", name)
 }
 
 fn pwned(dir: &Path) -> bool {
