@@ -2,7 +2,6 @@
 //! path ending in a clear message and exit code 2.
 
 use std::path::{Path, PathBuf};
-use std::process::Output;
 
 mod common;
 
