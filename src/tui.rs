@@ -88,19 +88,17 @@ pub fn play(table: Table, options: PlayOptions) -> Result<(), TableError> {
         return Err(TableError::NotATerminal);
     }
     let mut notices = Vec::new();
-    let mut dir = store::data_dir().map_err(|error| notices.push(format!("games are not saved: {error}"))).ok();
+    let dir = store::data_dir().map_err(|error| notices.push(format!("games are not saved: {error}"))).ok();
     // One process at a time owns the saved game; a second plays unsaved.
-    let lock = match dir.as_deref().map(GameLock::take).transpose() {
-        Ok(lock) => lock.flatten(),
-        Err(error) => {
+    let (dir, lock, elsewhere) = match dir.as_deref().map(GameLock::take) {
+        Some(Ok(Some(lock))) => (dir, Some(lock), false),
+        Some(Ok(None)) => (None, None, true),
+        Some(Err(error)) => {
             notices.push(format!("games are not saved: {error}"));
-            None
+            (None, None, false)
         }
+        None => (None, None, false),
     };
-    let elsewhere = dir.is_some() && lock.is_none();
-    if elsewhere {
-        dir = None;
-    }
     let saved = match (&dir, options.new || options.seed.is_some()) {
         (Some(dir), false) => match save::read(dir) {
             Found::Nothing => None,

@@ -340,3 +340,21 @@ fn a_second_hearts_neither_resumes_nor_overwrites_the_open_game() {
     assert_eq!(first.exit_code(), 0);
     assert!(std::fs::read_to_string(&save).unwrap().contains("\"seed\": 42"));
 }
+
+#[test]
+fn a_data_directory_that_cannot_be_written_is_reported_and_the_game_plays_on() {
+    let home = sandbox("unwritable");
+    std::fs::create_dir_all(home.join(".local/share")).unwrap();
+    // A file where the data directory should be: nothing can be saved there.
+    std::fs::write(home.join(".local/share/hearts"), "not a directory").unwrap();
+    let mut game = Session::start(&home, &["--seed", "42", "--speed", "instant"]);
+    game.wait_for("games are not saved");
+    game.send("i");
+    game.wait_for("Pass ");
+    game.send("\r");
+    game.wait_for("You received");
+    game.send("\x03");
+    assert_eq!(game.exit_code(), 0);
+    game.assert_terminal_restored();
+    assert_eq!(std::fs::read_to_string(home.join(".local/share/hearts")).unwrap(), "not a directory");
+}
