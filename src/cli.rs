@@ -106,6 +106,9 @@ pub struct PlayArgs {
     /// Start a new game even if an unfinished one is saved.
     #[arg(long)]
     pub new: bool,
+    /// Also append every game played to FILE as a game record (every game is kept in games.jsonl anyway).
+    #[arg(long, value_name = "FILE")]
+    pub record: Option<PathBuf>,
 }
 
 /// The subcommands.

@@ -15,6 +15,7 @@ use crate::engine::perft::{divide, perft};
 use crate::engine::{Card, CardSet, Deal, Hand, NotationError, PlayError, Rules, Seat};
 use crate::players::{BotChoices, Level, Player, PlayerError};
 use crate::sim::{self, Arena, Lineup, Units};
+use crate::tui::games;
 use crate::tui::store::{self, FileError};
 use crate::tui::{self, PlayOptions, TableError, app::Table, stats::Stats};
 
@@ -98,7 +99,13 @@ pub fn run(cli: &Cli, search: &SearchPaths) -> Result<String, CommandError> {
         }
         Command::Stats => {
             let dir = store::data_dir()?;
-            Ok(Stats::read(&dir)?.render())
+            let mut out = Stats::read(&dir)?.render();
+            let (kept, problem) = games::read(&dir);
+            let _ = writeln!(out, "\n{} games kept in {}", kept.len(), games::path(&dir).display());
+            if let Some(problem) = problem {
+                let _ = writeln!(out, "note: {problem}");
+            }
+            Ok(out)
         }
         Command::Rules { check: Some(path) } => {
             request.file = Some(path.clone());
@@ -284,7 +291,13 @@ fn play(loaded: &LoadedRules, choices: &BotChoices, args: &PlayArgs) -> Result<(
     let changed = loaded.rules != loaded.preset.rules();
     let label = format!("{}{}", loaded.preset, if changed { "+" } else { "" });
     let table = Table { rules: loaded.rules, label, players };
-    let options =
-        PlayOptions { seed: args.seed, speed: args.speed, ascii: args.ascii, new: args.new, think: choices.think() };
+    let options = PlayOptions {
+        seed: args.seed,
+        speed: args.speed,
+        ascii: args.ascii,
+        new: args.new,
+        think: choices.think(),
+        record: args.record.clone(),
+    };
     Ok(tui::play(table, options)?)
 }

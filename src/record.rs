@@ -228,6 +228,26 @@ impl Recorder {
 }
 
 impl GameRecord {
+    /// The record of a game played from its seed by these actions (a game
+    /// at the table, finished or not): every hand scored so far.
+    pub fn of_actions(
+        rules: crate::engine::Rules,
+        seed: u64,
+        seats: Vec<SeatRecord>,
+        actions: &[Action],
+    ) -> Result<GameRecord, ReplayError> {
+        let mut game = Game::new(rules, seed)?;
+        let mut recorder = Recorder::new(&game, seats);
+        recorder.observe(&game);
+        for (i, &action) in actions.iter().enumerate() {
+            let hand = game.hand_number();
+            let field = format!("actions[{i}]");
+            game.apply(action).map_err(|error| ReplayError::Refused { hand, field, action, error })?;
+            recorder.observe(&game);
+        }
+        Ok(recorder.into_record())
+    }
+
     /// Plays the record back through the engine from its seed and rules and
     /// checks every field it documents against the game: seats, each hand's
     /// number, dealer, pass, dealt cards, kitty, passes, every trick's

@@ -8,6 +8,7 @@
 //! them (or the next pace step) arrives, so an idle table uses no CPU.
 
 pub mod app;
+pub mod games;
 pub mod input;
 pub mod save;
 pub mod stats;
@@ -29,6 +30,7 @@ use crossterm::execute;
 use crate::bot::{Bot, Think, decide};
 use crate::engine::{Action, Game, RulesError, Seat};
 use crate::players::Level;
+use crate::record::{GameRecord, SeatRecord};
 
 use app::{App, Effect, Message, Overlay, ResumeOffer, Speed, Table};
 use input::Hits;
@@ -69,6 +71,8 @@ pub struct PlayOptions {
     pub new: bool,
     /// The expert's budget.
     pub think: Think,
+    /// `--record FILE`: also append every game played here to this file.
+    pub record: Option<PathBuf>,
 }
 
 /// What the loop hears about.
@@ -320,6 +324,10 @@ impl Runtime {
                     Effect::Save => self.save(&mut app, now),
                     Effect::Finished(game) => self.finished(&mut app, game),
                     Effect::NewGame(seed) => {
+                        if app.finish.is_none() && !app.log.is_empty() {
+                            // The unfinished game is abandoned: keep it.
+                            self.keep(&mut app);
+                        }
                         let stats = app.stats;
                         let seed = seed.unwrap_or_else(fresh_seed);
                         app = App::new(self.table.clone(), seed, app.speed, app.theme)?;
@@ -363,7 +371,33 @@ impl Runtime {
         }
     }
 
+    /// Appends the game to `games.jsonl` (and the `--record` file).
+    fn keep(&self, app: &mut App) {
+        let players = app.table.rules.player_count();
+        let seats = Seat::all(players)
+            .map(|seat| SeatRecord {
+                seat: seat.index(),
+                name: app.table.seat_name(seat),
+                player: if seat == app::YOU { "human".to_string() } else { app.table.players[seat.index()].name() },
+            })
+            .collect();
+        let record = match GameRecord::of_actions(app.table.rules, app.game.seed(), seats, &app.log) {
+            Ok(record) => record,
+            Err(error) => {
+                app.note = Some(format!("Could not keep the game: {error}"));
+                return;
+            }
+        };
+        let files = self.dir.as_deref().map(games::path).into_iter().chain(self.options.record.clone());
+        for file in files {
+            if let Err(error) = games::append(&file, &record) {
+                app.note = Some(format!("Could not keep the game: {error}"));
+            }
+        }
+    }
+
     fn finished(&self, app: &mut App, game: stats::GameStats) {
+        self.keep(app);
         let Some(dir) = &self.dir else { return };
         if let Err(error) = save::remove(dir) {
             app.note = Some(format!("Could not remove the finished game's save: {error}"));

@@ -301,3 +301,21 @@ fn unreadable_statistics_are_reported_and_kept_aside() {
     assert!(again.status.success());
     assert!(stdout(&again).contains("No games finished yet"));
 }
+
+#[test]
+fn stats_counts_the_kept_games_and_reports_lines_that_are_not_records() {
+    let dir = sandbox("kept_games");
+    let data = dir.join("home/.local/share/hearts");
+    std::fs::create_dir_all(&data).unwrap();
+    let sim = hearts(&dir, &["sim", "--games", "2", "--record", "two.jsonl", "--target", "30"]);
+    assert!(sim.status.success(), "{}", stderr(&sim));
+    let two = std::fs::read_to_string(dir.join("two.jsonl")).unwrap();
+    std::fs::write(data.join("games.jsonl"), format!("{two}{{\"seed\": 4, \"rul")).unwrap();
+    let output = hearts(&dir, &["stats"]);
+    assert!(output.status.success(), "{}", stderr(&output));
+    let text = stdout(&output);
+    assert!(text.contains("2 games kept in"), "{text}");
+    assert!(text.contains("line 3") && text.contains("games.corrupt-1.jsonl"), "{text}");
+    assert_eq!(std::fs::read_to_string(data.join("games.jsonl")).unwrap(), two, "the good lines stay");
+    assert!(std::fs::read_to_string(data.join("games.corrupt-1.jsonl")).unwrap().ends_with("\"rul"));
+}

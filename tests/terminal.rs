@@ -126,7 +126,7 @@ fn is_your_turn(status: &str) -> bool {
 #[test]
 fn a_whole_seeded_game_with_keys_alone() {
     let home = sandbox("keys");
-    let mut game = Session::start(&home, &["--seed", "7", "--speed", "instant", "--new"]);
+    let mut game = Session::start(&home, &["--seed", "7", "--speed", "instant", "--new", "--record", "copy.jsonl"]);
     game.wait_for("seed 7");
     let deadline = Instant::now() + Duration::from_secs(240);
     let mut hands_seen = 0;
@@ -162,6 +162,13 @@ fn a_whole_seeded_game_with_keys_alone() {
     assert!(!home.join(".local/share/hearts/game.json").exists(), "a finished game leaves no save");
     let stats = std::fs::read_to_string(home.join(".local/share/hearts/stats.json")).unwrap();
     assert!(stats.contains("\"games\": 1"), "{stats}");
+    // The game is kept as a record that replays, with the person at seat 0.
+    let kept = std::fs::read_to_string(home.join(".local/share/hearts/games.jsonl")).unwrap();
+    assert_eq!(kept.lines().count(), 1);
+    let record: hearts::record::GameRecord = serde_json::from_str(kept.lines().next().unwrap()).unwrap();
+    assert_eq!((record.seed, record.seats[0].player.as_str(), record.finished), (7, "human", true));
+    record.replay().expect("the kept game replays");
+    assert_eq!(std::fs::read_to_string(home.join("copy.jsonl")).unwrap(), kept, "--record writes the same line");
 }
 
 /// The columns of the cards in your hand, read off the screen's card row.
