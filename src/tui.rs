@@ -322,7 +322,8 @@ impl Runtime {
             for effect in app.take_effects() {
                 match effect {
                     Effect::Save => self.save(&mut app, now),
-                    Effect::Finished(game) => self.finished(&mut app, game),
+                    Effect::Finished(game) => self.finished(&mut app, Some(game)),
+                    Effect::Unplayed => self.finished(&mut app, None),
                     Effect::NewGame(seed) => {
                         if app.finish.is_none() && !app.log.is_empty() {
                             // The unfinished game is abandoned: keep it.
@@ -396,13 +397,17 @@ impl Runtime {
         }
     }
 
-    fn finished(&self, app: &mut App, game: stats::GameStats) {
+    /// The game is over: keep it, remove its save, and count it in the
+    /// statistics if a hand was completed (`game`).
+    fn finished(&self, app: &mut App, game: Option<stats::GameStats>) {
         self.keep(app);
         let Some(dir) = &self.dir else { return };
         if let Err(error) = save::remove(dir) {
             app.note = Some(format!("Could not remove the finished game's save: {error}"));
         }
-        if self.stats_ok {
+        if let Some(game) = game
+            && self.stats_ok
+        {
             match Stats::record(dir, &app.table.label, game) {
                 Ok(entry) => app.stats = entry,
                 Err(error) => app.note = Some(format!("Could not record statistics: {error}")),

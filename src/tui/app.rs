@@ -142,6 +142,9 @@ pub enum Effect {
     Save,
     /// The game is over: remove the save and add the game to the statistics.
     Finished(GameStats),
+    /// The game is over with no hand completed (the clock ran out): remove
+    /// the save, but it is no game played.
+    Unplayed,
     /// Start a new game: with this seed, or a fresh one.
     NewGame(Option<u64>),
     /// Take up the saved game, starting its programs or not.
@@ -502,7 +505,17 @@ impl App {
         self.trick_shown_until = self.trick_shown_until.map(|at| at.min(now));
     }
 
+    /// Closes a window: back to the table, or to the game-over window
+    /// once the game is over (nothing else may act then).
+    fn close_window(&mut self) {
+        self.overlay = self.finish.map(|_| Overlay::GameOver(Button::NewGame));
+    }
+
     fn command(&mut self, command: Command, now: Instant) {
+        if self.finish.is_some() && self.overlay.is_none() {
+            // Once the game is over only its window acts: new game, replay, quit.
+            self.overlay = Some(Overlay::GameOver(Button::NewGame));
+        }
         if let Some(overlay) = self.overlay.clone() {
             self.overlay_command(overlay, command, now);
             return;
@@ -572,7 +585,8 @@ impl App {
                 | Command::Cancel
                 | Command::Confirm
                 | Command::Dismiss
-                | Command::Button(_) => self.overlay = None,
+                | Command::Button(_) => self.close_window(),
+                Command::Quit if self.finish.is_some() => self.effects.push(Effect::Quit),
                 Command::Quit => self.overlay = Some(Overlay::ConfirmQuit),
                 _ => {}
             },
@@ -583,7 +597,7 @@ impl App {
                     }
                     self.effects.push(Effect::Quit);
                 }
-                Command::New | Command::Cancel | Command::Button(Button::No) => self.overlay = None,
+                Command::New | Command::Cancel | Command::Button(Button::No) => self.close_window(),
                 _ => {}
             },
             Overlay::ConfirmRestart => match command {
@@ -1039,12 +1053,18 @@ impl App {
         if finish == Finish::OutOfTime {
             self.overlay = Some(Overlay::GameOver(Button::NewGame));
         }
-        self.effects.push(Effect::Finished(GameStats::of(&self.game, YOU, self.undos, self.finish_won())));
+        if hands_completed > 0 {
+            self.effects.push(Effect::Finished(GameStats::of(&self.game, YOU, self.undos, self.finish_won())));
+        } else {
+            // No hand was completed: nobody won, and it is no game played.
+            self.effects.push(Effect::Unplayed);
+        }
     }
 
-    /// Whether you won (had or shared the lowest total at the end).
+    /// Whether you won (had or shared the lowest total at the end). A game
+    /// that ended before any hand was complete has no winner.
     pub fn finish_won(&self) -> bool {
-        self.game.leaders().contains(&YOU)
+        !self.game.history().is_empty() && self.game.leaders().contains(&YOU)
     }
 
     /// The penalty points each seat has taken in the hand so far.

@@ -640,3 +640,49 @@ fn a_bot_that_panics_is_reported_and_normal_decides_in_its_place() {
     let healthy = super::decide_safely(&game, seat, Level::Normal.bot(3, seat, Think::Samples(1)));
     assert!(healthy.bot.is_some() && healthy.failure.is_none());
 }
+
+#[test]
+fn a_timed_game_that_runs_out_before_any_hand_is_complete_has_no_winner_and_is_no_game_played() {
+    let rules = crate::engine::Preset::Worldwinner.rules();
+    let mut h = Harness::with_rules(rules, 42, Speed::Instant);
+    h.let_bots_play();
+    h.send(Command::Hint);
+    h.send(Command::Confirm);
+    h.wait(Duration::from_secs(601));
+    assert_eq!(h.app.finish, Some(Finish::OutOfTime));
+    assert!(!h.app.finish_won(), "all totals are 0, but nobody won");
+    let effects = h.app.take_effects();
+    assert!(effects.contains(&super::app::Effect::Unplayed), "{effects:?}");
+    assert!(!effects.iter().any(|e| matches!(e, super::app::Effect::Finished(_))), "not counted as a game played");
+    let text = h.text();
+    assert!(text.contains("No hand was completed: nobody wins"), "{text}");
+    assert!(!text.contains("win!"), "{text}");
+    assert_eq!(h.app.tournament.map(|score| score.total()), Some(0));
+}
+
+#[test]
+fn once_the_game_is_over_nothing_deals_again_but_replay_or_new() {
+    let mut h = Harness::new(7, Speed::Instant);
+    h.play_until(|app| matches!(app.overlay, Some(Overlay::GameOver(_))));
+    h.app.take_effects();
+    let totals = *h.app.game.totals();
+    let hands = h.app.game.history().len();
+    // Open the score sheet from the game-over window and close it with Enter.
+    h.send(Command::ScoreSheet);
+    assert_eq!(h.app.overlay, Some(Overlay::ScoreSheet));
+    h.send(Command::Confirm);
+    assert!(matches!(h.app.overlay, Some(Overlay::GameOver(_))), "closing a window returns to the game-over window");
+    // Even with no window open, table keys do nothing to the finished game.
+    h.app.overlay = None;
+    for command in [Command::Undo, Command::PlayOut, Command::Hint, Command::Cancel, Command::Left] {
+        h.send(command);
+        assert!(h.app.take_effects().is_empty(), "{command:?}");
+        assert_eq!((*h.app.game.totals(), h.app.game.history().len()), (totals, hands), "{command:?}");
+        assert!(matches!(h.app.overlay, Some(Overlay::GameOver(_))), "{command:?}");
+        h.app.overlay = None;
+    }
+    h.send(Command::Restart);
+    assert_ne!(h.app.overlay, Some(Overlay::ConfirmRestart), "the hand is not dealt again");
+    assert_eq!(*h.app.game.totals(), totals, "totals are not rolled back");
+    assert_eq!(h.app.take_effects(), vec![super::app::Effect::NewGame(Some(7))], "r is 'Replay this seed'");
+}

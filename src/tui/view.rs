@@ -669,6 +669,7 @@ fn game_over(buf: &mut Buffer, area: Rect, app: &App, selected: Button, hits: &m
     order.sort_by_key(|&seat| (totals[seat], seat.index()));
     let leaders = app.game.leaders();
     let headline = match (leaders.as_slice(), app.finish) {
+        _ if app.game.history().is_empty() => "No hand was completed: nobody wins".to_string(),
         ([YOU], _) => "You win!".to_string(),
         (l, _) if l.contains(&YOU) => "You share the win!".to_string(),
         ([seat], _) => format!("{} wins", app.table.seat_name(*seat)),
