@@ -686,3 +686,50 @@ fn once_the_game_is_over_nothing_deals_again_but_replay_or_new() {
     assert_eq!(*h.app.game.totals(), totals, "totals are not rolled back");
     assert_eq!(h.app.take_effects(), vec![super::app::Effect::NewGame(Some(7))], "r is 'Replay this seed'");
 }
+
+// ---- fitting the smallest terminal ----------------------------------------
+
+/// Each seat's score and total of the last hand, as the sheet writes them.
+fn last_scores(app: &App) -> Vec<String> {
+    let record = app.game.history().last().unwrap();
+    Seat::all(app.players()).map(|seat| format!("{:+} {:>3}", record.scores[seat], record.totals[seat])).collect()
+}
+
+#[test]
+fn at_80x24_the_top_line_keeps_the_clock_and_whole_words_at_every_table_size() {
+    for players in 3..=7 {
+        let rules = Rules { players, clock_minutes: 10, ..Rules::default() };
+        let h = Harness::with_rules(rules, 42, Speed::Instant);
+        let top = h.text().lines().next().unwrap().to_string();
+        assert!(top.contains("⏱ 10:00"), "{players} players: {top}");
+        assert!(top.contains("Hand 1") && top.contains("hearts not broken"), "{players} players: {top}");
+        assert!(top.chars().count() <= 80);
+        let mut ascii = Harness::with_rules(rules, 42, Speed::Instant);
+        ascii.app.theme = Theme { color: true, ascii: true };
+        let top = ascii.text().lines().next().unwrap().to_string();
+        assert!(top.is_ascii() && top.contains("time 10:00"), "{top}");
+    }
+}
+
+#[test]
+fn at_80x24_the_score_sheet_and_the_hand_summary_show_every_seat_and_total() {
+    for players in 3..=7 {
+        let rules = Rules { players, ..Rules::default() };
+        let mut h = Harness::with_rules(rules, 11, Speed::Instant);
+        h.play_until(|app| matches!(app.overlay, Some(Overlay::HandSummary)) && app.game.history().len() == 2);
+        let summary = h.text();
+        for (seat, scores) in Seat::all(players as usize).zip(last_scores(&h.app)) {
+            assert!(summary.contains(&scores), "{players} players, summary lacks {scores} of {seat}:\n{summary}");
+        }
+        h.send(Command::Confirm);
+        h.send(Command::ScoreSheet);
+        let sheet = h.text();
+        for scores in last_scores(&h.app) {
+            assert!(sheet.contains(&scores), "{players} players, sheet lacks {scores}:\n{sheet}");
+        }
+        for seat in Seat::all(players as usize) {
+            let name = h.app.table.seat_name(seat);
+            assert!(sheet.contains(&name), "{players} players, sheet lacks {name}:\n{sheet}");
+        }
+    }
+}

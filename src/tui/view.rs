@@ -100,6 +100,10 @@ fn too_small(buf: &mut Buffer, area: Rect, theme: Theme) {
         .render(Rect::new(area.x, top, area.width, height), buf);
 }
 
+/// The top line: title, hand, pass, target, rules, seed, hearts, and the
+/// clock of a timed game at the right. Where the line is too narrow the
+/// least important parts go first (rules, seed, target), then the rest
+/// shortens; the clock is never dropped.
 fn info_bar(buf: &mut Buffer, area: Rect, app: &App, now: Instant) {
     let theme = app.theme;
     let game = &app.game;
@@ -110,22 +114,52 @@ fn info_bar(buf: &mut Buffer, area: Rect, app: &App, now: Instant) {
         direction if hand.pass_count() == 0 => format!("no pass ({direction})"),
         _ => format!("pass {}", app.table.seat_name(hand.pass_target(YOU)).to_lowercase()),
     };
-    let hearts = if hand.hearts_broken() { "hearts broken" } else { "hearts not broken" };
-    let mut spans = vec![
-        Span::styled(" Hearts ", theme.strong()),
-        Span::raw(format!(
-            " Hand {} · {pass} · to {} · {} · seed {} · {hearts}",
-            game.hand_number(),
-            rules.target_score,
-            app.table.label,
-            game.seed()
-        )),
+    let broken = hand.hearts_broken();
+    // (text, shorter text); listed from the most to the least important.
+    let parts: Vec<(String, String)> = vec![
+        (format!("Hand {}", game.hand_number()), format!("H{}", game.hand_number())),
+        (pass.clone(), pass),
+        (
+            if broken { "hearts broken" } else { "hearts not broken" }.to_string(),
+            if broken { "broken" } else { "unbroken" }.to_string(),
+        ),
+        (format!("to {}", rules.target_score), String::new()),
+        (format!("seed {}", game.seed()), String::new()),
+        (app.table.label.clone(), String::new()),
     ];
-    if let Some(clock) = app.clock {
+    let clock = app.clock.map(|clock| {
         let left = clock.left(now).as_secs();
-        spans.push(Span::styled(format!("  ⏱ {}:{:02}", left / 60, left % 60), theme.strong()));
+        let icon = if theme.ascii { "time" } else { "⏱" };
+        format!(" {icon} {}:{:02} ", left / 60, left % 60)
+    });
+    let title = " Hearts ";
+    let room = (area.width as usize)
+        .saturating_sub(title.chars().count() + 1)
+        .saturating_sub(clock.as_ref().map_or(0, |c| c.chars().count()));
+    let separator = if theme.ascii { " | " } else { " · " };
+    let text = fit_parts(&parts, room, separator);
+    let mut spans = vec![Span::styled(title, theme.strong()), Span::raw(format!(" {text}"))];
+    if let Some(clock) = clock {
+        let used: usize = spans.iter().map(|span| span.content.chars().count()).sum();
+        let gap = (area.width as usize).saturating_sub(used + clock.chars().count());
+        spans.push(Span::raw(" ".repeat(gap)));
+        spans.push(Span::styled(clock, theme.strong()));
     }
     Paragraph::new(Line::from(spans)).render(area, buf);
+}
+
+/// Joins `parts` within `room` characters: drops parts from the end of
+/// the list (the least important) while they do not fit, then uses the
+/// shorter forms. An empty shorter form means the part may be dropped.
+fn fit_parts(parts: &[(String, String)], room: usize, separator: &str) -> String {
+    let join = |texts: Vec<&str>| texts.into_iter().filter(|t| !t.is_empty()).collect::<Vec<_>>().join(separator);
+    for keep in (1..=parts.len()).rev() {
+        let full = join(parts[..keep].iter().map(|(full, _)| full.as_str()).collect());
+        if full.chars().count() <= room {
+            return full;
+        }
+    }
+    join(parts.iter().map(|(_, short)| short.as_str()).collect()).chars().take(room).collect()
 }
 
 /// Where a seat sits: a unit vector from the table's centre, South at the
@@ -481,8 +515,9 @@ fn draw_overlay(buf: &mut Buffer, area: Rect, app: &App, overlay: &Overlay, hits
             rect
         }
         Overlay::ScoreSheet => {
-            let sheet = score_sheet(app, area.height.saturating_sub(6) as usize);
-            let (rect, inner) = window(buf, area, sheet_width(app), sheet.len() as u16 + 2, "Score sheet", theme);
+            let sheet = score_sheet(app, area.height.saturating_sub(6) as usize, area.width);
+            let width = sheet_width(app, area.width).max(40);
+            let (rect, inner) = window(buf, area, width, sheet.len() as u16 + 2, "Score sheet", theme);
             Paragraph::new(sheet).render(inner, buf);
             rect
         }
@@ -572,19 +607,33 @@ fn question(
     rect
 }
 
-fn sheet_width(app: &App) -> u16 {
-    (8 + 12 * app.players() as u16).max(40)
+/// The hand number's column of the score sheet, with its leading space.
+const SHEET_HAND_COLUMN: usize = 7;
+
+/// The width of each seat's column in the score sheet: up to 12, narrower
+/// so that the whole sheet fits in `room` columns (never below what a
+/// score and total need).
+fn sheet_column(players: usize, room: u16) -> usize {
+    let inner = (room as usize).saturating_sub(2 + SHEET_HAND_COLUMN);
+    (inner / players).clamp(9, 12)
+}
+
+/// The width of a window holding the score sheet, borders included.
+fn sheet_width(app: &App, room: u16) -> u16 {
+    let players = app.players();
+    (2 + SHEET_HAND_COLUMN + sheet_column(players, room) * players) as u16
 }
 
 /// The score sheet: one row per hand, each seat's score and running total,
-/// the last `rows` hands when there are more.
-fn score_sheet(app: &App, rows: usize) -> Vec<Line<'static>> {
+/// the last `rows` hands when there are more, in columns that fit `room`.
+fn score_sheet(app: &App, rows: usize, room: u16) -> Vec<Line<'static>> {
     let theme = app.theme;
     let players = app.players();
+    let column = sheet_column(players, room);
     let mut header = format!(" {:<6}", "Hand");
     for seat in Seat::all(players) {
-        let name: String = app.table.seat_name(seat).chars().take(10).collect();
-        header += &format!("{name:>12}");
+        let name: String = app.table.seat_name(seat).chars().take(column - 1).collect();
+        header += &format!("{name:>column$}");
     }
     let mut lines = vec![Line::styled(header, theme.strong())];
     let history = app.game.history();
@@ -597,7 +646,7 @@ fn score_sheet(app: &App, rows: usize) -> Vec<Line<'static>> {
         for seat in Seat::all(players) {
             let moon = if record.result.shooter == Some(seat) && record.moon.is_some() { "☾" } else { "" };
             let moon = if theme.ascii && !moon.is_empty() { "*" } else { moon };
-            row += &format!("{:>12}", format!("{moon}{:+} {:>3}", record.scores[seat], record.totals[seat]));
+            row += &format!("{:>column$}", format!("{moon}{:+} {:>3}", record.scores[seat], record.totals[seat]));
         }
         lines.push(Line::raw(row));
     }
@@ -650,11 +699,17 @@ fn hand_summary(buf: &mut Buffer, area: Rect, app: &App, hits: &mut Hits) -> Rec
     }
     lines.push(Line::raw(""));
     let room = area.height.saturating_sub(lines.len() as u16 + 5) as usize;
-    lines.extend(score_sheet(app, room));
+    lines.extend(score_sheet(app, room, area.width));
     let height = lines.len() as u16 + 4;
     let game_over = app.game.phase() == GamePhase::GameOver || app.finish.is_some();
-    let (rect, inner) =
-        window(buf, area, 66.max(sheet_width(app)), height, &format!("Hand {} scored", app.game.hand_number()), theme);
+    let (rect, inner) = window(
+        buf,
+        area,
+        66.max(sheet_width(app, area.width)),
+        height,
+        &format!("Hand {} scored", app.game.hand_number()),
+        theme,
+    );
     Paragraph::new(lines).render(inner, buf);
     let label = if game_over { "Enter: final standings" } else { "Enter: next hand" };
     buttons(buf, inner, &[(label, Button::Continue)], Some(Button::Continue), theme, hits);
