@@ -276,6 +276,9 @@ impl Runtime {
         let reader = sender.clone();
         std::thread::spawn(move || read_terminal(&reader));
         let mut hits = Hits::default();
+        let size = terminal.size().map_err(|source| TableError::Terminal { doing: "measure", source })?;
+        let mut resized = Message::Resized { width: size.width, height: size.height };
+        app.update(resized.clone(), Instant::now());
         let mut thinking: Option<Seat> = None;
         loop {
             let now = Instant::now();
@@ -302,6 +305,10 @@ impl Runtime {
                 Some(Incoming::Terminal(Event::Key(key))) => input::key_command(key).map(Message::Command),
                 Some(Incoming::Terminal(Event::Mouse(mouse))) => {
                     input::mouse_command(mouse, &hits).map(Message::Command)
+                }
+                Some(Incoming::Terminal(Event::Resize(width, height))) => {
+                    resized = Message::Resized { width, height };
+                    Some(resized.clone())
                 }
                 Some(Incoming::Terminal(_)) => None,
                 Some(Incoming::Decision { game_number, seat, generation, decided }) => {
@@ -333,6 +340,7 @@ impl Runtime {
                         let seed = seed.unwrap_or_else(fresh_seed);
                         app = App::new(self.table.clone(), seed, app.speed, app.theme)?;
                         app.stats = stats;
+                        app.update(resized.clone(), now);
                         self.seat_bots(&app);
                         thinking = None;
                     }
@@ -344,6 +352,8 @@ impl Runtime {
                                 self.table = resumed.table.clone();
                                 app = resumed;
                                 app.stats = stats;
+                                app.update(resized.clone(), now);
+                                app.update(resized.clone(), now);
                                 self.seat_bots(&app);
                                 thinking = None;
                             }

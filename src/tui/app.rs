@@ -120,7 +120,7 @@ fn ordinal(n: usize) -> &'static str {
 }
 
 /// What happens to the app.
-#[derive(Debug)]
+#[derive(Clone, Debug)]
 pub enum Message {
     /// The player pressed a key or clicked.
     Command(Command),
@@ -133,6 +133,13 @@ pub enum Message {
     },
     /// Time passed (a pace step or the clock).
     Tick,
+    /// The terminal is this many columns and rows.
+    Resized {
+        /// Columns.
+        width: u16,
+        /// Rows.
+        height: u16,
+    },
 }
 
 /// What the app asks the runtime to do.
@@ -308,6 +315,9 @@ pub struct App {
     summarised_hand: u32,
     /// Statistics for the rules in play, for the stats overlay.
     pub stats: PresetStats,
+    /// Whether the terminal is too small to show the table: then only
+    /// quitting acts.
+    pub too_small: bool,
     /// How cards are written in notes.
     pub theme: Theme,
     effects: Vec<Effect>,
@@ -354,6 +364,7 @@ impl App {
             stats: PresetStats::default(),
             theme,
             effects: Vec::new(),
+            too_small: false,
         };
         app.note_hold_hand();
         app
@@ -495,6 +506,9 @@ impl App {
                 }
             }
             Message::Tick => {}
+            Message::Resized { width, height } => {
+                self.too_small = width < super::view::MIN_WIDTH || height < super::view::MIN_HEIGHT;
+            }
         }
         self.advance(now);
     }
@@ -512,6 +526,16 @@ impl App {
     }
 
     fn command(&mut self, command: Command, now: Instant) {
+        if self.too_small {
+            // Nothing of the table shows: only leaving acts (the game is saved).
+            if matches!(command, Command::Quit | Command::ForceQuit) {
+                if self.finish.is_none() {
+                    self.effects.push(Effect::Save);
+                }
+                self.effects.push(Effect::Quit);
+            }
+            return;
+        }
         if self.finish.is_some() && self.overlay.is_none() {
             // Once the game is over only its window acts: new game, replay, quit.
             self.overlay = Some(Overlay::GameOver(Button::NewGame));

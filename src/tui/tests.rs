@@ -733,3 +733,24 @@ fn at_80x24_the_score_sheet_and_the_hand_summary_show_every_seat_and_total() {
         }
     }
 }
+
+#[test]
+fn while_the_terminal_is_too_small_only_quitting_acts() {
+    let mut h = Harness::new(42, Speed::Instant);
+    h.app.update(Message::Resized { width: 60, height: 20 }, h.now);
+    for command in [Command::Mark, Command::Right, Command::Help, Command::ScoreSheet, Command::Hint, Command::Restart]
+    {
+        h.send(command);
+    }
+    h.send(Command::Confirm);
+    assert_eq!(h.app.marked, CardSet::EMPTY, "nothing was marked");
+    assert_eq!(h.app.overlay, None, "no invisible window opened");
+    assert_eq!(h.app.cursor, 0);
+    assert!(h.app.take_effects().is_empty());
+    assert!(h.screen(60, 20).0.contains("Hearts needs a bigger terminal"));
+    h.send(Command::Quit);
+    assert_eq!(h.app.take_effects(), vec![super::app::Effect::Save, super::app::Effect::Quit], "q saves and leaves");
+    h.app.update(Message::Resized { width: 80, height: 24 }, h.now);
+    h.send(Command::Mark);
+    assert_eq!(h.app.marked.len(), 1, "keys act again once the terminal is big enough");
+}
