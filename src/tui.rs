@@ -26,6 +26,8 @@ use std::time::{Duration, Instant};
 
 use crossterm::event::{self, DisableMouseCapture, EnableMouseCapture, Event};
 use crossterm::execute;
+use signal_hook::consts::{SIGHUP, SIGTERM, SIGTSTP};
+use signal_hook::iterator::Signals;
 
 use crate::bot::{Bot, Think, decide};
 use crate::engine::{Action, Game, RulesError, Seat};
@@ -83,6 +85,8 @@ enum Incoming {
     Decision { game_number: u64, seat: Seat, generation: u64, decided: Decided },
     /// The terminal could not be read.
     Failed(std::io::Error),
+    /// SIGTERM or SIGHUP: save and leave.
+    Ended,
 }
 
 /// Plays at the terminal until the player quits. Files and the terminal
@@ -187,6 +191,23 @@ fn restore_terminal() {
     }
 }
 
+/// Ctrl-Z: gives the terminal back, stops the process as the shell's job
+/// control expects, and takes the terminal again when it continues.
+fn suspend(terminal: &mut ratatui::DefaultTerminal) -> Result<(), TableError> {
+    restore_terminal();
+    // Stops here until SIGCONT (`fg`).
+    let _ = signal_hook::low_level::raise(SIGTSTP);
+    // `resize` clears the screen and forgets what was drawn, so the next
+    // frame is drawn whole (`clear` would ask the terminal for the cursor,
+    // racing the input reader for the answer).
+    let taken = crossterm::terminal::enable_raw_mode()
+        .and_then(|()| execute!(stdout(), crossterm::terminal::EnterAlternateScreen, EnableMouseCapture))
+        .and_then(|()| terminal.size())
+        .and_then(|size| terminal.resize(ratatui::layout::Rect::new(0, 0, size.width, size.height)));
+    RESTORED.store(false, Ordering::SeqCst);
+    taken.map_err(|source| TableError::Terminal { doing: "take back", source })
+}
+
 /// On a panic of the main thread (or any thread but a bot worker), give the
 /// terminal back before the message is printed, whichever thread it is.
 fn install_panic_hook(previous: Box<dyn Fn(&std::panic::PanicHookInfo<'_>) + Sync + Send>) {
@@ -275,6 +296,17 @@ impl Runtime {
         let (sender, receiver) = mpsc::channel();
         let reader = sender.clone();
         std::thread::spawn(move || read_terminal(&reader));
+        let listener = sender.clone();
+        match Signals::new([SIGTERM, SIGHUP]) {
+            Ok(mut signals) => {
+                std::thread::spawn(move || {
+                    if signals.forever().next().is_some() {
+                        let _ = listener.send(Incoming::Ended);
+                    }
+                });
+            }
+            Err(error) => app.note = Some(format!("SIGTERM will not save the game: {error}")),
+        }
         let mut hits = Hits::default();
         let size = terminal.size().map_err(|source| TableError::Terminal { doing: "measure", source })?;
         let mut resized = Message::Resized { width: size.width, height: size.height };
@@ -302,6 +334,12 @@ impl Runtime {
             let message = match next_incoming(&receiver, app.next_wakeup(Instant::now())) {
                 None => Some(Message::Tick),
                 Some(Incoming::Failed(source)) => return Err(TableError::Terminal { doing: "read", source }),
+                Some(Incoming::Ended) => {
+                    if app.finish.is_none() && !app.log.is_empty() {
+                        self.save(&mut app, Instant::now());
+                    }
+                    return Ok(());
+                }
                 Some(Incoming::Terminal(Event::Key(key))) => input::key_command(key).map(Message::Command),
                 Some(Incoming::Terminal(Event::Mouse(mouse))) => {
                     input::mouse_command(mouse, &hits).map(Message::Command)
@@ -362,6 +400,12 @@ impl Runtime {
                                 app.note = Some(format!("The saved game does not replay: {error}"));
                             }
                         }
+                    }
+                    Effect::Suspend => {
+                        if app.finish.is_none() && !app.log.is_empty() {
+                            self.save(&mut app, now);
+                        }
+                        suspend(terminal)?;
                     }
                     Effect::Quit => {
                         if app.finish.is_none() && !app.log.is_empty() {

@@ -365,3 +365,66 @@ fn a_data_directory_that_cannot_be_written_is_reported_and_the_game_plays_on() {
     game.assert_terminal_restored();
     assert_eq!(std::fs::read_to_string(home.join(".local/share/hearts")).unwrap(), "not a directory");
 }
+
+/// Sends a signal to the game, as `kill -SIGNAL PID` would.
+fn signal(game: &Session, name: &str) {
+    let pid = game.child.process_id().expect("the game has a process id");
+    let status = std::process::Command::new("sh").arg("-c").arg(format!("kill -{name} {pid}")).status().unwrap();
+    assert!(status.success());
+}
+
+/// Starts a seeded game and passes, so there is something to save.
+fn game_after_the_pass(home: &Path) -> Session {
+    let mut game = Session::start(home, &["--seed", "42", "--speed", "instant", "--new"]);
+    game.wait_for("Choose 3 cards");
+    game.send("i");
+    game.wait_for("Pass ");
+    game.send("\r");
+    game.wait_for("You received");
+    game
+}
+
+#[test]
+fn sigterm_and_sighup_restore_the_terminal_and_save_the_game() {
+    for name in ["TERM", "HUP"] {
+        let home = sandbox(&format!("signal-{name}"));
+        let mut game = game_after_the_pass(&home);
+        let save = home.join(".local/share/hearts/game.json");
+        let _ = std::fs::remove_file(&save);
+        signal(&game, name);
+        assert_eq!(game.exit_code(), 0, "SIG{name}");
+        game.assert_terminal_restored();
+        let saved = std::fs::read_to_string(&save).unwrap_or_else(|_| panic!("SIG{name} saves the game"));
+        assert!(saved.contains("\"seed\": 42"), "{saved}");
+    }
+}
+
+/// Ctrl-Z gives the terminal back (alternate screen and mouse off) and
+/// stops the process; when it continues the table is drawn again. Here the
+/// game runs in a session of its own with no job control, where the kernel
+/// discards the stop, so it continues at once: the test reads the terminal
+/// being given back and taken again from the bytes written.
+#[test]
+fn ctrl_z_gives_the_terminal_back_and_takes_it_again_on_continuing() {
+    let home = sandbox("suspend");
+    let mut game = game_after_the_pass(&home);
+    let before = game.output.lock().unwrap().len();
+    game.send("\x1a");
+    let deadline = Instant::now() + Duration::from_secs(10);
+    loop {
+        let output = String::from_utf8_lossy(&game.output.lock().unwrap()[before..]).to_string();
+        let left = output.find("\x1b[?1049l");
+        let mouse_off = output.find("\x1b[?1000l");
+        let back = left.and_then(|at| output[at..].find("\x1b[?1049h"));
+        if let (Some(_), Some(_), Some(_)) = (left, mouse_off, back) {
+            break;
+        }
+        assert!(Instant::now() < deadline, "Ctrl-Z did not give the terminal back and take it again: {output:?}");
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    game.wait_for("seed 42");
+    assert!(game.screen.lock().unwrap().screen().alternate_screen());
+    game.send("\x03");
+    assert_eq!(game.exit_code(), 0);
+    game.assert_terminal_restored();
+}

@@ -158,6 +158,8 @@ pub enum Effect {
     Resume(Programs),
     /// Leave the program.
     Quit,
+    /// Give the terminal back and stop until resumed (Ctrl-Z).
+    Suspend,
 }
 
 /// A window over the table.
@@ -526,6 +528,10 @@ impl App {
     }
 
     fn command(&mut self, command: Command, now: Instant) {
+        if command == Command::Suspend {
+            self.effects.push(Effect::Suspend);
+            return;
+        }
         if self.too_small {
             // Nothing of the table shows: only leaving acts (the game is saved).
             if matches!(command, Command::Quit | Command::ForceQuit) {
@@ -590,7 +596,8 @@ impl App {
                 }
             }
             Command::ForceQuit => self.effects.push(Effect::Quit),
-            Command::Yes | Command::New | Command::Button(_) | Command::Dismiss | Command::Other => {}
+            Command::Yes | Command::New | Command::Button(_) | Command::Dismiss | Command::Other | Command::Suspend => {
+            }
         }
     }
 

@@ -25,6 +25,8 @@ pub enum Command {
     Quit,
     /// Ctrl-C: quit at once.
     ForceQuit,
+    /// Ctrl-Z: give the terminal back and stop until resumed.
+    Suspend,
     /// `t`: the last trick.
     LastTrick,
     /// `c`: the panel of cards played so far.
@@ -95,6 +97,7 @@ pub fn key_command(key: KeyEvent) -> Option<Command> {
     let ctrl = key.modifiers.contains(KeyModifiers::CONTROL);
     Some(match key.code {
         KeyCode::Char('c') if ctrl => Command::ForceQuit,
+        KeyCode::Char('z') if ctrl => Command::Suspend,
         _ if ctrl => Command::Other,
         KeyCode::Left | KeyCode::Char('h') => Command::Left,
         KeyCode::Right | KeyCode::Char('l') => Command::Right,

@@ -442,10 +442,10 @@ pub const KEYS: [(&str, &str); 19] = [
     ("o", "play out a hand with no points left"),
     ("p", "pace: slow, normal, fast, instant"),
     ("r", "deal this hand again (asks first)"),
-    ("any key", "skip a wait"),
-    ("?", "this help"),
+    ("?", "this help; any key skips a wait"),
     ("q", "quit (asks first; the game is saved)"),
     ("Ctrl-C", "quit at once (the game is saved)"),
+    ("Ctrl-Z", "suspend to the shell (fg comes back)"),
     ("", "a card chosen before your turn is queued"),
 ];
 
