@@ -513,6 +513,7 @@ impl App {
             }
         }
         self.advance(now);
+        self.run_clock(now);
     }
 
     /// Any key or click ends a pace wait.
@@ -834,6 +835,10 @@ impl App {
     }
 
     fn hint(&mut self) {
+        if !self.hints_allowed() {
+            self.note = Some("Hints are off in the timed game".to_string());
+            return;
+        }
         let your_play = self.game.hand().phase() == HandPhase::Playing && self.seat_to_act() == Some(YOU);
         if !self.is_passing() && !your_play {
             self.note = Some("A hint is for your pass or your turn".to_string());
@@ -858,7 +863,7 @@ impl App {
     }
 
     fn undo(&mut self) {
-        if self.clock.is_some() {
+        if !self.undo_allowed() {
             self.note = Some("Undo is off in the timed game".to_string());
             return;
         }
@@ -931,9 +936,6 @@ impl App {
         self.log.push(action);
         self.generation += 1;
         self.decision = None;
-        if let Some(clock) = &mut self.clock {
-            clock.start(now);
-        }
         let by_you = matches!(action, Action::Pass { seat: YOU, .. } | Action::Play { seat: YOU, .. });
         if !by_you && !matches!(action, Action::Pass { .. }) {
             self.undo_point = None;
@@ -1057,6 +1059,36 @@ impl App {
                 _ => return,
             }
         }
+    }
+
+    /// The timed game's clock counts your thinking only: it runs while the
+    /// game waits for your pass, card or moon choice, and stands still
+    /// while bots think and cards are shown.
+    fn run_clock(&mut self, now: Instant) {
+        let yours = self.finish.is_none() && self.awaits_you(now);
+        if let Some(clock) = &mut self.clock {
+            if yours { clock.start(now) } else { clock.stop(now) }
+        }
+    }
+
+    /// Whether the game waits for your decision now.
+    fn awaits_you(&self, now: Instant) -> bool {
+        let on_table = !self.showing_trick(now) && self.overlay.as_ref().is_none_or(|o| !o.holds_play());
+        let moon = self.game.phase() == GamePhase::MoonChoice(YOU);
+        moon || (on_table
+            && (self.is_passing()
+                || (self.game.hand().phase() == HandPhase::Playing && self.seat_to_act() == Some(YOU))))
+    }
+
+    /// Whether hints are offered: not in the timed game, as in the online
+    /// game it copies.
+    pub fn hints_allowed(&self) -> bool {
+        self.clock.is_none()
+    }
+
+    /// Whether undo is offered: not in the timed game.
+    pub fn undo_allowed(&self) -> bool {
+        self.clock.is_none()
     }
 
     /// The game is over: score a timed game, stop the clock, tell the runtime.

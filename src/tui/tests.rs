@@ -70,10 +70,20 @@ impl Harness {
         panic!("the bots never stopped");
     }
 
-    /// Plays your turn with what the hint suggests.
+    /// Plays your turn, or chooses your pass, as the hard bot would, with
+    /// clicks on the cards (hints are off in the timed game).
     fn play_hinted(&mut self) {
-        self.send(Command::Hint);
-        self.send(Command::Confirm);
+        let mut adviser = Level::Hard.bot(self.app.game.seed(), YOU, Think::Samples(1));
+        match decide(&self.app.game, YOU, adviser.as_mut()) {
+            Some(crate::engine::Action::Pass { cards, .. }) => {
+                for card in cards {
+                    self.send(Command::Card(card));
+                }
+                self.send(Command::Confirm);
+            }
+            Some(crate::engine::Action::Play { card, .. }) => self.send(Command::Card(card)),
+            _ => {}
+        }
     }
 
     /// Plays on (hints for you, bots for the others) until `stop` holds.
@@ -90,8 +100,7 @@ impl Harness {
                 Some(Overlay::HandSummary) => self.send(Command::Confirm),
                 Some(_) => return,
                 None if self.app.is_passing() => {
-                    self.send(Command::Hint);
-                    self.send(Command::Confirm);
+                    self.play_hinted();
                     self.wait(Duration::from_secs(3));
                 }
                 None => self.play_hinted(),
@@ -426,9 +435,14 @@ fn the_shooter_is_asked_how_the_moon_counts_when_it_matters() {
 fn the_timed_game_ends_at_zero_with_the_out_of_time_score() {
     let rules = crate::engine::Preset::Worldwinner.rules();
     let mut h = Harness::with_rules(rules, 42, Speed::Instant);
-    h.play_until(|app| app.game.hand_number() == 2 && app.game.hand().phase() == HandPhase::Playing);
+    h.play_until(|app| {
+        app.game.hand_number() == 2 && app.game.hand().phase() == HandPhase::Playing && app.seat_to_act() == Some(YOU)
+    });
     h.send(Command::Undo);
     assert_eq!(h.app.note.as_deref(), Some("Undo is off in the timed game"));
+    h.send(Command::Hint);
+    assert_eq!(h.app.note.as_deref(), Some("Hints are off in the timed game"));
+    assert_eq!(h.app.hint, CardSet::EMPTY);
     h.wait(Duration::from_secs(601));
     assert_eq!(h.app.finish, Some(Finish::OutOfTime));
     let points = h.app.game.totals()[YOU];
@@ -646,8 +660,8 @@ fn a_timed_game_that_runs_out_before_any_hand_is_complete_has_no_winner_and_is_n
     let rules = crate::engine::Preset::Worldwinner.rules();
     let mut h = Harness::with_rules(rules, 42, Speed::Instant);
     h.let_bots_play();
-    h.send(Command::Hint);
-    h.send(Command::Confirm);
+    h.play_hinted();
+    h.let_bots_play();
     h.wait(Duration::from_secs(601));
     assert_eq!(h.app.finish, Some(Finish::OutOfTime));
     assert!(!h.app.finish_won(), "all totals are 0, but nobody won");
@@ -753,4 +767,118 @@ fn while_the_terminal_is_too_small_only_quitting_acts() {
     h.app.update(Message::Resized { width: 80, height: 24 }, h.now);
     h.send(Command::Mark);
     assert_eq!(h.app.marked.len(), 1, "keys act again once the terminal is big enough");
+}
+
+// ---- saying only what is true now -----------------------------------------
+
+#[test]
+fn the_key_line_lists_only_keys_that_act_now() {
+    let mut h = Harness::new(42, Speed::Instant);
+    assert!(view::keys_now(&h.app).contains(&"Space mark"));
+    h.play_until(|app| matches!(app.overlay, Some(Overlay::HandSummary)));
+    assert_eq!(view::keys_now(&h.app), ["Enter continue", "s scores", "q quit"], "a summary lists no play keys");
+    h.play_until(|app| matches!(app.overlay, Some(Overlay::GameOver(_))));
+    assert_eq!(view::keys_now(&h.app), ["n new game", "r replay this seed", "s scores", "S stats", "q quit"]);
+
+    let timed = crate::engine::Preset::Worldwinner.rules();
+    let mut h = Harness::with_rules(timed, 42, Speed::Normal);
+    h.let_bots_play();
+    let keys = view::keys_now(&h.app);
+    assert!(!keys.contains(&"i hint") && keys.contains(&"Space mark"), "{keys:?}");
+    h.play_hinted();
+    assert!(h.app.pending_pass.is_some());
+    assert!(!view::keys_now(&h.app).contains(&"u take back"), "undo is off in the timed game");
+    assert!(!h.status().contains("u takes them back"), "{}", h.status());
+    let mut untimed = Harness::new(42, Speed::Normal);
+    untimed.let_bots_play();
+    untimed.play_hinted();
+    assert!(untimed.status().contains("u takes them back"), "{}", untimed.status());
+}
+
+#[test]
+fn a_refusal_is_not_followed_by_the_same_words() {
+    for seed in 1..200 {
+        let mut h = at_your_first_play(seed);
+        let hand = h.app.game.hand();
+        let Some(led) = hand.trick().led_suit() else { continue };
+        let Some(card) = (hand.holding(YOU) - hand.legal_moves() - hand.holding(YOU).of_suit(led)).lowest() else {
+            continue;
+        };
+        if !matches!(hand.check_play(YOU, card), Err(crate::engine::PlayError::MustFollowSuit { .. })) {
+            continue;
+        }
+        h.send(Command::Card(card));
+        let status_row = h.text().lines().nth(22).unwrap().to_string();
+        assert!(status_row.contains("You must follow"), "{status_row}");
+        assert!(!status_row.contains("· Follow"), "the refusal already says it: {status_row}");
+        return;
+    }
+    panic!("no seed gave a card that must follow suit");
+}
+
+#[test]
+fn one_point_and_one_hand_are_singular() {
+    assert_eq!(view::points(1), "1 pt");
+    assert_eq!(view::points(0), "0 pts");
+    assert_eq!(view::count(1, "hand", "hands"), "1 hand");
+    assert_eq!(view::count(2, "hand", "hands"), "2 hands");
+}
+
+#[test]
+fn ascii_draws_every_screen_in_ascii() {
+    let ascii = Theme { color: true, ascii: true };
+    let mut h = Harness::with_rules(Rules { clock_minutes: 10, ..Rules::default() }, 7, Speed::Instant);
+    h.app.theme = ascii;
+    let mut screens = vec![h.text()];
+    for command in
+        [Command::Help, Command::Cancel, Command::ScoreSheet, Command::Cancel, Command::Stats, Command::Cancel]
+    {
+        h.send(command);
+        screens.push(h.text());
+    }
+    h.play_until(|app| matches!(app.overlay, Some(Overlay::HandSummary)));
+    screens.push(h.text());
+    h.send(Command::Confirm);
+    h.play_until(|app| app.seat_to_act() == Some(YOU) && app.game.hand().phase() == HandPhase::Playing);
+    screens.push(h.text());
+    h.send(Command::PlayedCards);
+    screens.push(h.text());
+    for screen in screens {
+        assert!(screen.is_ascii(), "not ASCII:\n{screen}");
+    }
+}
+
+#[test]
+fn the_timed_clock_counts_your_thinking_not_the_bots_pace() {
+    let timed = crate::engine::Preset::Worldwinner.rules();
+    let mut h = Harness::with_rules(timed, 42, Speed::Slow);
+    h.let_bots_play();
+    let start = h.app.clock.unwrap().left(h.now);
+    h.wait(Duration::from_secs(5));
+    let thinking = h.app.clock.unwrap().left(h.now);
+    assert_eq!(start - thinking, Duration::from_secs(5), "your pass counts");
+    h.play_hinted();
+    // The pass waits on the table and the bots play at the slow pace.
+    for _ in 0..400 {
+        if h.app.seat_to_act() == Some(YOU) && h.app.game.hand().phase() == HandPhase::Playing {
+            break;
+        }
+        if let Some(seat) = h.app.bot_to_ask() {
+            let mut bot = Level::Normal.bot(42, seat, Think::Samples(1));
+            let action = decide(&h.app.game, seat, bot.as_mut()).unwrap();
+            let generation = h.app.generation;
+            h.app.update(Message::BotDecided { generation, action }, h.now);
+        }
+        h.wait(Duration::from_millis(500));
+    }
+    assert_eq!(h.app.seat_to_act(), Some(YOU));
+    let after_bots = h.app.clock.unwrap().left(h.now);
+    assert_eq!(after_bots, thinking, "the bots' pace and the pass in flight cost you nothing");
+}
+
+#[test]
+fn the_help_of_the_timed_game_says_hints_and_undo_are_off() {
+    let mut h = Harness::with_rules(crate::engine::Preset::Worldwinner.rules(), 42, Speed::Instant);
+    h.send(Command::Help);
+    assert!(h.text().contains("no hints or undo; clock runs on your turns"), "{}", h.text());
 }

@@ -5,6 +5,18 @@ use ratatui::style::{Color, Modifier, Style};
 
 use crate::engine::{Card, Rank, Suit};
 
+/// Borders drawn with ASCII characters only.
+const ASCII_BORDER: ratatui::symbols::border::Set<'static> = ratatui::symbols::border::Set {
+    top_left: "+",
+    top_right: "+",
+    bottom_left: "+",
+    bottom_right: "+",
+    vertical_left: "|",
+    vertical_right: "|",
+    horizontal_top: "-",
+    horizontal_bottom: "-",
+};
+
 /// How the table looks.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Theme {
@@ -41,6 +53,36 @@ impl Theme {
     /// A card as text: `10♥`, `Q♠` (or `10H`, `QS`).
     pub fn card(self, card: Card) -> String {
         format!("{}{}", Theme::rank(card.rank()), self.suit(card.suit()))
+    }
+
+    /// What separates the parts of a line: ` · ` (or ` | `).
+    pub fn separator(self) -> &'static str {
+        if self.ascii { " | " } else { " · " }
+    }
+
+    /// An ellipsis: `…` (or `...`).
+    pub fn ellipsis(self) -> &'static str {
+        if self.ascii { "..." } else { "…" }
+    }
+
+    /// The mark of a moon shot on the score sheet: `☾` (or `*`).
+    pub fn moon(self) -> &'static str {
+        if self.ascii { "*" } else { "☾" }
+    }
+
+    /// The clock's icon: `⏱` (or `time`).
+    pub fn clock(self) -> &'static str {
+        if self.ascii { "time" } else { "⏱" }
+    }
+
+    /// Window borders: rounded (or `+-|`).
+    pub fn border(self) -> ratatui::symbols::border::Set<'static> {
+        if self.ascii { ASCII_BORDER } else { ratatui::symbols::border::ROUNDED }
+    }
+
+    /// Card outlines: light lines (or `+-|`).
+    pub fn card_border(self) -> ratatui::symbols::border::Set<'static> {
+        if self.ascii { ASCII_BORDER } else { ratatui::symbols::border::PLAIN }
     }
 
     /// Cards as text, separated by spaces.

@@ -26,7 +26,7 @@ use ratatui::buffer::Buffer;
 use ratatui::layout::{Alignment, Constraint, Layout, Rect};
 use ratatui::style::Style;
 use ratatui::text::{Line, Span};
-use ratatui::widgets::{Block, BorderType, Clear, Paragraph, Widget, Wrap};
+use ratatui::widgets::{Block, Clear, Paragraph, Widget, Wrap};
 
 use crate::engine::{Card, CardSet, GamePhase, HandPhase, MoonScoring, Seat, Suit, TournamentScore};
 
@@ -129,14 +129,14 @@ fn info_bar(buf: &mut Buffer, area: Rect, app: &App, now: Instant) {
     ];
     let clock = app.clock.map(|clock| {
         let left = clock.left(now).as_secs();
-        let icon = if theme.ascii { "time" } else { "⏱" };
+        let icon = theme.clock();
         format!(" {icon} {}:{:02} ", left / 60, left % 60)
     });
     let title = " Hearts ";
     let room = (area.width as usize)
         .saturating_sub(title.chars().count() + 1)
         .saturating_sub(clock.as_ref().map_or(0, |c| c.chars().count()));
-    let separator = if theme.ascii { " | " } else { " · " };
+    let separator = theme.separator();
     let text = fit_parts(&parts, room, separator);
     let mut spans = vec![Span::styled(title, theme.strong()), Span::raw(format!(" {text}"))];
     if let Some(clock) = clock {
@@ -213,14 +213,20 @@ fn seat_lines(app: &App, seat: Seat, now: Instant) -> Vec<Line<'static>> {
     let level: String = level.chars().take(12).collect();
     let mut count = format!("{} {}", theme.card_back(), hand.holding(seat).len());
     if hand.phase() == HandPhase::Passing && app.game.phase() == GamePhase::InHand {
-        count += if hand.awaits_pass_from(seat) { " · passing" } else { " · passed" };
+        count += theme.separator();
+        count += if hand.awaits_pass_from(seat) { "passing" } else { "passed" };
     }
     vec![
         Line::from(vec![
             Span::styled(app.table.seat_name(seat), name_style),
-            Span::styled(format!(" · {level}"), theme.quiet()),
+            Span::styled(format!("{}{level}", theme.separator()), theme.quiet()),
         ]),
-        Line::raw(format!("{} pts · total {}", app.points_this_hand(seat), app.game.totals()[seat])),
+        Line::raw(format!(
+            "{}{}total {}",
+            points(app.points_this_hand(seat)),
+            app.theme.separator(),
+            app.game.totals()[seat]
+        )),
         Line::styled(count, theme.quiet()),
     ]
 }
@@ -255,7 +261,7 @@ fn played_panel(buf: &mut Buffer, area: Rect, app: &App) {
     let played = app.game.hand().played();
     let rect = Rect::new(area.x, area.y, 45.min(area.width), 6.min(area.height));
     Clear.render(rect, buf);
-    let block = Block::bordered().title(" Played this hand (c) ").style(theme.table());
+    let block = Block::bordered().border_set(theme.card_border()).title(" Played this hand (c) ").style(theme.table());
     let inner = block.inner(rect);
     block.render(rect, buf);
     let lines: Vec<Line> = Suit::NOTATION_ORDER
@@ -267,7 +273,7 @@ fn played_panel(buf: &mut Buffer, area: Rect, app: &App) {
                 spans.push(if played.contains(card) {
                     Span::styled(text, theme.strong())
                 } else {
-                    Span::styled(" · ", theme.quiet())
+                    Span::styled(if theme.ascii { " . " } else { " · " }, theme.quiet())
                 });
             }
             Line::from(spans)
@@ -282,7 +288,12 @@ fn your_line(buf: &mut Buffer, area: Rect, app: &App, hits: &mut Hits) {
     let name_style = if to_act { theme.active() } else { theme.strong() };
     let line = Line::from(vec![
         Span::styled(" You", name_style),
-        Span::raw(format!(" · {} pts · total {}", app.points_this_hand(YOU), app.game.totals()[YOU])),
+        Span::raw(format!(
+            "{sep}{}{sep}total {}",
+            points(app.points_this_hand(YOU)),
+            app.game.totals()[YOU],
+            sep = app.theme.separator()
+        )),
     ]);
     Paragraph::new(line).render(area, buf);
     let mut right = area.right();
@@ -356,7 +367,8 @@ pub fn status(app: &App, now: Instant) -> (Option<String>, String) {
             Finish::Completed => "The game is over".to_string(),
         }
     } else if let Some((cards, _)) = app.pending_pass {
-        format!("Passing {} to {}… (u takes them back)", theme.cards(cards), name(hand.pass_target(YOU)))
+        let undo = if app.undo_allowed() { " (u takes them back)" } else { "" };
+        format!("Passing {} to {}{}{undo}", theme.cards(cards), name(hand.pass_target(YOU)), theme.ellipsis())
     } else if app.showing_trick(now)
         && let Some(last) = game.tricks().last()
     {
@@ -384,7 +396,10 @@ pub fn status(app: &App, now: Instant) -> (Option<String>, String) {
                     Some(suit) => format!("You have no {}: play any card", suit.name()),
                 },
                 Some(seat) => {
-                    let queued = app.queued.map(|card| format!(" · {} queued", theme.card(card))).unwrap_or_default();
+                    let queued = app
+                        .queued
+                        .map(|card| format!("{}{} queued", theme.separator(), theme.card(card)))
+                        .unwrap_or_default();
                     if hand.phase() == HandPhase::Passing {
                         format!("{} is choosing a pass{queued}", name(seat))
                     } else {
@@ -396,7 +411,7 @@ pub fn status(app: &App, now: Instant) -> (Option<String>, String) {
         }
     };
     let what = if app.can_play_out() && app.finish.is_none() {
-        format!("{what} · no points left: o plays the hand out")
+        format!("{what}{}no points left: o plays the hand out", app.theme.separator())
     } else {
         what
     };
@@ -407,23 +422,69 @@ fn status_line(buf: &mut Buffer, area: Rect, app: &App, now: Instant) {
     let theme = app.theme;
     let (note, what) = status(app, now);
     let mut spans = vec![Span::raw(" ")];
+    // A refusal often says what the status would ("You must follow spades"
+    // and "Follow spades"): then the status is left out.
+    let repeats = note.as_ref().is_some_and(|note| note.to_lowercase().contains(&what.to_lowercase()));
     if let Some(note) = note {
         spans.push(Span::styled(note, theme.warning()));
-        spans.push(Span::raw(" · "));
+        if !repeats {
+            spans.push(Span::raw(theme.separator()));
+        }
     }
-    spans.push(Span::styled(what, theme.strong()));
+    if !repeats {
+        spans.push(Span::styled(what, theme.strong()));
+    }
     Paragraph::new(Line::from(spans)).render(area, buf);
 }
 
-fn key_line(buf: &mut Buffer, area: Rect, app: &App) {
-    let keys = if app.finish.is_some() {
-        "n new game · r replay this seed · s scores · S stats · q quit"
-    } else if app.is_passing() {
-        "←→ move · Space mark · Enter pass · i hint · s scores · ? help · q quit"
-    } else {
-        "←→ move · Enter play · t trick · c played · i hint · u undo · ? help · q quit"
+/// "1 hand", "3 hands".
+pub fn count(n: usize, one: &str, many: &str) -> String {
+    format!("{n} {}", if n == 1 { one } else { many })
+}
+
+/// Points in a hand: "1 pt", "0 pts".
+pub fn points(n: i32) -> String {
+    format!("{n} {}", if n == 1 { "pt" } else { "pts" })
+}
+
+/// The keys that do something now, for the bottom line.
+pub fn keys_now(app: &App) -> Vec<&'static str> {
+    let mut keys: Vec<&str> = match &app.overlay {
+        _ if app.finish.is_some() && matches!(app.overlay, None | Some(Overlay::GameOver(_))) => {
+            vec!["n new game", "r replay this seed", "s scores", "S stats", "q quit"]
+        }
+        Some(Overlay::Help | Overlay::LastTrick | Overlay::ScoreSheet | Overlay::Stats) => vec!["Esc close"],
+        Some(Overlay::ConfirmQuit | Overlay::ConfirmRestart) => vec!["y yes", "n no"],
+        Some(Overlay::HandSummary) => vec!["Enter continue", "s scores", "q quit"],
+        Some(Overlay::MoonChoice(_)) => vec!["arrows choose", "Enter confirm"],
+        Some(Overlay::Resume(offer)) if !offer.programs.is_empty() => {
+            vec!["Enter resume", "y run the programs", "n new game", "q quit"]
+        }
+        Some(Overlay::Resume(_)) => vec!["Enter resume", "n new game", "q quit"],
+        Some(Overlay::GameOver(_)) => vec!["n new game", "r replay this seed", "q quit"],
+        None if app.is_passing() => vec!["arrows move", "Space mark", "Enter pass", "i hint", "s scores"],
+        None if app.pending_pass.is_some() => vec!["u take back", "s scores"],
+        None => vec!["arrows move", "Enter play", "t trick", "c played", "i hint", "u undo"],
     };
-    Paragraph::new(Line::styled(format!(" {keys}"), app.theme.quiet())).render(area, buf);
+    if !app.hints_allowed() {
+        keys.retain(|key| !key.starts_with("i "));
+    }
+    if !app.undo_allowed() {
+        keys.retain(|key| !key.starts_with("u "));
+    }
+    if app.overlay.is_none() && app.finish.is_none() {
+        keys.extend(["? help", "q quit"]);
+    }
+    keys
+}
+
+fn key_line(buf: &mut Buffer, area: Rect, app: &App) {
+    let keys: Vec<String> = keys_now(app)
+        .into_iter()
+        .map(|key| key.replacen("arrows", if app.theme.ascii { "h l" } else { "←→" }, 1))
+        .collect();
+    let line = format!(" {}", keys.join(app.theme.separator()));
+    Paragraph::new(Line::styled(line, app.theme.quiet())).render(area, buf);
 }
 
 /// The keys, as the help window and the README list them.
@@ -455,7 +516,7 @@ fn window(buf: &mut Buffer, area: Rect, width: u16, height: u16, title: &str, th
     let rect = Rect::new(area.x + (area.width - width) / 2, area.y + (area.height - height) / 2, width, height);
     Clear.render(rect, buf);
     let style = if theme.color { theme.table() } else { Style::default() };
-    let block = Block::bordered().border_type(BorderType::Rounded).title(format!(" {title} ")).style(style);
+    let block = Block::bordered().border_set(theme.border()).title(format!(" {title} ")).style(style);
     let inner = block.inner(rect);
     block.render(rect, buf);
     (rect, inner)
@@ -490,8 +551,14 @@ fn draw_overlay(buf: &mut Buffer, area: Rect, app: &App, overlay: &Overlay, hits
             let (rect, inner) = window(buf, area, 62, KEYS.len() as u16 + 3, "Keys", theme);
             let lines: Vec<Line> = KEYS
                 .iter()
+                .map(|&(key, what)| match key {
+                    // The timed game says what it takes away instead of the queue note.
+                    "" if app.clock.is_some() => ("timed game", "no hints or undo; clock runs on your turns"),
+                    _ => (key, what),
+                })
                 .map(|(key, what)| {
-                    Line::from(vec![Span::styled(format!(" {key:<12}"), theme.strong()), Span::raw(*what)])
+                    let key = if theme.ascii { key.replace("← →", "Left Right") } else { key.to_string() };
+                    Line::from(vec![Span::styled(format!(" {key:<12}"), theme.strong()), Span::raw(what)])
                 })
                 .collect();
             Paragraph::new(lines).render(inner, buf);
@@ -639,13 +706,12 @@ fn score_sheet(app: &App, rows: usize, room: u16) -> Vec<Line<'static>> {
     let history = app.game.history();
     let skip = history.len().saturating_sub(rows.saturating_sub(2).max(1));
     if skip > 0 {
-        lines.push(Line::styled(format!(" ({skip} earlier hands)"), theme.quiet()));
+        lines.push(Line::styled(format!(" ({} earlier)", count(skip, "hand", "hands")), theme.quiet()));
     }
     for (i, record) in history.iter().enumerate().skip(skip) {
         let mut row = format!(" {:<6}", i + 1);
         for seat in Seat::all(players) {
-            let moon = if record.result.shooter == Some(seat) && record.moon.is_some() { "☾" } else { "" };
-            let moon = if theme.ascii && !moon.is_empty() { "*" } else { moon };
+            let moon = if record.result.shooter == Some(seat) && record.moon.is_some() { theme.moon() } else { "" };
             row += &format!("{:>column$}", format!("{moon}{:+} {:>3}", record.scores[seat], record.totals[seat]));
         }
         lines.push(Line::raw(row));
@@ -677,7 +743,7 @@ fn hand_summary(buf: &mut Buffer, area: Rect, app: &App, hits: &mut Hits) -> Rec
         let mut text = String::new();
         for card in &shown {
             if text.chars().count() + 4 > 32 {
-                text += "…";
+                text += theme.ellipsis();
                 break;
             }
             text += &format!("{} ", theme.card(*card));
@@ -742,7 +808,8 @@ fn game_over(buf: &mut Buffer, area: Rect, app: &App, selected: Button, hits: &m
         lines.push(Line::raw(""));
         lines.extend(tournament_lines(score, theme));
     }
-    lines.push(Line::raw(format!(" Seed {} · {} hands", app.game.seed(), app.game.history().len())));
+    let hands = count(app.game.history().len(), "hand", "hands");
+    lines.push(Line::raw(format!(" Seed {}{}{hands}", app.game.seed(), theme.separator())));
     let height = lines.len() as u16 + 4;
     let title = if app.finish == Some(Finish::OutOfTime) { "Time is up" } else { "Game over" };
     let (rect, inner) = window(buf, area, 60, height, title, theme);
