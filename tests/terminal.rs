@@ -120,7 +120,11 @@ impl Session {
 }
 
 fn is_your_turn(status: &str) -> bool {
-    status.contains("Your lead") || status.contains("Follow ") || status.contains("play any card")
+    // After a refused card the refusal stands alone ("You must follow diamonds").
+    status.contains("Your lead")
+        || status.contains("Follow ")
+        || status.contains("You must follow")
+        || status.contains("play any card")
 }
 
 #[test]
