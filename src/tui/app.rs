@@ -434,7 +434,8 @@ impl App {
     pub fn next_wakeup(&self, now: Instant) -> Option<Instant> {
         let mut wakeups = vec![];
         wakeups.extend(self.trick_shown_until);
-        wakeups.extend(self.pending_pass.map(|(_, at)| at));
+        // A pass in flight is drawn moving: a frame every tenth of a second.
+        wakeups.extend(self.pending_pass.map(|(_, at)| at.min(now + Duration::from_millis(100))));
         if self.decision.is_some() {
             wakeups.extend(self.next_bot_at);
         }

@@ -882,3 +882,67 @@ fn the_help_of_the_timed_game_says_hints_and_undo_are_off() {
     h.send(Command::Help);
     assert!(h.text().contains("no hints or undo; clock runs on your turns"), "{}", h.text());
 }
+
+#[test]
+fn the_played_cards_panel_leaves_every_trick_card_in_view() {
+    for players in 3..=7 {
+        let rules = Rules { players, ..Rules::default() };
+        let mut h = Harness::with_rules(rules, 5, Speed::Normal);
+        h.play_until(|app| {
+            app.game.hand().phase() == HandPhase::Playing && app.game.hand().trick().len() + 1 == app.players()
+        });
+        h.send(Command::PlayedCards);
+        let text = h.text();
+        for card in h.app.game.hand().trick().cards() {
+            let face = format!("│{:<2}{}│", Theme::rank(card.rank()), h.app.theme.suit(card.suit()));
+            assert!(text.contains(&face), "{players} players: {face} hidden:\n{text}");
+        }
+    }
+}
+
+#[test]
+fn a_pass_on_its_way_is_drawn_face_down_crossing_to_its_receiver() {
+    let mut h = Harness::new(42, Speed::Slow);
+    h.let_bots_play();
+    h.play_hinted();
+    assert!(h.app.pending_pass.is_some());
+    let position = |h: &Harness| {
+        let text = h.text();
+        let row = text.lines().position(|line| line.contains("to Left")).expect("the pass is drawn");
+        let col = text.lines().nth(row).unwrap().find("▒▒").unwrap();
+        (row, col, text.lines().nth(row).unwrap().matches("▒▒").count())
+    };
+    let (row, col, backs) = position(&h);
+    assert_eq!(backs, 3, "three cards, face down");
+    h.now += Duration::from_millis(1500);
+    let (later_row, later_col, _) = position(&h);
+    assert!(
+        later_col < col || later_row < row,
+        "it moves toward Left: {:?} -> {:?}",
+        (row, col),
+        (later_row, later_col)
+    );
+    h.wait(Duration::from_secs(1));
+    assert!(!h.text().contains("to Left"), "gone once the cards arrive");
+}
+
+#[test]
+fn the_resume_offer_fits_every_total_inside_its_window() {
+    let rules = Rules { players: 7, ..Rules::default() };
+    let mut h = Harness::with_rules(rules, 3, Speed::Instant);
+    h.play_until(|app| {
+        app.game.history().len() == 1 && app.overlay.is_none() && app.game.hand().phase() == HandPhase::Playing
+    });
+    let saved = h.app.saved_game(h.now);
+    let players: Vec<crate::players::Player> = vec!["cmd:a-long-program --with flags --and more".parse().unwrap(); 7];
+    let table = Table { rules, label: "black-lady".into(), players };
+    let with_program = crate::tui::save::SavedGame::new(&table, saved.seed, &h.app.log, 0, None);
+    h.app.overlay = Some(Overlay::Resume(super::app::ResumeOffer::of(&with_program)));
+    let text = h.text();
+    let inside: Vec<&str> = text.lines().filter(|line| line.contains('│')).collect();
+    for seat in Seat::all(7) {
+        let total = format!("{} {}", h.app.table.seat_name(seat), h.app.game.totals()[seat]);
+        assert!(inside.iter().any(|line| line.contains(&total)), "{total} is not inside the window:\n{text}");
+    }
+    assert!(text.contains("y runs the programs again"), "{text}");
+}

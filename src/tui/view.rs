@@ -243,6 +243,19 @@ fn trick(buf: &mut Buffer, area: Rect, app: &App, now: Instant) {
         let frame = if Some(card) == winner { app.theme.marked() } else { app.theme.frame() };
         draw_card(buf, rect.x, rect.y, card, app.theme.card_face(card), frame, app.theme);
     }
+    if let Some((cards, at)) = app.pending_pass {
+        // Your pass crosses the table, face down, from you to its receiver.
+        let target = app.game.hand().pass_target(YOU);
+        let delay = app.speed.trick_delay().as_secs_f64().max(1e-3);
+        let progress = (1.0 - at.saturating_duration_since(now).as_secs_f64() / delay).clamp(0.0, 1.0);
+        let (from, to) = (direction(YOU, players), direction(target, players));
+        let along = |a: f64, b: f64| a + (b - a) * progress;
+        let point = (cx + along(from.0, to.0) * reach_x, cy + along(from.1, to.1) * reach_y);
+        let backs = vec![app.theme.card_back(); cards.len()].join(" ");
+        let text = format!("{backs} to {}", app.table.seat_name(target));
+        let rect = placed(area, point, text.chars().count() as u16, 1);
+        Paragraph::new(Line::styled(text, app.theme.strong())).render(rect, buf);
+    }
 }
 
 /// One card, five columns by three rows: a frame around rank and suit.
@@ -259,9 +272,10 @@ fn draw_card(buf: &mut Buffer, x: u16, y: u16, card: Card, face: Style, frame: S
 fn played_panel(buf: &mut Buffer, area: Rect, app: &App) {
     let theme = app.theme;
     let played = app.game.hand().played();
-    let rect = Rect::new(area.x, area.y, 45.min(area.width), 6.min(area.height));
+    // Narrow enough to stay clear of the trick in the middle at 80 columns.
+    let rect = Rect::new(area.x, area.y, 30.min(area.width), 6.min(area.height));
     Clear.render(rect, buf);
-    let block = Block::bordered().border_set(theme.card_border()).title(" Played this hand (c) ").style(theme.table());
+    let block = Block::bordered().border_set(theme.card_border()).title(" Played (c) ").style(theme.table());
     let inner = block.inner(rect);
     block.render(rect, buf);
     let lines: Vec<Line> = Suit::NOTATION_ORDER
@@ -269,11 +283,12 @@ fn played_panel(buf: &mut Buffer, area: Rect, app: &App) {
         .map(|&suit| {
             let mut spans = vec![Span::styled(format!("{} ", theme.suit(suit)), theme.suit_ink(suit))];
             for card in CardSet::suit(suit) {
-                let text = format!("{:>2} ", Theme::rank(card.rank()));
+                // One letter a rank (T for ten) keeps the panel narrow.
+                let text = format!("{} ", card.rank().letter());
                 spans.push(if played.contains(card) {
                     Span::styled(text, theme.strong())
                 } else {
-                    Span::styled(if theme.ascii { " . " } else { " · " }, theme.quiet())
+                    Span::styled(if theme.ascii { ". " } else { "· " }, theme.quiet())
                 });
             }
             Line::from(spans)
@@ -435,6 +450,22 @@ fn status_line(buf: &mut Buffer, area: Rect, app: &App, now: Instant) {
         spans.push(Span::styled(what, theme.strong()));
     }
     Paragraph::new(Line::from(spans)).render(area, buf);
+}
+
+/// Breaks `text` into lines of at most `width` characters at spaces (a
+/// word longer than a line is cut).
+fn wrap_words(text: &str, width: usize) -> Vec<String> {
+    let mut lines: Vec<String> = Vec::new();
+    for word in text.split(' ') {
+        match lines.last_mut() {
+            Some(line) if line.chars().count() + 1 + word.chars().count() <= width => {
+                line.push(' ');
+                line.push_str(word);
+            }
+            _ => lines.push(word.chars().take(width).collect()),
+        }
+    }
+    lines
 }
 
 /// "1 hand", "3 hands".
@@ -632,14 +663,15 @@ fn draw_overlay(buf: &mut Buffer, area: Rect, app: &App, overlay: &Overlay, hits
         }
         Overlay::GameOver(selected) => game_over(buf, area, app, *selected, hits),
         Overlay::Resume(offer) => {
-            let height = 7 + offer.programs.len().min(3) as u16 + u16::from(!offer.programs.is_empty());
-            let (rect, inner) = window(buf, area, 70, height, "Unfinished game", theme);
-            let mut text = vec![
-                Line::raw(" You have an unfinished game:"),
-                Line::styled(format!(" {}", offer.description), theme.strong()),
-            ];
+            const WIDTH: u16 = 70;
+            let room = usize::from(WIDTH.min(area.width)) - 3;
+            let mut text = vec![Line::raw(" You have an unfinished game:")];
+            let wrapped = |line: &str, style: Style| {
+                wrap_words(line, room).into_iter().map(move |part| Line::styled(format!(" {part}"), style))
+            };
+            text.extend(wrapped(&offer.description, theme.strong()));
             for (seat, command) in offer.programs.iter().take(3) {
-                text.push(Line::styled(format!(" {seat} was the program: {command}"), theme.warning()));
+                text.extend(wrapped(&format!("{seat} was the program: {command}"), theme.warning()));
             }
             let choices: &[(&str, Button)] = if offer.programs.is_empty() {
                 text.push(Line::raw(" Enter resumes it; n starts a new one."));
@@ -649,7 +681,9 @@ fn draw_overlay(buf: &mut Buffer, area: Rect, app: &App, overlay: &Overlay, hits
                 text.push(Line::raw(" y runs the programs again; n starts a new game."));
                 &[("Resume", Button::Resume), ("y Run programs", Button::RunPrograms), ("n New game", Button::NewGame)]
             };
-            Paragraph::new(text).wrap(Wrap { trim: false }).render(inner, buf);
+            // Borders, a blank line and the buttons around the text.
+            let (rect, inner) = window(buf, area, WIDTH, text.len() as u16 + 4, "Unfinished game", theme);
+            Paragraph::new(text).render(inner, buf);
             buttons(buf, inner, choices, Some(Button::Resume), theme, hits);
             rect
         }
