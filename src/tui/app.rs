@@ -555,6 +555,8 @@ impl App {
         match command {
             Command::Left => self.move_cursor(-1),
             Command::Right => self.move_cursor(1),
+            Command::First => self.cursor_to_end(false),
+            Command::Last => self.cursor_to_end(true),
             Command::Mark => self.mark_or_play(self.cursor_card(), true, now),
             Command::Confirm => self.confirm(now),
             Command::Card(card) => self.choose(card, now),
@@ -724,11 +726,42 @@ impl App {
         }
     }
 
+    /// Moves the cursor `step` cards along your hand; on your turn it skips
+    /// the cards you may not play (they stay in view, dimmed).
     fn move_cursor(&mut self, step: isize) {
-        let count = self.your_cards().len();
-        if count > 0 {
-            self.cursor = (self.cursor.min(count - 1) as isize + step).rem_euclid(count as isize) as usize;
+        let cards = self.your_cards();
+        let count = cards.len() as isize;
+        if count == 0 {
+            return;
         }
+        let allowed = self.cursor_stops();
+        let mut at = self.cursor.min(cards.len() - 1) as isize;
+        for _ in 0..count {
+            at = (at + step).rem_euclid(count);
+            if allowed.contains(cards[at as usize]) {
+                break;
+            }
+        }
+        self.cursor = at as usize;
+    }
+
+    /// Home and End: the first or last card the cursor may stop on.
+    fn cursor_to_end(&mut self, last: bool) {
+        let allowed = self.cursor_stops();
+        let cards = self.your_cards();
+        let mut stops = cards.iter().enumerate().filter(|(_, card)| allowed.contains(**card)).map(|(i, _)| i);
+        let found = if last { stops.next_back() } else { stops.next() };
+        if let Some(index) = found {
+            self.cursor = index;
+        }
+    }
+
+    /// The cards the cursor stops on: the legal ones on your turn, else all.
+    fn cursor_stops(&self) -> CardSet {
+        let your_turn = self.game.phase() == GamePhase::InHand
+            && self.game.hand().phase() == HandPhase::Playing
+            && self.seat_to_act() == Some(YOU);
+        if your_turn { self.game.legal_moves() } else { CardSet::DECK }
     }
 
     /// A click on a card: the cursor moves there, then it is marked or played.
@@ -947,7 +980,10 @@ impl App {
             Event::CardsExchanged => {
                 self.received = self.game.hand().received(YOU);
                 self.undo_refusal = "the cards passed to you are in your hand";
-                self.note = Some(format!("You received {}", self.theme.cards(self.received)));
+                let from = self.table.seat_name(
+                    Seat::all(self.players()).find(|&s| self.game.hand().pass_target(s) == YOU).unwrap_or(YOU),
+                );
+                self.note = Some(format!("You received {} from {from}", self.theme.cards(self.received)));
                 self.effects.push(Effect::Save);
             }
             Event::CardPlayed => self.next_bot_at = Some(now + self.speed.card_delay()),

@@ -13,6 +13,10 @@ pub enum Command {
     Left,
     /// Cursor one card right.
     Right,
+    /// Home: the cursor to the first card it may stop on.
+    First,
+    /// End: the cursor to the last card it may stop on.
+    Last,
     /// Space: mark a card to pass, or play the card under the cursor.
     Mark,
     /// Enter: pass, play, continue, or the selected button.
@@ -101,6 +105,8 @@ pub fn key_command(key: KeyEvent) -> Option<Command> {
         _ if ctrl => Command::Other,
         KeyCode::Left | KeyCode::Char('h') => Command::Left,
         KeyCode::Right | KeyCode::Char('l') => Command::Right,
+        KeyCode::Home => Command::First,
+        KeyCode::End => Command::Last,
         KeyCode::Char(' ') => Command::Mark,
         KeyCode::Enter => Command::Confirm,
         KeyCode::Esc => Command::Cancel,

@@ -946,3 +946,63 @@ fn the_resume_offer_fits_every_total_inside_its_window() {
     }
     assert!(text.contains("y runs the programs again"), "{text}");
 }
+
+// ---- play that feels right ------------------------------------------------
+
+/// Your first turn where some cards may not be played.
+fn at_a_restricted_turn() -> Harness {
+    for seed in 1..300 {
+        let h = at_your_first_play(seed);
+        let hand = h.app.game.hand();
+        if hand.legal_moves().len() >= 2 && hand.legal_moves() != hand.holding(YOU) {
+            return h;
+        }
+    }
+    panic!("no seed gave a turn with two or more legal cards among illegal ones");
+}
+
+#[test]
+fn on_your_turn_the_cursor_stops_only_on_cards_you_may_play() {
+    let mut h = at_a_restricted_turn();
+    let legal = h.app.game.legal_moves();
+    let mut visited = CardSet::EMPTY;
+    for _ in 0..30 {
+        h.send(Command::Right);
+        visited.insert(h.app.cursor_card().unwrap());
+    }
+    for _ in 0..30 {
+        h.send(Command::Left);
+        visited.insert(h.app.cursor_card().unwrap());
+    }
+    assert_eq!(visited, legal, "every legal card and nothing else");
+    h.send(Command::First);
+    assert_eq!(h.app.cursor_card(), legal.lowest());
+    h.send(Command::Last);
+    assert_eq!(h.app.cursor_card(), legal.iter().last());
+}
+
+#[test]
+fn a_dimmed_red_card_still_reads_as_red() {
+    let h = at_a_restricted_turn();
+    let hand = h.app.game.hand();
+    let illegal_red = (hand.holding(YOU) - hand.legal_moves())
+        .iter()
+        .find(|card| matches!(card.suit(), crate::engine::Suit::Hearts | crate::engine::Suit::Diamonds));
+    let Some(card) = illegal_red else { return };
+    let face = COLOR.dimmed_face(card);
+    assert_eq!(face.fg, Some(Color::Red));
+    assert_ne!(face, COLOR.card_face(card), "it is still dimmed");
+}
+
+#[test]
+fn the_note_says_who_the_received_cards_came_from() {
+    let mut h = Harness::new(42, Speed::Instant);
+    h.let_bots_play();
+    h.play_hinted();
+    h.wait(Duration::from_secs(3));
+    let note = h.app.note.clone().unwrap_or_default();
+    assert!(
+        note.starts_with("You received") && note.ends_with("from Right"),
+        "hand 1 passes left, so Right's cards come: {note}"
+    );
+}

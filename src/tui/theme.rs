@@ -118,6 +118,13 @@ impl Theme {
         )
     }
 
+    /// The face of a card you may not play now: greyed, but a red suit
+    /// still reads as red.
+    pub fn dimmed_face(self, card: Card) -> Style {
+        let ink = if matches!(card.suit(), Suit::Hearts | Suit::Diamonds) { Color::Red } else { Color::DarkGray };
+        self.pick(Style::default().fg(ink).bg(Color::Gray).add_modifier(Modifier::DIM), self.dimmed())
+    }
+
     /// The card under the cursor: its frame.
     pub fn cursor(self) -> Style {
         self.pick(

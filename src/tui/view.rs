@@ -348,7 +348,7 @@ fn your_hand(buf: &mut Buffer, area: Rect, app: &App, now: Instant, hits: &mut H
         let x = left + step * i as u16;
         let raised = app.marked.contains(card) || app.queued == Some(card);
         let y = if raised { area.y } else { area.y + 1 };
-        let face = if legal.contains(card) { theme.card_face(card) } else { theme.dimmed() };
+        let face = if legal.contains(card) { theme.card_face(card) } else { theme.dimmed_face(card) };
         let frame = if Some(card) == cursor {
             theme.cursor()
         } else if raised || app.hint.contains(card) || app.received.contains(card) {
@@ -520,7 +520,7 @@ fn key_line(buf: &mut Buffer, area: Rect, app: &App) {
 
 /// The keys, as the help window and the README list them.
 pub const KEYS: [(&str, &str); 19] = [
-    ("← → or h l", "move along your hand"),
+    ("← → or h l", "move along your hand (Home, End: to the ends)"),
     ("Space", "mark a card to pass / play the card"),
     ("Enter", "pass, play, continue, choose"),
     ("click", "mark or play a card, press a button"),
