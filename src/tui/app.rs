@@ -167,8 +167,9 @@ pub enum Effect {
 pub enum Overlay {
     /// The keys.
     Help,
-    /// The last completed trick.
-    LastTrick,
+    /// A completed trick of this hand, by its index (`t` opens the last;
+    /// `t` or ← steps back, → forward).
+    Trick(usize),
     /// The score sheet.
     ScoreSheet,
     /// Statistics for the rules in play.
@@ -212,7 +213,7 @@ impl ResumeOffer {
 impl Overlay {
     /// Overlays that stop the game until they are answered.
     fn holds_play(&self) -> bool {
-        !matches!(self, Overlay::Help | Overlay::LastTrick | Overlay::ScoreSheet | Overlay::Stats)
+        !matches!(self, Overlay::Help | Overlay::Trick(_) | Overlay::ScoreSheet | Overlay::Stats)
     }
 }
 
@@ -572,9 +573,9 @@ impl App {
                 }
             }
             Command::Help => self.overlay = Some(Overlay::Help),
-            Command::LastTrick => match self.game.tricks().last() {
-                Some(_) => self.overlay = Some(Overlay::LastTrick),
-                None => self.note = Some("No trick has been taken yet this hand".to_string()),
+            Command::LastTrick => match self.game.tricks().len() {
+                0 => self.note = Some("No trick has been taken yet this hand".to_string()),
+                taken => self.overlay = Some(Overlay::Trick(taken - 1)),
             },
             Command::ScoreSheet => self.overlay = Some(Overlay::ScoreSheet),
             Command::Stats => self.overlay = Some(Overlay::Stats),
@@ -611,7 +612,16 @@ impl App {
             return;
         }
         match overlay {
-            Overlay::Help | Overlay::LastTrick | Overlay::ScoreSheet | Overlay::Stats => match command {
+            Overlay::Trick(index) => match command {
+                Command::LastTrick | Command::Left if index > 0 => self.overlay = Some(Overlay::Trick(index - 1)),
+                Command::Right if index + 1 < self.game.tricks().len() => {
+                    self.overlay = Some(Overlay::Trick(index + 1));
+                }
+                Command::Left | Command::Right => {}
+                Command::Quit => self.overlay = Some(Overlay::ConfirmQuit),
+                _ => self.close_window(),
+            },
+            Overlay::Help | Overlay::ScoreSheet | Overlay::Stats => match command {
                 // The key that opened a window closes it; so do Esc, Enter and a click.
                 Command::Help
                 | Command::LastTrick

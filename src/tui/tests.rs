@@ -923,7 +923,7 @@ fn a_pass_on_its_way_is_drawn_face_down_crossing_to_its_receiver() {
         (later_row, later_col)
     );
     h.wait(Duration::from_secs(1));
-    assert!(!h.text().contains("to Left"), "gone once the cards arrive");
+    assert!(!h.text().contains("▒▒ ▒▒ ▒▒ to Left"), "gone once the cards arrive");
 }
 
 #[test]
@@ -1005,4 +1005,37 @@ fn the_note_says_who_the_received_cards_came_from() {
         note.starts_with("You received") && note.ends_with("from Right"),
         "hand 1 passes left, so Right's cards come: {note}"
     );
+}
+
+#[test]
+fn t_steps_back_through_every_trick_of_the_hand() {
+    let mut h = Harness::new(42, Speed::Instant);
+    h.play_until(|app| app.game.tricks().len() == 4 && app.seat_to_act() == Some(YOU) && app.overlay.is_none());
+    h.send(Command::LastTrick);
+    assert_eq!(h.app.overlay, Some(Overlay::Trick(3)));
+    assert!(h.text().contains("Trick 4 of 4"));
+    for expected in [2, 1, 0, 0] {
+        h.send(Command::LastTrick);
+        assert_eq!(h.app.overlay, Some(Overlay::Trick(expected)));
+    }
+    let first = h.app.game.tricks()[0];
+    let text = h.text();
+    assert!(text.contains("Trick 1 of 4"), "{text}");
+    let lead = format!("{}led {}", "", h.app.theme.card(first.cards()[0]));
+    assert!(text.contains(&lead), "the leader is marked: {text}");
+    h.send(Command::Right);
+    assert_eq!(h.app.overlay, Some(Overlay::Trick(1)));
+    h.send(Command::Cancel);
+    assert_eq!(h.app.overlay, None);
+}
+
+#[test]
+fn what_you_passed_stays_in_view_for_the_hand() {
+    let mut h = Harness::new(42, Speed::Instant);
+    h.let_bots_play();
+    h.play_hinted();
+    let passed = h.app.pending_pass.unwrap().0;
+    h.play_until(|app| app.game.tricks().len() == 3);
+    let you_row = h.text().lines().nth(19).unwrap().to_string();
+    assert!(you_row.contains(&format!("passed {} to Left", h.app.theme.cards(passed))), "{you_row}");
 }

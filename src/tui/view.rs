@@ -301,7 +301,7 @@ fn your_line(buf: &mut Buffer, area: Rect, app: &App, hits: &mut Hits) {
     let theme = app.theme;
     let to_act = app.seat_to_act() == Some(YOU) && app.overlay.is_none();
     let name_style = if to_act { theme.active() } else { theme.strong() };
-    let line = Line::from(vec![
+    let mut spans = vec![
         Span::styled(" You", name_style),
         Span::raw(format!(
             "{sep}{}{sep}total {}",
@@ -309,7 +309,16 @@ fn your_line(buf: &mut Buffer, area: Rect, app: &App, hits: &mut Hits) {
             app.game.totals()[YOU],
             sep = app.theme.separator()
         )),
-    ]);
+    ];
+    // What you passed stays in view for the hand.
+    let hand = app.game.hand();
+    let passed = hand.passed(YOU);
+    if hand.phase() != HandPhase::Passing && !passed.is_empty() {
+        let target = app.table.seat_name(hand.pass_target(YOU));
+        let text = format!("{}passed {} to {target}", theme.separator(), theme.cards(passed));
+        spans.push(Span::styled(text, theme.quiet()));
+    }
+    let line = Line::from(spans);
     Paragraph::new(line).render(area, buf);
     let mut right = area.right();
     let mut button = |label: &str, which: Button, ready: bool| {
@@ -484,7 +493,8 @@ pub fn keys_now(app: &App) -> Vec<&'static str> {
         _ if app.finish.is_some() && matches!(app.overlay, None | Some(Overlay::GameOver(_))) => {
             vec!["n new game", "r replay this seed", "s scores", "S stats", "q quit"]
         }
-        Some(Overlay::Help | Overlay::LastTrick | Overlay::ScoreSheet | Overlay::Stats) => vec!["Esc close"],
+        Some(Overlay::Trick(_)) => vec!["t earlier", "arrows step", "Esc close"],
+        Some(Overlay::Help | Overlay::ScoreSheet | Overlay::Stats) => vec!["Esc close"],
         Some(Overlay::ConfirmQuit | Overlay::ConfirmRestart) => vec!["y yes", "n no"],
         Some(Overlay::HandSummary) => vec!["Enter continue", "s scores", "q quit"],
         Some(Overlay::MoonChoice(_)) => vec!["arrows choose", "Enter confirm"],
@@ -527,7 +537,7 @@ pub const KEYS: [(&str, &str); 19] = [
     ("Esc", "close a window, clear marks and queue"),
     ("i", "hint: what the bot would do"),
     ("u", "undo your last pass or card"),
-    ("t", "show the last trick"),
+    ("t", "the last trick; again for earlier ones"),
     ("c", "cards played so far, by suit"),
     ("s", "score sheet"),
     ("S", "statistics for these rules"),
@@ -595,20 +605,30 @@ fn draw_overlay(buf: &mut Buffer, area: Rect, app: &App, overlay: &Overlay, hits
             Paragraph::new(lines).render(inner, buf);
             rect
         }
-        Overlay::LastTrick => {
-            let (rect, inner) = window(buf, area, 40, app.players() as u16 + 4, "Last trick", theme);
+        Overlay::Trick(index) => {
+            let tricks = app.game.tricks();
+            let title = format!("Trick {} of {}", index + 1, tricks.len());
+            let (rect, inner) = window(buf, area, 44, app.players() as u16 + 5, &title, theme);
             let mut lines = vec![];
-            if let Some(trick) = app.game.tricks().last() {
+            if let Some(trick) = tricks.get(*index) {
                 let winner = trick.winner(app.players());
+                let points = app.table.rules.points.points(trick.card_set());
                 for (seat, card) in trick.plays(app.players()) {
-                    let mark = if Some(seat) == winner { "  takes it" } else { "" };
+                    let lead = if seat == trick.leader() { "led " } else { "    " };
+                    let mark = match (Some(seat) == winner, points) {
+                        (true, 0) => "  takes it".to_string(),
+                        (true, points) => format!("  takes it ({})", self::points(points)),
+                        _ => String::new(),
+                    };
                     lines.push(Line::from(vec![
-                        Span::raw(format!(" {:<10}", app.table.seat_name(seat))),
+                        Span::raw(format!(" {:<10}{lead}", app.table.seat_name(seat))),
                         Span::styled(theme.card(card), theme.suit_ink(card.suit())),
                         Span::styled(mark, theme.strong()),
                     ]));
                 }
             }
+            lines.push(Line::raw(""));
+            lines.push(Line::styled(" t or left: earlier   right: later   Esc: close", theme.quiet()));
             Paragraph::new(lines).render(inner, buf);
             rect
         }
