@@ -1014,10 +1014,12 @@ fn t_steps_back_through_every_trick_of_the_hand() {
     h.send(Command::LastTrick);
     assert_eq!(h.app.overlay, Some(Overlay::Trick(3)));
     assert!(h.text().contains("Trick 4 of 4"));
-    for expected in [2, 1, 0, 0] {
+    for expected in [2, 1, 0] {
         h.send(Command::LastTrick);
         assert_eq!(h.app.overlay, Some(Overlay::Trick(expected)));
     }
+    h.send(Command::Left);
+    assert_eq!(h.app.overlay, Some(Overlay::Trick(0)), "there is nothing before the first trick");
     let first = h.app.game.tricks()[0];
     let text = h.text();
     assert!(text.contains("Trick 1 of 4"), "{text}");
@@ -1027,6 +1029,11 @@ fn t_steps_back_through_every_trick_of_the_hand() {
     assert_eq!(h.app.overlay, Some(Overlay::Trick(1)));
     h.send(Command::Cancel);
     assert_eq!(h.app.overlay, None);
+    h.send(Command::LastTrick);
+    for _ in 0..4 {
+        h.send(Command::LastTrick);
+    }
+    assert_eq!(h.app.overlay, None, "t past the first trick closes the window");
 }
 
 #[test]
@@ -1034,8 +1041,10 @@ fn what_you_passed_stays_in_view_for_the_hand() {
     let mut h = Harness::new(42, Speed::Instant);
     h.let_bots_play();
     h.play_hinted();
-    let passed = h.app.pending_pass.unwrap().0;
     h.play_until(|app| app.game.tricks().len() == 3);
-    let you_row = h.text().lines().nth(19).unwrap().to_string();
+    let passed = h.app.game.hand().passed(YOU);
+    assert_eq!(passed.len(), 3);
+    let text = h.text();
+    let you_row = text.lines().find(|line| line.starts_with(" You")).unwrap().to_string();
     assert!(you_row.contains(&format!("passed {} to Left", h.app.theme.cards(passed))), "{you_row}");
 }
