@@ -15,7 +15,7 @@ use super::input::{Button, Command, Hits};
 use super::theme::Theme;
 use super::view;
 
-const COLOR: Theme = Theme { color: true, ascii: false };
+const COLOR: Theme = Theme { color: true, ascii: false, palette256: true };
 
 fn table(rules: Rules) -> Table {
     let players = vec![Player::Builtin(Level::Normal); rules.player_count()];
@@ -546,7 +546,7 @@ fn snapshot_too_small() {
 #[test]
 fn snapshot_no_color() {
     let mut h = Harness::new(42, Speed::Instant);
-    h.app.theme = Theme { color: false, ascii: false };
+    h.app.theme = Theme { color: false, ascii: false, palette256: true };
     h.send(Command::Mark);
     let (text, buffer, _) = h.screen(80, 24);
     for cell in buffer.content() {
@@ -560,7 +560,7 @@ fn snapshot_no_color() {
 #[test]
 fn snapshot_ascii() {
     let mut h = Harness::new(42, Speed::Instant);
-    h.app.theme = Theme { color: true, ascii: true };
+    h.app.theme = Theme { color: true, ascii: true, palette256: true };
     let text = h.text();
     assert!(!text.contains('♠') && !text.contains('♥') && !text.contains('▒'));
     insta::assert_snapshot!("ascii", text);
@@ -719,7 +719,7 @@ fn at_80x24_the_top_line_keeps_the_clock_and_whole_words_at_every_table_size() {
         assert!(top.contains("Hand 1") && top.contains("hearts not broken"), "{players} players: {top}");
         assert!(top.chars().count() <= 80);
         let mut ascii = Harness::with_rules(rules, 42, Speed::Instant);
-        ascii.app.theme = Theme { color: true, ascii: true };
+        ascii.app.theme = Theme { color: true, ascii: true, palette256: true };
         let top = ascii.text().lines().next().unwrap().to_string();
         assert!(top.is_ascii() && top.contains("time 10:00"), "{top}");
     }
@@ -826,7 +826,7 @@ fn one_point_and_one_hand_are_singular() {
 
 #[test]
 fn ascii_draws_every_screen_in_ascii() {
-    let ascii = Theme { color: true, ascii: true };
+    let ascii = Theme { color: true, ascii: true, palette256: true };
     let mut h = Harness::with_rules(Rules { clock_minutes: 10, ..Rules::default() }, 7, Speed::Instant);
     h.app.theme = ascii;
     let mut screens = vec![h.text()];

@@ -17,6 +17,37 @@ const ASCII_BORDER: ratatui::symbols::border::Set<'static> = ratatui::symbols::b
     horizontal_bottom: "-",
 };
 
+/// Whether a terminal shows the 256-colour palette: `COLORTERM` set, or
+/// a `TERM` that says `256color` or `direct`, or one not known to have only
+/// the 16 basic colours (the Linux console, plain `xterm`, `screen`,
+/// `tmux`, `vt100`, ...).
+pub fn has_256_colours(term: Option<&str>, colorterm: Option<&str>) -> bool {
+    const SIXTEEN: [&str; 12] = [
+        "linux",
+        "xterm",
+        "xterm-color",
+        "xterm-16color",
+        "screen",
+        "tmux",
+        "vt100",
+        "vt220",
+        "ansi",
+        "rxvt",
+        "cygwin",
+        "putty",
+    ];
+    const SIXTEEN_FAMILIES: [&str; 4] = ["screen", "tmux", "rxvt", "vt"];
+    if colorterm.is_some_and(|value| !value.is_empty()) {
+        return true;
+    }
+    let term = term.unwrap_or("");
+    if term.contains("256color") || term.contains("direct") {
+        return true;
+    }
+    let family = term.split(['-', '.']).next().unwrap_or("");
+    !term.is_empty() && !SIXTEEN.contains(&term) && !SIXTEEN_FAMILIES.contains(&family)
+}
+
 /// How the table looks.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Theme {
@@ -24,14 +55,20 @@ pub struct Theme {
     pub color: bool,
     /// Letters S H D C instead of suit symbols, `#` for card backs.
     pub ascii: bool,
+    /// The terminal shows the 256-colour palette; otherwise only the 16
+    /// basic colours are used.
+    pub palette256: bool,
 }
 
 impl Theme {
     /// The theme for this environment: colour unless `NO_COLOR` is set to
-    /// anything non-empty (no-color.org).
+    /// anything non-empty (no-color.org), from the 256-colour palette
+    /// where `TERM` and `COLORTERM` say the terminal has it.
     pub fn from_environment(ascii: bool) -> Theme {
         let no_color = std::env::var_os("NO_COLOR").is_some_and(|value| !value.is_empty());
-        Theme { color: !no_color, ascii }
+        let term = std::env::var("TERM").ok();
+        let colorterm = std::env::var("COLORTERM").ok();
+        Theme { color: !no_color, ascii, palette256: has_256_colours(term.as_deref(), colorterm.as_deref()) }
     }
 
     /// The colour style, or the monochrome one under `NO_COLOR`.
@@ -146,9 +183,11 @@ impl Theme {
         )
     }
 
-    /// The table's felt: dark green from the 256-colour palette, which more terminals show than true colour.
+    /// The table's felt: dark green from the 256-colour palette (which
+    /// more terminals show than true colour), or the basic green.
     pub fn table(self) -> Style {
-        self.pick(Style::default().bg(Color::Indexed(22)).fg(Color::White), Style::default())
+        let felt = if self.palette256 { Color::Indexed(22) } else { Color::Green };
+        self.pick(Style::default().bg(felt).fg(Color::White), Style::default())
     }
 
     /// Titles, names and the status line.
@@ -190,5 +229,34 @@ impl Theme {
     /// A face-down card back, as drawn beside a player's card count.
     pub fn card_back(self) -> &'static str {
         if self.ascii { "##" } else { "▒▒" }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn terminals_with_only_16_colours_get_the_basic_palette() {
+        for term in ["linux", "xterm", "screen", "screen.xterm-new", "tmux", "vt100", "ansi", "xterm-color"] {
+            assert!(!has_256_colours(Some(term), None), "{term}");
+        }
+        assert!(!has_256_colours(None, None), "no TERM at all");
+        for term in ["xterm-256color", "screen-256color", "tmux-256color", "xterm-direct", "alacritty", "xterm-kitty"] {
+            assert!(has_256_colours(Some(term), None), "{term}");
+        }
+        assert!(has_256_colours(Some("xterm"), Some("truecolor")), "COLORTERM says more");
+    }
+
+    #[test]
+    fn the_basic_palette_keeps_a_green_felt_and_red_and_black_suits() {
+        let basic = Theme { color: true, ascii: false, palette256: false };
+        assert_eq!(basic.table().bg, Some(Color::Green));
+        let heart: Card = "AH".parse().unwrap();
+        let spade: Card = "AS".parse().unwrap();
+        assert_eq!(basic.card_face(heart).fg, Some(Color::Red));
+        assert_eq!(basic.card_face(spade).fg, Some(Color::Black));
+        let full = Theme { palette256: true, ..basic };
+        assert_eq!(full.table().bg, Some(Color::Indexed(22)));
     }
 }
