@@ -54,6 +54,13 @@ pub struct BotFlags {
     pub think: Option<u64>,
 }
 
+impl PlayArgs {
+    /// The deal to start from, if the flags name one.
+    pub fn start(&self) -> Option<crate::record::DealCode> {
+        self.deal.or_else(|| self.seed.map(|seed| crate::record::DealCode { seed, hand: self.hand.unwrap_or(1) }))
+    }
+}
+
 impl BotFlags {
     /// The choices the flags make.
     pub fn choices(&self) -> Result<BotChoices, BotFlagError> {
@@ -95,8 +102,14 @@ pub enum BotFlagError {
 #[derive(Debug, Args, Clone, Default)]
 pub struct PlayArgs {
     /// Play the game of this seed (the same deals every time); skips the resume offer.
-    #[arg(long)]
+    #[arg(long, conflicts_with = "deal")]
     pub seed: Option<u64>,
+    /// With --seed: start at this hand of the seed's game (totals 0).
+    #[arg(long, value_name = "K", requires = "seed", value_parser = clap::value_parser!(u32).range(1..=100_000))]
+    pub hand: Option<u32>,
+    /// Play from a deal code shown on the table's top line: SEED/HAND, e.g. 42/7.
+    #[arg(long, value_name = "SEED/HAND")]
+    pub deal: Option<crate::record::DealCode>,
     /// How fast the bots' cards appear (the p key changes it while playing).
     #[arg(long, value_enum, default_value = "normal")]
     pub speed: Speed,

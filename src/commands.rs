@@ -292,7 +292,7 @@ fn play(loaded: &LoadedRules, choices: &BotChoices, args: &PlayArgs) -> Result<(
     let label = format!("{}{}", loaded.preset, if changed { "+" } else { "" });
     let table = Table { rules: loaded.rules, label, players };
     let options = PlayOptions {
-        seed: args.seed,
+        deal: args.start(),
         speed: args.speed,
         ascii: args.ascii,
         new: args.new,

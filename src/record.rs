@@ -9,6 +9,40 @@ use crate::bot::protocol::moon_name;
 use crate::config::{ConfigError, rules_from_json, rules_to_json};
 use crate::engine::{Action, BySeat, Card, CardSet, Game, GameError, GamePhase, HandPhase, MoonScoring, Seat};
 
+/// A deal code: a game seed and one of its hands, written `42/7` (hand 7
+/// of game 42) or `42` (hand 1). `hearts --deal 42/7` plays it; the table
+/// shows the code of the hand in play.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct DealCode {
+    /// The game seed.
+    pub seed: u64,
+    /// The hand, 1-based.
+    pub hand: u32,
+}
+
+/// Why text is not a deal code.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("\"{0}\" is not a deal code: write SEED/HAND, e.g. 42/7 (or just the seed)")]
+pub struct DealCodeError(String);
+
+impl std::str::FromStr for DealCode {
+    type Err = DealCodeError;
+
+    fn from_str(text: &str) -> Result<DealCode, DealCodeError> {
+        let error = || DealCodeError(text.to_string());
+        let (seed, hand) = text.trim().split_once('/').unwrap_or((text.trim(), "1"));
+        let seed = seed.parse().map_err(|_| error())?;
+        let hand = hand.parse().ok().filter(|&hand| hand >= 1).ok_or_else(error)?;
+        Ok(DealCode { seed, hand })
+    }
+}
+
+impl std::fmt::Display for DealCode {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}/{}", self.seed, self.hand)
+    }
+}
+
 /// One whole game.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct GameRecord {
@@ -228,15 +262,16 @@ impl Recorder {
 }
 
 impl GameRecord {
-    /// The record of a game played from its seed by these actions (a game
-    /// at the table, finished or not): every hand scored so far.
+    /// The record of a game played from a deal (its seed and first hand) by
+    /// these actions (a game at the table, finished or not): every hand
+    /// scored so far.
     pub fn of_actions(
         rules: crate::engine::Rules,
-        seed: u64,
+        start: DealCode,
         seats: Vec<SeatRecord>,
         actions: &[Action],
     ) -> Result<GameRecord, ReplayError> {
-        let mut game = Game::new(rules, seed)?;
+        let mut game = Game::starting_at_hand(rules, start.seed, start.hand - 1)?;
         let mut recorder = Recorder::new(&game, seats);
         recorder.observe(&game);
         for (i, &action) in actions.iter().enumerate() {
@@ -420,4 +455,19 @@ fn replay_hand(game: &mut Game, log: &HandLog) -> Result<(), ReplayError> {
     check("scores", format!("{:?}", log.scores), format!("{:?}", per_seat(&entry.scores, players)))?;
     check("totals", format!("{:?}", log.totals), format!("{:?}", per_seat(&entry.totals, players)))?;
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn deal_codes_read_and_write_seed_slash_hand() {
+        assert_eq!("42/7".parse(), Ok(DealCode { seed: 42, hand: 7 }));
+        assert_eq!(" 42 ".parse(), Ok(DealCode { seed: 42, hand: 1 }));
+        assert_eq!(DealCode { seed: 42, hand: 7 }.to_string(), "42/7");
+        for bad in ["", "x/2", "42/0", "42/", "/3", "42/7/1", "-1/2"] {
+            assert!(bad.parse::<DealCode>().is_err(), "{bad}");
+        }
+    }
 }

@@ -32,7 +32,7 @@ use signal_hook::iterator::Signals;
 use crate::bot::{Bot, Think, decide};
 use crate::engine::{Action, Game, RulesError, Seat};
 use crate::players::Level;
-use crate::record::{GameRecord, SeatRecord};
+use crate::record::{DealCode, GameRecord, SeatRecord};
 
 use app::{App, Effect, Message, Overlay, ResumeOffer, Speed, Table};
 use input::Hits;
@@ -63,8 +63,9 @@ pub enum TableError {
 /// How `hearts` (or `hearts play`) was asked to start.
 #[derive(Clone, Debug)]
 pub struct PlayOptions {
-    /// Replay this seed's game instead of a fresh one (skips the resume offer).
-    pub seed: Option<u64>,
+    /// Play this deal (a seed and its first hand) instead of a fresh game;
+    /// skips the resume offer.
+    pub deal: Option<DealCode>,
     /// The bots' pace.
     pub speed: Speed,
     /// Letters instead of suit symbols.
@@ -107,7 +108,7 @@ pub fn play(table: Table, options: PlayOptions) -> Result<(), TableError> {
         }
         None => (None, None, false),
     };
-    let saved = match (&dir, options.new || options.seed.is_some()) {
+    let saved = match (&dir, options.new || options.deal.is_some()) {
         (Some(dir), false) => match save::read(dir) {
             Found::Nothing => None,
             Found::Game(saved) => Some(saved),
@@ -137,8 +138,8 @@ pub fn play(table: Table, options: PlayOptions) -> Result<(), TableError> {
         }
     };
     let theme = Theme::from_environment(options.ascii);
-    let seed = options.seed.unwrap_or_else(fresh_seed);
-    let mut app = App::new(table.clone(), seed, options.speed, theme)?;
+    let start = options.deal.unwrap_or_else(fresh_deal);
+    let mut app = App::new(table.clone(), start, options.speed, theme)?;
     if let Some(saved) = &saved {
         app.overlay = Some(Overlay::Resume(ResumeOffer::of(saved)));
     }
@@ -255,6 +256,11 @@ struct Decided {
     bot: Option<Box<dyn Bot>>,
     /// What went wrong, for the status line.
     failure: Option<String>,
+}
+
+/// A new game: hand 1 of a fresh seed.
+fn fresh_deal() -> DealCode {
+    DealCode { seed: fresh_seed(), hand: 1 }
 }
 
 /// A seed for a new game: small enough to read out and type back in.
@@ -375,8 +381,8 @@ impl Runtime {
                             self.keep(&mut app);
                         }
                         let stats = app.stats;
-                        let seed = seed.unwrap_or_else(fresh_seed);
-                        app = App::new(self.table.clone(), seed, app.speed, app.theme)?;
+                        let start = seed.unwrap_or_else(fresh_deal);
+                        app = App::new(self.table.clone(), start, app.speed, app.theme)?;
                         app.stats = stats;
                         app.update(resized.clone(), now);
                         self.seat_bots(&app);
@@ -436,7 +442,7 @@ impl Runtime {
                 player: if seat == app::YOU { "human".to_string() } else { app.table.players[seat.index()].name() },
             })
             .collect();
-        let record = match GameRecord::of_actions(app.table.rules, app.game.seed(), seats, &app.log) {
+        let record = match GameRecord::of_actions(app.table.rules, app.start, seats, &app.log) {
             Ok(record) => record,
             Err(error) => {
                 app.note = Some(format!("Could not keep the game: {error}"));

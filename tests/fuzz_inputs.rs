@@ -186,7 +186,10 @@ fn sample_game(rules: Rules, seed: u64, samples: &mut Samples) {
         log.push(action);
         recorder.observe(&game);
         if log.len() % 37 == 0 {
-            samples.saves.push(serde_json::to_value(SavedGame::new(&table, seed, &log, 0, None)).unwrap());
+            samples.saves.push(
+                serde_json::to_value(SavedGame::new(&table, hearts::record::DealCode { seed, hand: 1 }, &log, 0, None))
+                    .unwrap(),
+            );
         }
     }
     samples.records.push(serde_json::to_value(recorder.record()).unwrap());

@@ -105,7 +105,7 @@ fn a_saved_game_with_a_program_seat_resumes_with_built_in_bots_unless_asked() {
             Player::Builtin(Level::Normal),
         ],
     };
-    let saved = SavedGame::new(&table, 5, &[], 0, None);
+    let saved = SavedGame::new(&table, hearts::record::DealCode { seed: 5, hand: 1 }, &[], 0, None);
     assert_eq!(saved.programs(), vec![(1, "touch PWNED; cat >/dev/null".to_string())]);
     let (resumed, _) = saved.replay(Programs::Replace).unwrap();
     assert_eq!(resumed.players[1], Player::Builtin(Level::Normal), "the fallback takes the seat");

@@ -131,7 +131,7 @@ fn is_your_turn(status: &str) -> bool {
 fn a_whole_seeded_game_with_keys_alone() {
     let home = sandbox("keys");
     let mut game = Session::start(&home, &["--seed", "7", "--speed", "instant", "--new", "--record", "copy.jsonl"]);
-    game.wait_for("seed 7");
+    game.wait_for("deal 7/1");
     let deadline = Instant::now() + Duration::from_secs(240);
     let mut hands_seen = 0;
     loop {
@@ -426,9 +426,25 @@ fn ctrl_z_gives_the_terminal_back_and_takes_it_again_on_continuing() {
         assert!(Instant::now() < deadline, "Ctrl-Z did not give the terminal back and take it again: {output:?}");
         std::thread::sleep(Duration::from_millis(20));
     }
-    game.wait_for("seed 42");
+    game.wait_for("deal 42/1");
     assert!(game.screen.lock().unwrap().screen().alternate_screen());
     game.send("\x03");
     assert_eq!(game.exit_code(), 0);
     game.assert_terminal_restored();
+}
+
+#[test]
+fn a_deal_code_starts_the_seeds_game_at_that_hand() {
+    for args in [&["--seed", "42", "--hand", "7"][..], &["--deal", "42/7"][..]] {
+        let home = sandbox("deal-code");
+        let mut full: Vec<&str> = args.to_vec();
+        full.extend(["--speed", "instant"]);
+        let mut game = Session::start(&home, &full);
+        game.wait_for("deal 42/7");
+        let text = game.text();
+        assert!(text.contains("Hand 7"), "{text}");
+        assert!(text.contains("total 0"), "totals start at 0: {text}");
+        game.send("\x03");
+        assert_eq!(game.exit_code(), 0);
+    }
 }

@@ -16,6 +16,7 @@ use super::input::{Button, Command};
 use super::save::{Programs, SaveError, SavedGame};
 use super::stats::{GameStats, PresetStats};
 use super::theme::Theme;
+use crate::record::DealCode;
 
 /// The person's seat.
 pub const YOU: Seat = Seat::SOUTH;
@@ -152,8 +153,8 @@ pub enum Effect {
     /// The game is over with no hand completed (the clock ran out): remove
     /// the save, but it is no game played.
     Unplayed,
-    /// Start a new game: with this seed, or a fresh one.
-    NewGame(Option<u64>),
+    /// Start a new game: from this deal, or a fresh seed.
+    NewGame(Option<DealCode>),
     /// Take up the saved game, starting its programs or not.
     Resume(Programs),
     /// Leave the program.
@@ -273,6 +274,8 @@ pub struct App {
     pub table: Table,
     /// The game itself.
     pub game: Game,
+    /// The deal the game started from: its seed and first hand.
+    pub start: DealCode,
     /// Every action since the first deal: what a save replays.
     pub log: Vec<Action>,
     /// Counts changes to the game, so late bot answers are recognised.
@@ -328,9 +331,11 @@ pub struct App {
 
 impl App {
     /// A new game with this seed.
-    pub fn new(table: Table, seed: u64, speed: Speed, theme: Theme) -> Result<App, crate::engine::RulesError> {
-        let game = Game::new(table.rules, seed)?;
-        Ok(App::with_game(table, game, Vec::new(), speed, theme))
+    pub fn new(table: Table, start: DealCode, speed: Speed, theme: Theme) -> Result<App, crate::engine::RulesError> {
+        let game = Game::starting_at_hand(table.rules, start.seed, start.hand - 1)?;
+        let mut app = App::with_game(table, game, Vec::new(), speed, theme);
+        app.start = start;
+        Ok(app)
     }
 
     pub(crate) fn with_game(table: Table, game: Game, log: Vec<Action>, speed: Speed, theme: Theme) -> App {
@@ -338,9 +343,13 @@ impl App {
             .then(|| Clock::new(Duration::from_secs(60 * u64::from(table.rules.clock_minutes))));
         let hand_start =
             UndoPoint { game: game.clone(), log_len: log.len(), received: CardSet::EMPTY, what: String::new() };
+        // A game given whole (a resumed save sets its own start) began at
+        // its current hand as far as anyone knows.
+        let start = DealCode { seed: game.seed(), hand: game.hand_number() };
         let mut app = App {
             table,
             game,
+            start,
             log,
             generation: 0,
             cursor: 0,
@@ -377,6 +386,7 @@ impl App {
     pub fn resume(saved: &SavedGame, programs: Programs, speed: Speed, theme: Theme) -> Result<App, SaveError> {
         let (table, game) = saved.replay(programs)?;
         let mut app = App::with_game(table, game, saved.parsed_actions()?, speed, theme);
+        app.start = DealCode { seed: saved.seed, hand: saved.first_hand };
         app.undos = saved.undos;
         if let (Some(clock), Some(ms)) = (&mut app.clock, saved.clock_ms_left) {
             *clock = Clock::new(Duration::from_millis(ms));
@@ -393,7 +403,7 @@ impl App {
 
     /// What the save file should hold now.
     pub fn saved_game(&self, now: Instant) -> SavedGame {
-        SavedGame::new(&self.table, self.game.seed(), &self.log, self.undos, self.clock.map(|c| c.left(now)))
+        SavedGame::new(&self.table, self.start, &self.log, self.undos, self.clock.map(|c| c.left(now)))
     }
 
     /// The number of players.
@@ -730,7 +740,7 @@ impl App {
     fn menu(&mut self, button: Button) {
         match button {
             Button::NewGame => self.effects.push(Effect::NewGame(None)),
-            Button::Replay => self.effects.push(Effect::NewGame(Some(self.game.seed()))),
+            Button::Replay => self.effects.push(Effect::NewGame(Some(self.start))),
             Button::Quit => self.effects.push(Effect::Quit),
             _ => {}
         }

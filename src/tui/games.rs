@@ -130,7 +130,7 @@ mod tests {
         let seats = (0..4)
             .map(|seat| SeatRecord { seat, name: format!("seat {seat}"), player: Level::Easy.name().into() })
             .collect();
-        GameRecord::of_actions(rules, seed, seats, &actions).unwrap()
+        GameRecord::of_actions(rules, crate::record::DealCode { seed, hand: 1 }, seats, &actions).unwrap()
     }
 
     #[test]

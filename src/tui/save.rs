@@ -14,6 +14,7 @@ use crate::bot::protocol::moon_name;
 use crate::config::{ConfigError, rules_from_json, rules_to_json};
 use crate::engine::{Action, Card, CardSet, Game, GameError, MoonScoring, RulesError, Seat};
 use crate::players::{Level, Player, PlayerError};
+use crate::record::DealCode;
 
 use super::app::Table;
 use super::store::{self, FileError};
@@ -46,6 +47,9 @@ pub enum SaveError {
         /// What is wrong with it.
         error: PlayerError,
     },
+    /// Hands are numbered from 1.
+    #[error("first-hand is 0; hands are numbered from 1")]
+    FirstHand,
     /// An action that is not written as one.
     #[error("action {number}: \"{text}\" is not an action")]
     Unreadable {
@@ -94,6 +98,9 @@ pub struct SavedGame {
     pub players: Vec<String>,
     /// The game seed.
     pub seed: u64,
+    /// The hand of the seed the game started at (1 unless `--deal 42/7`).
+    #[serde(default = "first_hand")]
+    pub first_hand: u32,
     /// Every action since the first deal: `pass SEAT CARDS`, `play SEAT CARD`,
     /// `moon SEAT SCORING`, `next`.
     pub actions: Vec<String>,
@@ -103,9 +110,14 @@ pub struct SavedGame {
     pub clock_ms_left: Option<u64>,
 }
 
+/// Saves from before `first-hand` was written started at hand 1.
+fn first_hand() -> u32 {
+    1
+}
+
 impl SavedGame {
     /// The save of a game in progress.
-    pub fn new(table: &Table, seed: u64, log: &[Action], undos: u32, clock: Option<Duration>) -> SavedGame {
+    pub fn new(table: &Table, start: DealCode, log: &[Action], undos: u32, clock: Option<Duration>) -> SavedGame {
         SavedGame {
             version: VERSION,
             rules: rules_to_json(&table.rules),
@@ -116,7 +128,8 @@ impl SavedGame {
                 .enumerate()
                 .map(|(i, p)| if i == 0 { "you".into() } else { p.name() })
                 .collect(),
-            seed,
+            seed: start.seed,
+            first_hand: start.hand,
             actions: log.iter().map(|&action| action_text(action)).collect(),
             undos,
             clock_ms_left: clock.map(|left| left.as_millis() as u64),
@@ -159,7 +172,10 @@ impl SavedGame {
                 Programs::Replace => player.without_program(),
             });
         }
-        let mut game = Game::new(rules, self.seed)?;
+        if self.first_hand == 0 {
+            return Err(SaveError::FirstHand);
+        }
+        let mut game = Game::starting_at_hand(rules, self.seed, self.first_hand - 1)?;
         for (i, action) in self.parsed_actions()?.into_iter().enumerate() {
             game.apply(action).map_err(|error| SaveError::Refused {
                 number: i + 1,
@@ -294,7 +310,7 @@ mod tests {
     #[test]
     fn a_save_replays_to_the_same_game() {
         let (game, log) = played_game(40);
-        let saved = SavedGame::new(&table(), 77, &log, 2, None);
+        let saved = SavedGame::new(&table(), DealCode { seed: 77, hand: 1 }, &log, 2, None);
         let (restored_table, restored) = saved.replay(Programs::Replace).unwrap();
         assert_eq!(restored, game);
         assert_eq!(restored_table, table());
@@ -304,7 +320,8 @@ mod tests {
     fn saves_are_written_and_read_back() {
         let dir = scratch("roundtrip");
         let (_, log) = played_game(20);
-        let saved = SavedGame::new(&table(), 77, &log, 0, Some(Duration::from_millis(61_000)));
+        let saved =
+            SavedGame::new(&table(), DealCode { seed: 77, hand: 1 }, &log, 0, Some(Duration::from_millis(61_000)));
         write(&dir, &saved).unwrap();
         match read(&dir) {
             Found::Game(found) => assert_eq!(*found, saved),
@@ -333,7 +350,7 @@ mod tests {
     fn a_save_with_an_illegal_action_is_corrupt() {
         let dir = scratch("illegal");
         let (_, log) = played_game(10);
-        let mut saved = SavedGame::new(&table(), 77, &log, 0, None);
+        let mut saved = SavedGame::new(&table(), DealCode { seed: 77, hand: 1 }, &log, 0, None);
         saved.actions.push("play 2 2C".into());
         saved.actions.push("play 2 2C".into());
         write(&dir, &saved).unwrap();

@@ -34,7 +34,7 @@ impl Harness {
     }
 
     fn with_rules(rules: Rules, seed: u64, speed: Speed) -> Harness {
-        let app = App::new(table(rules), seed, speed, COLOR).unwrap();
+        let app = App::new(table(rules), crate::record::DealCode { seed, hand: 1 }, speed, COLOR).unwrap();
         Harness { app, now: Instant::now() }
     }
 
@@ -476,7 +476,11 @@ fn a_whole_game_ends_with_standings_and_a_menu() {
     let effects = h.app.take_effects();
     assert!(effects.iter().any(|e| matches!(e, super::app::Effect::Finished(_))));
     h.send(Command::Restart);
-    assert_eq!(h.app.take_effects(), vec![super::app::Effect::NewGame(Some(7))], "r replays the seed");
+    assert_eq!(
+        h.app.take_effects(),
+        vec![super::app::Effect::NewGame(Some(crate::record::DealCode { seed: 7, hand: 1 }))],
+        "r replays the seed"
+    );
 }
 
 // ---- screens -------------------------------------------------------------
@@ -698,7 +702,11 @@ fn once_the_game_is_over_nothing_deals_again_but_replay_or_new() {
     h.send(Command::Restart);
     assert_ne!(h.app.overlay, Some(Overlay::ConfirmRestart), "the hand is not dealt again");
     assert_eq!(*h.app.game.totals(), totals, "totals are not rolled back");
-    assert_eq!(h.app.take_effects(), vec![super::app::Effect::NewGame(Some(7))], "r is 'Replay this seed'");
+    assert_eq!(
+        h.app.take_effects(),
+        vec![super::app::Effect::NewGame(Some(crate::record::DealCode { seed: 7, hand: 1 }))],
+        "r is 'Replay this seed'"
+    );
 }
 
 // ---- fitting the smallest terminal ----------------------------------------
@@ -933,10 +941,9 @@ fn the_resume_offer_fits_every_total_inside_its_window() {
     h.play_until(|app| {
         app.game.history().len() == 1 && app.overlay.is_none() && app.game.hand().phase() == HandPhase::Playing
     });
-    let saved = h.app.saved_game(h.now);
     let players: Vec<crate::players::Player> = vec!["cmd:a-long-program --with flags --and more".parse().unwrap(); 7];
     let table = Table { rules, label: "black-lady".into(), players };
-    let with_program = crate::tui::save::SavedGame::new(&table, saved.seed, &h.app.log, 0, None);
+    let with_program = crate::tui::save::SavedGame::new(&table, h.app.start, &h.app.log, 0, None);
     h.app.overlay = Some(Overlay::Resume(super::app::ResumeOffer::of(&with_program)));
     let text = h.text();
     let inside: Vec<&str> = text.lines().filter(|line| line.contains('│')).collect();
@@ -1047,4 +1054,30 @@ fn what_you_passed_stays_in_view_for_the_hand() {
     let text = h.text();
     let you_row = text.lines().find(|line| line.starts_with(" You")).unwrap().to_string();
     assert!(you_row.contains(&format!("passed {} to Left", h.app.theme.cards(passed))), "{you_row}");
+}
+
+#[test]
+fn a_game_started_from_a_deal_code_deals_that_hand_and_saves_and_replays_from_it() {
+    let start = crate::record::DealCode { seed: 42, hand: 7 };
+    let app = App::new(table(Rules::default()), start, Speed::Instant, COLOR).unwrap();
+    let dealt = crate::engine::Deal::for_hand(&Rules::default(), 42, 6);
+    assert_eq!(app.game.hand().holding(YOU), dealt.hands[YOU], "hand 7 of game 42");
+    assert_eq!(app.game.totals()[YOU], 0);
+    let mut h = Harness { app, now: Instant::now() };
+    h.play_until(|app| app.game.history().len() == 1 && app.overlay.is_none());
+    let saved = h.app.saved_game(h.now);
+    assert_eq!(saved.first_hand, 7);
+    let resumed = App::resume(&saved, crate::tui::save::Programs::Replace, Speed::Instant, COLOR).unwrap();
+    assert_eq!(resumed.game, h.app.game);
+    assert_eq!(resumed.start, start);
+    let record = crate::record::GameRecord::of_actions(Rules::default(), start, Vec::new(), &h.app.log);
+    assert_eq!(record.unwrap().hands[0].number, 7);
+    h.app.finish = Some(Finish::Completed);
+    h.app.overlay = Some(Overlay::GameOver(Button::Replay));
+    h.send(Command::Confirm);
+    assert_eq!(
+        h.app.take_effects().last(),
+        Some(&super::app::Effect::NewGame(Some(start))),
+        "replay starts at hand 7 again"
+    );
 }

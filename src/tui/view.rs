@@ -124,7 +124,7 @@ fn info_bar(buf: &mut Buffer, area: Rect, app: &App, now: Instant) {
             if broken { "broken" } else { "unbroken" }.to_string(),
         ),
         (format!("to {}", rules.target_score), String::new()),
-        (format!("seed {}", game.seed()), String::new()),
+        (format!("deal {}", crate::record::DealCode { seed: game.seed(), hand: game.hand_number() }), String::new()),
         (app.table.label.clone(), String::new()),
     ];
     let clock = app.clock.map(|clock| {
