@@ -1081,3 +1081,26 @@ fn a_game_started_from_a_deal_code_deals_that_hand_and_saves_and_replays_from_it
         "replay starts at hand 7 again"
     );
 }
+
+#[test]
+fn your_cards_keep_their_places_until_the_trick_ends() {
+    for seed in 1..100 {
+        let mut h = at_your_first_play(seed);
+        // You must not be last to the trick, so it goes on after your card.
+        if h.app.game.hand().trick().len() + 1 == h.app.players() {
+            continue;
+        }
+        let (_, _, before) = h.screen(80, 24);
+        let card = h.app.game.legal_moves().lowest().unwrap();
+        h.send(Command::Card(card));
+        assert!(h.app.game.hand().trick().cards().contains(&card));
+        let (_, _, after) = h.screen(80, 24);
+        let place = |hits: &Hits, card| hits.cards.iter().find(|(_, c)| *c == card).map(|(rect, _)| rect.x);
+        for &(_, other) in &after.cards {
+            assert_eq!(place(&after, other), place(&before, other), "{other} moved while the trick goes on");
+        }
+        assert_eq!(after.cards.len() + 1, before.cards.len());
+        return;
+    }
+    panic!("no seed had you play before the end of the trick");
+}

@@ -340,10 +340,17 @@ fn your_line(buf: &mut Buffer, area: Rect, app: &App, hits: &mut Hits) {
 fn your_hand(buf: &mut Buffer, area: Rect, app: &App, now: Instant, hits: &mut Hits) {
     let theme = app.theme;
     let cards = app.your_cards();
+    // The card you played to the trick in progress keeps its place (left
+    // empty), so the others do not move under the mouse until the trick ends.
+    let trick = app.game.hand().trick();
+    let played_now = trick.plays(app.players()).find(|&(seat, _)| seat == YOU).map(|(_, card)| card);
+    let mut slots = cards.clone();
+    slots.extend(played_now);
+    slots.sort();
     if cards.is_empty() {
         return;
     }
-    let count = cards.len() as u16;
+    let count = slots.len() as u16;
     let step = (area.width.saturating_sub(2) / count).clamp(3, CARD_WIDTH + 1);
     let width = step * (count - 1) + CARD_WIDTH;
     let left = area.x + area.width.saturating_sub(width) / 2;
@@ -353,7 +360,10 @@ fn your_hand(buf: &mut Buffer, area: Rect, app: &App, now: Instant, hits: &mut H
         && !app.showing_trick(now);
     let legal = if your_turn { app.game.legal_moves() } else { CardSet::DECK };
     let cursor = app.cursor_card();
-    for (i, &card) in cards.iter().enumerate() {
+    for (i, &card) in slots.iter().enumerate() {
+        if Some(card) == played_now {
+            continue;
+        }
         let x = left + step * i as u16;
         let raised = app.marked.contains(card) || app.queued == Some(card);
         let y = if raised { area.y } else { area.y + 1 };
@@ -374,7 +384,7 @@ fn your_hand(buf: &mut Buffer, area: Rect, app: &App, now: Instant, hits: &mut H
             buf.set_string(x + 1, y + 2, "que", theme.marked());
         }
         // The visible part of a card is what the next card does not cover.
-        let visible = if i + 1 < cards.len() { step.min(CARD_WIDTH) } else { CARD_WIDTH };
+        let visible = if i + 1 < slots.len() { step.min(CARD_WIDTH) } else { CARD_WIDTH };
         hits.cards.push((Rect::new(x, area.y, visible, CARD_HEIGHT + 1), card));
     }
 }
