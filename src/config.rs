@@ -400,6 +400,15 @@ pub fn options_markdown() -> String {
     out
 }
 
+/// The rules as a short fingerprint: the preset, then every option that
+/// differs from it as `key=value` (`black-lady target-score=50`).
+pub fn fingerprint(preset: Preset, rules: &Rules) -> String {
+    let base = preset.rules();
+    let changed = OPTIONS.iter().filter(|option| (option.get)(rules) != (option.get)(&base));
+    let parts: Vec<String> = changed.map(|option| format!("{}={}", option.key, (option.get)(rules))).collect();
+    std::iter::once(preset.to_string()).chain(parts).collect::<Vec<_>>().join(" ")
+}
+
 /// The option keys, in the order the rule book lists them.
 pub fn option_keys() -> impl Iterator<Item = &'static str> {
     OPTIONS.iter().map(|option| option.key)

@@ -158,7 +158,8 @@ pub fn play(table: Table, options: PlayOptions) -> Result<(), TableError> {
         bots: Vec::new(),
         game_number: 0,
     };
-    app.stats = stats.and_then(|s| s.presets.get(&runtime.table.label).copied()).unwrap_or_default();
+    let key = Stats::key(&runtime.table.label, &runtime.table.rules, &runtime.table.players);
+    app.stats = stats.and_then(|s| s.presets.get(&key).copied()).unwrap_or_default();
     runtime.seat_bots(&app);
 
     // ratatui installs a hook of its own; ours replaces it so that the
@@ -468,7 +469,8 @@ impl Runtime {
         if let Some(game) = game
             && self.stats_ok
         {
-            match Stats::record(dir, &app.table.label, game) {
+            let key = Stats::key(&app.table.label, &app.table.rules, &app.table.players);
+            match Stats::record(dir, &key, game) {
                 Ok(entry) => app.stats = entry,
                 Err(error) => app.note = Some(format!("Could not record statistics: {error}")),
             }

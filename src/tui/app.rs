@@ -309,6 +309,8 @@ pub struct App {
     hand_start: UndoPoint,
     /// Undos taken this game.
     pub undos: u32,
+    /// Hints asked for this game.
+    pub hints_used: u32,
     /// The timed mode's clock.
     pub clock: Option<Clock>,
     /// How the game ended, once it has.
@@ -368,6 +370,7 @@ impl App {
             undo_refusal: "you have not passed or played yet",
             hand_start,
             undos: 0,
+            hints_used: 0,
             clock,
             finish: None,
             tournament: None,
@@ -388,6 +391,7 @@ impl App {
         let mut app = App::with_game(table, game, saved.parsed_actions()?, speed, theme);
         app.start = DealCode { seed: saved.seed, hand: saved.first_hand };
         app.undos = saved.undos;
+        app.hints_used = saved.hints;
         if let (Some(clock), Some(ms)) = (&mut app.clock, saved.clock_ms_left) {
             *clock = Clock::new(Duration::from_millis(ms));
         }
@@ -403,7 +407,9 @@ impl App {
 
     /// What the save file should hold now.
     pub fn saved_game(&self, now: Instant) -> SavedGame {
-        SavedGame::new(&self.table, self.start, &self.log, self.undos, self.clock.map(|c| c.left(now)))
+        let mut saved = SavedGame::new(&self.table, self.start, &self.log, self.undos, self.clock.map(|c| c.left(now)));
+        saved.hints = self.hints_used;
+        saved
     }
 
     /// The number of players.
@@ -901,11 +907,13 @@ impl App {
         let mut adviser = Level::Hard.bot(self.game.seed(), YOU, crate::bot::Think::Samples(1));
         match decide(&self.game, YOU, adviser.as_mut()) {
             Some(Action::Pass { cards, .. }) => {
+                self.hints_used += 1;
                 self.hint = cards;
                 self.marked = cards;
                 self.note = Some(format!("Hint: pass {}", self.theme.cards(cards)));
             }
             Some(Action::Play { card, .. }) => {
+                self.hints_used += 1;
                 self.hint = CardSet::single(card);
                 if let Some(index) = self.your_cards().iter().position(|&c| c == card) {
                     self.cursor = index;
@@ -1174,7 +1182,10 @@ impl App {
             self.overlay = Some(Overlay::GameOver(Button::NewGame));
         }
         if hands_completed > 0 {
-            self.effects.push(Effect::Finished(GameStats::of(&self.game, YOU, self.undos, self.finish_won())));
+            let tournament = self.tournament.map(|score| score.total());
+            let won = self.finish_won();
+            let game = GameStats::with_extras(&self.game, YOU, self.undos, won, self.hints_used, tournament);
+            self.effects.push(Effect::Finished(game));
         } else {
             // No hand was completed: nobody won, and it is no game played.
             self.effects.push(Effect::Unplayed);

@@ -106,6 +106,9 @@ pub struct SavedGame {
     pub actions: Vec<String>,
     /// Undos taken.
     pub undos: u32,
+    /// Hints asked for.
+    #[serde(default)]
+    pub hints: u32,
     /// The timed game's clock, in milliseconds left.
     pub clock_ms_left: Option<u64>,
 }
@@ -132,6 +135,7 @@ impl SavedGame {
             first_hand: start.hand,
             actions: log.iter().map(|&action| action_text(action)).collect(),
             undos,
+            hints: 0,
             clock_ms_left: clock.map(|left| left.as_millis() as u64),
         }
     }

@@ -1,13 +1,17 @@
-//! Your record per rules preset: games, wins, average points per hand and
-//! per game, moons shot, queens taken, undos. Kept in `stats.json` in the
-//! data directory and shown by `hearts stats` and the `S` key.
+//! Your record per rules fingerprint (the preset and every option changed
+//! from it) and bot line-up: games, wins, average points per hand and per
+//! game, moons shot, queens taken, undos, hints, the best tournament score.
+//! Kept in `stats.json` in the data directory and shown by `hearts stats`
+//! and the `S` key. A game that ended before any hand was complete is not
+//! counted.
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
 use serde::{Deserialize, Serialize};
 
-use crate::engine::{Game, Seat};
+use crate::engine::{Game, Preset, Rules, Seat};
+use crate::players::Player;
 
 use super::store::{self, FileError};
 
@@ -28,11 +32,27 @@ pub struct GameStats {
     pub queens: u32,
     /// Undos taken.
     pub undos: u32,
+    /// Hints asked for.
+    pub hints: u32,
+    /// The tournament score of a timed game.
+    pub tournament: Option<i32>,
 }
 
 impl GameStats {
     /// The statistics of `seat` in a finished (or timed-out) game.
     pub fn of(game: &Game, seat: Seat, undos: u32, won: bool) -> GameStats {
+        GameStats::with_extras(game, seat, undos, won, 0, None)
+    }
+
+    /// As [`GameStats::of`], with the hints asked for and the tournament score.
+    pub fn with_extras(
+        game: &Game,
+        seat: Seat,
+        undos: u32,
+        won: bool,
+        hints: u32,
+        tournament: Option<i32>,
+    ) -> GameStats {
         let history = game.history();
         GameStats {
             hands: history.len() as u32,
@@ -42,6 +62,8 @@ impl GameStats {
             moons: history.iter().filter(|record| record.result.shooter == Some(seat)).count() as u32,
             queens: history.iter().filter(|record| record.result.queen_taker == Some(seat)).count() as u32,
             undos,
+            hints,
+            tournament,
         }
     }
 }
@@ -66,6 +88,10 @@ pub struct PresetStats {
     pub queens: u32,
     /// Undos taken.
     pub undos: u32,
+    /// Hints asked for.
+    pub hints: u32,
+    /// The best tournament score of a timed game.
+    pub best_tournament: Option<i32>,
 }
 
 impl PresetStats {
@@ -79,6 +105,11 @@ impl PresetStats {
         self.moons += game.moons;
         self.queens += game.queens;
         self.undos += game.undos;
+        self.hints += game.hints;
+        self.best_tournament = match (self.best_tournament, game.tournament) {
+            (Some(best), Some(score)) => Some(best.max(score)),
+            (best, score) => best.or(score),
+        };
     }
 
     /// The record as label/value lines.
@@ -99,14 +130,17 @@ impl PresetStats {
             ("Moons shot", self.moons.to_string()),
             ("Queens taken", self.queens.to_string()),
             ("Undos", self.undos.to_string()),
+            ("Hints", self.hints.to_string()),
+            ("Best tournament score", self.best_tournament.map_or_else(|| "-".to_string(), |s| s.to_string())),
         ]
     }
 }
 
-/// Every preset's record.
+/// Every record, by rules fingerprint and line-up.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Stats {
-    /// The record per rules label.
+    /// The record per key: the rules fingerprint, then `vs` and the bots
+    /// (older files keyed by the preset label alone still read).
     pub presets: BTreeMap<String, PresetStats>,
 }
 
@@ -140,28 +174,32 @@ impl Stats {
         Ok(entry)
     }
 
-    /// `hearts stats`: a table with a column per preset played.
+    /// The key a game's record is kept under: the rules fingerprint (the
+    /// preset named by `label`, a trailing `+` marking changes, and every
+    /// changed option) and the line-up of bots in seats 1 and on.
+    pub fn key(label: &str, rules: &Rules, players: &[Player]) -> String {
+        let rules_part = match label.trim_end_matches('+').parse::<Preset>() {
+            Ok(preset) => crate::config::fingerprint(preset, rules),
+            Err(_) => label.to_string(),
+        };
+        let bots: Vec<String> = players.iter().skip(1).map(Player::name).collect();
+        format!("{rules_part} vs {}", bots.join(", "))
+    }
+
+    /// `hearts stats`: a block per rules fingerprint and line-up played.
     pub fn render(&self) -> String {
         if self.presets.is_empty() {
             return "No games finished yet.\n".to_string();
         }
-        let labels: Vec<&String> = self.presets.keys().collect();
-        let rows = PresetStats::default().lines().len();
-        let columns: Vec<Vec<(&str, String)>> = self.presets.values().map(PresetStats::lines).collect();
-        let width =
-            labels.iter().map(|l| l.len()).chain(columns.iter().flatten().map(|(_, v)| v.len())).max().unwrap_or(8);
-        let mut out = format!("{:<16}", "");
-        for label in &labels {
-            out += &format!("  {label:>width$}");
-        }
-        out.push('\n');
-        for row in 0..rows {
-            out += &format!("{:<16}", columns[0][row].0);
-            for column in &columns {
-                out += &format!("  {:>width$}", column[row].1);
+        let mut out = String::new();
+        for (key, stats) in &self.presets {
+            out += &format!("{key}\n");
+            for (label, value) in stats.lines() {
+                out += &format!("  {label:<24}{value:>10}\n");
             }
             out.push('\n');
         }
+        out.pop();
         out
     }
 }
@@ -173,8 +211,26 @@ mod tests {
     #[test]
     fn averages_are_per_hand_and_per_game() {
         let mut stats = PresetStats::default();
-        stats.add(GameStats { hands: 10, points: 60, final_total: 60, won: true, moons: 1, queens: 2, undos: 3 });
-        stats.add(GameStats { hands: 10, points: 140, final_total: 104, won: false, moons: 0, queens: 3, undos: 0 });
+        stats.add(GameStats {
+            hands: 10,
+            points: 60,
+            final_total: 60,
+            won: true,
+            moons: 1,
+            queens: 2,
+            undos: 3,
+            ..GameStats::default()
+        });
+        stats.add(GameStats {
+            hands: 10,
+            points: 140,
+            final_total: 104,
+            won: false,
+            moons: 0,
+            queens: 3,
+            undos: 0,
+            ..GameStats::default()
+        });
         let lines: BTreeMap<&str, String> = stats.lines().into_iter().collect();
         assert_eq!(lines["Games"], "2");
         assert_eq!(lines["Wins"], "1 (50%)");
@@ -216,5 +272,40 @@ mod tests {
         let stats = Stats::read(&dir).unwrap();
         assert_eq!(stats.presets.len(), 2);
         assert!(stats.render().contains("omnibus"));
+    }
+}
+
+#[cfg(test)]
+mod fingerprint_tests {
+    use super::*;
+    use crate::players::Level;
+
+    #[test]
+    fn records_are_kept_per_rules_fingerprint_and_line_up() {
+        let players = vec![
+            Player::Builtin(Level::Normal),
+            Player::Builtin(Level::Hard),
+            Player::Builtin(Level::Expert),
+            Player::Builtin(Level::Normal),
+        ];
+        assert_eq!(Stats::key("black-lady", &Rules::default(), &players), "black-lady vs hard, expert, normal");
+        let changed = Rules { target_score: 50, omnibus: true, ..Rules::default() };
+        assert_eq!(
+            Stats::key("black-lady+", &changed, &players),
+            "black-lady omnibus=true target-score=50 vs hard, expert, normal"
+        );
+    }
+
+    #[test]
+    fn hints_add_up_and_the_best_tournament_score_is_kept() {
+        let mut stats = PresetStats::default();
+        let game = |tournament, hints| GameStats { hands: 5, hints, tournament, ..GameStats::default() };
+        stats.add(game(Some(1235), 2));
+        stats.add(game(Some(1648), 1));
+        stats.add(game(None, 0));
+        assert_eq!((stats.hints, stats.best_tournament), (3, Some(1648)));
+        let lines: BTreeMap<&str, String> = stats.lines().into_iter().collect();
+        assert_eq!(lines["Best tournament score"], "1648");
+        assert_eq!(lines["Hints"], "3");
     }
 }

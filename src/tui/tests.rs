@@ -1104,3 +1104,19 @@ fn your_cards_keep_their_places_until_the_trick_ends() {
     }
     panic!("no seed had you play before the end of the trick");
 }
+
+#[test]
+fn hints_asked_for_are_counted_in_the_finished_games_statistics() {
+    let mut h = Harness::with_rules(Rules { target_score: 20, ..Rules::default() }, 7, Speed::Instant);
+    h.let_bots_play();
+    h.send(Command::Hint);
+    h.send(Command::Hint);
+    assert_eq!(h.app.hints_used, 2);
+    assert_eq!(h.app.saved_game(h.now).hints, 2, "saved with the game");
+    h.play_until(|app| matches!(app.overlay, Some(Overlay::GameOver(_))));
+    let finished = h.app.take_effects().into_iter().find_map(|effect| match effect {
+        super::app::Effect::Finished(game) => Some(game),
+        _ => None,
+    });
+    assert_eq!(finished.map(|game| game.hints), Some(2));
+}

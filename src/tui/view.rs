@@ -650,16 +650,15 @@ fn draw_overlay(buf: &mut Buffer, area: Rect, app: &App, overlay: &Overlay, hits
             rect
         }
         Overlay::Stats => {
-            let lines: Vec<Line> =
-                std::iter::once(Line::styled(format!(" Rules: {}", app.table.label), theme.strong()))
-                    .chain(
-                        app.stats
-                            .lines()
-                            .into_iter()
-                            .map(|(label, value)| Line::raw(format!(" {label:<18}{value:>10}"))),
-                    )
-                    .collect();
-            let (rect, inner) = window(buf, area, 34, lines.len() as u16 + 2, "Statistics", theme);
+            let key = super::stats::Stats::key(&app.table.label, &app.table.rules, &app.table.players);
+            let lines: Vec<Line> = wrap_words(&key, 40)
+                .into_iter()
+                .map(|part| Line::styled(format!(" {part}"), theme.strong()))
+                .chain(
+                    app.stats.lines().into_iter().map(|(label, value)| Line::raw(format!(" {label:<24}{value:>10}"))),
+                )
+                .collect();
+            let (rect, inner) = window(buf, area, 44, lines.len() as u16 + 2, "Statistics", theme);
             Paragraph::new(lines).render(inner, buf);
             rect
         }
