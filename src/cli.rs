@@ -7,8 +7,8 @@ use clap::{Arg, ArgAction, ArgMatches, Args, FromArgMatches, Parser, Subcommand}
 
 use crate::config::{Flag, OptionFlag, RawValue, RuleRequest, option_flags};
 use crate::engine::Preset;
+use crate::pace::Speed;
 use crate::players::{BotChoices, PlayerError};
-use crate::tui::app::Speed;
 
 /// Hearts for the terminal: a rules engine, seeded deals and tools for
 /// people who study the game.

@@ -17,7 +17,7 @@ use crate::players::{BotChoices, Level, Player, PlayerError};
 use crate::sim::{self, Arena, Lineup, Units};
 use crate::tui::games;
 use crate::tui::store::{self, FileError};
-use crate::tui::{self, PlayOptions, TableError, app::Table, stats::Stats};
+use crate::tui::{self, PlayOptions, TableError, stats::Stats, table::Table};
 
 /// Why a command could not do its job.
 #[derive(Debug, thiserror::Error)]

@@ -7,6 +7,7 @@ pub mod cli;
 pub mod commands;
 pub mod config;
 pub mod engine;
+pub mod pace;
 pub mod players;
 pub mod record;
 pub mod sim;

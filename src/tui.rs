@@ -13,6 +13,7 @@ pub mod input;
 pub mod save;
 pub mod stats;
 pub mod store;
+pub mod table;
 pub mod theme;
 pub mod view;
 
@@ -34,11 +35,13 @@ use crate::engine::{Action, Game, RulesError, Seat};
 use crate::players::Level;
 use crate::record::{DealCode, GameRecord, SeatRecord};
 
-use app::{App, Effect, Message, Overlay, ResumeOffer, Speed, Table};
+use crate::pace::Speed;
+use app::{App, Effect, Message, ResumeOffer};
 use input::Hits;
 use save::Found;
 use stats::Stats;
 use store::{FileError, GameLock};
+use table::Table;
 use theme::Theme;
 
 /// Why the table could not be played.
@@ -141,12 +144,13 @@ pub fn play(table: Table, options: PlayOptions) -> Result<(), TableError> {
     let start = options.deal.unwrap_or_else(fresh_deal);
     let mut app = App::new(table.clone(), start, options.speed, theme)?;
     if let Some(saved) = &saved {
-        app.overlay = Some(Overlay::Resume(ResumeOffer::of(saved)));
+        app.update(Message::OfferResume(ResumeOffer::of(saved)), Instant::now());
     }
     if elsewhere {
-        app.note = Some("A game is open in another hearts: this new game will not be saved".to_string());
+        let note = "A game is open in another hearts: this new game will not be saved".to_string();
+        app.update(Message::Note(note), Instant::now());
     } else if let Some(notice) = notices.first() {
-        app.note = Some(format!("Note: {notice}"));
+        app.update(Message::Note(format!("Note: {notice}")), Instant::now());
     }
     let mut runtime = Runtime {
         dir,
@@ -159,7 +163,8 @@ pub fn play(table: Table, options: PlayOptions) -> Result<(), TableError> {
         game_number: 0,
     };
     let key = Stats::key(&runtime.table.label, &runtime.table.rules, &runtime.table.players);
-    app.stats = stats.and_then(|s| s.presets.get(&key).copied()).unwrap_or_default();
+    let known = stats.and_then(|s| s.presets.get(&key).copied()).unwrap_or_default();
+    app.update(Message::Stats(known), Instant::now());
     runtime.seat_bots(&app);
 
     // ratatui installs a hook of its own; ours replaces it so that the
@@ -312,7 +317,7 @@ impl Runtime {
                     }
                 });
             }
-            Err(error) => app.note = Some(format!("SIGTERM will not save the game: {error}")),
+            Err(error) => app.update(Message::Note(format!("SIGTERM will not save the game: {error}")), Instant::now()),
         }
         let mut hits = Hits::default();
         let size = terminal.size().map_err(|source| TableError::Terminal { doing: "measure", source })?;
@@ -362,7 +367,7 @@ impl Runtime {
                     }
                     self.bots[seat.index()] = Some(decided.bot.unwrap_or_else(|| self.bot_for(&app, seat)));
                     if let Some(failure) = decided.failure {
-                        app.note = Some(format!("{}: {failure}", app.table.seat_name(seat)));
+                        app.update(Message::Note(format!("{}: {failure}", app.table.seat_name(seat))), Instant::now());
                     }
                     thinking = None;
                     decided.action.map(|action| Message::BotDecided { generation, action })
@@ -384,7 +389,7 @@ impl Runtime {
                         let stats = app.stats;
                         let start = seed.unwrap_or_else(fresh_deal);
                         app = App::new(self.table.clone(), start, app.speed, app.theme)?;
-                        app.stats = stats;
+                        app.update(Message::Stats(stats), now);
                         app.update(resized.clone(), now);
                         self.seat_bots(&app);
                         thinking = None;
@@ -396,16 +401,13 @@ impl Runtime {
                                 let stats = app.stats;
                                 self.table = resumed.table.clone();
                                 app = resumed;
-                                app.stats = stats;
+                                app.update(Message::Stats(stats), now);
                                 app.update(resized.clone(), now);
                                 app.update(resized.clone(), now);
                                 self.seat_bots(&app);
                                 thinking = None;
                             }
-                            Err(error) => {
-                                app.overlay = None;
-                                app.note = Some(format!("The saved game does not replay: {error}"));
-                            }
+                            Err(error) => app.update(Message::ResumeFailed(error.to_string()), now),
                         }
                     }
                     Effect::Suspend => {
@@ -429,7 +431,7 @@ impl Runtime {
         if let Some(dir) = &self.dir
             && let Err(error) = save::write(dir, &app.saved_game(now))
         {
-            app.note = Some(format!("Could not save the game: {error}"));
+            app.update(Message::Note(format!("Could not save the game: {error}")), now);
         }
     }
 
@@ -446,14 +448,14 @@ impl Runtime {
         let record = match GameRecord::of_actions(app.table.rules, app.start, seats, &app.log) {
             Ok(record) => record,
             Err(error) => {
-                app.note = Some(format!("Could not keep the game: {error}"));
+                app.update(Message::Note(format!("Could not keep the game: {error}")), Instant::now());
                 return;
             }
         };
         let files = self.dir.as_deref().map(games::path).into_iter().chain(self.options.record.clone());
         for file in files {
             if let Err(error) = games::append(&file, &record) {
-                app.note = Some(format!("Could not keep the game: {error}"));
+                app.update(Message::Note(format!("Could not keep the game: {error}")), Instant::now());
             }
         }
     }
@@ -464,15 +466,17 @@ impl Runtime {
         self.keep(app);
         let Some(dir) = &self.dir else { return };
         if let Err(error) = save::remove(dir) {
-            app.note = Some(format!("Could not remove the finished game's save: {error}"));
+            app.update(Message::Note(format!("Could not remove the finished game's save: {error}")), Instant::now());
         }
         if let Some(game) = game
             && self.stats_ok
         {
             let key = Stats::key(&app.table.label, &app.table.rules, &app.table.players);
             match Stats::record(dir, &key, game) {
-                Ok(entry) => app.stats = entry,
-                Err(error) => app.note = Some(format!("Could not record statistics: {error}")),
+                Ok(entry) => app.update(Message::Stats(entry), Instant::now()),
+                Err(error) => {
+                    app.update(Message::Note(format!("Could not record statistics: {error}")), Instant::now())
+                }
             }
         }
     }

@@ -92,8 +92,8 @@ fn a_program_named_on_the_command_line_runs() {
 #[test]
 fn a_saved_game_with_a_program_seat_resumes_with_built_in_bots_unless_asked() {
     use hearts::players::{Level, Player};
-    use hearts::tui::app::Table;
     use hearts::tui::save::{Programs, SavedGame};
+    use hearts::tui::table::Table;
 
     let table = Table {
         rules: hearts::engine::Rules::default(),

@@ -6,119 +6,22 @@
 
 use std::time::{Duration, Instant};
 
-use crate::bot::{Level, Player, decide};
+use crate::bot::{Level, decide};
 use crate::engine::{
-    Action, BONUS_CARD_VALUE, Card, CardSet, Event, Game, GamePhase, HandPhase, MoonScoring, PassDirection, Rules,
-    Seat, TimedFinish, TournamentScore, Trick,
+    Action, BONUS_CARD_VALUE, Card, CardSet, Event, Game, GamePhase, HandPhase, MoonScoring, PassDirection, Seat,
+    TimedFinish, TournamentScore, Trick,
 };
 
 use super::input::{Button, Command};
 use super::save::{Programs, SaveError, SavedGame};
 use super::stats::{GameStats, PresetStats};
+use super::table::{Table, seat_name};
 use super::theme::Theme;
+use crate::pace::Speed;
 use crate::record::DealCode;
 
 /// The person's seat.
 pub const YOU: Seat = Seat::SOUTH;
-
-/// How fast the bots' cards appear.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, clap::ValueEnum)]
-pub enum Speed {
-    /// A second a card, two seconds a trick.
-    Slow,
-    /// Half a second a card, a second a trick.
-    #[default]
-    Normal,
-    /// A fifth of a second a card, half a second a trick.
-    Fast,
-    /// No waiting at all.
-    Instant,
-}
-
-impl Speed {
-    /// The pause before a bot's card appears.
-    pub const fn card_delay(self) -> Duration {
-        Duration::from_millis(match self {
-            Speed::Slow => 1000,
-            Speed::Normal => 500,
-            Speed::Fast => 200,
-            Speed::Instant => 0,
-        })
-    }
-
-    /// How long a finished trick (or a pass on its way) stays on the table.
-    pub const fn trick_delay(self) -> Duration {
-        Duration::from_millis(match self {
-            Speed::Slow => 2000,
-            Speed::Normal => 1000,
-            Speed::Fast => 500,
-            Speed::Instant => 0,
-        })
-    }
-
-    /// The next speed, for the pace key.
-    pub const fn next(self) -> Speed {
-        match self {
-            Speed::Slow => Speed::Normal,
-            Speed::Normal => Speed::Fast,
-            Speed::Fast => Speed::Instant,
-            Speed::Instant => Speed::Slow,
-        }
-    }
-
-    /// The speed's name, as `--speed` takes it.
-    pub const fn name(self) -> &'static str {
-        match self {
-            Speed::Slow => "slow",
-            Speed::Normal => "normal",
-            Speed::Fast => "fast",
-            Speed::Instant => "instant",
-        }
-    }
-}
-
-/// Who sits at the table and under which rules: what a game is started
-/// from, and what a save remembers.
-#[derive(Clone, Debug, PartialEq)]
-pub struct Table {
-    /// The rules in play.
-    pub rules: Rules,
-    /// The rules' name for the info bar and statistics: a preset, marked
-    /// `+` when a file or flags changed it.
-    pub label: String,
-    /// The player of every seat; seat 0 (you) is ignored.
-    pub players: Vec<Player>,
-}
-
-impl Table {
-    /// The name of a seat as the table shows it: You, Left, Across, Right.
-    pub fn seat_name(&self, seat: Seat) -> String {
-        seat_name(seat, self.rules.player_count())
-    }
-}
-
-/// A seat's name at a table of `players`: You, Left, Across, Right at four;
-/// "2nd left" and the like at bigger tables.
-pub fn seat_name(seat: Seat, players: usize) -> String {
-    let index = seat.index();
-    let from_right = players - index;
-    match (index, players) {
-        (0, _) => "You".to_string(),
-        (1, _) => "Left".to_string(),
-        _ if from_right == 1 => "Right".to_string(),
-        _ if players.is_multiple_of(2) && index == players / 2 => "Across".to_string(),
-        _ if index <= players / 2 => format!("{} left", ordinal(index)),
-        _ => format!("{} right", ordinal(from_right)),
-    }
-}
-
-fn ordinal(n: usize) -> &'static str {
-    match n {
-        2 => "2nd",
-        3 => "3rd",
-        _ => "far",
-    }
-}
 
 /// What happens to the app.
 #[derive(Clone, Debug)]
@@ -134,6 +37,15 @@ pub enum Message {
     },
     /// Time passed (a pace step or the clock).
     Tick,
+    /// Something the runtime has to say in the status line (a file that
+    /// could not be written, a bot that failed).
+    Note(String),
+    /// An unfinished game was found: offer to resume it.
+    OfferResume(ResumeOffer),
+    /// The saved game could not be taken up after all.
+    ResumeFailed(String),
+    /// The statistics for the rules and line-up in play.
+    Stats(PresetStats),
     /// The terminal is this many columns and rows.
     Resized {
         /// Columns.
@@ -526,6 +438,13 @@ impl App {
                 }
             }
             Message::Tick => {}
+            Message::Note(note) => self.note = Some(note),
+            Message::OfferResume(offer) => self.overlay = Some(Overlay::Resume(offer)),
+            Message::ResumeFailed(why) => {
+                self.overlay = None;
+                self.note = Some(format!("The saved game does not replay: {why}"));
+            }
+            Message::Stats(stats) => self.stats = stats,
             Message::Resized { width, height } => {
                 self.too_small = width < super::view::MIN_WIDTH || height < super::view::MIN_HEIGHT;
             }

@@ -16,8 +16,8 @@ use crate::engine::{Action, Card, CardSet, Game, GameError, MoonScoring, RulesEr
 use crate::players::{Level, Player, PlayerError};
 use crate::record::DealCode;
 
-use super::app::Table;
 use super::store::{self, FileError};
+use super::table::Table;
 
 /// Why a save does not replay.
 #[derive(Debug, thiserror::Error)]

@@ -10,10 +10,12 @@ use ratatui::style::Color;
 use crate::bot::{Level, Player, Think, decide};
 use crate::engine::{BySeat, CardSet, Game, GamePhase, Hand, HandPhase, MoonRule, Rules, Seat};
 
-use super::app::{App, Finish, Message, Overlay, Speed, Table, YOU};
+use super::app::{App, Finish, Message, Overlay, YOU};
 use super::input::{Button, Command, Hits};
+use super::table::Table;
 use super::theme::Theme;
 use super::view;
+use crate::pace::Speed;
 
 const COLOR: Theme = Theme { color: true, ascii: false, palette256: true };
 
@@ -588,7 +590,7 @@ fn every_table_size_lays_out_without_overlapping_seats() {
         let h = Harness::with_rules(rules, 5, Speed::Instant);
         let (text, _, hits) = h.screen(80, 24);
         for seat in crate::engine::Seat::all(players).skip(1) {
-            let name = super::app::seat_name(seat, players);
+            let name = super::table::seat_name(seat, players);
             assert_eq!(text.matches(&format!("{name} ·")).count(), 1, "{players} players: {name}\n{text}");
         }
         assert_eq!(hits.cards.len(), h.app.your_cards().len());

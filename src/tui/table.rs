@@ -1,0 +1,48 @@
+//! Who sits at the table and what the seats are called: what a game is
+//! started from and what a save remembers, without the app around it.
+
+use crate::engine::{Rules, Seat};
+use crate::players::Player;
+
+/// Who sits at the table and under which rules: what a game is started
+/// from, and what a save remembers.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Table {
+    /// The rules in play.
+    pub rules: Rules,
+    /// The rules' name for the info bar and statistics: a preset, marked
+    /// `+` when a file or flags changed it.
+    pub label: String,
+    /// The player of every seat; seat 0 (you) is ignored.
+    pub players: Vec<Player>,
+}
+
+impl Table {
+    /// The name of a seat as the table shows it: You, Left, Across, Right.
+    pub fn seat_name(&self, seat: Seat) -> String {
+        seat_name(seat, self.rules.player_count())
+    }
+}
+
+/// A seat's name at a table of `players`: You, Left, Across, Right at four;
+/// "2nd left" and the like at bigger tables.
+pub fn seat_name(seat: Seat, players: usize) -> String {
+    let index = seat.index();
+    let from_right = players - index;
+    match (index, players) {
+        (0, _) => "You".to_string(),
+        (1, _) => "Left".to_string(),
+        _ if from_right == 1 => "Right".to_string(),
+        _ if players.is_multiple_of(2) && index == players / 2 => "Across".to_string(),
+        _ if index <= players / 2 => format!("{} left", ordinal(index)),
+        _ => format!("{} right", ordinal(from_right)),
+    }
+}
+
+fn ordinal(n: usize) -> &'static str {
+    match n {
+        2 => "2nd",
+        3 => "3rd",
+        _ => "far",
+    }
+}

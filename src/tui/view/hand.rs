@@ -1,0 +1,103 @@
+//! Your seat: the line with your points and buttons, and your hand.
+//!
+//! ```text
+//!  You · 0 pts · total 12 · passed Q♠ A♥ K♥ to Left        [ PASS ]
+//!  ┌───┐ ┌───┐ ┌───┐ ...   sorted by suit then rank, marked cards raised
+//!  │2 ♣│ │7 ♣│ │Q ♦│
+//!  └───┘ └───┘ └───┘
+//! ```
+
+use super::trick::draw_card;
+use super::*;
+
+pub(super) fn your_line(buf: &mut Buffer, area: Rect, app: &App, hits: &mut Hits) {
+    let theme = app.theme;
+    let to_act = app.seat_to_act() == Some(YOU) && app.overlay.is_none();
+    let name_style = if to_act { theme.active() } else { theme.strong() };
+    let mut spans = vec![
+        Span::styled(" You", name_style),
+        Span::raw(format!(
+            "{sep}{}{sep}total {}",
+            points(app.points_this_hand(YOU)),
+            app.game.totals()[YOU],
+            sep = app.theme.separator()
+        )),
+    ];
+    // What you passed stays in view for the hand.
+    let hand = app.game.hand();
+    let passed = hand.passed(YOU);
+    if hand.phase() != HandPhase::Passing && !passed.is_empty() {
+        let target = app.table.seat_name(hand.pass_target(YOU));
+        let text = format!("{}passed {} to {target}", theme.separator(), theme.cards(passed));
+        spans.push(Span::styled(text, theme.quiet()));
+    }
+    let line = Line::from(spans);
+    Paragraph::new(line).render(area, buf);
+    let mut right = area.right();
+    let mut button = |label: &str, which: Button, ready: bool| {
+        let width = label.chars().count() as u16;
+        right = right.saturating_sub(width + 1);
+        let rect = Rect::new(right, area.y, width, 1);
+        buf.set_string(rect.x, rect.y, label, theme.button(ready));
+        hits.buttons.push((rect, which));
+    };
+    if app.is_passing() {
+        let ready = app.marked.len() == app.game.hand().pass_count();
+        button("[ PASS ]", Button::Pass, ready);
+    }
+    if app.can_play_out() {
+        button("[ PLAY OUT ]", Button::PlayOut, true);
+    }
+}
+
+pub(super) fn your_hand(buf: &mut Buffer, area: Rect, app: &App, now: Instant, hits: &mut Hits) {
+    let theme = app.theme;
+    let cards = app.your_cards();
+    // The card you played to the trick in progress keeps its place (left
+    // empty), so the others do not move under the mouse until the trick ends.
+    let trick = app.game.hand().trick();
+    let played_now = trick.plays(app.players()).find(|&(seat, _)| seat == YOU).map(|(_, card)| card);
+    let mut slots = cards.clone();
+    slots.extend(played_now);
+    slots.sort();
+    if cards.is_empty() {
+        return;
+    }
+    let count = slots.len() as u16;
+    let step = (area.width.saturating_sub(2) / count).clamp(3, CARD_WIDTH + 1);
+    let width = step * (count - 1) + CARD_WIDTH;
+    let left = area.x + area.width.saturating_sub(width) / 2;
+    let your_turn = app.seat_to_act() == Some(YOU)
+        && app.game.hand().phase() == HandPhase::Playing
+        && app.game.phase() == GamePhase::InHand
+        && !app.showing_trick(now);
+    let legal = if your_turn { app.game.legal_moves() } else { CardSet::DECK };
+    let cursor = app.cursor_card();
+    for (i, &card) in slots.iter().enumerate() {
+        if Some(card) == played_now {
+            continue;
+        }
+        let x = left + step * i as u16;
+        let raised = app.marked.contains(card) || app.queued == Some(card);
+        let y = if raised { area.y } else { area.y + 1 };
+        let face = if legal.contains(card) { theme.card_face(card) } else { theme.dimmed_face(card) };
+        let frame = if Some(card) == cursor {
+            theme.cursor()
+        } else if raised || app.hint.contains(card) || app.received.contains(card) {
+            theme.marked()
+        } else {
+            theme.frame()
+        };
+        draw_card(buf, x, y, card, face, frame, theme);
+        if app.received.contains(card) {
+            buf.set_string(x + 1, y + 2, "new", theme.marked());
+        } else if app.hint.contains(card) {
+            buf.set_string(x + 1, y + 2, "hnt", theme.marked());
+        } else if app.queued == Some(card) {
+            buf.set_string(x + 1, y + 2, "que", theme.marked());
+        }
+        // The visible part of a card is what the next card does not cover.
+        let visible = if i + 1 < slots.len() { step.min(CARD_WIDTH) } else { CARD_WIDTH };
+        hits.cards.push((Rect::new(x, area.y, visible, CARD_HEIGHT + 1), card));
+    }
+}

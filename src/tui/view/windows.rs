@@ -1,0 +1,354 @@
+//! The windows over the table: help, a trick, the score sheet,
+//! statistics, questions, the hand summary, the moon choice, game over and
+//! the resume offer, centred, each with its buttons.
+//!
+//! ```text
+//!          ╭ Hand 2 scored ──────────────────────────╮
+//!          │           Took                Hand Total │
+//!          │ You       Q♥ J♥ 10♥              +7   22 │
+//!          │ ...                                      │
+//!          │            [ Enter: next hand ]          │
+//!          ╰──────────────────────────────────────────╯
+//! ```
+
+use super::*;
+
+pub(super) fn window(buf: &mut Buffer, area: Rect, width: u16, height: u16, title: &str, theme: Theme) -> (Rect, Rect) {
+    let width = width.min(area.width);
+    let height = height.min(area.height);
+    let rect = Rect::new(area.x + (area.width - width) / 2, area.y + (area.height - height) / 2, width, height);
+    Clear.render(rect, buf);
+    let style = if theme.color { theme.table() } else { Style::default() };
+    let block = Block::bordered().border_set(theme.border()).title(format!(" {title} ")).style(style);
+    let inner = block.inner(rect);
+    block.render(rect, buf);
+    (rect, inner)
+}
+
+/// A row of buttons along the bottom line of `inner`.
+pub(super) fn buttons(
+    buf: &mut Buffer,
+    inner: Rect,
+    row: &[(&str, Button)],
+    selected: Option<Button>,
+    theme: Theme,
+    hits: &mut Hits,
+) {
+    let total: u16 =
+        row.iter().map(|(label, _)| label.chars().count() as u16 + 4).sum::<u16>() + 2 * (row.len() as u16 - 1);
+    let mut x = inner.x + inner.width.saturating_sub(total) / 2;
+    let y = inner.bottom().saturating_sub(1);
+    for &(label, button) in row {
+        let text = format!("[ {label} ]");
+        let width = text.chars().count() as u16;
+        buf.set_string(x, y, &text, theme.button(selected == Some(button)));
+        hits.buttons.push((Rect::new(x, y, width, 1), button));
+        x += width + 2;
+    }
+}
+
+pub(super) fn draw_overlay(buf: &mut Buffer, area: Rect, app: &App, overlay: &Overlay, hits: &mut Hits) {
+    let theme = app.theme;
+    let rect = match overlay {
+        Overlay::Help => {
+            let (rect, inner) = window(buf, area, 62, KEYS.len() as u16 + 3, "Keys", theme);
+            let lines: Vec<Line> = KEYS
+                .iter()
+                .map(|&(key, what)| match key {
+                    // The timed game says what it takes away instead of the queue note.
+                    "" if app.clock.is_some() => ("timed game", "no hints or undo; clock runs on your turns"),
+                    _ => (key, what),
+                })
+                .map(|(key, what)| {
+                    let key = if theme.ascii { key.replace("← →", "Left Right") } else { key.to_string() };
+                    Line::from(vec![Span::styled(format!(" {key:<12}"), theme.strong()), Span::raw(what)])
+                })
+                .collect();
+            Paragraph::new(lines).render(inner, buf);
+            rect
+        }
+        Overlay::Trick(index) => {
+            let tricks = app.game.tricks();
+            let title = format!("Trick {} of {}", index + 1, tricks.len());
+            let (rect, inner) = window(buf, area, 44, app.players() as u16 + 5, &title, theme);
+            let mut lines = vec![];
+            if let Some(trick) = tricks.get(*index) {
+                let winner = trick.winner(app.players());
+                let points = app.table.rules.points.points(trick.card_set());
+                for (seat, card) in trick.plays(app.players()) {
+                    let lead = if seat == trick.leader() { "led " } else { "    " };
+                    let mark = match (Some(seat) == winner, points) {
+                        (true, 0) => "  takes it".to_string(),
+                        (true, points) => format!("  takes it ({})", self::points(points)),
+                        _ => String::new(),
+                    };
+                    lines.push(Line::from(vec![
+                        Span::raw(format!(" {:<10}{lead}", app.table.seat_name(seat))),
+                        Span::styled(theme.card(card), theme.suit_ink(card.suit())),
+                        Span::styled(mark, theme.strong()),
+                    ]));
+                }
+            }
+            lines.push(Line::raw(""));
+            lines.push(Line::styled(" t or left: earlier   right: later   Esc: close", theme.quiet()));
+            Paragraph::new(lines).render(inner, buf);
+            rect
+        }
+        Overlay::ScoreSheet => {
+            let sheet = score_sheet(app, area.height.saturating_sub(6) as usize, area.width);
+            let width = sheet_width(app, area.width).max(40);
+            let (rect, inner) = window(buf, area, width, sheet.len() as u16 + 2, "Score sheet", theme);
+            Paragraph::new(sheet).render(inner, buf);
+            rect
+        }
+        Overlay::Stats => {
+            let key = crate::tui::stats::Stats::key(&app.table.label, &app.table.rules, &app.table.players);
+            let lines: Vec<Line> = wrap_words(&key, 40)
+                .into_iter()
+                .map(|part| Line::styled(format!(" {part}"), theme.strong()))
+                .chain(
+                    app.stats.lines().into_iter().map(|(label, value)| Line::raw(format!(" {label:<24}{value:>10}"))),
+                )
+                .collect();
+            let (rect, inner) = window(buf, area, 44, lines.len() as u16 + 2, "Statistics", theme);
+            Paragraph::new(lines).render(inner, buf);
+            rect
+        }
+        Overlay::ConfirmQuit => {
+            let text =
+                [" Quit now? The game is saved, and `hearts`".to_string(), " offers to resume it next time.".into()];
+            question(buf, area, "Quit?", &text, "y Quit", theme, hits)
+        }
+        Overlay::ConfirmRestart => {
+            let text = [format!(" Deal hand {} again from the start?", app.game.hand_number())];
+            question(buf, area, "Deal again?", &text, "y Deal again", theme, hits)
+        }
+        Overlay::HandSummary => hand_summary(buf, area, app, hits),
+        Overlay::MoonChoice(selected) => {
+            let total = app.game.hand().penalty_cards();
+            let points = app.table.rules.points.points(total);
+            let (rect, inner) = window(buf, area, 60, 7, "You shot the moon!", theme);
+            let text = vec![
+                Line::raw(format!(" You took every point ({points}). How should it count?")),
+                Line::raw(" Adding to the others would end the game with you behind."),
+            ];
+            Paragraph::new(text).render(inner, buf);
+            let add = format!("+{points} to the others");
+            let take = format!("-{points} off your score");
+            let selected = Some(match selected {
+                MoonScoring::AddToOthers => Button::MoonAdd,
+                MoonScoring::SubtractFromShooter => Button::MoonSubtract,
+            });
+            buttons(buf, inner, &[(&add, Button::MoonAdd), (&take, Button::MoonSubtract)], selected, theme, hits);
+            rect
+        }
+        Overlay::GameOver(selected) => game_over(buf, area, app, *selected, hits),
+        Overlay::Resume(offer) => {
+            const WIDTH: u16 = 70;
+            let room = usize::from(WIDTH.min(area.width)) - 3;
+            let mut text = vec![Line::raw(" You have an unfinished game:")];
+            let wrapped = |line: &str, style: Style| {
+                wrap_words(line, room).into_iter().map(move |part| Line::styled(format!(" {part}"), style))
+            };
+            text.extend(wrapped(&offer.description, theme.strong()));
+            for (seat, command) in offer.programs.iter().take(3) {
+                text.extend(wrapped(&format!("{seat} was the program: {command}"), theme.warning()));
+            }
+            let choices: &[(&str, Button)] = if offer.programs.is_empty() {
+                text.push(Line::raw(" Enter resumes it; n starts a new one."));
+                &[("Resume", Button::Resume), ("n New game", Button::NewGame)]
+            } else {
+                text.push(Line::raw(" Enter resumes with built-in bots in their seats;"));
+                text.push(Line::raw(" y runs the programs again; n starts a new game."));
+                &[("Resume", Button::Resume), ("y Run programs", Button::RunPrograms), ("n New game", Button::NewGame)]
+            };
+            // Borders, a blank line and the buttons around the text.
+            let (rect, inner) = window(buf, area, WIDTH, text.len() as u16 + 4, "Unfinished game", theme);
+            Paragraph::new(text).render(inner, buf);
+            buttons(buf, inner, choices, Some(Button::Resume), theme, hits);
+            rect
+        }
+    };
+    hits.overlay = Some(rect);
+}
+
+/// A yes/no window: `text`, then the yes button and "n Keep playing".
+pub(super) fn question(
+    buf: &mut Buffer,
+    area: Rect,
+    title: &str,
+    text: &[String],
+    yes: &str,
+    theme: Theme,
+    hits: &mut Hits,
+) -> Rect {
+    let (rect, inner) = window(buf, area, 52, 6, title, theme);
+    Paragraph::new(text.iter().map(|line| Line::raw(line.clone())).collect::<Vec<_>>()).render(inner, buf);
+    let row = [(yes, Button::Yes), ("n Keep playing", Button::No)];
+    buttons(buf, inner, &row, Some(Button::Yes), theme, hits);
+    rect
+}
+
+/// The hand number's column of the score sheet, with its leading space.
+pub(super) const SHEET_HAND_COLUMN: usize = 7;
+
+/// The width of each seat's column in the score sheet: up to 12, narrower
+/// so that the whole sheet fits in `room` columns (never below what a
+/// score and total need).
+pub(super) fn sheet_column(players: usize, room: u16) -> usize {
+    let inner = (room as usize).saturating_sub(2 + SHEET_HAND_COLUMN);
+    (inner / players).clamp(9, 12)
+}
+
+/// The width of a window holding the score sheet, borders included.
+pub(super) fn sheet_width(app: &App, room: u16) -> u16 {
+    let players = app.players();
+    (2 + SHEET_HAND_COLUMN + sheet_column(players, room) * players) as u16
+}
+
+/// The score sheet: one row per hand, each seat's score and running total,
+/// the last `rows` hands when there are more, in columns that fit `room`.
+pub(super) fn score_sheet(app: &App, rows: usize, room: u16) -> Vec<Line<'static>> {
+    let theme = app.theme;
+    let players = app.players();
+    let column = sheet_column(players, room);
+    let mut header = format!(" {:<6}", "Hand");
+    for seat in Seat::all(players) {
+        let name: String = app.table.seat_name(seat).chars().take(column - 1).collect();
+        header += &format!("{name:>column$}");
+    }
+    let mut lines = vec![Line::styled(header, theme.strong())];
+    let history = app.game.history();
+    let skip = history.len().saturating_sub(rows.saturating_sub(2).max(1));
+    if skip > 0 {
+        lines.push(Line::styled(format!(" ({} earlier)", count(skip, "hand", "hands")), theme.quiet()));
+    }
+    for (i, record) in history.iter().enumerate().skip(skip) {
+        let mut row = format!(" {:<6}", i + 1);
+        for seat in Seat::all(players) {
+            let moon = if record.result.shooter == Some(seat) && record.moon.is_some() { theme.moon() } else { "" };
+            row += &format!("{:>column$}", format!("{moon}{:+} {:>3}", record.scores[seat], record.totals[seat]));
+        }
+        lines.push(Line::raw(row));
+    }
+    if history.is_empty() {
+        lines.push(Line::styled(" No hand has been scored yet", theme.quiet()));
+    }
+    lines
+}
+
+pub(super) fn hand_summary(buf: &mut Buffer, area: Rect, app: &App, hits: &mut Hits) -> Rect {
+    let theme = app.theme;
+    let players = app.players();
+    let Some(record) = app.game.history().last() else {
+        return window(buf, area, 40, 4, "Hand over", theme).0;
+    };
+    let hand = app.game.hand();
+    let rules = &app.table.rules;
+    let mut scoring = rules.penalty_cards();
+    if let Some(bonus) = rules.bonus_card() {
+        scoring.insert(bonus);
+    }
+    let mut lines = vec![Line::styled(format!(" {:<10}{:<34}{:>6}{:>7}", "", "Took", "Hand", "Total"), theme.strong())];
+    for seat in Seat::all(players) {
+        let taken = hand.taken(seat) & scoring;
+        let mut cards: Vec<Span> = vec![Span::raw(format!(" {:<10}", app.table.seat_name(seat)))];
+        let mut shown: Vec<Card> = taken.into_iter().collect();
+        shown.reverse();
+        let mut text = String::new();
+        for card in &shown {
+            if text.chars().count() + 4 > 32 {
+                text += theme.ellipsis();
+                break;
+            }
+            text += &format!("{} ", theme.card(*card));
+        }
+        if shown.is_empty() {
+            text = "-".to_string();
+        }
+        cards.push(Span::raw(format!("{text:<34}")));
+        cards.push(Span::styled(format!("{:>+6}{:>7}", record.scores[seat], record.totals[seat]), theme.strong()));
+        lines.push(Line::from(cards));
+    }
+    if let (Some(shooter), Some(moon)) = (record.result.shooter, record.moon) {
+        let who = if shooter == YOU { "You".to_string() } else { app.table.seat_name(shooter) };
+        let how = match moon {
+            MoonScoring::AddToOthers => format!("{} to everyone else", record.result.penalty_total),
+            MoonScoring::SubtractFromShooter => format!("-{} off their score", record.result.penalty_total),
+        };
+        lines.push(Line::styled(format!(" {who} shot the moon! {how}"), theme.warning()));
+    }
+    lines.push(Line::raw(""));
+    let room = area.height.saturating_sub(lines.len() as u16 + 5) as usize;
+    lines.extend(score_sheet(app, room, area.width));
+    let height = lines.len() as u16 + 4;
+    let game_over = app.game.phase() == GamePhase::GameOver || app.finish.is_some();
+    let (rect, inner) = window(
+        buf,
+        area,
+        66.max(sheet_width(app, area.width)),
+        height,
+        &format!("Hand {} scored", app.game.hand_number()),
+        theme,
+    );
+    Paragraph::new(lines).render(inner, buf);
+    let label = if game_over { "Enter: final standings" } else { "Enter: next hand" };
+    buttons(buf, inner, &[(label, Button::Continue)], Some(Button::Continue), theme, hits);
+    rect
+}
+
+pub(super) fn game_over(buf: &mut Buffer, area: Rect, app: &App, selected: Button, hits: &mut Hits) -> Rect {
+    let theme = app.theme;
+    let players = app.players();
+    let totals = app.game.totals();
+    let mut order: Vec<Seat> = Seat::all(players).collect();
+    order.sort_by_key(|&seat| (totals[seat], seat.index()));
+    let leaders = app.game.leaders();
+    let headline = match (leaders.as_slice(), app.finish) {
+        _ if app.game.history().is_empty() => "No hand was completed: nobody wins".to_string(),
+        ([YOU], _) => "You win!".to_string(),
+        (l, _) if l.contains(&YOU) => "You share the win!".to_string(),
+        ([seat], _) => format!("{} wins", app.table.seat_name(*seat)),
+        _ => "A shared win".to_string(),
+    };
+    let mut lines = vec![Line::styled(format!(" {headline}"), theme.warning()), Line::raw("")];
+    for (place, seat) in order.iter().enumerate() {
+        let style = if *seat == YOU { theme.strong() } else { Style::default() };
+        lines.push(Line::styled(
+            format!(" {}. {:<12}{:>5}", place + 1, app.table.seat_name(*seat), totals[*seat]),
+            style,
+        ));
+    }
+    if let Some(score) = app.tournament {
+        lines.push(Line::raw(""));
+        lines.extend(tournament_lines(score, theme));
+    }
+    let hands = count(app.game.history().len(), "hand", "hands");
+    lines.push(Line::raw(format!(" Seed {}{}{hands}", app.game.seed(), theme.separator())));
+    let height = lines.len() as u16 + 4;
+    let title = if app.finish == Some(Finish::OutOfTime) { "Time is up" } else { "Game over" };
+    let (rect, inner) = window(buf, area, 60, height, title, theme);
+    Paragraph::new(lines).render(inner, buf);
+    let row = [("n New game", Button::NewGame), ("r Replay this seed", Button::Replay), ("q Quit", Button::Quit)];
+    buttons(buf, inner, &row, Some(selected), theme, hits);
+    rect
+}
+
+pub(super) fn tournament_lines(score: TournamentScore, theme: Theme) -> Vec<Line<'static>> {
+    let total = score.total();
+    match score {
+        TournamentScore::Completed { score_bonus, time_bonus, win_bonus } => vec![
+            Line::raw(format!(" Score bonus 15 x (100 - points) {score_bonus:>8}")),
+            Line::raw(format!(" Time bonus  1 a second left     {time_bonus:>8}")),
+            Line::raw(format!(" Win bonus   3 x others' points  {win_bonus:>8}")),
+            Line::styled(format!(" Tournament score                {total:>8}"), theme.strong()),
+        ],
+        TournamentScore::OutOfTime { hands_played, points } => vec![
+            Line::raw(format!(" Out of time: 50 + 26 x {hands_played} hands - 2 x {points} points")),
+            Line::styled(format!(" Tournament score                {total:>8}"), theme.strong()),
+        ],
+        TournamentScore::Zero => {
+            vec![Line::styled(format!(" Tournament score (no hand completed) {total:>4}"), theme.strong())]
+        }
+    }
+}
