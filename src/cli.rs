@@ -131,6 +131,14 @@ pub enum Command {
     Play(PlayArgs),
     /// Print your statistics per rules preset.
     Stats,
+    /// Step through a kept game: every hand face up, card by card.
+    Replay {
+        /// A file of game records (default: every game you played, games.jsonl in the data directory).
+        file: Option<PathBuf>,
+        /// Which game of the file, 1-based [default: the last].
+        #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
+        game: Option<u64>,
+    },
     /// Print the effective rules as TOML (loadable with --rules), or check a rules file.
     Rules {
         /// Check this rules file (with any preset and flags given) instead of printing.

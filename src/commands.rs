@@ -14,9 +14,11 @@ use crate::config::{self, ConfigError, LoadedRules, SearchPaths};
 use crate::engine::perft::{divide, perft};
 use crate::engine::{Card, CardSet, Deal, Hand, NotationError, PlayError, Rules, Seat};
 use crate::players::{BotChoices, Level, Player, PlayerError};
+use crate::record::GameRecord;
 use crate::sim::{self, Arena, Lineup, Units};
 use crate::tui::games;
 use crate::tui::store::{self, FileError};
+use crate::tui::theme::Theme;
 use crate::tui::{self, PlayOptions, TableError, stats::Stats, table::Table};
 
 /// Why a command could not do its job.
@@ -72,6 +74,30 @@ pub enum CommandError {
     /// The statistics could not be read.
     #[error(transparent)]
     Stats(#[from] FileError),
+    /// No game records to replay.
+    #[error("no games to replay{}", .0.as_ref().map_or_else(|| ": play one first".to_string(), |p| format!(" in {}", p.display())))]
+    NoGames(Option<PathBuf>),
+    /// `--game N` beyond the file.
+    #[error("--game {index}: there are {count} games")]
+    NoSuchGame {
+        /// The game asked for.
+        index: usize,
+        /// Games in the file.
+        count: usize,
+    },
+    /// A line of a records file that is not a game record.
+    #[error("{}:{line}: not a game record: {problem}", path.display())]
+    NotARecord {
+        /// The file.
+        path: PathBuf,
+        /// 1-based line.
+        line: usize,
+        /// What the parser said.
+        problem: String,
+    },
+    /// A record that does not replay.
+    #[error(transparent)]
+    Replay(#[from] crate::record::ReplayError),
     /// A move in `--moves` breaks a rule.
     #[error("--moves: move {number} ({card} by {seat}) is illegal: {error}")]
     IllegalMove {
@@ -107,6 +133,30 @@ pub fn run(cli: &Cli, search: &SearchPaths) -> Result<String, CommandError> {
             }
             Ok(out)
         }
+        Command::Replay { file, game } => {
+            let records = match file {
+                Some(path) => read_records(path)?,
+                None => {
+                    let (records, problem) = games::read(&store::data_dir()?);
+                    if let Some(problem) = problem {
+                        eprintln!("hearts: {problem}");
+                    }
+                    records
+                }
+            };
+            let count = records.len();
+            if count == 0 {
+                return Err(CommandError::NoGames(file.clone()));
+            }
+            let index = game.map_or(count, |n| n as usize);
+            let record = records.into_iter().nth(index - 1).ok_or(CommandError::NoSuchGame { index, count })?;
+            if !std::io::stdout().is_terminal() {
+                return Err(TableError::NotATerminal.into());
+            }
+            let replay = tui::replay::Replay::new(record, (index, count), Theme::from_environment(cli.play.ascii))?;
+            tui::replay::run(replay)?;
+            Ok(String::new())
+        }
         Command::Rules { check: Some(path) } => {
             request.file = Some(path.clone());
             let loaded = config::load(&request, search)?;
@@ -140,6 +190,23 @@ pub fn run(cli: &Cli, search: &SearchPaths) -> Result<String, CommandError> {
             Ok(perft_report(&hand, *depth, *divide, *json))
         }
     }
+}
+
+/// The game records of a file the person named: every line must read.
+fn read_records(path: &std::path::Path) -> Result<Vec<GameRecord>, CommandError> {
+    let text =
+        std::fs::read_to_string(path).map_err(|source| CommandError::Record { path: path.to_path_buf(), source })?;
+    text.lines()
+        .enumerate()
+        .filter(|(_, line)| !line.trim().is_empty())
+        .map(|(i, line)| {
+            serde_json::from_str(line).map_err(|error| CommandError::NotARecord {
+                path: path.to_path_buf(),
+                line: i + 1,
+                problem: error.to_string(),
+            })
+        })
+        .collect()
 }
 
 /// `hearts sim`: plays the arena and returns the table or JSON.

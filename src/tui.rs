@@ -10,6 +10,7 @@
 pub mod app;
 pub mod games;
 pub mod input;
+pub mod replay;
 pub mod save;
 pub mod stats;
 pub mod store;

@@ -320,3 +320,15 @@ fn stats_counts_the_kept_games_and_reports_lines_that_are_not_records() {
     assert_eq!(std::fs::read_to_string(data.join("games.jsonl")).unwrap(), two, "the good lines stay");
     assert!(std::fs::read_to_string(data.join("games.corrupt-1.jsonl")).unwrap().ends_with("\"rul"));
 }
+
+#[test]
+fn replay_says_when_there_is_no_game_to_replay() {
+    let dir = sandbox("replay_none");
+    fails_with(&dir, &["replay"], &["no games to replay: play one first"]);
+    write(&dir, "bad.jsonl", "{\"seed\": 1}\n");
+    fails_with(&dir, &["replay", "bad.jsonl"], &["bad.jsonl:1: not a game record"]);
+    let sim = hearts(&dir, &["sim", "--games", "2", "--record", "two.jsonl", "--target", "30"]);
+    assert!(sim.status.success());
+    fails_with(&dir, &["replay", "two.jsonl", "--game", "3"], &["--game 3: there are 2 games"]);
+    fails_with(&dir, &["replay", "two.jsonl"], &["needs a terminal"]);
+}

@@ -173,6 +173,20 @@ fn a_whole_seeded_game_with_keys_alone() {
     assert_eq!((record.seed, record.seats[0].player.as_str(), record.finished), (7, "human", true));
     record.replay().expect("the kept game replays");
     assert_eq!(std::fs::read_to_string(home.join("copy.jsonl")).unwrap(), kept, "--record writes the same line");
+
+    // And it can be stepped through with `hearts replay`.
+    let mut replay = Session::start(&home, &["replay"]);
+    replay.wait_for("game 1 of 1");
+    replay.wait_for("Hand 1 dealt");
+    replay.send("\x1b[C");
+    replay.wait_for("Cards passed");
+    replay.send("\x1b[B");
+    replay.wait_for("takes the trick");
+    replay.send("\x1b[F");
+    replay.wait_for("Hand     ");
+    replay.send("q");
+    assert_eq!(replay.exit_code(), 0);
+    replay.assert_terminal_restored();
 }
 
 /// The columns of the cards in your hand, read off the screen's card row.

@@ -1,0 +1,452 @@
+//! `hearts replay`: a kept game stepped through card by card, every hand
+//! face up (cards already played dimmed), the trick in the middle and the
+//! score sheet alongside. [`Replay`] is the model (one step a position of
+//! the game); [`draw`] draws it; [`run`] drives it at the terminal.
+//!
+//! ```text
+//!  Replay  game 3 of 12 · deal 42/2 · hand 2 of 9 · trick 5 · card 3/4
+//!  You (human)     ♣ 2 9 K · ♦ 4 · ♠ Q · ♥ A 7 3
+//!  Left (normal)   ♣ 5 · ♦ J 10 ...
+//!  ...
+//!  Trick 5   Left led 9♣ · Across 2♣ · Right K♣
+//!  Right takes the trick (2 pts)                 Hand  You  Left ...
+//!                                                1     3    13  ...
+//!  [◀ card] [card ▶] [◀ trick] [trick ▶] [◀ hand] [hand ▶]
+//!  ←→ card · ↑↓ trick · PgUp PgDn hand · Home End · q quit
+//! ```
+
+use std::io::stdout;
+
+use crossterm::event::{self, DisableMouseCapture, EnableMouseCapture, Event, KeyCode, KeyEventKind, MouseButton};
+use crossterm::event::{KeyModifiers, MouseEventKind};
+use crossterm::execute;
+use ratatui::buffer::Buffer;
+use ratatui::layout::{Position, Rect};
+use ratatui::style::Style;
+use ratatui::text::{Line, Span};
+use ratatui::widgets::{Paragraph, Widget};
+
+use crate::engine::{Action, Card, CardSet, Game, GamePhase, MoonScoring, Seat, Suit};
+use crate::record::{GameRecord, ReplayError};
+
+use super::TableError;
+use super::table::seat_name;
+use super::theme::Theme;
+
+/// One position of the replayed game.
+#[derive(Clone, Debug)]
+struct Step {
+    /// The game after this step's action.
+    game: Game,
+    /// Which hand of the record (0-based).
+    hand: usize,
+    /// What just happened, in words.
+    what: String,
+}
+
+/// A kept game, stepped through.
+#[derive(Debug)]
+pub struct Replay {
+    record: GameRecord,
+    /// Which game of the file (1-based) and how many there are.
+    number: (usize, usize),
+    steps: Vec<Step>,
+    /// The step on show.
+    pub at: usize,
+    /// The look.
+    pub theme: Theme,
+}
+
+/// What a key or click asks of the replay.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Move {
+    /// One card forward or back.
+    Card(isize),
+    /// To the end of this trick (or the last), or back to the previous one.
+    Trick(isize),
+    /// To the start of the next or previous hand.
+    Hand(isize),
+    /// The very start or end.
+    Start,
+    /// The very end.
+    End,
+}
+
+impl Replay {
+    /// Steps through `record` (game `number.0` of `number.1` in its file).
+    /// The record is checked first: one that does not replay is an error.
+    pub fn new(record: GameRecord, number: (usize, usize), theme: Theme) -> Result<Replay, ReplayError> {
+        record.replay()?;
+        let rules = crate::config::rules_from_json(&record.rules)?;
+        let players = rules.player_count();
+        let first = record.hands.first().map_or(0, |hand| hand.number.saturating_sub(1));
+        let mut game = Game::starting_at_hand(rules, record.seed, first)?;
+        let mut steps = Vec::new();
+        let apply = |game: &mut Game, action: Action| game.apply(action).expect("a record that replays");
+        let name = |seat: Seat| seat_name(seat, players);
+        for (h, log) in record.hands.iter().enumerate() {
+            if h > 0 {
+                apply(&mut game, Action::NextHand);
+            }
+            let dealt = format!("Hand {} dealt by {}; pass {}", log.number, name(game.hand().dealer()), log.pass);
+            steps.push(Step { game: game.clone(), hand: h, what: dealt });
+            let passes: Vec<(Seat, CardSet)> = Seat::all(players)
+                .map(|seat| (seat, log.passed[seat.index()].iter().filter_map(|c| c.parse().ok()).collect()))
+                .collect();
+            if passes.iter().any(|(_, cards): &(Seat, CardSet)| !cards.is_empty()) {
+                for &(seat, cards) in &passes {
+                    apply(&mut game, Action::Pass { seat, cards });
+                }
+                let yours = passes[0].1;
+                let what = format!("Cards passed (you passed {})", theme.cards(yours));
+                steps.push(Step { game: game.clone(), hand: h, what });
+            }
+            for trick in &log.tricks {
+                for (i, text) in trick.cards.iter().enumerate() {
+                    let card: Card = text.parse().expect("checked by replay");
+                    let seat = Seat::new(trick.leader).expect("checked").left(i, players);
+                    apply(&mut game, Action::Play { seat, card });
+                    let mut what = format!("{} plays {}", name(seat), theme.card(card));
+                    if i + 1 == trick.cards.len() {
+                        what += &format!("; {} takes the trick", name(Seat::new(trick.winner).expect("checked")));
+                    }
+                    steps.push(Step { game: game.clone(), hand: h, what });
+                }
+            }
+            if let (GamePhase::MoonChoice(seat), Some(moon)) = (game.phase(), &log.moon) {
+                let scoring = if moon.scoring == "subtract-from-shooter" {
+                    MoonScoring::SubtractFromShooter
+                } else {
+                    MoonScoring::AddToOthers
+                };
+                apply(&mut game, Action::ChooseMoon { seat, scoring });
+                let what = format!("{} shot the moon ({})", name(seat), moon.scoring);
+                steps.push(Step { game: game.clone(), hand: h, what });
+            }
+        }
+        if steps.is_empty() {
+            steps.push(Step { game, hand: 0, what: "No hand was played".to_string() });
+        }
+        Ok(Replay { record, number, steps, at: 0, theme })
+    }
+
+    /// How many positions there are.
+    pub fn len(&self) -> usize {
+        self.steps.len()
+    }
+
+    /// Whether there is nothing to step through (never: a game has a start).
+    pub fn is_empty(&self) -> bool {
+        self.steps.is_empty()
+    }
+
+    /// The game at the step on show.
+    pub fn game(&self) -> &Game {
+        &self.steps[self.at].game
+    }
+
+    /// Moves through the game.
+    pub fn go(&mut self, how: Move) {
+        let last = self.steps.len() - 1;
+        let trick_count = |step: &Step| (step.hand, step.game.tricks().len());
+        self.at = match how {
+            Move::Card(step) => self.at.saturating_add_signed(step).min(last),
+            Move::Start => 0,
+            Move::End => last,
+            Move::Trick(1) => {
+                let now = trick_count(&self.steps[self.at]);
+                (self.at + 1..=last).find(|&i| trick_count(&self.steps[i]) > now).unwrap_or(last)
+            }
+            Move::Trick(_) => {
+                let now = trick_count(&self.steps[self.at]);
+                let earlier = (0..self.at).rev().find(|&i| trick_count(&self.steps[i]) < now);
+                earlier.map_or(0, |i| {
+                    let target = trick_count(&self.steps[i]);
+                    (0..=i).rev().take_while(|&j| trick_count(&self.steps[j]) == target).last().unwrap_or(i)
+                })
+            }
+            Move::Hand(1) => {
+                let hand = self.steps[self.at].hand;
+                (self.at..=last).find(|&i| self.steps[i].hand > hand).unwrap_or(last)
+            }
+            Move::Hand(_) => {
+                let hand = self.steps[self.at].hand;
+                let target = if self.steps[self.at].hand > 0 && self.at_hand_start() { hand - 1 } else { hand };
+                self.steps.iter().position(|step| step.hand == target).unwrap_or(0)
+            }
+        };
+    }
+
+    fn at_hand_start(&self) -> bool {
+        self.at == 0 || self.steps[self.at - 1].hand != self.steps[self.at].hand
+    }
+}
+
+/// Where the buttons were drawn, for clicks.
+#[derive(Clone, Debug, Default)]
+pub struct Buttons(Vec<(Rect, Move)>);
+
+impl Buttons {
+    /// The move a click at (column, row) presses, if any.
+    pub fn at(&self, column: u16, row: u16) -> Option<Move> {
+        self.0.iter().find(|(rect, _)| rect.contains(Position::new(column, row))).map(|(_, how)| *how)
+    }
+}
+
+/// Draws the replay.
+pub fn draw(buf: &mut Buffer, area: Rect, replay: &Replay) -> Buttons {
+    let theme = replay.theme;
+    let step = &replay.steps[replay.at];
+    let game = &step.game;
+    let hand = game.hand();
+    let players = game.rules().player_count();
+    let log = replay.record.hands.get(step.hand);
+    let sep = theme.separator();
+    let mut lines = Vec::new();
+    let trick_number = game.tricks().len() + usize::from(!hand.trick().is_empty());
+    lines.push(Line::from(vec![
+        Span::styled(" Replay ", theme.strong()),
+        Span::raw(format!(
+            " game {} of {}{sep}deal {}/{}{sep}hand {} of {}{sep}trick {}{sep}step {} of {}",
+            replay.number.0,
+            replay.number.1,
+            game.seed(),
+            game.hand_number(),
+            step.hand + 1,
+            replay.record.hands.len().max(1),
+            trick_number,
+            replay.at + 1,
+            replay.steps.len(),
+        )),
+    ]));
+    let played_by = |seat: Seat| -> CardSet {
+        let tricks = game.tricks().iter().chain(std::iter::once(hand.trick()));
+        tricks.flat_map(|trick| trick.plays(players)).filter(|&(s, _)| s == seat).map(|(_, c)| c).collect()
+    };
+    for seat in Seat::all(players) {
+        let player = replay.record.seats.get(seat.index()).map_or("", |s| s.player.as_str());
+        let held = hand.holding(seat);
+        let played = played_by(seat);
+        let mut spans =
+            vec![Span::styled(format!(" {:<22}", format!("{} ({player})", seat_name(seat, players))), theme.strong())];
+        for suit in Suit::NOTATION_ORDER {
+            let mut cards: Vec<Card> = (held | played).of_suit(suit).iter().collect();
+            cards.reverse();
+            if cards.is_empty() {
+                continue;
+            }
+            spans.push(Span::styled(format!(" {} ", theme.suit(suit)), theme.suit_ink(suit)));
+            for card in cards {
+                let style = if played.contains(card) { theme.quiet() } else { Style::default() };
+                spans.push(Span::styled(format!("{} ", Theme::rank(card.rank())), style));
+            }
+        }
+        lines.push(Line::from(spans));
+    }
+    lines.push(Line::raw(""));
+    let trick = if hand.trick().is_empty() { game.tricks().last().copied() } else { Some(*hand.trick()) };
+    if let Some(trick) = trick {
+        let plays: Vec<String> = trick
+            .plays(players)
+            .enumerate()
+            .map(|(i, (seat, card))| {
+                let verb = if i == 0 { " led " } else { " " };
+                format!("{}{verb}{}", seat_name(seat, players), theme.card(card))
+            })
+            .collect();
+        lines.push(Line::raw(format!(" Trick {trick_number}: {}", plays.join(sep))));
+    } else {
+        lines.push(Line::raw(" No card played yet"));
+    }
+    lines.push(Line::styled(format!(" {}", step.what), theme.warning()));
+    lines.push(Line::raw(""));
+    // The score sheet up to this hand.
+    let mut header = format!(" {:<6}", "Hand");
+    for seat in Seat::all(players) {
+        header += &format!("{:>10}", seat_name(seat, players).chars().take(9).collect::<String>());
+    }
+    lines.push(Line::styled(header, theme.strong()));
+    let scored = game.history().len();
+    let room = (area.height as usize).saturating_sub(lines.len() + 4);
+    for (i, record) in game.history().iter().enumerate().skip(scored.saturating_sub(room)) {
+        let mut row = format!(" {:<6}", log.map_or(i + 1, |l| l.number as usize + i - step.hand));
+        for seat in Seat::all(players) {
+            row += &format!("{:>10}", format!("{:+} {}", record.scores[seat], record.totals[seat]));
+        }
+        lines.push(Line::raw(row));
+    }
+    Paragraph::new(lines).render(area, buf);
+
+    let mut buttons = Buttons::default();
+    let row = area.bottom().saturating_sub(2);
+    let mut x = area.x + 1;
+    let labels: [(&str, Move); 6] = [
+        ("[< card]", Move::Card(-1)),
+        ("[card >]", Move::Card(1)),
+        ("[< trick]", Move::Trick(-1)),
+        ("[trick >]", Move::Trick(1)),
+        ("[< hand]", Move::Hand(-1)),
+        ("[hand >]", Move::Hand(1)),
+    ];
+    for (label, how) in labels {
+        let width = label.len() as u16;
+        if x + width > area.right() {
+            break;
+        }
+        buf.set_string(x, row, label, theme.button(false));
+        buttons.0.push((Rect::new(x, row, width, 1), how));
+        x += width + 1;
+    }
+    let keys = if theme.ascii {
+        "h l card | k j trick | PgUp PgDn hand | Home End | q quit"
+    } else {
+        "←→ card · ↑↓ trick · PgUp PgDn hand · Home End · q quit"
+    };
+    buf.set_string(area.x, area.bottom().saturating_sub(1), format!(" {keys}"), theme.quiet());
+    buttons
+}
+
+/// The move a key asks for; `None` to quit, `Some(None)` for no move.
+fn key_move(code: KeyCode, control: bool) -> Option<Option<Move>> {
+    Some(Some(match code {
+        KeyCode::Char('q') | KeyCode::Esc => return None,
+        KeyCode::Char('c') if control => return None,
+        KeyCode::Right | KeyCode::Char('l') | KeyCode::Char(' ') => Move::Card(1),
+        KeyCode::Left | KeyCode::Char('h') => Move::Card(-1),
+        KeyCode::Down | KeyCode::Char('j') | KeyCode::Enter => Move::Trick(1),
+        KeyCode::Up | KeyCode::Char('k') => Move::Trick(-1),
+        KeyCode::PageDown | KeyCode::Char('n') => Move::Hand(1),
+        KeyCode::PageUp | KeyCode::Char('p') => Move::Hand(-1),
+        KeyCode::Home => Move::Start,
+        KeyCode::End => Move::End,
+        _ => return Some(None),
+    }))
+}
+
+/// Runs the replay at the terminal until `q`.
+pub fn run(mut replay: Replay) -> Result<(), TableError> {
+    let mut terminal = ratatui::try_init().map_err(|source| TableError::Terminal { doing: "set up", source })?;
+    let _ = execute!(stdout(), EnableMouseCapture);
+    let result = (|| -> Result<(), TableError> {
+        let mut buttons = Buttons::default();
+        loop {
+            terminal
+                .draw(|frame| {
+                    let area = frame.area();
+                    buttons = draw(frame.buffer_mut(), area, &replay);
+                })
+                .map_err(|source| TableError::Terminal { doing: "draw on", source })?;
+            let how = match event::read().map_err(|source| TableError::Terminal { doing: "read", source })? {
+                Event::Key(key) if key.kind != KeyEventKind::Release => {
+                    match key_move(key.code, key.modifiers.contains(KeyModifiers::CONTROL)) {
+                        None => return Ok(()),
+                        Some(how) => how,
+                    }
+                }
+                Event::Mouse(mouse) if mouse.kind == MouseEventKind::Down(MouseButton::Left) => {
+                    buttons.at(mouse.column, mouse.row)
+                }
+                _ => None,
+            };
+            if let Some(how) = how {
+                replay.go(how);
+            }
+        }
+    })();
+    let _ = execute!(stdout(), DisableMouseCapture);
+    ratatui::restore();
+    result
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::bot::{Think, decide, seat_to_act};
+    use crate::engine::Rules;
+    use crate::players::Level;
+    use crate::record::{DealCode, SeatRecord};
+
+    fn replay() -> Replay {
+        let rules = Rules { target_score: 30, ..Rules::default() };
+        let mut game = Game::new(rules, 9).unwrap();
+        let mut bots: Vec<_> = Seat::all(4).map(|s| Level::Normal.bot(9, s, Think::Samples(1))).collect();
+        let mut actions = Vec::new();
+        while game.phase() != GamePhase::GameOver {
+            let action = match seat_to_act(&game) {
+                Some(seat) => decide(&game, seat, bots[seat.index()].as_mut()).unwrap(),
+                None => Action::NextHand,
+            };
+            game.apply(action).unwrap();
+            actions.push(action);
+        }
+        let seats = (0..4).map(|seat| SeatRecord { seat, name: String::new(), player: "normal".into() }).collect();
+        let record = GameRecord::of_actions(rules, DealCode { seed: 9, hand: 1 }, seats, &actions).unwrap();
+        Replay::new(record, (1, 1), Theme { color: false, ascii: false, palette256: true }).unwrap()
+    }
+
+    fn text(replay: &Replay) -> String {
+        let area = Rect::new(0, 0, 80, 24);
+        let mut buffer = Buffer::empty(area);
+        draw(&mut buffer, area, replay);
+        (0..24).map(|y| (0..80).map(|x| buffer[(x, y)].symbol()).collect::<String>()).collect::<Vec<_>>().join("\n")
+    }
+
+    #[test]
+    fn every_card_is_a_step_and_the_end_is_the_finished_game() {
+        let mut replay = replay();
+        // Each hand: dealt, the passes (not on a hold hand), then 52 cards.
+        let holds = replay.record.hands.iter().filter(|hand| hand.pass == "hold").count();
+        assert_eq!(replay.len(), replay.record.hands.len() * (1 + 1 + 52) - holds);
+        replay.go(Move::End);
+        assert_eq!(replay.game().phase(), GamePhase::GameOver);
+        assert_eq!(replay.game().totals().of_table(4), replay.record.totals.as_slice());
+    }
+
+    #[test]
+    fn keys_step_by_card_trick_and_hand_and_back() {
+        let mut replay = replay();
+        assert!(text(&replay).contains("Hand 1 dealt"));
+        replay.go(Move::Card(1));
+        assert!(text(&replay).contains("Cards passed"));
+        replay.go(Move::Trick(1));
+        assert_eq!(replay.game().tricks().len(), 1, "to the end of the first trick");
+        replay.go(Move::Trick(1));
+        assert_eq!(replay.game().tricks().len(), 2);
+        replay.go(Move::Trick(-1));
+        assert!(replay.game().tricks().len() < 2);
+        replay.go(Move::Hand(1));
+        assert_eq!(replay.game().hand_number(), 2);
+        assert!(text(&replay).contains("Hand 2 dealt"));
+        replay.go(Move::Hand(-1));
+        assert_eq!(replay.game().hand_number(), 1);
+        replay.go(Move::Card(-1));
+        assert_eq!(replay.at, 0, "nothing before the start");
+        replay.go(Move::Start);
+        assert_eq!(replay.at, 0);
+    }
+
+    #[test]
+    fn every_hand_is_shown_face_up_with_played_cards_dimmed() {
+        let mut replay = replay();
+        replay.go(Move::Trick(1));
+        let screen = text(&replay);
+        for name in ["You (normal)", "Left (normal)", "Across (normal)", "Right (normal)"] {
+            assert!(screen.contains(name), "{screen}");
+        }
+        assert!(screen.contains("Trick 1:"), "{screen}");
+        assert!(screen.contains("takes the trick"), "{screen}");
+    }
+
+    #[test]
+    fn clicks_on_the_buttons_move_too() {
+        let mut replay = replay();
+        let area = Rect::new(0, 0, 80, 24);
+        let mut buffer = Buffer::empty(area);
+        let buttons = draw(&mut buffer, area, &replay);
+        let (rect, _) = buttons.0.iter().find(|(_, how)| *how == Move::Hand(1)).unwrap();
+        let how = buttons.at(rect.x + 1, rect.y).unwrap();
+        replay.go(how);
+        assert_eq!(replay.game().hand_number(), 2);
+        assert_eq!(buttons.at(0, 0), None);
+    }
+}
