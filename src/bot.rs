@@ -11,7 +11,7 @@ mod view;
 
 use std::time::Duration;
 
-pub use expert::{DEFAULT_SAMPLES, Expert, Think};
+pub use expert::{CardEstimate, DEFAULT_SAMPLES, Expert, Think, evaluate_plays};
 pub use policy::Skill;
 pub use view::SeatView;
 

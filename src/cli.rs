@@ -131,6 +131,20 @@ pub enum Command {
     Play(PlayArgs),
     /// Print your statistics per rules preset.
     Stats,
+    /// The expert's review of a kept game: what each card you played cost against its best.
+    Review {
+        /// A file of game records.
+        file: PathBuf,
+        /// Which game of the file, 1-based [default: the last].
+        #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
+        game: Option<u64>,
+        /// The seat to review [default: the human's, else 0].
+        #[arg(long = "of", value_name = "SEAT", value_parser = clap::value_parser!(u64).range(0..7))]
+        seat: Option<u64>,
+        /// One JSON object per decision instead of the report.
+        #[arg(long)]
+        json: bool,
+    },
     /// Step through a kept game: every hand face up, card by card.
     Replay {
         /// A file of game records (default: every game you played, games.jsonl in the data directory).

@@ -15,6 +15,7 @@ use crate::engine::perft::{divide, perft};
 use crate::engine::{Card, CardSet, Deal, Hand, NotationError, PlayError, Rules, Seat};
 use crate::players::{BotChoices, Level, Player, PlayerError};
 use crate::record::GameRecord;
+use crate::review;
 use crate::sim::{self, Arena, Lineup, Units};
 use crate::tui::games;
 use crate::tui::store::{self, FileError};
@@ -134,28 +135,26 @@ pub fn run(cli: &Cli, search: &SearchPaths) -> Result<String, CommandError> {
             Ok(out)
         }
         Command::Replay { file, game } => {
-            let records = match file {
-                Some(path) => read_records(path)?,
-                None => {
-                    let (records, problem) = games::read(&store::data_dir()?);
-                    if let Some(problem) = problem {
-                        eprintln!("hearts: {problem}");
-                    }
-                    records
-                }
-            };
-            let count = records.len();
-            if count == 0 {
-                return Err(CommandError::NoGames(file.clone()));
-            }
-            let index = game.map_or(count, |n| n as usize);
-            let record = records.into_iter().nth(index - 1).ok_or(CommandError::NoSuchGame { index, count })?;
+            let (record, index, count) = pick_record(file.as_deref(), *game)?;
             if !std::io::stdout().is_terminal() {
                 return Err(TableError::NotATerminal.into());
             }
-            let replay = tui::replay::Replay::new(record, (index, count), Theme::from_environment(cli.play.ascii))?;
+            let seat = review::reviewed_seat(&record);
+            let decisions = review::review(&record, seat, review::REVIEW_SAMPLES, progress_on_stderr("reviewing"))?;
+            let theme = Theme::from_environment(cli.play.ascii);
+            let replay = tui::replay::Replay::new(record, (index, count), theme)?.with_review(decisions);
             tui::replay::run(replay)?;
             Ok(String::new())
+        }
+        Command::Review { file, game, seat, json } => {
+            let (record, _, _) = pick_record(Some(file), *game)?;
+            let seat = seat.and_then(|n| Seat::new(n as usize)).unwrap_or_else(|| review::reviewed_seat(&record));
+            let decisions = review::review(&record, seat, review::REVIEW_SAMPLES, progress_on_stderr("reviewing"))?;
+            Ok(if *json {
+                decisions.iter().map(|d| serde_json::to_string(d).expect("a decision serialises") + "\n").collect()
+            } else {
+                review_report(&decisions)
+            })
         }
         Command::Rules { check: Some(path) } => {
             request.file = Some(path.clone());
@@ -190,6 +189,68 @@ pub fn run(cli: &Cli, search: &SearchPaths) -> Result<String, CommandError> {
             Ok(perft_report(&hand, *depth, *divide, *json))
         }
     }
+}
+
+/// Game `game` (1-based, default the last) of a records file, or of the
+/// kept games: (record, its number, how many there are).
+fn pick_record(file: Option<&std::path::Path>, game: Option<u64>) -> Result<(GameRecord, usize, usize), CommandError> {
+    let records = match file {
+        Some(path) => read_records(path)?,
+        None => {
+            let (records, problem) = games::read(&store::data_dir()?);
+            if let Some(problem) = problem {
+                eprintln!("hearts: {problem}");
+            }
+            records
+        }
+    };
+    let count = records.len();
+    if count == 0 {
+        return Err(CommandError::NoGames(file.map(std::path::Path::to_path_buf)));
+    }
+    let index = game.map_or(count, |n| n as usize);
+    let record = records.into_iter().nth(index - 1).ok_or(CommandError::NoSuchGame { index, count })?;
+    Ok((record, index, count))
+}
+
+/// A progress callback that draws a bar on stderr when it is a terminal.
+fn progress_on_stderr(what: &'static str) -> impl FnMut(usize, usize) {
+    let show = std::io::stderr().is_terminal();
+    move |done, total| {
+        if show {
+            eprint!("\r{what} {}", progress_bar(done as u64, total as u64).replace(" deals", " tricks"));
+            if done == total {
+                eprintln!();
+            }
+        }
+    }
+}
+
+/// The review for people: the costly cards, the biggest mistakes and the total.
+fn review_report(decisions: &[review::Decision]) -> String {
+    let mut out = String::new();
+    for decision in decisions {
+        if let Some(verdict) = decision.verdict() {
+            let _ = writeln!(
+                out,
+                "hand {} trick {}: you played {}, {verdict}",
+                decision.hand, decision.trick, decision.played
+            );
+        }
+    }
+    let (worst, total) = review::summary(decisions, 5);
+    let _ = writeln!(out, "\n{} cards reviewed; total cost {total:.1} points", decisions.len());
+    if !worst.is_empty() {
+        let _ = writeln!(out, "Biggest mistakes:");
+        for d in worst {
+            let _ = writeln!(
+                out,
+                "  hand {} trick {}: {} instead of {} ({:.1} points)",
+                d.hand, d.trick, d.played, d.best, d.cost
+            );
+        }
+    }
+    out
 }
 
 /// The game records of a file the person named: every line must read.

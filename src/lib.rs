@@ -10,5 +10,6 @@ pub mod engine;
 pub mod pace;
 pub mod players;
 pub mod record;
+pub mod review;
 pub mod sim;
 pub mod tui;

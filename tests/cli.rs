@@ -332,3 +332,25 @@ fn replay_says_when_there_is_no_game_to_replay() {
     fails_with(&dir, &["replay", "two.jsonl", "--game", "3"], &["--game 3: there are 2 games"]);
     fails_with(&dir, &["replay", "two.jsonl"], &["needs a terminal"]);
 }
+
+#[test]
+fn review_prints_each_decision_as_json_and_is_the_same_every_time() {
+    let dir = sandbox("review");
+    let sim = hearts(&dir, &["sim", "--games", "1", "--record", "one.jsonl", "--target", "26", "--bots", "random"]);
+    assert!(sim.status.success(), "{}", stderr(&sim));
+    let first = hearts(&dir, &["review", "one.jsonl", "--json"]);
+    assert!(first.status.success(), "{}", stderr(&first));
+    let again = hearts(&dir, &["review", "one.jsonl", "--json"]);
+    assert_eq!(stdout(&first), stdout(&again), "deterministic for a record");
+    let lines: Vec<serde_json::Value> = stdout(&first).lines().map(|l| serde_json::from_str(l).unwrap()).collect();
+    assert!(lines.len() >= 10, "one object per decision of seat 0");
+    for line in &lines {
+        assert_eq!(line["seat"], 0);
+        let choices = line["choices"].as_array().unwrap();
+        assert!(choices.len() >= 2, "only real choices are reviewed");
+        assert_eq!(line["best"], choices[0]["card"]);
+        assert!(line["cost"].as_f64().unwrap() >= 0.0);
+    }
+    let report = stdout(&hearts(&dir, &["review", "one.jsonl"]));
+    assert!(report.contains("cards reviewed; total cost"), "{report}");
+}

@@ -78,16 +78,57 @@ impl Bot for Expert {
             }
         };
         let cards: Vec<Card> = legal.iter().collect();
-        let best = (0..cards.len()).max_by_key(|&i| (totals[i], std::cmp::Reverse(i)));
+        let best = (0..cards.len()).max_by_key(|&i| (totals[i].utility, std::cmp::Reverse(i)));
         best.map_or_else(|| policy::choose_play(view, Skill::HARD), |i| cards[i])
     }
 }
 
-fn add_into(totals: &mut Vec<i64>, more: &[i64]) {
+/// The expert's estimate of one legal card from a seat's view.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct CardEstimate {
+    /// The card.
+    pub card: Card,
+    /// The points the seat is expected to score for the hand if it plays it.
+    pub points: f64,
+    /// The expected result against the others, in points: their mean score
+    /// less this seat's, with the game's end weighed in.
+    pub value: f64,
+}
+
+/// The expert's estimate of every legal card from `view` (the one
+/// evaluation the bot, the hint and the review share): `samples` sampled
+/// deals, each card played out in each. Deterministic for a seed.
+pub fn evaluate_plays(view: &SeatView<'_>, seed: u64, samples: usize) -> Vec<CardEstimate> {
+    let search = Search::new(view, seed, 1 << 44);
+    let totals = search.run(0, samples);
+    let scale = (view.players() as f64 - 1.0).max(1.0);
+    view.legal
+        .iter()
+        .zip(totals)
+        .map(|(card, total)| {
+            let n = total.samples.max(1) as f64;
+            CardEstimate { card, points: total.points as f64 / n, value: total.utility as f64 / n / scale }
+        })
+        .collect()
+}
+
+/// Sums over samples for one card.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+struct Total {
+    utility: i64,
+    points: i64,
+    samples: i64,
+}
+
+fn add_into(totals: &mut Vec<Total>, more: &[Total]) {
     if totals.is_empty() {
         totals.extend_from_slice(more);
     } else {
-        totals.iter_mut().zip(more).for_each(|(t, m)| *t += m);
+        for (total, add) in totals.iter_mut().zip(more) {
+            total.utility += add.utility;
+            total.points += add.points;
+            total.samples += add.samples;
+        }
     }
 }
 
@@ -131,7 +172,7 @@ impl<'a> Search<'a> {
     /// ascending order, the summed utility. Samples run on both cores; each
     /// sample has its own random stream, so the sums do not depend on the
     /// split.
-    fn run(&self, first: usize, count: usize) -> Vec<i64> {
+    fn run(&self, first: usize, count: usize) -> Vec<Total> {
         let cards = self.view.legal.len();
         let threads = std::thread::available_parallelism().map_or(1, |n| n.get()).clamp(1, 2);
         if threads == 1 || count < 8 {
@@ -146,8 +187,8 @@ impl<'a> Search<'a> {
         })
     }
 
-    fn run_range(&self, from: usize, to: usize, cards: usize) -> Vec<i64> {
-        let mut totals = vec![0i64; cards];
+    fn run_range(&self, from: usize, to: usize, cards: usize) -> Vec<Total> {
+        let mut totals = vec![Total::default(); cards];
         let mut tricks: Vec<Trick> = Vec::with_capacity(20);
         for sample in from..to {
             let mut rng = GameRng::new(self.seed, self.stream.wrapping_add((sample as u64) << 8));
@@ -155,7 +196,10 @@ impl<'a> Search<'a> {
             for (i, card) in self.view.legal.iter().enumerate() {
                 tricks.clear();
                 tricks.extend_from_slice(self.view.tricks);
-                totals[i] += self.playout(hand, card, &mut tricks);
+                let (utility, points) = self.playout(hand, card, &mut tricks);
+                totals[i].utility += utility;
+                totals[i].points += points;
+                totals[i].samples += 1;
             }
         }
         totals
@@ -220,12 +264,13 @@ impl<'a> Search<'a> {
     }
 
     /// Plays `card` for this seat, then the rest of the hand with the hard
-    /// policy for everyone; the result's utility for this seat.
-    fn playout(&self, mut hand: Hand, card: Card, tricks: &mut Vec<Trick>) -> i64 {
+    /// policy for everyone; the result's utility for this seat and its
+    /// score for the hand.
+    fn playout(&self, mut hand: Hand, card: Card, tricks: &mut Vec<Trick>) -> (i64, i64) {
         let view = self.view;
         let rules: &Rules = view.rules;
         if hand.play(view.seat, card).is_err() {
-            return i64::MIN / 1024;
+            return (i64::MIN / 1024, 0);
         }
         record_trick(&hand, tricks, view.trick.len() + 1 == view.players());
         while hand.phase() == HandPhase::Playing {
@@ -234,7 +279,7 @@ impl<'a> Search<'a> {
             let choice = policy::choose_play(&seat_view, Skill::HARD);
             let completes = hand.trick().len() + 1 == view.players();
             if hand.play(seat, choice).is_err() {
-                return 0;
+                return (0, 0);
             }
             record_trick(&hand, tricks, completes);
         }
@@ -249,8 +294,9 @@ fn record_trick(hand: &Hand, tricks: &mut Vec<Trick>, completed: bool) {
 }
 
 /// How good a finished hand is for the seat: the others' average score
-/// minus its own, with a bonus or malus when the hand ends the game.
-fn utility(view: &SeatView<'_>, result: &HandResult) -> i64 {
+/// minus its own, with a bonus or malus when the hand ends the game
+/// (scaled by players - 1 to stay whole); and the seat's own score.
+fn utility(view: &SeatView<'_>, result: &HandResult) -> (i64, i64) {
     let rules = view.rules;
     let moon = match rules.moon {
         MoonRule::ShooterChooses => result.shooter.map(|_| MoonScoring::AddToOthers),
@@ -268,7 +314,7 @@ fn utility(view: &SeatView<'_>, result: &HandResult) -> i64 {
         let won = totals[me] < best_other;
         value += if won { GAME_END_WEIGHT } else { -GAME_END_WEIGHT } * (players as i64 - 1);
     }
-    value
+    (value, i64::from(scores[me]))
 }
 
 #[cfg(test)]

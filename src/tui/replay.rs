@@ -28,6 +28,7 @@ use ratatui::widgets::{Paragraph, Widget};
 
 use crate::engine::{Action, Card, CardSet, Game, GamePhase, MoonScoring, Seat, Suit};
 use crate::record::{GameRecord, ReplayError};
+use crate::review::Decision;
 
 use super::TableError;
 use super::table::seat_name;
@@ -42,6 +43,8 @@ struct Step {
     hand: usize,
     /// What just happened, in words.
     what: String,
+    /// The card played at this step: (hand number, trick, seat).
+    play: Option<(u32, usize, Seat)>,
 }
 
 /// A kept game, stepped through.
@@ -55,6 +58,8 @@ pub struct Replay {
     pub at: usize,
     /// The look.
     pub theme: Theme,
+    /// The expert's review of one seat's cards, if made.
+    review: Vec<Decision>,
 }
 
 /// What a key or click asks of the replay.
@@ -70,6 +75,8 @@ pub enum Move {
     Start,
     /// The very end.
     End,
+    /// The next card the review marks as costly.
+    Mistake,
 }
 
 impl Replay {
@@ -89,7 +96,7 @@ impl Replay {
                 apply(&mut game, Action::NextHand);
             }
             let dealt = format!("Hand {} dealt by {}; pass {}", log.number, name(game.hand().dealer()), log.pass);
-            steps.push(Step { game: game.clone(), hand: h, what: dealt });
+            steps.push(Step { game: game.clone(), hand: h, what: dealt, play: None });
             let passes: Vec<(Seat, CardSet)> = Seat::all(players)
                 .map(|seat| (seat, log.passed[seat.index()].iter().filter_map(|c| c.parse().ok()).collect()))
                 .collect();
@@ -99,9 +106,9 @@ impl Replay {
                 }
                 let yours = passes[0].1;
                 let what = format!("Cards passed (you passed {})", theme.cards(yours));
-                steps.push(Step { game: game.clone(), hand: h, what });
+                steps.push(Step { game: game.clone(), hand: h, what, play: None });
             }
-            for trick in &log.tricks {
+            for (t, trick) in log.tricks.iter().enumerate() {
                 for (i, text) in trick.cards.iter().enumerate() {
                     let card: Card = text.parse().expect("checked by replay");
                     let seat = Seat::new(trick.leader).expect("checked").left(i, players);
@@ -110,7 +117,7 @@ impl Replay {
                     if i + 1 == trick.cards.len() {
                         what += &format!("; {} takes the trick", name(Seat::new(trick.winner).expect("checked")));
                     }
-                    steps.push(Step { game: game.clone(), hand: h, what });
+                    steps.push(Step { game: game.clone(), hand: h, what, play: Some((log.number, t + 1, seat)) });
                 }
             }
             if let (GamePhase::MoonChoice(seat), Some(moon)) = (game.phase(), &log.moon) {
@@ -121,13 +128,37 @@ impl Replay {
                 };
                 apply(&mut game, Action::ChooseMoon { seat, scoring });
                 let what = format!("{} shot the moon ({})", name(seat), moon.scoring);
-                steps.push(Step { game: game.clone(), hand: h, what });
+                steps.push(Step { game: game.clone(), hand: h, what, play: None });
             }
         }
         if steps.is_empty() {
-            steps.push(Step { game, hand: 0, what: "No hand was played".to_string() });
+            steps.push(Step { game, hand: 0, what: "No hand was played".to_string(), play: None });
         }
-        Ok(Replay { record, number, steps, at: 0, theme })
+        Ok(Replay { record, number, steps, at: 0, theme, review: Vec::new() })
+    }
+
+    /// Marks the reviewed seat's costly cards (see [`crate::review`]).
+    pub fn with_review(mut self, review: Vec<Decision>) -> Replay {
+        self.review = review;
+        self
+    }
+
+    /// The review of the card played at the step on show, if any.
+    fn decision_here(&self) -> Option<&Decision> {
+        let (hand, trick, seat) = self.steps[self.at].play?;
+        self.review.iter().find(|d| d.hand == hand && d.trick == trick && d.seat == seat.index())
+    }
+
+    /// The next step whose card cost something, after the one on show.
+    fn next_mistake(&self) -> Option<usize> {
+        let costly = |step: &Step| {
+            step.play.is_some_and(|(hand, trick, seat)| {
+                self.review
+                    .iter()
+                    .any(|d| d.hand == hand && d.trick == trick && d.seat == seat.index() && d.verdict().is_some())
+            })
+        };
+        (self.at + 1..self.steps.len()).find(|&i| costly(&self.steps[i]))
     }
 
     /// How many positions there are.
@@ -152,6 +183,7 @@ impl Replay {
         self.at = match how {
             Move::Card(step) => self.at.saturating_add_signed(step).min(last),
             Move::Start => 0,
+            Move::Mistake => self.next_mistake().unwrap_or(self.at),
             Move::End => last,
             Move::Trick(1) => {
                 let now = trick_count(&self.steps[self.at]);
@@ -259,7 +291,23 @@ pub fn draw(buf: &mut Buffer, area: Rect, replay: &Replay) -> Buttons {
         lines.push(Line::raw(" No card played yet"));
     }
     lines.push(Line::styled(format!(" {}", step.what), theme.warning()));
-    lines.push(Line::raw(""));
+    match replay.decision_here() {
+        Some(decision) => match decision.verdict() {
+            Some(verdict) => lines.push(Line::styled(format!(" Review: {verdict}"), theme.strong())),
+            None => lines.push(Line::styled(" Review: as good as the expert's card", theme.quiet())),
+        },
+        None => lines.push(Line::raw("")),
+    }
+    if !replay.review.is_empty() {
+        let (worst, total) = crate::review::summary(&replay.review, 3);
+        let worst: Vec<String> =
+            worst.iter().map(|d| format!("hand {} trick {} ({:.1})", d.hand, d.trick, d.cost)).collect();
+        let worst = if worst.is_empty() { "no mistakes".to_string() } else { format!("worst {}", worst.join(", ")) };
+        lines.push(Line::styled(
+            format!(" Review: total cost {total:.1} points; {worst}; m: next mistake"),
+            theme.quiet(),
+        ));
+    }
     // The score sheet up to this hand.
     let mut header = format!(" {:<6}", "Hand");
     for seat in Seat::all(players) {
@@ -298,9 +346,9 @@ pub fn draw(buf: &mut Buffer, area: Rect, replay: &Replay) -> Buttons {
         x += width + 1;
     }
     let keys = if theme.ascii {
-        "h l card | k j trick | PgUp PgDn hand | Home End | q quit"
+        "h l card | k j trick | PgUp PgDn hand | Home End | m mistake | q quit"
     } else {
-        "←→ card · ↑↓ trick · PgUp PgDn hand · Home End · q quit"
+        "←→ card · ↑↓ trick · PgUp PgDn hand · Home End · m next mistake · q quit"
     };
     buf.set_string(area.x, area.bottom().saturating_sub(1), format!(" {keys}"), theme.quiet());
     buttons
@@ -319,6 +367,7 @@ fn key_move(code: KeyCode, control: bool) -> Option<Option<Move>> {
         KeyCode::PageUp | KeyCode::Char('p') => Move::Hand(-1),
         KeyCode::Home => Move::Start,
         KeyCode::End => Move::End,
+        KeyCode::Char('m') => Move::Mistake,
         _ => return Some(None),
     }))
 }
@@ -435,6 +484,30 @@ mod tests {
         }
         assert!(screen.contains("Trick 1:"), "{screen}");
         assert!(screen.contains("takes the trick"), "{screen}");
+    }
+
+    #[test]
+    fn the_review_marks_costly_cards_and_m_finds_the_next() {
+        let replay = replay();
+        // The step of the tenth card, whoever played it, is marked as costly.
+        let (index, (hand, trick, seat)) =
+            replay.steps.iter().enumerate().filter_map(|(i, s)| s.play.map(|p| (i, p))).nth(9).unwrap();
+        let decision = Decision {
+            hand,
+            trick,
+            seat: seat.index(),
+            played: "2C".into(),
+            best: "9S".into(),
+            cost: 4.2,
+            choices: Vec::new(),
+        };
+        let mut replay = replay.with_review(vec![decision]);
+        assert!(text(&replay).contains("Review: total cost 4.2 points"), "{}", text(&replay));
+        replay.go(Move::Mistake);
+        assert_eq!(replay.at, index);
+        assert!(text(&replay).contains("Review: cost 4.2 points: the expert plays 9S here"), "{}", text(&replay));
+        replay.go(Move::Mistake);
+        assert_eq!(replay.at, index, "no later mistake: stay");
     }
 
     #[test]

@@ -1,0 +1,251 @@
+//! The review of a kept game: at each card one seat played, the expert's
+//! estimate of every legal card from that seat's view at that moment (the
+//! same view the bots get, so nothing hidden leaks in), the card played,
+//! and what it cost against the expert's best. Deterministic for a record.
+
+use serde::Serialize;
+
+use crate::bot::{SeatView, evaluate_plays};
+use crate::engine::{Action, Card, Game, GamePhase, MoonScoring, Seat};
+use crate::record::{GameRecord, ReplayError};
+
+/// Sampled deals per decision: the expert's own default budget.
+pub const REVIEW_SAMPLES: usize = crate::bot::DEFAULT_SAMPLES;
+
+/// A cost below this many points is no mistake worth a mark.
+pub const NOTABLE_COST: f64 = 0.5;
+
+/// One card's estimate, as reported.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Choice {
+    /// The card.
+    pub card: String,
+    /// Expected points the seat scores for the hand after playing it.
+    pub points: f64,
+    /// Expected result against the others, in points (their mean score less
+    /// the seat's, the game's end weighed in): higher is better.
+    pub value: f64,
+}
+
+/// One reviewed decision.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Decision {
+    /// The hand's number in the game.
+    pub hand: u32,
+    /// The trick, 1-based.
+    pub trick: usize,
+    /// The seat that decided.
+    pub seat: usize,
+    /// The card it played.
+    pub played: String,
+    /// The expert's choice.
+    pub best: String,
+    /// What the card played cost against the best, in points (0 when it
+    /// was the best).
+    pub cost: f64,
+    /// Every legal card, best first.
+    pub choices: Vec<Choice>,
+}
+
+impl Decision {
+    /// "cost 4.2 points: the expert plays 9♠ here", or `None` when the
+    /// card played was as good.
+    pub fn verdict(&self) -> Option<String> {
+        (self.cost >= NOTABLE_COST)
+            .then(|| format!("cost {:.1} points: the expert plays {} here", self.cost, self.best))
+    }
+}
+
+/// The seat a review looks at: the person's (`human`), else seat 0.
+pub fn reviewed_seat(record: &GameRecord) -> Seat {
+    let seat = record.seats.iter().find(|seat| seat.player == "human").map_or(0, |seat| seat.seat);
+    Seat::new(seat).unwrap_or(Seat::SOUTH)
+}
+
+/// Reviews every card `seat` played in the record, calling `progress`
+/// with (done, total) as it goes.
+pub fn review(
+    record: &GameRecord,
+    seat: Seat,
+    samples: usize,
+    mut progress: impl FnMut(usize, usize),
+) -> Result<Vec<Decision>, ReplayError> {
+    record.replay()?;
+    let rules = crate::config::rules_from_json(&record.rules)?;
+    let players = rules.player_count();
+    let total = record.hands.iter().map(|hand| hand.tricks.len()).sum::<usize>();
+    let first = record.hands.first().map_or(0, |hand| hand.number.saturating_sub(1));
+    let mut game = Game::starting_at_hand(rules, record.seed, first)?;
+    let mut decisions = Vec::new();
+    let mut done = 0;
+    for (h, log) in record.hands.iter().enumerate() {
+        if h > 0 {
+            game.apply(Action::NextHand).expect("the record replays");
+        }
+        for s in Seat::all(players) {
+            let cards = log.passed[s.index()].iter().filter_map(|c| c.parse().ok()).collect();
+            if game.hand().awaits_pass_from(s) {
+                game.apply(Action::Pass { seat: s, cards }).expect("the record replays");
+            }
+        }
+        for (t, trick) in log.tricks.iter().enumerate() {
+            for (i, text) in trick.cards.iter().enumerate() {
+                let card: Card = text.parse().expect("the record replays");
+                let by = Seat::new(trick.leader).expect("the record replays").left(i, players);
+                if by == seat {
+                    let view = SeatView::of(&game, seat);
+                    if view.legal.len() > 1 {
+                        let seed = record.seed ^ (u64::from(log.number) << 40) ^ ((t as u64) << 8);
+                        decisions.push(decide(&view, card, log.number, t + 1, seed, samples));
+                    }
+                }
+                game.apply(Action::Play { seat: by, card }).expect("the record replays");
+            }
+            done += 1;
+            progress(done, total);
+        }
+        if let (GamePhase::MoonChoice(shooter), Some(moon)) = (game.phase(), &log.moon) {
+            let scoring = if moon.scoring == "subtract-from-shooter" {
+                MoonScoring::SubtractFromShooter
+            } else {
+                MoonScoring::AddToOthers
+            };
+            game.apply(Action::ChooseMoon { seat: shooter, scoring }).expect("the record replays");
+        }
+    }
+    Ok(decisions)
+}
+
+/// The review of one card played from `view`.
+fn decide(view: &SeatView<'_>, played: Card, hand: u32, trick: usize, seed: u64, samples: usize) -> Decision {
+    let mut estimates = evaluate_plays(view, seed, samples);
+    estimates.sort_by(|a, b| b.value.total_cmp(&a.value).then(a.card.cmp(&b.card)));
+    let best = estimates[0];
+    let mine = estimates.iter().find(|e| e.card == played).copied().unwrap_or(best);
+    Decision {
+        hand,
+        trick,
+        seat: view.seat.index(),
+        played: played.to_string(),
+        best: best.card.to_string(),
+        cost: ((best.value - mine.value) * 10.0).round() / 10.0,
+        choices: estimates
+            .iter()
+            .map(|e| Choice {
+                card: e.card.to_string(),
+                points: (e.points * 10.0).round() / 10.0,
+                value: (e.value * 10.0).round() / 10.0,
+            })
+            .collect(),
+    }
+}
+
+/// The biggest mistakes of a review, worst first, and the total cost.
+pub fn summary(decisions: &[Decision], most: usize) -> (Vec<&Decision>, f64) {
+    let mut costly: Vec<&Decision> = decisions.iter().filter(|d| d.cost >= NOTABLE_COST).collect();
+    costly.sort_by(|a, b| b.cost.total_cmp(&a.cost));
+    let total = decisions.iter().map(|d| d.cost).sum::<f64>();
+    costly.truncate(most);
+    (costly, (total * 10.0).round() / 10.0)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::{BySeat, CardSet, Deal, Hand, PassDirection, Rules, Trick};
+
+    /// Hands in deal notation (South first, then clockwise), the last seat
+    /// dealing, and cards played in order from the first lead.
+    fn position(rules: &Rules, deal: &str, moves: &str) -> (Hand, Vec<Trick>) {
+        let hands = Deal::parse_hands(deal, 4).unwrap();
+        let dealer = Seat::new(3).unwrap();
+        let mut hand = Hand::new(rules, Deal { dealer, hands, kitty: CardSet::EMPTY }, PassDirection::Hold);
+        let mut tricks = Vec::new();
+        for text in moves.split_whitespace() {
+            let before = hand.tricks_played();
+            hand.play(hand.to_act(), text.parse().unwrap()).unwrap();
+            if hand.tricks_played() > before {
+                tricks.push(*hand.last_trick().unwrap());
+            }
+        }
+        (hand, tricks)
+    }
+
+    /// The expert's estimates for the seat to act, best first.
+    fn ranked(rules: &Rules, hand: &Hand, tricks: &[Trick]) -> Vec<crate::bot::CardEstimate> {
+        let view = SeatView::of_hand(rules, hand, tricks, hand.to_act(), BySeat::splat(0), 1);
+        let mut estimates = evaluate_plays(&view, 7, 60);
+        estimates.sort_by(|a, b| b.value.total_cmp(&a.value));
+        estimates
+    }
+
+    #[test]
+    fn a_forced_duck_under_a_trick_of_points_is_the_best_card() {
+        // Left won the clubs and leads KH (hearts may be led at any time
+        // here); Across, void in hearts, throws QS on it. Right holds AH and
+        // 2H: the ace takes the trick with 15 points, the two ducks.
+        let rules = Rules { must_break_hearts: false, ..Rules::default() };
+        let deal = "S:765432.876543.-.2 -.KQJT9.8765432.A Q.-.T9.KQJT987653 AKJT98.A2.AKQJ.4";
+        let (hand, tricks) = position(&rules, deal, "2C AC 3C 4C KH QS");
+        let estimates = ranked(&rules, &hand, &tricks);
+        assert_eq!(estimates[0].card.to_string(), "2H", "{estimates:?}");
+        let ace = estimates.iter().find(|e| e.card.to_string() == "AH").unwrap();
+        assert!(estimates[0].value - ace.value > 10.0, "{estimates:?}");
+        assert!(ace.points >= 15.0, "the ace takes the trick and its points: {estimates:?}");
+    }
+
+    #[test]
+    fn a_safe_queen_dump_is_the_best_card() {
+        // Left leads 9D and Across takes it with AD; Right, void in
+        // diamonds, holds QS with only 2S: kept, the queen is a liability.
+        let rules = Rules::default();
+        let deal = "S:AKJT987.2.-.KQJT2 6543.-.98765432.A -.9876543.AKQJT.3 Q2.AKQJT.-.987654";
+        let (hand, tricks) = position(&rules, deal, "2C AC 3C 4C 9D AD");
+        let estimates = ranked(&rules, &hand, &tricks);
+        assert_eq!(estimates[0].card.to_string(), "QS", "{estimates:?}");
+    }
+
+    #[test]
+    fn a_review_is_the_same_every_time_and_names_the_cost() {
+        use crate::bot::{Think, decide, seat_to_act};
+        use crate::players::Level;
+        use crate::record::{DealCode, SeatRecord};
+        let rules = Rules { target_score: 26, ..Rules::default() };
+        let mut game = Game::new(rules, 4).unwrap();
+        // South plays randomly, so it makes mistakes to find.
+        let mut bots: Vec<_> = Seat::all(4)
+            .map(|s| if s == Seat::SOUTH { Level::Random } else { Level::Normal }.bot(4, s, Think::Samples(1)))
+            .collect();
+        let mut actions = Vec::new();
+        while game.phase() != GamePhase::GameOver {
+            let action = match seat_to_act(&game) {
+                Some(seat) => decide(&game, seat, bots[seat.index()].as_mut()).unwrap(),
+                None => Action::NextHand,
+            };
+            game.apply(action).unwrap();
+            actions.push(action);
+        }
+        let seats = (0..4)
+            .map(|seat| SeatRecord {
+                seat,
+                name: String::new(),
+                player: if seat == 0 { "human" } else { "normal" }.into(),
+            })
+            .collect();
+        let record = GameRecord::of_actions(rules, DealCode { seed: 4, hand: 1 }, seats, &actions).unwrap();
+        assert_eq!(reviewed_seat(&record), Seat::SOUTH);
+        let first = review(&record, Seat::SOUTH, 30, |_, _| {}).unwrap();
+        let again = review(&record, Seat::SOUTH, 30, |_, _| {}).unwrap();
+        assert_eq!(first, again, "deterministic for a record");
+        assert!(!first.is_empty());
+        for decision in &first {
+            assert!(decision.cost >= 0.0);
+            assert_eq!(decision.best, decision.choices[0].card);
+            assert!(decision.choices.iter().any(|c| c.card == decision.played));
+            assert_eq!(decision.verdict().is_some(), decision.cost >= NOTABLE_COST);
+        }
+        let (worst, total) = summary(&first, 3);
+        assert!(worst.len() <= 3 && worst.windows(2).all(|w| w[0].cost >= w[1].cost));
+        assert!(total >= worst.iter().map(|d| d.cost).sum::<f64>() - 0.1);
+    }
+}
