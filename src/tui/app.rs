@@ -833,11 +833,28 @@ impl App {
             }
             Some(Action::Play { card, .. }) => {
                 self.hints_used += 1;
-                self.hint = CardSet::single(card);
-                if let Some(index) = self.your_cards().iter().position(|&c| c == card) {
+                // The expert's estimate of every card (the review's), when
+                // there is a choice; the hard bot's card otherwise.
+                let view = crate::bot::SeatView::of(&self.game, YOU);
+                let mut estimates = if view.legal.len() > 1 {
+                    crate::bot::evaluate_plays(
+                        &view,
+                        self.game.seed() ^ self.log.len() as u64,
+                        crate::bot::DEFAULT_SAMPLES,
+                    )
+                } else {
+                    Vec::new()
+                };
+                estimates.sort_by(|a, b| b.value.total_cmp(&a.value).then(a.card.cmp(&b.card)));
+                let best = estimates.first().map_or(card, |e| e.card);
+                self.hint = CardSet::single(best);
+                if let Some(index) = self.your_cards().iter().position(|&c| c == best) {
                     self.cursor = index;
                 }
-                self.note = Some(format!("Hint: play {}", self.theme.card(card)));
+                let runner_up = estimates
+                    .get(1)
+                    .map(|e| format!("; {} costs {:.1}", self.theme.card(e.card), estimates[0].value - e.value));
+                self.note = Some(format!("Hint: play {}{}", self.theme.card(best), runner_up.unwrap_or_default()));
             }
             _ => {}
         }

@@ -370,7 +370,17 @@ fn the_hint_marks_the_card_the_bot_would_play() {
     let hinted = h.app.hint.lowest().unwrap();
     assert_eq!(h.app.cursor_card(), Some(hinted));
     assert!(h.app.game.legal_moves().contains(hinted));
-    assert!(h.app.note.as_deref().unwrap().starts_with("Hint: play"));
+    let note = h.app.note.clone().unwrap();
+    assert!(note.starts_with("Hint: play"), "{note}");
+    if h.app.game.legal_moves().len() > 1 {
+        // The expert's estimate names the next best card and what it costs.
+        assert!(note.contains(" costs "), "{note}");
+        let view = crate::bot::SeatView::of(&h.app.game, YOU);
+        let estimates =
+            crate::bot::evaluate_plays(&view, h.app.game.seed() ^ h.app.log.len() as u64, crate::bot::DEFAULT_SAMPLES);
+        let best = estimates.iter().max_by(|a, b| a.value.total_cmp(&b.value).then(b.card.cmp(&a.card))).unwrap();
+        assert_eq!(hinted, best.card);
+    }
 }
 
 #[test]
