@@ -1132,3 +1132,53 @@ fn hints_asked_for_are_counted_in_the_finished_games_statistics() {
     });
     assert_eq!(finished.map(|game| game.hints), Some(2));
 }
+
+// ---- every size -----------------------------------------------------------
+
+/// The table in the middle of hand 2, at a size and table size.
+fn mid_game(players: u8) -> Harness {
+    let mut h = Harness::with_rules(Rules { players, ..Rules::default() }, 21, Speed::Normal);
+    h.play_until(|app| {
+        app.game.hand_number() == 2
+            && app.game.tricks().len() == 3
+            && app.seat_to_act() == Some(YOU)
+            && app.overlay.is_none()
+    });
+    h.wait(Duration::from_secs(3));
+    h
+}
+
+#[test]
+fn snapshot_layouts_at_80x24_120x36_and_200x60_for_3_4_and_7_players() {
+    for players in [3u8, 4, 7] {
+        let h = mid_game(players);
+        for (width, height) in [(80, 24), (120, 36), (200, 60)] {
+            let (text, _, _) = h.screen(width, height);
+            insta::assert_snapshot!(format!("layout_{players}p_{width}x{height}"), text);
+        }
+    }
+}
+
+#[test]
+fn a_big_terminal_draws_large_cards_and_the_side_panel() {
+    let h = mid_game(4);
+    let (small, _, small_hits) = h.screen(80, 24);
+    let (big, _, big_hits) = h.screen(200, 60);
+    assert!(!small.contains("This hand") && big.contains("This hand") && big.contains("Scores"));
+    let height = |hits: &Hits| hits.cards[0].0.height;
+    assert_eq!((height(&small_hits), height(&big_hits)), (4, 6), "cards three rows tall, then five");
+    // Every trick of the hand so far is listed with its leader.
+    for (i, trick) in h.app.game.tricks().iter().enumerate() {
+        let row = format!("{:>2} {:<9} led", i + 1, h.app.table.seat_name(trick.leader()));
+        assert!(big.contains(&row), "{row} missing:\n{big}");
+    }
+}
+
+#[test]
+fn resizing_between_sizes_leaves_nothing_behind() {
+    let h = mid_game(4);
+    let (before, _, _) = h.screen(120, 36);
+    let (_, _, _) = h.screen(200, 60);
+    let (after, _, _) = h.screen(120, 36);
+    assert_eq!(before, after, "each frame is drawn whole from the state");
+}

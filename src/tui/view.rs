@@ -40,6 +40,7 @@ use super::theme::Theme;
 
 mod hand;
 mod seats;
+mod side;
 mod status;
 mod top_line;
 mod trick;
@@ -47,6 +48,7 @@ mod windows;
 
 use hand::{your_hand, your_line};
 use seats::seats;
+use side::side_panel;
 pub use status::{KEYS, keys_now, status};
 use status::{key_line, status_line};
 use top_line::info_bar;
@@ -58,9 +60,40 @@ pub const MIN_WIDTH: u16 = 80;
 /// The smallest terminal the table fits in.
 pub const MIN_HEIGHT: u16 = 24;
 
-const CARD_WIDTH: u16 = 5;
-const CARD_HEIGHT: u16 = 3;
 const SEAT_WIDTH: u16 = 24;
+
+/// From this size on the table uses the room: larger cards, a wider
+/// trick and the side panel.
+pub const BIG_WIDTH: u16 = 120;
+/// From this size on the table uses the room.
+pub const BIG_HEIGHT: u16 = 36;
+/// The side panel's width on a big terminal.
+const SIDE_WIDTH: u16 = 40;
+
+/// How big the cards are drawn.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct CardSize {
+    width: u16,
+    height: u16,
+}
+
+impl CardSize {
+    /// Five columns by three rows: rank and suit on one line.
+    const SMALL: CardSize = CardSize { width: 5, height: 3 };
+    /// Seven by five: rank at the top left and bottom right, the suit in
+    /// the middle, readable from across a desk.
+    const LARGE: CardSize = CardSize { width: 7, height: 5 };
+
+    /// The size for a screen.
+    fn for_screen(area: Rect) -> CardSize {
+        if is_big(area) { CardSize::LARGE } else { CardSize::SMALL }
+    }
+}
+
+/// Whether the screen has room for the big layout.
+fn is_big(area: Rect) -> bool {
+    area.width >= BIG_WIDTH && area.height >= BIG_HEIGHT
+}
 
 /// Draws the whole screen and returns what can be clicked.
 pub fn draw(frame: &mut Frame, app: &App, now: Instant) -> Hits {
@@ -78,23 +111,31 @@ pub fn draw_screen(buf: &mut Buffer, area: Rect, app: &App, now: Instant) -> Hit
         return hits;
     }
     buf.set_style(area, theme.table());
-    let [info, table, you, hand, status, keys] = Layout::vertical([
-        Constraint::Length(1),
-        Constraint::Min(16),
-        Constraint::Length(1),
-        Constraint::Length(CARD_HEIGHT + 1),
-        Constraint::Length(1),
-        Constraint::Length(1),
-    ])
-    .areas(area);
+    let size = CardSize::for_screen(area);
+    let [info, body, status, keys] =
+        Layout::vertical([Constraint::Length(1), Constraint::Min(16), Constraint::Length(1), Constraint::Length(1)])
+            .areas(area);
+    let (main, side) = if is_big(area) {
+        let [main, side] = Layout::horizontal([Constraint::Min(MIN_WIDTH), Constraint::Length(SIDE_WIDTH)]).areas(body);
+        (main, Some(side))
+    } else {
+        (body, None)
+    };
+    let [table, you, hand] =
+        Layout::vertical([Constraint::Min(14), Constraint::Length(1), Constraint::Length(size.height + 1)]).areas(main);
     info_bar(buf, info, app, now);
     seats(buf, table, app, now);
-    trick(buf, table, app, now);
+    // Large trick cards for five or more seats need a wide table.
+    let trick_size = if app.players() > 4 && table.width < 110 { CardSize::SMALL } else { size };
+    trick(buf, table, app, now, trick_size);
     if app.show_played {
         played_panel(buf, table, app);
     }
+    if let Some(side) = side {
+        side_panel(buf, side, app);
+    }
     your_line(buf, you, app, &mut hits);
-    your_hand(buf, hand, app, now, &mut hits);
+    your_hand(buf, hand, app, now, size, &mut hits);
     status_line(buf, status, app, now);
     key_line(buf, keys, app);
     if let Some(overlay) = &app.overlay {

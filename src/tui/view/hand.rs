@@ -50,7 +50,7 @@ pub(super) fn your_line(buf: &mut Buffer, area: Rect, app: &App, hits: &mut Hits
     }
 }
 
-pub(super) fn your_hand(buf: &mut Buffer, area: Rect, app: &App, now: Instant, hits: &mut Hits) {
+pub(super) fn your_hand(buf: &mut Buffer, area: Rect, app: &App, now: Instant, size: CardSize, hits: &mut Hits) {
     let theme = app.theme;
     let cards = app.your_cards();
     // The card you played to the trick in progress keeps its place (left
@@ -64,8 +64,8 @@ pub(super) fn your_hand(buf: &mut Buffer, area: Rect, app: &App, now: Instant, h
         return;
     }
     let count = slots.len() as u16;
-    let step = (area.width.saturating_sub(2) / count).clamp(3, CARD_WIDTH + 1);
-    let width = step * (count - 1) + CARD_WIDTH;
+    let step = (area.width.saturating_sub(2) / count).clamp(3, size.width + 1);
+    let width = step * (count - 1) + size.width;
     let left = area.x + area.width.saturating_sub(width) / 2;
     let your_turn = app.seat_to_act() == Some(YOU)
         && app.game.hand().phase() == HandPhase::Playing
@@ -88,16 +88,17 @@ pub(super) fn your_hand(buf: &mut Buffer, area: Rect, app: &App, now: Instant, h
         } else {
             theme.frame()
         };
-        draw_card(buf, x, y, card, face, frame, theme);
+        draw_card(buf, x, y, card, face, frame, theme, size);
+        let mark_row = y + size.height - 1;
         if app.received.contains(card) {
-            buf.set_string(x + 1, y + 2, "new", theme.marked());
+            buf.set_string(x + 1, mark_row, "new", theme.marked());
         } else if app.hint.contains(card) {
-            buf.set_string(x + 1, y + 2, "hnt", theme.marked());
+            buf.set_string(x + 1, mark_row, "hnt", theme.marked());
         } else if app.queued == Some(card) {
-            buf.set_string(x + 1, y + 2, "que", theme.marked());
+            buf.set_string(x + 1, mark_row, "que", theme.marked());
         }
         // The visible part of a card is what the next card does not cover.
-        let visible = if i + 1 < slots.len() { step.min(CARD_WIDTH) } else { CARD_WIDTH };
-        hits.cards.push((Rect::new(x, area.y, visible, CARD_HEIGHT + 1), card));
+        let visible = if i + 1 < slots.len() { step.min(size.width) } else { size.width };
+        hits.cards.push((Rect::new(x, area.y, visible, size.height + 1), card));
     }
 }

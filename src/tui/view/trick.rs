@@ -16,17 +16,31 @@
 use super::seats::{centre, direction, placed};
 use super::*;
 
-pub(super) fn trick(buf: &mut Buffer, area: Rect, app: &App, now: Instant) {
+pub(super) fn trick(buf: &mut Buffer, area: Rect, app: &App, now: Instant, size: CardSize) {
     let players = app.players();
     let trick = app.table_trick(now);
     let winner = if app.showing_trick(now) { trick.winning_card() } else { None };
     let (cx, cy) = centre(area);
-    let (reach_x, reach_y) = if players > 4 { (11.0, 4.0) } else { (9.0, 3.0) };
+    // On a big table the trick spreads out with the cards, as far as the
+    // seats' labels round the edge allow (they sit SEAT_WIDTH wide on an
+    // ellipse through the table's edges).
+    let (reach_x, reach_y) = match (size == CardSize::LARGE, players > 4) {
+        (false, false) => (9.0, 3.0),
+        (false, true) => (11.0, 4.0),
+        (true, many) => {
+            let seats_x = f64::from(area.width) / 2.0 - f64::from(SEAT_WIDTH) / 2.0 - 1.0;
+            let seats_y = f64::from(area.height) / 2.0 - 1.5;
+            let clear_x = seats_x - f64::from(SEAT_WIDTH) / 2.0 - f64::from(size.width) / 2.0 - 2.0;
+            let clear_y = seats_y - 1.5 - f64::from(size.height) / 2.0 - 1.0;
+            let (want_x, want_y): (f64, f64) = if many { (17.0, 6.0) } else { (14.0, 5.0) };
+            (want_x.min(clear_x).max(9.0), want_y.min(clear_y).max(3.0))
+        }
+    };
     for (seat, card) in trick.plays(players) {
         let (dx, dy) = direction(seat, players);
-        let rect = placed(area, (cx + dx * reach_x, cy + dy * reach_y), CARD_WIDTH, CARD_HEIGHT);
+        let rect = placed(area, (cx + dx * reach_x, cy + dy * reach_y), size.width, size.height);
         let frame = if Some(card) == winner { app.theme.marked() } else { app.theme.frame() };
-        draw_card(buf, rect.x, rect.y, card, app.theme.card_face(card), frame, app.theme);
+        draw_card(buf, rect.x, rect.y, card, app.theme.card_face(card), frame, app.theme, size);
     }
     if let Some((cards, at)) = app.pending_pass {
         // Your pass crosses the table, face down, from you to its receiver.
@@ -43,15 +57,38 @@ pub(super) fn trick(buf: &mut Buffer, area: Rect, app: &App, now: Instant) {
     }
 }
 
-/// One card, five columns by three rows: a frame around rank and suit.
-pub(super) fn draw_card(buf: &mut Buffer, x: u16, y: u16, card: Card, face: Style, frame: Style, theme: Theme) {
-    let (top, side, bottom) =
-        if theme.ascii { ("+---+", "|", "+---+") } else { ("┌───┐", "│", "└───┘") };
+/// One card: a frame around its rank and suit; small cards on one line
+/// (`10♥`), large ones with the rank in two corners and the suit between.
+#[allow(clippy::too_many_arguments)]
+pub(super) fn draw_card(
+    buf: &mut Buffer,
+    x: u16,
+    y: u16,
+    card: Card,
+    face: Style,
+    frame: Style,
+    theme: Theme,
+    size: CardSize,
+) {
+    let border = theme.card_border();
+    let inner = usize::from(size.width - 2);
+    let top = format!("{}{}{}", border.top_left, border.horizontal_top.repeat(inner), border.top_right);
+    let bottom = format!("{}{}{}", border.bottom_left, border.horizontal_bottom.repeat(inner), border.bottom_right);
     buf.set_string(x, y, top, frame);
-    buf.set_string(x, y + 1, side, frame);
-    buf.set_string(x + 1, y + 1, format!("{:<2}{}", Theme::rank(card.rank()), theme.suit(card.suit())), face);
-    buf.set_string(x + 4, y + 1, side, frame);
-    buf.set_string(x, y + 2, bottom, frame);
+    buf.set_string(x, y + size.height - 1, bottom, frame);
+    let rank = Theme::rank(card.rank());
+    let suit = theme.suit(card.suit());
+    let faces: Vec<String> = if size == CardSize::SMALL {
+        vec![format!("{rank:<2}{suit}")]
+    } else {
+        vec![format!("{rank:<inner$}"), format!("{suit:^inner$}"), format!("{rank:>inner$}")]
+    };
+    for (row, text) in faces.iter().enumerate() {
+        let y = y + 1 + row as u16;
+        buf.set_string(x, y, border.vertical_left, frame);
+        buf.set_string(x + 1, y, text, face);
+        buf.set_string(x + size.width - 1, y, border.vertical_right, frame);
+    }
 }
 
 pub(super) fn played_panel(buf: &mut Buffer, area: Rect, app: &App) {

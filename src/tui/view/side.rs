@@ -1,0 +1,93 @@
+//! The side panel of a big terminal: the running score sheet and this
+//! hand's tricks so far (who led, who took, the points).
+//!
+//! ```text
+//!  ╭ Scores ──────────────────────────────╮
+//!  │ Hand     You   Left  Across   Right  │
+//!  │ 1       +3 3  +13 13   +6 6    +4 4  │
+//!  ╰──────────────────────────────────────╯
+//!  ╭ This hand ───────────────────────────╮
+//!  │  1 You       led 2♣  → Left          │
+//!  │  2 Left      led K♦  → Left          │
+//!  │  3 Left      led 5♥  → Right 2       │
+//!  ╰──────────────────────────────────────╯
+//! ```
+
+use super::*;
+
+pub(super) fn side_panel(buf: &mut Buffer, area: Rect, app: &App) {
+    let theme = app.theme;
+    let players = app.players();
+    let sheet_rows = (area.height / 2).max(4);
+    let [scores, tricks] = Layout::vertical([Constraint::Length(sheet_rows), Constraint::Min(4)]).areas(area);
+    let block =
+        |title: &str| Block::bordered().border_set(theme.border()).title(format!(" {title} ")).style(theme.table());
+    let sheet = running_totals(app, usize::from(sheet_rows.saturating_sub(2)), area.width.saturating_sub(2));
+    let scores_block = block("Scores");
+    let inner = scores_block.inner(scores);
+    scores_block.render(scores, buf);
+    Paragraph::new(sheet).render(inner, buf);
+
+    let points_table = app.table.rules.points;
+    let lines: Vec<Line> = app
+        .game
+        .tricks()
+        .iter()
+        .enumerate()
+        .map(|(i, trick)| {
+            let winner = trick.winner(players).map_or_else(String::new, |seat| app.table.seat_name(seat));
+            let lead = trick.cards().first().map_or_else(String::new, |card| theme.card(*card));
+            let points = points_table.points(trick.card_set());
+            let arrow = if theme.ascii { "->" } else { "→" };
+            let took = if points > 0 { format!(" {points}") } else { String::new() };
+            Line::from(vec![
+                Span::raw(format!(" {:>2} {:<9} led {lead:<4}{arrow} ", i + 1, app.table.seat_name(trick.leader()))),
+                Span::styled(format!("{winner}{took}"), if points > 0 { theme.warning() } else { theme.quiet() }),
+            ])
+        })
+        .collect();
+    let tricks_block = block("This hand");
+    let inner = tricks_block.inner(tricks);
+    tricks_block.render(tricks, buf);
+    let skip = lines.len().saturating_sub(usize::from(inner.height));
+    Paragraph::new(lines.into_iter().skip(skip).collect::<Vec<_>>()).render(inner, buf);
+}
+
+/// The running totals after each hand, newest last, in columns narrow
+/// enough for every seat to fit `width` (the full sheet with each hand's
+/// score is the `s` window).
+fn running_totals(app: &App, rows: usize, width: u16) -> Vec<Line<'static>> {
+    let players = app.players();
+    let column = (usize::from(width).saturating_sub(5) / players).clamp(4, 10);
+    let mut header = format!(" {:<4}", "Hand");
+    for seat in Seat::all(players) {
+        let full = app.table.seat_name(seat);
+        let name = if full.chars().count() < column { full } else { short_name(&full) };
+        header += &format!("{name:>column$}");
+    }
+    let mut lines = vec![Line::styled(header, app.theme.strong())];
+    let history = app.game.history();
+    let skip = history.len().saturating_sub(rows.saturating_sub(1).max(1));
+    for (i, record) in history.iter().enumerate().skip(skip) {
+        let mut row = format!(" {:<4}", i + 1);
+        for seat in Seat::all(players) {
+            row += &format!("{:>column$}", record.totals[seat]);
+        }
+        lines.push(Line::raw(row));
+    }
+    lines
+}
+
+/// A seat's name in two or three letters: `L`, `2L`, `A`, `3R`, `You`.
+fn short_name(name: &str) -> String {
+    let mut words = name.split(' ');
+    match (words.next(), words.next()) {
+        (Some(first), Some(side)) => {
+            let number: String = first.chars().take_while(char::is_ascii_digit).collect();
+            format!("{number}{}", side.chars().next().unwrap_or(' ').to_ascii_uppercase())
+        }
+        (Some("You"), None) => "You".to_string(),
+        (Some(one), None) => one.chars().take(1).collect(),
+        _ => String::new(),
+    }
+}
