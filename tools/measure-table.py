@@ -1,11 +1,13 @@
 """Startup, idle CPU and peak memory of the terminal table, in a pseudo-terminal.
 
-Run after `cargo build --release`:  python3 tools/measure-table.py [BOT LEVEL]
+Run after `cargo build --release`:  python3 tools/measure-table.py [BOT LEVEL] [COLSxROWS]
+(default: normal bots at 80x24; 200x60 measures the big layout).
 """
 import os, pty, time, sys, select, statistics, tempfile
 BIN = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "target", "release", "hearts")
 HOME = tempfile.mkdtemp(prefix="hearts-measure-")
 env = dict(os.environ, HOME=HOME, TERM="xterm-256color")
+COLS, ROWS = map(int, (sys.argv[2] if len(sys.argv) > 2 else "80x24").split("x"))
 
 def spawn(args):
     pid, fd = pty.fork()
@@ -13,7 +15,7 @@ def spawn(args):
         os.chdir(HOME)
         os.execve(BIN, [BIN] + args, env)
     import fcntl, termios, struct
-    fcntl.ioctl(fd, termios.TIOCSWINSZ, struct.pack("HHHH", 24, 80, 0, 0))
+    fcntl.ioctl(fd, termios.TIOCSWINSZ, struct.pack("HHHH", ROWS, COLS, 0, 0))
     return pid, fd
 
 def read_until(fd, needle, timeout=10):
