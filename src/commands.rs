@@ -121,7 +121,9 @@ pub fn run(cli: &Cli, search: &SearchPaths) -> Result<String, CommandError> {
         Command::Play(args) => {
             let loaded = config::load(&request, search)?;
             let choices = loaded.bots.then(&cli.bots.choices()?);
-            play(&loaded, &choices, args)?;
+            // The new-game window keeps its choices beside the user's rules file.
+            let settings = search.user.as_ref().and_then(|file| file.parent()).map(std::path::Path::to_path_buf);
+            play(&loaded, &choices, args, settings)?;
             Ok(String::new())
         }
         Command::Stats => {
@@ -414,7 +416,12 @@ fn perft_report(hand: &Hand, depth: u32, show_divide: bool, json: bool) -> Strin
 }
 
 /// Opens the table: the rules and bots are settled before the terminal is touched.
-fn play(loaded: &LoadedRules, choices: &BotChoices, args: &PlayArgs) -> Result<(), CommandError> {
+fn play(
+    loaded: &LoadedRules,
+    choices: &BotChoices,
+    args: &PlayArgs,
+    settings: Option<PathBuf>,
+) -> Result<(), CommandError> {
     let players = choices.resolve(loaded.rules.player_count())?;
     let changed = loaded.rules != loaded.preset.rules();
     let label = format!("{}{}", loaded.preset, if changed { "+" } else { "" });
@@ -426,6 +433,7 @@ fn play(loaded: &LoadedRules, choices: &BotChoices, args: &PlayArgs) -> Result<(
         new: args.new,
         think: choices.think(),
         record: args.record.clone(),
+        settings: settings.map(|dir| tui::new_game::remembered_path(&dir)),
     };
     Ok(tui::play(table, options)?)
 }

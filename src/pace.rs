@@ -48,6 +48,11 @@ impl Speed {
         }
     }
 
+    /// The speed a name stands for, as `--speed` takes it.
+    pub fn from_name(name: &str) -> Option<Speed> {
+        [Speed::Slow, Speed::Normal, Speed::Fast, Speed::Instant].into_iter().find(|speed| speed.name() == name)
+    }
+
     /// The speed's name, as `--speed` takes it.
     pub const fn name(self) -> &'static str {
         match self {

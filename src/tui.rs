@@ -10,6 +10,7 @@
 pub mod app;
 pub mod games;
 pub mod input;
+pub mod new_game;
 pub mod replay;
 pub mod save;
 pub mod stats;
@@ -37,7 +38,7 @@ use crate::players::Level;
 use crate::record::{DealCode, GameRecord, SeatRecord};
 
 use crate::pace::Speed;
-use app::{App, Effect, Message, ResumeOffer};
+use app::{App, Effect, Message, NewGameStart, ResumeOffer};
 use input::Hits;
 use save::Found;
 use stats::Stats;
@@ -80,6 +81,8 @@ pub struct PlayOptions {
     pub think: Think,
     /// `--record FILE`: also append every game played here to this file.
     pub record: Option<PathBuf>,
+    /// Where the new-game window remembers its choices.
+    pub settings: Option<PathBuf>,
 }
 
 /// What the loop hears about.
@@ -166,6 +169,9 @@ pub fn play(table: Table, options: PlayOptions) -> Result<(), TableError> {
     let key = Stats::key(&runtime.table.label, &runtime.table.rules, &runtime.table.players);
     let known = stats.and_then(|s| s.presets.get(&key).copied()).unwrap_or_default();
     app.update(Message::Stats(known), Instant::now());
+    if let Some(file) = &runtime.options.settings {
+        app.update(Message::Remembered(new_game::recall(file)), Instant::now());
+    }
     runtime.seat_bots(&app);
 
     // ratatui installs a hook of its own; ours replaces it so that the
@@ -383,7 +389,7 @@ impl Runtime {
                     Effect::Finished(game) => self.finished(&mut app, Some(game)),
                     Effect::Unplayed => self.finished(&mut app, None),
                     Effect::NewGame(seed) => {
-                        if app.finish.is_none() && !app.log.is_empty() {
+                        if app.finish.is_none() && app.you_have_played() {
                             // The unfinished game is abandoned: keep it.
                             self.keep(&mut app);
                         }
@@ -391,6 +397,28 @@ impl Runtime {
                         let start = seed.unwrap_or_else(fresh_deal);
                         app = App::new(self.table.clone(), start, app.speed, app.theme)?;
                         app.update(Message::Stats(stats), now);
+                        app.update(resized.clone(), now);
+                        self.seat_bots(&app);
+                        thinking = None;
+                    }
+                    Effect::Start(start) => {
+                        if app.finish.is_none() && app.you_have_played() {
+                            // The unfinished game is abandoned: keep it.
+                            self.keep(&mut app);
+                        }
+                        if let Some(file) = &self.options.settings
+                            && let Err(error) = new_game::remember(file, &start.remembered)
+                        {
+                            app.update(Message::Note(format!("Could not remember the choices: {error}")), now);
+                        }
+                        let NewGameStart { table, deal, speed, ascii, remembered } = *start;
+                        self.table = table;
+                        let theme = Theme { ascii, ..app.theme };
+                        app = App::new(self.table.clone(), deal.unwrap_or_else(fresh_deal), speed, theme)?;
+                        let key = Stats::key(&self.table.label, &self.table.rules, &self.table.players);
+                        let known = Stats::read_or_default(self.dir.as_deref(), &key);
+                        app.update(Message::Stats(known), now);
+                        app.update(Message::Remembered(remembered), now);
                         app.update(resized.clone(), now);
                         self.seat_bots(&app);
                         thinking = None;

@@ -462,3 +462,30 @@ fn a_deal_code_starts_the_seeds_game_at_that_hand() {
         assert_eq!(game.exit_code(), 0);
     }
 }
+
+#[test]
+fn the_new_game_window_starts_the_game_chosen_and_remembers_it() {
+    let home = sandbox("new-game");
+    let mut game = Session::start(&home, &["--seed", "42", "--speed", "instant", "--new"]);
+    game.wait_for("Choose 3 cards");
+    game.send("n");
+    game.wait_for("New game");
+    game.send("\x1b[B");
+    game.send("\x7f\x7f\x7f50");
+    game.wait_for("< 50 >");
+    game.send("\r");
+    game.wait_for("to 50");
+    game.send("\x03");
+    assert_eq!(game.exit_code(), 0);
+    let remembered = std::fs::read_to_string(home.join(".config/hearts/new-game.json")).unwrap();
+    assert!(remembered.contains("\"target\": 50"), "{remembered}");
+    let kept = std::fs::read_to_string(home.join(".local/share/hearts/games.jsonl")).unwrap_or_default();
+    assert_eq!(kept.lines().count(), 0, "a game with no action is not kept");
+
+    let mut next = Session::start(&home, &["--seed", "1", "--speed", "instant", "--new"]);
+    next.wait_for("Choose 3 cards");
+    next.send("n");
+    next.wait_for("< 50 >");
+    next.send("\x03");
+    assert_eq!(next.exit_code(), 0);
+}

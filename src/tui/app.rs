@@ -13,6 +13,7 @@ use crate::engine::{
 };
 
 use super::input::{Button, Command};
+use super::new_game::{NewGameForm, Remembered};
 use super::save::{Programs, SaveError, SavedGame};
 use super::stats::{GameStats, PresetStats};
 use super::table::{Table, seat_name};
@@ -46,6 +47,8 @@ pub enum Message {
     ResumeFailed(String),
     /// The statistics for the rules and line-up in play.
     Stats(PresetStats),
+    /// The new-game window's choices of last time.
+    Remembered(Remembered),
     /// The terminal is this many columns and rows.
     Resized {
         /// Columns.
@@ -73,6 +76,24 @@ pub enum Effect {
     Quit,
     /// Give the terminal back and stop until resumed (Ctrl-Z).
     Suspend,
+    /// Start the game the new-game window describes, and remember its
+    /// choices.
+    Start(Box<NewGameStart>),
+}
+
+/// What the new-game window starts.
+#[derive(Clone, Debug, PartialEq)]
+pub struct NewGameStart {
+    /// Seats, players and rules.
+    pub table: Table,
+    /// The deal typed, or a fresh one.
+    pub deal: Option<DealCode>,
+    /// The pace.
+    pub speed: Speed,
+    /// Letters for suits.
+    pub ascii: bool,
+    /// The choices to remember.
+    pub remembered: Remembered,
 }
 
 /// A window over the table.
@@ -99,6 +120,8 @@ pub enum Overlay {
     GameOver(Button),
     /// An unfinished game was found: resume it or start anew.
     Resume(ResumeOffer),
+    /// The new-game window.
+    NewGame(Box<NewGameForm>),
 }
 
 /// What the resume question says about the saved game.
@@ -238,6 +261,8 @@ pub struct App {
     /// Whether the terminal is too small to show the table: then only
     /// quitting acts.
     pub too_small: bool,
+    /// The new-game window's choices of last time.
+    pub remembered: Remembered,
     /// How cards are written in notes.
     pub theme: Theme,
     effects: Vec<Effect>,
@@ -292,6 +317,7 @@ impl App {
             theme,
             effects: Vec::new(),
             too_small: false,
+            remembered: Remembered::default(),
         };
         app.note_hold_hand();
         app
@@ -315,6 +341,15 @@ impl App {
             UndoPoint { game: app.game.clone(), log_len: app.log.len(), received: app.received, what: String::new() };
         app.note = Some(format!("Resumed the game of seed {}", app.game.seed()));
         Ok(app)
+    }
+
+    /// Whether this game is worth keeping when it is left unfinished: you
+    /// passed or played at least once.
+    pub fn you_have_played(&self) -> bool {
+        self.log.iter().any(|action| match action {
+            Action::Pass { seat, .. } | Action::Play { seat, .. } | Action::ChooseMoon { seat, .. } => *seat == YOU,
+            Action::NextHand => false,
+        })
     }
 
     /// What the save file should hold now.
@@ -445,6 +480,7 @@ impl App {
                 self.note = Some(format!("The saved game does not replay: {why}"));
             }
             Message::Stats(stats) => self.stats = stats,
+            Message::Remembered(remembered) => self.remembered = remembered,
             Message::Resized { width, height } => {
                 self.too_small = width < super::view::MIN_WIDTH || height < super::view::MIN_HEIGHT;
             }
@@ -536,8 +572,16 @@ impl App {
                 }
             }
             Command::ForceQuit => self.effects.push(Effect::Quit),
-            Command::Yes | Command::New | Command::Button(_) | Command::Dismiss | Command::Other | Command::Suspend => {
-            }
+            Command::New => self.open_new_game(),
+            Command::Yes
+            | Command::Button(_)
+            | Command::Dismiss
+            | Command::Other
+            | Command::Suspend
+            | Command::Up
+            | Command::Down
+            | Command::Digit(_)
+            | Command::Erase => {}
         }
     }
 
@@ -642,6 +686,7 @@ impl App {
                     _ => {}
                 }
             }
+            Overlay::NewGame(form) => self.new_game_command(form, command),
             Overlay::Resume(offer) => match command {
                 Command::Confirm | Command::Button(Button::Resume) => {
                     self.effects.push(Effect::Resume(Programs::Replace));
@@ -662,9 +707,42 @@ impl App {
         }
     }
 
+    fn open_new_game(&mut self) {
+        let form = NewGameForm::new(&self.table, self.speed, self.theme.ascii, &self.remembered);
+        self.overlay = Some(Overlay::NewGame(Box::new(form)));
+    }
+
+    fn new_game_command(&mut self, mut form: Box<NewGameForm>, command: Command) {
+        match command {
+            Command::Up => form.move_cursor(-1),
+            Command::Down => form.move_cursor(1),
+            Command::Left => form.change(-1),
+            Command::Right | Command::Mark => form.change(1),
+            Command::Digit(digit) => form.digit(digit),
+            Command::Erase => form.erase(),
+            Command::Confirm | Command::Button(Button::Start) => {
+                let (table, deal) = form.start();
+                let start =
+                    NewGameStart { table, deal, speed: form.speed, ascii: form.ascii, remembered: form.remembered() };
+                self.effects.push(Effect::Start(Box::new(start)));
+                return;
+            }
+            Command::Cancel | Command::Button(Button::No) => {
+                self.close_window();
+                return;
+            }
+            Command::Quit => {
+                self.overlay = Some(Overlay::ConfirmQuit);
+                return;
+            }
+            _ => {}
+        }
+        self.overlay = Some(Overlay::NewGame(form));
+    }
+
     fn menu(&mut self, button: Button) {
         match button {
-            Button::NewGame => self.effects.push(Effect::NewGame(None)),
+            Button::NewGame => self.open_new_game(),
             Button::Replay => self.effects.push(Effect::NewGame(Some(self.start))),
             Button::Quit => self.effects.push(Effect::Quit),
             _ => {}

@@ -13,6 +13,14 @@ pub enum Command {
     Left,
     /// Cursor one card right.
     Right,
+    /// Up: the line above, in a window with lines.
+    Up,
+    /// Down: the line below.
+    Down,
+    /// A digit typed (the new-game window's target and seed).
+    Digit(char),
+    /// Backspace.
+    Erase,
     /// Home: the cursor to the first card it may stop on.
     First,
     /// End: the cursor to the last card it may stop on.
@@ -86,6 +94,8 @@ pub enum Button {
     Resume,
     /// Take up the saved game and start its programs again.
     RunPrograms,
+    /// Start the game the new-game window describes.
+    Start,
     /// Yes to a question.
     Yes,
     /// No to a question.
@@ -105,6 +115,10 @@ pub fn key_command(key: KeyEvent) -> Option<Command> {
         _ if ctrl => Command::Other,
         KeyCode::Left | KeyCode::Char('h') => Command::Left,
         KeyCode::Right | KeyCode::Char('l') => Command::Right,
+        KeyCode::Up => Command::Up,
+        KeyCode::Down => Command::Down,
+        KeyCode::Char(digit) if digit.is_ascii_digit() => Command::Digit(digit),
+        KeyCode::Backspace => Command::Erase,
         KeyCode::Home => Command::First,
         KeyCode::End => Command::Last,
         KeyCode::Char(' ') => Command::Mark,

@@ -163,6 +163,12 @@ impl Stats {
         }
     }
 
+    /// The record kept under `key`, or an empty one (no data directory, no
+    /// file, or one that does not read: the table says so at its start).
+    pub fn read_or_default(dir: Option<&Path>, key: &str) -> PresetStats {
+        dir.and_then(|dir| Stats::read(dir).ok()).and_then(|stats| stats.presets.get(key).copied()).unwrap_or_default()
+    }
+
     /// Adds a finished game under `label` and writes the file.
     pub fn record(dir: &Path, label: &str, game: GameStats) -> Result<PresetStats, FileError> {
         let mut stats = Stats::read(dir)?;

@@ -1182,3 +1182,33 @@ fn resizing_between_sizes_leaves_nothing_behind() {
     let (after, _, _) = h.screen(120, 36);
     assert_eq!(before, after, "each frame is drawn whole from the state");
 }
+
+#[test]
+fn n_opens_the_new_game_window_and_enter_starts_what_it_says() {
+    let mut h = Harness::new(42, Speed::Instant);
+    h.send(Command::New);
+    assert!(matches!(h.app.overlay, Some(Overlay::NewGame(_))), "n at the table");
+    assert!(h.text().contains("New game") && h.text().contains("Target"), "{}", h.text());
+    h.send(Command::Down);
+    for _ in 0..3 {
+        h.send(Command::Erase);
+    }
+    h.send(Command::Digit('5'));
+    h.send(Command::Digit('0'));
+    h.send(Command::Down);
+    h.send(Command::Right);
+    h.send(Command::Confirm);
+    let effects = h.app.take_effects();
+    let Some(super::app::Effect::Start(start)) = effects.last() else { panic!("{effects:?}") };
+    assert_eq!(start.table.rules.target_score, 50);
+    assert_eq!(start.table.players[1], Player::Builtin(Level::Hard));
+    assert_eq!(start.remembered.target, Some(50));
+
+    let mut again = Harness::new(42, Speed::Instant);
+    again.send(Command::New);
+    again.send(Command::Cancel);
+    assert_eq!(again.app.overlay, None, "Esc closes it");
+    again.play_until(|app| matches!(app.overlay, Some(Overlay::GameOver(_))));
+    again.send(Command::New);
+    assert!(matches!(again.app.overlay, Some(Overlay::NewGame(_))), "New at game over opens it too");
+}

@@ -105,6 +105,7 @@ pub fn keys_now(app: &App) -> Vec<&'static str> {
             vec!["Enter resume", "y run the programs", "n new game", "q quit"]
         }
         Some(Overlay::Resume(_)) => vec!["Enter resume", "n new game", "q quit"],
+        Some(Overlay::NewGame(_)) => vec!["up/down line", "arrows change", "digits type", "Enter start", "Esc cancel"],
         Some(Overlay::GameOver(_)) => vec!["n new game", "r replay this seed", "q quit"],
         None if app.is_passing() => vec!["arrows move", "Space mark", "Enter pass", "i hint", "s scores"],
         None if app.pending_pass.is_some() => vec!["u take back", "s scores"],
@@ -146,7 +147,7 @@ pub const KEYS: [(&str, &str); 19] = [
     ("S", "statistics for these rules"),
     ("o", "play out a hand with no points left"),
     ("p", "pace: slow, normal, fast, instant"),
-    ("r", "deal this hand again (asks first)"),
+    ("r / n", "deal this hand again (asks) / a new game"),
     ("?", "this help; any key skips a wait"),
     ("q", "quit (asks first; the game is saved)"),
     ("Ctrl-C", "quit at once (the game is saved)"),

@@ -143,6 +143,35 @@ pub(super) fn draw_overlay(buf: &mut Buffer, area: Rect, app: &App, overlay: &Ov
             rect
         }
         Overlay::GameOver(selected) => game_over(buf, area, app, *selected, hits),
+        Overlay::NewGame(form) => {
+            let fields = form.fields();
+            let (rect, inner) = window(buf, area, 50, fields.len() as u16 + 5, "New game", theme);
+            let current = form.current();
+            let mut lines: Vec<Line> = fields
+                .iter()
+                .map(|&field| {
+                    let (label, value) = form.line(field);
+                    let (mark, style) =
+                        if field == current { ("> ", theme.active()) } else { ("  ", Style::default()) };
+                    Line::from(vec![
+                        Span::raw(format!(" {mark}{label:<18}")),
+                        Span::styled(format!("< {value} >"), style),
+                    ])
+                })
+                .collect();
+            lines.push(Line::raw(""));
+            lines.push(Line::styled(" The choices are kept for next time.", theme.quiet()));
+            Paragraph::new(lines).render(inner, buf);
+            buttons(
+                buf,
+                inner,
+                &[("Start", Button::Start), ("Esc Cancel", Button::No)],
+                Some(Button::Start),
+                theme,
+                hits,
+            );
+            rect
+        }
         Overlay::Resume(offer) => {
             const WIDTH: u16 = 70;
             let room = usize::from(WIDTH.min(area.width)) - 3;

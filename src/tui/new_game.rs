@@ -1,0 +1,296 @@
+//! The new-game window (`n` at the table, New at game over): the preset,
+//! the target, the bot in each seat, the seed (blank for a fresh one), and
+//! the pace and ASCII cards. The choices are remembered for next time in
+//! `new-game.json` in the user's config directory.
+
+use std::path::{Path, PathBuf};
+
+use serde::{Deserialize, Serialize};
+
+use crate::engine::{Preset, Rules};
+use crate::pace::Speed;
+use crate::players::{Level, Player};
+use crate::record::DealCode;
+
+use super::store::{self, FileError};
+use super::table::{Table, seat_name};
+
+/// A line of the window.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Field {
+    /// The rules preset.
+    Preset,
+    /// The target score.
+    Target,
+    /// The bot in a seat (1 and on).
+    Seat(usize),
+    /// The seed, blank for a fresh one.
+    Seed,
+    /// The bots' pace.
+    Pace,
+    /// Letters for suits.
+    Ascii,
+}
+
+/// What the window holds.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct NewGameForm {
+    /// The preset chosen.
+    pub preset: Preset,
+    /// The target score.
+    pub target: i32,
+    /// The player of every seat (seat 0 is you and is not shown).
+    pub players: Vec<Player>,
+    /// The seed typed, if any.
+    pub seed: String,
+    /// The pace.
+    pub speed: Speed,
+    /// Letters for suits.
+    pub ascii: bool,
+    /// The line the cursor is on.
+    pub field: usize,
+    /// The rules of the game in play, kept when the preset is unchanged.
+    base: Rules,
+    base_preset: Preset,
+}
+
+/// The choices remembered between games.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default, rename_all = "kebab-case")]
+pub struct Remembered {
+    /// The preset's name.
+    pub preset: Option<String>,
+    /// The target score.
+    pub target: Option<i32>,
+    /// The bots of seats 1 and on, by level (a program seat is kept as its
+    /// built-in fallback).
+    pub bots: Vec<String>,
+    /// The pace's name.
+    pub pace: Option<String>,
+    /// Letters for suits.
+    pub ascii: Option<bool>,
+}
+
+/// The file the choices are remembered in.
+pub fn remembered_path(config_dir: &Path) -> PathBuf {
+    config_dir.join("new-game.json")
+}
+
+/// The remembered choices; none when there is no file or it does not read
+/// (the window then starts from the game in play).
+pub fn recall(file: &Path) -> Remembered {
+    store::read_if_present(file).ok().flatten().and_then(|text| serde_json::from_str(&text).ok()).unwrap_or_default()
+}
+
+/// Remembers the choices for next time.
+pub fn remember(file: &Path, remembered: &Remembered) -> Result<(), FileError> {
+    let text = serde_json::to_string_pretty(remembered).expect("settings serialise");
+    store::write_atomically(file, &(text + "\n"))
+}
+
+impl NewGameForm {
+    /// The window for a table, its rules from `label`'s preset, with the
+    /// remembered choices over them.
+    pub fn new(table: &Table, speed: Speed, ascii: bool, remembered: &Remembered) -> NewGameForm {
+        let base_preset = table.label.trim_end_matches('+').parse().unwrap_or(Preset::BlackLady);
+        let preset = remembered.preset.as_deref().and_then(|p| p.parse().ok()).unwrap_or(base_preset);
+        let mut players = table.players.clone();
+        for (seat, name) in remembered.bots.iter().enumerate() {
+            if let (Some(player), Ok(level)) = (players.get_mut(seat + 1), name.parse::<Level>()) {
+                *player = Player::Builtin(level);
+            }
+        }
+        NewGameForm {
+            preset,
+            target: remembered.target.unwrap_or(table.rules.target_score),
+            players,
+            seed: String::new(),
+            speed: remembered.pace.as_deref().and_then(Speed::from_name).unwrap_or(speed),
+            ascii: remembered.ascii.unwrap_or(ascii),
+            field: 0,
+            base: table.rules,
+            base_preset,
+        }
+    }
+
+    /// The lines of the window, top to bottom.
+    pub fn fields(&self) -> Vec<Field> {
+        let seats = (1..self.players.len()).map(Field::Seat);
+        [Field::Preset, Field::Target]
+            .into_iter()
+            .chain(seats)
+            .chain([Field::Seed, Field::Pace, Field::Ascii])
+            .collect()
+    }
+
+    /// The field under the cursor.
+    pub fn current(&self) -> Field {
+        let fields = self.fields();
+        fields[self.field.min(fields.len() - 1)]
+    }
+
+    /// Up or down a line.
+    pub fn move_cursor(&mut self, step: isize) {
+        let count = self.fields().len() as isize;
+        self.field = (self.field as isize + step).rem_euclid(count) as usize;
+    }
+
+    /// Left or right: the previous or next value of the field.
+    pub fn change(&mut self, step: isize) {
+        let cycle = |index: usize, len: usize| (index as isize + step).rem_euclid(len as isize) as usize;
+        match self.current() {
+            Field::Preset => {
+                let index = Preset::ALL.iter().position(|&p| p == self.preset).unwrap_or(0);
+                self.preset = Preset::ALL[cycle(index, Preset::ALL.len())];
+                self.target = self.preset.rules().target_score;
+            }
+            Field::Target => self.target = (self.target + 10 * step as i32).clamp(10, 10_000),
+            Field::Seat(seat) => {
+                // A program seat stays a program until a level is chosen.
+                let index = match &self.players[seat] {
+                    Player::Builtin(level) => Level::ALL.iter().position(|l| l == level).unwrap_or(2),
+                    Player::External { .. } => 2,
+                };
+                self.players[seat] = Player::Builtin(Level::ALL[cycle(index, Level::ALL.len())]);
+            }
+            Field::Seed => {}
+            Field::Pace => {
+                self.speed = if step > 0 { self.speed.next() } else { (0..3).fold(self.speed, |s, _| s.next()) };
+            }
+            Field::Ascii => self.ascii = !self.ascii,
+        }
+    }
+
+    /// A digit typed into the target or the seed.
+    pub fn digit(&mut self, digit: char) {
+        match self.current() {
+            Field::Target => {
+                // Typing past the largest target starts the number again.
+                let typed = format!("{}{digit}", self.target);
+                let single = digit.to_digit(10).map_or(0, |d| d as i32);
+                self.target = typed.parse::<i32>().map_or(single, |t| if t > 10_000 { single } else { t });
+            }
+            Field::Seed if self.seed.len() < 19 => self.seed.push(digit),
+            _ => {}
+        }
+    }
+
+    /// Backspace in the target or the seed.
+    pub fn erase(&mut self) {
+        match self.current() {
+            Field::Target => self.target /= 10,
+            Field::Seed => {
+                self.seed.pop();
+            }
+            _ => {}
+        }
+    }
+
+    /// The table and deal the form starts: the preset's rules (the game in
+    /// play's own if the preset is unchanged) with the target set.
+    pub fn start(&self) -> (Table, Option<DealCode>) {
+        let mut rules = if self.preset == self.base_preset { self.base } else { self.preset.rules() };
+        rules.players = self.base.players;
+        rules.target_score = self.target.max(1);
+        let changed = rules != self.preset.rules();
+        let label = format!("{}{}", self.preset, if changed { "+" } else { "" });
+        let deal = self.seed.parse().ok().map(|seed| DealCode { seed, hand: 1 });
+        (Table { rules, label, players: self.players.clone() }, deal)
+    }
+
+    /// What to remember of the form.
+    pub fn remembered(&self) -> Remembered {
+        Remembered {
+            preset: Some(self.preset.to_string()),
+            target: Some(self.target),
+            // A program is never remembered: the file could start it later.
+            bots: self.players.iter().skip(1).map(|p| p.without_program().name()).collect(),
+            pace: Some(self.speed.name().to_string()),
+            ascii: Some(self.ascii),
+        }
+    }
+
+    /// A line of the window as (label, value).
+    pub fn line(&self, field: Field) -> (String, String) {
+        match field {
+            Field::Preset => ("Rules".into(), self.preset.to_string()),
+            Field::Target => ("Target".into(), self.target.to_string()),
+            Field::Seat(seat) => (seat_name_at(seat, self.players.len()), self.players[seat].name()),
+            Field::Seed => ("Seed".into(), if self.seed.is_empty() { "(fresh)".into() } else { self.seed.clone() }),
+            Field::Pace => ("Pace".into(), self.speed.name().into()),
+            Field::Ascii => ("Suits as letters".into(), if self.ascii { "yes" } else { "no" }.into()),
+        }
+    }
+}
+
+fn seat_name_at(seat: usize, players: usize) -> String {
+    crate::engine::Seat::new(seat).map_or_else(String::new, |s| seat_name(s, players))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn table() -> Table {
+        Table { rules: Rules::default(), label: "black-lady".into(), players: vec![Player::Builtin(Level::Normal); 4] }
+    }
+
+    #[test]
+    fn the_form_changes_preset_target_bots_seed_pace_and_letters() {
+        let mut form = NewGameForm::new(&table(), Speed::Normal, false, &Remembered::default());
+        assert_eq!(form.fields().len(), 2 + 3 + 3);
+        form.change(1);
+        assert_eq!(form.preset, Preset::ALL[1]);
+        form.move_cursor(1);
+        form.erase();
+        form.erase();
+        form.erase();
+        form.digit('5');
+        form.digit('0');
+        assert_eq!(form.target, 50);
+        form.move_cursor(1);
+        form.change(1);
+        assert_eq!(form.players[1], Player::Builtin(Level::Hard));
+        form.move_cursor(3);
+        assert_eq!(form.current(), Field::Seed);
+        for digit in "4207".chars() {
+            form.digit(digit);
+        }
+        form.erase();
+        form.move_cursor(1);
+        form.change(1);
+        assert_eq!(form.speed, Speed::Fast);
+        form.move_cursor(1);
+        form.change(1);
+        assert!(form.ascii);
+        let (table, deal) = form.start();
+        assert_eq!(deal, Some(DealCode { seed: 420, hand: 1 }));
+        assert_eq!(table.rules.target_score, 50);
+        assert_eq!(table.players[1], Player::Builtin(Level::Hard));
+        assert!(table.label.starts_with(&Preset::ALL[1].to_string()));
+    }
+
+    #[test]
+    fn choices_are_remembered_and_come_back() {
+        let dir = std::env::temp_dir().join(format!("hearts-new-game-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        let mut form = NewGameForm::new(&table(), Speed::Normal, false, &Remembered::default());
+        form.move_cursor(2);
+        form.change(1);
+        remember(&remembered_path(&dir), &form.remembered()).unwrap();
+        let again = NewGameForm::new(&table(), Speed::Normal, false, &recall(&remembered_path(&dir)));
+        assert_eq!(again.players, form.players);
+        assert_eq!(again.target, form.target);
+        assert_eq!(recall(&dir.join("missing.json")), Remembered::default());
+    }
+
+    #[test]
+    fn a_blank_seed_means_a_fresh_game_and_unchanged_rules_are_kept() {
+        let custom =
+            Table { rules: Rules { omnibus: true, ..Rules::default() }, label: "black-lady+".into(), ..table() };
+        let form = NewGameForm::new(&custom, Speed::Normal, false, &Remembered::default());
+        let (table, deal) = form.start();
+        assert_eq!(deal, None);
+        assert!(table.rules.omnibus, "the rules in play are kept while the preset is the same");
+    }
+}
