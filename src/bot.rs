@@ -11,7 +11,9 @@ mod view;
 
 use std::time::Duration;
 
-pub use expert::{CardEstimate, DEFAULT_SAMPLES, Expert, Think, evaluate_plays};
+pub use expert::{
+    CardEstimate, DEFAULT_SAMPLES, Expert, PassEstimate, Think, evaluate_passes, evaluate_plays, evaluate_these_passes,
+};
 pub use policy::Skill;
 pub use view::SeatView;
 

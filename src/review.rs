@@ -1,7 +1,8 @@
-//! The review of a kept game: at each card one seat played, the expert's
-//! estimate of every legal card from that seat's view at that moment (the
-//! same view the bots get, so nothing hidden leaks in), the card played,
-//! and what it cost against the expert's best. Deterministic for a record.
+//! The review of a kept game: at each pass and card one seat made, the
+//! expert's estimate of every legal choice from that seat's view at that
+//! moment (the same view the bots get, so nothing hidden leaks in), the
+//! choice made, and what it cost against the expert's best. Deterministic
+//! for a record.
 
 use serde::Serialize;
 
@@ -12,13 +13,19 @@ use crate::record::{GameRecord, ReplayError};
 /// Sampled deals per decision: the expert's own default budget.
 pub const REVIEW_SAMPLES: usize = crate::bot::DEFAULT_SAMPLES;
 
+/// Sampled deals per pass: every pass of three is judged on each, so fewer.
+pub const PASS_SAMPLES: usize = 40;
+
+/// Mixed into the seed of the second measurement of a cost.
+const REMEASURE: u64 = 0x9E37_79B9_7F4A_7C15;
+
 /// A cost below this many points is no mistake worth a mark.
 pub const NOTABLE_COST: f64 = 0.5;
 
-/// One card's estimate, as reported.
+/// One choice's estimate, as reported.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct Choice {
-    /// The card.
+    /// The card, or for a pass the cards separated by spaces.
     pub card: String,
     /// Expected points the seat scores for the hand after playing it.
     pub points: f64,
@@ -30,20 +37,22 @@ pub struct Choice {
 /// One reviewed decision.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct Decision {
+    /// `pass` or `play`.
+    pub kind: &'static str,
     /// The hand's number in the game.
     pub hand: u32,
-    /// The trick, 1-based.
+    /// The trick, 1-based (0 for a pass).
     pub trick: usize,
     /// The seat that decided.
     pub seat: usize,
-    /// The card it played.
+    /// The card it played (or the cards it passed).
     pub played: String,
     /// The expert's choice.
     pub best: String,
-    /// What the card played cost against the best, in points (0 when it
+    /// What the choice made cost against the best, in points (0 when it
     /// was the best).
     pub cost: f64,
-    /// Every legal card, best first.
+    /// Every legal choice, best first.
     pub choices: Vec<Choice>,
 }
 
@@ -51,8 +60,9 @@ impl Decision {
     /// "cost 4.2 points: the expert plays 9♠ here", or `None` when the
     /// card played was as good.
     pub fn verdict(&self) -> Option<String> {
+        let verb = if self.kind == "pass" { "passes" } else { "plays" };
         (self.cost >= NOTABLE_COST)
-            .then(|| format!("cost {:.1} points: the expert plays {} here", self.cost, self.best))
+            .then(|| format!("cost {:.1} points: the expert {verb} {} here", self.cost, self.best))
     }
 }
 
@@ -62,8 +72,8 @@ pub fn reviewed_seat(record: &GameRecord) -> Seat {
     Seat::new(seat).unwrap_or(Seat::SOUTH)
 }
 
-/// Reviews every card `seat` played in the record, calling `progress`
-/// with (done, total) as it goes.
+/// Reviews every pass and card `seat` made in the record, calling
+/// `progress` with (done, total) as it goes.
 pub fn review(
     record: &GameRecord,
     seat: Seat,
@@ -81,6 +91,13 @@ pub fn review(
     for (h, log) in record.hands.iter().enumerate() {
         if h > 0 {
             game.apply(Action::NextHand).expect("the record replays");
+        }
+        if game.hand().awaits_pass_from(seat) {
+            let view = SeatView::of(&game, seat);
+            let passed: crate::engine::CardSet =
+                log.passed[seat.index()].iter().filter_map(|c| c.parse().ok()).collect();
+            let seed = record.seed ^ (u64::from(log.number) << 40) ^ 0x5A55;
+            decisions.push(decide_pass(&view, passed, log.number, seed, samples.min(PASS_SAMPLES)));
         }
         for s in Seat::all(players) {
             let cards = log.passed[s.index()].iter().filter_map(|c| c.parse().ok()).collect();
@@ -116,19 +133,60 @@ pub fn review(
     Ok(decisions)
 }
 
+/// The review of one pass from `view`.
+fn decide_pass(view: &SeatView<'_>, passed: crate::engine::CardSet, hand: u32, seed: u64, samples: usize) -> Decision {
+    let mut estimates = crate::bot::evaluate_passes(view, seed, samples);
+    estimates.sort_by(|a, b| b.value.total_cmp(&a.value));
+    let best = estimates[0];
+    // The best of many noisy estimates looks better than it is: the cost is
+    // measured again, on fresh deals, between the best and the pass made.
+    let cost = if best.cards == passed {
+        0.0
+    } else {
+        let again = crate::bot::evaluate_these_passes(view, seed ^ REMEASURE, samples * 4, vec![best.cards, passed]);
+        (again[0].value - again[1].value).max(0.0)
+    };
+    Decision {
+        kind: "pass",
+        hand,
+        trick: 0,
+        seat: view.seat.index(),
+        played: passed.to_string(),
+        best: best.cards.to_string(),
+        cost: (cost * 10.0).round() / 10.0,
+        choices: estimates
+            .iter()
+            .map(|e| Choice {
+                card: e.cards.to_string(),
+                points: (e.points * 10.0).round() / 10.0,
+                value: (e.value * 10.0).round() / 10.0,
+            })
+            .collect(),
+    }
+}
+
 /// The review of one card played from `view`.
 fn decide(view: &SeatView<'_>, played: Card, hand: u32, trick: usize, seed: u64, samples: usize) -> Decision {
     let mut estimates = evaluate_plays(view, seed, samples);
     estimates.sort_by(|a, b| b.value.total_cmp(&a.value).then(a.card.cmp(&b.card)));
     let best = estimates[0];
-    let mine = estimates.iter().find(|e| e.card == played).copied().unwrap_or(best);
+    // Measured again on fresh deals, as for a pass, so the cost is not the
+    // luck of the deals that picked the best.
+    let cost = if best.card == played {
+        0.0
+    } else {
+        let again = evaluate_plays(view, seed ^ REMEASURE, samples);
+        let value = |card: Card| again.iter().find(|e| e.card == card).map_or(0.0, |e| e.value);
+        (value(best.card) - value(played)).max(0.0)
+    };
     Decision {
+        kind: "play",
         hand,
         trick,
         seat: view.seat.index(),
         played: played.to_string(),
         best: best.card.to_string(),
-        cost: ((best.value - mine.value) * 10.0).round() / 10.0,
+        cost: (cost * 10.0).round() / 10.0,
         choices: estimates
             .iter()
             .map(|e| Choice {
@@ -237,7 +295,8 @@ mod tests {
         let first = review(&record, Seat::SOUTH, 30, |_, _| {}).unwrap();
         let again = review(&record, Seat::SOUTH, 30, |_, _| {}).unwrap();
         assert_eq!(first, again, "deterministic for a record");
-        assert!(!first.is_empty());
+        assert!(first.iter().any(|d| d.kind == "pass" && d.trick == 0 && d.choices.len() == 286), "C(13,3) passes");
+        assert!(first.iter().any(|d| d.kind == "play"));
         for decision in &first {
             assert!(decision.cost >= 0.0);
             assert_eq!(decision.best, decision.choices[0].card);

@@ -112,6 +112,113 @@ pub fn evaluate_plays(view: &SeatView<'_>, seed: u64, samples: usize) -> Vec<Car
         .collect()
 }
 
+/// The expert's estimate of one pass from a seat's view before passing.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct PassEstimate {
+    /// The cards passed.
+    pub cards: CardSet,
+    /// The points the seat is expected to score for the hand.
+    pub points: f64,
+    /// The expected result against the others, in points (as for cards).
+    pub value: f64,
+}
+
+/// The expert's estimate of every pass the seat could make from `view`
+/// (before the exchange): in each of `samples` deals of the cards it
+/// cannot see, the other seats pass as the `hard` bot would, and the hand
+/// is played out by the `hard` policy for everyone after each pass of this
+/// seat's. Every pass is judged on the same deals. Deterministic for a seed.
+pub fn evaluate_passes(view: &SeatView<'_>, seed: u64, samples: usize) -> Vec<PassEstimate> {
+    let mine: Vec<Card> = view.hand.iter().collect();
+    evaluate_these_passes(view, seed, samples, combinations(&mine, view.pass_count))
+}
+
+/// As [`evaluate_passes`], for the passes given only.
+pub fn evaluate_these_passes(
+    view: &SeatView<'_>,
+    seed: u64,
+    samples: usize,
+    candidates: Vec<CardSet>,
+) -> Vec<PassEstimate> {
+    let players = view.players();
+    let rules = view.rules;
+    let pool: Vec<Card> = (rules.deck() - view.hand).iter().collect();
+    let per_seat = view.hand.len();
+    let mut totals = vec![Total::default(); candidates.len()];
+    let mut tricks: Vec<Trick> = Vec::with_capacity(20);
+    for sample in 0..samples {
+        let mut rng = GameRng::new(seed, (1 << 45) + sample as u64);
+        let mut pool = pool.clone();
+        rng.shuffle(&mut pool);
+        let mut hands = BySeat::splat(CardSet::EMPTY);
+        let mut rest = pool.into_iter();
+        for seat in Seat::all(players) {
+            hands[seat] = if seat == view.seat { view.hand } else { rest.by_ref().take(per_seat).collect() };
+        }
+        let kitty: CardSet = rest.collect();
+        let deal = Deal { dealer: view.dealer, hands, kitty };
+        let dealt = Hand::new(rules, deal, view.pass_direction);
+        // The others choose as the hard bot would, from their own views.
+        let passes: Vec<(Seat, CardSet)> = Seat::all(players)
+            .filter(|&seat| seat != view.seat)
+            .map(|seat| {
+                let their = SeatView::of_hand(rules, &dealt, &[], seat, view.totals, view.hand_number);
+                (seat, policy::choose_pass(&their, Skill::HARD))
+            })
+            .collect();
+        for (i, &cards) in candidates.iter().enumerate() {
+            let mut hand = dealt;
+            let passed = passes.iter().copied().chain(std::iter::once((view.seat, cards)));
+            if passed.into_iter().any(|(seat, cards)| hand.pass(seat, cards).is_err()) {
+                continue;
+            }
+            tricks.clear();
+            let Some(result) = play_out(hand, rules, view, &mut tricks) else { continue };
+            let (utility, points) = utility(view, &result);
+            totals[i].utility += utility;
+            totals[i].points += points;
+            totals[i].samples += 1;
+        }
+    }
+    let scale = (players as f64 - 1.0).max(1.0);
+    candidates
+        .into_iter()
+        .zip(totals)
+        .map(|(cards, total)| {
+            let n = total.samples.max(1) as f64;
+            PassEstimate { cards, points: total.points as f64 / n, value: total.utility as f64 / n / scale }
+        })
+        .collect()
+}
+
+/// Every way to choose `count` of `cards`.
+fn combinations(cards: &[Card], count: usize) -> Vec<CardSet> {
+    if count == 0 {
+        return vec![CardSet::EMPTY];
+    }
+    let mut out = Vec::new();
+    for (i, &card) in cards.iter().enumerate() {
+        for mut rest in combinations(&cards[i + 1..], count - 1) {
+            rest.insert(card);
+            out.push(rest);
+        }
+    }
+    out
+}
+
+/// Plays a hand to its end with the hard policy for every seat.
+fn play_out(mut hand: Hand, rules: &Rules, view: &SeatView<'_>, tricks: &mut Vec<Trick>) -> Option<HandResult> {
+    while hand.phase() == HandPhase::Playing {
+        let seat = hand.to_act();
+        let seat_view = SeatView::of_hand(rules, &hand, tricks, seat, view.totals, view.hand_number);
+        let choice = policy::choose_play(&seat_view, Skill::HARD);
+        let completes = hand.trick().len() + 1 == view.players();
+        hand.play(seat, choice).ok()?;
+        record_trick(&hand, tricks, completes);
+    }
+    Some(HandResult::of(&hand, rules))
+}
+
 /// Sums over samples for one card.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 struct Total {

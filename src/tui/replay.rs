@@ -106,7 +106,8 @@ impl Replay {
                 }
                 let yours = passes[0].1;
                 let what = format!("Cards passed (you passed {})", theme.cards(yours));
-                steps.push(Step { game: game.clone(), hand: h, what, play: None });
+                // Trick 0 stands for the pass in the review.
+                steps.push(Step { game: game.clone(), hand: h, what, play: Some((log.number, 0, Seat::SOUTH)) });
             }
             for (t, trick) in log.tricks.iter().enumerate() {
                 for (i, text) in trick.cards.iter().enumerate() {
@@ -146,16 +147,19 @@ impl Replay {
     /// The review of the card played at the step on show, if any.
     fn decision_here(&self) -> Option<&Decision> {
         let (hand, trick, seat) = self.steps[self.at].play?;
-        self.review.iter().find(|d| d.hand == hand && d.trick == trick && d.seat == seat.index())
+        self.review.iter().find(|d| d.hand == hand && d.trick == trick && (trick == 0 || d.seat == seat.index()))
     }
 
     /// The next step whose card cost something, after the one on show.
     fn next_mistake(&self) -> Option<usize> {
         let costly = |step: &Step| {
             step.play.is_some_and(|(hand, trick, seat)| {
-                self.review
-                    .iter()
-                    .any(|d| d.hand == hand && d.trick == trick && d.seat == seat.index() && d.verdict().is_some())
+                self.review.iter().any(|d| {
+                    d.hand == hand
+                        && d.trick == trick
+                        && (trick == 0 || d.seat == seat.index())
+                        && d.verdict().is_some()
+                })
             })
         };
         (self.at + 1..self.steps.len()).find(|&i| costly(&self.steps[i]))
@@ -493,6 +497,7 @@ mod tests {
         let (index, (hand, trick, seat)) =
             replay.steps.iter().enumerate().filter_map(|(i, s)| s.play.map(|p| (i, p))).nth(9).unwrap();
         let decision = Decision {
+            kind: "play",
             hand,
             trick,
             seat: seat.index(),
