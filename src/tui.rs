@@ -423,6 +423,11 @@ impl Runtime {
                         self.seat_bots(&app);
                         thinking = None;
                     }
+                    Effect::DeclineResume => {
+                        if let Some(saved) = self.saved.take() {
+                            self.keep_declined(&saved, &mut app, now);
+                        }
+                    }
                     Effect::Resume(programs) => {
                         let Some(saved) = self.saved.take() else { continue };
                         match App::resume(&saved, programs, app.speed, app.theme) {
@@ -464,29 +469,44 @@ impl Runtime {
         }
     }
 
+    /// Keeps a saved game the player declined to resume, if they had
+    /// played in it, before its save is replaced.
+    fn keep_declined(&self, saved: &save::SavedGame, app: &mut App, now: Instant) {
+        let (Ok((table, _)), Ok(log)) = (saved.replay(save::Programs::Replace), saved.parsed_actions()) else {
+            return;
+        };
+        if app::you_played_in(&log)
+            && let Err(error) = self.keep_record(&table, DealCode { seed: saved.seed, hand: saved.first_hand }, &log)
+        {
+            app.update(Message::Note(error), now);
+        }
+    }
+
     /// Appends the game to `games.jsonl` (and the `--record` file).
     fn keep(&self, app: &mut App) {
-        let players = app.table.rules.player_count();
+        if let Err(error) = self.keep_record(&app.table, app.start, &app.log) {
+            app.update(Message::Note(error), Instant::now());
+        }
+    }
+
+    /// Appends the game played at `table` from `start` by `log` as a
+    /// record; the error is a note for the status line.
+    fn keep_record(&self, table: &Table, start: DealCode, log: &[Action]) -> Result<(), String> {
+        let players = table.rules.player_count();
         let seats = Seat::all(players)
             .map(|seat| SeatRecord {
                 seat: seat.index(),
-                name: app.table.seat_name(seat),
-                player: if seat == app::YOU { "human".to_string() } else { app.table.players[seat.index()].name() },
+                name: table.seat_name(seat),
+                player: if seat == app::YOU { "human".to_string() } else { table.players[seat.index()].name() },
             })
             .collect();
-        let record = match GameRecord::of_actions(app.table.rules, app.start, seats, &app.log) {
-            Ok(record) => record,
-            Err(error) => {
-                app.update(Message::Note(format!("Could not keep the game: {error}")), Instant::now());
-                return;
-            }
-        };
+        let record = GameRecord::of_actions(table.rules, start, seats, log)
+            .map_err(|error| format!("Could not keep the game: {error}"))?;
         let files = self.dir.as_deref().map(games::path).into_iter().chain(self.options.record.clone());
         for file in files {
-            if let Err(error) = games::append(&file, &record) {
-                app.update(Message::Note(format!("Could not keep the game: {error}")), Instant::now());
-            }
+            games::append(&file, &record).map_err(|error| format!("Could not keep the game: {error}"))?;
         }
+        Ok(())
     }
 
     /// The game is over: keep it, remove its save, and count it in the

@@ -489,3 +489,22 @@ fn the_new_game_window_starts_the_game_chosen_and_remembers_it() {
     next.send("\x03");
     assert_eq!(next.exit_code(), 0);
 }
+
+#[test]
+fn a_declined_saved_game_is_kept_with_the_played_games() {
+    let home = sandbox("declined");
+    let mut game = game_after_the_pass(&home);
+    game.send("q");
+    game.wait_for("Quit now?");
+    game.send("y");
+    assert_eq!(game.exit_code(), 0);
+    let mut again = Session::start(&home, &["--speed", "instant"]);
+    again.wait_for("You have an unfinished game");
+    again.send("n");
+    again.wait_for("kept with your games");
+    again.send("\x03");
+    assert_eq!(again.exit_code(), 0);
+    let kept = std::fs::read_to_string(home.join(".local/share/hearts/games.jsonl")).unwrap();
+    let record: hearts::record::GameRecord = serde_json::from_str(kept.lines().next().unwrap()).unwrap();
+    assert_eq!((record.seed, record.finished), (42, false));
+}

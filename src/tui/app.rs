@@ -72,6 +72,8 @@ pub enum Effect {
     NewGame(Option<DealCode>),
     /// Take up the saved game, starting its programs or not.
     Resume(Programs),
+    /// The saved game was declined: keep it with the played games.
+    DeclineResume,
     /// Leave the program.
     Quit,
     /// Give the terminal back and stop until resumed (Ctrl-Z).
@@ -122,6 +124,14 @@ pub enum Overlay {
     Resume(ResumeOffer),
     /// The new-game window.
     NewGame(Box<NewGameForm>),
+}
+
+/// Whether any of `log` is yours: a game worth keeping when left unfinished.
+pub fn you_played_in(log: &[Action]) -> bool {
+    log.iter().any(|action| match action {
+        Action::Pass { seat, .. } | Action::Play { seat, .. } | Action::ChooseMoon { seat, .. } => *seat == YOU,
+        Action::NextHand => false,
+    })
 }
 
 /// What the resume question says about the saved game.
@@ -346,10 +356,7 @@ impl App {
     /// Whether this game is worth keeping when it is left unfinished: you
     /// passed or played at least once.
     pub fn you_have_played(&self) -> bool {
-        self.log.iter().any(|action| match action {
-            Action::Pass { seat, .. } | Action::Play { seat, .. } | Action::ChooseMoon { seat, .. } => *seat == YOU,
-            Action::NextHand => false,
-        })
+        you_played_in(&self.log)
     }
 
     /// What the save file should hold now.
@@ -697,9 +704,9 @@ impl App {
                 Command::Yes => self.effects.push(Effect::Resume(Programs::Replace)),
                 Command::New | Command::Cancel | Command::Button(Button::NewGame) => {
                     self.overlay = None;
-                    self.note = Some(
-                        "New game: the unfinished one is replaced once this one is saved (after the pass)".to_string(),
-                    );
+                    self.effects.push(Effect::DeclineResume);
+                    self.note =
+                        Some("New game: the unfinished one is kept with your games and its save replaced".to_string());
                 }
                 Command::Quit => self.effects.push(Effect::Quit),
                 _ => {}
