@@ -60,6 +60,8 @@ pub struct Replay {
     pub theme: Theme,
     /// The expert's review of one seat's cards, if made.
     review: Vec<Decision>,
+    /// A hand number being typed.
+    typed: String,
 }
 
 /// What a key or click asks of the replay.
@@ -77,6 +79,10 @@ pub enum Move {
     End,
     /// The next card the review marks as costly.
     Mistake,
+    /// A digit of a hand number to jump to.
+    Digit(char),
+    /// Enter: to the hand typed, else to the end of the trick.
+    Enter,
 }
 
 impl Replay {
@@ -135,7 +141,7 @@ impl Replay {
         if steps.is_empty() {
             steps.push(Step { game, hand: 0, what: "No hand was played".to_string(), play: None });
         }
-        Ok(Replay { record, number, steps, at: 0, theme, review: Vec::new() })
+        Ok(Replay { record, number, steps, at: 0, theme, review: Vec::new(), typed: String::new() })
     }
 
     /// Marks the reviewed seat's costly cards (see [`crate::review`]).
@@ -182,12 +188,35 @@ impl Replay {
 
     /// Moves through the game.
     pub fn go(&mut self, how: Move) {
+        let how = match how {
+            Move::Digit(digit) => {
+                if self.typed.len() < 4 {
+                    self.typed.push(digit);
+                }
+                return;
+            }
+            Move::Enter => match std::mem::take(&mut self.typed).parse::<u32>() {
+                Ok(number) => {
+                    let hand = self.record.hands.iter().position(|log| log.number == number);
+                    if let Some(at) = hand.and_then(|h| self.steps.iter().position(|step| step.hand == h)) {
+                        self.at = at;
+                    }
+                    return;
+                }
+                Err(_) => Move::Trick(1),
+            },
+            other => {
+                self.typed.clear();
+                other
+            }
+        };
         let last = self.steps.len() - 1;
         let trick_count = |step: &Step| (step.hand, step.game.tricks().len());
         self.at = match how {
             Move::Card(step) => self.at.saturating_add_signed(step).min(last),
             Move::Start => 0,
             Move::Mistake => self.next_mistake().unwrap_or(self.at),
+            Move::Digit(_) | Move::Enter => self.at,
             Move::End => last,
             Move::Trick(1) => {
                 let now = trick_count(&self.steps[self.at]);
@@ -350,11 +379,16 @@ pub fn draw(buf: &mut Buffer, area: Rect, replay: &Replay) -> Buttons {
         x += width + 1;
     }
     let keys = if theme.ascii {
-        "h l card | k j trick | PgUp PgDn hand | Home End | m mistake | q quit"
+        "h l card | k j trick | PgUp PgDn hand | 7 Enter: hand 7 | m mistake | q quit"
     } else {
-        "←→ card · ↑↓ trick · PgUp PgDn hand · Home End · m next mistake · q quit"
+        "←→ card · ↑↓ trick · PgUp PgDn hand · 7 Enter: hand 7 · m next mistake · q quit"
     };
-    buf.set_string(area.x, area.bottom().saturating_sub(1), format!(" {keys}"), theme.quiet());
+    let keys = if replay.typed.is_empty() {
+        format!(" {keys}")
+    } else {
+        format!(" to hand {}_ (Enter goes there)", replay.typed)
+    };
+    buf.set_string(area.x, area.bottom().saturating_sub(1), keys, theme.quiet());
     buttons
 }
 
@@ -365,7 +399,9 @@ fn key_move(code: KeyCode, control: bool) -> Option<Option<Move>> {
         KeyCode::Char('c') if control => return None,
         KeyCode::Right | KeyCode::Char('l') | KeyCode::Char(' ') => Move::Card(1),
         KeyCode::Left | KeyCode::Char('h') => Move::Card(-1),
-        KeyCode::Down | KeyCode::Char('j') | KeyCode::Enter => Move::Trick(1),
+        KeyCode::Down | KeyCode::Char('j') => Move::Trick(1),
+        KeyCode::Enter => Move::Enter,
+        KeyCode::Char(digit) if digit.is_ascii_digit() => Move::Digit(digit),
         KeyCode::Up | KeyCode::Char('k') => Move::Trick(-1),
         KeyCode::PageDown | KeyCode::Char('n') => Move::Hand(1),
         KeyCode::PageUp | KeyCode::Char('p') => Move::Hand(-1),
@@ -513,6 +549,22 @@ mod tests {
         assert!(text(&replay).contains("Review: cost 4.2 points: the expert plays 9S here"), "{}", text(&replay));
         replay.go(Move::Mistake);
         assert_eq!(replay.at, index, "no later mistake: stay");
+    }
+
+    #[test]
+    fn a_hand_number_and_enter_jump_to_that_hand() {
+        let mut replay = replay();
+        replay.go(Move::Digit('3'));
+        assert!(text(&replay).contains("to hand 3_"));
+        replay.go(Move::Enter);
+        assert_eq!(replay.game().hand_number(), 3);
+        assert!(text(&replay).contains("Hand 3 dealt"));
+        replay.go(Move::Digit('9'));
+        replay.go(Move::Digit('9'));
+        replay.go(Move::Enter);
+        assert_eq!(replay.game().hand_number(), 3, "no hand 99: stay");
+        replay.go(Move::Enter);
+        assert_eq!(replay.game().tricks().len(), 1, "Enter alone goes to the end of the trick");
     }
 
     #[test]
