@@ -120,11 +120,12 @@ impl Session {
 }
 
 fn is_your_turn(status: &str) -> bool {
-    // After a refused card the refusal stands alone ("You must follow diamonds").
-    status.contains("Your lead")
-        || status.contains("Follow ")
-        || status.contains("You must follow")
-        || status.contains("play any card")
+    // After a refused or dropped card the refusal stands alone ("You must
+    // follow diamonds", "Dropped the queued 8♣: you must follow spades").
+    let status = status.to_lowercase();
+    ["your lead", "follow ", "play any card", "hearts are not broken", "first trick"]
+        .iter()
+        .any(|words| status.contains(words))
 }
 
 #[test]
