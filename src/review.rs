@@ -265,32 +265,11 @@ mod tests {
 
     #[test]
     fn a_review_is_the_same_every_time_and_names_the_cost() {
-        use crate::bot::{Think, decide, seat_to_act};
         use crate::players::Level;
-        use crate::record::{DealCode, SeatRecord};
         let rules = Rules { target_score: 26, ..Rules::default() };
-        let mut game = Game::new(rules, 4).unwrap();
         // South plays randomly, so it makes mistakes to find.
-        let mut bots: Vec<_> = Seat::all(4)
-            .map(|s| if s == Seat::SOUTH { Level::Random } else { Level::Normal }.bot(4, s, Think::Samples(1)))
-            .collect();
-        let mut actions = Vec::new();
-        while game.phase() != GamePhase::GameOver {
-            let action = match seat_to_act(&game) {
-                Some(seat) => decide(&game, seat, bots[seat.index()].as_mut()).unwrap(),
-                None => Action::NextHand,
-            };
-            game.apply(action).unwrap();
-            actions.push(action);
-        }
-        let seats = (0..4)
-            .map(|seat| SeatRecord {
-                seat,
-                name: String::new(),
-                player: if seat == 0 { "human" } else { "normal" }.into(),
-            })
-            .collect();
-        let record = GameRecord::of_actions(rules, DealCode { seed: 4, hand: 1 }, seats, &actions).unwrap();
+        let level = |s: Seat| if s == Seat::SOUTH { Level::Random } else { Level::Normal };
+        let record = crate::record::bot_game(rules, 4, level, &["human", "normal", "normal", "normal"]);
         assert_eq!(reviewed_seat(&record), Seat::SOUTH);
         let first = review(&record, Seat::SOUTH, 30, |_, _| {}).unwrap();
         let again = review(&record, Seat::SOUTH, 30, |_, _| {}).unwrap();

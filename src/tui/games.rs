@@ -101,10 +101,7 @@ fn keep_aside_and_mend(file: &Path, text: &str, good: &str, problem: String) -> 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::bot::Think;
-    use crate::engine::{Action, GamePhase};
     use crate::players::Level;
-    use crate::record::SeatRecord;
 
     fn scratch(name: &str) -> PathBuf {
         let dir = std::env::temp_dir().join(format!("hearts-games-{name}-{}", std::process::id()));
@@ -115,22 +112,7 @@ mod tests {
     /// A whole game between easy bots, as a record.
     fn record(seed: u64) -> GameRecord {
         let rules = crate::engine::Rules { target_score: 20, ..crate::engine::Rules::default() };
-        let mut game = crate::engine::Game::new(rules, seed).unwrap();
-        let mut bots: Vec<_> =
-            crate::engine::Seat::all(4).map(|s| Level::Easy.bot(seed, s, Think::Samples(1))).collect();
-        let mut actions = Vec::new();
-        while game.phase() != GamePhase::GameOver {
-            let action = match crate::bot::seat_to_act(&game) {
-                Some(seat) => crate::bot::decide(&game, seat, bots[seat.index()].as_mut()).unwrap(),
-                None => Action::NextHand,
-            };
-            game.apply(action).unwrap();
-            actions.push(action);
-        }
-        let seats = (0..4)
-            .map(|seat| SeatRecord { seat, name: format!("seat {seat}"), player: Level::Easy.name().into() })
-            .collect();
-        GameRecord::of_actions(rules, crate::record::DealCode { seed, hand: 1 }, seats, &actions).unwrap()
+        crate::record::bot_game(rules, seed, |_| Level::Easy, &["easy"; 4])
     }
 
     #[test]

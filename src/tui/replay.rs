@@ -450,26 +450,12 @@ pub fn run(mut replay: Replay) -> Result<(), TableError> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::bot::{Think, decide, seat_to_act};
     use crate::engine::Rules;
     use crate::players::Level;
-    use crate::record::{DealCode, SeatRecord};
 
     fn replay() -> Replay {
         let rules = Rules { target_score: 30, ..Rules::default() };
-        let mut game = Game::new(rules, 9).unwrap();
-        let mut bots: Vec<_> = Seat::all(4).map(|s| Level::Normal.bot(9, s, Think::Samples(1))).collect();
-        let mut actions = Vec::new();
-        while game.phase() != GamePhase::GameOver {
-            let action = match seat_to_act(&game) {
-                Some(seat) => decide(&game, seat, bots[seat.index()].as_mut()).unwrap(),
-                None => Action::NextHand,
-            };
-            game.apply(action).unwrap();
-            actions.push(action);
-        }
-        let seats = (0..4).map(|seat| SeatRecord { seat, name: String::new(), player: "normal".into() }).collect();
-        let record = GameRecord::of_actions(rules, DealCode { seed: 9, hand: 1 }, seats, &actions).unwrap();
+        let record = crate::record::bot_game(rules, 9, |_| Level::Normal, &["normal"; 4]);
         Replay::new(record, (1, 1), Theme { color: false, ascii: false, palette256: true }).unwrap()
     }
 
