@@ -1212,3 +1212,34 @@ fn n_opens_the_new_game_window_and_enter_starts_what_it_says() {
     again.send(Command::New);
     assert!(matches!(again.app.overlay, Some(Overlay::NewGame(_))), "New at game over opens it too");
 }
+
+#[test]
+fn at_80x24_no_window_covers_the_top_line_at_any_table_size() {
+    for players in 3..=7 {
+        let timed = Rules { players, clock_minutes: 10, ..Rules::default() };
+        let mut h = Harness::with_rules(timed, 3, Speed::Instant);
+        h.play_until(|app| app.game.tricks().len() == 2 && app.overlay.is_none());
+        let windows = [
+            Overlay::Help,
+            Overlay::ScoreSheet,
+            Overlay::Stats,
+            Overlay::Trick(0),
+            Overlay::ConfirmQuit,
+            Overlay::ConfirmRestart,
+            Overlay::MoonChoice(crate::engine::MoonScoring::AddToOthers),
+            Overlay::GameOver(Button::NewGame),
+        ];
+        for window in windows {
+            h.app.overlay = Some(window.clone());
+            let text = h.text();
+            let top = text.lines().next().unwrap();
+            assert!(top.starts_with(" Hearts") && top.contains('⏱'), "{players} players, {window:?}:\n{text}");
+            assert!(text.contains('╰'), "{players} players, {window:?}: the window's bottom edge is drawn");
+        }
+        h.send(Command::Cancel);
+        h.app.overlay = None;
+        h.send(Command::New);
+        let text = h.text();
+        assert!(text.lines().next().unwrap().starts_with(" Hearts"), "new game window:\n{text}");
+    }
+}
