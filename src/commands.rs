@@ -220,7 +220,7 @@ fn progress_on_stderr(what: &'static str) -> impl FnMut(usize, usize) {
     let show = std::io::stderr().is_terminal();
     move |done, total| {
         if show {
-            eprint!("\r{what} {}", progress_bar(done as u64, total as u64).replace(" deals", " tricks"));
+            eprint!("\r{what} {}", progress_bar(done as u64, total as u64, "tricks"));
             if done == total {
                 eprintln!();
             }
@@ -311,7 +311,7 @@ fn simulate(loaded: &LoadedRules, choices: &BotChoices, args: &SimArgs) -> Resul
         },
         |done, total| {
             if show_progress {
-                eprint!("\r{}", progress_bar(done, total));
+                eprint!("\r{}", progress_bar(done, total, "deals"));
                 if done == total {
                     eprintln!();
                 }
@@ -327,13 +327,13 @@ fn simulate(loaded: &LoadedRules, choices: &BotChoices, args: &SimArgs) -> Resul
     Ok(if args.json { format!("{}\n", sim::render_json(&report)) } else { sim::render_table(&report) })
 }
 
-/// `[#########.........]  45% 450/1000 deals`
-fn progress_bar(done: u64, total: u64) -> String {
+/// `[#########.........]  45% 450/1000 deals`, counting `units`.
+fn progress_bar(done: u64, total: u64, units: &str) -> String {
     const WIDTH: u64 = 30;
     let filled = (done * WIDTH).checked_div(total).unwrap_or(WIDTH);
     let percent = (done * 100).checked_div(total).unwrap_or(100);
     format!(
-        "[{}{}] {percent:>3}% {done}/{total} deals",
+        "[{}{}] {percent:>3}% {done}/{total} {units}",
         "#".repeat(filled as usize),
         ".".repeat((WIDTH - filled) as usize)
     )

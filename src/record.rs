@@ -290,6 +290,18 @@ impl GameRecord {
     /// game's totals, winners and whether it finished. The first
     /// disagreement is the error. Returns the replayed game.
     pub fn replay(&self) -> Result<Game, ReplayError> {
+        self.walk().map(|(_, end, _)| end)
+    }
+
+    /// The record as the engine's actions (checked as [`GameRecord::replay`]
+    /// checks it) and the game, not yet begun, that they are played into.
+    pub fn actions(&self) -> Result<(Game, Vec<Action>), ReplayError> {
+        self.walk().map(|(start, _, actions)| (start, actions))
+    }
+
+    /// Checks and plays the record: the game at its start, at its end, and
+    /// every action between.
+    fn walk(&self) -> Result<(Game, Game, Vec<Action>), ReplayError> {
         let rules = rules_from_json(&self.rules)?;
         let players = rules.player_count();
         let seat_numbers: Vec<usize> = self.seats.iter().map(|seat| seat.seat).collect();
@@ -301,7 +313,9 @@ impl GameRecord {
             ));
         }
         let first_hand = self.hands.first().map_or(0, |hand| hand.number.saturating_sub(1));
-        let mut game = Game::starting_at_hand(rules, self.seed, first_hand)?;
+        let start = Game::starting_at_hand(rules, self.seed, first_hand)?;
+        let mut game = start.clone();
+        let mut actions = Vec::new();
         for (i, log) in self.hands.iter().enumerate() {
             if i > 0 {
                 if game.phase() != GamePhase::HandOver {
@@ -313,8 +327,9 @@ impl GameRecord {
                     action: Action::NextHand,
                     error,
                 })?;
+                actions.push(Action::NextHand);
             }
-            replay_hand(&mut game, log)?;
+            replay_hand(&mut game, log, &mut actions)?;
         }
         let game_field = |field: &str, recorded: String, replayed: String| {
             (recorded != replayed).then(|| ReplayError::Mismatch {
@@ -332,7 +347,7 @@ impl GameRecord {
         ];
         match checks.into_iter().flatten().next() {
             Some(error) => Err(error),
-            None => Ok(game),
+            None => Ok((start, game, actions)),
         }
     }
 }
@@ -341,8 +356,9 @@ fn malformed(hand: Option<u32>, field: impl Into<String>, problem: String) -> Re
     ReplayError::Malformed { hand, field: field.into(), problem }
 }
 
-/// One hand's log checked against the game and played into it.
-fn replay_hand(game: &mut Game, log: &HandLog) -> Result<(), ReplayError> {
+/// One hand's log checked against the game and played into it, each
+/// action also added to `actions`.
+fn replay_hand(game: &mut Game, log: &HandLog, actions: &mut Vec<Action>) -> Result<(), ReplayError> {
     let players = game.rules().player_count();
     let number = log.number;
     let hand_of = Some(number);
@@ -401,6 +417,7 @@ fn replay_hand(game: &mut Game, log: &HandLog) -> Result<(), ReplayError> {
         }
         let action = Action::Pass { seat, cards };
         game.apply(action).map_err(|error| ReplayError::Refused { hand: number, field, action, error })?;
+        actions.push(action);
     }
 
     for (t, trick) in log.tricks.iter().enumerate() {
@@ -419,6 +436,7 @@ fn replay_hand(game: &mut Game, log: &HandLog) -> Result<(), ReplayError> {
             let action = Action::Play { seat: leader.left(i, players), card };
             let field = format!("{field}[{i}]");
             game.apply(action).map_err(|error| ReplayError::Refused { hand: number, field, action, error })?;
+            actions.push(action);
         }
         let taken = game.tricks().last().and_then(|trick| trick.winner(players)).map_or(usize::MAX, Seat::index);
         check(&format!("tricks[{t}].winner"), trick.winner.to_string(), taken.to_string())?;
@@ -440,6 +458,7 @@ fn replay_hand(game: &mut Game, log: &HandLog) -> Result<(), ReplayError> {
             action,
             error,
         })?;
+        actions.push(action);
     }
     let Some(entry) = game.history().last().filter(|_| game.phase() != GamePhase::InHand) else {
         let left = game.hand().holding(game.hand().to_act()).len();

@@ -7,7 +7,7 @@
 use serde::Serialize;
 
 use crate::bot::{SeatView, evaluate_plays};
-use crate::engine::{Action, Card, Game, GamePhase, MoonScoring, Seat};
+use crate::engine::{Action, Card, Seat};
 use crate::record::{GameRecord, ReplayError};
 
 /// Sampled deals per decision: the expert's own default budget.
@@ -32,6 +32,17 @@ pub struct Choice {
     /// Expected result against the others, in points (their mean score less
     /// the seat's, the game's end weighed in): higher is better.
     pub value: f64,
+}
+
+impl Choice {
+    fn new(card: String, points: f64, value: f64) -> Choice {
+        Choice { card, points: tenths(points), value: tenths(value) }
+    }
+}
+
+/// Rounded to a tenth of a point, as reported.
+fn tenths(points: f64) -> f64 {
+    (points * 10.0).round() / 10.0
 }
 
 /// One reviewed decision.
@@ -80,54 +91,31 @@ pub fn review(
     samples: usize,
     mut progress: impl FnMut(usize, usize),
 ) -> Result<Vec<Decision>, ReplayError> {
-    record.replay()?;
-    let rules = crate::config::rules_from_json(&record.rules)?;
-    let players = rules.player_count();
+    let (mut game, actions) = record.actions()?;
     let total = record.hands.iter().map(|hand| hand.tricks.len()).sum::<usize>();
-    let first = record.hands.first().map_or(0, |hand| hand.number.saturating_sub(1));
-    let mut game = Game::starting_at_hand(rules, record.seed, first)?;
     let mut decisions = Vec::new();
     let mut done = 0;
-    for (h, log) in record.hands.iter().enumerate() {
-        if h > 0 {
-            game.apply(Action::NextHand).expect("the record replays");
-        }
-        if game.hand().awaits_pass_from(seat) {
-            let view = SeatView::of(&game, seat);
-            let passed: crate::engine::CardSet =
-                log.passed[seat.index()].iter().filter_map(|c| c.parse().ok()).collect();
-            let seed = record.seed ^ (u64::from(log.number) << 40) ^ 0x5A55;
-            decisions.push(decide_pass(&view, passed, log.number, seed, samples.min(PASS_SAMPLES)));
-        }
-        for s in Seat::all(players) {
-            let cards = log.passed[s.index()].iter().filter_map(|c| c.parse().ok()).collect();
-            if game.hand().awaits_pass_from(s) {
-                game.apply(Action::Pass { seat: s, cards }).expect("the record replays");
+    for action in actions {
+        let (number, tricks) = (game.hand_number(), game.tricks().len());
+        match action {
+            Action::Pass { seat: by, cards } if by == seat => {
+                let view = SeatView::of(&game, seat);
+                let seed = record.seed ^ (u64::from(number) << 40) ^ 0x5A55;
+                decisions.push(decide_pass(&view, cards, number, seed, samples.min(PASS_SAMPLES)));
             }
-        }
-        for (t, trick) in log.tricks.iter().enumerate() {
-            for (i, text) in trick.cards.iter().enumerate() {
-                let card: Card = text.parse().expect("the record replays");
-                let by = Seat::new(trick.leader).expect("the record replays").left(i, players);
-                if by == seat {
-                    let view = SeatView::of(&game, seat);
-                    if view.legal.len() > 1 {
-                        let seed = record.seed ^ (u64::from(log.number) << 40) ^ ((t as u64) << 8);
-                        decisions.push(decide(&view, card, log.number, t + 1, seed, samples));
-                    }
+            Action::Play { seat: by, card } if by == seat => {
+                let view = SeatView::of(&game, seat);
+                if view.legal.len() > 1 {
+                    let seed = record.seed ^ (u64::from(number) << 40) ^ ((tricks as u64) << 8);
+                    decisions.push(decide(&view, card, number, tricks + 1, seed, samples));
                 }
-                game.apply(Action::Play { seat: by, card }).expect("the record replays");
             }
+            _ => {}
+        }
+        game.apply(action).expect("checked by the record's actions");
+        if matches!(action, Action::Play { .. }) && game.tricks().len() > tricks {
             done += 1;
             progress(done, total);
-        }
-        if let (GamePhase::MoonChoice(shooter), Some(moon)) = (game.phase(), &log.moon) {
-            let scoring = if moon.scoring == "subtract-from-shooter" {
-                MoonScoring::SubtractFromShooter
-            } else {
-                MoonScoring::AddToOthers
-            };
-            game.apply(Action::ChooseMoon { seat: shooter, scoring }).expect("the record replays");
         }
     }
     Ok(decisions)
@@ -153,15 +141,8 @@ fn decide_pass(view: &SeatView<'_>, passed: crate::engine::CardSet, hand: u32, s
         seat: view.seat.index(),
         played: passed.to_string(),
         best: best.cards.to_string(),
-        cost: (cost * 10.0).round() / 10.0,
-        choices: estimates
-            .iter()
-            .map(|e| Choice {
-                card: e.cards.to_string(),
-                points: (e.points * 10.0).round() / 10.0,
-                value: (e.value * 10.0).round() / 10.0,
-            })
-            .collect(),
+        cost: tenths(cost),
+        choices: estimates.iter().map(|e| Choice::new(e.cards.to_string(), e.points, e.value)).collect(),
     }
 }
 
@@ -186,15 +167,8 @@ fn decide(view: &SeatView<'_>, played: Card, hand: u32, trick: usize, seed: u64,
         seat: view.seat.index(),
         played: played.to_string(),
         best: best.card.to_string(),
-        cost: (cost * 10.0).round() / 10.0,
-        choices: estimates
-            .iter()
-            .map(|e| Choice {
-                card: e.card.to_string(),
-                points: (e.points * 10.0).round() / 10.0,
-                value: (e.value * 10.0).round() / 10.0,
-            })
-            .collect(),
+        cost: tenths(cost),
+        choices: estimates.iter().map(|e| Choice::new(e.card.to_string(), e.points, e.value)).collect(),
     }
 }
 
@@ -204,7 +178,7 @@ pub fn summary(decisions: &[Decision], most: usize) -> (Vec<&Decision>, f64) {
     costly.sort_by(|a, b| b.cost.total_cmp(&a.cost));
     let total = decisions.iter().map(|d| d.cost).sum::<f64>();
     costly.truncate(most);
-    (costly, (total * 10.0).round() / 10.0)
+    (costly, tenths(total))
 }
 
 #[cfg(test)]

@@ -101,13 +101,12 @@ pub struct CardEstimate {
 pub fn evaluate_plays(view: &SeatView<'_>, seed: u64, samples: usize) -> Vec<CardEstimate> {
     let search = Search::new(view, seed, 1 << 44);
     let totals = search.run(0, samples);
-    let scale = (view.players() as f64 - 1.0).max(1.0);
     view.legal
         .iter()
         .zip(totals)
         .map(|(card, total)| {
-            let n = total.samples.max(1) as f64;
-            CardEstimate { card, points: total.points as f64 / n, value: total.utility as f64 / n / scale }
+            let (points, value) = total.means(view.players());
+            CardEstimate { card, points, value }
         })
         .collect()
 }
@@ -180,13 +179,12 @@ pub fn evaluate_these_passes(
             totals[i].samples += 1;
         }
     }
-    let scale = (players as f64 - 1.0).max(1.0);
     candidates
         .into_iter()
         .zip(totals)
         .map(|(cards, total)| {
-            let n = total.samples.max(1) as f64;
-            PassEstimate { cards, points: total.points as f64 / n, value: total.utility as f64 / n / scale }
+            let (points, value) = total.means(players);
+            PassEstimate { cards, points, value }
         })
         .collect()
 }
@@ -225,6 +223,16 @@ struct Total {
     utility: i64,
     points: i64,
     samples: i64,
+}
+
+impl Total {
+    /// The mean points and the mean value in points against the others
+    /// (the utility is scaled by players - 1 to stay whole).
+    fn means(&self, players: usize) -> (f64, f64) {
+        let n = self.samples.max(1) as f64;
+        let scale = (players as f64 - 1.0).max(1.0);
+        (self.points as f64 / n, self.utility as f64 / n / scale)
+    }
 }
 
 fn add_into(totals: &mut Vec<Total>, more: &[Total]) {

@@ -1205,7 +1205,7 @@ impl App {
         if hands_completed > 0 {
             let tournament = self.tournament.map(|score| score.total());
             let won = self.finish_won();
-            let game = GameStats::with_extras(&self.game, YOU, self.undos, won, self.hints_used, tournament);
+            let game = GameStats::of(&self.game, YOU, self.undos, won, self.hints_used, tournament);
             self.effects.push(Effect::Finished(game));
         } else {
             // No hand was completed: nobody won, and it is no game played.

@@ -26,7 +26,8 @@ use ratatui::style::Style;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Paragraph, Widget};
 
-use crate::engine::{Action, Card, CardSet, Game, GamePhase, MoonScoring, Seat, Suit};
+use crate::bot::protocol::moon_name;
+use crate::engine::{Action, Card, CardSet, Game, HandPhase, Seat, Suit};
 use crate::record::{GameRecord, ReplayError};
 use crate::review::Decision;
 
@@ -89,53 +90,47 @@ impl Replay {
     /// Steps through `record` (game `number.0` of `number.1` in its file).
     /// The record is checked first: one that does not replay is an error.
     pub fn new(record: GameRecord, number: (usize, usize), theme: Theme) -> Result<Replay, ReplayError> {
-        record.replay()?;
-        let rules = crate::config::rules_from_json(&record.rules)?;
-        let players = rules.player_count();
-        let first = record.hands.first().map_or(0, |hand| hand.number.saturating_sub(1));
-        let mut game = Game::starting_at_hand(rules, record.seed, first)?;
-        let mut steps = Vec::new();
-        let apply = |game: &mut Game, action: Action| game.apply(action).expect("a record that replays");
+        let (mut game, actions) = record.actions()?;
+        let players = game.rules().player_count();
         let name = |seat: Seat| seat_name(seat, players);
-        for (h, log) in record.hands.iter().enumerate() {
-            if h > 0 {
-                apply(&mut game, Action::NextHand);
-            }
-            let dealt = format!("Hand {} dealt by {}; pass {}", log.number, name(game.hand().dealer()), log.pass);
-            steps.push(Step { game: game.clone(), hand: h, what: dealt, play: None });
-            let passes: Vec<(Seat, CardSet)> = Seat::all(players)
-                .map(|seat| (seat, log.passed[seat.index()].iter().filter_map(|c| c.parse().ok()).collect()))
-                .collect();
-            if passes.iter().any(|(_, cards): &(Seat, CardSet)| !cards.is_empty()) {
-                for &(seat, cards) in &passes {
-                    apply(&mut game, Action::Pass { seat, cards });
+        let dealt = |game: &Game, hand: usize| {
+            let dealer = name(game.hand().dealer());
+            let what = format!("Hand {} dealt by {dealer}; pass {}", game.hand_number(), game.hand().pass_direction());
+            Step { game: game.clone(), hand, what, play: None }
+        };
+        let mut steps = Vec::new();
+        let mut hand = 0;
+        if !record.hands.is_empty() {
+            steps.push(dealt(&game, hand));
+        }
+        for action in actions {
+            let (number, trick) = (game.hand_number(), game.tricks().len() + 1);
+            game.apply(action).expect("checked by the record's actions");
+            match action {
+                Action::NextHand => {
+                    hand += 1;
+                    steps.push(dealt(&game, hand));
                 }
-                let yours = passes[0].1;
-                let what = format!("Cards passed (you passed {})", theme.cards(yours));
-                // Trick 0 stands for the pass in the review.
-                steps.push(Step { game: game.clone(), hand: h, what, play: Some((log.number, 0, Seat::SOUTH)) });
-            }
-            for (t, trick) in log.tricks.iter().enumerate() {
-                for (i, text) in trick.cards.iter().enumerate() {
-                    let card: Card = text.parse().expect("checked by replay");
-                    let seat = Seat::new(trick.leader).expect("checked").left(i, players);
-                    apply(&mut game, Action::Play { seat, card });
+                Action::Pass { .. } if game.hand().phase() == HandPhase::Passing => {}
+                Action::Pass { .. } => {
+                    let yours = game.hand().passed(Seat::SOUTH);
+                    let what = format!("Cards passed (you passed {})", theme.cards(yours));
+                    // Trick 0 stands for the pass in the review.
+                    steps.push(Step { game: game.clone(), hand, what, play: Some((number, 0, Seat::SOUTH)) });
+                }
+                Action::Play { seat, card } => {
                     let mut what = format!("{} plays {}", name(seat), theme.card(card));
-                    if i + 1 == trick.cards.len() {
-                        what += &format!("; {} takes the trick", name(Seat::new(trick.winner).expect("checked")));
+                    if game.tricks().len() == trick
+                        && let Some(winner) = game.tricks().last().and_then(|t| t.winner(players))
+                    {
+                        what += &format!("; {} takes the trick", name(winner));
                     }
-                    steps.push(Step { game: game.clone(), hand: h, what, play: Some((log.number, t + 1, seat)) });
+                    steps.push(Step { game: game.clone(), hand, what, play: Some((number, trick, seat)) });
                 }
-            }
-            if let (GamePhase::MoonChoice(seat), Some(moon)) = (game.phase(), &log.moon) {
-                let scoring = if moon.scoring == "subtract-from-shooter" {
-                    MoonScoring::SubtractFromShooter
-                } else {
-                    MoonScoring::AddToOthers
-                };
-                apply(&mut game, Action::ChooseMoon { seat, scoring });
-                let what = format!("{} shot the moon ({})", name(seat), moon.scoring);
-                steps.push(Step { game: game.clone(), hand: h, what, play: None });
+                Action::ChooseMoon { seat, scoring } => {
+                    let what = format!("{} shot the moon ({})", name(seat), moon_name(scoring));
+                    steps.push(Step { game: game.clone(), hand, what, play: None });
+                }
             }
         }
         if steps.is_empty() {
@@ -473,7 +468,7 @@ mod tests {
         let holds = replay.record.hands.iter().filter(|hand| hand.pass == "hold").count();
         assert_eq!(replay.len(), replay.record.hands.len() * (1 + 1 + 52) - holds);
         replay.go(Move::End);
-        assert_eq!(replay.game().phase(), GamePhase::GameOver);
+        assert_eq!(replay.game().phase(), crate::engine::GamePhase::GameOver);
         assert_eq!(replay.game().totals().of_table(4), replay.record.totals.as_slice());
     }
 

@@ -39,20 +39,9 @@ pub struct GameStats {
 }
 
 impl GameStats {
-    /// The statistics of `seat` in a finished (or timed-out) game.
-    pub fn of(game: &Game, seat: Seat, undos: u32, won: bool) -> GameStats {
-        GameStats::with_extras(game, seat, undos, won, 0, None)
-    }
-
-    /// As [`GameStats::of`], with the hints asked for and the tournament score.
-    pub fn with_extras(
-        game: &Game,
-        seat: Seat,
-        undos: u32,
-        won: bool,
-        hints: u32,
-        tournament: Option<i32>,
-    ) -> GameStats {
+    /// The statistics of `seat` in a finished (or timed-out) game, with the
+    /// hints asked for and the tournament score of a timed game.
+    pub fn of(game: &Game, seat: Seat, undos: u32, won: bool, hints: u32, tournament: Option<i32>) -> GameStats {
         let history = game.history();
         GameStats {
             hands: history.len() as u32,

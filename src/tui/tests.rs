@@ -74,7 +74,7 @@ impl Harness {
 
     /// Plays your turn, or chooses your pass, as the hard bot would, with
     /// clicks on the cards (hints are off in the timed game).
-    fn play_hinted(&mut self) {
+    fn play_as_hard(&mut self) {
         let mut adviser = Level::Hard.bot(self.app.game.seed(), YOU, Think::Samples(1));
         match decide(&self.app.game, YOU, adviser.as_mut()) {
             Some(crate::engine::Action::Pass { cards, .. }) => {
@@ -102,10 +102,10 @@ impl Harness {
                 Some(Overlay::HandSummary) => self.send(Command::Confirm),
                 Some(_) => return,
                 None if self.app.is_passing() => {
-                    self.play_hinted();
+                    self.play_as_hard();
                     self.wait(Duration::from_secs(3));
                 }
-                None => self.play_hinted(),
+                None => self.play_as_hard(),
             }
         }
         panic!("the condition never came");
@@ -330,12 +330,12 @@ fn undo_takes_back_your_card_until_someone_else_plays() {
             continue; // your card would end the trick
         }
         let before = h.app.game.clone();
-        h.play_hinted();
+        h.play_as_hard();
         assert_ne!(h.app.game, before);
         h.send(Command::Undo);
         assert_eq!(h.app.game, before, "the game is back where it was");
         assert_eq!(h.app.undos, 1);
-        h.play_hinted();
+        h.play_as_hard();
         h.let_bots_play();
         h.send(Command::Undo);
         assert_eq!(h.app.undos, 1);
@@ -348,7 +348,7 @@ fn undo_takes_back_your_card_until_someone_else_plays() {
 #[test]
 fn bots_cards_appear_at_the_pace_and_a_key_skips_the_wait() {
     let mut h = at_your_first_play(42);
-    h.play_hinted();
+    h.play_as_hard();
     let played = h.app.log.len();
     // Left's decision arrives at once but waits for the pace.
     if let Some(seat) = h.app.bot_to_ask() {
@@ -386,7 +386,7 @@ fn the_hint_marks_the_card_the_bot_would_play() {
 #[test]
 fn restart_deals_the_hand_again() {
     let mut h = at_your_first_play(42);
-    h.play_hinted();
+    h.play_as_hard();
     h.let_bots_play();
     let hand_number = h.app.game.hand_number();
     h.send(Command::Restart);
@@ -520,7 +520,7 @@ fn snapshot_full_trick() {
         if h.app.game.hand().trick().len() + 1 != h.app.players() {
             continue;
         }
-        h.play_hinted();
+        h.play_as_hard();
         assert!(h.app.showing_trick(h.now), "the finished trick stays on the table");
         assert!(h.status().ends_with("takes the trick"), "{}", h.status());
         insta::assert_snapshot!("full_trick", h.text());
@@ -676,7 +676,7 @@ fn a_timed_game_that_runs_out_before_any_hand_is_complete_has_no_winner_and_is_n
     let rules = crate::engine::Preset::Worldwinner.rules();
     let mut h = Harness::with_rules(rules, 42, Speed::Instant);
     h.let_bots_play();
-    h.play_hinted();
+    h.play_as_hard();
     h.let_bots_play();
     h.wait(Duration::from_secs(601));
     assert_eq!(h.app.finish, Some(Finish::OutOfTime));
@@ -805,13 +805,13 @@ fn the_key_line_lists_only_keys_that_act_now() {
     h.let_bots_play();
     let keys = view::keys_now(&h.app);
     assert!(!keys.contains(&"i hint") && keys.contains(&"Space mark"), "{keys:?}");
-    h.play_hinted();
+    h.play_as_hard();
     assert!(h.app.pending_pass.is_some());
     assert!(!view::keys_now(&h.app).contains(&"u take back"), "undo is off in the timed game");
     assert!(!h.status().contains("u takes them back"), "{}", h.status());
     let mut untimed = Harness::new(42, Speed::Normal);
     untimed.let_bots_play();
-    untimed.play_hinted();
+    untimed.play_as_hard();
     assert!(untimed.status().contains("u takes them back"), "{}", untimed.status());
 }
 
@@ -877,7 +877,7 @@ fn the_timed_clock_counts_your_thinking_not_the_bots_pace() {
     h.wait(Duration::from_secs(5));
     let thinking = h.app.clock.unwrap().left(h.now);
     assert_eq!(start - thinking, Duration::from_secs(5), "your pass counts");
-    h.play_hinted();
+    h.play_as_hard();
     // The pass waits on the table and the bots play at the slow pace.
     for _ in 0..400 {
         if h.app.seat_to_act() == Some(YOU) && h.app.game.hand().phase() == HandPhase::Playing {
@@ -924,7 +924,7 @@ fn the_played_cards_panel_leaves_every_trick_card_in_view() {
 fn a_pass_on_its_way_is_drawn_face_down_crossing_to_its_receiver() {
     let mut h = Harness::new(42, Speed::Slow);
     h.let_bots_play();
-    h.play_hinted();
+    h.play_as_hard();
     assert!(h.app.pending_pass.is_some());
     let position = |h: &Harness| {
         let text = h.text();
@@ -1017,7 +1017,7 @@ fn a_dimmed_red_card_still_reads_as_red() {
 fn the_note_says_who_the_received_cards_came_from() {
     let mut h = Harness::new(42, Speed::Instant);
     h.let_bots_play();
-    h.play_hinted();
+    h.play_as_hard();
     h.wait(Duration::from_secs(3));
     let note = h.app.note.clone().unwrap_or_default();
     assert!(
@@ -1059,7 +1059,7 @@ fn t_steps_back_through_every_trick_of_the_hand() {
 fn what_you_passed_stays_in_view_for_the_hand() {
     let mut h = Harness::new(42, Speed::Instant);
     h.let_bots_play();
-    h.play_hinted();
+    h.play_as_hard();
     h.play_until(|app| app.game.tricks().len() == 3);
     let passed = h.app.game.hand().passed(YOU);
     assert_eq!(passed.len(), 3);
