@@ -30,6 +30,11 @@ pub trait Bot: Send {
     fn pass(&mut self, view: &SeatView<'_>) -> CardSet;
     /// The card to play: one of `view.legal`.
     fn play(&mut self, view: &SeatView<'_>) -> Card;
+    /// Whether to declare the Generale (asked before the first lead, where
+    /// the rules have a declaration).
+    fn declare(&mut self, view: &SeatView<'_>) -> bool {
+        policy::choose_declaration(view)
+    }
     /// How this seat's moon counts under `shooter-chooses`.
     fn moon(&mut self, view: &SeatView<'_>, penalty_total: i32) -> MoonScoring {
         policy::choose_moon(view, penalty_total)
@@ -108,7 +113,7 @@ pub fn seat_to_act(game: &Game) -> Option<Seat> {
     match game.phase() {
         GamePhase::InHand => match hand.phase() {
             HandPhase::Passing => Seat::all(game.rules().player_count()).find(|&s| hand.awaits_pass_from(s)),
-            HandPhase::Playing => Some(hand.to_act()),
+            HandPhase::Declaring | HandPhase::Playing => Some(hand.to_act()),
             HandPhase::Finished => None,
         },
         GamePhase::MoonChoice(seat) => Some(seat),
@@ -122,6 +127,9 @@ pub fn decide(game: &Game, seat: Seat, bot: &mut dyn Bot) -> Option<Action> {
     let view = SeatView::of(game, seat);
     match game.phase() {
         GamePhase::InHand if game.hand().awaits_pass_from(seat) => Some(Action::Pass { seat, cards: bot.pass(&view) }),
+        GamePhase::InHand if game.hand().to_declare() == Some(seat) => {
+            Some(Action::Declare { seat, generale: bot.declare(&view) })
+        }
         GamePhase::InHand if !view.legal.is_empty() => Some(Action::Play { seat, card: bot.play(&view) }),
         GamePhase::MoonChoice(shooter) if shooter == seat => {
             let penalty_total = HandResult::of(game.hand(), game.rules()).penalty_total;

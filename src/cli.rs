@@ -291,12 +291,10 @@ fn option_args(option: OptionFlag) -> Vec<Arg> {
 impl Args for RuleFlags {
     fn augment_args(command: clap::Command) -> clap::Command {
         let command = command
-            .arg(
-                rule_arg(PRESET)
-                    .value_name("NAME")
-                    .value_parser(|text: &str| text.parse::<Preset>())
-                    .help("Start from a preset: black-lady, omnibus, spot-hearts, black-maria, original, worldwinner"),
-            )
+            .arg(rule_arg(PRESET).value_name("NAME").value_parser(|text: &str| text.parse::<Preset>()).help(
+                "Start from a preset: black-lady, omnibus, spot-hearts, black-maria, original, worldwinner, \
+                         black-jack, greek, chasse-coeur, royal, eagle",
+            ))
             .arg(
                 rule_arg(RULES_FILE)
                     .value_name("PATH")

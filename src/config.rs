@@ -9,7 +9,8 @@ use std::path::{Path, PathBuf};
 use toml::de::{DeTable, DeValue};
 
 use crate::engine::{
-    Card, CardSet, FirstLead, MoonRule, PassCycle, PassDirection, PointsTable, Preset, Rules, RulesError, TieRule,
+    Card, CardSet, Declaration, FirstLead, MoonRule, PassCycle, PassDirection, PointsTable, Preset, Rules, RulesError,
+    TieRule,
 };
 use crate::players::{BotChoices, COMMAND_PREFIX, PlayerError};
 
@@ -163,6 +164,9 @@ fn quoted_list(items: impl Iterator<Item = String>) -> String {
 /// The rules file's table of bot choices.
 const BOTS_TABLE: &str = "bots";
 
+/// The `moon-value` word for "whatever the shooter's points are".
+const PENALTY_TOTAL: &str = "penalty-total";
+
 /// The word that stands for "the rule book's choice for this player count".
 const STANDARD: &str = "standard";
 
@@ -263,8 +267,8 @@ const OPTIONS: &[RuleOption] = &[
     },
     RuleOption {
         key: "points",
-        expected: "one of \"standard\", \"spot-hearts\", \"black-maria\", \"original\"",
-        help: "The points table: standard (hearts 1, QS 13), spot-hearts (hearts at face value, QS 13), black-maria (QS 13, KS 10, AS 7, hearts 1), original (hearts only).",
+        expected: "one of \"standard\", \"spot-hearts\", \"black-maria\", \"original\", \"black-jack\", \"greek\", \"chasse-coeur\", \"royal\", \"eagle\"",
+        help: "The points table: standard (hearts 1, QS 13), spot-hearts (hearts at face value, QS 13), black-maria (QS 13, KS 10, AS 7, hearts 1), original (hearts only), black-jack (JS 10, hearts 1), greek (QS 50, AH 15, KH QH JH 10, other hearts face value), chasse-coeur (four queens 13, other hearts 1), royal (QS 26, hearts 1; taking the QH doubles your hearts, the QC with the QS cancels it, the QD takes 10 off your total), eagle (hearts only: A 5, K 4, Q 3, J 2, pips 1).",
         flag: value("points", "TABLE"),
         set: |r, v| named::<PointsTable>(v).map(|value| r.points = value),
         get: |r| format!("\"{}\"", r.points),
@@ -287,11 +291,33 @@ const OPTIONS: &[RuleOption] = &[
     },
     RuleOption {
         key: "moon",
-        expected: "one of \"add-to-others\", \"subtract-from-shooter\", \"shooter-chooses\", \"off\"",
-        help: "Shooting the moon: add the penalty total to everyone else, subtract it from the shooter, let the shooter choose where adding would lose the game, or no moon.",
+        expected: "one of \"add-to-others\", \"subtract-from-shooter\", \"shooter-chooses\", \"shooter-picks\", \"off\"",
+        help: "Shooting the moon: add the penalty total to everyone else, subtract it from the shooter, let the shooter choose where adding would lose the game, let the shooter choose every time, or no moon.",
         flag: value("moon", "RULE"),
         set: |r, v| named::<MoonRule>(v).map(|value| r.moon = value),
         get: |r| format!("\"{}\"", r.moon),
+    },
+    RuleOption {
+        key: "moon-value",
+        expected: "\"penalty-total\" or an integer from 1 to 10000",
+        help: "What a moon is worth: the shooter's points (penalty-total, 26 by default) or a fixed number (Greek plays 150).",
+        flag: value("moon-value", "N"),
+        set: |r, v| match v {
+            RawValue::Text(text) if text == PENALTY_TOTAL => {
+                r.moon_value = None;
+                Some(())
+            }
+            _ => integer_in(v, 1, 10_000).map(|value| r.moon_value = Some(value)),
+        },
+        get: |r| r.moon_value.map_or_else(|| format!("\"{PENALTY_TOTAL}\""), |value| value.to_string()),
+    },
+    RuleOption {
+        key: "declaration",
+        expected: "one of \"none\", \"generale\"",
+        help: "A declaration before the first lead: generale (Chasse Coeur: promise to take every penalty card; made, the others score the penalty total; failed, you do).",
+        flag: value("declaration", "WHICH"),
+        set: |r, v| named::<Declaration>(v).map(|value| r.declaration = value),
+        get: |r| format!("\"{}\"", r.declaration),
     },
     RuleOption {
         key: "moon-needs-bonus-card",

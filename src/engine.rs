@@ -17,11 +17,13 @@ pub use card::{Card, NotationError, Rank, Suit};
 pub use card_set::{CardSet, CardSetIter};
 pub use deal::{Deal, GameRng, dealer_of_hand, first_dealer};
 pub use game::{Action, Event, Game, GameError, GamePhase, HandRecord};
-pub use hand::{Hand, HandPhase, PassError, PassOutcome, PlayError, PlayOutcome, PlaySituation};
+pub use hand::{DeclareError, Hand, HandPhase, PassError, PassOutcome, PlayError, PlayOutcome, PlaySituation};
 pub use rules::{
-    FirstLead, MAX_PASS_CYCLE, MoonRule, PassCycle, PassDirection, PointsTable, Preset, Rules, RulesError, TieRule,
-    standard_removed_cards,
+    Declaration, FirstLead, MAX_PASS_CYCLE, MoonRule, PassCycle, PassDirection, PointsTable, Preset, ROYAL_CANCELLER,
+    ROYAL_DIAMOND_CUT, ROYAL_DOUBLER, Rules, RulesError, SILENT_GENERALE, TieRule, standard_removed_cards,
 };
-pub use score::{BONUS_CARD_VALUE, HandResult, MoonScoring, TimedFinish, TournamentScore, adjusted_total};
+pub use score::{
+    BONUS_CARD_VALUE, Generale, HandResult, MoonScoring, TimedFinish, TournamentScore, adjusted_total, cut_total,
+};
 pub use seat::{BySeat, MAX_PLAYERS, MIN_PLAYERS, Seat};
 pub use trick::Trick;

@@ -89,6 +89,10 @@ pub struct HandLog {
     pub kitty: Vec<String>,
     /// The cards each seat passed (empty lists on a hold hand).
     pub passed: Vec<Vec<String>>,
+    /// The seat that declared the Generale, if one did (absent otherwise,
+    /// and in records written before declarations existed).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub declarer: Option<usize>,
     /// Every trick in order.
     pub tricks: Vec<TrickLog>,
     /// Penalty points each seat took (by the points table, before the moon).
@@ -227,6 +231,7 @@ impl Recorder {
                 dealt,
                 kitty,
                 passed: Seat::all(players).map(|s| cards_to_strings(hand.passed(s))).collect(),
+                declarer: hand.declarer().map(Seat::index),
                 tricks: game
                     .tricks()
                     .iter()
@@ -419,6 +424,17 @@ fn replay_hand(game: &mut Game, log: &HandLog, actions: &mut Vec<Action>) -> Res
         game.apply(action).map_err(|error| ReplayError::Refused { hand: number, field, action, error })?;
         actions.push(action);
     }
+
+    if let Some(declarer) = log.declarer {
+        seat_field("declarer".into(), declarer)?;
+    }
+    while let Some(seat) = game.hand().to_declare() {
+        let action = Action::Declare { seat, generale: log.declarer == Some(seat.index()) };
+        let field = "declarer".to_string();
+        game.apply(action).map_err(|error| ReplayError::Refused { hand: number, field, action, error })?;
+        actions.push(action);
+    }
+    check("declarer", format!("{:?}", log.declarer), format!("{:?}", game.hand().declarer().map(Seat::index)))?;
 
     for (t, trick) in log.tricks.iter().enumerate() {
         if game.phase() != GamePhase::InHand || game.hand().phase() != HandPhase::Playing {

@@ -19,7 +19,7 @@ struct Step {
 }
 
 fn step() -> impl Strategy<Value = Step> {
-    (0u8..12, 0u8..8, any::<u64>(), any::<u16>()).prop_map(|(kind, seat, bits, pick)| Step { kind, seat, bits, pick })
+    (0u8..14, 0u8..8, any::<u64>(), any::<u16>()).prop_map(|(kind, seat, bits, pick)| Step { kind, seat, bits, pick })
 }
 
 fn nth(set: CardSet, pick: u16) -> Option<Card> {
@@ -47,6 +47,8 @@ fn action_for(game: &Game, step: &Step) -> Action {
         }
         9 => Action::Pass { seat: any_seat, cards: CardSet::DECK & step_set(step.bits) },
         10 => Action::NextHand,
+        12 => Action::Declare { seat: hand.to_act(), generale: step.bits.is_multiple_of(5) },
+        13 => Action::Declare { seat: any_seat, generale: step.bits.is_multiple_of(2) },
         _ => {
             let scoring =
                 if step.bits.is_multiple_of(2) { MoonScoring::AddToOthers } else { MoonScoring::SubtractFromShooter };
@@ -91,6 +93,9 @@ fn allowed(game: &Game, action: Action) -> bool {
         }
         Action::NextHand => game.phase() == GamePhase::HandOver,
         Action::ChooseMoon { seat, .. } => game.phase() == GamePhase::MoonChoice(seat),
+        Action::Declare { seat, .. } => {
+            game.phase() == GamePhase::InHand && hand.phase() == HandPhase::Declaring && seat == hand.to_act()
+        }
     }
 }
 
@@ -105,7 +110,7 @@ proptest! {
     #[test]
     fn arbitrary_actions_never_panic_and_agree_with_the_legal_set(
         seed in any::<u64>(),
-        preset in 0usize..6,
+        preset in 0usize..Preset::ALL.len(),
         players in 3u8..=7,
         steps in prop::collection::vec(step(), 1..1500),
     ) {

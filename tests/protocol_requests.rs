@@ -26,6 +26,7 @@ fn requests_of_a_game(rules: Rules, seed: u64) -> Vec<(String, Action)> {
         let (kind, penalty) = match game.phase() {
             GamePhase::MoonChoice(_) => ("moon", HandResult::of(game.hand(), game.rules()).penalty_total),
             _ if game.hand().awaits_pass_from(seat) => ("pass", 0),
+            _ if game.hand().to_declare() == Some(seat) => ("declare", 0),
             _ => ("play", 0),
         };
         let request = Request::from_view(kind, lines.len() as u64, &view, penalty);
@@ -54,6 +55,7 @@ fn every_request_of_real_games_is_answered_with_a_legal_choice() {
                         assert!(legal.as_array().unwrap().contains(&json!(reply.card.unwrap())));
                     }
                     Action::Pass { cards, .. } => assert_eq!(reply.cards.unwrap().len(), cards.len()),
+                    Action::Declare { .. } => assert!(reply.declare.is_some()),
                     _ => assert!(reply.moon.is_some()),
                 }
             }

@@ -67,6 +67,20 @@ fn play_checked(rules: Rules, seed: u64) -> u32 {
         }
         let kitty: Vec<Card> = game.hand().kitty().iter().collect();
         let mut reference = RefHand::new(&rules, holdings, kitty, dealer);
+        // Declarations: each seat from the leader in play order, until one declares.
+        if reference::declarations_open(&rules) {
+            for step in 0..players {
+                let seat = (reference.to_act + step) % players;
+                assert_eq!(game.hand().to_declare().map(Seat::index), Some(seat), "{context}: who declares");
+                let generale = dice.below(6) == 0;
+                game.apply(Action::Declare { seat: Seat::new(seat).unwrap(), generale }).unwrap();
+                if generale {
+                    reference.declarer = Some(seat);
+                    break;
+                }
+            }
+        }
+        assert_eq!(game.hand().to_declare(), None, "{context}: declarations closed");
         for seat in Seat::all(players) {
             let mut held = reference.holdings[seat.index()].clone();
             held.sort();
@@ -88,7 +102,7 @@ fn play_checked(rules: Rules, seed: u64) -> u32 {
         assert_eq!(matches!(game.phase(), GamePhase::MoonChoice(_)), asked, "{context}: is the shooter asked?");
         let subtract = match (rules.moon, asked) {
             (MoonRule::SubtractFromShooter, _) => true,
-            (MoonRule::ShooterChooses, true) => {
+            (MoonRule::ShooterChooses | MoonRule::ShooterPicks, true) => {
                 let subtract = dice.below(2) == 0;
                 let scoring = if subtract { MoonScoring::SubtractFromShooter } else { MoonScoring::AddToOthers };
                 let seat = Seat::new(reference.shooter().unwrap()).unwrap();
@@ -103,9 +117,7 @@ fn play_checked(rules: Rules, seed: u64) -> u32 {
         assert_eq!(record.result.shooter.map(Seat::index), reference.shooter(), "{context}: shooter");
         let scores = reference.scores(subtract);
         assert_eq!(record.scores.of_table(players), scores.as_slice(), "{context}: scores");
-        for (total, score) in totals.iter_mut().zip(&scores) {
-            *total = reference::adjusted(*total + score, &rules);
-        }
+        totals = reference::totals_after(&reference, &totals, &scores);
         assert_eq!(game.totals().of_table(players), totals.as_slice(), "{context}: totals");
         let ends = reference::game_ends(&totals, hand_index + 1, &rules);
         assert_eq!(game.phase() == GamePhase::GameOver, ends, "{context}: does the game end?");

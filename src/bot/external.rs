@@ -165,6 +165,19 @@ impl Bot for External {
         self.fallback.play(view)
     }
 
+    fn declare(&mut self, view: &SeatView<'_>) -> bool {
+        let request = self.request("declare", view, 0);
+        if let Some(reply) = self.ask(&request) {
+            match reply.declare {
+                Some(declare) => return declare,
+                None => {
+                    self.complain("answered the declaration without \"declare\": true or false");
+                }
+            }
+        }
+        self.fallback.declare(view)
+    }
+
     fn moon(&mut self, view: &SeatView<'_>, penalty_total: i32) -> MoonScoring {
         let request = self.request("moon", view, penalty_total);
         if let Some(reply) = self.ask(&request) {

@@ -4,6 +4,10 @@
 //! out the queen with low spades, dump the queen and high hearts when void,
 //! and stop a shooter by taking a point.
 //!
+//! "The queen" here is each heavy penalty card outside hearts the points
+//! table names ([`SeatView::ladies`]): the QS, Black Jack's JS, Chasse
+//! Coeur's three black and red queens.
+//!
 //! `hard` adds card counting (voids shown, where passed cards went), moon
 //! attempts when the hand supports one, and game-score awareness.
 
@@ -38,8 +42,7 @@ pub fn choose_pass(view: &SeatView<'_>, skill: Skill) -> CardSet {
     if skill.moon_attempts && moon_hand(view) {
         return lowest_n(hand, view.pass_count, |card| moon_keep_score(card, hand));
     }
-    let guards = hand.of_suit(Suit::Spades).below(Card::QUEEN_OF_SPADES).len();
-    let protected = guards >= SPADE_GUARDS;
+    let protected = |lady: Card| hand.of_suit(lady.suit()).below(lady).len() >= SPADE_GUARDS;
     let lowest_heart = hand.of_suit(Suit::Hearts).lowest();
     let danger = |card: Card| -> i32 {
         let rank = card.rank().index() as i32;
@@ -48,17 +51,20 @@ pub fn choose_pass(view: &SeatView<'_>, skill: Skill) -> CardSet {
         if value < 0 {
             return -50; // the Omnibus bonus card: keep it
         }
+        let lady = view.lady_of(card.suit()).filter(|_| card.suit() != Suit::Hearts);
         match card.suit() {
-            Suit::Spades if card.rank() >= Rank::Queen => {
-                if protected {
+            _ if let Some(lady) = lady
+                && card.rank() >= lady.rank() =>
+            {
+                if protected(lady) {
                     rank - 20
-                } else if card == Card::QUEEN_OF_SPADES {
+                } else if card == lady {
                     40
                 } else {
                     25 + rank
                 }
             }
-            Suit::Spades => rank - 20,
+            _ if lady.is_some() => rank - 20,
             Suit::Hearts if Some(card) == lowest_heart => -15,
             Suit::Hearts => rank + 2 + value.min(5),
             _ => {
@@ -119,8 +125,8 @@ struct Table {
     threat: Option<Seat>,
     /// This seat is going for the moon and nobody else has points yet.
     shooting: bool,
-    /// Whether the queen of spades is still in someone else's hand.
-    queen_out: bool,
+    /// The ladies still in someone else's hand (or the kitty).
+    ladies_out: CardSet,
 }
 
 impl Table {
@@ -138,6 +144,13 @@ impl Table {
         };
         let mine_only = second.is_none() && first.is_none_or(|s| s == view.seat);
         let shooting = skill.moon_attempts && moon_possible && mine_only && still_shooting(view, &points);
+        // A declared Generale: the declarer must take everything, and the
+        // others only have to take one point from it.
+        let (threat, shooting) = match view.declarer {
+            Some(declarer) if declarer == view.seat => (None, true),
+            Some(declarer) => (Some(declarer), false),
+            None => (threat, shooting),
+        };
         let unseen = view.unseen();
         Table {
             skill,
@@ -145,8 +158,13 @@ impl Table {
             voids: if skill.counting { view.voids() } else { BySeat::splat([false; 4]) },
             threat,
             shooting,
-            queen_out: unseen.contains(Card::QUEEN_OF_SPADES),
+            ladies_out: unseen & view.ladies(),
         }
+    }
+
+    /// The lady of `suit` when it is still out (in someone else's hand).
+    fn lady_out(&self, suit: Suit) -> Option<Card> {
+        self.ladies_out.of_suit(suit).highest()
     }
 
     /// Whether some seat still to play is known to be void in `suit`.
@@ -175,14 +193,14 @@ fn high_card_points(cards: CardSet) -> usize {
 }
 
 /// A hand worth trying the moon with: long hearts headed by the ace, high
-/// cards enough to win the tricks that carry points, and the queen held or
-/// covered by the ace of spades.
+/// cards enough to win the tricks that carry points, and each lady held or
+/// covered by the ace of her suit.
 fn moon_hand(view: &SeatView<'_>) -> bool {
     let hand = view.hand;
     let hearts = hand.of_suit(Suit::Hearts);
     let ace_of_hearts = Card::new(Rank::Ace, Suit::Hearts);
-    let spades = hand.of_suit(Suit::Spades);
-    let queen_covered = spades.contains(Card::QUEEN_OF_SPADES) || spades.contains(Card::new(Rank::Ace, Suit::Spades));
+    let queen_covered =
+        view.ladies().iter().all(|lady| hand.contains(lady) || hand.contains(Card::new(Rank::Ace, lady.suit())));
     hearts.contains(ace_of_hearts)
         && hearts.len() >= 5
         && high_card_points(hearts) >= 6
@@ -206,13 +224,14 @@ fn still_shooting(view: &SeatView<'_>, points: &BySeat<i32>) -> bool {
         (_, None) => true,
         (None, Some(_)) => false,
     };
-    let queen_safe = !unseen.contains(Card::QUEEN_OF_SPADES)
-        || view.hand.contains(Card::new(Rank::Ace, Suit::Spades))
-        || view.hand.contains(Card::new(Rank::King, Suit::Spades));
+    let ladies = view.ladies();
+    let queen_safe = (unseen & ladies).iter().all(|lady| {
+        view.hand.contains(Card::new(Rank::Ace, lady.suit())) || view.hand.contains(Card::new(Rank::King, lady.suit()))
+    });
     let taken_many = points[view.seat] >= view.rules.penalty_total() / 3;
-    let queen_taken = !unseen.contains(Card::QUEEN_OF_SPADES) && !view.hand.contains(Card::QUEEN_OF_SPADES);
+    let queen_taken = ((unseen | view.hand) & ladies).is_empty();
     if points[view.seat] > 0 {
-        top_heart && (queen_safe || view.hand.contains(Card::QUEEN_OF_SPADES)) && (taken_many || queen_taken)
+        top_heart && queen_safe && (taken_many || queen_taken)
     } else {
         view.tricks.len() < 4 && moon_hand(view) && top_heart
     }
@@ -253,7 +272,7 @@ fn moon_play(view: &SeatView<'_>, table: &Table) -> Card {
 
 /// Choosing a lead: the card least likely to win, with the queen in mind.
 fn lead(view: &SeatView<'_>, table: &Table) -> Card {
-    let my_queen = view.hand.contains(Card::QUEEN_OF_SPADES);
+    let ladies = view.ladies();
     let score = |card: Card| -> i32 {
         let suit = card.suit();
         let unseen = table.unseen.of_suit(suit);
@@ -264,10 +283,15 @@ fn lead(view: &SeatView<'_>, table: &Table) -> Card {
         if table.suit_exhausted(view, suit) {
             risk = 100 + view.rules.penalty_total();
         }
+        let lady_out = table.lady_out(suit);
         match suit {
-            Suit::Spades if card == Card::QUEEN_OF_SPADES => risk += 200,
-            Suit::Spades if card.rank() > Rank::Queen && table.queen_out => risk += 150,
-            Suit::Spades if card.rank() < Rank::Queen && table.queen_out && !my_queen => risk -= 25,
+            _ if ladies.contains(card) => risk += 200,
+            _ if lady_out.is_some_and(|lady| card.rank() > lady.rank()) => risk += 150,
+            _ if lady_out.is_some_and(|lady| card.rank() < lady.rank())
+                && (view.hand & ladies).of_suit(suit).is_empty() =>
+            {
+                risk -= 25
+            }
             Suit::Hearts => risk += 10 + view.value(card),
             _ => {}
         }
@@ -279,9 +303,11 @@ fn lead(view: &SeatView<'_>, table: &Table) -> Card {
                 risk += 15;
             }
             if let Some((holder, cards)) = view.known_elsewhere() {
-                // Lead low spades into the seat we passed the queen to.
-                if cards.contains(Card::QUEEN_OF_SPADES) && holder != view.seat && suit == Suit::Spades {
-                    risk -= if card.rank() < Rank::Queen { 20 } else { 0 };
+                // Lead low into the seat we passed a lady to.
+                if let Some(lady) = (cards & ladies).of_suit(suit).highest()
+                    && holder != view.seat
+                {
+                    risk -= if card.rank() < lady.rank() { 20 } else { 0 };
                 }
             }
         }
@@ -300,7 +326,7 @@ fn follow(view: &SeatView<'_>, table: &Table) -> Card {
     let in_trick = view.value_of(view.trick.card_set());
     let under = legal.below(winning);
     let over = legal.above(winning);
-    let not_queen = |set: CardSet| set - CardSet::QUEEN_OF_SPADES;
+    let not_queen = |set: CardSet| set - view.ladies();
 
     if let Some(threat) = table.threat
         && view.trick.winner(view.players()) == Some(threat)
@@ -339,7 +365,7 @@ fn follow(view: &SeatView<'_>, table: &Table) -> Card {
     // Must go over (or chose to): the lowest card that is not the queen, so
     // a later player may still overtake.
     let led = winning.suit();
-    let spade_danger = led == Suit::Spades && table.queen_out && table.later_void(view, Suit::Spades);
+    let spade_danger = table.lady_out(led).is_some() && table.later_void(view, led);
     let candidates = not_queen(over);
     if spade_danger || candidates.is_empty() {
         return over.lowest_rank().or_else(|| legal.lowest_rank()).unwrap_or(winning);
@@ -357,10 +383,11 @@ fn discard(view: &SeatView<'_>, table: &Table) -> Card {
     let score = |card: Card| -> i32 {
         let rank = card.rank().index() as i32;
         let value = view.value(card);
+        let lady_out = table.lady_out(card.suit());
         let mut danger = match card.suit() {
             _ if value < 0 => -100,
-            Suit::Spades if card == Card::QUEEN_OF_SPADES => 200,
-            Suit::Spades if card.rank() > Rank::Queen && table.queen_out => 120 + rank,
+            _ if view.ladies().contains(card) => 200,
+            _ if lady_out.is_some_and(|lady| card.rank() > lady.rank()) => 120 + rank,
             Suit::Hearts => 40 + rank + value,
             suit => {
                 let length = hand.of_suit(suit).len() as i32;
@@ -379,12 +406,32 @@ fn discard(view: &SeatView<'_>, table: &Table) -> Card {
 /// this seat is not the lowest of the others.
 fn game_would_end_badly(view: &SeatView<'_>, winner: Seat) -> bool {
     let points = view.points_taken;
-    let projected = view.totals[winner] + points[winner] + view.value_of(view.trick.card_set()) + 13;
+    let heaviest = view.ladies().iter().map(|lady| view.value(lady)).max().unwrap_or(0);
+    let projected = view.totals[winner] + points[winner] + view.value_of(view.trick.card_set()) + heaviest;
     if projected < view.rules.target_score {
         return false;
     }
     let mine = view.totals[view.seat] + points[view.seat];
     Seat::all(view.players()).filter(|&s| s != view.seat && s != winner).any(|s| view.totals[s] + points[s] < mine)
+}
+
+/// Whether to declare the Generale: only with a hand that should win every
+/// trick. In each suit, the cards below its top run (the cards no unseen
+/// card beats, counted down from the top) are losers; declare with none,
+/// or one in a strong hand.
+pub fn choose_declaration(view: &SeatView<'_>) -> bool {
+    let hand = view.hand;
+    let unseen = view.unseen();
+    let losers: usize = Suit::ALL
+        .iter()
+        .map(|&suit| {
+            let mut cards: Vec<Card> = hand.of_suit(suit).iter().collect();
+            cards.reverse();
+            let top_run = cards.iter().take_while(|&&card| unseen.above(card).is_empty()).count();
+            cards.len() - top_run
+        })
+        .sum();
+    losers == 0 || (losers == 1 && high_card_points(hand) >= 22)
 }
 
 /// The one card of a set of one.

@@ -11,11 +11,11 @@ use super::{Level, SeatView, Think};
 use crate::config::{rules_from_json, rules_to_json};
 use crate::engine::{BySeat, Card, CardSet, MoonScoring, PassDirection, PlaySituation, Rules, Seat, Trick};
 
-/// A decision request: `type` is `pass`, `play` or `moon`.
+/// A decision request: `type` is `pass`, `declare`, `play` or `moon`.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Request {
-    /// `pass`, `play` or `moon`.
+    /// `pass`, `declare`, `play` or `moon`.
     #[serde(rename = "type")]
     pub kind: String,
     /// Numbers the requests of one game; a reply may echo it.
@@ -62,6 +62,9 @@ pub struct Request {
     /// For `moon`: what the moon is worth.
     #[serde(default)]
     pub penalty_total: i32,
+    /// The seat that declared the Generale this hand, if one did.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub declarer: Option<usize>,
 }
 
 /// A trick in a request.
@@ -93,6 +96,9 @@ pub struct Reply {
     /// `add-to-others` or `subtract-from-shooter`.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub moon: Option<String>,
+    /// For `declare`: whether the seat declares the Generale.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub declare: Option<bool>,
     /// A server's complaint about a bad request.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub error: Option<String>,
@@ -137,6 +143,7 @@ impl Request {
             kitty_size: view.kitty_size,
             legal: strings(view.legal),
             penalty_total,
+            declarer: view.declarer.map(Seat::index),
         }
     }
 }
@@ -151,8 +158,8 @@ pub enum RequestError {
     /// The rules object does not load.
     #[error("rules: {0}")]
     Rules(#[from] crate::config::ConfigError),
-    /// `type` is not one of the three.
-    #[error("unknown request type \"{0}\"; expected pass, play or moon")]
+    /// `type` is not one of the four.
+    #[error("unknown request type \"{0}\"; expected pass, declare, play or moon")]
     UnknownType(String),
     /// A field that contradicts the rules or the rest of the request.
     #[error("{field}: {problem}")]
@@ -208,7 +215,7 @@ impl Decoded {
         let rules = rules_from_json(&request.rules)?;
         let players = rules.player_count();
         let r = &request;
-        if !matches!(r.kind.as_str(), "pass" | "play" | "moon") {
+        if !matches!(r.kind.as_str(), "pass" | "declare" | "play" | "moon") {
             return Err(RequestError::UnknownType(r.kind.clone()));
         }
         if r.players != players {
@@ -299,7 +306,25 @@ impl Decoded {
                 format!("{} cards held and {my_plays} played, but the rules deal {hand_size}", hand.len()),
             ));
         }
+        let declaration = rules.declaration != crate::engine::Declaration::None;
+        if let Some(declarer) = r.declarer {
+            seat("declarer", declarer, players)?;
+            if !declaration {
+                return Err(inconsistent("declarer", "these rules have no declaration"));
+            }
+        }
         match r.kind.as_str() {
+            "declare" => {
+                if !declaration {
+                    return Err(inconsistent("type", "these rules have no declaration"));
+                }
+                if !played.is_empty() || r.declarer.is_some() {
+                    return Err(inconsistent("type", "declarations are made before the first lead, once"));
+                }
+                if pass_count > 0 && passed.len() != pass_count {
+                    return Err(inconsistent("passed", format!("this hand passes {pass_count} cards")));
+                }
+            }
             "pass" => {
                 if pass_count == 0 || !played.is_empty() || !passed.is_empty() {
                     return Err(inconsistent("type", "nothing to pass now"));
@@ -359,6 +384,7 @@ impl Decoded {
             legal: cards(&r.legal),
             totals: BySeat::new_with(|s| r.scores.get(s.index()).copied().unwrap_or(0)),
             kitty_size: r.kitty_size,
+            declarer: r.declarer.and_then(on_table),
         }
     }
 }
@@ -408,6 +434,7 @@ pub fn answer(line: &str, level: Level, seed: u64, bots: &mut HashMap<usize, Box
         match decoded.request.kind.as_str() {
             "pass" => reply.cards = Some(strings(bot.pass(&view))),
             "play" => reply.card = Some(bot.play(&view).to_string()),
+            "declare" => reply.declare = Some(bot.declare(&view)),
             _ => reply.moon = Some(moon_name(bot.moon(&view, decoded.request.penalty_total)).to_string()),
         }
         Ok(reply)

@@ -49,6 +49,8 @@ pub struct SeatView<'a> {
     pub totals: BySeat<i32>,
     /// How many cards lie face down in the kitty (0 without one, or once won).
     pub kitty_size: usize,
+    /// The seat that declared the Generale this hand, if one did.
+    pub declarer: Option<Seat>,
 }
 
 impl<'a> SeatView<'a> {
@@ -92,6 +94,7 @@ impl<'a> SeatView<'a> {
             legal: if playing { hand.legal_moves() } else { CardSet::EMPTY },
             totals,
             kitty_size: if tricks.is_empty() { hand.kitty().len() } else { 0 },
+            declarer: hand.declarer(),
         }
     }
 
@@ -106,12 +109,23 @@ impl<'a> SeatView<'a> {
     }
 
     /// What a card is worth to whoever takes it: its penalty points, or the
-    /// bonus (negative) for the Omnibus card.
+    /// bonus (negative) for the Omnibus card and Royal's QD.
     pub fn value(&self, card: Card) -> i32 {
         match self.rules.bonus_card() {
             Some(bonus) if bonus == card => crate::engine::BONUS_CARD_VALUE,
+            _ if self.rules.points.total_cutter() == Some(card) => -crate::engine::ROYAL_DIAMOND_CUT,
             _ => self.rules.points.value(card),
         }
+    }
+
+    /// The heavy penalty cards outside hearts in play (the QS by default).
+    pub fn ladies(&self) -> CardSet {
+        self.rules.points.ladies() & self.rules.deck()
+    }
+
+    /// The heavy penalty card of a suit, if the suit has one in play.
+    pub fn lady_of(&self, suit: Suit) -> Option<Card> {
+        self.ladies().of_suit(suit).highest()
     }
 
     /// What a set of cards is worth to whoever takes it.
@@ -172,7 +186,8 @@ impl<'a> SeatView<'a> {
         (self.trick.len() + 1..players).map(move |i| self.trick.leader().left(i, players))
     }
 
-    /// The totals if the hand ended with these hand scores.
+    /// The totals if the hand ended with these hand scores (the Royal QD's
+    /// cut is not foreseen).
     pub fn totals_after(&self, scores: &BySeat<i32>) -> BySeat<i32> {
         BySeat::new_with(|seat| adjusted_total(self.totals[seat] + scores[seat], self.rules))
     }

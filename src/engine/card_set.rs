@@ -29,6 +29,8 @@ impl CardSet {
     pub const HEARTS: CardSet = CardSet::suit(Suit::Hearts);
     /// Only the queen of spades.
     pub const QUEEN_OF_SPADES: CardSet = CardSet::single(Card::QUEEN_OF_SPADES);
+    /// The four queens.
+    pub const QUEENS: CardSet = CardSet((1 << Rank::Queen as u8) * 0x0001_0001_0001_0001);
 
     /// The thirteen cards of a suit.
     pub const fn suit(suit: Suit) -> CardSet {
@@ -38,6 +40,11 @@ impl CardSet {
     /// The set holding one card.
     pub const fn single(card: Card) -> CardSet {
         CardSet(1 << card.index())
+    }
+
+    /// The cards of this set not in `other` (`-` for constant contexts).
+    pub const fn minus(self, other: CardSet) -> CardSet {
+        CardSet(self.0 & !other.0)
     }
 
     /// How many cards are in the set.

@@ -5,9 +5,9 @@
 use super::card::Card;
 use super::card_set::CardSet;
 use super::deal::Deal;
-use super::hand::{Hand, HandPhase, PassError, PassOutcome, PlayError, PlayOutcome};
+use super::hand::{DeclareError, Hand, HandPhase, PassError, PassOutcome, PlayError, PlayOutcome};
 use super::rules::{MoonRule, PassDirection, Rules, RulesError, TieRule};
-use super::score::{HandResult, MoonScoring, adjusted_total};
+use super::score::{HandResult, MoonScoring};
 use super::seat::{BySeat, Seat};
 use super::trick::Trick;
 
@@ -28,6 +28,13 @@ pub enum Action {
         /// The card played.
         card: Card,
     },
+    /// A seat declares (or declines) before the first lead.
+    Declare {
+        /// The seat asked.
+        seat: Seat,
+        /// Whether it declares the Generale.
+        generale: bool,
+    },
     /// The shooter answers the shooter-chooses question.
     ChooseMoon {
         /// The shooter.
@@ -44,8 +51,16 @@ pub enum Action {
 pub enum Event {
     /// A pass was chosen; others are still choosing.
     PassChosen,
-    /// Every pass was in: the cards changed hands and play begins.
+    /// Every pass was in: the cards changed hands and play (or the
+    /// declarations) begins.
     CardsExchanged,
+    /// A seat declared or declined.
+    Declared {
+        /// The seat.
+        seat: Seat,
+        /// Whether it declared.
+        generale: bool,
+    },
     /// A card was played and the next seat is to act.
     CardPlayed,
     /// A card completed a trick, taken by this seat.
@@ -69,6 +84,9 @@ pub enum GameError {
     /// The card breaks a rule.
     #[error(transparent)]
     Play(#[from] PlayError),
+    /// The declaration breaks a rule.
+    #[error(transparent)]
+    Declare(#[from] DeclareError),
     /// No moon choice is pending, or this seat is not the one to choose.
     #[error("there is no moon choice for {0} to make")]
     NoMoonChoice(Seat),
@@ -229,6 +247,11 @@ impl Game {
                     PassOutcome::Exchanged => Event::CardsExchanged,
                 })
             }
+            Action::Declare { seat, generale } => {
+                self.require_in_hand(DeclareError::NotDeclaring.into())?;
+                self.hand.declare(seat, generale)?;
+                Ok(Event::Declared { seat, generale })
+            }
             Action::Play { seat, card } => {
                 self.require_in_hand(PlayError::NotPlaying.into())?;
                 let outcome = self.hand.play(seat, card)?;
@@ -277,6 +300,10 @@ impl Game {
     fn finish_hand(&mut self) -> Event {
         let result = HandResult::of(&self.hand, &self.rules);
         match (self.rules.moon, result.shooter) {
+            (MoonRule::ShooterPicks, Some(shooter)) => {
+                self.phase = GamePhase::MoonChoice(shooter);
+                Event::MoonChoiceNeeded(shooter)
+            }
             (MoonRule::ShooterChooses, Some(shooter)) => {
                 let if_added = self.totals_after(&result, Some(MoonScoring::AddToOthers));
                 let shooter_alone_first = lowest_seats(&if_added, self.rules.player_count()) == [shooter];
@@ -292,8 +319,7 @@ impl Game {
     }
 
     fn totals_after(&self, result: &HandResult, moon: Option<MoonScoring>) -> BySeat<i32> {
-        let scores = result.scores(&self.rules, moon);
-        BySeat::new_with(|seat| adjusted_total(self.totals[seat] + scores[seat], &self.rules))
+        result.totals_after(&self.totals, &result.scores(&self.rules, moon), &self.rules)
     }
 
     /// Whether these totals (after the current hand) reach an end: the

@@ -8,7 +8,7 @@
 use super::card::{Card, Suit};
 use super::card_set::CardSet;
 use super::deal::Deal;
-use super::rules::{FirstLead, PassDirection, Rules};
+use super::rules::{Declaration, FirstLead, PassDirection, Rules};
 use super::seat::{BySeat, Seat};
 use super::trick::Trick;
 
@@ -17,6 +17,9 @@ use super::trick::Trick;
 pub enum HandPhase {
     /// Players are choosing the cards to pass.
     Passing,
+    /// Before the first lead, seats in play order from the leader may
+    /// declare (Chasse Coeur's Generale); [`Hand::to_act`] is asked.
+    Declaring,
     /// Tricks are being played.
     Playing,
     /// Every card has been played.
@@ -65,6 +68,25 @@ pub enum PlayError {
     /// No penalty cards on the first trick (no-blood).
     #[error("no points may be played on the first trick")]
     NoPointsOnFirstTrick,
+}
+
+/// Why a declaration was refused.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum DeclareError {
+    /// These rules have no declaration.
+    #[error("these rules have no declaration")]
+    NoDeclaration,
+    /// Declarations are made after passing and before the first lead.
+    #[error("you may not declare after the first lead")]
+    NotDeclaring,
+    /// Another seat is asked now.
+    #[error("it is {to_act}'s turn to declare, not {seat}'s")]
+    NotYourTurn {
+        /// The seat that tried to declare.
+        seat: Seat,
+        /// The seat asked now.
+        to_act: Seat,
+    },
 }
 
 /// Why a pass was refused.
@@ -124,6 +146,7 @@ struct PlayRules {
     no_blood: bool,
     must_break_hearts: bool,
     queen_breaks_hearts: bool,
+    declaration: bool,
 }
 
 /// What the rules of play look at when a seat is to play: its cards, the
@@ -204,6 +227,7 @@ impl PlayRules {
             no_blood: rules.no_blood,
             must_break_hearts: rules.must_break_hearts,
             queen_breaks_hearts: rules.queen_breaks_hearts,
+            declaration: rules.declaration != Declaration::None,
         }
     }
 }
@@ -225,6 +249,7 @@ pub struct Hand {
     tricks_played: u8,
     to_act: Seat,
     hearts_broken: bool,
+    declarer: Option<Seat>,
 }
 
 impl Hand {
@@ -249,6 +274,7 @@ impl Hand {
             tricks_played: 0,
             to_act: deal.dealer,
             hearts_broken: false,
+            declarer: None,
         };
         if pass == PassDirection::Hold {
             hand.start_play();
@@ -256,10 +282,14 @@ impl Hand {
         hand
     }
 
-    /// A hand whose play starts now with these holdings (passing done), as
-    /// for perft positions. The first trick's rules apply to its first trick.
+    /// A hand whose play starts now with these holdings (passing done,
+    /// nobody declared), as for perft positions. The first trick's rules
+    /// apply to its first trick.
     pub fn from_holdings(rules: &Rules, holdings: BySeat<CardSet>, dealer: Seat) -> Hand {
-        Hand::new(rules, Deal { dealer, hands: holdings, kitty: CardSet::EMPTY }, PassDirection::Hold)
+        let mut hand = Hand::new(rules, Deal { dealer, hands: holdings, kitty: CardSet::EMPTY }, PassDirection::Hold);
+        hand.phase = HandPhase::Playing;
+        hand.to_act = hand.trick.leader();
+        hand
     }
 
     fn players(&self) -> usize {
@@ -273,7 +303,7 @@ impl Hand {
         };
         self.trick = Trick::new(leader);
         self.to_act = leader;
-        self.phase = HandPhase::Playing;
+        self.phase = if self.rules.declaration { HandPhase::Declaring } else { HandPhase::Playing };
     }
 
     fn lowest_club_in_play(&self) -> Option<Card> {
@@ -374,6 +404,42 @@ impl Hand {
     /// The seat to play next (meaningful while playing).
     pub const fn to_act(&self) -> Seat {
         self.to_act
+    }
+
+    /// The seat that declared this hand, if one did.
+    pub const fn declarer(&self) -> Option<Seat> {
+        self.declarer
+    }
+
+    /// The seat asked to declare now, while declarations are open.
+    pub fn to_declare(&self) -> Option<Seat> {
+        (self.phase == HandPhase::Declaring).then_some(self.to_act)
+    }
+
+    /// `seat` declares (`generale`) or declines. The first declaration
+    /// stands and play begins; otherwise the next seat is asked, and after
+    /// the last one play begins. On error nothing changes.
+    pub fn declare(&mut self, seat: Seat, generale: bool) -> Result<(), DeclareError> {
+        if !self.rules.declaration {
+            return Err(DeclareError::NoDeclaration);
+        }
+        if self.phase != HandPhase::Declaring {
+            return Err(DeclareError::NotDeclaring);
+        }
+        if seat != self.to_act {
+            return Err(DeclareError::NotYourTurn { seat, to_act: self.to_act });
+        }
+        let next = seat.next(self.players());
+        if generale {
+            self.declarer = Some(seat);
+        }
+        if generale || next == self.trick.leader() {
+            self.phase = HandPhase::Playing;
+            self.to_act = self.trick.leader();
+        } else {
+            self.to_act = next;
+        }
+        Ok(())
     }
 
     /// Whether a heart (or, with queen-breaks-hearts, the queen of spades)

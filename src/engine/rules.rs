@@ -66,6 +66,16 @@ named_option!(
 );
 
 named_option!(
+    /// A declaration made before the first lead (`declaration`).
+    Declaration {
+        /// Nobody declares.
+        None => "none",
+        /// Chasse Coeur's Generale: a promise to take every penalty card.
+        Generale => "generale",
+    }
+);
+
+named_option!(
     /// The points table (`points`): what each card is worth.
     PointsTable {
         /// Each heart 1, the queen of spades 13: 26 in all.
@@ -76,6 +86,19 @@ named_option!(
         BlackMaria => "black-maria",
         /// Hearts only, 1 each; the queen of spades is worth nothing.
         Original => "original",
+        /// Black Jack: the jack of spades 10, each heart 1 (23 in all).
+        BlackJack => "black-jack",
+        /// Greek: QS 50, AH 15, KH QH JH 10 each, other hearts their face
+        /// value (149 in all).
+        Greek => "greek",
+        /// Chasse Coeur: each of the four queens 13, the other hearts 1 (64).
+        ChasseCoeur => "chasse-coeur",
+        /// Royal Hearts: QS 26, each heart 1; the queens' effects (QH
+        /// doubles, QC cancels the QS, QD takes 10 off) are applied when a
+        /// hand is scored ([`PointsTable::hand_points`]).
+        Royal => "royal",
+        /// Eagle (1887): hearts only, A 5, K 4, Q 3, J 2, every pip 1 (23).
+        Eagle => "eagle",
     }
 );
 
@@ -89,6 +112,8 @@ named_option!(
         /// Add to others, unless that ends the game with the shooter not
         /// alone in first place: then the shooter may subtract instead.
         ShooterChooses => "shooter-chooses",
+        /// The shooter chooses every time: add to others or subtract (Royal).
+        ShooterPicks => "shooter-picks",
         /// No moon: everyone scores what they took.
         Off => "off",
     }
@@ -119,6 +144,16 @@ named_option!(
         Original => "original",
         /// The online game's timed tournament: game to 50 on a 10-minute clock.
         Worldwinner => "worldwinner",
+        /// The jack of spades is the penalty card, worth 10.
+        BlackJack => "black-jack",
+        /// QS 50 and high hearts 10-15; a moon is worth 150; game to 575.
+        Greek => "greek",
+        /// Four queens worth 13; the Generale may be declared; game to 250.
+        ChasseCoeur => "chasse-coeur",
+        /// QS 26; the QH doubles hearts, the QC cancels the QS, the QD takes 10 off.
+        Royal => "royal",
+        /// The 1887 Eagle: hearts only, A 5, K 4, Q 3, J 2, pips 1.
+        Eagle => "eagle",
     }
 );
 
@@ -127,7 +162,38 @@ impl PointsTable {
     pub const fn value(self, card: Card) -> i32 {
         let is_heart = matches!(card.suit(), Suit::Hearts);
         let is_spade = matches!(card.suit(), Suit::Spades);
+        let rank = card.rank();
         match self {
+            PointsTable::BlackJack => match rank {
+                Rank::Jack if is_spade => 10,
+                _ if is_heart => 1,
+                _ => 0,
+            },
+            PointsTable::Greek => match rank {
+                Rank::Queen if is_spade => 50,
+                Rank::Ace if is_heart => 15,
+                Rank::King | Rank::Queen | Rank::Jack if is_heart => 10,
+                _ if is_heart => rank.face_value(),
+                _ => 0,
+            },
+            PointsTable::ChasseCoeur => match rank {
+                Rank::Queen => 13,
+                _ if is_heart => 1,
+                _ => 0,
+            },
+            PointsTable::Royal => match rank {
+                Rank::Queen if is_spade => 26,
+                _ if is_heart => 1,
+                _ => 0,
+            },
+            PointsTable::Eagle => match rank {
+                _ if !is_heart => 0,
+                Rank::Ace => 5,
+                Rank::King => 4,
+                Rank::Queen => 3,
+                Rank::Jack => 2,
+                _ => 1,
+            },
             PointsTable::Standard => match card {
                 Card::QUEEN_OF_SPADES => 13,
                 _ if is_heart => 1,
@@ -165,7 +231,10 @@ impl PointsTable {
                     | CardSet::single(Card::new(Rank::King, Suit::Spades))
                     | CardSet::single(Card::new(Rank::Ace, Suit::Spades))
             }
-            PointsTable::Original => CardSet::HEARTS,
+            PointsTable::Original | PointsTable::Eagle => CardSet::HEARTS,
+            PointsTable::BlackJack => CardSet::HEARTS | CardSet::single(Card::new(Rank::Jack, Suit::Spades)),
+            PointsTable::Greek | PointsTable::Royal => CardSet::HEARTS | CardSet::QUEEN_OF_SPADES,
+            PointsTable::ChasseCoeur => CardSet::HEARTS | CardSet::QUEENS,
         }
     }
 
@@ -182,9 +251,53 @@ impl PointsTable {
                 hearts.len() as i32 + queen + spade(Rank::King, 10) + spade(Rank::Ace, 7)
             }
             PointsTable::Original => hearts.len() as i32,
+            PointsTable::BlackJack
+            | PointsTable::Greek
+            | PointsTable::ChasseCoeur
+            | PointsTable::Royal
+            | PointsTable::Eagle => (cards & self.penalty_cards()).iter().map(|card| self.value(card)).sum(),
         }
     }
+
+    /// The heavy penalty cards outside hearts, that the play turns on: the
+    /// QS (JS in Black Jack; the QS, QC and QD in Chasse Coeur). Bots keep
+    /// them guarded, flush them out and dump them.
+    pub const fn ladies(self) -> CardSet {
+        match self {
+            PointsTable::Original | PointsTable::Eagle => CardSet::EMPTY,
+            PointsTable::BlackJack => CardSet::single(Card::new(Rank::Jack, Suit::Spades)),
+            PointsTable::ChasseCoeur => CardSet::QUEENS.minus(CardSet::HEARTS),
+            _ => CardSet::QUEEN_OF_SPADES,
+        }
+    }
+
+    /// What a seat's whole take of a hand scores, the table's effects
+    /// included: in Royal a taker of the QH scores each heart twice, and a
+    /// taker of both the QC and the QS does not score the QS. Other tables
+    /// have no effects: this is [`PointsTable::points`].
+    pub fn hand_points(self, taken: CardSet) -> i32 {
+        if self != PointsTable::Royal {
+            return self.points(taken);
+        }
+        let hearts = taken.of_suit(Suit::Hearts).len() as i32;
+        let doubled = if taken.contains(ROYAL_DOUBLER) { 2 } else { 1 };
+        let queen = taken.contains(Card::QUEEN_OF_SPADES) && !taken.contains(ROYAL_CANCELLER);
+        hearts * doubled + if queen { self.value(Card::QUEEN_OF_SPADES) } else { 0 }
+    }
+
+    /// The card that takes [`ROYAL_DIAMOND_CUT`] off its taker's total after
+    /// the hand: the QD in Royal, none elsewhere.
+    pub fn total_cutter(self) -> Option<Card> {
+        (self == PointsTable::Royal).then_some(Card::new(Rank::Queen, Suit::Diamonds))
+    }
 }
+
+/// Royal: the taker of this card scores each heart twice.
+pub const ROYAL_DOUBLER: Card = Card::new(Rank::Queen, Suit::Hearts);
+/// Royal: the taker of this card and the QS does not score the QS.
+pub const ROYAL_CANCELLER: Card = Card::new(Rank::Queen, Suit::Clubs);
+/// Royal: what the QD takes off its taker's total after the hand.
+pub const ROYAL_DIAMOND_CUT: i32 = 10;
 
 /// Where a hand's cards are passed: `steps` seats left or right, across,
 /// or not at all.
@@ -336,6 +449,12 @@ pub struct Rules {
     pub bonus_card: Card,
     /// What shooting the moon does (`moon`).
     pub moon: MoonRule,
+    /// What a moon is worth (`moon-value`); `None`: the shooter's points,
+    /// which is the penalty total (Greek plays 150, Chasse Coeur's silent
+    /// Generale 54).
+    pub moon_value: Option<i32>,
+    /// A declaration before the first lead (`declaration`).
+    pub declaration: Declaration,
     /// The shooter must also take the bonus card (`moon-needs-bonus-card`).
     pub moon_needs_bonus_card: bool,
     /// Added to each player who took no trick, when nobody shot the moon
@@ -374,6 +493,8 @@ impl Default for Rules {
             omnibus: false,
             bonus_card: Card::JACK_OF_DIAMONDS,
             moon: MoonRule::AddToOthers,
+            moon_value: None,
+            declaration: Declaration::None,
             moon_needs_bonus_card: false,
             no_tricks_bonus: 0,
             target_score: 100,
@@ -401,9 +522,31 @@ impl Preset {
             },
             Preset::Original => Rules { points: PointsTable::Original, pass_count: 0, ..defaults },
             Preset::Worldwinner => Rules { no_blood: true, target_score: 50, clock_minutes: 10, ..defaults },
+            Preset::BlackJack => Rules { points: PointsTable::BlackJack, ..defaults },
+            // Decided: 100 scaled by the penalty total, 149/26.
+            Preset::Greek => Rules { points: PointsTable::Greek, moon_value: Some(150), target_score: 575, ..defaults },
+            // Decided, as for the 1887 game: no passing, left of dealer
+            // leads anything, hearts any time, no no-blood, game to 250.
+            Preset::ChasseCoeur => Rules {
+                points: PointsTable::ChasseCoeur,
+                pass_count: 0,
+                first_lead: FirstLead::LeftOfDealer,
+                must_break_hearts: false,
+                no_blood: false,
+                declaration: Declaration::Generale,
+                moon_value: Some(SILENT_GENERALE),
+                target_score: 250,
+                ..defaults
+            },
+            Preset::Royal => Rules { points: PointsTable::Royal, moon: MoonRule::ShooterPicks, ..defaults },
+            Preset::Eagle => Rules { points: PointsTable::Eagle, ..defaults },
         }
     }
 }
+
+/// What a silent Generale (every penalty card taken without declaring)
+/// gives each other player in Chasse Coeur.
+pub const SILENT_GENERALE: i32 = 54;
 
 /// The cards the rule book removes for a player count.
 pub fn standard_removed_cards(players: usize) -> CardSet {
@@ -476,6 +619,9 @@ pub enum RulesError {
     /// A target score that ends the game before it starts.
     #[error("target-score must be at least 1, not {0}")]
     TargetScore(i32),
+    /// A moon value where there is no moon.
+    #[error("moon-value = {0} has no effect with moon = \"off\"; remove it, or choose a moon rule")]
+    MoonValueWithoutMoon(i32),
 }
 
 impl RulesError {
@@ -493,6 +639,7 @@ impl RulesError {
             RulesError::NoClubs(_) => &["removed-cards", "first-lead"],
             RulesError::NoPenaltyCards(_) => &["removed-cards", "points"],
             RulesError::TargetScore(_) => &["target-score"],
+            RulesError::MoonValueWithoutMoon(_) => &["moon-value", "moon"],
         }
     }
 }
@@ -592,6 +739,9 @@ impl Rules {
         }
         if self.target_score < 1 {
             return Err(RulesError::TargetScore(self.target_score));
+        }
+        if let (Some(value), MoonRule::Off) = (self.moon_value, self.moon) {
+            return Err(RulesError::MoonValueWithoutMoon(value));
         }
         Ok(())
     }

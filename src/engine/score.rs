@@ -4,7 +4,7 @@
 
 use super::card::Card;
 use super::hand::{Hand, HandPhase};
-use super::rules::{MoonRule, Rules};
+use super::rules::{MoonRule, ROYAL_DIAMOND_CUT, Rules};
 use super::seat::{BySeat, Seat};
 
 /// How a moon shot is scored.
@@ -23,7 +23,7 @@ impl MoonScoring {
         match rule {
             MoonRule::AddToOthers => Some(MoonScoring::AddToOthers),
             MoonRule::SubtractFromShooter => Some(MoonScoring::SubtractFromShooter),
-            MoonRule::ShooterChooses | MoonRule::Off => None,
+            MoonRule::ShooterChooses | MoonRule::ShooterPicks | MoonRule::Off => None,
         }
     }
 }
@@ -45,8 +45,25 @@ pub struct HandResult {
     /// The seat that took every penalty card (and, where the rules ask, the
     /// bonus card); `None` when nobody did or the moon is off.
     pub shooter: Option<Seat>,
-    /// The points of all penalty cards in play: what a moon is worth.
+    /// The points of all penalty cards in play.
     pub penalty_total: i32,
+    /// What the moon is worth: `moon-value`, or else the shooter's points
+    /// (the penalty total, or Royal's 52 with the queens' effects).
+    pub moon_value: i32,
+    /// The hand's declaration and whether the declarer made it.
+    pub generale: Option<Generale>,
+    /// The seat whose total drops by [`ROYAL_DIAMOND_CUT`] after the hand,
+    /// never below zero (the taker of Royal's QD).
+    pub total_cut: Option<Seat>,
+}
+
+/// A declared Generale: the declarer promised to take every penalty card.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Generale {
+    /// The seat that declared.
+    pub declarer: Seat,
+    /// Whether it took every penalty card.
+    pub made: bool,
 }
 
 impl HandResult {
@@ -64,18 +81,22 @@ impl HandResult {
         {
             moon_cards.insert(card);
         }
-        let shooter = if rules.moon == MoonRule::Off {
-            None
-        } else {
-            Seat::all(players).find(|&seat| hand.taken(seat).is_superset(moon_cards))
-        };
+        let took_all = Seat::all(players).find(|&seat| hand.taken(seat).is_superset(moon_cards));
+        let generale = hand.declarer().map(|declarer| Generale { declarer, made: took_all == Some(declarer) });
+        let shooter = if rules.moon == MoonRule::Off || generale.is_some() { None } else { took_all };
+        let points_taken = BySeat::new_with(|seat| rules.points.hand_points(hand.taken(seat)));
+        let penalty_total = rules.points.points(penalty);
+        let taker_of = |card: Card| Seat::all(players).find(|&seat| hand.taken(seat).contains(card));
         HandResult {
-            points_taken: BySeat::new_with(|seat| rules.points.points(hand.taken(seat))),
+            points_taken,
             tricks: BySeat::new_with(|seat| hand.tricks_won(seat) as u8),
             bonus_taker,
-            queen_taker: Seat::all(players).find(|&seat| hand.taken(seat).contains(Card::QUEEN_OF_SPADES)),
+            queen_taker: taker_of(Card::QUEEN_OF_SPADES),
             shooter,
-            penalty_total: rules.points.points(penalty),
+            penalty_total,
+            moon_value: rules.moon_value.unwrap_or_else(|| shooter.map_or(penalty_total, |s| points_taken[s])),
+            generale,
+            total_cut: rules.points.total_cutter().and_then(taker_of),
         }
     }
 
@@ -83,8 +104,21 @@ impl HandResult {
     /// with `None` a shot is scored as taken.
     pub fn scores(&self, rules: &Rules, moon: Option<MoonScoring>) -> BySeat<i32> {
         let players = rules.player_count();
-        let total = self.penalty_total;
+        let total = self.moon_value;
         let mut scores = self.points_taken;
+        if let Some(Generale { declarer, made }) = self.generale {
+            for seat in Seat::all(players) {
+                scores[seat] = match (seat == declarer, made) {
+                    (true, true) => 0,
+                    (false, true) | (true, false) => self.penalty_total,
+                    (false, false) => self.points_taken[seat],
+                };
+            }
+            if let Some(taker) = self.bonus_taker {
+                scores[taker] += BONUS_CARD_VALUE;
+            }
+            return scores;
+        }
         match (self.shooter, moon) {
             (Some(shooter), Some(scoring)) => {
                 for seat in Seat::all(players) {
@@ -106,6 +140,24 @@ impl HandResult {
         }
         scores
     }
+}
+
+impl HandResult {
+    /// The game totals after this hand: each total plus its score, the
+    /// Royal QD's cut (never below zero), then sinkhole and reset-at-100.
+    pub fn totals_after(&self, before: &BySeat<i32>, scores: &BySeat<i32>, rules: &Rules) -> BySeat<i32> {
+        BySeat::new_with(|seat| {
+            let total = before[seat] + scores[seat];
+            let total = if self.total_cut == Some(seat) { cut_total(total) } else { total };
+            adjusted_total(total, rules)
+        })
+    }
+}
+
+/// A total after the Royal QD: 10 less, but a total that would go below
+/// zero becomes 0 (and one already below zero is left alone).
+pub fn cut_total(total: i32) -> i32 {
+    (total - ROYAL_DIAMOND_CUT).max(total.min(0))
 }
 
 /// A game total after a hand, with sinkhole and reset-at-100 applied.

@@ -118,6 +118,9 @@ pub enum Overlay {
     HandSummary,
     /// You shot the moon and choose how it counts.
     MoonChoice(MoonScoring),
+    /// Before the first lead: declare the Generale ([`Button::Yes`]) or
+    /// pass ([`Button::No`]), the selected button.
+    Generale(Button),
     /// The end: standings and what next.
     GameOver(Button),
     /// An unfinished game was found: resume it or start anew.
@@ -129,7 +132,10 @@ pub enum Overlay {
 /// Whether any of `log` is yours: a game worth keeping when left unfinished.
 pub fn you_played_in(log: &[Action]) -> bool {
     log.iter().any(|action| match action {
-        Action::Pass { seat, .. } | Action::Play { seat, .. } | Action::ChooseMoon { seat, .. } => *seat == YOU,
+        Action::Pass { seat, .. }
+        | Action::Play { seat, .. }
+        | Action::Declare { seat, .. }
+        | Action::ChooseMoon { seat, .. } => *seat == YOU,
         Action::NextHand => false,
     })
 }
@@ -428,7 +434,7 @@ impl App {
                     .filter(|&seat| seat != YOU)
                     .find(|&seat| hand.awaits_pass_from(seat))
                     .or_else(|| (hand.awaits_pass_from(YOU) && self.pending_pass.is_none()).then_some(YOU)),
-                HandPhase::Playing => Some(hand.to_act()),
+                HandPhase::Declaring | HandPhase::Playing => Some(hand.to_act()),
                 HandPhase::Finished => None,
             },
             GamePhase::MoonChoice(seat) => Some(seat),
@@ -675,6 +681,24 @@ impl App {
                         self.apply(choose(MoonScoring::SubtractFromShooter), now);
                     }
                     _ => {}
+                }
+            }
+            Overlay::Generale(selected) => {
+                let declare = |generale| Action::Declare { seat: YOU, generale };
+                let answer = match command {
+                    Command::Left | Command::Right => {
+                        let other = if selected == Button::Yes { Button::No } else { Button::Yes };
+                        self.overlay = Some(Overlay::Generale(other));
+                        None
+                    }
+                    Command::Confirm | Command::Mark => Some(selected == Button::Yes),
+                    Command::Yes | Command::Button(Button::Yes) => Some(true),
+                    Command::New | Command::Cancel | Command::Button(Button::No) => Some(false),
+                    _ => None,
+                };
+                if let Some(generale) = answer {
+                    self.overlay = None;
+                    self.apply(declare(generale), now);
                 }
             }
             Overlay::GameOver(selected) => {
@@ -1036,6 +1060,18 @@ impl App {
                 self.effects.push(Effect::Save);
             }
             Event::CardPlayed => self.next_bot_at = Some(now + self.speed.card_delay()),
+            Event::Declared { seat, generale } => {
+                if generale {
+                    let who = if seat == YOU { "You".to_string() } else { self.table.seat_name(seat) };
+                    let points = self.table.rules.penalty_total();
+                    self.note = Some(format!(
+                        "{who} declared the Generale: every point to {}, or {points} for failing",
+                        if seat == YOU { "you" } else { "them" }
+                    ));
+                }
+                self.next_bot_at = Some(now + self.speed.card_delay());
+                self.effects.push(Effect::Save);
+            }
             Event::TrickTaken(_) | Event::HandScored | Event::GameOver | Event::MoonChoiceNeeded(_) => {
                 let until = now + self.speed.trick_delay();
                 self.trick_shown_until = Some(until);
@@ -1114,6 +1150,10 @@ impl App {
                 _ => {}
             }
             let Some(seat) = self.seat_to_act() else { return };
+            if seat == YOU && self.game.hand().to_declare() == Some(YOU) {
+                self.overlay = Some(Overlay::Generale(Button::No));
+                return;
+            }
             if seat == YOU {
                 if self.game.hand().phase() == HandPhase::Playing
                     && let Some(card) = self.queued.take()
@@ -1161,9 +1201,11 @@ impl App {
     fn awaits_you(&self, now: Instant) -> bool {
         let on_table = !self.showing_trick(now) && self.overlay.as_ref().is_none_or(|o| !o.holds_play());
         let moon = self.game.phase() == GamePhase::MoonChoice(YOU);
-        moon || (on_table
-            && (self.is_passing()
-                || (self.game.hand().phase() == HandPhase::Playing && self.seat_to_act() == Some(YOU))))
+        let generale = self.game.phase() == GamePhase::InHand && self.game.hand().to_declare() == Some(YOU);
+        moon || generale
+            || (on_table
+                && (self.is_passing()
+                    || (self.game.hand().phase() == HandPhase::Playing && self.seat_to_act() == Some(YOU))))
     }
 
     /// Whether hints are offered: not in the timed game, as in the online

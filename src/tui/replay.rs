@@ -131,6 +131,11 @@ impl Replay {
                     let what = format!("{} shot the moon ({})", name(seat), moon_name(scoring));
                     steps.push(Step { game: game.clone(), hand, what, play: None });
                 }
+                Action::Declare { seat, generale: true } => {
+                    let what = format!("{} declares the Generale", name(seat));
+                    steps.push(Step { game: game.clone(), hand, what, play: None });
+                }
+                Action::Declare { .. } => {}
             }
         }
         if steps.is_empty() {

@@ -209,6 +209,9 @@ fn action_text(action: Action) -> String {
         Action::Pass { seat, cards } => format!("pass {} {}", seat.index(), cards.to_string().replace(' ', ",")),
         Action::Play { seat, card } => format!("play {} {card}", seat.index()),
         Action::ChooseMoon { seat, scoring } => format!("moon {} {}", seat.index(), moon_name(scoring)),
+        Action::Declare { seat, generale } => {
+            format!("declare {} {}", seat.index(), if generale { "generale" } else { "none" })
+        }
         Action::NextHand => "next".to_string(),
     }
 }
@@ -221,6 +224,8 @@ fn parse_action(text: &str) -> Option<Action> {
         ["next"] => Some(Action::NextHand),
         ["pass", s, cards] => Some(Action::Pass { seat: seat(s)?, cards: cards.parse::<CardSet>().ok()? }),
         ["play", s, card] => Some(Action::Play { seat: seat(s)?, card: card.parse::<Card>().ok()? }),
+        ["declare", s, "generale"] => Some(Action::Declare { seat: seat(s)?, generale: true }),
+        ["declare", s, "none"] => Some(Action::Declare { seat: seat(s)?, generale: false }),
         ["moon", s, "add-to-others"] => Some(Action::ChooseMoon { seat: seat(s)?, scoring: MoonScoring::AddToOthers }),
         ["moon", s, "subtract-from-shooter"] => {
             Some(Action::ChooseMoon { seat: seat(s)?, scoring: MoonScoring::SubtractFromShooter })

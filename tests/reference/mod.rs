@@ -5,7 +5,27 @@
 //! meant to be.
 #![allow(dead_code)]
 
-use hearts::engine::{Card, FirstLead, MoonRule, PassDirection, PointsTable, Rank, Rules, Suit, TieRule};
+use hearts::engine::{Card, Declaration, FirstLead, MoonRule, PassDirection, PointsTable, Rank, Rules, Suit, TieRule};
+
+/// A card's face value: 2..10, then J 11, Q 12, K 13, A 14.
+fn face(rank: Rank) -> i32 {
+    let ranks = [
+        Rank::Two,
+        Rank::Three,
+        Rank::Four,
+        Rank::Five,
+        Rank::Six,
+        Rank::Seven,
+        Rank::Eight,
+        Rank::Nine,
+        Rank::Ten,
+        Rank::Jack,
+        Rank::Queen,
+        Rank::King,
+        Rank::Ace,
+    ];
+    ranks.iter().position(|&r| r == rank).unwrap() as i32 + 2
+}
 
 /// What a card is worth under a points table, from the rule book's list.
 pub fn value(card: Card, table: PointsTable) -> i32 {
@@ -60,6 +80,89 @@ pub fn value(card: Card, table: PointsTable) -> i32 {
             }
         }
         PointsTable::Original => i32::from(heart),
+        // Black Jack: the JS 10, each heart 1.
+        PointsTable::BlackJack => {
+            if card.suit() == Suit::Spades && card.rank() == Rank::Jack {
+                10
+            } else {
+                i32::from(heart)
+            }
+        }
+        // Greek: QS 50, AH 15, KH QH JH 10, the other hearts face value.
+        PointsTable::Greek => {
+            if queen_of_spades {
+                50
+            } else if !heart {
+                0
+            } else if card.rank() == Rank::Ace {
+                15
+            } else if face(card.rank()) > 10 {
+                10
+            } else {
+                face(card.rank())
+            }
+        }
+        // Chasse Coeur: every queen 13, the other hearts 1.
+        PointsTable::ChasseCoeur => {
+            if card.rank() == Rank::Queen {
+                13
+            } else {
+                i32::from(heart)
+            }
+        }
+        // Royal: QS 26, hearts 1 (the queens' effects come at scoring).
+        PointsTable::Royal => {
+            if queen_of_spades {
+                26
+            } else {
+                i32::from(heart)
+            }
+        }
+        // Eagle: hearts only, A 5, K 4, Q 3, J 2, pips 1.
+        PointsTable::Eagle => {
+            if !heart {
+                0
+            } else {
+                match card.rank() {
+                    Rank::Ace => 5,
+                    Rank::King => 4,
+                    Rank::Queen => 3,
+                    Rank::Jack => 2,
+                    _ => 1,
+                }
+            }
+        }
+    }
+}
+
+fn is(card: Card, rank: Rank, suit: Suit) -> bool {
+    card.rank() == rank && card.suit() == suit
+}
+
+/// What a seat's take scores: the points table, and in Royal the queens'
+/// effects: the QH taker scores each heart twice; a taker of the QC and
+/// the QS does not score the QS.
+pub fn take_points(taken: &[Card], rules: &Rules) -> i32 {
+    let plain: i32 = taken.iter().map(|&c| value(c, rules.points)).sum();
+    if rules.points != PointsTable::Royal {
+        return plain;
+    }
+    let hearts = taken.iter().filter(|c| c.suit() == Suit::Hearts).count() as i32;
+    let has = |rank, suit| taken.iter().any(|&c| is(c, rank, suit));
+    let hearts_score = if has(Rank::Queen, Suit::Hearts) { 2 * hearts } else { hearts };
+    let queen_score = if has(Rank::Queen, Suit::Spades) && !has(Rank::Queen, Suit::Clubs) { 26 } else { 0 };
+    hearts_score + queen_score
+}
+
+/// Royal's QD: the taker's total drops by 10 after the hand, but not below
+/// zero (a total already below zero stays).
+pub fn royal_cut(total: i32) -> i32 {
+    if total >= 10 {
+        total - 10
+    } else if total >= 0 {
+        0
+    } else {
+        total
     }
 }
 
@@ -105,6 +208,8 @@ pub struct RefHand {
     pub hearts_broken: bool,
     pub taken: Vec<Vec<Card>>,
     pub tricks_won: Vec<usize>,
+    /// The seat that declared the Generale.
+    pub declarer: Option<usize>,
 }
 
 impl RefHand {
@@ -125,6 +230,7 @@ impl RefHand {
             hearts_broken: false,
             taken: vec![Vec::new(); players],
             tricks_won: vec![0; players],
+            declarer: None,
         };
         hand.to_act = hand.first_leader(dealer);
         hand
@@ -161,6 +267,7 @@ impl RefHand {
             hearts_broken,
             taken: vec![Vec::new(); players],
             tricks_won: vec![0; players],
+            declarer: None,
         }
     }
 
@@ -265,9 +372,23 @@ impl RefHand {
         self.to_act = winner;
     }
 
-    /// Penalty points each seat took, by the points table.
+    /// Penalty points each seat took, by the points table and its effects.
     pub fn points_taken(&self) -> Vec<i32> {
-        self.taken.iter().map(|cards| cards.iter().map(|&c| value(c, self.rules.points)).sum()).collect()
+        self.taken.iter().map(|cards| take_points(cards, &self.rules)).collect()
+    }
+
+    /// Royal: the seat that took the QD.
+    pub fn diamond_queen_taker(&self) -> Option<usize> {
+        if self.rules.points != PointsTable::Royal {
+            return None;
+        }
+        (0..self.players).find(|&seat| self.taken[seat].iter().any(|&c| is(c, Rank::Queen, Suit::Diamonds)))
+    }
+
+    /// The seat that took every penalty card in play, whatever the moon rule.
+    fn took_everything(&self) -> Option<usize> {
+        let needed: Vec<Card> = self.in_play.iter().copied().filter(|&c| self.is_penalty(c)).collect();
+        (0..self.players).find(|&seat| needed.iter().all(|card| self.taken[seat].contains(card)))
     }
 
     pub fn penalty_total(&self) -> i32 {
@@ -281,7 +402,7 @@ impl RefHand {
     /// The seat that took every penalty card in play (and the bonus card,
     /// where the rules ask for it), when the moon is played.
     pub fn shooter(&self) -> Option<usize> {
-        if self.rules.moon == MoonRule::Off {
+        if self.rules.moon == MoonRule::Off || self.declarer.is_some() {
             return None;
         }
         let mut needed: Vec<Card> = self.in_play.iter().copied().filter(|&c| self.is_penalty(c)).collect();
@@ -296,9 +417,27 @@ impl RefHand {
     /// Each seat's score for the hand, the moon counted as `subtract` says.
     pub fn scores(&self, subtract: bool) -> Vec<i32> {
         let mut scores = self.points_taken();
+        if let Some(declarer) = self.declarer {
+            // The Generale: made, the declarer 0 and the others the penalty
+            // total; failed, the declarer the penalty total, the others what they took.
+            let made = self.took_everything() == Some(declarer);
+            for (seat, score) in scores.iter_mut().enumerate() {
+                if made {
+                    *score = if seat == declarer { 0 } else { self.penalty_total() };
+                } else if seat == declarer {
+                    *score = self.penalty_total();
+                }
+            }
+            if let Some(card) = self.bonus_card() {
+                let taker = (0..self.players).find(|&seat| self.taken[seat].contains(&card)).unwrap();
+                scores[taker] -= 10;
+            }
+            return scores;
+        }
         let shooter = self.shooter();
         if let Some(shooter) = shooter {
-            let total = self.penalty_total();
+            // The moon is worth moon-value, or else what the shooter took.
+            let total = self.rules.moon_value.unwrap_or(self.points_taken()[shooter]);
             for (seat, score) in scores.iter_mut().enumerate() {
                 *score = match (seat == shooter, subtract) {
                     (true, false) => 0,
@@ -334,6 +473,25 @@ pub fn adjusted(total: i32, rules: &Rules) -> i32 {
     }
 }
 
+/// The totals after a hand: each total plus its score, Royal's QD cut for
+/// its taker, then sinkhole and reset-at-100.
+pub fn totals_after(hand: &RefHand, totals: &[i32], scores: &[i32]) -> Vec<i32> {
+    let cut = hand.diamond_queen_taker();
+    (0..hand.players)
+        .map(|seat| {
+            let total = totals[seat] + scores[seat];
+            let total = if cut == Some(seat) { royal_cut(total) } else { total };
+            adjusted(total, &hand.rules)
+        })
+        .collect()
+}
+
+/// Whether seats are asked to declare before the first lead: in play
+/// order from the leader, until one declares.
+pub fn declarations_open(rules: &Rules) -> bool {
+    rules.declaration == Declaration::Generale
+}
+
 /// Whether the game ends after `hands` hands with these totals.
 pub fn game_ends(totals: &[i32], hands: u32, rules: &Rules) -> bool {
     let reached = totals.iter().any(|&t| t >= rules.target_score) || (rules.max_hands > 0 && hands >= rules.max_hands);
@@ -346,11 +504,13 @@ pub fn game_ends(totals: &[i32], hands: u32, rules: &Rules) -> bool {
 /// adding would end the game with the shooter not alone in first place.
 pub fn shooter_is_asked(hand: &RefHand, totals: &[i32], hands: u32) -> bool {
     let Some(shooter) = hand.shooter() else { return false };
+    if hand.rules.moon == MoonRule::ShooterPicks {
+        return true;
+    }
     if hand.rules.moon != MoonRule::ShooterChooses {
         return false;
     }
-    let added: Vec<i32> =
-        hand.scores(false).iter().zip(totals).map(|(score, total)| adjusted(total + score, &hand.rules)).collect();
+    let added = totals_after(hand, totals, &hand.scores(false));
     let lowest = *added.iter().min().unwrap();
     let alone_first = added[shooter] == lowest && added.iter().filter(|&&t| t == lowest).count() == 1;
     game_ends(&added, hands + 1, &hand.rules) && !alone_first

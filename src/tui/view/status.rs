@@ -43,6 +43,10 @@ pub fn status(app: &App, now: Instant) -> (Option<String>, String) {
                         format!("Choose {need} cards to pass to {target} ({} of {need})", app.marked.len())
                     }
                 }
+                Some(YOU) if hand.phase() == HandPhase::Declaring => "Declare the Generale, or pass".to_string(),
+                Some(seat) if hand.phase() == HandPhase::Declaring => {
+                    format!("{} is deciding whether to declare the Generale", name(seat))
+                }
                 Some(YOU) => match hand.trick().led_suit() {
                     None => "Your lead".to_string(),
                     Some(suit) if !hand.holding(YOU).of_suit(suit).is_empty() => format!("Follow {}", suit.name()),
@@ -101,6 +105,7 @@ pub fn keys_now(app: &App) -> Vec<&'static str> {
         Some(Overlay::ConfirmQuit | Overlay::ConfirmRestart) => vec!["y yes", "n no"],
         Some(Overlay::HandSummary) => vec!["Enter continue", "s scores", "q quit"],
         Some(Overlay::MoonChoice(_)) => vec!["arrows choose", "Enter confirm"],
+        Some(Overlay::Generale(_)) => vec!["y declare", "n pass", "arrows choose", "Enter confirm"],
         Some(Overlay::Resume(offer)) if !offer.programs.is_empty() => {
             vec!["Enter resume", "y run the programs", "n new game", "q quit"]
         }

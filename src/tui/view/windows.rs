@@ -142,6 +142,18 @@ pub(super) fn draw_overlay(buf: &mut Buffer, area: Rect, app: &App, overlay: &Ov
             buttons(buf, inner, &[(&add, Button::MoonAdd), (&take, Button::MoonSubtract)], selected, theme, hits);
             rect
         }
+        Overlay::Generale(selected) => {
+            let points = app.table.rules.penalty_total();
+            let (rect, inner) = window(buf, area, 60, 7, "The Generale", theme);
+            let text = vec![
+                Line::raw(" Declare the Generale? You promise to take every point."),
+                Line::raw(format!(" Made: you score 0, the others {points}. Failed: you {points}.")),
+            ];
+            Paragraph::new(text).render(inner, buf);
+            let row = [("y Declare", Button::Yes), ("n Pass", Button::No)];
+            buttons(buf, inner, &row, Some(*selected), theme, hits);
+            rect
+        }
         Overlay::GameOver(selected) => game_over(buf, area, app, *selected, hits),
         Overlay::NewGame(form) => {
             let fields = form.fields();
