@@ -166,6 +166,32 @@ fn a_contradiction_names_the_keys_and_their_sources() {
 }
 
 #[test]
+fn the_family_options_print_reload_and_explain_bad_combinations() {
+    let dir = sandbox("family");
+    for preset in ["black-jack", "greek", "chasse-coeur", "royal", "eagle"] {
+        let printed = hearts(&dir, &["--preset", preset, "rules"]);
+        assert!(printed.status.success(), "{preset}: {}", stderr(&printed));
+        write(&dir, "printed.toml", &stdout(&printed));
+        let reloaded = hearts(&dir, &["--rules", "printed.toml", "rules"]);
+        assert_eq!(settings(&stdout(&reloaded)), settings(&stdout(&printed)), "{preset}");
+    }
+    let greek = settings(&stdout(&hearts(&dir, &["--preset", "greek", "rules"])));
+    assert!(greek.contains(&"moon-value = 150".to_string()), "{greek:?}");
+    let chasse = settings(&stdout(&hearts(&dir, &["--preset", "chasse-coeur", "rules"])));
+    assert!(chasse.contains(&"declaration = \"generale\"".to_string()), "{chasse:?}");
+    write(&dir, "rules.toml", "moon = \"off\"\nmoon-value = 150\n");
+    fails_with(
+        &dir,
+        &["rules", "--check", "rules.toml"],
+        &["moon-value = 150 has no effect", "moon-value: set by rules.toml:2", "moon: set by rules.toml:1"],
+    );
+    write(&dir, "rules.toml", "moon-value = 0\n");
+    fails_with(&dir, &["rules"], &["rules.toml:1", "moon-value", "penalty-total"]);
+    write(&dir, "rules.toml", "declaration = \"slam\"\n");
+    fails_with(&dir, &["rules"], &["rules.toml:1", "declaration", "\"generale\""]);
+}
+
+#[test]
 fn a_missing_rules_file_is_an_error() {
     let dir = sandbox("missing");
     fails_with(&dir, &["--rules", "nowhere.toml", "rules"], &["nowhere.toml", "cannot read"]);

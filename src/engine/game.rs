@@ -124,6 +124,8 @@ pub struct HandRecord {
     pub moon: Option<MoonScoring>,
     /// Each seat's score for the hand.
     pub scores: BySeat<i32>,
+    /// The game totals before the hand.
+    pub totals_before: BySeat<i32>,
     /// The game totals after the hand (sinkhole and reset applied).
     pub totals: BySeat<i32>,
 }
@@ -340,6 +342,7 @@ impl Game {
             result,
             moon,
             scores: result.scores(&self.rules, moon),
+            totals_before: self.totals,
             totals,
         });
         self.totals = totals;

@@ -103,6 +103,8 @@ pub struct NewGameStart {
 pub enum Overlay {
     /// The keys.
     Help,
+    /// The rules of this game in a few lines (`?` again from the keys).
+    Rules,
     /// A completed trick of this hand, by its index (`t` opens the last;
     /// `t` or ← steps back, → forward).
     Trick(usize),
@@ -165,7 +167,7 @@ impl ResumeOffer {
 impl Overlay {
     /// Overlays that stop the game until they are answered.
     fn holds_play(&self) -> bool {
-        !matches!(self, Overlay::Help | Overlay::Trick(_) | Overlay::ScoreSheet | Overlay::Stats)
+        !matches!(self, Overlay::Help | Overlay::Rules | Overlay::Trick(_) | Overlay::ScoreSheet | Overlay::Stats)
     }
 }
 
@@ -613,7 +615,8 @@ impl App {
                 Command::Quit => self.overlay = Some(Overlay::ConfirmQuit),
                 _ => self.close_window(),
             },
-            Overlay::Help | Overlay::ScoreSheet | Overlay::Stats => match command {
+            Overlay::Help if command == Command::Help => self.overlay = Some(Overlay::Rules),
+            Overlay::Help | Overlay::Rules | Overlay::ScoreSheet | Overlay::Stats => match command {
                 // The key that opened a window closes it; so do Esc, Enter and a click.
                 Command::Help
                 | Command::LastTrick

@@ -1243,3 +1243,109 @@ fn at_80x24_no_window_covers_the_top_line_at_any_table_size() {
         assert!(text.lines().next().unwrap().starts_with(" Hearts"), "new game window:\n{text}");
     }
 }
+
+// ---- the Hearts family ---------------------------------------------------
+
+/// A Chasse Coeur hand about to be declared on: East dealt, so South is
+/// asked first; `deal` in seat order.
+fn chasse_coeur_game(deal: [&str; 4], dealer: usize) -> (Rules, Game) {
+    let rules = crate::engine::Preset::ChasseCoeur.rules();
+    let hands = BySeat::new_with(|seat| deal.get(seat.index()).map_or(CardSet::EMPTY, |text| cards(text)));
+    let deal = crate::engine::Deal { dealer: Seat::new(dealer).unwrap(), hands, kitty: CardSet::EMPTY };
+    let hand = Hand::new(&rules, deal, crate::engine::PassDirection::Hold);
+    (rules, Game::from_position(rules, 1, hand, BySeat::splat(0)).unwrap())
+}
+
+#[test]
+fn the_generale_is_offered_to_you_before_the_first_lead() {
+    let (rules, game) = chasse_coeur_game(["AH AS", "2H QS", "3H 2S", "4H 3S"], 3);
+    let mut h = Harness::from_game(rules, game);
+    h.wait(Duration::from_secs(1));
+    assert_eq!(h.app.overlay, Some(Overlay::Generale(Button::No)));
+    let text = h.text();
+    assert!(text.contains("Declare the Generale?"), "{text}");
+    assert!(h.status().contains("Declare the Generale, or pass"), "{}", h.status());
+    h.send(Command::Yes);
+    assert_eq!(h.app.overlay, None);
+    assert_eq!(h.app.game.hand().declarer(), Some(YOU));
+    assert!(h.status().contains("You declared the Generale"), "{}", h.status());
+    // South takes everything: 0 to South, 17 (the points in play) to each other seat.
+    h.play_until(|app| app.overlay == Some(Overlay::HandSummary));
+    assert_eq!(h.app.game.history()[0].scores.of_table(4), [0, 17, 17, 17]);
+    assert!(h.text().contains("You made the Generale! 17 to everyone else"), "{}", h.text());
+}
+
+#[test]
+fn passing_on_the_generale_asks_the_next_seat_and_a_bots_declaration_is_announced() {
+    // West holds the top cards and is asked after South.
+    let (rules, game) = chasse_coeur_game(["2H 2S", "AH AS", "3H QS", "4H 3S"], 3);
+    let mut h = Harness::from_game(rules, game);
+    h.wait(Duration::from_secs(1));
+    h.send(Command::New);
+    assert_eq!(h.app.game.hand().to_declare(), Some(Seat::new(1).unwrap()));
+    h.let_bots_play();
+    assert_eq!(h.app.game.hand().declarer(), Some(Seat::new(1).unwrap()));
+    assert!(h.status().contains("declared the Generale: every point to them"), "{}", h.status());
+}
+
+#[test]
+fn royal_names_the_queens_at_work_in_the_hand_summary() {
+    let rules = Rules { no_blood: false, target_score: 1000, ..crate::engine::Preset::Royal.rules() };
+    let holdings = BySeat::new_with(|seat| match seat.index() {
+        0 => cards("2C QD"),
+        1 => cards("4H 2H"),
+        2 => cards("4C 3H"),
+        3 => cards("AC 2D"),
+        _ => CardSet::EMPTY,
+    });
+    let hand = Hand::from_holdings(&rules, holdings, Seat::new(3).unwrap());
+    let totals = BySeat::new_with(|seat| [3, 0, 0, 0, 0, 0, 0][seat.index()]);
+    let mut h = Harness::from_game(rules, Game::from_position(rules, 1, hand, totals).unwrap());
+    h.play_until(|app| app.overlay == Some(Overlay::HandSummary));
+    let text = h.text();
+    assert!(text.contains("Q♦: -10 for You, total 5 -> 0"), "{text}");
+    assert_eq!(h.app.game.totals()[YOU], 0);
+}
+
+#[test]
+fn royal_asks_the_shooter_every_time() {
+    let rules = Rules { no_blood: false, ..crate::engine::Preset::Royal.rules() };
+    let holdings = BySeat::new_with(|seat| match seat.index() {
+        0 => cards("AC AH"),
+        1 => cards("2C QS"),
+        2 => cards("3C 2H"),
+        3 => cards("4C 3H"),
+        _ => CardSet::EMPTY,
+    });
+    let hand = Hand::from_holdings(&rules, holdings, Seat::new(0).unwrap());
+    let mut h = Harness::from_game(rules, Game::from_position(rules, 1, hand, BySeat::splat(0)).unwrap());
+    h.play_until(|app| app.overlay.is_some());
+    assert!(matches!(h.app.overlay, Some(Overlay::MoonChoice(_))), "{:?}", h.app.overlay);
+    let text = h.text();
+    // The QS 26 and three hearts: 29, nothing doubled.
+    assert!(text.contains("You took every point (29)"), "{text}");
+    assert!(text.contains("the shooter picks every time"), "{text}");
+}
+
+#[test]
+fn question_mark_twice_shows_the_rules_of_this_game() {
+    for (preset, expected) in [
+        (crate::engine::Preset::BlackLady, "Points: each heart 1, Q♠ 13"),
+        (crate::engine::Preset::Royal, "Q♦ takes 10 off its taker's total, not below 0"),
+        (crate::engine::Preset::ChasseCoeur, "Generale: before the first lead, promise every point"),
+        (crate::engine::Preset::Greek, "Moon: 150 to everyone else"),
+    ] {
+        let mut h = Harness::with_rules(preset.rules(), 42, Speed::Instant);
+        h.send(Command::Help);
+        assert_eq!(h.app.overlay, Some(Overlay::Help));
+        h.send(Command::Help);
+        assert_eq!(h.app.overlay, Some(Overlay::Rules));
+        let text = h.text();
+        assert!(text.contains(expected), "{preset}:\n{text}");
+        if preset == crate::engine::Preset::ChasseCoeur {
+            insta::assert_snapshot!("rules_chasse_coeur", text);
+        }
+        h.send(Command::Help);
+        assert_eq!(h.app.overlay, None, "a third ? closes it");
+    }
+}

@@ -101,7 +101,8 @@ pub fn keys_now(app: &App) -> Vec<&'static str> {
             vec!["n new game", "r replay this seed", "s scores", "S stats", "q quit"]
         }
         Some(Overlay::Trick(_)) => vec!["t earlier", "arrows step", "Esc close"],
-        Some(Overlay::Help | Overlay::ScoreSheet | Overlay::Stats) => vec!["Esc close"],
+        Some(Overlay::Help) => vec!["? the rules of this game", "Esc close"],
+        Some(Overlay::Rules | Overlay::ScoreSheet | Overlay::Stats) => vec!["Esc close"],
         Some(Overlay::ConfirmQuit | Overlay::ConfirmRestart) => vec!["y yes", "n no"],
         Some(Overlay::HandSummary) => vec!["Enter continue", "s scores", "q quit"],
         Some(Overlay::MoonChoice(_)) => vec!["arrows choose", "Enter confirm"],
@@ -153,9 +154,9 @@ pub const KEYS: [(&str, &str); 19] = [
     ("o", "play out a hand with no points left"),
     ("p", "pace: slow, normal, fast, instant"),
     ("r / n", "deal this hand again (asks) / a new game"),
-    ("?", "this help; any key skips a wait"),
+    ("?", "this help; again: the rules of this game"),
     ("q", "quit (asks first; the game is saved)"),
     ("Ctrl-C", "quit at once (the game is saved)"),
     ("Ctrl-Z", "suspend to the shell (fg comes back)"),
-    ("", "a card chosen before your turn is queued"),
+    ("", "early cards queue up; any key skips a wait"),
 ];

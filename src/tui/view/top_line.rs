@@ -22,7 +22,7 @@ pub(super) fn info_bar(buf: &mut Buffer, area: Rect, app: &App, now: Instant) {
     };
     let broken = hand.hearts_broken();
     // (text, shorter text); listed from the most to the least important.
-    let parts: Vec<(String, String)> = vec![
+    let mut parts: Vec<(String, String)> = vec![
         (format!("Hand {}", game.hand_number()), format!("H{}", game.hand_number())),
         (pass.clone(), pass),
         (
@@ -33,6 +33,10 @@ pub(super) fn info_bar(buf: &mut Buffer, area: Rect, app: &App, now: Instant) {
         (format!("deal {}", crate::record::DealCode { seed: game.seed(), hand: game.hand_number() }), String::new()),
         (app.table.label.clone(), String::new()),
     ];
+    if let Some(declarer) = hand.declarer() {
+        let who = app.table.seat_name(declarer);
+        parts.insert(1, (format!("Generale: {who}"), format!("G:{who}")));
+    }
     let clock = app.clock.map(|clock| {
         let left = clock.left(now).as_secs();
         let icon = theme.clock();

@@ -12,6 +12,10 @@
 //! ```
 
 use super::*;
+use crate::engine::{
+    Declaration, FirstLead, Generale, HandRecord, MoonRule, PointsTable, ROYAL_CANCELLER, ROYAL_DIAMOND_CUT,
+    ROYAL_DOUBLER, Rules,
+};
 
 pub(super) fn window(buf: &mut Buffer, area: Rect, width: u16, height: u16, title: &str, theme: Theme) -> (Rect, Rect) {
     let width = width.min(area.width);
@@ -64,6 +68,14 @@ pub(super) fn draw_overlay(buf: &mut Buffer, area: Rect, app: &App, overlay: &Ov
                     Line::from(vec![Span::styled(format!(" {key:<12}"), theme.strong()), Span::raw(what)])
                 })
                 .collect();
+            Paragraph::new(lines).render(inner, buf);
+            rect
+        }
+        Overlay::Rules => {
+            let lines: Vec<Line> =
+                rules_in_brief(&app.table.rules, theme).into_iter().map(|line| Line::raw(format!(" {line}"))).collect();
+            let title = format!("This game: {}", app.table.label);
+            let (rect, inner) = window(buf, area, 62, lines.len() as u16 + 2, &title, theme);
             Paragraph::new(lines).render(inner, buf);
             rect
         }
@@ -125,13 +137,20 @@ pub(super) fn draw_overlay(buf: &mut Buffer, area: Rect, app: &App, overlay: &Ov
         }
         Overlay::HandSummary => hand_summary(buf, area, app, hits),
         Overlay::MoonChoice(selected) => {
-            let total = app.game.hand().penalty_cards();
-            let points = app.table.rules.points.points(total);
+            let rules = &app.table.rules;
+            let points = if app.game.hand().phase() == HandPhase::Finished {
+                crate::engine::HandResult::of(app.game.hand(), rules).moon_value
+            } else {
+                rules.penalty_total()
+            };
             let (rect, inner) = window(buf, area, 60, 7, "You shot the moon!", theme);
-            let text = vec![
-                Line::raw(format!(" You took every point ({points}). How should it count?")),
-                Line::raw(" Adding to the others would end the game with you behind."),
-            ];
+            let why = if rules.moon == crate::engine::MoonRule::ShooterPicks {
+                " Under these rules the shooter picks every time."
+            } else {
+                " Adding to the others would end the game with you behind."
+            };
+            let text =
+                vec![Line::raw(format!(" You took every point ({points}). How should it count?")), Line::raw(why)];
             Paragraph::new(text).render(inner, buf);
             let add = format!("+{points} to the others");
             let take = format!("-{points} off your score");
@@ -311,13 +330,8 @@ pub(super) fn hand_summary(buf: &mut Buffer, area: Rect, app: &App, hits: &mut H
         cards.push(Span::styled(format!("{:>+6}{:>7}", record.scores[seat], record.totals[seat]), theme.strong()));
         lines.push(Line::from(cards));
     }
-    if let (Some(shooter), Some(moon)) = (record.result.shooter, record.moon) {
-        let who = if shooter == YOU { "You".to_string() } else { app.table.seat_name(shooter) };
-        let how = match moon {
-            MoonScoring::AddToOthers => format!("{} to everyone else", record.result.penalty_total),
-            MoonScoring::SubtractFromShooter => format!("-{} off their score", record.result.penalty_total),
-        };
-        lines.push(Line::styled(format!(" {who} shot the moon! {how}"), theme.warning()));
+    for line in hand_events(app, record) {
+        lines.push(Line::styled(format!(" {line}"), theme.warning()));
     }
     lines.push(Line::raw(""));
     let room = area.height.saturating_sub(lines.len() as u16 + 5) as usize;
@@ -336,6 +350,128 @@ pub(super) fn hand_summary(buf: &mut Buffer, area: Rect, app: &App, hits: &mut H
     let label = if game_over { "Enter: final standings" } else { "Enter: next hand" };
     buttons(buf, inner, &[(label, Button::Continue)], Some(Button::Continue), theme, hits);
     rect
+}
+
+/// The rules in play in a few short lines, for the rules window.
+pub(super) fn rules_in_brief(rules: &Rules, theme: Theme) -> Vec<String> {
+    let c = |text: &str| theme.card(text.parse().expect("a card"));
+    let mut lines = vec![];
+    let mut game = format!("{} players, game to {}", rules.players, rules.target_score);
+    if rules.max_hands > 0 {
+        game += &format!(" or {} hands", rules.max_hands);
+    }
+    if rules.clock_minutes > 0 {
+        game += &format!(", {}-minute clock", rules.clock_minutes);
+    }
+    lines.push(game);
+    lines.push(match rules.points {
+        PointsTable::Standard => format!("Points: each heart 1, {} 13", c("QS")),
+        PointsTable::SpotHearts => format!("Points: hearts at face value (J 11 .. A 14), {} 13", c("QS")),
+        PointsTable::BlackMaria => format!("Points: {} 13, {} 10, {} 7, each heart 1", c("QS"), c("KS"), c("AS")),
+        PointsTable::Original => "Points: each heart 1".to_string(),
+        PointsTable::BlackJack => format!("Points: {} 10, each heart 1", c("JS")),
+        PointsTable::Greek => {
+            format!("Points: {} 50, {} 15, {} {} {} 10, hearts face", c("QS"), c("AH"), c("KH"), c("QH"), c("JH"))
+        }
+        PointsTable::ChasseCoeur => "Points: every queen 13, the other hearts 1".to_string(),
+        PointsTable::Royal => format!("Points: {} 26, each heart 1", c("QS")),
+        PointsTable::Eagle => "Points: hearts only, A 5, K 4, Q 3, J 2, others 1".to_string(),
+    });
+    if rules.points == PointsTable::Royal {
+        lines.push(format!("{} doubles its taker's hearts; {} with {} cancels her", c("QH"), c("QC"), c("QS")));
+        lines.push(format!("{} takes 10 off its taker's total, not below 0", c("QD")));
+    }
+    if let Some(bonus) = rules.bonus_card() {
+        lines.push(format!("{} is worth -10 to its taker", theme.card(bonus)));
+    }
+    let worth = rules.moon_value.map_or_else(|| "the points".to_string(), |value| value.to_string());
+    lines.push(match rules.moon {
+        MoonRule::AddToOthers => format!("Moon: {worth} to everyone else"),
+        MoonRule::SubtractFromShooter => format!("Moon: {worth} off the shooter"),
+        MoonRule::ShooterChooses => format!("Moon: {worth} to the others, or off the shooter to stay first"),
+        MoonRule::ShooterPicks => format!("Moon: the shooter picks: {worth} to the others or off"),
+        MoonRule::Off => "No moon: everyone scores what they took".to_string(),
+    });
+    if rules.declaration == Declaration::Generale {
+        let total = rules.penalty_total();
+        lines.push("Generale: before the first lead, promise every point".to_string());
+        lines.push(format!("  made: {total} to each other player; failed: {total} to you"));
+    }
+    let passing = if rules.pass_count == 0 {
+        "No passing".to_string()
+    } else {
+        let cycle: Vec<String> = rules.pass_cycle().directions().iter().map(ToString::to_string).collect();
+        format!("Pass {}: {}", rules.pass_count, cycle.join(", "))
+    };
+    let lead = match rules.first_lead {
+        FirstLead::LowestClub => "the lowest club leads",
+        FirstLead::AnyClub => "its holder leads any club",
+        FirstLead::LeftOfDealer => "left of the dealer leads",
+    };
+    lines.push(format!("{passing}; {lead}"));
+    let mut play = vec![];
+    if !rules.must_break_hearts {
+        play.push("hearts lead any time");
+    }
+    if !rules.no_blood {
+        play.push("points on the first trick");
+    }
+    if !play.is_empty() {
+        lines.push(sentence_case(&play.join("; ")));
+    }
+    lines
+}
+
+fn sentence_case(text: &str) -> String {
+    let mut chars = text.chars();
+    chars.next().map(|first| first.to_uppercase().chain(chars).collect()).unwrap_or_default()
+}
+
+/// The sentences under a hand's scores: a moon, a Generale, and Royal's
+/// queens at work.
+fn hand_events(app: &App, record: &HandRecord) -> Vec<String> {
+    let rules = &app.table.rules;
+    let theme = app.theme;
+    let who = |seat: Seat| if seat == YOU { "You".to_string() } else { app.table.seat_name(seat) };
+    let result = &record.result;
+    let mut lines = Vec::new();
+    if let (Some(shooter), Some(moon)) = (result.shooter, record.moon) {
+        let how = match moon {
+            MoonScoring::AddToOthers => format!("{} to everyone else", result.moon_value),
+            MoonScoring::SubtractFromShooter => format!("-{} off their score", result.moon_value),
+        };
+        let what = if rules.declaration == Declaration::Generale { "made a silent Generale" } else { "shot the moon" };
+        lines.push(format!("{} {what}! {how}", who(shooter)));
+    }
+    if let Some(Generale { declarer, made }) = result.generale {
+        let total = result.penalty_total;
+        lines.push(if made {
+            format!("{} made the Generale! {total} to everyone else", who(declarer))
+        } else {
+            format!("{} declared the Generale and failed: {total} to them", who(declarer))
+        });
+    }
+    if rules.points == PointsTable::Royal {
+        let hand = app.game.hand();
+        let taker = |card: Card| Seat::all(app.players()).find(|&seat| hand.taken(seat).contains(card));
+        if let Some(seat) = taker(ROYAL_DOUBLER) {
+            lines.push(format!("{}: {}'s hearts count twice", theme.card(ROYAL_DOUBLER), who(seat)));
+        }
+        if let Some(seat) = taker(ROYAL_CANCELLER).filter(|&seat| Some(seat) == taker(Card::QUEEN_OF_SPADES)) {
+            let queen = theme.card(Card::QUEEN_OF_SPADES);
+            lines.push(format!("{}: {}'s {queen} does not count", theme.card(ROYAL_CANCELLER), who(seat)));
+        }
+        if let (Some(seat), Some(cutter)) = (result.total_cut, rules.points.total_cutter()) {
+            let uncut = record.totals_before[seat] + record.scores[seat];
+            lines.push(format!(
+                "{}: -{ROYAL_DIAMOND_CUT} for {}, total {uncut} -> {}",
+                theme.card(cutter),
+                who(seat),
+                record.totals[seat]
+            ));
+        }
+    }
+    lines
 }
 
 pub(super) fn game_over(buf: &mut Buffer, area: Rect, app: &App, selected: Button, hits: &mut Hits) -> Rect {

@@ -1,0 +1,306 @@
+//! The Hearts family's points-table games: one scenario per rule and per
+//! decision of the rule book, in card notation.
+
+mod common;
+
+use common::{card, hands, play_all, position, seat};
+use hearts::bot::{Level, SeatView, Think};
+use hearts::engine::{
+    Action, BySeat, CardSet, Deal, DeclareError, Game, GamePhase, Hand, HandPhase, HandResult, MoonRule, MoonScoring,
+    PassDirection, PointsTable, Preset, Rules, RulesError,
+};
+
+fn table(scores: BySeat<i32>) -> Vec<i32> {
+    scores.of_table(4).to_vec()
+}
+
+/// North takes a trick of the AH, KH, QS and JS after a trick of clubs.
+const HIGH_CARDS: &str = "S:Q.-.-.2 J.-.-.3 -.A.-.4 -.K.-.5";
+const HIGH_CARDS_PLAY: &str = "2C 3C 4C 5C KH QS JS AH";
+
+#[test]
+fn each_table_values_the_high_cards_as_the_rule_book_says() {
+    let expected = [
+        (PointsTable::Standard, 13 + 1 + 1),
+        // Black Jack: the JS 10 and the hearts 1; the QS is nothing.
+        (PointsTable::BlackJack, 10 + 1 + 1),
+        // Greek: QS 50, AH 15, KH 10.
+        (PointsTable::Greek, 50 + 15 + 10),
+        // Chasse Coeur: the QS 13 like every queen, hearts 1.
+        (PointsTable::ChasseCoeur, 13 + 1 + 1),
+        // Royal: QS 26, hearts 1 (no QH taken, so nothing doubles).
+        (PointsTable::Royal, 26 + 1 + 1),
+        // Eagle: hearts only, A 5, K 4.
+        (PointsTable::Eagle, 5 + 4),
+    ];
+    for (points, north) in expected {
+        let rules = Rules { points, ..Rules::default() };
+        let mut hand = position(&rules, HIGH_CARDS);
+        play_all(&mut hand, HIGH_CARDS_PLAY);
+        let result = HandResult::of(&hand, &rules);
+        assert_eq!(table(result.points_taken), vec![0, 0, north, 0], "{points}");
+    }
+}
+
+#[test]
+fn the_family_tables_add_up_to_their_totals() {
+    let total = |points| Rules { points, ..Rules::default() }.penalty_total();
+    assert_eq!(total(PointsTable::BlackJack), 23);
+    assert_eq!(total(PointsTable::Greek), 149);
+    assert_eq!(total(PointsTable::ChasseCoeur), 64);
+    assert_eq!(total(PointsTable::Royal), 39);
+    assert_eq!(total(PointsTable::Eagle), 23);
+    // Eagle's pips are 1 each whatever their face.
+    assert_eq!(PointsTable::Eagle.value(card("TH")), 1);
+    assert_eq!(PointsTable::Eagle.value(card("JH")), 2);
+    assert_eq!(PointsTable::Greek.value(card("TH")), 10);
+    assert_eq!(PointsTable::Greek.value(card("QH")), 10);
+    assert_eq!(PointsTable::ChasseCoeur.value(card("QD")), 13);
+}
+
+#[test]
+fn black_jack_makes_the_jack_of_spades_the_card_to_dump() {
+    // West is void in clubs with the QS and JS: it throws the card that scores.
+    let deal = "S:-.-.765.2 QJ.-.43.- -.-.8.AK7 -.-.T9.93";
+    for (points, dumped) in [(PointsTable::Standard, "QS"), (PointsTable::BlackJack, "JS")] {
+        let rules = Rules { points, no_blood: false, ..Rules::default() };
+        let mut hand = Hand::from_holdings(&rules, hands(&rules, deal), seat(3));
+        play_all(&mut hand, "2C");
+        let view = SeatView::of_hand(&rules, &hand, &[], seat(1), BySeat::splat(0), 1);
+        for level in [Level::Normal, Level::Hard] {
+            assert_eq!(level.bot(1, seat(1), Think::Samples(1)).play(&view), card(dumped), "{points} {level}");
+        }
+    }
+}
+
+#[test]
+fn black_jack_ducks_the_jack_under_a_higher_spade() {
+    // North leads the KS into South's JS and 2S: the jack goes under the king.
+    let rules = Preset::BlackJack.rules();
+    let deal = "S:J2.-.-.3 Q.-.54.- K5.-.-.A 4.-.-.72";
+    let mut hand = Hand::from_holdings(&rules, hands(&rules, deal), seat(3));
+    play_all(&mut hand, "2C 3C 4D AC KS 4S");
+    assert_eq!(hand.to_act(), seat(0));
+    let view = SeatView::of_hand(&rules, &hand, &[], seat(0), BySeat::splat(0), 1);
+    assert_eq!(Level::Normal.bot(1, seat(0), Think::Samples(1)).play(&view), card("JS"));
+}
+
+/// South takes every penalty card (QS and 2H..6H); East takes the last trick
+/// with the jack of diamonds.
+const SOUTH_SHOOTS: &str = "S:-.-.3.AK2 Q.2.54.- -.43.76.- -.65.J8.-";
+const SOUTH_SHOOTS_PLAY: &str = "2C 4D 6D 8D AC QS 3H 5H KC 2H 4H 6H 3D 5D 7D JD";
+
+#[test]
+fn a_greek_moon_is_worth_150_to_each_other_player() {
+    let rules = Preset::Greek.rules();
+    let mut hand = position(&rules, SOUTH_SHOOTS);
+    play_all(&mut hand, SOUTH_SHOOTS_PLAY);
+    let result = HandResult::of(&hand, &rules);
+    // The cards were worth QS 50 + 2..6 of hearts 20, but the moon is fixed.
+    assert_eq!(result.points_taken[seat(0)], 70);
+    assert_eq!(result.moon_value, 150);
+    assert_eq!(table(result.scores(&rules, Some(MoonScoring::AddToOthers))), vec![0, 150, 150, 150]);
+    assert_eq!(rules.target_score, 575);
+}
+
+#[test]
+fn moon_value_is_refused_where_there_is_no_moon() {
+    let rules = Rules { moon_value: Some(150), moon: MoonRule::Off, ..Rules::default() };
+    let error = rules.validate().unwrap_err();
+    assert_eq!(error, RulesError::MoonValueWithoutMoon(150));
+    assert_eq!(error.keys(), ["moon-value", "moon"]);
+}
+
+fn royal() -> Rules {
+    Rules { no_blood: false, target_score: 1000, ..Preset::Royal.rules() }
+}
+
+#[test]
+fn royal_the_queen_of_hearts_doubles_every_heart_her_taker_took() {
+    // East takes the QH and 4H on the first trick, then the 6H, 3H and 5H.
+    let rules = royal();
+    let mut hand = position(&rules, "S:-.-.-.A2 -.Q3.-.- -.54.-.- -.6.-.Q");
+    play_all(&mut hand, "2C QH 4H QC 6H AC 3H 5H");
+    let result = HandResult::of(&hand, &rules);
+    assert_eq!(table(result.points_taken), vec![0, 0, 0, 5 * 2]);
+}
+
+#[test]
+fn royal_the_queen_of_clubs_cancels_the_queen_of_spades_for_her_taker() {
+    // East takes the QS with the QC: the QS scores nothing for East.
+    let rules = royal();
+    let mut hand = position(&rules, "S:-.-.A.2 Q.-.3.- -.-.2.4 -.-.5.Q");
+    play_all(&mut hand, "2C QS 4C QC 5D AD 3D 2D");
+    let result = HandResult::of(&hand, &rules);
+    assert_eq!(table(result.points_taken), vec![0, 0, 0, 0]);
+    // Without the QC the same queen is 26.
+    let mut hand = position(&rules, "S:-.-.A.2 Q.-.3.- -.-.2.4 -.-.5.K");
+    play_all(&mut hand, "2C QS 4C KC 5D AD 3D 2D");
+    assert_eq!(table(HandResult::of(&hand, &rules).points_taken), vec![0, 0, 0, 26]);
+}
+
+/// South takes the QD with two hearts; East one heart: nobody shoots.
+const SOUTH_TAKES_THE_QD: &str = "S:-.-.Q.2 -.42.-.- -.3.-.4 -.-.2.A";
+const SOUTH_TAKES_THE_QD_PLAY: &str = "2C 4H 4C AC 2D QD 2H 3H";
+
+fn royal_totals_after(before: [i32; 4]) -> Vec<i32> {
+    let rules = royal();
+    let hand = position(&rules, SOUTH_TAKES_THE_QD);
+    let mut game =
+        Game::from_position(rules, 1, hand, BySeat::new_with(|s| before.get(s.index()).copied().unwrap_or(0))).unwrap();
+    for text in SOUTH_TAKES_THE_QD_PLAY.split_whitespace() {
+        let seat = game.hand().to_act();
+        game.apply(Action::Play { seat, card: card(text) }).unwrap();
+    }
+    assert_eq!(game.phase(), GamePhase::HandOver);
+    let record = game.history().last().unwrap();
+    assert_eq!(table(record.scores), vec![2, 0, 0, 1]);
+    assert_eq!(record.result.total_cut, Some(seat(0)));
+    table(*game.totals())
+}
+
+#[test]
+fn royal_the_queen_of_diamonds_takes_ten_off_her_takers_total() {
+    // 25 + 2 = 27, less 10.
+    assert_eq!(royal_totals_after([25, 15, 0, 0]), vec![17, 15, 0, 1]);
+}
+
+#[test]
+fn royal_the_queen_of_diamonds_never_takes_a_total_below_zero() {
+    // 3 + 2 = 5: 10 off would be -5, so the total becomes 0.
+    assert_eq!(royal_totals_after([3, 15, 0, 0]), vec![0, 15, 0, 1]);
+}
+
+#[test]
+fn royal_the_shooter_picks_every_time_and_the_moon_is_their_score() {
+    let rules = royal();
+    let hand = position(&rules, SOUTH_SHOOTS);
+    let mut game = Game::from_position(rules, 1, hand, BySeat::splat(0)).unwrap();
+    for text in SOUTH_SHOOTS_PLAY.split_whitespace() {
+        let seat = game.hand().to_act();
+        game.apply(Action::Play { seat, card: card(text) }).unwrap();
+    }
+    // Nothing is at stake for the game, and still South is asked.
+    assert_eq!(game.phase(), GamePhase::MoonChoice(seat(0)));
+    game.apply(Action::ChooseMoon { seat: seat(0), scoring: MoonScoring::SubtractFromShooter }).unwrap();
+    // QS 26 and five hearts, not doubled (no QH in play): 31 off South.
+    assert_eq!(table(game.history()[0].scores), vec![-31, 0, 0, 0]);
+}
+
+/// Chasse Coeur with the dealer East: South leads, and is asked first.
+fn chasse_coeur_hand(deal: &str) -> (Rules, Hand) {
+    let rules = Preset::ChasseCoeur.rules();
+    let deal = Deal { dealer: seat(3), hands: hands(&rules, deal), kitty: CardSet::EMPTY };
+    (rules, Hand::new(&rules, deal, PassDirection::Hold))
+}
+
+/// South's AH and AS take everything: QS and four hearts (17 points).
+const SOUTH_TAKES_ALL: &str = "S:A.A.-.- Q.2.-.- 2.3.-.- 3.4.-.-";
+const SOUTH_TAKES_ALL_PLAY: &str = "AH 2H 3H 4H AS QS 2S 3S";
+
+#[test]
+fn the_generale_is_asked_in_play_order_from_the_leader_and_the_first_declaration_stands() {
+    let (_, mut hand) = chasse_coeur_hand(SOUTH_TAKES_ALL);
+    assert_eq!(hand.phase(), HandPhase::Declaring);
+    assert_eq!(hand.to_declare(), Some(seat(0)));
+    assert_eq!(hand.declare(seat(2), true), Err(DeclareError::NotYourTurn { seat: seat(2), to_act: seat(0) }));
+    hand.declare(seat(0), false).unwrap();
+    assert_eq!(hand.to_declare(), Some(seat(1)));
+    hand.declare(seat(1), true).unwrap();
+    // West declared: nobody else is asked, and South leads.
+    assert_eq!(hand.declarer(), Some(seat(1)));
+    assert_eq!(hand.phase(), HandPhase::Playing);
+    assert_eq!(hand.to_act(), seat(0));
+}
+
+#[test]
+fn you_may_not_declare_after_the_first_lead() {
+    let (_, mut hand) = chasse_coeur_hand(SOUTH_TAKES_ALL);
+    for s in 0..4 {
+        hand.declare(seat(s), false).unwrap();
+    }
+    play_all(&mut hand, "AH");
+    let error = hand.declare(seat(1), true).unwrap_err();
+    assert_eq!(error, DeclareError::NotDeclaring);
+    assert_eq!(error.to_string(), "you may not declare after the first lead");
+    // Black Lady has no declaration at all.
+    let mut plain = position(&Rules::default(), SOUTH_SHOOTS);
+    assert_eq!(plain.declare(seat(0), true), Err(DeclareError::NoDeclaration));
+}
+
+#[test]
+fn a_made_generale_scores_the_declarer_nothing_and_everyone_else_the_penalty_total() {
+    let (rules, mut hand) = chasse_coeur_hand(SOUTH_TAKES_ALL);
+    hand.declare(seat(0), true).unwrap();
+    play_all(&mut hand, SOUTH_TAKES_ALL_PLAY);
+    let result = HandResult::of(&hand, &rules);
+    assert_eq!(result.shooter, None, "a declared Generale is not a moon");
+    assert_eq!(table(result.scores(&rules, None)), vec![0, 17, 17, 17]);
+}
+
+#[test]
+fn a_failed_generale_costs_the_declarer_the_penalty_total_and_the_others_score_what_they_took() {
+    // West takes the QS with the AS.
+    let (rules, mut hand) = chasse_coeur_hand("S:2.A.-.- A.2.-.- Q.3.-.- 3.4.-.-");
+    hand.declare(seat(0), true).unwrap();
+    play_all(&mut hand, "AH 2H 3H 4H 2S AS QS 3S");
+    let result = HandResult::of(&hand, &rules);
+    assert_eq!(table(result.points_taken), vec![4, 13, 0, 0]);
+    assert_eq!(table(result.scores(&rules, None)), vec![17, 13, 0, 0]);
+}
+
+#[test]
+fn a_silent_generale_gives_each_other_player_54() {
+    let (rules, mut hand) = chasse_coeur_hand(SOUTH_TAKES_ALL);
+    for s in 0..4 {
+        hand.declare(seat(s), false).unwrap();
+    }
+    play_all(&mut hand, SOUTH_TAKES_ALL_PLAY);
+    let result = HandResult::of(&hand, &rules);
+    assert_eq!(result.shooter, Some(seat(0)));
+    assert_eq!(table(result.scores(&rules, MoonScoring::fixed_by(rules.moon))), vec![0, 54, 54, 54]);
+}
+
+#[test]
+fn chasse_coeur_lets_hearts_lead_and_points_fall_on_the_first_trick() {
+    let rules = Preset::ChasseCoeur.rules();
+    assert_eq!((rules.pass_count, rules.target_score), (0, 250));
+    let (_, mut hand) = chasse_coeur_hand(SOUTH_TAKES_ALL);
+    for s in 0..4 {
+        hand.declare(seat(s), false).unwrap();
+    }
+    // The player left of the dealer leads anything, a heart included.
+    assert_eq!(hand.legal_moves(), common::cards("AS AH"));
+}
+
+#[test]
+fn a_bot_declares_the_generale_only_with_a_hand_that_takes_everything() {
+    let (rules, hand) = chasse_coeur_hand(SOUTH_TAKES_ALL);
+    let view = SeatView::of_hand(&rules, &hand, &[], seat(0), BySeat::splat(0), 1);
+    assert!(Level::Normal.bot(1, seat(0), Think::Samples(1)).declare(&view));
+    let (rules, hand) = chasse_coeur_hand("S:2.A.-.- A.2.-.- Q.3.-.- 3.4.-.-");
+    let view = SeatView::of_hand(&rules, &hand, &[], seat(0), BySeat::splat(0), 1);
+    assert!(!Level::Normal.bot(1, seat(0), Think::Samples(1)).declare(&view));
+}
+
+#[test]
+fn bots_stop_a_declarer_by_taking_one_point() {
+    // South leads the KH; West holds the AH and the 2H. Against a declarer
+    // West takes the trick with the ace; otherwise it ducks.
+    for declared in [true, false] {
+        let (rules, mut hand) = chasse_coeur_hand("S:A.K.-.- -.A2.-.- 2.3.-.- 3.4.-.-");
+        hand.declare(seat(0), declared).unwrap();
+        for s in 1..4 {
+            if hand.to_declare().is_some() {
+                hand.declare(seat(s), false).unwrap();
+            }
+        }
+        play_all(&mut hand, "KH");
+        let view = SeatView::of_hand(&rules, &hand, &[], seat(1), BySeat::splat(0), 1);
+        assert_eq!(view.declarer, declared.then_some(seat(0)));
+        let expected = if declared { "AH" } else { "2H" };
+        for level in [Level::Normal, Level::Hard] {
+            assert_eq!(level.bot(1, seat(1), Think::Samples(1)).play(&view), card(expected), "{level}");
+        }
+    }
+}
