@@ -132,8 +132,8 @@ pub fn decide(game: &Game, seat: Seat, bot: &mut dyn Bot) -> Option<Action> {
         }
         GamePhase::InHand if !view.legal.is_empty() => Some(Action::Play { seat, card: bot.play(&view) }),
         GamePhase::MoonChoice(shooter) if shooter == seat => {
-            let penalty_total = HandResult::of(game.hand(), game.rules()).penalty_total;
-            Some(Action::ChooseMoon { seat, scoring: bot.moon(&view, penalty_total) })
+            let worth = HandResult::of(game.hand(), game.rules()).moon_value;
+            Some(Action::ChooseMoon { seat, scoring: bot.moon(&view, worth) })
         }
         _ => None,
     }

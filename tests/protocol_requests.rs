@@ -24,7 +24,7 @@ fn requests_of_a_game(rules: Rules, seed: u64) -> Vec<(String, Action)> {
         let Some(seat) = bot::seat_to_act(&game) else { break };
         let view = SeatView::of(&game, seat);
         let (kind, penalty) = match game.phase() {
-            GamePhase::MoonChoice(_) => ("moon", HandResult::of(game.hand(), game.rules()).penalty_total),
+            GamePhase::MoonChoice(_) => ("moon", HandResult::of(game.hand(), game.rules()).moon_value),
             _ if game.hand().awaits_pass_from(seat) => ("pass", 0),
             _ if game.hand().to_declare() == Some(seat) => ("declare", 0),
             _ => ("play", 0),
@@ -105,6 +105,15 @@ fn bad_requests_get_an_error_naming_the_problem() {
         ("unknown field `mood`", Box::new(|r| r["mood"] = json!("sunny"))),
         ("missing field `hand`", Box::new(|r| drop(r.as_object_mut().unwrap().remove("hand")))),
         ("unknown request type", Box::new(|r| r["type"] = json!("bid"))),
+        ("type: these rules have no declaration", Box::new(|r| r["type"] = json!("declare"))),
+        ("declarer: these rules have no declaration", Box::new(|r| r["declarer"] = json!(1))),
+        (
+            "declarations are made before the first lead",
+            Box::new(|r| {
+                r["type"] = json!("declare");
+                r["rules"]["declaration"] = json!("generale");
+            }),
+        ),
         ("tricks: 14 tricks in a hand of 13", Box::new(|r| r["tricks"] = json!(vec![r["tricks"][0].clone(); 14]))),
         (
             "listed twice",

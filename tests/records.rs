@@ -153,3 +153,42 @@ fn a_moon_choice_is_checked_under_shooter_chooses() {
     let error = serde_json::from_value::<GameRecord>(value).unwrap().replay().unwrap_err();
     assert!(error.to_string().contains("\"sideways\" is not a moon scoring"), "{error}");
 }
+
+#[test]
+fn the_family_presets_record_and_replay() {
+    use hearts::engine::Preset;
+    for preset in [Preset::BlackJack, Preset::Greek, Preset::ChasseCoeur, Preset::Royal, Preset::Eagle] {
+        let rules = Rules { max_hands: 3, ..preset.rules() };
+        let record = recorded(rules, 11);
+        assert_eq!(record.hands.len(), 3, "{preset}");
+        let json = serde_json::to_string(&record).unwrap();
+        let again: GameRecord = serde_json::from_str(&json).unwrap();
+        again.replay().unwrap_or_else(|error| panic!("{preset}: {error}"));
+    }
+}
+
+#[test]
+fn a_record_without_declarations_replays_as_before_and_a_made_up_one_is_caught() {
+    // Records written before declarations existed have no `declarer`.
+    let text = serde_json::to_string(&recorded(Rules { target_score: 40, ..Rules::default() }, 3)).unwrap();
+    assert!(!text.contains("declarer"));
+    serde_json::from_str::<GameRecord>(&text).unwrap().replay().unwrap();
+    // Under Chasse Coeur, a declarer off the table, or one the game never
+    // had, is reported with the hand.
+    let rules = Rules { max_hands: 2, ..hearts::engine::Preset::ChasseCoeur.rules() };
+    let record = serde_json::to_value(recorded(rules, 5)).unwrap();
+    assert_eq!(record["hands"][0].get("declarer"), None, "nobody declared in this game");
+    let mut off_table = record.clone();
+    off_table["hands"][0]["declarer"] = json!(6);
+    let error = serde_json::from_value::<GameRecord>(off_table).unwrap().replay().unwrap_err();
+    assert!(error.to_string().starts_with("hand 1: declarer: seat 6 is not at a table of 4"), "{error}");
+    let mut made_up = record;
+    made_up["hands"][0]["declarer"] = json!(2);
+    let error = serde_json::from_value::<GameRecord>(made_up).unwrap().replay().unwrap_err();
+    assert!(error.to_string().starts_with("hand 1: "), "{error}");
+    // Black Lady has no declaration: a declarer there is refused outright.
+    let mut value = base();
+    value["hands"][0]["declarer"] = json!(1);
+    let error = serde_json::from_value::<GameRecord>(value).unwrap().replay().unwrap_err();
+    assert!(error.to_string().contains("hand 1: declarer"), "{error}");
+}
