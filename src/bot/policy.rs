@@ -44,6 +44,7 @@ pub fn choose_pass(view: &SeatView<'_>, skill: Skill) -> CardSet {
     }
     let protected = |lady: Card| hand.of_suit(lady.suit()).below(lady).len() >= SPADE_GUARDS;
     let lowest_heart = hand.of_suit(Suit::Hearts).lowest();
+    let ladies = view.ladies();
     let danger = |card: Card| -> i32 {
         let rank = card.rank().index() as i32;
         let length = hand.of_suit(card.suit()).len() as i32;
@@ -51,7 +52,7 @@ pub fn choose_pass(view: &SeatView<'_>, skill: Skill) -> CardSet {
         if value < 0 {
             return -50; // the Omnibus bonus card: keep it
         }
-        let lady = view.lady_of(card.suit()).filter(|_| card.suit() != Suit::Hearts);
+        let lady = ladies.of_suit(card.suit()).highest();
         match card.suit() {
             _ if let Some(lady) = lady
                 && card.rank() >= lady.rank() =>
@@ -125,6 +126,8 @@ struct Table {
     threat: Option<Seat>,
     /// This seat is going for the moon and nobody else has points yet.
     shooting: bool,
+    /// The ladies in play ([`SeatView::ladies`]).
+    ladies: CardSet,
     /// The ladies still in someone else's hand (or the kitty).
     ladies_out: CardSet,
 }
@@ -158,6 +161,7 @@ impl Table {
             voids: if skill.counting { view.voids() } else { BySeat::splat([false; 4]) },
             threat,
             shooting,
+            ladies: view.ladies(),
             ladies_out: unseen & view.ladies(),
         }
     }
@@ -272,7 +276,7 @@ fn moon_play(view: &SeatView<'_>, table: &Table) -> Card {
 
 /// Choosing a lead: the card least likely to win, with the queen in mind.
 fn lead(view: &SeatView<'_>, table: &Table) -> Card {
-    let ladies = view.ladies();
+    let ladies = table.ladies;
     let score = |card: Card| -> i32 {
         let suit = card.suit();
         let unseen = table.unseen.of_suit(suit);
@@ -326,7 +330,7 @@ fn follow(view: &SeatView<'_>, table: &Table) -> Card {
     let in_trick = view.value_of(view.trick.card_set());
     let under = legal.below(winning);
     let over = legal.above(winning);
-    let not_queen = |set: CardSet| set - view.ladies();
+    let not_queen = |set: CardSet| set - table.ladies;
 
     if let Some(threat) = table.threat
         && view.trick.winner(view.players()) == Some(threat)
@@ -378,7 +382,7 @@ fn follow(view: &SeatView<'_>, table: &Table) -> Card {
 fn discard(view: &SeatView<'_>, table: &Table) -> Card {
     let winner = view.trick.winner(view.players());
     let feeding_shooter = table.threat.is_some() && winner == table.threat;
-    let ending_badly = table.skill.score_aware && winner.is_some_and(|w| game_would_end_badly(view, w));
+    let ending_badly = table.skill.score_aware && winner.is_some_and(|w| game_would_end_badly(view, table, w));
     let hand = view.hand;
     let score = |card: Card| -> i32 {
         let rank = card.rank().index() as i32;
@@ -386,7 +390,7 @@ fn discard(view: &SeatView<'_>, table: &Table) -> Card {
         let lady_out = table.lady_out(card.suit());
         let mut danger = match card.suit() {
             _ if value < 0 => -100,
-            _ if view.ladies().contains(card) => 200,
+            _ if table.ladies.contains(card) => 200,
             _ if lady_out.is_some_and(|lady| card.rank() > lady.rank()) => 120 + rank,
             Suit::Hearts => 40 + rank + value,
             suit => {
@@ -404,9 +408,9 @@ fn discard(view: &SeatView<'_>, table: &Table) -> Card {
 
 /// Whether points given to `winner` now would push it to the target while
 /// this seat is not the lowest of the others.
-fn game_would_end_badly(view: &SeatView<'_>, winner: Seat) -> bool {
+fn game_would_end_badly(view: &SeatView<'_>, table: &Table, winner: Seat) -> bool {
     let points = view.points_taken;
-    let heaviest = view.ladies().iter().map(|lady| view.value(lady)).max().unwrap_or(0);
+    let heaviest = table.ladies.iter().map(|lady| view.value(lady)).max().unwrap_or(0);
     let projected = view.totals[winner] + points[winner] + view.value_of(view.trick.card_set()) + heaviest;
     if projected < view.rules.target_score {
         return false;

@@ -110,11 +110,18 @@ impl<'a> SeatView<'a> {
 
     /// What a card is worth to whoever takes it: its penalty points, or the
     /// bonus (negative) for the Omnibus card and Royal's QD.
+    #[inline]
     pub fn value(&self, card: Card) -> i32 {
-        match self.rules.bonus_card() {
-            Some(bonus) if bonus == card => crate::engine::BONUS_CARD_VALUE,
-            _ if self.rules.points.total_cutter() == Some(card) => -crate::engine::ROYAL_DIAMOND_CUT,
-            _ => self.rules.points.value(card),
+        let points = self.rules.points.value(card);
+        // The bonus card and the QD are worth nothing in the points table.
+        if points != 0 {
+            points
+        } else if self.rules.omnibus && card == self.rules.bonus_card {
+            crate::engine::BONUS_CARD_VALUE
+        } else if self.rules.points.total_cutter() == Some(card) {
+            -crate::engine::ROYAL_DIAMOND_CUT
+        } else {
+            0
         }
     }
 

@@ -336,6 +336,7 @@ impl Hand {
     }
 
     /// The seat that receives `seat`'s pass.
+    #[inline]
     pub fn pass_target(&self, seat: Seat) -> Seat {
         seat.left(self.pass.offset(self.players()), self.players())
     }
@@ -351,11 +352,13 @@ impl Hand {
     }
 
     /// The cards a seat received in the exchange (empty before it).
+    #[inline]
     pub fn received(&self, seat: Seat) -> CardSet {
         if self.phase == HandPhase::Passing { CardSet::EMPTY } else { self.passed[self.pass_source(seat)] }
     }
 
     /// The seat whose pass `seat` receives.
+    #[inline]
     fn pass_source(&self, seat: Seat) -> Seat {
         seat.right(self.pass.offset(self.players()), self.players())
     }
@@ -449,6 +452,7 @@ impl Hand {
     }
 
     /// Every card played to a trick so far, the current one included.
+    #[inline]
     pub fn played(&self) -> CardSet {
         let taken = CardSet::union(self.taken.of_table(self.players()));
         (taken - self.kitty) | self.trick.card_set()

@@ -159,11 +159,46 @@ named_option!(
 
 impl PointsTable {
     /// What one card is worth under this table (before any bonus card).
+    /// Black Lady's table is answered inline; the others in one call.
+    #[inline(always)]
     pub const fn value(self, card: Card) -> i32 {
+        if matches!(self, PointsTable::Standard) {
+            match card {
+                Card::QUEEN_OF_SPADES => 13,
+                _ if matches!(card.suit(), Suit::Hearts) => 1,
+                _ => 0,
+            }
+        } else {
+            self.other_value(card)
+        }
+    }
+
+    /// [`PointsTable::value`] for every table but Black Lady's.
+    #[inline(never)]
+    const fn other_value(self, card: Card) -> i32 {
         let is_heart = matches!(card.suit(), Suit::Hearts);
         let is_spade = matches!(card.suit(), Suit::Spades);
         let rank = card.rank();
         match self {
+            PointsTable::SpotHearts => match card {
+                Card::QUEEN_OF_SPADES => 13,
+                _ if is_heart => rank.face_value(),
+                _ => 0,
+            },
+            PointsTable::BlackMaria => match rank {
+                Rank::Queen if is_spade => 13,
+                Rank::King if is_spade => 10,
+                Rank::Ace if is_spade => 7,
+                _ if is_heart => 1,
+                _ => 0,
+            },
+            PointsTable::Original => {
+                if is_heart {
+                    1
+                } else {
+                    0
+                }
+            }
             PointsTable::BlackJack => match rank {
                 Rank::Jack if is_spade => 10,
                 _ if is_heart => 1,
@@ -199,25 +234,6 @@ impl PointsTable {
                 _ if is_heart => 1,
                 _ => 0,
             },
-            PointsTable::SpotHearts => match card {
-                Card::QUEEN_OF_SPADES => 13,
-                _ if is_heart => card.rank().face_value(),
-                _ => 0,
-            },
-            PointsTable::BlackMaria => match card.rank() {
-                Rank::Queen if is_spade => 13,
-                Rank::King if is_spade => 10,
-                Rank::Ace if is_spade => 7,
-                _ if is_heart => 1,
-                _ => 0,
-            },
-            PointsTable::Original => {
-                if is_heart {
-                    1
-                } else {
-                    0
-                }
-            }
         }
     }
 
@@ -240,9 +256,19 @@ impl PointsTable {
 
     /// The sum of the values of a set of cards. Counted by suit masks
     /// rather than card by card: the bots and playouts call this often.
+    #[inline(always)]
     pub fn points(self, cards: CardSet) -> i32 {
         let hearts = cards.of_suit(Suit::Hearts);
         let queen = if cards.contains(Card::QUEEN_OF_SPADES) { 13 } else { 0 };
+        if self == PointsTable::Standard {
+            return hearts.len() as i32 + queen;
+        }
+        self.other_points(cards, hearts, queen)
+    }
+
+    /// [`PointsTable::points`] for every table but Black Lady's.
+    #[inline(never)]
+    fn other_points(self, cards: CardSet, hearts: CardSet, queen: i32) -> i32 {
         match self {
             PointsTable::Standard => hearts.len() as i32 + queen,
             PointsTable::SpotHearts => hearts.iter().map(|card| card.rank().face_value()).sum::<i32>() + queen,
@@ -251,11 +277,8 @@ impl PointsTable {
                 hearts.len() as i32 + queen + spade(Rank::King, 10) + spade(Rank::Ace, 7)
             }
             PointsTable::Original => hearts.len() as i32,
-            PointsTable::BlackJack
-            | PointsTable::Greek
-            | PointsTable::ChasseCoeur
-            | PointsTable::Royal
-            | PointsTable::Eagle => (cards & self.penalty_cards()).iter().map(|card| self.value(card)).sum(),
+            // The family's tables, card by card.
+            _ => (cards & self.penalty_cards()).iter().map(|card| self.other_value(card)).sum(),
         }
     }
 
@@ -550,14 +573,17 @@ pub const SILENT_GENERALE: i32 = 54;
 
 /// The cards the rule book removes for a player count.
 pub fn standard_removed_cards(players: usize) -> CardSet {
-    let list = match players {
-        3 => "2D",
-        5 => "2D 2C",
-        6 => "2D 2C 2S 3D",
-        7 => "2D 3D 3C",
-        _ => "",
+    use Rank::{Three, Two};
+    use Suit::{Clubs, Diamonds, Spades};
+    // Built card by card, not parsed: bots ask for the deck at every decision.
+    let list: &[(Rank, Suit)] = match players {
+        3 => &[(Two, Diamonds)],
+        5 => &[(Two, Diamonds), (Two, Clubs)],
+        6 => &[(Two, Diamonds), (Two, Clubs), (Two, Spades), (Three, Diamonds)],
+        7 => &[(Two, Diamonds), (Three, Diamonds), (Three, Clubs)],
+        _ => &[],
     };
-    list.parse().expect("the rule book's removed-card lists are valid notation")
+    list.iter().map(|&(rank, suit)| Card::new(rank, suit)).collect()
 }
 
 /// A combination of options that does not make a game. Each names the
