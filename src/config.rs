@@ -9,8 +9,8 @@ use std::path::{Path, PathBuf};
 use toml::de::{DeTable, DeValue};
 
 use crate::engine::{
-    Card, CardSet, Declaration, FirstLead, MoonRule, PassCycle, PassDirection, PointsTable, Preset, Rules, RulesError,
-    TieRule,
+    Card, CardSet, Declaration, FirstLead, Kitty, KittyTo, MoonRule, PassCycle, PassDirection, PointsTable, Preset,
+    Rules, RulesError, TieRule,
 };
 use crate::players::{BotChoices, COMMAND_PREFIX, PlayerError};
 
@@ -198,11 +198,29 @@ const OPTIONS: &[RuleOption] = &[
     },
     RuleOption {
         key: "kitty",
-        expected: "true or false",
-        help: "Deal the whole deck; the cards left over go, with their points, to the winner of the first trick.",
+        expected: "true, false or \"heartsette\"",
+        help: "Deal the whole deck; the cards left over go, with their points, to the winner of the first trick (or the last: kitty-to). \"heartsette\": the widow table (3 players 16 cards each and 4 in the widow, 4 players 12 and 3 with the 2S out, 5 10 and 2, 6 8 and 4, 7 7 and 3), seen only by its taker.",
         flag: on("kitty"),
-        set: |r, v| boolean(v).map(|value| r.kitty = value),
-        get: |r| r.kitty.to_string(),
+        set: |r, v| match v {
+            RawValue::Text(text) if text == Kitty::Heartsette.name() => {
+                r.kitty = Kitty::Heartsette;
+                Some(())
+            }
+            _ => boolean(v).map(|value| r.kitty = if value { Kitty::Leftover } else { Kitty::Off }),
+        },
+        get: |r| match r.kitty {
+            Kitty::Off => "false".to_string(),
+            Kitty::Leftover => "true".to_string(),
+            Kitty::Heartsette => format!("\"{}\"", Kitty::Heartsette),
+        },
+    },
+    RuleOption {
+        key: "kitty-to",
+        expected: "one of \"first-trick\", \"last-trick\"",
+        help: "Which trick's winner takes the kitty: the first (the usual rule) or, in some circles, the last.",
+        flag: value("kitty-to", "TRICK"),
+        set: |r, v| named::<KittyTo>(v).map(|value| r.kitty_to = value),
+        get: |r| format!("\"{}\"", r.kitty_to),
     },
     RuleOption {
         key: "pass-count",

@@ -1,6 +1,40 @@
 //! The pure rules engine: cards, deals, passing, tricks, scoring and the
 //! game. No terminal, files, clock or global randomness: randomness enters
 //! only through the game seed.
+//!
+//! # Where the Hearts family lives
+//!
+//! - A points table ([`PointsTable`]) values cards; a table's effects on a
+//!   whole take (Royal's QH and QC) are [`PointsTable::hand_points`], and
+//!   effects on the game total (Royal's QD) are [`HandResult::totals_after`].
+//! - A declaration (Chasse Coeur's Generale) is a hand phase,
+//!   [`HandPhase::Declaring`], between the exchange and the first lead, with
+//!   its own action ([`Action::Declare`]); scoring reads [`Hand::declarer`].
+//!
+//! The rest of the family is planned to fit the same shape, so that Black
+//! Lady keeps its one-`u64` card sets and `Copy` hand:
+//!
+//! - Jokers take spare bits of the suit lanes (each lane has 13 ranks in 16
+//!   bits), outside every suit mask: `of_suit` never sees them, so following
+//!   suit is unchanged; [`Trick`] learns that the first non-joker sets the
+//!   suit led and that a trick of jokers goes to its leader.
+//! - Chips (and sweepstakes) are a scoring layer in [`Game`]: stacks and a
+//!   pot beside the totals, settled from a [`HandResult`]; the hand itself
+//!   does not change.
+//! - A bidding round (the auction) is one more hand phase before the first
+//!   lead, like [`HandPhase::Declaring`], with the named suit stored in the
+//!   hand's play rules where hearts are named today (breaking, no-blood,
+//!   penalty cards).
+//! - A stock (Domino) is a third card set of [`Hand`] with its order; a
+//!   player who cannot follow draws as part of the play, players with no
+//!   cards are skipped by the turn order, and the game checks its end after
+//!   every trick instead of every hand.
+//! - Teams (partnerships) are a map from seat to team read by scoring and
+//!   the game end; hands and tricks stay per seat.
+//! - A second pack (Cancellation) does not fit a one-bit-per-card set: it
+//!   gets its own hand type over a pair of card sets (first and second
+//!   copy), sharing the rules of play through [`PlaySituation`], so the
+//!   one-pack hand pays nothing for it.
 
 mod card;
 mod card_set;
@@ -19,8 +53,9 @@ pub use deal::{Deal, GameRng, dealer_of_hand, first_dealer};
 pub use game::{Action, Event, Game, GameError, GamePhase, HandRecord};
 pub use hand::{DeclareError, Hand, HandPhase, PassError, PassOutcome, PlayError, PlayOutcome, PlaySituation};
 pub use rules::{
-    Declaration, FirstLead, MAX_PASS_CYCLE, MoonRule, PassCycle, PassDirection, PointsTable, Preset, ROYAL_CANCELLER,
-    ROYAL_DIAMOND_CUT, ROYAL_DOUBLER, Rules, RulesError, SILENT_GENERALE, TieRule, standard_removed_cards,
+    Declaration, FirstLead, Kitty, KittyTo, MAX_PASS_CYCLE, MoonRule, PassCycle, PassDirection, PointsTable, Preset,
+    ROYAL_CANCELLER, ROYAL_DIAMOND_CUT, ROYAL_DOUBLER, Rules, RulesError, SILENT_GENERALE, TieRule,
+    standard_removed_cards,
 };
 pub use score::{
     BONUS_CARD_VALUE, Generale, HandResult, MoonScoring, TimedFinish, TournamentScore, adjusted_total, cut_total,

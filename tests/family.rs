@@ -304,3 +304,59 @@ fn bots_stop_a_declarer_by_taking_one_point() {
         }
     }
 }
+
+#[test]
+fn heartsette_deals_the_rule_books_table_of_hands_and_widows() {
+    use hearts::engine::Kitty;
+    // (players, cards each, widow); four players play without the 2S.
+    for (players, each, widow) in [(3, 16, 4), (4, 12, 3), (5, 10, 2), (6, 8, 4), (7, 7, 3)] {
+        let rules = Rules { players, ..Preset::Heartsette.rules() };
+        assert_eq!(rules.kitty, Kitty::Heartsette);
+        assert_eq!((rules.hand_size(), rules.kitty_size()), (each, widow), "{players} players");
+        let deal = Deal::for_hand(&rules, 3, 0);
+        assert_eq!(deal.kitty.len(), widow);
+        assert_eq!(deal.hands[seat(0)].len(), each);
+    }
+    let four = Rules { players: 4, ..Preset::Heartsette.rules() };
+    assert!(!four.deck().contains(card("2S")));
+}
+
+/// Three players, 2 cards each and a widow of two (the QS and 5H): West
+/// takes the first trick, North the last.
+fn widow_hand(kitty_to: hearts::engine::KittyTo) -> (Rules, Hand) {
+    let rules = Rules { players: 3, kitty: hearts::engine::Kitty::Leftover, kitty_to, ..Rules::default() };
+    let hands = hands(&rules, "-.-.3.2 -.-.2.A -.-.A.3");
+    let deal = Deal { dealer: seat(2), hands, kitty: common::cards("QS 5H") };
+    (rules, Hand::new(&rules, deal, PassDirection::Hold))
+}
+
+#[test]
+fn the_widow_goes_with_its_points_to_the_first_tricks_winner_and_only_it_sees_the_cards() {
+    let (rules, mut hand) = widow_hand(hearts::engine::KittyTo::FirstTrick);
+    play_all(&mut hand, "2C AC 3C");
+    assert_eq!(hand.kitty_taker(), Some(seat(1)));
+    let taker = SeatView::of_hand(&rules, &hand, &[], seat(1), BySeat::splat(0), 1);
+    assert_eq!(taker.widow, common::cards("QS 5H"));
+    assert!(!taker.unseen().contains(card("QS")), "the taker knows where the QS is");
+    let other = SeatView::of_hand(&rules, &hand, &[], seat(0), BySeat::splat(0), 1);
+    assert_eq!(other.widow, CardSet::EMPTY);
+    assert!(other.unseen().contains(card("QS")), "the others do not");
+    play_all(&mut hand, "2D AD 3D");
+    assert_eq!(table3(HandResult::of(&hand, &rules).points_taken), vec![0, 14, 0]);
+}
+
+#[test]
+fn with_kitty_to_last_trick_the_widow_waits_for_the_last_tricks_winner() {
+    let (rules, mut hand) = widow_hand(hearts::engine::KittyTo::LastTrick);
+    play_all(&mut hand, "2C AC 3C");
+    assert_eq!(hand.kitty_taker(), None, "still face down after the first trick");
+    let view = SeatView::of_hand(&rules, &hand, &[], seat(1), BySeat::splat(0), 1);
+    assert_eq!((view.kitty_size, view.widow), (2, CardSet::EMPTY));
+    play_all(&mut hand, "2D AD 3D");
+    assert_eq!(hand.kitty_taker(), Some(seat(2)));
+    assert_eq!(table3(HandResult::of(&hand, &rules).points_taken), vec![0, 0, 14]);
+}
+
+fn table3(scores: BySeat<i32>) -> Vec<i32> {
+    scores.of_table(3).to_vec()
+}

@@ -142,7 +142,13 @@ fn samples() -> &'static Samples {
         let tables = [
             Rules { target_score: 30, ..Rules::default() },
             Rules { players: 3, moon: hearts::engine::MoonRule::ShooterChooses, target_score: 30, ..Rules::default() },
-            Rules { players: 5, kitty: true, omnibus: true, target_score: 30, ..Rules::default() },
+            Rules {
+                players: 5,
+                kitty: hearts::engine::Kitty::Leftover,
+                omnibus: true,
+                target_score: 30,
+                ..Rules::default()
+            },
             Rules { players: 7, target_score: 30, ..Preset::BlackMaria.rules() },
         ];
         for (i, rules) in tables.into_iter().enumerate() {

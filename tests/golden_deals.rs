@@ -33,13 +33,27 @@ fn seeds_deal_exactly_the_pinned_hands() {
 
 #[test]
 fn a_kitty_deal_is_pinned_too() {
-    let rules = Rules { players: 5, kitty: true, ..Rules::default() };
+    let rules = Rules { players: 5, kitty: hearts::engine::Kitty::Leftover, ..Rules::default() };
     let deal = Deal::for_hand(&rules, 7, 0);
     assert_eq!(
         Deal::hands_notation(&deal.hands, 5),
         "Q83.J.T5.T986 95.Q64.QJ873. J72.A97.4.J74 A.52.A6.AQ532 KT64.KT8.K2.K"
     );
     assert_eq!(deal.kitty, "9D 3H".parse::<CardSet>().unwrap());
+}
+
+#[test]
+fn a_heartsette_deal_is_pinned_too() {
+    let rules = hearts::engine::Preset::Heartsette.rules();
+    let rules = Rules { players: 3, ..rules };
+    let deal = Deal::for_hand(&rules, 7, 0);
+    assert_eq!(deal.kitty.len(), 4, "three players leave a widow of four");
+    assert_eq!(Deal::hands_notation(&deal.hands, 3), PINNED_HEARTSETTE_3);
+    assert_eq!(deal.kitty, PINNED_HEARTSETTE_3_WIDOW.parse::<CardSet>().unwrap());
+    let four = Deal::for_hand(&Rules { players: 4, ..rules }, 7, 0);
+    assert_eq!((four.kitty.len(), four.hands[hearts::engine::Seat::SOUTH].len()), (3, 12));
+    assert!(!CardSet::union(four.hands.of_table(4)).contains("2S".parse().unwrap()));
+    assert!(!four.kitty.contains("2S".parse().unwrap()), "the 2S is out at four players");
 }
 
 #[test]
@@ -89,7 +103,15 @@ mod recipe {
     }
 
     /// The deal of hand `k`: (dealer, each seat's cards as written, kitty).
-    pub fn deal(seed: u64, k: u32, players: usize, deck: Vec<String>) -> (usize, Vec<Vec<String>>, Vec<String>) {
+    /// `per_seat`: cards each (the rest is the kitty); `None` deals the
+    /// deck out evenly.
+    pub fn deal(
+        seed: u64,
+        k: u32,
+        players: usize,
+        deck: Vec<String>,
+        per_seat: Option<usize>,
+    ) -> (usize, Vec<Vec<String>>, Vec<String>) {
         let first_dealer = below(&mut generator(seed, 0), players as u32) as usize;
         let dealer = (first_dealer + k as usize) % players;
         let mut deck = deck;
@@ -98,7 +120,7 @@ mod recipe {
             let other = below(&mut rng, top as u32 + 1) as usize;
             deck.swap(top, other);
         }
-        let per_seat = deck.len() / players;
+        let per_seat = per_seat.unwrap_or(deck.len() / players);
         let mut hands = vec![Vec::new(); players];
         for (i, card) in deck.iter().take(per_seat * players).enumerate() {
             hands[(dealer + 1 + i) % players].push(card.clone());
@@ -124,19 +146,27 @@ fn ascending_deck(removed: &[&str]) -> Vec<String> {
 
 #[test]
 fn a_second_implementation_of_the_documented_recipe_deals_the_same_cards() {
-    let tables: [(u8, &[&str], bool); 6] = [
-        (4, &[], false),
-        (3, &["2D"], false),
-        (5, &["2D", "2C"], false),
-        (6, &["2D", "2C", "2S", "3D"], false),
-        (7, &["2D", "3D", "3C"], false),
-        (5, &[], true),
+    use hearts::engine::Kitty::{Heartsette, Leftover, Off};
+    // Heartsette's rows are the rule book's table: cards each, the rest the widow.
+    let tables: [(u8, &[&str], hearts::engine::Kitty, Option<usize>); 11] = [
+        (4, &[], Off, None),
+        (3, &["2D"], Off, None),
+        (5, &["2D", "2C"], Off, None),
+        (6, &["2D", "2C", "2S", "3D"], Off, None),
+        (7, &["2D", "3D", "3C"], Off, None),
+        (5, &[], Leftover, None),
+        (3, &[], Heartsette, Some(16)),
+        (4, &["2S"], Heartsette, Some(12)),
+        (5, &[], Heartsette, Some(10)),
+        (6, &[], Heartsette, Some(8)),
+        (7, &[], Heartsette, Some(7)),
     ];
-    for (players, removed, kitty) in tables {
+    for (players, removed, kitty, per_seat) in tables {
         let rules = Rules { players, kitty, ..Rules::default() };
         for seed in [0, 1, 42, 2026, u64::MAX] {
             for k in 0..6 {
-                let (dealer, hands, left_over) = recipe::deal(seed, k, players as usize, ascending_deck(removed));
+                let (dealer, hands, left_over) =
+                    recipe::deal(seed, k, players as usize, ascending_deck(removed), per_seat);
                 let deal = Deal::for_hand(&rules, seed, k);
                 assert_eq!(deal.dealer.index(), dealer, "dealer: {players} players, seed {seed}, hand {k}");
                 for (seat, cards) in hands.iter().enumerate() {
@@ -160,3 +190,8 @@ fn a_removed_card_list_overrides_the_rule_books() {
     assert_eq!(dealt, CardSet::DECK - removed);
     assert!(dealt.contains("2C".parse().unwrap()) && dealt.contains("2S".parse().unwrap()));
 }
+
+/// Game 7's first Heartsette deal at three players: 16 cards each.
+const PINNED_HEARTSETTE_3: &str = "Q9842.KQT942.K.J653 AKJT7.AJ6.QJ5.AKQ97 653.875.AT86432.T42";
+/// And its widow of four.
+const PINNED_HEARTSETTE_3_WIDOW: &str = "8C 7D 9D 3H";

@@ -254,8 +254,8 @@ fn options_beyond_the_presets() {
     use hearts::engine::FirstLead;
     let base = Rules::default();
     let variants = [
-        Rules { players: 5, kitty: true, ..base },
-        Rules { players: 7, kitty: true, omnibus: true, ..base },
+        Rules { players: 5, kitty: hearts::engine::Kitty::Leftover, ..base },
+        Rules { players: 7, kitty: hearts::engine::Kitty::Leftover, omnibus: true, ..base },
         Rules { queen_breaks_hearts: true, must_break_hearts: false, ..base },
         Rules { first_lead: FirstLead::AnyClub, no_blood: false, ..base },
         Rules { first_lead: FirstLead::LeftOfDealer, players: 3, ..base },

@@ -154,7 +154,12 @@ fn option_mixes_play_by_the_rule_book() {
     let mixes = [
         Rules { no_blood: false, queen_breaks_hearts: true, ..Rules::default() },
         Rules { must_break_hearts: false, first_lead: hearts::engine::FirstLead::AnyClub, ..Rules::default() },
-        Rules { first_lead: hearts::engine::FirstLead::LeftOfDealer, kitty: true, players: 5, ..Rules::default() },
+        Rules {
+            first_lead: hearts::engine::FirstLead::LeftOfDealer,
+            kitty: hearts::engine::Kitty::Leftover,
+            players: 5,
+            ..Rules::default()
+        },
         Rules { omnibus: true, moon_needs_bonus_card: true, no_tricks_bonus: -5, ..Rules::default() },
         Rules {
             moon: MoonRule::ShooterChooses,
@@ -165,13 +170,42 @@ fn option_mixes_play_by_the_rule_book() {
         Rules { moon: MoonRule::SubtractFromShooter, sinkhole: true, reset_at_100: true, ..Rules::default() },
         Rules { moon: MoonRule::Off, max_hands: 5, pass_count: 2, ..Rules::default() },
         Rules {
-            kitty: true,
+            kitty: hearts::engine::Kitty::Leftover,
             players: 7,
             omnibus: true,
             points: hearts::engine::PointsTable::BlackMaria,
             ..Rules::default()
         },
         Rules { pass_count: 0, players: 6, points: hearts::engine::PointsTable::SpotHearts, ..Rules::default() },
+        Rules {
+            players: 3,
+            kitty: hearts::engine::Kitty::Heartsette,
+            kitty_to: hearts::engine::KittyTo::LastTrick,
+            ..Rules::default()
+        },
+        Rules {
+            players: 6,
+            kitty: hearts::engine::Kitty::Leftover,
+            kitty_to: hearts::engine::KittyTo::LastTrick,
+            points: hearts::engine::PointsTable::Royal,
+            moon: MoonRule::ShooterPicks,
+            ..Rules::default()
+        },
+        Rules {
+            players: 5,
+            points: hearts::engine::PointsTable::ChasseCoeur,
+            declaration: hearts::engine::Declaration::Generale,
+            omnibus: true,
+            no_tricks_bonus: -5,
+            ..Rules::default()
+        },
+        Rules {
+            points: hearts::engine::PointsTable::Greek,
+            moon_value: Some(150),
+            moon: MoonRule::ShooterChooses,
+            target_score: 300,
+            ..Rules::default()
+        },
     ];
     for rules in mixes {
         rules.validate().unwrap();

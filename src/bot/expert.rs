@@ -171,6 +171,10 @@ pub fn evaluate_these_passes(
             if passed.into_iter().any(|(seat, cards)| hand.pass(seat, cards).is_err()) {
                 continue;
             }
+            // The playouts after a pass do not foresee a declaration.
+            while let Some(seat) = hand.to_declare() {
+                hand.declare(seat, false).ok();
+            }
             tricks.clear();
             let Some(result) = play_out(hand, rules, view, &mut tricks) else { continue };
             let (utility, points) = utility(view, &result);
@@ -338,9 +342,15 @@ impl<'a> Search<'a> {
         if Seat::all(players).any(|s| holdings[s].len() != self.counts[s]) {
             return None;
         }
-        let kitty = CardSet::from_iter(pool.iter().copied()) - CardSet::union(holdings.of_table(players));
+        // The kitty: whatever the pool has left over, or the widow this seat took.
+        let kitty =
+            (CardSet::from_iter(pool.iter().copied()) - CardSet::union(holdings.of_table(players))) | view.widow;
         let dealt = BySeat::new_with(|seat| holdings[seat] | self.played_by[seat]);
         let mut hand = Hand::new(view.rules, Deal { dealer: view.dealer, hands: dealt, kitty }, PassDirection::Hold);
+        // Declarations as they were made: the first declarer stands.
+        while let Some(seat) = hand.to_declare() {
+            hand.declare(seat, view.declarer == Some(seat)).ok()?;
+        }
         for trick in view.tricks.iter().chain(std::iter::once(&view.trick)) {
             for (seat, card) in trick.plays(players) {
                 hand.play(seat, card).ok()?;
@@ -439,41 +449,56 @@ mod tests {
 
     #[test]
     fn samples_respect_hand_sizes_voids_and_known_cards() {
-        let rules = Rules::default();
-        let mut game = Game::new(rules, 7).unwrap();
-        // Play the game to the middle of a hand with the normal policy.
-        let mut steps = 0;
-        while steps < 30 {
-            let seat = crate::bot::seat_to_act(&game).unwrap();
-            let mut bot = crate::bot::Level::Normal.bot(7, seat, Think::Samples(1));
-            let action = crate::bot::decide(&game, seat, bot.as_mut()).unwrap();
-            game.apply(action).unwrap();
-            if game.hand().phase() == HandPhase::Playing {
-                steps += 1;
-            }
-        }
-        let seat = game.hand().to_act();
-        let view = SeatView::of(&game, seat);
-        let search = Search::new(&view, 1, 1);
-        let mut rng = GameRng::new(3, 3);
-        let mut accepted = 0;
-        for _ in 0..200 {
-            let Some(hand) = search.sample_hand(&mut rng) else { continue };
-            accepted += 1;
-            assert_eq!(hand.holding(seat), view.hand);
-            assert_eq!(hand.trick(), &view.trick);
-            for other in Seat::all(4) {
-                assert_eq!(hand.holding(other).len(), view.cards_held_by(other));
-                for suit in Suit::ALL {
-                    if view.voids()[other][suit as usize] {
-                        assert!(hand.holding(other).of_suit(suit).is_empty());
-                    }
+        use crate::engine::{Kitty, Preset};
+        let tables = [
+            Rules::default(),
+            // A declaration is replayed in every sample; the widow's taker
+            // deals it to the kitty it knows.
+            Preset::ChasseCoeur.rules(),
+            Rules { players: 3, kitty: Kitty::Heartsette, ..Rules::default() },
+        ];
+        for rules in tables {
+            let players = rules.player_count();
+            let mut game = Game::new(rules, 7).unwrap();
+            // Play the game to the middle of a hand with the normal policy.
+            let mut steps = 0;
+            while steps < 20 {
+                let seat = crate::bot::seat_to_act(&game).unwrap();
+                let mut bot = crate::bot::Level::Normal.bot(7, seat, Think::Samples(1));
+                let action = crate::bot::decide(&game, seat, bot.as_mut()).unwrap();
+                game.apply(action).unwrap();
+                if game.hand().phase() == HandPhase::Playing {
+                    steps += 1;
                 }
             }
-            if let Some((holder, cards)) = view.known_elsewhere() {
-                assert!(hand.holding(holder).is_superset(cards));
+            // The widow's taker, if it is to play, else the seat to act.
+            let seat = game.hand().to_act();
+            let view = SeatView::of(&game, seat);
+            let search = Search::new(&view, 1, 1);
+            let mut rng = GameRng::new(3, 3);
+            let mut accepted = 0;
+            for _ in 0..200 {
+                let Some(hand) = search.sample_hand(&mut rng) else { continue };
+                accepted += 1;
+                assert_eq!(hand.holding(seat), view.hand);
+                assert_eq!(hand.trick(), &view.trick);
+                assert_eq!(hand.declarer(), view.declarer);
+                if !view.widow.is_empty() {
+                    assert_eq!(hand.kitty(), view.widow);
+                }
+                for other in Seat::all(players) {
+                    assert_eq!(hand.holding(other).len(), view.cards_held_by(other));
+                    for suit in Suit::ALL {
+                        if view.voids()[other][suit as usize] {
+                            assert!(hand.holding(other).of_suit(suit).is_empty());
+                        }
+                    }
+                }
+                if let Some((holder, cards)) = view.known_elsewhere() {
+                    assert!(hand.holding(holder).is_superset(cards));
+                }
             }
+            assert!(accepted > 150, "{rules:?}: only {accepted} of 200 samples met the constraints");
         }
-        assert!(accepted > 150, "only {accepted} of 200 samples met the constraints");
     }
 }

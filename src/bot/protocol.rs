@@ -57,6 +57,9 @@ pub struct Request {
     pub points_taken: Vec<i32>,
     /// Cards face down in the kitty.
     pub kitty_size: usize,
+    /// The kitty's cards, for the seat that took it (Heartsette's widow).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub widow: Vec<String>,
     /// The cards this seat may play (for `play`).
     pub legal: Vec<String>,
     /// For `moon`: what the moon is worth.
@@ -141,6 +144,7 @@ impl Request {
             scores: view.totals.of_table(players).to_vec(),
             points_taken: view.points_taken.of_table(players).to_vec(),
             kitty_size: view.kitty_size,
+            widow: strings(view.widow),
             legal: strings(view.legal),
             penalty_total,
             declarer: view.declarer.map(Seat::index),
@@ -299,6 +303,13 @@ impl Decoded {
         if r.kitty_size > kitty_room {
             return Err(inconsistent("kitty_size", format!("at most {kitty_room} cards are left over")));
         }
+        let widow = card_set("widow", &r.widow, deck)?;
+        if !widow.is_empty() && (widow.len() != kitty_room || r.kitty_size != 0 || tricks.is_empty()) {
+            return Err(inconsistent("widow", format!("the widow is the {kitty_room} cards taken with a trick")));
+        }
+        if !(widow & (hand | played | passed)).is_empty() {
+            return Err(inconsistent("widow", "a widow card is also held, played or passed"));
+        }
         let my_plays = tricks.len() + usize::from(current.plays(players).any(|(s, _)| s == me));
         if hand.len() + my_plays != hand_size {
             return Err(inconsistent(
@@ -384,6 +395,7 @@ impl Decoded {
             legal: cards(&r.legal),
             totals: BySeat::new_with(|s| r.scores.get(s.index()).copied().unwrap_or(0)),
             kitty_size: r.kitty_size,
+            widow: cards(&r.widow),
             declarer: r.declarer.and_then(on_table),
         }
     }

@@ -49,6 +49,9 @@ pub struct SeatView<'a> {
     pub totals: BySeat<i32>,
     /// How many cards lie face down in the kitty (0 without one, or once won).
     pub kitty_size: usize,
+    /// The kitty's cards, once this seat has taken it (Heartsette's widow is
+    /// seen by its taker only); empty otherwise.
+    pub widow: CardSet,
     /// The seat that declared the Generale this hand, if one did.
     pub declarer: Option<Seat>,
 }
@@ -93,7 +96,8 @@ impl<'a> SeatView<'a> {
             }),
             legal: if playing { hand.legal_moves() } else { CardSet::EMPTY },
             totals,
-            kitty_size: if tricks.is_empty() { hand.kitty().len() } else { 0 },
+            kitty_size: if hand.kitty_taker().is_none() { hand.kitty().len() } else { 0 },
+            widow: if hand.kitty_taker() == Some(seat) { hand.kitty() } else { CardSet::EMPTY },
             declarer: hand.declarer(),
         }
     }
@@ -105,7 +109,7 @@ impl<'a> SeatView<'a> {
 
     /// The cards this seat has not seen: in other hands or the kitty.
     pub fn unseen(&self) -> CardSet {
-        self.rules.deck() - self.hand - self.played
+        self.rules.deck() - self.hand - self.played - self.widow
     }
 
     /// What a card is worth to whoever takes it: its penalty points, or the

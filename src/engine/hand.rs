@@ -8,7 +8,7 @@
 use super::card::{Card, Suit};
 use super::card_set::CardSet;
 use super::deal::Deal;
-use super::rules::{Declaration, FirstLead, PassDirection, Rules};
+use super::rules::{Declaration, FirstLead, KittyTo, PassDirection, Rules};
 use super::seat::{BySeat, Seat};
 use super::trick::Trick;
 
@@ -147,6 +147,7 @@ struct PlayRules {
     must_break_hearts: bool,
     queen_breaks_hearts: bool,
     declaration: bool,
+    kitty_to_last_trick: bool,
 }
 
 /// What the rules of play look at when a seat is to play: its cards, the
@@ -228,6 +229,7 @@ impl PlayRules {
             must_break_hearts: rules.must_break_hearts,
             queen_breaks_hearts: rules.queen_breaks_hearts,
             declaration: rules.declaration != Declaration::None,
+            kitty_to_last_trick: rules.kitty_to == KittyTo::LastTrick,
         }
     }
 }
@@ -378,8 +380,16 @@ impl Hand {
         self.tricks_won[seat] as usize
     }
 
-    /// The kitty: cards lying face down until the first trick's winner
-    /// takes them (empty without the kitty rule).
+    /// The seat that has taken the kitty (Heartsette's widow), once one has.
+    pub fn kitty_taker(&self) -> Option<Seat> {
+        if self.kitty.is_empty() {
+            return None;
+        }
+        Seat::all(self.players()).find(|&seat| self.taken[seat].is_superset(self.kitty))
+    }
+
+    /// The kitty: cards lying face down until the first (or, by `kitty-to`,
+    /// the last) trick's winner takes them (empty without a kitty).
     pub const fn kitty(&self) -> CardSet {
         self.kitty
     }
@@ -520,7 +530,8 @@ impl Hand {
         }
         let winner = self.trick.winner(players).expect("a full trick has a winner");
         let mut won = self.trick.card_set();
-        if self.tricks_played == 0 {
+        let last = self.holdings[winner].is_empty();
+        if (self.tricks_played == 0 && !self.rules.kitty_to_last_trick) || (last && self.rules.kitty_to_last_trick) {
             won |= self.kitty;
         }
         self.taken[winner] |= won;
@@ -529,7 +540,7 @@ impl Hand {
         self.last_trick = Some(self.trick);
         self.trick = Trick::new(winner);
         self.to_act = winner;
-        if self.holdings[winner].is_empty() {
+        if last {
             self.phase = HandPhase::Finished;
         }
         Ok(PlayOutcome::TrickTaken(winner))

@@ -66,6 +66,30 @@ named_option!(
 );
 
 named_option!(
+    /// Cards dealt to nobody, lying face down for a trick's winner (`kitty`;
+    /// in rules.toml `false`, `true` or `"heartsette"`).
+    Kitty {
+        /// No kitty: the deck is cut down until it divides.
+        Off => "off",
+        /// The whole deck is dealt; the cards left over are the kitty.
+        Leftover => "leftover",
+        /// Heartsette's widow: the rule book's table of hand and widow
+        /// sizes (and the 2S out at four players).
+        Heartsette => "heartsette",
+    }
+);
+
+named_option!(
+    /// Which trick takes the kitty (`kitty-to`).
+    KittyTo {
+        /// The first trick's winner.
+        FirstTrick => "first-trick",
+        /// The last trick's winner.
+        LastTrick => "last-trick",
+    }
+);
+
+named_option!(
     /// A declaration made before the first lead (`declaration`).
     Declaration {
         /// Nobody declares.
@@ -154,6 +178,8 @@ named_option!(
         Royal => "royal",
         /// The 1887 Eagle: hearts only, A 5, K 4, Q 3, J 2, pips 1.
         Eagle => "eagle",
+        /// Heartsette: a widow of cards dealt to nobody, for the first trick's winner.
+        Heartsette => "heartsette",
     }
 );
 
@@ -449,8 +475,10 @@ pub struct Rules {
     /// Cards taken out so the deck divides evenly (`removed-cards`);
     /// `None` uses the rule book's list for the player count.
     pub removed_cards: Option<CardSet>,
-    /// Deal the full deck; leftovers go to the first trick's winner (`kitty`).
-    pub kitty: bool,
+    /// Cards dealt to nobody, for a trick's winner (`kitty`).
+    pub kitty: Kitty,
+    /// Which trick's winner takes the kitty (`kitty-to`).
+    pub kitty_to: KittyTo,
     /// Cards each player passes (`pass-count`, default 3; 0: no passing).
     pub pass_count: u8,
     /// The order of pass directions (`pass-cycle`); `None` uses the rule
@@ -505,7 +533,8 @@ impl Default for Rules {
         Rules {
             players: 4,
             removed_cards: None,
-            kitty: false,
+            kitty: Kitty::Off,
+            kitty_to: KittyTo::FirstTrick,
             pass_count: 3,
             pass_cycle: None,
             first_lead: FirstLead::LowestClub,
@@ -563,6 +592,7 @@ impl Preset {
             },
             Preset::Royal => Rules { points: PointsTable::Royal, moon: MoonRule::ShooterPicks, ..defaults },
             Preset::Eagle => Rules { points: PointsTable::Eagle, ..defaults },
+            Preset::Heartsette => Rules { kitty: Kitty::Heartsette, ..defaults },
         }
     }
 }
@@ -608,8 +638,9 @@ pub enum RulesError {
         /// How many more cards would have to go.
         remainder: usize,
     },
-    /// `kitty` deals the full deck, so a removed-card list contradicts it.
-    #[error("kitty = true deals the whole deck, so removed-cards must not be set")]
+    /// A kitty deals the full deck (Heartsette: its own table), so a
+    /// removed-card list contradicts it.
+    #[error("a kitty deals the whole deck (Heartsette: its own table), so removed-cards must not be set")]
     KittyWithRemovedCards,
     /// `pass-count` leaves too few cards.
     #[error("pass-count must be less than the {hand_size} cards each player holds, not {pass_count}")]
@@ -676,13 +707,15 @@ impl Rules {
         self.players as usize
     }
 
-    /// The cards out of play: none with a kitty, else the option's list or
-    /// the rule book's list for the player count.
+    /// The cards out of play: none with a kitty (the 2S at four players of
+    /// Heartsette), else the option's list or the rule book's list for the
+    /// player count.
     pub fn removed(&self) -> CardSet {
-        if self.kitty {
-            CardSet::EMPTY
-        } else {
-            self.removed_cards.unwrap_or_else(|| standard_removed_cards(self.player_count()))
+        match self.kitty {
+            Kitty::Leftover => CardSet::EMPTY,
+            Kitty::Heartsette if self.players == 4 => CardSet::single(Card::new(Rank::Two, Suit::Spades)),
+            Kitty::Heartsette => CardSet::EMPTY,
+            Kitty::Off => self.removed_cards.unwrap_or_else(|| standard_removed_cards(self.player_count())),
         }
     }
 
@@ -691,9 +724,22 @@ impl Rules {
         CardSet::DECK - self.removed()
     }
 
-    /// Cards dealt to each player.
+    /// Cards dealt to each player: the deck divided evenly (what is left
+    /// over is the kitty), or Heartsette's table.
     pub fn hand_size(&self) -> usize {
-        self.deck().len() / self.player_count()
+        match (self.kitty, self.players) {
+            (Kitty::Heartsette, 3) => 16,
+            (Kitty::Heartsette, 4) => 12,
+            (Kitty::Heartsette, 5) => 10,
+            (Kitty::Heartsette, 6) => 8,
+            (Kitty::Heartsette, 7) => 7,
+            _ => self.deck().len() / self.player_count(),
+        }
+    }
+
+    /// Cards in the kitty: what the deal leaves over.
+    pub fn kitty_size(&self) -> usize {
+        self.deck().len() - self.hand_size() * self.player_count()
     }
 
     /// The effective pass cycle.
@@ -728,11 +774,11 @@ impl Rules {
         if !(MIN_PLAYERS..=MAX_PLAYERS).contains(&players) {
             return Err(RulesError::Players(self.players));
         }
-        if self.kitty && self.removed_cards.is_some() {
+        if self.kitty != Kitty::Off && self.removed_cards.is_some() {
             return Err(RulesError::KittyWithRemovedCards);
         }
         let deck = self.deck().len();
-        if !self.kitty && !deck.is_multiple_of(players) {
+        if self.kitty == Kitty::Off && !deck.is_multiple_of(players) {
             return Err(RulesError::DeckDoesNotDivide {
                 players: self.players,
                 deck,
@@ -885,7 +931,8 @@ mod tests {
         let moon_bonus = Rules { moon_needs_bonus_card: true, ..Rules::default() };
         assert_eq!(moon_bonus.validate(), Err(RulesError::MoonNeedsBonusWithoutOmnibus));
 
-        let kitty_and_removed = Rules { kitty: true, removed_cards: Some(CardSet::EMPTY), ..Rules::default() };
+        let kitty_and_removed =
+            Rules { kitty: Kitty::Leftover, removed_cards: Some(CardSet::EMPTY), ..Rules::default() };
         assert_eq!(kitty_and_removed.validate(), Err(RulesError::KittyWithRemovedCards));
 
         assert_eq!(Rules { players: 8, ..Rules::default() }.validate(), Err(RulesError::Players(8)));
@@ -894,7 +941,7 @@ mod tests {
 
     #[test]
     fn a_kitty_deals_the_whole_deck() {
-        let rules = Rules { players: 5, kitty: true, ..Rules::default() };
+        let rules = Rules { players: 5, kitty: Kitty::Leftover, ..Rules::default() };
         assert_eq!(rules.validate(), Ok(()));
         assert_eq!(rules.deck(), CardSet::DECK);
         assert_eq!(rules.hand_size(), 10);

@@ -1076,6 +1076,7 @@ impl App {
                 self.effects.push(Effect::Save);
             }
             Event::TrickTaken(_) | Event::HandScored | Event::GameOver | Event::MoonChoiceNeeded(_) => {
+                self.note_widow_taken();
                 let until = now + self.speed.trick_delay();
                 self.trick_shown_until = Some(until);
                 self.next_bot_at = Some(until);
@@ -1100,6 +1101,25 @@ impl App {
                 self.effects.push(Effect::Save);
             }
         }
+    }
+
+    /// The trick just taken carried the kitty: its taker alone sees it.
+    fn note_widow_taken(&mut self) {
+        let hand = self.game.hand();
+        let Some(taker) = hand.kitty_taker() else { return };
+        let just_now = match self.table.rules.kitty_to {
+            crate::engine::KittyTo::FirstTrick => self.game.tricks().len() == 1,
+            crate::engine::KittyTo::LastTrick => hand.phase() == HandPhase::Finished,
+        };
+        if !just_now || self.game.tricks().last().and_then(|t| t.winner(self.players())) != Some(taker) {
+            return;
+        }
+        let kitty = hand.kitty();
+        self.note = Some(if taker == YOU {
+            format!("You took the widow: {}", self.theme.cards(kitty))
+        } else {
+            format!("{} took the widow ({} cards)", self.table.seat_name(taker), kitty.len())
+        });
     }
 
     fn note_hold_hand(&mut self) {

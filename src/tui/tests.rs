@@ -1349,3 +1349,30 @@ fn question_mark_twice_shows_the_rules_of_this_game() {
         assert_eq!(h.app.overlay, None, "a third ? closes it");
     }
 }
+
+#[test]
+fn the_widow_is_shown_to_its_taker_only() {
+    let mut seen = [false, false];
+    for seed in 1..40 {
+        let rules = Rules { players: 3, ..crate::engine::Preset::Heartsette.rules() };
+        let mut h = Harness::with_rules(rules, seed, Speed::Instant);
+        assert!(h.text().lines().next().unwrap().contains("widow 4"), "the top line counts the widow");
+        h.play_until(|app| app.game.tricks().len() == 1);
+        let widow = h.app.game.hand().kitty();
+        let taker = h.app.game.hand().kitty_taker().expect("the first trick takes the widow");
+        let status = h.status();
+        if taker == YOU {
+            assert!(status.contains(&format!("You took the widow: {}", h.app.theme.cards(widow))), "{status}");
+            seen[0] = true;
+        } else {
+            assert!(status.contains("took the widow (4 cards)"), "{status}");
+            assert!(!status.contains(&h.app.theme.cards(widow)), "{status}");
+            seen[1] = true;
+        }
+        assert!(!h.text().lines().next().unwrap().contains("widow"), "taken: no longer on the top line");
+        if seen == [true, true] {
+            return;
+        }
+    }
+    panic!("forty games never gave the widow to both you and another seat: {seen:?}");
+}

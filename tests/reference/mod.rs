@@ -5,7 +5,9 @@
 //! meant to be.
 #![allow(dead_code)]
 
-use hearts::engine::{Card, Declaration, FirstLead, MoonRule, PassDirection, PointsTable, Rank, Rules, Suit, TieRule};
+use hearts::engine::{
+    Card, Declaration, FirstLead, KittyTo, MoonRule, PassDirection, PointsTable, Rank, Rules, Suit, TieRule,
+};
 
 /// A card's face value: 2..10, then J 11, Q 12, K 13, A 14.
 fn face(rank: Rank) -> i32 {
@@ -362,7 +364,11 @@ impl RefHand {
         let &(winner, _) = self.trick.iter().filter(|(_, c)| c.suit() == led).max_by_key(|(_, c)| c.rank()).unwrap();
         let cards: Vec<Card> = self.trick.iter().map(|&(_, c)| c).collect();
         self.taken[winner].extend(cards);
-        if self.tricks_done == 0 {
+        // The kitty goes to the first trick's winner, or with kitty-to =
+        // "last-trick" to the last trick's.
+        let to_last = self.rules.kitty_to == KittyTo::LastTrick;
+        let last_trick = self.holdings.iter().all(Vec::is_empty);
+        if (self.tricks_done == 0 && !to_last) || (last_trick && to_last) {
             let kitty = self.kitty.clone();
             self.taken[winner].extend(kitty);
         }

@@ -33,6 +33,10 @@ pub(super) fn info_bar(buf: &mut Buffer, area: Rect, app: &App, now: Instant) {
         (format!("deal {}", crate::record::DealCode { seed: game.seed(), hand: game.hand_number() }), String::new()),
         (app.table.label.clone(), String::new()),
     ];
+    if !hand.kitty().is_empty() && hand.kitty_taker().is_none() {
+        let size = hand.kitty().len();
+        parts.insert(1, (format!("widow {size}"), format!("W{size}")));
+    }
     if let Some(declarer) = hand.declarer() {
         let who = app.table.seat_name(declarer);
         parts.insert(1, (format!("Generale: {who}"), format!("G:{who}")));

@@ -13,8 +13,8 @@
 
 use super::*;
 use crate::engine::{
-    Declaration, FirstLead, Generale, HandRecord, MoonRule, PointsTable, ROYAL_CANCELLER, ROYAL_DIAMOND_CUT,
-    ROYAL_DOUBLER, Rules,
+    Declaration, FirstLead, Generale, HandRecord, Kitty, KittyTo, MoonRule, PointsTable, ROYAL_CANCELLER,
+    ROYAL_DIAMOND_CUT, ROYAL_DOUBLER, Rules,
 };
 
 pub(super) fn window(buf: &mut Buffer, area: Rect, width: u16, height: u16, title: &str, theme: Theme) -> (Rect, Rect) {
@@ -383,6 +383,10 @@ pub(super) fn rules_in_brief(rules: &Rules, theme: Theme) -> Vec<String> {
     }
     if let Some(bonus) = rules.bonus_card() {
         lines.push(format!("{} is worth -10 to its taker", theme.card(bonus)));
+    }
+    if rules.kitty != Kitty::Off {
+        let trick = if rules.kitty_to == KittyTo::LastTrick { "last" } else { "first" };
+        lines.push(format!("Widow: {} cards to the {trick} trick's winner, seen by it only", rules.kitty_size()));
     }
     let worth = rules.moon_value.map_or_else(|| "the points".to_string(), |value| value.to_string());
     lines.push(match rules.moon {
