@@ -10,7 +10,7 @@ use toml::de::{DeTable, DeValue};
 
 use crate::engine::{
     Card, CardSet, Declaration, FirstLead, Kitty, KittyTo, MoonRule, PassCycle, PassDirection, PointsTable, Preset,
-    Rules, RulesError, TieRule,
+    Rules, RulesError, Scoring, TieRule,
 };
 use crate::players::{BotChoices, COMMAND_PREFIX, PlayerError};
 
@@ -360,6 +360,22 @@ const OPTIONS: &[RuleOption] = &[
         flag: value("target", "N"),
         set: |r, v| integer_in(v, 1, 10_000).map(|value| r.target_score = value),
         get: |r| r.target_score.to_string(),
+    },
+    RuleOption {
+        key: "scoring",
+        expected: "one of \"points\", \"chips\", \"sweepstakes\"",
+        help: "How hands are paid for: a running total of points (lowest wins), chips (a chip per point into the pot, the fewest points take it), or sweepstakes (only a player who took no points takes the pot). With chips the game lasts max-hands deals (8 if unset) or until a player cannot pay; the most chips win.",
+        flag: value("scoring", "HOW"),
+        set: |r, v| named::<Scoring>(v).map(|value| r.scoring = value),
+        get: |r| format!("\"{}\"", r.scoring),
+    },
+    RuleOption {
+        key: "chips",
+        expected: "an integer from 1 to 10000",
+        help: "Chips each player starts with under chips or sweepstakes (25 and 50 are traditional).",
+        flag: value("chips", "N"),
+        set: |r, v| integer_in(v, 1, 10_000).map(|value| r.chips = value),
+        get: |r| r.chips.to_string(),
     },
     RuleOption {
         key: "max-hands",

@@ -53,12 +53,13 @@ pub use deal::{Deal, GameRng, dealer_of_hand, first_dealer};
 pub use game::{Action, Event, Game, GameError, GamePhase, HandRecord};
 pub use hand::{DeclareError, Hand, HandPhase, PassError, PassOutcome, PlayError, PlayOutcome, PlaySituation};
 pub use rules::{
-    Declaration, FirstLead, Kitty, KittyTo, MAX_PASS_CYCLE, MoonRule, PassCycle, PassDirection, PointsTable, Preset,
-    ROYAL_CANCELLER, ROYAL_DIAMOND_CUT, ROYAL_DOUBLER, Rules, RulesError, SILENT_GENERALE, TieRule,
-    standard_removed_cards,
+    CHIPS_HANDS, Declaration, FirstLead, Kitty, KittyTo, MAX_PASS_CYCLE, MoonRule, PassCycle, PassDirection,
+    PointsTable, Preset, ROYAL_CANCELLER, ROYAL_DIAMOND_CUT, ROYAL_DOUBLER, Rules, RulesError, SILENT_GENERALE,
+    Scoring, TieRule, standard_removed_cards,
 };
 pub use score::{
-    BONUS_CARD_VALUE, Generale, HandResult, MoonScoring, TimedFinish, TournamentScore, adjusted_total, cut_total,
+    BONUS_CARD_VALUE, Chips, ChipsSettlement, Generale, HandResult, MoonScoring, TimedFinish, TournamentScore,
+    adjusted_total, cut_total,
 };
 pub use seat::{BySeat, MAX_PLAYERS, MIN_PLAYERS, Seat};
 pub use trick::Trick;

@@ -103,6 +103,30 @@ pub struct HandLog {
     pub scores: Vec<i32>,
     /// Running totals after the hand.
     pub totals: Vec<i32>,
+    /// Under chips: what the hand did to the chips (absent otherwise).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub chips: Option<ChipsLog>,
+}
+
+/// The chips of a hand in a record.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ChipsLog {
+    /// Each seat's gain or loss of chips.
+    pub change: Vec<i32>,
+    /// Each seat's chips after the hand.
+    pub stacks: Vec<i32>,
+    /// The pot after the hand.
+    pub pot: i32,
+}
+
+impl ChipsLog {
+    fn of(settled: &crate::engine::ChipsSettlement, players: usize) -> ChipsLog {
+        ChipsLog {
+            change: per_seat(&settled.change, players),
+            stacks: per_seat(&settled.after.stacks, players),
+            pot: settled.after.pot,
+        }
+    }
 }
 
 /// A moon shot in a record.
@@ -248,6 +272,7 @@ impl Recorder {
                 }),
                 scores: per_seat(&entry.scores, players),
                 totals: per_seat(&entry.totals, players),
+                chips: entry.chips.as_ref().map(|settled| ChipsLog::of(settled, players)),
             });
             self.record.totals = per_seat(game.totals(), players);
             self.record.winners = game.leaders().iter().map(|s| s.index()).collect();
@@ -489,6 +514,8 @@ fn replay_hand(game: &mut Game, log: &HandLog, actions: &mut Vec<Action>) -> Res
     check("points", format!("{:?}", log.points), format!("{:?}", per_seat(&entry.result.points_taken, players)))?;
     check("scores", format!("{:?}", log.scores), format!("{:?}", per_seat(&entry.scores, players)))?;
     check("totals", format!("{:?}", log.totals), format!("{:?}", per_seat(&entry.totals, players)))?;
+    let chips = entry.chips.as_ref().map(|settled| ChipsLog::of(settled, players));
+    check("chips", format!("{:?}", log.chips), format!("{chips:?}"))?;
     Ok(())
 }
 

@@ -360,3 +360,130 @@ fn with_kitty_to_last_trick_the_widow_waits_for_the_last_tricks_winner() {
 fn table3(scores: BySeat<i32>) -> Vec<i32> {
     scores.of_table(3).to_vec()
 }
+
+// ---- chips and sweepstakes ----------------------------------------------
+
+use hearts::engine::{Chips, Scoring, Seat};
+
+/// A hand's result as the chips see it: each seat's points, and a shooter.
+fn took(points: [i32; 4], shooter: Option<usize>, worth: i32) -> HandResult {
+    HandResult {
+        points_taken: BySeat::new_with(|s| points.get(s.index()).copied().unwrap_or(0)),
+        tricks: BySeat::splat(1),
+        bonus_taker: None,
+        queen_taker: None,
+        shooter: shooter.map(seat),
+        penalty_total: 26,
+        moon_value: worth,
+        generale: None,
+        total_cut: None,
+    }
+}
+
+fn chips(stacks: [i32; 4], pot: i32) -> Chips {
+    Chips { stacks: BySeat::new_with(|s| stacks.get(s.index()).copied().unwrap_or(0)), pot }
+}
+
+fn stacks(chips: &Chips) -> (Vec<i32>, i32) {
+    (chips.stacks.of_table(4).to_vec(), chips.pot)
+}
+
+fn chips_rules(scoring: Scoring) -> Rules {
+    Rules { scoring, moon: MoonRule::Off, ..Rules::default() }
+}
+
+#[test]
+fn under_chips_everyone_pays_a_chip_a_point_and_the_fewest_points_take_the_pot() {
+    let settled = chips([50, 50, 50, 50], 0).settle(&took([3, 13, 6, 4], None, 26), &chips_rules(Scoring::Chips));
+    // 26 chips go in; South, with 3, takes them all.
+    assert_eq!(stacks(&settled.after), (vec![73, 37, 44, 46], 0));
+    assert_eq!(settled.change.of_table(4), [23, -13, -6, -4]);
+    assert!(!settled.short);
+}
+
+#[test]
+fn players_tied_for_fewest_share_the_pot_and_the_odd_chip_stays() {
+    let settled = chips([50, 50, 50, 50], 0).settle(&took([0, 0, 17, 0], None, 26), &chips_rules(Scoring::Chips));
+    // 17 among three: 5 each, 2 stay in the pot for the next deal.
+    assert_eq!(stacks(&settled.after), (vec![55, 55, 33, 55], 2));
+}
+
+#[test]
+fn sweepstakes_pays_the_pot_only_to_a_player_who_took_no_points() {
+    let rules = chips_rules(Scoring::Sweepstakes);
+    let alone = chips([50, 50, 50, 50], 0).settle(&took([0, 13, 9, 4], None, 26), &rules);
+    assert_eq!(stacks(&alone.after), (vec![76, 37, 41, 46], 0));
+    // Everyone took points: the pot stays for the next deal...
+    let nobody = chips([50, 50, 50, 50], 0).settle(&took([1, 13, 8, 4], None, 26), &rules);
+    assert_eq!(stacks(&nobody.after), (vec![49, 37, 42, 46], 26));
+    // ...and grows until a clean hand takes it.
+    let next = nobody.after.settle(&took([0, 20, 6, 0], None, 26), &rules);
+    assert_eq!(stacks(&next.after), (vec![75, 17, 36, 72], 0));
+}
+
+#[test]
+fn a_moon_in_chips_is_paid_by_each_other_player_and_the_rest_from_the_pot() {
+    // 004's example: 13 points, 4 from each of three and 1 from the table.
+    let rules = Rules { scoring: Scoring::Chips, ..Rules::default() };
+    let settled = chips([50, 50, 50, 50], 3).settle(&took([13, 0, 0, 0], Some(0), 13), &rules);
+    assert_eq!(stacks(&settled.after), (vec![63, 46, 46, 46], 2));
+}
+
+#[test]
+fn with_the_moon_off_the_taker_of_every_point_pays_them_all() {
+    let settled = chips([50, 50, 50, 50], 0).settle(&took([13, 0, 0, 0], None, 13), &chips_rules(Scoring::Chips));
+    // 13 in; the three with none share 12 (4 each) and 1 stays.
+    assert_eq!(stacks(&settled.after), (vec![37, 54, 54, 54], 1));
+}
+
+#[test]
+fn a_player_who_cannot_pay_pays_what_they_have_and_the_game_ends_after_the_deal() {
+    let settled = chips([5, 50, 50, 50], 0).settle(&took([13, 0, 0, 13], None, 26), &chips_rules(Scoring::Chips));
+    assert!(settled.short);
+    // South pays 5 of 13; West and North share 18 (9 each).
+    assert_eq!(stacks(&settled.after), (vec![0, 59, 59, 37], 0));
+    // In a game, the hand that leaves a player short is the last.
+    let rules = Rules { chips: 3, ..Preset::Hoyle1887.rules() };
+    let mut game = Game::new(rules, 4).unwrap();
+    while game.phase() != GamePhase::GameOver {
+        match game.phase() {
+            GamePhase::HandOver => {
+                game.apply(Action::NextHand).unwrap();
+            }
+            _ => {
+                let seat = game.hand().to_act();
+                let card = game.legal_moves().lowest().unwrap();
+                game.apply(Action::Play { seat, card }).unwrap();
+            }
+        }
+    }
+    let last = game.history().last().unwrap().chips.unwrap();
+    assert!(last.short || game.history().len() == 8);
+    assert!(game.history().iter().rev().skip(1).all(|hand| !hand.chips.unwrap().short));
+}
+
+#[test]
+fn hoyle_1887_plays_original_hearts_for_chips_over_eight_deals_and_the_most_chips_win() {
+    let rules = Preset::Hoyle1887.rules();
+    assert_eq!((rules.scoring, rules.points, rules.moon), (Scoring::Chips, PointsTable::Original, MoonRule::Off));
+    assert_eq!((rules.pass_count, rules.no_blood, rules.must_break_hearts), (0, false, false));
+    assert_eq!(rules.hand_limit(), 8);
+    let mut game = Game::new(rules, 9).unwrap();
+    assert_eq!(game.chips().unwrap().stacks.of_table(4), [50, 50, 50, 50]);
+    while game.phase() != GamePhase::GameOver {
+        match game.phase() {
+            GamePhase::HandOver => {
+                game.apply(Action::NextHand).unwrap();
+            }
+            _ => {
+                let seat = game.hand().to_act();
+                let card = game.legal_moves().highest().unwrap();
+                game.apply(Action::Play { seat, card }).unwrap();
+            }
+        }
+    }
+    let stacks = game.chips().unwrap().stacks;
+    let most = Seat::all(4).map(|s| stacks[s]).max().unwrap();
+    assert!(game.leaders().iter().all(|&s| stacks[s] == most));
+    assert_eq!(game.history().len(), 8, "nobody went broke with 50 chips in eight deals of 13 points");
+}

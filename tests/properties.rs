@@ -9,7 +9,7 @@
 
 use hearts::engine::{
     Action, BONUS_CARD_VALUE, Card, CardSet, Event, Game, GamePhase, GameRng, HandPhase, MoonRule, MoonScoring,
-    PointsTable, Preset, Rules, Seat, TieRule,
+    PointsTable, Preset, Rules, Scoring, Seat, TieRule,
 };
 
 /// Plays one whole game with random legal choices, checking as it goes.
@@ -190,14 +190,92 @@ fn check_scored_hand(game: &Game) {
         assert_eq!(record.totals[seat], adjusted);
         assert_eq!(game.totals()[seat], adjusted);
     }
+    if let Some(settled) = record.chips {
+        check_chips(game, &settled);
+    }
     if game.phase() == GamePhase::GameOver {
-        let reached = game.totals().of_table(players).iter().any(|&t| t >= rules.target_score)
-            || (rules.max_hands > 0 && game.history().len() as u32 >= rules.max_hands);
+        let limit = if rules.max_hands > 0 {
+            rules.max_hands
+        } else if rules.scoring != Scoring::Points {
+            8
+        } else {
+            0
+        };
+        let hands = game.history().len() as u32;
+        let reached = match record.chips {
+            // Chips: the deals run out, or a player could not pay.
+            Some(settled) => hands == limit || settled.short,
+            None => {
+                game.totals().of_table(players).iter().any(|&t| t >= rules.target_score)
+                    || (limit > 0 && hands >= limit)
+            }
+        };
         assert!(reached, "the game ends only at the target or the hand limit");
-        if rules.tie == TieRule::PlayOn {
+        if rules.tie == TieRule::PlayOn && record.chips.is_none() {
             assert_eq!(game.leaders().len(), 1, "play-on ends with one winner");
         }
     }
+}
+
+/// Chips: none made or lost (the stacks and the pot always hold what the
+/// players started with), no stack below zero, and the hand paid as the
+/// rule book says, worked out here from the hand's scores.
+fn check_chips(game: &Game, settled: &hearts::engine::ChipsSettlement) {
+    let rules = game.rules();
+    let players = rules.player_count();
+    let record = game.history().last().unwrap();
+    let after = settled.after;
+    let stacks: i32 = after.stacks.of_table(players).iter().sum();
+    assert_eq!(stacks + after.pot, players as i32 * rules.chips as i32, "chips are neither made nor lost");
+    assert!(after.stacks.of_table(players).iter().all(|&n| n >= 0) && after.pot >= 0);
+    let before = game.history().iter().rev().nth(1).and_then(|r| r.chips).map(|c| c.after);
+    let (mut stacks, mut pot) = match before {
+        Some(chips) => (chips.stacks.of_table(players).to_vec(), chips.pot),
+        None => (vec![rules.chips as i32; players], 0),
+    };
+    let mut short = false;
+    let mut pay = |stacks: &mut Vec<i32>, seat: usize, amount: i32| {
+        let paid = amount.min(stacks[seat]).max(0);
+        short |= paid < amount;
+        stacks[seat] -= paid;
+        paid
+    };
+    if let Some(shooter) = record.result.shooter.map(Seat::index) {
+        // Each other player pays the shooter an equal share; the pot the rest.
+        let worth = record.result.moon_value;
+        let share = worth / (players as i32 - 1);
+        for seat in (0..players).filter(|&s| s != shooter) {
+            let paid = pay(&mut stacks, seat, share);
+            stacks[shooter] += paid;
+        }
+        let rest = (worth - share * (players as i32 - 1)).min(pot);
+        pot -= rest;
+        stacks[shooter] += rest;
+    } else {
+        // Everyone pays their points into the pot.
+        let scores = record.result.scores(rules, None);
+        for seat in 0..players {
+            pot += pay(&mut stacks, seat, scores[Seat::new(seat).unwrap()].max(0));
+        }
+        let score = |seat: usize| scores[Seat::new(seat).unwrap()];
+        let fewest = (0..players).map(score).min().unwrap();
+        let takers: Vec<usize> = if rules.scoring == Scoring::Sweepstakes {
+            (0..players).filter(|&s| score(s) <= 0).collect()
+        } else {
+            (0..players).filter(|&s| score(s) == fewest).collect()
+        };
+        if !takers.is_empty() {
+            let share = pot / takers.len() as i32;
+            for &seat in &takers {
+                stacks[seat] += share;
+            }
+            pot -= share * takers.len() as i32;
+        }
+    }
+    assert_eq!(after.stacks.of_table(players), stacks.as_slice(), "stacks after the hand");
+    assert_eq!(after.pot, pot, "the pot after the hand");
+    assert_eq!(settled.short, short, "whether someone could not pay");
+    assert_eq!(game.chips(), Some(&after));
 }
 
 /// How many times more games to play than `cargo test` does: set
@@ -264,6 +342,10 @@ fn options_beyond_the_presets() {
         Rules { moon: MoonRule::Off, no_tricks_bonus: -5, tie: TieRule::Share, ..base },
         Rules { sinkhole: true, reset_at_100: true, max_hands: 8, ..base },
         Rules { omnibus: true, bonus_card: "TD".parse().unwrap(), pass_count: 1, players: 6, ..base },
+        // Chips with the moon on, few chips (players go broke), and sweepstakes.
+        Rules { scoring: Scoring::Chips, chips: 25, ..base },
+        Rules { scoring: Scoring::Sweepstakes, chips: 50, max_hands: 12, players: 5, ..base },
+        Rules { scoring: Scoring::Chips, chips: 10, points: PointsTable::Royal, players: 3, ..base },
     ];
     for (i, rules) in variants.into_iter().enumerate() {
         run(rules, 250, 90_000_000 + i as u64 * 1_000);

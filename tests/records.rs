@@ -157,7 +157,15 @@ fn a_moon_choice_is_checked_under_shooter_chooses() {
 #[test]
 fn the_family_presets_record_and_replay() {
     use hearts::engine::Preset;
-    for preset in [Preset::BlackJack, Preset::Greek, Preset::ChasseCoeur, Preset::Royal, Preset::Eagle] {
+    for preset in [
+        Preset::BlackJack,
+        Preset::Greek,
+        Preset::ChasseCoeur,
+        Preset::Royal,
+        Preset::Eagle,
+        Preset::Heartsette,
+        Preset::Hoyle1887,
+    ] {
         let rules = Rules { max_hands: 3, ..preset.rules() };
         let record = recorded(rules, 11);
         assert_eq!(record.hands.len(), 3, "{preset}");

@@ -38,6 +38,8 @@ fn play_checked(rules: Rules, seed: u64) -> u32 {
     let mut game = Game::new(rules, seed).unwrap();
     let mut dice = Dice(seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1);
     let mut totals = vec![0; players];
+    let mut stacks = vec![rules.chips as i32; players];
+    let mut pot = 0;
     let cycle = reference::pass_cycle(&rules);
     loop {
         let hand_index = game.hand_number() - 1;
@@ -119,7 +121,15 @@ fn play_checked(rules: Rules, seed: u64) -> u32 {
         assert_eq!(record.scores.of_table(players), scores.as_slice(), "{context}: scores");
         totals = reference::totals_after(&reference, &totals, &scores);
         assert_eq!(game.totals().of_table(players), totals.as_slice(), "{context}: totals");
-        let ends = reference::game_ends(&totals, hand_index + 1, &rules);
+        let ends = if reference::plays_chips(&rules) {
+            let short = reference::pay_chips(&reference, &mut stacks, &mut pot);
+            let chips = game.chips().unwrap();
+            assert_eq!(chips.stacks.of_table(players), stacks.as_slice(), "{context}: chip stacks");
+            assert_eq!(chips.pot, pot, "{context}: the pot");
+            reference::chips_game_ends(hand_index + 1, short, &rules)
+        } else {
+            reference::game_ends(&totals, hand_index + 1, &rules)
+        };
         assert_eq!(game.phase() == GamePhase::GameOver, ends, "{context}: does the game end?");
         if ends {
             return hand_index + 1;
@@ -199,6 +209,8 @@ fn option_mixes_play_by_the_rule_book() {
             no_tricks_bonus: -5,
             ..Rules::default()
         },
+        Rules { scoring: hearts::engine::Scoring::Sweepstakes, chips: 30, max_hands: 10, ..Rules::default() },
+        Rules { scoring: hearts::engine::Scoring::Chips, chips: 12, players: 6, omnibus: true, ..Rules::default() },
         Rules {
             points: hearts::engine::PointsTable::Greek,
             moon_value: Some(150),

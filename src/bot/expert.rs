@@ -430,6 +430,12 @@ fn utility(view: &SeatView<'_>, result: &HandResult) -> (i64, i64) {
     let scores = result.scores(rules, moon);
     let players = view.players();
     let me = view.seat;
+    if let Some(chips) = view.chips {
+        // Chips: the seat's gain against the others' mean gain.
+        let change = chips.settle(result, rules).change;
+        let others: i64 = Seat::all(players).filter(|&s| s != me).map(|s| i64::from(change[s])).sum();
+        return (i64::from(change[me]) * (players as i64 - 1) - others, i64::from(scores[me]));
+    }
     let others: i64 = Seat::all(players).filter(|&s| s != me).map(|s| i64::from(scores[s])).sum();
     // Scaled by (players - 1) so the sum stays an integer.
     let mut value = others - i64::from(scores[me]) * (players as i64 - 1);

@@ -9,7 +9,7 @@ use serde::{Deserialize, Serialize};
 
 use super::{Level, SeatView, Think};
 use crate::config::{rules_from_json, rules_to_json};
-use crate::engine::{BySeat, Card, CardSet, MoonScoring, PassDirection, PlaySituation, Rules, Seat, Trick};
+use crate::engine::{BySeat, Card, CardSet, Chips, MoonScoring, PassDirection, PlaySituation, Rules, Seat, Trick};
 
 /// A decision request: `type` is `pass`, `declare`, `play` or `moon`.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -68,6 +68,12 @@ pub struct Request {
     /// The seat that declared the Generale this hand, if one did.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub declarer: Option<usize>,
+    /// Under chips: each seat's chips before this hand.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub chips: Option<Vec<i32>>,
+    /// Under chips: the chips in the pot before this hand.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub pot: Option<i32>,
 }
 
 /// A trick in a request.
@@ -148,6 +154,8 @@ impl Request {
             legal: strings(view.legal),
             penalty_total,
             declarer: view.declarer.map(Seat::index),
+            chips: view.chips.map(|chips| chips.stacks.of_table(players).to_vec()),
+            pot: view.chips.map(|chips| chips.pot),
         }
     }
 }
@@ -317,6 +325,19 @@ impl Decoded {
                 format!("{} cards held and {my_plays} played, but the rules deal {hand_size}", hand.len()),
             ));
         }
+        match (&r.chips, r.pot, rules.plays_chips()) {
+            (Some(stacks), Some(pot), true) => {
+                if stacks.len() != players || stacks.iter().chain([&pot]).any(|&n| !(0..=1_000_000).contains(&n)) {
+                    return Err(inconsistent(
+                        "chips",
+                        format!("one stack of 0 or more per seat ({players}), and a pot"),
+                    ));
+                }
+            }
+            (None, None, false) => {}
+            (_, _, true) => return Err(inconsistent("chips", "chips are played: give chips and pot")),
+            (_, _, false) => return Err(inconsistent("chips", "these rules play for points, not chips")),
+        }
         let declaration = rules.declaration != crate::engine::Declaration::None;
         if let Some(declarer) = r.declarer {
             seat("declarer", declarer, players)?;
@@ -397,6 +418,10 @@ impl Decoded {
             kitty_size: r.kitty_size,
             widow: cards(&r.widow),
             declarer: r.declarer.and_then(on_table),
+            chips: r.chips.as_ref().zip(r.pot).map(|(stacks, pot)| Chips {
+                stacks: BySeat::new_with(|s| stacks.get(s.index()).copied().unwrap_or(0)),
+                pot,
+            }),
         }
     }
 }

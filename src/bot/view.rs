@@ -1,7 +1,7 @@
 //! What one seat may know, and nothing more.
 
 use crate::engine::{
-    BySeat, Card, CardSet, Game, Hand, HandPhase, PassDirection, Rules, Seat, Suit, Trick, adjusted_total,
+    BySeat, Card, CardSet, Chips, Game, Hand, HandPhase, PassDirection, Rules, Seat, Suit, Trick, adjusted_total,
 };
 
 /// Everything a seat may know when it decides: its own cards, the cards it
@@ -54,12 +54,16 @@ pub struct SeatView<'a> {
     pub widow: CardSet,
     /// The seat that declared the Generale this hand, if one did.
     pub declarer: Option<Seat>,
+    /// The chips before this hand, where chips are played.
+    pub chips: Option<Chips>,
 }
 
 impl<'a> SeatView<'a> {
     /// The view of `seat` in a game.
     pub fn of(game: &'a Game, seat: Seat) -> SeatView<'a> {
-        SeatView::of_hand(game.rules(), game.hand(), game.tricks(), seat, *game.totals(), game.hand_number())
+        let view =
+            SeatView::of_hand(game.rules(), game.hand(), game.tricks(), seat, *game.totals(), game.hand_number());
+        SeatView { chips: game.chips().copied(), ..view }
     }
 
     /// The view of `seat` in a hand whose completed tricks are `tricks`.
@@ -99,6 +103,7 @@ impl<'a> SeatView<'a> {
             kitty_size: if hand.kitty_taker().is_none() { hand.kitty().len() } else { 0 },
             widow: if hand.kitty_taker() == Some(seat) { hand.kitty() } else { CardSet::EMPTY },
             declarer: hand.declarer(),
+            chips: None,
         }
     }
 

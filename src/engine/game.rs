@@ -7,7 +7,7 @@ use super::card_set::CardSet;
 use super::deal::Deal;
 use super::hand::{DeclareError, Hand, HandPhase, PassError, PassOutcome, PlayError, PlayOutcome};
 use super::rules::{MoonRule, PassDirection, Rules, RulesError, TieRule};
-use super::score::{HandResult, MoonScoring};
+use super::score::{Chips, ChipsSettlement, HandResult, MoonScoring};
 use super::seat::{BySeat, Seat};
 use super::trick::Trick;
 
@@ -126,6 +126,8 @@ pub struct HandRecord {
     pub scores: BySeat<i32>,
     /// The game totals before the hand.
     pub totals_before: BySeat<i32>,
+    /// What the hand did to the chips, where chips are played.
+    pub chips: Option<ChipsSettlement>,
     /// The game totals after the hand (sinkhole and reset applied).
     pub totals: BySeat<i32>,
 }
@@ -139,6 +141,7 @@ pub struct Game {
     hand: Hand,
     tricks: Vec<Trick>,
     totals: BySeat<i32>,
+    chips: Option<Chips>,
     history: Vec<HandRecord>,
     phase: GamePhase,
 }
@@ -154,6 +157,7 @@ impl Game {
             hand_index: 0,
             tricks: Vec::new(),
             totals: BySeat::splat(0),
+            chips: rules.plays_chips().then(|| Chips::new(&rules)),
             history: Vec::new(),
             phase: GamePhase::InHand,
         })
@@ -180,6 +184,7 @@ impl Game {
             hand,
             tricks: Vec::new(),
             totals,
+            chips: rules.plays_chips().then(|| Chips::new(&rules)),
             history: Vec::new(),
             phase: GamePhase::InHand,
         })
@@ -224,14 +229,25 @@ impl Game {
         &self.totals
     }
 
+    /// The chips (stacks and pot) after the hands scored so far, where
+    /// chips are played.
+    pub const fn chips(&self) -> Option<&Chips> {
+        self.chips.as_ref()
+    }
+
     /// The score sheet: one record per scored hand.
     pub fn history(&self) -> &[HandRecord] {
         &self.history
     }
 
-    /// The seats with the lowest total: the winners once the game is over.
+    /// The seats in the lead (the lowest total; the most chips where chips
+    /// are played): the winners once the game is over.
     pub fn leaders(&self) -> Vec<Seat> {
-        lowest_seats(&self.totals, self.rules.player_count())
+        let players = self.rules.player_count();
+        match &self.chips {
+            Some(chips) => lowest_seats(&BySeat::new_with(|seat| -chips.stacks[seat]), players),
+            None => lowest_seats(&self.totals, players),
+        }
     }
 
     /// The cards the seat to act may play now.
@@ -301,6 +317,10 @@ impl Game {
     /// Scores the finished hand, or stops to ask the shooter first.
     fn finish_hand(&mut self) -> Event {
         let result = HandResult::of(&self.hand, &self.rules);
+        if self.rules.plays_chips() {
+            // Chips pay the shooter directly: there is nothing to choose.
+            return self.score_hand(result, result.shooter.map(|_| MoonScoring::AddToOthers));
+        }
         match (self.rules.moon, result.shooter) {
             (MoonRule::ShooterPicks, Some(shooter)) => {
                 self.phase = GamePhase::MoonChoice(shooter);
@@ -325,17 +345,21 @@ impl Game {
     }
 
     /// Whether these totals (after the current hand) reach an end: the
-    /// target score or the hand limit.
+    /// target score (not under chips) or the hand limit.
     fn ends_game(&self, totals: &BySeat<i32>) -> bool {
         let hands_scored = self.history.len() as u32 + 1;
-        totals.of_table(self.rules.player_count()).iter().any(|&total| total >= self.rules.target_score)
-            || (self.rules.max_hands > 0 && hands_scored >= self.rules.max_hands)
+        let limit = self.rules.hand_limit();
+        let reached = !self.rules.plays_chips()
+            && totals.of_table(self.rules.player_count()).iter().any(|&total| total >= self.rules.target_score);
+        reached || (limit > 0 && hands_scored >= limit)
     }
 
     fn score_hand(&mut self, result: HandResult, moon: Option<MoonScoring>) -> Event {
         let moon = result.shooter.and(moon);
         let totals = self.totals_after(&result, moon);
-        let ends = self.ends_game(&totals);
+        let chips = self.chips.map(|chips| chips.settle(&result, &self.rules));
+        // Under chips a player who could not pay ends the game.
+        let ends = self.ends_game(&totals) || chips.is_some_and(|settled| settled.short);
         self.history.push(HandRecord {
             dealer: self.hand.dealer(),
             pass: self.hand.pass_direction(),
@@ -344,9 +368,14 @@ impl Game {
             scores: result.scores(&self.rules, moon),
             totals_before: self.totals,
             totals,
+            chips,
         });
         self.totals = totals;
-        let tied = self.leaders().len() > 1;
+        if let Some(settled) = chips {
+            self.chips = Some(settled.after);
+        }
+        // Chips end at their limit (or a player who cannot pay), tied or not.
+        let tied = self.leaders().len() > 1 && !self.rules.plays_chips();
         if ends && !(tied && self.rules.tie == TieRule::PlayOn) {
             self.phase = GamePhase::GameOver;
             Event::GameOver

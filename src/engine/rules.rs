@@ -80,6 +80,20 @@ named_option!(
 );
 
 named_option!(
+    /// How a hand is paid for (`scoring`).
+    Scoring {
+        /// A running total of points; the lowest wins.
+        Points => "points",
+        /// Chips: everyone pays a chip per point into the pot, and the fewest
+        /// points take it; the most chips win.
+        Chips => "chips",
+        /// As chips, but only a player who alone took no points takes the
+        /// pot (several share it); otherwise it stays for the next deal.
+        Sweepstakes => "sweepstakes",
+    }
+);
+
+named_option!(
     /// Which trick takes the kitty (`kitty-to`).
     KittyTo {
         /// The first trick's winner.
@@ -180,6 +194,8 @@ named_option!(
         Eagle => "eagle",
         /// Heartsette: a widow of cards dealt to nobody, for the first trick's winner.
         Heartsette => "heartsette",
+        /// The 1887 game for chips: hearts only, no passing, no moon.
+        Hoyle1887 => "hoyle-1887",
     }
 );
 
@@ -525,6 +541,11 @@ pub struct Rules {
     /// Minutes on the game clock of the timed tournament mode; 0 for no
     /// clock (`clock-minutes`).
     pub clock_minutes: u32,
+    /// How hands are paid for (`scoring`).
+    pub scoring: Scoring,
+    /// Chips each player starts with under chips or sweepstakes (`chips`,
+    /// default 50).
+    pub chips: u32,
 }
 
 impl Default for Rules {
@@ -555,6 +576,8 @@ impl Default for Rules {
             sinkhole: false,
             reset_at_100: false,
             clock_minutes: 0,
+            scoring: Scoring::Points,
+            chips: 50,
         }
     }
 }
@@ -593,9 +616,22 @@ impl Preset {
             Preset::Royal => Rules { points: PointsTable::Royal, moon: MoonRule::ShooterPicks, ..defaults },
             Preset::Eagle => Rules { points: PointsTable::Eagle, ..defaults },
             Preset::Heartsette => Rules { kitty: Kitty::Heartsette, ..defaults },
+            Preset::Hoyle1887 => Rules {
+                points: PointsTable::Original,
+                scoring: Scoring::Chips,
+                pass_count: 0,
+                first_lead: FirstLead::LeftOfDealer,
+                must_break_hearts: false,
+                no_blood: false,
+                moon: MoonRule::Off,
+                ..defaults
+            },
         }
     }
 }
+
+/// Hands a game of chips lasts when `max-hands` does not say.
+pub const CHIPS_HANDS: u32 = 8;
 
 /// What a silent Generale (every penalty card taken without declaring)
 /// gives each other player in Chasse Coeur.
@@ -735,6 +771,20 @@ impl Rules {
             (Kitty::Heartsette, 7) => 7,
             _ => self.deck().len() / self.player_count(),
         }
+    }
+
+    /// The most hands the game lasts: `max-hands`, or 8 under chips
+    /// (decided); 0 for no limit.
+    pub fn hand_limit(&self) -> u32 {
+        match (self.max_hands, self.scoring) {
+            (0, Scoring::Chips | Scoring::Sweepstakes) => CHIPS_HANDS,
+            (limit, _) => limit,
+        }
+    }
+
+    /// Whether chips are played (chips or sweepstakes).
+    pub fn plays_chips(&self) -> bool {
+        self.scoring != Scoring::Points
     }
 
     /// Cards in the kitty: what the deal leaves over.

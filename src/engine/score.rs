@@ -4,7 +4,7 @@
 
 use super::card::Card;
 use super::hand::{Hand, HandPhase};
-use super::rules::{MoonRule, ROYAL_DIAMOND_CUT, Rules};
+use super::rules::{MoonRule, ROYAL_DIAMOND_CUT, Rules, Scoring};
 use super::seat::{BySeat, Seat};
 
 /// How a moon shot is scored.
@@ -151,6 +151,89 @@ impl HandResult {
             let total = if self.total_cut == Some(seat) { cut_total(total) } else { total };
             adjusted_total(total, rules)
         })
+    }
+}
+
+/// The chips on the table: each seat's stack and the pot.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Chips {
+    /// Each seat's chips.
+    pub stacks: BySeat<i32>,
+    /// Chips in the pot, carried over from deal to deal until taken.
+    pub pot: i32,
+}
+
+/// What one hand did to the chips.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct ChipsSettlement {
+    /// Each seat's gain (or loss) of chips.
+    pub change: BySeat<i32>,
+    /// The chips after the hand.
+    pub after: Chips,
+    /// Some player could not pay in full: the game ends after this hand.
+    pub short: bool,
+}
+
+impl Chips {
+    /// Every seat with the rules' starting chips, the pot empty.
+    pub fn new(rules: &Rules) -> Chips {
+        let players = rules.player_count();
+        let start = rules.chips as i32;
+        Chips { stacks: BySeat::new_with(|seat| if seat.index() < players { start } else { 0 }), pot: 0 }
+    }
+
+    /// Pays for a hand. A moon (with the moon on): each other player pays
+    /// the shooter the moon's points / (n - 1), rounded down, and the pot
+    /// the rest. Otherwise each player pays their hand score (never below
+    /// 0) into the pot, and the pot goes, shared, to the fewest points
+    /// (chips) or to those who took none (sweepstakes; kept if everyone
+    /// took some); odd chips stay in the pot. A player who cannot pay in
+    /// full pays what they have.
+    pub fn settle(&self, result: &HandResult, rules: &Rules) -> ChipsSettlement {
+        let players = rules.player_count();
+        let seats = || Seat::all(players);
+        let mut stacks = self.stacks;
+        let mut pot = self.pot;
+        let mut short = false;
+        let mut pay = |stacks: &mut BySeat<i32>, seat: Seat, amount: i32| {
+            let paid = amount.min(stacks[seat]).max(0);
+            short |= paid < amount;
+            stacks[seat] -= paid;
+            paid
+        };
+        match result.shooter {
+            Some(shooter) => {
+                let worth = result.moon_value;
+                let others = players as i32 - 1;
+                let each = worth / others;
+                for seat in seats().filter(|&seat| seat != shooter) {
+                    stacks[shooter] += pay(&mut stacks, seat, each);
+                }
+                let from_pot = (worth - each * others).min(pot);
+                pot -= from_pot;
+                stacks[shooter] += from_pot;
+            }
+            None => {
+                let scores = result.scores(rules, None);
+                for seat in seats() {
+                    pot += pay(&mut stacks, seat, scores[seat].max(0));
+                }
+                let fewest = seats().map(|seat| scores[seat]).min().unwrap_or(0);
+                let takers: Vec<Seat> = match rules.scoring {
+                    Scoring::Sweepstakes => seats().filter(|&seat| scores[seat] <= 0).collect(),
+                    _ => seats().filter(|&seat| scores[seat] == fewest).collect(),
+                };
+                if !takers.is_empty() {
+                    let share = pot / takers.len() as i32;
+                    for &seat in &takers {
+                        stacks[seat] += share;
+                    }
+                    pot -= share * takers.len() as i32;
+                }
+            }
+        }
+        let change = BySeat::new_with(|seat| stacks[seat] - self.stacks[seat]);
+        ChipsSettlement { change, after: Chips { stacks, pot }, short }
     }
 }
 

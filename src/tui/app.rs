@@ -458,6 +458,17 @@ impl App {
         }
     }
 
+    /// A seat's place in the game: its chips where chips are played, else
+    /// its total.
+    pub fn standing(&self, seat: Seat) -> i32 {
+        self.game.chips().map_or(self.game.totals()[seat], |chips| chips.stacks[seat])
+    }
+
+    /// What [`App::standing`] counts: `chips` or `total`.
+    pub fn standing_word(&self) -> &'static str {
+        if self.game.chips().is_some() { "chips" } else { "total" }
+    }
+
     /// Whether the cards still to be played carry no points, so the hand
     /// can be played out at once.
     pub fn can_play_out(&self) -> bool {

@@ -6,7 +6,7 @@
 #![allow(dead_code)]
 
 use hearts::engine::{
-    Card, Declaration, FirstLead, KittyTo, MoonRule, PassDirection, PointsTable, Rank, Rules, Suit, TieRule,
+    Card, Declaration, FirstLead, KittyTo, MoonRule, PassDirection, PointsTable, Rank, Rules, Scoring, Suit, TieRule,
 };
 
 /// A card's face value: 2..10, then J 11, Q 12, K 13, A 14.
@@ -498,6 +498,65 @@ pub fn declarations_open(rules: &Rules) -> bool {
     rules.declaration == Declaration::Generale
 }
 
+/// Whether chips are played.
+pub fn plays_chips(rules: &Rules) -> bool {
+    rules.scoring != Scoring::Points
+}
+
+/// Pays for a hand in chips: a moon is paid to the shooter (each other
+/// player an equal share rounded down, the pot the rest); otherwise each
+/// player pays their score into the pot, which goes to the fewest points
+/// (chips) or to the players with none (sweepstakes), shared, odd chips
+/// staying. Returns whether someone could not pay in full.
+pub fn pay_chips(hand: &RefHand, stacks: &mut [i32], pot: &mut i32) -> bool {
+    let mut short = false;
+    let mut pay = |stacks: &mut [i32], seat: usize, amount: i32| {
+        let paid = amount.min(stacks[seat]).max(0);
+        if paid < amount {
+            short = true;
+        }
+        stacks[seat] -= paid;
+        paid
+    };
+    let others = hand.players as i32 - 1;
+    if let Some(shooter) = hand.shooter() {
+        let worth = hand.rules.moon_value.unwrap_or(hand.points_taken()[shooter]);
+        for seat in (0..hand.players).filter(|&s| s != shooter) {
+            let paid = pay(stacks, seat, worth / others);
+            stacks[shooter] += paid;
+        }
+        let rest = (worth - worth / others * others).min(*pot);
+        *pot -= rest;
+        stacks[shooter] += rest;
+        return short;
+    }
+    // Scores as taken: with no shooter the moon does not enter.
+    let scores = hand.scores(false);
+    for (seat, &score) in scores.iter().enumerate() {
+        *pot += pay(stacks, seat, score.max(0));
+    }
+    let fewest = *scores.iter().min().unwrap();
+    let sweepstakes = hand.rules.scoring == Scoring::Sweepstakes;
+    let takers: Vec<usize> = (0..hand.players)
+        .filter(|&seat| if sweepstakes { scores[seat] <= 0 } else { scores[seat] == fewest })
+        .collect();
+    if !takers.is_empty() {
+        let share = *pot / takers.len() as i32;
+        for &seat in &takers {
+            stacks[seat] += share;
+        }
+        *pot -= share * takers.len() as i32;
+    }
+    short
+}
+
+/// Whether a game of chips ends after `hands` deals: at `max-hands` (8 when
+/// unset) or when a player could not pay.
+pub fn chips_game_ends(hands: u32, short: bool, rules: &Rules) -> bool {
+    let limit = if rules.max_hands > 0 { rules.max_hands } else { 8 };
+    short || hands >= limit
+}
+
 /// Whether the game ends after `hands` hands with these totals.
 pub fn game_ends(totals: &[i32], hands: u32, rules: &Rules) -> bool {
     let reached = totals.iter().any(|&t| t >= rules.target_score) || (rules.max_hands > 0 && hands >= rules.max_hands);
@@ -510,6 +569,9 @@ pub fn game_ends(totals: &[i32], hands: u32, rules: &Rules) -> bool {
 /// adding would end the game with the shooter not alone in first place.
 pub fn shooter_is_asked(hand: &RefHand, totals: &[i32], hands: u32) -> bool {
     let Some(shooter) = hand.shooter() else { return false };
+    if plays_chips(&hand.rules) {
+        return false;
+    }
     if hand.rules.moon == MoonRule::ShooterPicks {
         return true;
     }

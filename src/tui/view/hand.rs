@@ -17,9 +17,10 @@ pub(super) fn your_line(buf: &mut Buffer, area: Rect, app: &App, hits: &mut Hits
     let mut spans = vec![
         Span::styled(" You", name_style),
         Span::raw(format!(
-            "{sep}{}{sep}total {}",
+            "{sep}{}{sep}{} {}",
             points(app.points_this_hand(YOU)),
-            app.game.totals()[YOU],
+            app.standing_word(),
+            app.standing(YOU),
             sep = app.theme.separator()
         )),
     ];

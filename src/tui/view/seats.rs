@@ -72,10 +72,11 @@ pub(super) fn seat_lines(app: &App, seat: Seat, now: Instant) -> Vec<Line<'stati
             Span::styled(format!("{}{level}", theme.separator()), theme.quiet()),
         ]),
         Line::raw(format!(
-            "{}{}total {}",
+            "{}{}{} {}",
             points(app.points_this_hand(seat)),
             app.theme.separator(),
-            app.game.totals()[seat]
+            app.standing_word(),
+            app.standing(seat)
         )),
         Line::styled(count, theme.quiet()),
     ]

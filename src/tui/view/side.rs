@@ -71,7 +71,8 @@ fn running_totals(app: &App, rows: usize, width: u16) -> Vec<Line<'static>> {
     for (i, record) in history.iter().enumerate().skip(skip) {
         let mut row = format!(" {:<4}", i + 1);
         for seat in Seat::all(players) {
-            row += &format!("{:>column$}", record.totals[seat]);
+            let standing = record.chips.map_or(record.totals[seat], |settled| settled.after.stacks[seat]);
+            row += &format!("{standing:>column$}");
         }
         lines.push(Line::raw(row));
     }

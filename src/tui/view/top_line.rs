@@ -29,13 +29,20 @@ pub(super) fn info_bar(buf: &mut Buffer, area: Rect, app: &App, now: Instant) {
             if broken { "hearts broken" } else { "hearts not broken" }.to_string(),
             if broken { "broken" } else { "unbroken" }.to_string(),
         ),
-        (format!("to {}", rules.target_score), String::new()),
+        if rules.plays_chips() {
+            (format!("{} deals", rules.hand_limit()), String::new())
+        } else {
+            (format!("to {}", rules.target_score), String::new())
+        },
         (format!("deal {}", crate::record::DealCode { seed: game.seed(), hand: game.hand_number() }), String::new()),
         (app.table.label.clone(), String::new()),
     ];
     if !hand.kitty().is_empty() && hand.kitty_taker().is_none() {
         let size = hand.kitty().len();
         parts.insert(1, (format!("widow {size}"), format!("W{size}")));
+    }
+    if let Some(chips) = game.chips() {
+        parts.insert(1, (format!("pot {}", chips.pot), format!("P{}", chips.pot)));
     }
     if let Some(declarer) = hand.declarer() {
         let who = app.table.seat_name(declarer);

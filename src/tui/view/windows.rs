@@ -14,7 +14,7 @@
 use super::*;
 use crate::engine::{
     Declaration, FirstLead, Generale, HandRecord, Kitty, KittyTo, MoonRule, PointsTable, ROYAL_CANCELLER,
-    ROYAL_DIAMOND_CUT, ROYAL_DOUBLER, Rules,
+    ROYAL_DIAMOND_CUT, ROYAL_DOUBLER, Rules, Scoring,
 };
 
 pub(super) fn window(buf: &mut Buffer, area: Rect, width: u16, height: u16, title: &str, theme: Theme) -> (Rect, Rect) {
@@ -287,7 +287,11 @@ pub(super) fn score_sheet(app: &App, rows: usize, room: u16) -> Vec<Line<'static
         let mut row = format!(" {:<6}", i + 1);
         for seat in Seat::all(players) {
             let moon = if record.result.shooter == Some(seat) && record.moon.is_some() { theme.moon() } else { "" };
-            row += &format!("{:>column$}", format!("{moon}{:+} {:>3}", record.scores[seat], record.totals[seat]));
+            let (score, standing) = match record.chips {
+                Some(settled) => (settled.change[seat], settled.after.stacks[seat]),
+                None => (record.scores[seat], record.totals[seat]),
+            };
+            row += &format!("{:>column$}", format!("{moon}{score:+} {standing:>3}"));
         }
         lines.push(Line::raw(row));
     }
@@ -309,7 +313,8 @@ pub(super) fn hand_summary(buf: &mut Buffer, area: Rect, app: &App, hits: &mut H
     if let Some(bonus) = rules.bonus_card() {
         scoring.insert(bonus);
     }
-    let mut lines = vec![Line::styled(format!(" {:<10}{:<34}{:>6}{:>7}", "", "Took", "Hand", "Total"), theme.strong())];
+    let (gain, standing) = if record.chips.is_some() { ("Chips", "Stack") } else { ("Hand", "Total") };
+    let mut lines = vec![Line::styled(format!(" {:<10}{:<34}{gain:>6}{standing:>7}", "", "Took"), theme.strong())];
     for seat in Seat::all(players) {
         let taken = hand.taken(seat) & scoring;
         let mut cards: Vec<Span> = vec![Span::raw(format!(" {:<10}", app.table.seat_name(seat)))];
@@ -327,7 +332,11 @@ pub(super) fn hand_summary(buf: &mut Buffer, area: Rect, app: &App, hits: &mut H
             text = "-".to_string();
         }
         cards.push(Span::raw(format!("{text:<34}")));
-        cards.push(Span::styled(format!("{:>+6}{:>7}", record.scores[seat], record.totals[seat]), theme.strong()));
+        let (score, total) = match record.chips {
+            Some(settled) => (settled.change[seat], settled.after.stacks[seat]),
+            None => (record.scores[seat], record.totals[seat]),
+        };
+        cards.push(Span::styled(format!("{score:>+6}{total:>7}"), theme.strong()));
         lines.push(Line::from(cards));
     }
     for line in hand_events(app, record) {
@@ -357,7 +366,9 @@ pub(super) fn rules_in_brief(rules: &Rules, theme: Theme) -> Vec<String> {
     let c = |text: &str| theme.card(text.parse().expect("a card"));
     let mut lines = vec![];
     let mut game = format!("{} players, game to {}", rules.players, rules.target_score);
-    if rules.max_hands > 0 {
+    if rules.plays_chips() {
+        game = format!("{} players, {} chips each, {} deals", rules.players, rules.chips, rules.hand_limit());
+    } else if rules.max_hands > 0 {
         game += &format!(" or {} hands", rules.max_hands);
     }
     if rules.clock_minutes > 0 {
@@ -383,6 +394,11 @@ pub(super) fn rules_in_brief(rules: &Rules, theme: Theme) -> Vec<String> {
     }
     if let Some(bonus) = rules.bonus_card() {
         lines.push(format!("{} is worth -10 to its taker", theme.card(bonus)));
+    }
+    match rules.scoring {
+        Scoring::Points => {}
+        Scoring::Chips => lines.push("Chips: a chip a point into the pot; the fewest points take it".to_string()),
+        Scoring::Sweepstakes => lines.push("Sweepstakes: a chip a point; only a clean hand takes the pot".to_string()),
     }
     if rules.kitty != Kitty::Off {
         let trick = if rules.kitty_to == KittyTo::LastTrick { "last" } else { "first" };
@@ -439,6 +455,17 @@ fn hand_events(app: &App, record: &HandRecord) -> Vec<String> {
     let who = |seat: Seat| if seat == YOU { "You".to_string() } else { app.table.seat_name(seat) };
     let result = &record.result;
     let mut lines = Vec::new();
+    if let Some(settled) = record.chips {
+        let pot = settled.after.pot;
+        lines.push(if pot > 0 {
+            format!("The pot keeps {pot} for the next deal")
+        } else {
+            "The pot was taken".to_string()
+        });
+        if settled.short {
+            lines.push("A player could not pay in full: the game ends".to_string());
+        }
+    }
     if let (Some(shooter), Some(moon)) = (result.shooter, record.moon) {
         let how = match moon {
             MoonScoring::AddToOthers => format!("{} to everyone else", result.moon_value),
@@ -481,9 +508,9 @@ fn hand_events(app: &App, record: &HandRecord) -> Vec<String> {
 pub(super) fn game_over(buf: &mut Buffer, area: Rect, app: &App, selected: Button, hits: &mut Hits) -> Rect {
     let theme = app.theme;
     let players = app.players();
-    let totals = app.game.totals();
     let mut order: Vec<Seat> = Seat::all(players).collect();
-    order.sort_by_key(|&seat| (totals[seat], seat.index()));
+    let chips = app.game.chips().is_some();
+    order.sort_by_key(|&seat| (if chips { -app.standing(seat) } else { app.standing(seat) }, seat.index()));
     let leaders = app.game.leaders();
     let headline = match (leaders.as_slice(), app.finish) {
         _ if app.game.history().is_empty() => "No hand was completed: nobody wins".to_string(),
@@ -496,7 +523,7 @@ pub(super) fn game_over(buf: &mut Buffer, area: Rect, app: &App, selected: Butto
     for (place, seat) in order.iter().enumerate() {
         let style = if *seat == YOU { theme.strong() } else { Style::default() };
         lines.push(Line::styled(
-            format!(" {}. {:<12}{:>5}", place + 1, app.table.seat_name(*seat), totals[*seat]),
+            format!(" {}. {:<12}{:>5}", place + 1, app.table.seat_name(*seat), app.standing(*seat)),
             style,
         ));
     }
