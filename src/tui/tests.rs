@@ -1376,3 +1376,21 @@ fn the_widow_is_shown_to_its_taker_only() {
     }
     panic!("forty games never gave the widow to both you and another seat: {seen:?}");
 }
+
+#[test]
+fn under_chips_the_table_shows_stacks_the_pot_and_a_sheet_in_chips() {
+    let rules = crate::engine::Preset::Hoyle1887.rules();
+    let mut h = Harness::with_rules(rules, 5, Speed::Instant);
+    let text = h.text();
+    assert!(text.lines().next().unwrap().contains("pot 0"), "{text}");
+    assert!(text.contains("8 deals"), "{text}");
+    assert!(text.contains("chips 50"), "{text}");
+    h.play_until(|app| app.overlay == Some(Overlay::HandSummary));
+    let text = h.text();
+    assert!(text.contains("Chips") && text.contains("Stack"), "{text}");
+    let settled = h.app.game.history()[0].chips.unwrap();
+    let you = settled.after.stacks[YOU];
+    assert!(text.contains(&format!("{:>+6}{you:>7}", settled.change[YOU])), "{text}");
+    h.send(Command::Confirm);
+    assert!(h.text().contains(&format!("chips {you}")), "{}", h.text());
+}
