@@ -223,6 +223,20 @@ const OPTIONS: &[RuleOption] = &[
         get: |r| format!("\"{}\"", r.kitty_to),
     },
     RuleOption {
+        key: "jokers",
+        expected: "an integer from 0 to 4, or \"standard\"",
+        help: "Jokers in the deck: played at any time (even when you could follow suit), never winning a trick, worth nothing; led, the next card sets the suit. \"standard\": 2 at three or six players, else 4. The deck sheds the fewest of 2D 2C 2S 3D 3C 3S 4D 4C 4S 5D to divide.",
+        flag: value("jokers", "N"),
+        set: |r, v| match v {
+            RawValue::Text(text) if text == STANDARD => {
+                r.jokers = None;
+                Some(())
+            }
+            _ => integer_in(v, 0, 4).map(|value| r.jokers = Some(value)),
+        },
+        get: |r| r.jokers.map_or_else(|| format!("\"{STANDARD}\""), |n| n.to_string()),
+    },
+    RuleOption {
         key: "pass-count",
         expected: "an integer from 0 to 12",
         help: "Cards each player passes; 0 means no passing.",

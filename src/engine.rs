@@ -47,7 +47,7 @@ mod score;
 mod seat;
 mod trick;
 
-pub use card::{Card, NotationError, Rank, Suit};
+pub use card::{Card, JOKERS, NotationError, Rank, Suit};
 pub use card_set::{CardSet, CardSetIter};
 pub use deal::{Deal, GameRng, dealer_of_hand, first_dealer};
 pub use game::{Action, Event, Game, GameError, GamePhase, HandRecord};

@@ -487,3 +487,99 @@ fn hoyle_1887_plays_original_hearts_for_chips_over_eight_deals_and_the_most_chip
     assert!(game.leaders().iter().all(|&s| stacks[s] == most));
     assert_eq!(game.history().len(), 8, "nobody went broke with 50 chips in eight deals of 13 points");
 }
+
+// ---- jokers ----------------------------------------------------------------
+
+#[test]
+fn a_joker_may_be_played_at_any_time_even_by_a_player_who_could_follow() {
+    let rules = Rules { jokers: Some(1), no_blood: false, ..Rules::default() };
+    // West holds the 3C and JK1: either may go on South's 2C.
+    let mut hand = position(&rules, "S:6.-.4.2 -.-.5.3.1 7.-.6.4 8.-.7.5");
+    assert_eq!(hand.to_act(), seat(0));
+    play_all(&mut hand, "2C");
+    assert_eq!(hand.legal_moves(), common::cards("3C JK1"));
+    play_all(&mut hand, "JK1 4C 5C");
+    // The joker never wins: East's 5C does.
+    assert_eq!(hand.last_trick().unwrap().winner(4), Some(seat(3)));
+}
+
+#[test]
+fn a_led_joker_leaves_the_next_player_free_and_that_card_sets_the_suit() {
+    let rules = Rules { jokers: Some(1), no_blood: false, must_break_hearts: false, ..Rules::default() };
+    // South wins the clubs and leads the joker.
+    let mut hand = position(&rules, "S:2.-.-.A.1 -.3.9.2 -.5.8.4 4.-.7.3");
+    play_all(&mut hand, "2C 4C 3C AC JK1");
+    // West may play anything: nothing has set the suit yet.
+    assert_eq!(hand.trick().led_suit(), None);
+    assert_eq!(hand.legal_moves(), common::cards("9D 3H"));
+    play_all(&mut hand, "3H");
+    // West's heart set the suit: North must follow it.
+    assert_eq!(hand.trick().led_suit(), Some(hearts::engine::Suit::Hearts));
+    assert_eq!(hand.legal_moves(), common::cards("5H"));
+    play_all(&mut hand, "5H 4S");
+    assert_eq!(hand.last_trick().unwrap().winner(4), Some(seat(2)), "the 5H; the joker never wins");
+}
+
+#[test]
+fn a_trick_of_jokers_only_goes_to_its_leader() {
+    let rules = Rules { players: 3, jokers: Some(3), no_blood: false, ..Rules::default() };
+    let hands = hands(&rules, "-.-.-.2.1 -.-.-.3.2 -.-.-.4.3");
+    let mut hand = Hand::from_holdings(&rules, hands, seat(2));
+    play_all(&mut hand, "2C 3C 4C");
+    // North took the clubs and leads its joker; the others follow with theirs.
+    assert_eq!(hand.to_act(), seat(2));
+    play_all(&mut hand, "JK3 JK1 JK2");
+    assert_eq!(hand.last_trick().unwrap().winner(3), Some(seat(2)));
+    assert_eq!(hand.phase(), HandPhase::Finished);
+}
+
+#[test]
+fn jokers_make_the_deck_divide_by_removing_the_fewest_cards_of_the_list() {
+    let deck = |players, jokers| Rules { players, jokers: Some(jokers), ..Rules::default() };
+    // Three players and two jokers: 54 cards, none removed.
+    assert_eq!(deck(3, 2).removed(), CardSet::EMPTY);
+    assert_eq!(deck(3, 2).hand_size(), 18);
+    // Four players and four jokers: 14 each.
+    assert_eq!((deck(4, 4).removed(), deck(4, 4).hand_size()), (CardSet::EMPTY, 14));
+    // Four players and one joker: 53, so the 2D goes.
+    assert_eq!(deck(4, 1).removed(), common::cards("2D"));
+    // Five and three: 55, none; seven and one: 53, 2D 2C 2S 3D.
+    assert_eq!(deck(5, 3).removed(), CardSet::EMPTY);
+    assert_eq!(deck(7, 1).removed(), common::cards("2D 2C 2S 3D"));
+    // The preset: two jokers at three or six players, four otherwise.
+    let joker = |players| Rules { players, ..Preset::Joker.rules() }.joker_count();
+    assert_eq!([joker(3), joker(4), joker(5), joker(6), joker(7)], [2, 4, 4, 2, 4]);
+    for players in 3..=7 {
+        assert_eq!(Rules { players, ..Preset::Joker.rules() }.validate(), Ok(()));
+    }
+}
+
+#[test]
+fn jokers_cannot_be_played_with_a_kitty() {
+    let rules = Rules { jokers: Some(2), kitty: hearts::engine::Kitty::Leftover, ..Rules::default() };
+    assert_eq!(rules.validate(), Err(RulesError::JokersWithKitty(2)));
+    assert_eq!(rules.validate().unwrap_err().keys(), ["jokers", "kitty"]);
+}
+
+#[test]
+fn bots_keep_jokers_for_a_trick_that_would_cost_points() {
+    // North must follow hearts over the KH: with a joker it plays the joker.
+    let rules = Rules { jokers: Some(1), no_blood: false, must_break_hearts: false, ..Rules::default() };
+    let mut hand = position(&rules, "S:-.K.-.2 -.3.-.3 -.A.-.4.1 -.2.-.5");
+    play_all(&mut hand, "2C 3C 4C 5C 2H KH 3H");
+    // East took the clubs and led the 2H; South the KH; West the 3H.
+    assert_eq!(hand.to_act(), seat(2));
+    let view = SeatView::of_hand(&rules, &hand, &[], seat(2), BySeat::splat(0), 1);
+    for level in [Level::Normal, Level::Hard] {
+        assert_eq!(level.bot(1, seat(2), Think::Samples(1)).play(&view), card("JK1"), "{level}");
+    }
+    // And never pass one.
+    let deal = Deal::for_hand(&Rules { jokers: Some(4), ..Rules::default() }, 8, 0);
+    let rules = Rules { jokers: Some(4), ..Rules::default() };
+    let hand = Hand::new(&rules, deal, PassDirection::Left(1));
+    for s in 0..4 {
+        let view = SeatView::of_hand(&rules, &hand, &[], seat(s), BySeat::splat(0), 1);
+        let pass = Level::Normal.bot(1, seat(s), Think::Samples(1)).pass(&view);
+        assert!((pass & CardSet::JOKERS).is_empty(), "passed {pass}");
+    }
+}

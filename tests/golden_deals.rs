@@ -43,6 +43,15 @@ fn a_kitty_deal_is_pinned_too() {
 }
 
 #[test]
+fn a_joker_deal_is_pinned_too() {
+    let rules = Rules { players: 3, ..hearts::engine::Preset::Joker.rules() };
+    let deal = Deal::for_hand(&rules, 7, 0);
+    assert_eq!(Deal::hands_notation(&deal.hands, 3), PINNED_JOKER_3);
+    let four = Deal::for_hand(&Rules { players: 4, ..rules }, 7, 0);
+    assert_eq!(Deal::hands_notation(&four.hands, 4), PINNED_JOKER_4);
+}
+
+#[test]
 fn a_heartsette_deal_is_pinned_too() {
     let rules = hearts::engine::Preset::Heartsette.rules();
     let rules = Rules { players: 3, ..rules };
@@ -144,29 +153,41 @@ fn ascending_deck(removed: &[&str]) -> Vec<String> {
     deck
 }
 
+/// A table to deal for: players, the cards removed, the kitty, the cards
+/// each (when not the deck divided evenly), and the jokers.
+type Table = (u8, &'static [&'static str], hearts::engine::Kitty, Option<usize>, u8);
+
 #[test]
 fn a_second_implementation_of_the_documented_recipe_deals_the_same_cards() {
     use hearts::engine::Kitty::{Heartsette, Leftover, Off};
     // Heartsette's rows are the rule book's table: cards each, the rest the widow.
-    let tables: [(u8, &[&str], hearts::engine::Kitty, Option<usize>); 11] = [
-        (4, &[], Off, None),
-        (3, &["2D"], Off, None),
-        (5, &["2D", "2C"], Off, None),
-        (6, &["2D", "2C", "2S", "3D"], Off, None),
-        (7, &["2D", "3D", "3C"], Off, None),
-        (5, &[], Leftover, None),
-        (3, &[], Heartsette, Some(16)),
-        (4, &["2S"], Heartsette, Some(12)),
-        (5, &[], Heartsette, Some(10)),
-        (6, &[], Heartsette, Some(8)),
-        (7, &[], Heartsette, Some(7)),
+    // The joker rows: the jokers follow the cards, JK1 first, and the
+    // fewest cards of 2D 2C 2S 3D ... leave so the deck divides.
+    let tables: [Table; 16] = [
+        (4, &[], Off, None, 0),
+        (3, &["2D"], Off, None, 0),
+        (5, &["2D", "2C"], Off, None, 0),
+        (6, &["2D", "2C", "2S", "3D"], Off, None, 0),
+        (7, &["2D", "3D", "3C"], Off, None, 0),
+        (5, &[], Leftover, None, 0),
+        (3, &[], Heartsette, Some(16), 0),
+        (4, &["2S"], Heartsette, Some(12), 0),
+        (5, &[], Heartsette, Some(10), 0),
+        (6, &[], Heartsette, Some(8), 0),
+        (7, &[], Heartsette, Some(7), 0),
+        (3, &[], Off, None, 2),
+        (4, &[], Off, None, 4),
+        (5, &["2D"], Off, None, 4),
+        (6, &[], Off, None, 2),
+        (4, &["2D", "2C", "2S"], Off, None, 3),
     ];
-    for (players, removed, kitty, per_seat) in tables {
-        let rules = Rules { players, kitty, ..Rules::default() };
+    for (players, removed, kitty, per_seat, jokers) in tables {
+        let rules = Rules { players, kitty, jokers: Some(jokers), ..Rules::default() };
         for seed in [0, 1, 42, 2026, u64::MAX] {
             for k in 0..6 {
-                let (dealer, hands, left_over) =
-                    recipe::deal(seed, k, players as usize, ascending_deck(removed), per_seat);
+                let mut deck = ascending_deck(removed);
+                deck.extend((1..=jokers).map(|n| format!("JK{n}")));
+                let (dealer, hands, left_over) = recipe::deal(seed, k, players as usize, deck, per_seat);
                 let deal = Deal::for_hand(&rules, seed, k);
                 assert_eq!(deal.dealer.index(), dealer, "dealer: {players} players, seed {seed}, hand {k}");
                 for (seat, cards) in hands.iter().enumerate() {
@@ -195,3 +216,8 @@ fn a_removed_card_list_overrides_the_rule_books() {
 const PINNED_HEARTSETTE_3: &str = "Q9842.KQT942.K.J653 AKJT7.AJ6.QJ5.AKQ97 653.875.AT86432.T42";
 /// And its widow of four.
 const PINNED_HEARTSETTE_3_WIDOW: &str = "8C 7D 9D 3H";
+
+/// Game 7's first deal of the joker preset at three players (two jokers,
+/// 18 cards each) and at four (four jokers, 14 each).
+const PINNED_JOKER_3: &str = "Q7.AK854.K765.KQ98743 KJ832.QT976.J8432.J2.1 AT9654.J32.AQT9.AT65.2";
+const PINNED_JOKER_4: &str = "S:QT9.8.AJ974.A64.23 754.T9764.Q63.J.14 32.AK532.52.KQ832 AKJ86.QJ.KT8.T975";

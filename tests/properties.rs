@@ -89,7 +89,7 @@ fn check_every_card(game: &Game) {
     let legal = hand.legal_moves();
     assert!(!legal.is_empty(), "the seat to act always has a legal card");
     assert!(hand.holding(hand.to_act()).is_superset(legal));
-    for card in CardSet::DECK {
+    for card in CardSet::DECK | CardSet::JOKERS {
         let mut trial = hand;
         let accepted = trial.play(hand.to_act(), card).is_ok();
         assert_eq!(accepted, legal.contains(card), "{card}: offered and accepted must agree");

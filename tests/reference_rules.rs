@@ -210,6 +210,8 @@ fn option_mixes_play_by_the_rule_book() {
             ..Rules::default()
         },
         Rules { scoring: hearts::engine::Scoring::Sweepstakes, chips: 30, max_hands: 10, ..Rules::default() },
+        Rules { jokers: Some(1), players: 5, points: hearts::engine::PointsTable::BlackMaria, ..Rules::default() },
+        Rules { jokers: Some(3), players: 7, no_blood: false, omnibus: true, ..Rules::default() },
         Rules { scoring: hearts::engine::Scoring::Chips, chips: 12, players: 6, omnibus: true, ..Rules::default() },
         Rules {
             points: hearts::engine::PointsTable::Greek,

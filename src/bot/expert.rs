@@ -375,7 +375,7 @@ impl<'a> Search<'a> {
                 if need == 0 {
                     break;
                 }
-                if !used.contains(card) && !self.voids[seat][card.suit() as usize] {
+                if !used.contains(card) && (card.is_joker() || !self.voids[seat][card.suit() as usize]) {
                     holdings[seat].insert(card);
                     used.insert(card);
                     need -= 1;

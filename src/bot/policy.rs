@@ -46,6 +46,9 @@ pub fn choose_pass(view: &SeatView<'_>, skill: Skill) -> CardSet {
     let lowest_heart = hand.of_suit(Suit::Hearts).lowest();
     let ladies = view.ladies();
     let danger = |card: Card| -> i32 {
+        if card.is_joker() {
+            return -100; // the safest card there is: keep it
+        }
         let rank = card.rank().index() as i32;
         let length = hand.of_suit(card.suit()).len() as i32;
         let value = view.value(card);
@@ -83,15 +86,36 @@ pub fn choose_play(view: &SeatView<'_>, skill: Skill) -> Card {
     if let Some(only) = single(legal) {
         return only;
     }
+    // Jokers are chosen apart: the card is chosen among the others, and a
+    // joker takes its place where that card would win a trick with points.
+    let jokers = legal & CardSet::JOKERS;
+    if jokers == legal {
+        return jokers.lowest().expect("a bot is only asked when it has a card to play");
+    }
+    let others = SeatView { legal: legal - CardSet::JOKERS, ..*view };
+    let view = &others;
     let table = Table::read(view, skill);
-    if table.shooting {
-        return moon_play(view, &table);
+    let choice = if table.shooting {
+        moon_play(view, &table)
+    } else {
+        match view.led_suit() {
+            // Jokers were led: this card sets the suit, as a lead does.
+            None => lead(view, &table),
+            Some(led) if !view.legal.of_suit(led).is_empty() => follow(view, &table),
+            Some(_) => discard(view, &table),
+        }
+    };
+    match jokers.lowest() {
+        Some(joker) if !table.shooting && table.threat.is_none() && wins_points(view, choice) => joker,
+        _ => choice,
     }
-    match view.led_suit() {
-        None => lead(view, &table),
-        Some(led) if !legal.of_suit(led).is_empty() => follow(view, &table),
-        Some(_) => discard(view, &table),
-    }
+}
+
+/// Whether `card`, played now, takes the trick with points in it.
+fn wins_points(view: &SeatView<'_>, card: Card) -> bool {
+    let Some(winning) = view.trick.winning_card() else { return false };
+    let beats = winning.is_joker() || (card.suit() == winning.suit() && card.rank() > winning.rank());
+    beats && view.value_of(view.trick.card_set()) + view.value(card) > 0
 }
 
 /// The shooter's choice under `shooter-chooses`: whichever leaves this seat

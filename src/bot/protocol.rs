@@ -302,7 +302,8 @@ impl Decoded {
             return Err(inconsistent("received", "a received card is neither held nor played"));
         }
         let broken = played.iter().any(|card| {
-            card.suit() == crate::engine::Suit::Hearts || (rules.queen_breaks_hearts && card == Card::QUEEN_OF_SPADES)
+            (card.suit() == crate::engine::Suit::Hearts && !card.is_joker())
+                || (rules.queen_breaks_hearts && card == Card::QUEEN_OF_SPADES)
         });
         if r.hearts_broken != broken {
             return Err(inconsistent("hearts_broken", format!("the tricks say {broken}")));

@@ -168,7 +168,8 @@ impl<'a> SeatView<'a> {
         for trick in self.tricks.iter().chain(std::iter::once(&self.trick)) {
             let Some(led) = trick.led_suit() else { continue };
             for (seat, card) in trick.plays(players) {
-                if card.suit() != led {
+                // A joker may be played by anyone at any time: it shows nothing.
+                if card.suit() != led && !card.is_joker() {
                     voids[seat][led as usize] = true;
                 }
             }

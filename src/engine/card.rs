@@ -158,10 +158,13 @@ impl fmt::Display for Rank {
     }
 }
 
-/// One playing card.
+/// One playing card, or one of up to four jokers.
 ///
 /// Stored as the bit position it takes in a [`crate::engine::CardSet`]:
 /// `suit * 16 + rank`, so that each suit is one 16-bit lane of a `u64`.
+/// Joker `k` (0..4) takes bit 13 of lane `k`, above the ace, outside every
+/// suit: it has no suit or rank of its own (see [`Card::is_joker`]). Jokers
+/// are written `JK1` to `JK4`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub struct Card(u8);
 
@@ -181,9 +184,19 @@ impl Card {
         Card(suit as u8 * SUIT_STRIDE + rank as u8)
     }
 
-    /// The card at a bit position; `None` for a spare position.
+    /// Joker number `n` (0 to 3), written `JK1` to `JK4`.
+    pub const fn joker(n: u8) -> Card {
+        Card((n % JOKERS) * SUIT_STRIDE + JOKER_BIT)
+    }
+
+    /// Whether this is a joker: no suit, no rank, never wins a trick.
+    pub const fn is_joker(self) -> bool {
+        self.0 % SUIT_STRIDE == JOKER_BIT
+    }
+
+    /// The card at a bit position (a joker's too); `None` for a spare one.
     pub const fn from_index(index: u8) -> Option<Card> {
-        if index < 4 * SUIT_STRIDE && index % SUIT_STRIDE < 13 { Some(Card(index)) } else { None }
+        if index < 4 * SUIT_STRIDE && index % SUIT_STRIDE <= JOKER_BIT { Some(Card(index)) } else { None }
     }
 
     /// The bit position of this card in a card set.
@@ -191,25 +204,51 @@ impl Card {
         self.0
     }
 
-    /// The card's suit.
+    /// The card's suit. A joker has none: this is the lane it is stored
+    /// in, so ask [`Card::is_joker`] first wherever jokers can be.
     pub const fn suit(self) -> Suit {
         Suit::ALL[(self.0 / SUIT_STRIDE) as usize]
     }
 
-    /// The card's rank.
+    /// The card's rank. A joker has none and answers two, the lowest.
     pub const fn rank(self) -> Rank {
-        Rank::ALL[(self.0 % SUIT_STRIDE) as usize]
+        if self.is_joker() { Rank::Two } else { Rank::ALL[(self.0 % SUIT_STRIDE) as usize] }
     }
 
-    /// The card written with its suit symbol, e.g. `Q♠`.
+    /// Which joker this is, 1 to 4 (as written); `None` for other cards.
+    pub const fn joker_number(self) -> Option<u8> {
+        if self.is_joker() { Some(self.0 / SUIT_STRIDE + 1) } else { None }
+    }
+
+    /// The card written with its suit symbol, e.g. `Q♠` (a joker `JK1`).
     pub fn symbol_string(self) -> String {
-        format!("{}{}", self.rank().letter(), self.suit().symbol())
+        match self.joker_number() {
+            Some(n) => format!("JK{n}"),
+            None => format!("{}{}", self.rank().letter(), self.suit().symbol()),
+        }
     }
 }
 
+/// How many jokers a game may use.
+pub const JOKERS: u8 = 4;
+/// The bit a joker takes in its lane: the first one above the ace.
+const JOKER_BIT: u8 = 13;
+
 impl fmt::Display for Card {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}{}", self.rank().letter(), self.suit().letter())
+        match self.joker_number() {
+            Some(n) => write!(f, "JK{n}"),
+            None => write!(f, "{}{}", self.rank().letter(), self.suit().letter()),
+        }
+    }
+}
+
+/// Reads `JK1` .. `JK4` (any case).
+pub(crate) fn parse_joker(text: &str) -> Option<Card> {
+    let rest = text.trim().strip_prefix("JK").or_else(|| text.trim().strip_prefix("jk"))?;
+    match rest.parse::<u8>() {
+        Ok(n @ 1..=JOKERS) => Some(Card::joker(n - 1)),
+        _ => None,
     }
 }
 
@@ -251,6 +290,9 @@ impl FromStr for Card {
     type Err = NotationError;
 
     fn from_str(text: &str) -> Result<Card, NotationError> {
+        if let Some(joker) = parse_joker(text) {
+            return Ok(joker);
+        }
         let bad = || NotationError::BadCard(text.to_string());
         let trimmed = text.trim();
         let suit_char = trimmed.chars().last().ok_or_else(bad)?;
@@ -301,7 +343,21 @@ mod tests {
                 assert_eq!(card.to_string().parse::<Card>(), Ok(card));
             }
         }
-        assert_eq!(Card::from_index(13), None);
+        assert_eq!(Card::from_index(14), None);
         assert_eq!(Card::from_index(64), None);
+    }
+
+    #[test]
+    fn jokers_are_written_jk1_to_jk4_and_have_no_suit() {
+        for n in 0..JOKERS {
+            let joker = Card::joker(n);
+            assert!(joker.is_joker());
+            assert_eq!(joker.to_string(), format!("JK{}", n + 1));
+            assert_eq!(joker.to_string().parse::<Card>(), Ok(joker));
+            assert_eq!(Card::from_index(joker.index()), Some(joker));
+        }
+        assert!("JK5".parse::<Card>().is_err());
+        assert!("JK0".parse::<Card>().is_err());
+        assert!(!Card::QUEEN_OF_SPADES.is_joker());
     }
 }

@@ -29,6 +29,8 @@ impl CardSet {
     pub const HEARTS: CardSet = CardSet::suit(Suit::Hearts);
     /// Only the queen of spades.
     pub const QUEEN_OF_SPADES: CardSet = CardSet::single(Card::QUEEN_OF_SPADES);
+    /// The four jokers.
+    pub const JOKERS: CardSet = CardSet((1 << 13) * 0x0001_0001_0001_0001);
     /// The four queens.
     pub const QUEENS: CardSet = CardSet((1 << Rank::Queen as u8) * 0x0001_0001_0001_0001);
 
@@ -116,6 +118,7 @@ impl CardSet {
 
     /// Writes one hand in deal notation: `spades.hearts.diamonds.clubs`,
     /// each suit high to low, e.g. `AK2.QJ.T98.765`.
+    /// Jokers follow as a fifth group of their numbers: `AK2.QJ.T98.765.12`.
     pub fn to_hand_notation(self) -> String {
         let suits: Vec<String> = Suit::NOTATION_ORDER
             .iter()
@@ -125,18 +128,31 @@ impl CardSet {
                 ranks.into_iter().collect()
             })
             .collect();
-        suits.join(".")
+        let jokers: String =
+            (self & CardSet::JOKERS).iter().filter_map(Card::joker_number).map(|n| n.to_string()).collect();
+        if jokers.is_empty() { suits.join(".") } else { format!("{}.{jokers}", suits.join(".")) }
     }
 
     /// Reads one hand in deal notation (`AK2.QJ.T98.765`; an empty suit may
     /// be left empty or written `-`).
     pub fn from_hand_notation(text: &str) -> Result<CardSet, NotationError> {
         let bad = |why: &str| NotationError::BadHand { text: text.to_string(), why: why.to_string() };
-        let parts: Vec<&str> = text.split('.').collect();
-        if parts.len() != 4 {
-            return Err(bad("a hand has four suits separated by dots: spades.hearts.diamonds.clubs"));
-        }
+        let mut parts: Vec<&str> = text.split('.').collect();
         let mut set = CardSet::EMPTY;
+        if parts.len() == 5 {
+            // A fifth group: the jokers' numbers.
+            for digit in parts.pop().unwrap_or_default().chars().filter(|&c| c != '-') {
+                let joker = super::card::parse_joker(&format!("JK{digit}"))
+                    .ok_or_else(|| bad(&format!("`{digit}` is not a joker (1 to 4)")))?;
+                if set.contains(joker) {
+                    return Err(bad(&format!("{joker} is written twice")));
+                }
+                set.insert(joker);
+            }
+        }
+        if parts.len() != 4 {
+            return Err(bad("a hand has four suits separated by dots (spades.hearts.diamonds.clubs), then any jokers"));
+        }
         for (&suit, part) in Suit::NOTATION_ORDER.iter().zip(parts) {
             let part = if part == "-" { "" } else { part };
             let ranks = parse_ranks(part).ok_or_else(|| bad(&format!("`{part}` is not a list of ranks")))?;
@@ -269,6 +285,10 @@ impl FromStr for CardSet {
     fn from_str(text: &str) -> Result<CardSet, NotationError> {
         let mut set = CardSet::EMPTY;
         for token in text.split(|c: char| c.is_whitespace() || c == ',').filter(|t| !t.is_empty()) {
+            if let Some(joker) = super::card::parse_joker(token) {
+                set.insert(joker);
+                continue;
+            }
             let bad = || NotationError::BadCard(token.to_string());
             let suit_char = token.chars().last().ok_or_else(bad)?;
             let suit = Suit::from_char(suit_char).ok_or_else(bad)?;
@@ -331,11 +351,18 @@ mod tests {
         assert_eq!(hand.to_hand_notation(), "AK2.QJ.T98.765");
         let void = CardSet::from_hand_notation("A.-..2").unwrap();
         assert_eq!(void.to_hand_notation(), "A...2");
+        let jokers = CardSet::from_hand_notation("A...2.13").unwrap();
+        assert_eq!(jokers, cards("AS 2C JK1 JK3"));
+        assert_eq!(jokers.to_hand_notation(), "A...2.13");
+        assert!(CardSet::from_hand_notation("A...2.5").is_err());
+        assert_eq!(cards("QS JK2").len(), 2);
+        assert!((CardSet::DECK & CardSet::JOKERS).is_empty(), "jokers are outside the 52 cards");
+        assert!(Suit::ALL.iter().all(|&suit| CardSet::JOKERS.of_suit(suit).is_empty()), "and outside every suit");
     }
 
     #[test]
     fn hand_notation_rejects_bad_hands() {
-        for text in ["AK2.QJ.T98", "AK2.QJ.T98.765.4", "AX.QJ.T9.7", "AA...", ""] {
+        for text in ["AK2.QJ.T98", "AK2.QJ.T98.765.9", "AK2.QJ.T98.765.11", "A.K.Q.J.2.3", "AX.QJ.T9.7", "AA...", ""] {
             assert!(CardSet::from_hand_notation(text).is_err(), "{text}");
         }
     }

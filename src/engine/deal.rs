@@ -9,7 +9,8 @@
 //! 3. A draw below `n` is Lemire's multiply-and-reject on `next_u32`, so it
 //!    is unbiased.
 //! 4. The deck is the cards in play in ascending order (clubs, diamonds,
-//!    spades, hearts; two to ace), shuffled by Fisher-Yates from the top
+//!    spades, hearts; two to ace; then any jokers, JK1 first), shuffled by
+//!    Fisher-Yates from the top
 //!    index down, then dealt one at a time clockwise starting left of the
 //!    dealer; cards left over form the kitty.
 
@@ -94,7 +95,8 @@ impl Deal {
     pub fn for_hand(rules: &Rules, seed: u64, hand_index: u32) -> Deal {
         let players = rules.player_count();
         let dealer = dealer_of_hand(seed, players, hand_index);
-        let mut deck: Vec<_> = rules.deck().iter().collect();
+        let in_play = rules.deck();
+        let mut deck: Vec<_> = (in_play - CardSet::JOKERS).iter().chain((in_play & CardSet::JOKERS).iter()).collect();
         GameRng::new(seed, u64::from(hand_index) + 1).shuffle(&mut deck);
         let dealt = rules.hand_size() * players;
         let mut hands = BySeat::splat(CardSet::EMPTY);

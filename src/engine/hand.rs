@@ -189,10 +189,17 @@ impl PlaySituation<'_> {
         let holding = self.holding;
         match self.trick.led_suit() {
             Some(led) => {
+                // A joker may be played at any time, even by a player who could follow.
                 let following = holding.of_suit(led);
                 if !following.is_empty() {
-                    return Some((following, PlayError::MustFollowSuit { led }));
+                    return Some((following | (holding & CardSet::JOKERS), PlayError::MustFollowSuit { led }));
                 }
+                let clean = holding - rules.penalty;
+                (self.first_trick && rules.no_blood && !clean.is_empty())
+                    .then_some((clean, PlayError::NoPointsOnFirstTrick))
+            }
+            // Only jokers so far: the next card is free, as a discard is.
+            None if !self.trick.is_empty() => {
                 let clean = holding - rules.penalty;
                 (self.first_trick && rules.no_blood && !clean.is_empty())
                     .then_some((clean, PlayError::NoPointsOnFirstTrick))
@@ -520,7 +527,9 @@ impl Hand {
         self.check_play(seat, card)?;
         let players = self.players();
         self.holdings[seat].remove(card);
-        if card.suit() == Suit::Hearts || (self.rules.queen_breaks_hearts && card == Card::QUEEN_OF_SPADES) {
+        if (card.suit() == Suit::Hearts && !card.is_joker())
+            || (self.rules.queen_breaks_hearts && card == Card::QUEEN_OF_SPADES)
+        {
             self.hearts_broken = true;
         }
         self.trick.push(card);

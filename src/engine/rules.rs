@@ -4,7 +4,7 @@
 use std::fmt;
 use std::str::FromStr;
 
-use super::card::{Card, Rank, Suit};
+use super::card::{Card, JOKERS, Rank, Suit};
 use super::card_set::CardSet;
 use super::seat::{MAX_PLAYERS, MIN_PLAYERS};
 
@@ -194,6 +194,8 @@ named_option!(
         Eagle => "eagle",
         /// Heartsette: a widow of cards dealt to nobody, for the first trick's winner.
         Heartsette => "heartsette",
+        /// Joker Hearts: jokers that may be played any time and never win.
+        Joker => "joker",
         /// The 1887 game for chips: hearts only, no passing, no moon.
         Hoyle1887 => "hoyle-1887",
     }
@@ -207,7 +209,7 @@ impl PointsTable {
         if matches!(self, PointsTable::Standard) {
             match card {
                 Card::QUEEN_OF_SPADES => 13,
-                _ if matches!(card.suit(), Suit::Hearts) => 1,
+                _ if CardSet::HEARTS.contains(card) => 1,
                 _ => 0,
             }
         } else {
@@ -218,8 +220,9 @@ impl PointsTable {
     /// [`PointsTable::value`] for every table but Black Lady's.
     #[inline(never)]
     const fn other_value(self, card: Card) -> i32 {
-        let is_heart = matches!(card.suit(), Suit::Hearts);
-        let is_spade = matches!(card.suit(), Suit::Spades);
+        // Masks, not suits: a joker is in no suit.
+        let is_heart = CardSet::HEARTS.contains(card);
+        let is_spade = CardSet::SPADES.contains(card);
         let rank = card.rank();
         match self {
             PointsTable::SpotHearts => match card {
@@ -495,6 +498,9 @@ pub struct Rules {
     pub kitty: Kitty,
     /// Which trick's winner takes the kitty (`kitty-to`).
     pub kitty_to: KittyTo,
+    /// Jokers in the deck, 0 to 4 (`jokers`); `None`: the joker preset's
+    /// count, 2 at three or six players and 4 otherwise.
+    pub jokers: Option<u8>,
     /// Cards each player passes (`pass-count`, default 3; 0: no passing).
     pub pass_count: u8,
     /// The order of pass directions (`pass-cycle`); `None` uses the rule
@@ -556,6 +562,7 @@ impl Default for Rules {
             removed_cards: None,
             kitty: Kitty::Off,
             kitty_to: KittyTo::FirstTrick,
+            jokers: Some(0),
             pass_count: 3,
             pass_cycle: None,
             first_lead: FirstLead::LowestClub,
@@ -616,6 +623,7 @@ impl Preset {
             Preset::Royal => Rules { points: PointsTable::Royal, moon: MoonRule::ShooterPicks, ..defaults },
             Preset::Eagle => Rules { points: PointsTable::Eagle, ..defaults },
             Preset::Heartsette => Rules { kitty: Kitty::Heartsette, ..defaults },
+            Preset::Joker => Rules { jokers: None, ..defaults },
             Preset::Hoyle1887 => Rules {
                 points: PointsTable::Original,
                 scoring: Scoring::Chips,
@@ -636,6 +644,27 @@ pub const CHIPS_HANDS: u32 = 8;
 /// What a silent Generale (every penalty card taken without declaring)
 /// gives each other player in Chasse Coeur.
 pub const SILENT_GENERALE: i32 = 54;
+
+/// With jokers, the fewest cards from the rule book's list (2D 2C 2S 3D 3C
+/// 3S 4D 4C 4S 5D) that make the deck divide.
+pub fn joker_removed_cards(players: usize, jokers: usize) -> CardSet {
+    use Rank::{Five, Four, Three, Two};
+    use Suit::{Clubs, Diamonds, Spades};
+    const LIST: [(Rank, Suit); 10] = [
+        (Two, Diamonds),
+        (Two, Clubs),
+        (Two, Spades),
+        (Three, Diamonds),
+        (Three, Clubs),
+        (Three, Spades),
+        (Four, Diamonds),
+        (Four, Clubs),
+        (Four, Spades),
+        (Five, Diamonds),
+    ];
+    let extra = (52 + jokers) % players;
+    LIST.iter().take(extra).map(|&(rank, suit)| Card::new(rank, suit)).collect()
+}
 
 /// The cards the rule book removes for a player count.
 pub fn standard_removed_cards(players: usize) -> CardSet {
@@ -712,6 +741,9 @@ pub enum RulesError {
     /// A target score that ends the game before it starts.
     #[error("target-score must be at least 1, not {0}")]
     TargetScore(i32),
+    /// Jokers with a kitty: the kitty deals the whole deck already.
+    #[error("jokers = {0} cannot be played with a kitty: the kitty deals the whole deck; drop one of them")]
+    JokersWithKitty(usize),
     /// A moon value where there is no moon.
     #[error("moon-value = {0} has no effect with moon = \"off\"; remove it, or choose a moon rule")]
     MoonValueWithoutMoon(i32),
@@ -733,6 +765,7 @@ impl RulesError {
             RulesError::NoPenaltyCards(_) => &["removed-cards", "points"],
             RulesError::TargetScore(_) => &["target-score"],
             RulesError::MoonValueWithoutMoon(_) => &["moon-value", "moon"],
+            RulesError::JokersWithKitty(_) => &["jokers", "kitty"],
         }
     }
 }
@@ -751,13 +784,30 @@ impl Rules {
             Kitty::Leftover => CardSet::EMPTY,
             Kitty::Heartsette if self.players == 4 => CardSet::single(Card::new(Rank::Two, Suit::Spades)),
             Kitty::Heartsette => CardSet::EMPTY,
-            Kitty::Off => self.removed_cards.unwrap_or_else(|| standard_removed_cards(self.player_count())),
+            Kitty::Off => self.removed_cards.unwrap_or_else(|| match self.joker_count() {
+                0 => standard_removed_cards(self.player_count()),
+                jokers => joker_removed_cards(self.player_count(), jokers),
+            }),
         }
     }
 
-    /// The cards that are dealt (and the kitty, if any).
+    /// Jokers in play.
+    pub fn joker_count(&self) -> usize {
+        match self.jokers {
+            Some(count) => usize::from(count.min(JOKERS)),
+            None if matches!(self.players, 3 | 6) => 2,
+            None => 4,
+        }
+    }
+
+    /// The jokers in play, `JK1` first.
+    pub fn joker_cards(&self) -> CardSet {
+        (0..self.joker_count() as u8).map(Card::joker).collect()
+    }
+
+    /// The cards that are dealt (and the kitty, if any), jokers included.
     pub fn deck(&self) -> CardSet {
-        CardSet::DECK - self.removed()
+        (CardSet::DECK - self.removed()) | self.joker_cards()
     }
 
     /// Cards dealt to each player: the deck divided evenly (what is left
@@ -826,6 +876,9 @@ impl Rules {
         }
         if self.kitty != Kitty::Off && self.removed_cards.is_some() {
             return Err(RulesError::KittyWithRemovedCards);
+        }
+        if self.kitty != Kitty::Off && self.joker_count() > 0 {
+            return Err(RulesError::JokersWithKitty(self.joker_count()));
         }
         let deck = self.deck().len();
         if self.kitty == Kitty::Off && !deck.is_multiple_of(players) {

@@ -57,9 +57,16 @@ impl Trick {
         self.len == 0
     }
 
-    /// The suit of the card led; `None` before the lead.
-    pub const fn led_suit(&self) -> Option<Suit> {
-        if self.len == 0 { None } else { Some(self.cards[0].suit()) }
+    /// The suit led: the first card's, or after jokers the first card's
+    /// that is not a joker; `None` before the lead (or while only jokers
+    /// have been played).
+    #[inline]
+    pub fn led_suit(&self) -> Option<Suit> {
+        match self.cards().first() {
+            None => None,
+            Some(first) if !first.is_joker() => Some(first.suit()),
+            Some(_) => self.cards().iter().find(|card| !card.is_joker()).map(|card| card.suit()),
+        }
     }
 
     /// The seat that played the `index`-th card (0 is the leader).
@@ -72,7 +79,8 @@ impl Trick {
         self.cards().iter().enumerate().map(move |(i, &card)| (self.seat_of(i, players), card))
     }
 
-    /// The card that wins so far: the highest of the suit led.
+    /// The card that wins so far: the highest of the suit led (a trick of
+    /// jokers only: the leader's).
     pub fn winning_card(&self) -> Option<Card> {
         (self.len > 0).then(|| self.cards[self.winning as usize])
     }
@@ -86,7 +94,9 @@ impl Trick {
     /// is not full).
     pub(crate) fn push(&mut self, card: Card) {
         let best = self.cards[self.winning as usize];
-        if self.len > 0 && card.suit() == best.suit() && card.rank() > best.rank() {
+        // A joker never wins; the first card after led jokers takes the lead.
+        let beats = !card.is_joker() && (best.is_joker() || (card.suit() == best.suit() && card.rank() > best.rank()));
+        if self.len > 0 && beats {
             self.winning = self.len;
         }
         self.cards[self.len as usize] = card;
@@ -120,6 +130,17 @@ mod tests {
         let trick = trick_of("5D 9D QD AS");
         assert_eq!(trick.winning_card(), Some("QD".parse().unwrap()));
         assert_eq!(trick.winner(4), Seat::new(2));
+    }
+
+    #[test]
+    fn a_joker_never_wins_and_the_first_card_after_led_jokers_sets_the_suit() {
+        let trick = trick_of("JK1 5D AS 7D");
+        assert_eq!(trick.led_suit(), Some(Suit::Diamonds));
+        assert_eq!(trick.winning_card(), Some("7D".parse().unwrap()));
+        let trick = trick_of("5D JK2 JK3 4D");
+        assert_eq!(trick.winner(4), Some(Seat::SOUTH));
+        let jokers = trick_of("JK1 JK2 JK3");
+        assert_eq!((jokers.led_suit(), jokers.winner(3)), (None, Some(Seat::SOUTH)), "jokers only: the leader's");
     }
 
     #[test]

@@ -385,7 +385,9 @@ impl App {
         if let Some((passing, _)) = self.pending_pass {
             cards -= passing;
         }
-        cards.into_iter().collect()
+        // By suit, then any jokers at the right.
+        let jokers = cards & CardSet::JOKERS;
+        (cards - jokers).into_iter().chain(jokers).collect()
     }
 
     /// The card under the cursor.

@@ -1394,3 +1394,22 @@ fn under_chips_the_table_shows_stacks_the_pot_and_a_sheet_in_chips() {
     h.send(Command::Confirm);
     assert!(h.text().contains(&format!("chips {you}")), "{}", h.text());
 }
+
+#[test]
+fn jokers_are_drawn_as_jokers_at_the_right_of_your_hand_in_either_theme() {
+    let rules = crate::engine::Preset::Joker.rules();
+    let seed = (1..100)
+        .find(|&seed| {
+            let deal = crate::engine::Deal::for_hand(&rules, seed, 0);
+            !(deal.hands[YOU] & CardSet::JOKERS).is_empty()
+        })
+        .expect("some deal gives you a joker");
+    let mut h = Harness::with_rules(rules, seed, Speed::Instant);
+    let cards = h.app.your_cards();
+    assert!(cards.last().unwrap().is_joker(), "jokers sit at the right: {cards:?}");
+    let text = h.text();
+    assert!(text.contains("JK★"), "{text}");
+    h.app.theme = Theme { color: true, ascii: true, palette256: true };
+    let text = h.text();
+    assert!(text.contains("JK*") && !text.contains('★'), "{text}");
+}

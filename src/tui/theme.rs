@@ -87,9 +87,20 @@ impl Theme {
         NAMES[rank.index()]
     }
 
-    /// A card as text: `10♥`, `Q♠` (or `10H`, `QS`).
+    /// A card's two marks as drawn: its rank and its suit symbol (a joker:
+    /// `JK` and `★`, or `*`).
+    pub fn face(self, card: Card) -> (&'static str, char) {
+        if card.is_joker() {
+            ("JK", if self.ascii { '*' } else { '★' })
+        } else {
+            (Theme::rank(card.rank()), self.suit(card.suit()))
+        }
+    }
+
+    /// A card as text: `10♥`, `Q♠`, `JK★` (or `10H`, `QS`, `JK*`).
     pub fn card(self, card: Card) -> String {
-        format!("{}{}", Theme::rank(card.rank()), self.suit(card.suit()))
+        let (rank, suit) = self.face(card);
+        format!("{rank}{suit}")
     }
 
     /// What separates the parts of a line: ` · ` (or ` | `).
@@ -133,6 +144,7 @@ impl Theme {
             return Style::default();
         }
         let ink = match card.suit() {
+            _ if card.is_joker() => Color::Magenta,
             Suit::Hearts | Suit::Diamonds => Color::Red,
             Suit::Clubs | Suit::Spades => Color::Black,
         };

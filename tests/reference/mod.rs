@@ -31,6 +31,10 @@ fn face(rank: Rank) -> i32 {
 
 /// What a card is worth under a points table, from the rule book's list.
 pub fn value(card: Card, table: PointsTable) -> i32 {
+    // A joker is worth nothing.
+    if card.is_joker() {
+        return 0;
+    }
     let queen_of_spades = card.suit() == Suit::Spades && card.rank() == Rank::Queen;
     let heart = card.suit() == Suit::Hearts;
     match table {
@@ -149,7 +153,7 @@ pub fn take_points(taken: &[Card], rules: &Rules) -> i32 {
     if rules.points != PointsTable::Royal {
         return plain;
     }
-    let hearts = taken.iter().filter(|c| c.suit() == Suit::Hearts).count() as i32;
+    let hearts = taken.iter().filter(|c| !c.is_joker() && c.suit() == Suit::Hearts).count() as i32;
     let has = |rank, suit| taken.iter().any(|&c| is(c, rank, suit));
     let hearts_score = if has(Rank::Queen, Suit::Hearts) { 2 * hearts } else { hearts };
     let queen_score = if has(Rank::Queen, Suit::Spades) && !has(Rank::Queen, Suit::Clubs) { 26 } else { 0 };
@@ -254,7 +258,7 @@ impl RefHand {
         let everything_played = played.iter().chain(trick.iter().map(|(_, card)| card));
         // Hearts break when a heart (or, by the option, the queen of spades) has been played.
         let hearts_broken = everything_played.into_iter().any(|card| {
-            card.suit() == Suit::Hearts
+            (!card.is_joker() && card.suit() == Suit::Hearts)
                 || (rules.queen_breaks_hearts && card.suit() == Suit::Spades && card.rank() == Rank::Queen)
         });
         RefHand {
@@ -285,7 +289,9 @@ impl RefHand {
     }
 
     fn lowest_club_held(&self) -> Option<Card> {
-        self.holdings.iter().flatten().copied().filter(|card| card.suit() == Suit::Clubs).min_by_key(|card| card.rank())
+        let clubs =
+            self.holdings.iter().flatten().copied().filter(|card| !card.is_joker() && card.suit() == Suit::Clubs);
+        clubs.min_by_key(|card| card.rank())
     }
 
     fn is_penalty(&self, card: Card) -> bool {
@@ -306,11 +312,17 @@ impl RefHand {
     fn legal_unsorted(&self) -> Vec<Card> {
         let hand = &self.holdings[self.to_act];
         let first_trick = self.tricks_done == 0;
-        if let Some(&(_, led)) = self.trick.first() {
-            // Follow suit if you can.
-            let following: Vec<Card> = hand.iter().copied().filter(|c| c.suit() == led.suit()).collect();
-            if !following.is_empty() {
-                return following;
+        let jokers: Vec<Card> = hand.iter().copied().filter(|c| c.is_joker()).collect();
+        if !self.trick.is_empty() {
+            // The suit led is the first card's that is not a joker.
+            if let Some(&(_, led)) = self.trick.iter().find(|(_, c)| !c.is_joker()) {
+                // Follow suit if you can; a joker may be played at any time.
+                let mut following: Vec<Card> =
+                    hand.iter().copied().filter(|c| !c.is_joker() && c.suit() == led.suit()).collect();
+                if !following.is_empty() {
+                    following.extend(jokers);
+                    return following;
+                }
             }
             // No blood on the first trick, unless every card held is a penalty card.
             if first_trick && self.rules.no_blood {
@@ -330,7 +342,7 @@ impl RefHand {
                 }
                 FirstLead::AnyClub => {
                     if self.lowest_club_held().is_some() {
-                        return hand.iter().copied().filter(|c| c.suit() == Suit::Clubs).collect();
+                        return hand.iter().copied().filter(|c| !c.is_joker() && c.suit() == Suit::Clubs).collect();
                     }
                 }
                 FirstLead::LeftOfDealer => {}
@@ -338,7 +350,8 @@ impl RefHand {
         }
         // Hearts may not be led before they break, unless only hearts are held.
         if self.rules.must_break_hearts && !self.hearts_broken {
-            let not_hearts: Vec<Card> = hand.iter().copied().filter(|c| c.suit() != Suit::Hearts).collect();
+            let not_hearts: Vec<Card> =
+                hand.iter().copied().filter(|c| c.is_joker() || c.suit() != Suit::Hearts).collect();
             if !not_hearts.is_empty() {
                 return not_hearts;
             }
@@ -351,8 +364,9 @@ impl RefHand {
         assert!(self.legal().contains(&card), "the reference refuses {card}");
         let seat = self.to_act;
         self.holdings[seat].retain(|&c| c != card);
-        let queen_of_spades = card.suit() == Suit::Spades && card.rank() == Rank::Queen;
-        if card.suit() == Suit::Hearts || (self.rules.queen_breaks_hearts && queen_of_spades) {
+        let queen_of_spades = !card.is_joker() && card.suit() == Suit::Spades && card.rank() == Rank::Queen;
+        let heart = !card.is_joker() && card.suit() == Suit::Hearts;
+        if heart || (self.rules.queen_breaks_hearts && queen_of_spades) {
             self.hearts_broken = true;
         }
         self.trick.push((seat, card));
@@ -360,8 +374,16 @@ impl RefHand {
             self.to_act = (seat + 1) % self.players;
             return;
         }
-        let led = self.trick[0].1.suit();
-        let &(winner, _) = self.trick.iter().filter(|(_, c)| c.suit() == led).max_by_key(|(_, c)| c.rank()).unwrap();
+        // The highest card of the suit led wins; jokers never do, and a trick
+        // of jokers only goes to its leader.
+        let winner = match self.trick.iter().find(|(_, c)| !c.is_joker()) {
+            Some(&(_, first)) => {
+                let led = first.suit();
+                let in_suit = self.trick.iter().filter(|(_, c)| !c.is_joker() && c.suit() == led);
+                in_suit.max_by_key(|(_, c)| c.rank()).unwrap().0
+            }
+            None => self.trick[0].0,
+        };
         let cards: Vec<Card> = self.trick.iter().map(|&(_, c)| c).collect();
         self.taken[winner].extend(cards);
         // The kitty goes to the first trick's winner, or with kitty-to =

@@ -76,8 +76,7 @@ pub(super) fn draw_card(
     let bottom = format!("{}{}{}", border.bottom_left, border.horizontal_bottom.repeat(inner), border.bottom_right);
     buf.set_string(x, y, top, frame);
     buf.set_string(x, y + size.height - 1, bottom, frame);
-    let rank = Theme::rank(card.rank());
-    let suit = theme.suit(card.suit());
+    let (rank, suit) = theme.face(card);
     let faces: Vec<String> = if size == CardSize::SMALL {
         vec![format!("{rank:<2}{suit}")]
     } else {
