@@ -86,14 +86,25 @@ pub fn choose_play(view: &SeatView<'_>, skill: Skill) -> Card {
     if let Some(only) = single(legal) {
         return only;
     }
+    let jokers = legal & CardSet::JOKERS;
+    if jokers.is_empty() {
+        return pick(view, skill).0;
+    }
     // Jokers are chosen apart: the card is chosen among the others, and a
     // joker takes its place where that card would win a trick with points.
-    let jokers = legal & CardSet::JOKERS;
     if jokers == legal {
         return jokers.lowest().expect("a bot is only asked when it has a card to play");
     }
     let others = SeatView { legal: legal - CardSet::JOKERS, ..*view };
-    let view = &others;
+    let (choice, table) = pick(&others, skill);
+    match jokers.lowest() {
+        Some(joker) if !table.shooting && table.threat.is_none() && wins_points(&others, choice) => joker,
+        _ => choice,
+    }
+}
+
+/// The card to play among `view.legal` (no jokers), and the table read.
+fn pick(view: &SeatView<'_>, skill: Skill) -> (Card, Table) {
     let table = Table::read(view, skill);
     let choice = if table.shooting {
         moon_play(view, &table)
@@ -105,10 +116,7 @@ pub fn choose_play(view: &SeatView<'_>, skill: Skill) -> Card {
             Some(_) => discard(view, &table),
         }
     };
-    match jokers.lowest() {
-        Some(joker) if !table.shooting && table.threat.is_none() && wins_points(view, choice) => joker,
-        _ => choice,
-    }
+    (choice, table)
 }
 
 /// Whether `card`, played now, takes the trick with points in it.

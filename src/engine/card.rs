@@ -212,7 +212,17 @@ impl Card {
 
     /// The card's rank. A joker has none and answers two, the lowest.
     pub const fn rank(self) -> Rank {
-        if self.is_joker() { Rank::Two } else { Rank::ALL[(self.0 % SUIT_STRIDE) as usize] }
+        // One lookup, no branch: the bits above the ace read as two.
+        const BY_BIT: [Rank; SUIT_STRIDE as usize] = {
+            let mut ranks = [Rank::Two; SUIT_STRIDE as usize];
+            let mut i = 0;
+            while i < 13 {
+                ranks[i] = Rank::ALL[i];
+                i += 1;
+            }
+            ranks
+        };
+        BY_BIT[(self.0 % SUIT_STRIDE) as usize]
     }
 
     /// Which joker this is, 1 to 4 (as written); `None` for other cards.

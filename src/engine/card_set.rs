@@ -44,6 +44,11 @@ impl CardSet {
         CardSet(1 << card.index())
     }
 
+    /// This set and one more card (for constant contexts).
+    pub const fn with(self, card: Card) -> CardSet {
+        CardSet(self.0 | 1 << card.index())
+    }
+
     /// The cards of this set not in `other` (`-` for constant contexts).
     pub const fn minus(self, other: CardSet) -> CardSet {
         CardSet(self.0 & !other.0)

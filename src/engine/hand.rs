@@ -527,9 +527,7 @@ impl Hand {
         self.check_play(seat, card)?;
         let players = self.players();
         self.holdings[seat].remove(card);
-        if (card.suit() == Suit::Hearts && !card.is_joker())
-            || (self.rules.queen_breaks_hearts && card == Card::QUEEN_OF_SPADES)
-        {
+        if CardSet::HEARTS.contains(card) || (self.rules.queen_breaks_hearts && card == Card::QUEEN_OF_SPADES) {
             self.hearts_broken = true;
         }
         self.trick.push(card);

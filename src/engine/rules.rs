@@ -667,18 +667,20 @@ pub fn joker_removed_cards(players: usize, jokers: usize) -> CardSet {
 }
 
 /// The cards the rule book removes for a player count.
-pub fn standard_removed_cards(players: usize) -> CardSet {
-    use Rank::{Three, Two};
-    use Suit::{Clubs, Diamonds, Spades};
-    // Built card by card, not parsed: bots ask for the deck at every decision.
-    let list: &[(Rank, Suit)] = match players {
-        3 => &[(Two, Diamonds)],
-        5 => &[(Two, Diamonds), (Two, Clubs)],
-        6 => &[(Two, Diamonds), (Two, Clubs), (Two, Spades), (Three, Diamonds)],
-        7 => &[(Two, Diamonds), (Three, Diamonds), (Three, Clubs)],
-        _ => &[],
-    };
-    list.iter().map(|&(rank, suit)| Card::new(rank, suit)).collect()
+pub const fn standard_removed_cards(players: usize) -> CardSet {
+    // Constants, not parsed or collected: bots ask for the deck at every decision.
+    const TWO_D: Card = Card::new(Rank::Two, Suit::Diamonds);
+    const TWO_C: Card = Card::new(Rank::Two, Suit::Clubs);
+    const TWO_S: Card = Card::new(Rank::Two, Suit::Spades);
+    const THREE_D: Card = Card::new(Rank::Three, Suit::Diamonds);
+    const THREE_C: Card = Card::new(Rank::Three, Suit::Clubs);
+    match players {
+        3 => CardSet::EMPTY.with(TWO_D),
+        5 => CardSet::EMPTY.with(TWO_D).with(TWO_C),
+        6 => CardSet::EMPTY.with(TWO_D).with(TWO_C).with(TWO_S).with(THREE_D),
+        7 => CardSet::EMPTY.with(TWO_D).with(THREE_D).with(THREE_C),
+        _ => CardSet::EMPTY,
+    }
 }
 
 /// A combination of options that does not make a game. Each names the
@@ -806,7 +808,12 @@ impl Rules {
     }
 
     /// The cards that are dealt (and the kitty, if any), jokers included.
+    #[inline]
     pub fn deck(&self) -> CardSet {
+        if let (Kitty::Off, None, Some(0)) = (self.kitty, self.removed_cards, self.jokers) {
+            // The plain game, asked for at every bot decision: no lookups.
+            return CardSet::DECK.minus(standard_removed_cards(self.player_count()));
+        }
         (CardSet::DECK - self.removed()) | self.joker_cards()
     }
 

@@ -1,6 +1,6 @@
 //! One trick: the cards played to it in order, and who is winning it.
 
-use super::card::{Card, Suit};
+use super::card::{Card, SUIT_STRIDE, Suit};
 use super::card_set::CardSet;
 use super::seat::{MAX_PLAYERS, Seat};
 
@@ -95,7 +95,10 @@ impl Trick {
     pub(crate) fn push(&mut self, card: Card) {
         let best = self.cards[self.winning as usize];
         // A joker never wins; the first card after led jokers takes the lead.
-        let beats = !card.is_joker() && (best.is_joker() || (card.suit() == best.suit() && card.rank() > best.rank()));
+        // Same lane and a higher bit is the same suit and a higher rank.
+        let (new, old) = (card.index(), best.index());
+        let same_suit_higher = new / SUIT_STRIDE == old / SUIT_STRIDE && new > old;
+        let beats = !card.is_joker() && (best.is_joker() || same_suit_higher);
         if self.len > 0 && beats {
             self.winning = self.len;
         }
