@@ -168,7 +168,7 @@ fn a_contradiction_names_the_keys_and_their_sources() {
 #[test]
 fn the_family_options_print_reload_and_explain_bad_combinations() {
     let dir = sandbox("family");
-    for preset in ["black-jack", "greek", "chasse-coeur", "royal", "eagle"] {
+    for preset in ["black-jack", "greek", "chasse-coeur", "royal", "eagle", "heartsette", "joker", "hoyle-1887"] {
         let printed = hearts(&dir, &["--preset", preset, "rules"]);
         assert!(printed.status.success(), "{preset}: {}", stderr(&printed));
         write(&dir, "printed.toml", &stdout(&printed));
@@ -189,6 +189,30 @@ fn the_family_options_print_reload_and_explain_bad_combinations() {
     fails_with(&dir, &["rules"], &["rules.toml:1", "moon-value", "penalty-total"]);
     write(&dir, "rules.toml", "declaration = \"slam\"\n");
     fails_with(&dir, &["rules"], &["rules.toml:1", "declaration", "\"generale\""]);
+    write(&dir, "rules.toml", "players = 5\nkitty = true\njokers = 2\n");
+    fails_with(
+        &dir,
+        &["rules", "--check", "rules.toml"],
+        &["jokers = 2 cannot be played with a kitty", "jokers: set by rules.toml:3", "kitty: set by rules.toml:2"],
+    );
+    // Every new option prints and reloads.
+    let mixed = ["--jokers", "3", "--scoring", "sweepstakes", "--chips", "25", "--kitty-to", "last-trick", "rules"];
+    let printed = hearts(
+        &dir,
+        &["--rules", "/dev/null", "--set", "moon-value=40"].iter().chain(&mixed).copied().collect::<Vec<_>>(),
+    );
+    assert!(printed.status.success(), "{}", stderr(&printed));
+    let settings_printed = settings(&stdout(&printed));
+    for line in
+        ["jokers = 3", "scoring = \"sweepstakes\"", "chips = 25", "kitty-to = \"last-trick\"", "moon-value = 40"]
+    {
+        assert!(settings_printed.contains(&line.to_string()), "{line} in {settings_printed:?}");
+    }
+    write(&dir, "printed.toml", &stdout(&printed));
+    let reloaded = hearts(&dir, &["--rules", "printed.toml", "rules"]);
+    assert_eq!(settings(&stdout(&reloaded)), settings_printed);
+    let widow = settings(&stdout(&hearts(&dir, &["--rules", "/dev/null", "--set", "kitty=\"heartsette\"", "rules"])));
+    assert!(widow.contains(&"kitty = \"heartsette\"".to_string()), "{widow:?}");
 }
 
 #[test]

@@ -583,3 +583,16 @@ fn bots_keep_jokers_for_a_trick_that_would_cost_points() {
         assert!((pass & CardSet::JOKERS).is_empty(), "passed {pass}");
     }
 }
+
+#[test]
+fn royal_bots_weigh_the_queen_of_hearts_above_her_point_and_want_the_queen_of_clubs() {
+    let rules = Preset::Royal.rules();
+    let hand = position(&rules, SOUTH_SHOOTS);
+    let view = SeatView::of_hand(&rules, &hand, &[], seat(0), BySeat::splat(0), 1);
+    assert!(view.value(card("QH")) > view.value(card("KH")));
+    assert!(view.value(card("QC")) < 0);
+    assert!(view.value(card("QD")) < 0);
+    let plain = Rules::default();
+    let view = SeatView::of_hand(&plain, &hand, &[], seat(0), BySeat::splat(0), 1);
+    assert_eq!((view.value(card("QH")), view.value(card("QC"))), (1, 0));
+}

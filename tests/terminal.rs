@@ -509,3 +509,46 @@ fn a_declined_saved_game_is_kept_with_the_played_games() {
     let record: hearts::record::GameRecord = serde_json::from_str(kept.lines().next().unwrap()).unwrap();
     assert_eq!((record.seed, record.finished), (42, false));
 }
+
+#[test]
+fn the_hearts_family_at_the_real_table() {
+    // Chasse Coeur: before the first lead you are asked about the Generale.
+    let home = sandbox("family-generale");
+    let mut game = Session::start(&home, &["--preset", "chasse-coeur", "--seed", "3", "--speed", "instant", "--new"]);
+    game.wait_for("Declare the Generale?");
+    game.send("n");
+    let deadline = Instant::now() + Duration::from_secs(20);
+    while game.text().contains("Declare the Generale?") && Instant::now() < deadline {
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    assert!(!game.text().contains("Declare the Generale?"), "n passes:\n{}", game.text());
+    game.send("??");
+    game.wait_for("Generale: before the first lead, promise every point");
+    game.send("\x03");
+    assert_eq!(game.exit_code(), 0);
+    game.assert_terminal_restored();
+
+    // Jokers are drawn as jokers in your hand.
+    let rules = hearts::engine::Preset::Joker.rules();
+    let seed = (1..100u64)
+        .find(|&seed| {
+            let deal = hearts::engine::Deal::for_hand(&rules, seed, 0);
+            !(deal.hands[hearts::engine::Seat::SOUTH] & hearts::engine::CardSet::JOKERS).is_empty()
+        })
+        .unwrap();
+    let home = sandbox("family-joker");
+    let mut game =
+        Session::start(&home, &["--preset", "joker", "--seed", &seed.to_string(), "--speed", "instant", "--new"]);
+    game.wait_for("JK★");
+    game.send("\x03");
+    assert_eq!(game.exit_code(), 0);
+
+    // Chips: the pot on the top line and chips beside each name.
+    let home = sandbox("family-chips");
+    let mut game = Session::start(&home, &["--preset", "hoyle-1887", "--seed", "5", "--speed", "instant", "--new"]);
+    game.wait_for("pot 0");
+    game.wait_for("chips 50");
+    game.send("\x03");
+    assert_eq!(game.exit_code(), 0);
+    game.assert_terminal_restored();
+}

@@ -1,8 +1,14 @@
 //! What one seat may know, and nothing more.
 
 use crate::engine::{
-    BySeat, Card, CardSet, Chips, Game, Hand, HandPhase, PassDirection, Rules, Seat, Suit, Trick, adjusted_total,
+    BySeat, Card, CardSet, Chips, Game, Hand, HandPhase, PassDirection, PointsTable, Rules, Seat, Suit, Trick,
+    adjusted_total,
 };
+
+/// How much the bots fear Royal's QH: its point and the hearts it doubles.
+const ROYAL_DOUBLER_WEIGHT: i32 = 5;
+/// How much the bots want Royal's QC: a chance to cancel the QS's 26.
+const ROYAL_CANCELLER_WEIGHT: i32 = -8;
 
 /// Everything a seat may know when it decides: its own cards, the cards it
 /// passed and received, every card played and by whom, the scores and the
@@ -117,10 +123,20 @@ impl<'a> SeatView<'a> {
         self.rules.deck() - self.hand - self.played - self.widow
     }
 
-    /// What a card is worth to whoever takes it: its penalty points, or the
-    /// bonus (negative) for the Omnibus card and Royal's QD.
+    /// What a card is worth to whoever takes it, as the bots weigh it: its
+    /// penalty points, or the bonus (negative) for the Omnibus card and
+    /// Royal's QD. In Royal the QH also doubles its taker's hearts and the
+    /// QC cancels the QS, so the QH weighs more than its point and the QC
+    /// is worth taking.
     #[inline]
     pub fn value(&self, card: Card) -> i32 {
+        if self.rules.points == PointsTable::Royal {
+            match card {
+                crate::engine::ROYAL_DOUBLER => return ROYAL_DOUBLER_WEIGHT,
+                crate::engine::ROYAL_CANCELLER => return ROYAL_CANCELLER_WEIGHT,
+                _ => {}
+            }
+        }
         let points = self.rules.points.value(card);
         // The bonus card and the QD are worth nothing in the points table.
         if points != 0 {

@@ -1138,8 +1138,11 @@ impl App {
     fn note_hold_hand(&mut self) {
         let hand = self.game.hand();
         if hand.phase() == HandPhase::Playing && hand.tricks_played() == 0 && hand.trick().is_empty() {
-            let why =
-                if hand.pass_direction() == PassDirection::Hold { "hold hand" } else { "no passing in these rules" };
+            let why = if self.table.rules.pass_count == 0 || hand.pass_direction() != PassDirection::Hold {
+                "no passing in these rules"
+            } else {
+                "hold hand"
+            };
             self.note = Some(format!("No passing this hand ({why})"));
         }
     }
