@@ -290,6 +290,10 @@ fn run(rules: Rules, games: u64, first_seed: u64) {
     for seed in first_seed..first_seed + games {
         let game = play_checked_game(rules, seed);
         assert_eq!(game.phase(), GamePhase::GameOver);
+        if seed == first_seed {
+            // Same seed, same game: every deal, play and score again.
+            assert_eq!(play_checked_game(rules, seed), game, "{rules:?} seed {seed} replays differently");
+        }
     }
 }
 

@@ -155,11 +155,6 @@ impl<'a> SeatView<'a> {
         self.rules.points.ladies() & self.rules.deck()
     }
 
-    /// The heavy penalty card of a suit, if the suit has one in play.
-    pub fn lady_of(&self, suit: Suit) -> Option<Card> {
-        self.ladies().of_suit(suit).highest()
-    }
-
     /// What a set of cards is worth to whoever takes it.
     pub fn value_of(&self, cards: CardSet) -> i32 {
         cards.iter().map(|card| self.value(card)).sum()

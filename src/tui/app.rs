@@ -476,7 +476,11 @@ impl App {
     pub fn can_play_out(&self) -> bool {
         let hand = self.game.hand();
         let rules = &self.table.rules;
-        let unplayed = Seat::all(self.players()).fold(CardSet::EMPTY, |cards, seat| cards | hand.holding(seat));
+        let mut unplayed = Seat::all(self.players()).fold(CardSet::EMPTY, |cards, seat| cards | hand.holding(seat));
+        if hand.kitty_taker().is_none() {
+            // A widow still face down (kitty-to = "last-trick") has its points to give.
+            unplayed |= hand.kitty();
+        }
         let mut scoring = rules.penalty_cards();
         if let Some(bonus) = rules.bonus_card() {
             scoring.insert(bonus);
