@@ -714,6 +714,15 @@ impl App {
                     Command::Confirm | Command::Mark => Some(selected == Button::Yes),
                     Command::Yes | Command::Button(Button::Yes) => Some(true),
                     Command::New | Command::Cancel | Command::Button(Button::No) => Some(false),
+                    // The question comes back once these windows close.
+                    Command::Help => {
+                        self.overlay = Some(Overlay::Help);
+                        None
+                    }
+                    Command::Quit => {
+                        self.overlay = Some(Overlay::ConfirmQuit);
+                        None
+                    }
                     _ => None,
                 };
                 if let Some(generale) = answer {
@@ -1194,7 +1203,10 @@ impl App {
             }
             let Some(seat) = self.seat_to_act() else { return };
             if seat == YOU && self.game.hand().to_declare() == Some(YOU) {
-                self.overlay = Some(Overlay::Generale(Button::No));
+                // Asked once no other window is open.
+                if self.overlay.is_none() {
+                    self.overlay = Some(Overlay::Generale(Button::No));
+                }
                 return;
             }
             if seat == YOU {

@@ -1413,3 +1413,24 @@ fn jokers_are_drawn_as_jokers_at_the_right_of_your_hand_in_either_theme() {
     let text = h.text();
     assert!(text.contains("JK*") && !text.contains('★'), "{text}");
 }
+
+#[test]
+fn the_generale_question_waits_while_you_read_the_rules_or_think_of_quitting() {
+    let (rules, game) = chasse_coeur_game(["AH AS", "2H QS", "3H 2S", "4H 3S"], 3);
+    let mut h = Harness::from_game(rules, game);
+    h.wait(Duration::from_secs(1));
+    h.send(Command::Help);
+    h.send(Command::Help);
+    assert_eq!(h.app.overlay, Some(Overlay::Rules));
+    h.send(Command::Cancel);
+    h.wait(Duration::from_secs(1));
+    assert_eq!(h.app.overlay, Some(Overlay::Generale(Button::No)), "asked again");
+    h.send(Command::Quit);
+    assert_eq!(h.app.overlay, Some(Overlay::ConfirmQuit));
+    h.send(Command::New);
+    h.wait(Duration::from_secs(1));
+    assert_eq!(h.app.overlay, Some(Overlay::Generale(Button::No)));
+    h.send(Command::Right);
+    h.send(Command::Confirm);
+    assert_eq!(h.app.game.hand().declarer(), Some(YOU), "arrows then Enter declare");
+}

@@ -106,7 +106,7 @@ pub fn keys_now(app: &App) -> Vec<&'static str> {
         Some(Overlay::ConfirmQuit | Overlay::ConfirmRestart) => vec!["y yes", "n no"],
         Some(Overlay::HandSummary) => vec!["Enter continue", "s scores", "q quit"],
         Some(Overlay::MoonChoice(_)) => vec!["arrows choose", "Enter confirm"],
-        Some(Overlay::Generale(_)) => vec!["y declare", "n pass", "arrows choose", "Enter confirm"],
+        Some(Overlay::Generale(_)) => vec!["y declare", "n pass", "arrows choose", "Enter confirm", "? help", "q quit"],
         Some(Overlay::Resume(offer)) if !offer.programs.is_empty() => {
             vec!["Enter resume", "y run the programs", "n new game", "q quit"]
         }
