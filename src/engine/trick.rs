@@ -93,14 +93,20 @@ impl Trick {
     /// Adds the next card (the caller has checked it is legal and the trick
     /// is not full).
     pub(crate) fn push(&mut self, card: Card) {
-        let best = self.cards[self.winning as usize];
-        // A joker never wins; the first card after led jokers takes the lead.
-        // Same lane and a higher bit is the same suit and a higher rank.
-        let (new, old) = (card.index(), best.index());
-        let same_suit_higher = new / SUIT_STRIDE == old / SUIT_STRIDE && new > old;
-        let beats = !card.is_joker() && (best.is_joker() || same_suit_higher);
-        if self.len > 0 && beats {
-            self.winning = self.len;
+        if self.len > 0 {
+            let best = self.cards[self.winning as usize];
+            let (new, old) = (card.index(), best.index());
+            // Same lane and a higher bit is the same suit and a higher rank,
+            // but a joker sits above the ace and never wins; the first card
+            // after led jokers takes the lead.
+            let beats = if best.is_joker() {
+                !card.is_joker()
+            } else {
+                new / SUIT_STRIDE == old / SUIT_STRIDE && new > old && !card.is_joker()
+            };
+            if beats {
+                self.winning = self.len;
+            }
         }
         self.cards[self.len as usize] = card;
         self.len += 1;
