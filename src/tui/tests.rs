@@ -1334,6 +1334,9 @@ fn question_mark_twice_shows_the_rules_of_this_game() {
         (crate::engine::Preset::Royal, "Q♦ takes 10 off its taker's total, not below 0"),
         (crate::engine::Preset::ChasseCoeur, "Generale: before the first lead, promise every point"),
         (crate::engine::Preset::Greek, "Moon: 150 to everyone else"),
+        (crate::engine::Preset::Joker, "Jokers: 4, played any time"),
+        (crate::engine::Preset::Hoyle1887, "Chips: a chip a point into the pot"),
+        (crate::engine::Preset::Heartsette, "Widow: 3 cards to the first trick's winner"),
     ] {
         let mut h = Harness::with_rules(preset.rules(), 42, Speed::Instant);
         h.send(Command::Help);

@@ -400,6 +400,9 @@ pub(super) fn rules_in_brief(rules: &Rules, theme: Theme) -> Vec<String> {
         Scoring::Chips => lines.push("Chips: a chip a point into the pot; the fewest points take it".to_string()),
         Scoring::Sweepstakes => lines.push("Sweepstakes: a chip a point; only a clean hand takes the pot".to_string()),
     }
+    if rules.joker_count() > 0 {
+        lines.push(format!("Jokers: {}, played any time, never winning, worth 0", rules.joker_count()));
+    }
     if rules.kitty != Kitty::Off {
         let trick = if rules.kitty_to == KittyTo::LastTrick { "last" } else { "first" };
         lines.push(format!("Widow: {} cards to the {trick} trick's winner, seen by it only", rules.kitty_size()));
