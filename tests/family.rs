@@ -445,21 +445,24 @@ fn a_player_who_cannot_pay_pays_what_they_have_and_the_game_ends_after_the_deal(
     // In a game, the hand that leaves a player short is the last.
     let rules = Rules { chips: 3, ..Preset::Hoyle1887.rules() };
     let mut game = Game::new(rules, 4).unwrap();
-    while game.phase() != GamePhase::GameOver {
-        match game.phase() {
-            GamePhase::HandOver => {
-                game.apply(Action::NextHand).unwrap();
-            }
-            _ => {
-                let seat = game.hand().to_act();
-                let card = game.legal_moves().lowest().unwrap();
-                game.apply(Action::Play { seat, card }).unwrap();
-            }
-        }
-    }
+    play_to_the_end(&mut game, CardSet::lowest);
     let last = game.history().last().unwrap().chips.unwrap();
     assert!(last.short || game.history().len() == 8);
     assert!(game.history().iter().rev().skip(1).all(|hand| !hand.chips.unwrap().short));
+}
+
+/// Plays a game without passing to its end, each seat playing the card
+/// `pick` chooses from its legal cards.
+fn play_to_the_end(game: &mut Game, pick: fn(CardSet) -> Option<hearts::engine::Card>) {
+    while game.phase() != GamePhase::GameOver {
+        if game.phase() == GamePhase::HandOver {
+            game.apply(Action::NextHand).unwrap();
+            continue;
+        }
+        let seat = game.hand().to_act();
+        let card = pick(game.legal_moves()).unwrap();
+        game.apply(Action::Play { seat, card }).unwrap();
+    }
 }
 
 #[test]
@@ -470,18 +473,7 @@ fn hoyle_1887_plays_original_hearts_for_chips_over_eight_deals_and_the_most_chip
     assert_eq!(rules.hand_limit(), 8);
     let mut game = Game::new(rules, 9).unwrap();
     assert_eq!(game.chips().unwrap().stacks.of_table(4), [50, 50, 50, 50]);
-    while game.phase() != GamePhase::GameOver {
-        match game.phase() {
-            GamePhase::HandOver => {
-                game.apply(Action::NextHand).unwrap();
-            }
-            _ => {
-                let seat = game.hand().to_act();
-                let card = game.legal_moves().highest().unwrap();
-                game.apply(Action::Play { seat, card }).unwrap();
-            }
-        }
-    }
+    play_to_the_end(&mut game, CardSet::highest);
     let stacks = game.chips().unwrap().stacks;
     let most = Seat::all(4).map(|s| stacks[s]).max().unwrap();
     assert!(game.leaders().iter().all(|&s| stacks[s] == most));

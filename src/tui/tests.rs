@@ -400,16 +400,7 @@ fn restart_deals_the_hand_again() {
 #[test]
 fn a_hand_with_no_points_left_can_be_played_out() {
     let rules = Rules::default();
-    let holdings = BySeat::new_with(|seat| match seat.index() {
-        0 => cards("2C 3D"),
-        1 => cards("3C 4D"),
-        2 => cards("4C 5D"),
-        3 => cards("5C 6D"),
-        _ => CardSet::EMPTY,
-    });
-    let hand = Hand::from_holdings(&rules, holdings, Seat::new(3).unwrap());
-    let game = Game::from_position(rules, 1, hand, BySeat::splat(0)).unwrap();
-    let mut h = Harness::from_game(rules, game);
+    let mut h = harness_at(rules, ["2C 3D", "3C 4D", "4C 5D", "5C 6D"], 3, [0; 4]);
     h.wait(Duration::from_secs(1));
     assert!(h.app.can_play_out());
     assert!(h.status().contains("o plays the hand out"), "{}", h.status());
@@ -418,20 +409,19 @@ fn a_hand_with_no_points_left_can_be_played_out() {
     assert_eq!(h.app.overlay, Some(Overlay::HandSummary));
 }
 
+/// A table taken up at a hand-made position: four hands (South first),
+/// the dealer, and the totals before the hand.
+fn harness_at(rules: Rules, hands: [&str; 4], dealer: usize, totals: [i32; 4]) -> Harness {
+    let holdings = BySeat::new_with(|seat| hands.get(seat.index()).map_or(CardSet::EMPTY, |text| cards(text)));
+    let hand = Hand::from_holdings(&rules, holdings, Seat::new(dealer).unwrap());
+    let totals = BySeat::new_with(|seat| totals.get(seat.index()).copied().unwrap_or(0));
+    Harness::from_game(rules, Game::from_position(rules, 1, hand, totals).unwrap())
+}
+
 #[test]
 fn the_shooter_is_asked_how_the_moon_counts_when_it_matters() {
     let rules = Rules { moon: MoonRule::ShooterChooses, no_blood: false, ..Rules::default() };
-    let holdings = BySeat::new_with(|seat| match seat.index() {
-        0 => cards("AC AH"),
-        1 => cards("2C QS"),
-        2 => cards("3C 2H"),
-        3 => cards("4C 3H"),
-        _ => CardSet::EMPTY,
-    });
-    let hand = Hand::from_holdings(&rules, holdings, Seat::new(0).unwrap());
-    let totals = BySeat::new_with(|seat| [80, 50, 90, 90, 0, 0, 0][seat.index()]);
-    let game = Game::from_position(rules, 1, hand, totals).unwrap();
-    let mut h = Harness::from_game(rules, game);
+    let mut h = harness_at(rules, ["AC AH", "2C QS", "3C 2H", "4C 3H"], 0, [80, 50, 90, 90]);
     h.play_until(|app| app.overlay.is_some());
     assert!(matches!(h.app.overlay, Some(Overlay::MoonChoice(_))), "{:?}", h.app.overlay);
     let (text, _, hits) = h.screen(80, 24);
@@ -1291,16 +1281,7 @@ fn passing_on_the_generale_asks_the_next_seat_and_a_bots_declaration_is_announce
 #[test]
 fn royal_names_the_queens_at_work_in_the_hand_summary() {
     let rules = Rules { no_blood: false, target_score: 1000, ..crate::engine::Preset::Royal.rules() };
-    let holdings = BySeat::new_with(|seat| match seat.index() {
-        0 => cards("2C QD"),
-        1 => cards("4H 2H"),
-        2 => cards("4C 3H"),
-        3 => cards("AC 2D"),
-        _ => CardSet::EMPTY,
-    });
-    let hand = Hand::from_holdings(&rules, holdings, Seat::new(3).unwrap());
-    let totals = BySeat::new_with(|seat| [3, 0, 0, 0, 0, 0, 0][seat.index()]);
-    let mut h = Harness::from_game(rules, Game::from_position(rules, 1, hand, totals).unwrap());
+    let mut h = harness_at(rules, ["2C QD", "4H 2H", "4C 3H", "AC 2D"], 3, [3, 0, 0, 0]);
     h.play_until(|app| app.overlay == Some(Overlay::HandSummary));
     let text = h.text();
     assert!(text.contains("Q♦: -10 for You, total 5 -> 0"), "{text}");
@@ -1310,15 +1291,7 @@ fn royal_names_the_queens_at_work_in_the_hand_summary() {
 #[test]
 fn royal_asks_the_shooter_every_time() {
     let rules = Rules { no_blood: false, ..crate::engine::Preset::Royal.rules() };
-    let holdings = BySeat::new_with(|seat| match seat.index() {
-        0 => cards("AC AH"),
-        1 => cards("2C QS"),
-        2 => cards("3C 2H"),
-        3 => cards("4C 3H"),
-        _ => CardSet::EMPTY,
-    });
-    let hand = Hand::from_holdings(&rules, holdings, Seat::new(0).unwrap());
-    let mut h = Harness::from_game(rules, Game::from_position(rules, 1, hand, BySeat::splat(0)).unwrap());
+    let mut h = harness_at(rules, ["AC AH", "2C QS", "3C 2H", "4C 3H"], 0, [0; 4]);
     h.play_until(|app| app.overlay.is_some());
     assert!(matches!(h.app.overlay, Some(Overlay::MoonChoice(_))), "{:?}", h.app.overlay);
     let text = h.text();

@@ -52,22 +52,7 @@ pub fn value(card: Card, table: PointsTable) -> i32 {
                 13
             } else if heart {
                 // 2..10 at face value, J 11, Q 12, K 13, A 14.
-                let ranks = [
-                    Rank::Two,
-                    Rank::Three,
-                    Rank::Four,
-                    Rank::Five,
-                    Rank::Six,
-                    Rank::Seven,
-                    Rank::Eight,
-                    Rank::Nine,
-                    Rank::Ten,
-                    Rank::Jack,
-                    Rank::Queen,
-                    Rank::King,
-                    Rank::Ace,
-                ];
-                ranks.iter().position(|&rank| rank == card.rank()).unwrap() as i32 + 2
+                face(card.rank())
             } else {
                 0
             }
