@@ -225,6 +225,12 @@ const KEYS: &[&str] = &[
     "sinkhole",
     "reset-at-100",
     "clock-minutes",
+    "moon-value",
+    "declaration",
+    "kitty-to",
+    "jokers",
+    "scoring",
+    "chips",
     "player",
     "bots",
     "level",
@@ -263,6 +269,16 @@ const VALUES: &[&str] = &[
     "\"",
     "[",
     "1979-05-27",
+    "\"heartsette\"",
+    "\"generale\"",
+    "\"last-trick\"",
+    "\"sweepstakes\"",
+    "\"chips\"",
+    "\"penalty-total\"",
+    "\"shooter-picks\"",
+    "\"royal\"",
+    "\"JK1\"",
+    "2",
 ];
 
 /// A rules file made of plausible lines, with junk among them.
@@ -292,7 +308,7 @@ proptest! {
     #![proptest_config(config())]
 
     #[test]
-    fn card_notation_never_panics_and_round_trips(text in "\\PC{0,8}", tokenish in "(10|[2-9TJQKAtjqka])[CDSHcdsh♣♦♠♥]{0,2}") {
+    fn card_notation_never_panics_and_round_trips(text in "\\PC{0,8}", tokenish in "(10|[2-9TJQKAtjqka]|JK|jk)[CDSHcdsh♣♦♠♥0-6]{0,2}") {
         for text in [&text, &tokenish] {
             if let Ok(card) = text.parse::<Card>() {
                 prop_assert_eq!(card.to_string().parse::<Card>(), Ok(card));
