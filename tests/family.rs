@@ -588,3 +588,13 @@ fn royal_bots_weigh_the_queen_of_hearts_above_her_point_and_want_the_queen_of_cl
     let view = SeatView::of_hand(&plain, &hand, &[], seat(0), BySeat::splat(0), 1);
     assert_eq!((view.value(card("QH")), view.value(card("QC"))), (1, 0));
 }
+
+#[test]
+fn royal_counts_the_queens_of_clubs_and_diamonds_among_the_cards_that_score() {
+    let royal = Preset::Royal.rules().scoring_cards();
+    assert!(royal.contains(card("QC")) && royal.contains(card("QD")) && royal.contains(card("QS")));
+    let plain = Rules::default().scoring_cards();
+    assert!(!plain.contains(card("QC")) && !plain.contains(card("QD")));
+    let omnibus = Preset::Omnibus.rules().scoring_cards();
+    assert!(omnibus.contains(card("JD")));
+}

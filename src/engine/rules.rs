@@ -865,6 +865,19 @@ impl Rules {
         self.points.penalty_cards() & self.deck()
     }
 
+    /// Every card in play that changes a score: the penalty cards, the
+    /// bonus card, and Royal's QC and QD.
+    pub fn scoring_cards(&self) -> CardSet {
+        let mut cards = self.penalty_cards();
+        if let Some(bonus) = self.bonus_card() {
+            cards.insert(bonus);
+        }
+        if let Some(cutter) = self.points.total_cutter() {
+            cards = cards.with(cutter).with(ROYAL_CANCELLER);
+        }
+        cards & self.deck()
+    }
+
     /// The points of all penalty cards in play (26 by default).
     pub fn penalty_total(&self) -> i32 {
         self.points.points(self.penalty_cards())

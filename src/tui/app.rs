@@ -481,10 +481,7 @@ impl App {
             // A widow still face down (kitty-to = "last-trick") has its points to give.
             unplayed |= hand.kitty();
         }
-        let mut scoring = rules.penalty_cards();
-        if let Some(bonus) = rules.bonus_card() {
-            scoring.insert(bonus);
-        }
+        let scoring = rules.scoring_cards();
         self.game.phase() == GamePhase::InHand
             && hand.phase() == HandPhase::Playing
             && rules.no_tricks_bonus == 0

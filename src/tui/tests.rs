@@ -409,6 +409,14 @@ fn a_hand_with_no_points_left_can_be_played_out() {
     assert_eq!(h.app.overlay, Some(Overlay::HandSummary));
 }
 
+#[test]
+fn in_royal_a_hand_with_the_queen_of_diamonds_left_is_not_played_out() {
+    let rules = crate::engine::Preset::Royal.rules();
+    let mut h = harness_at(rules, ["2C 3D", "3C QD", "4C 5D", "5C 6D"], 3, [0; 4]);
+    h.wait(Duration::from_secs(1));
+    assert!(!h.app.can_play_out(), "the QD still takes 10 off someone's total");
+}
+
 /// A table taken up at a hand-made position: four hands (South first),
 /// the dealer, and the totals before the hand.
 fn harness_at(rules: Rules, hands: [&str; 4], dealer: usize, totals: [i32; 4]) -> Harness {

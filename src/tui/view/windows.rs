@@ -309,10 +309,7 @@ pub(super) fn hand_summary(buf: &mut Buffer, area: Rect, app: &App, hits: &mut H
     };
     let hand = app.game.hand();
     let rules = &app.table.rules;
-    let mut scoring = rules.penalty_cards();
-    if let Some(bonus) = rules.bonus_card() {
-        scoring.insert(bonus);
-    }
+    let scoring = rules.scoring_cards();
     let (gain, standing) = if record.chips.is_some() { ("Chips", "Stack") } else { ("Hand", "Total") };
     let mut lines = vec![Line::styled(format!(" {:<10}{:<34}{gain:>6}{standing:>7}", "", "Took"), theme.strong())];
     for seat in Seat::all(players) {
