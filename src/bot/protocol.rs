@@ -301,10 +301,9 @@ impl Decoded {
         if !(hand | played).is_superset(received) {
             return Err(inconsistent("received", "a received card is neither held nor played"));
         }
-        let broken = played.iter().any(|card| {
-            (card.suit() == crate::engine::Suit::Hearts && !card.is_joker())
-                || (rules.queen_breaks_hearts && card == Card::QUEEN_OF_SPADES)
-        });
+        let broken = played
+            .iter()
+            .any(|card| CardSet::HEARTS.contains(card) || (rules.queen_breaks_hearts && card == Card::QUEEN_OF_SPADES));
         if r.hearts_broken != broken {
             return Err(inconsistent("hearts_broken", format!("the tricks say {broken}")));
         }
