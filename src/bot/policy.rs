@@ -187,14 +187,15 @@ impl Table {
             None => (threat, shooting),
         };
         let unseen = view.unseen();
+        let ladies = view.ladies();
         Table {
             skill,
             unseen,
             voids: if skill.counting { view.voids() } else { BySeat::splat([false; 4]) },
             threat,
             shooting,
-            ladies: view.ladies(),
-            ladies_out: unseen & view.ladies(),
+            ladies,
+            ladies_out: unseen & ladies,
         }
     }
 

@@ -85,6 +85,7 @@ impl<'a> SeatView<'a> {
         let passing = hand.pass_count() > 0;
         let source = Seat::all(players).find(|&other| passing && hand.pass_target(other) == seat);
         let playing = hand.phase() == HandPhase::Playing && hand.to_act() == seat;
+        let kitty_taker = hand.kitty_taker();
         SeatView {
             rules,
             seat,
@@ -106,8 +107,8 @@ impl<'a> SeatView<'a> {
             }),
             legal: if playing { hand.legal_moves() } else { CardSet::EMPTY },
             totals,
-            kitty_size: if hand.kitty_taker().is_none() { hand.kitty().len() } else { 0 },
-            widow: if hand.kitty_taker() == Some(seat) { hand.kitty() } else { CardSet::EMPTY },
+            kitty_size: if kitty_taker.is_none() { hand.kitty().len() } else { 0 },
+            widow: if kitty_taker == Some(seat) { hand.kitty() } else { CardSet::EMPTY },
             declarer: hand.declarer(),
             chips: None,
         }

@@ -187,40 +187,33 @@ impl PlaySituation<'_> {
         lowest_club_in_play: impl FnOnce() -> Option<Card>,
     ) -> Option<(CardSet, PlayError)> {
         let holding = self.holding;
-        match self.trick.led_suit() {
-            Some(led) => {
+        if !self.trick.is_empty() {
+            // Only jokers so far leave no suit led: the card is free, as a discard is.
+            if let Some(led) = self.trick.led_suit() {
                 // A joker may be played at any time, even by a player who could follow.
                 let following = holding.of_suit(led);
                 if !following.is_empty() {
                     return Some((following | (holding & CardSet::JOKERS), PlayError::MustFollowSuit { led }));
                 }
-                let clean = holding - rules.penalty;
-                (self.first_trick && rules.no_blood && !clean.is_empty())
-                    .then_some((clean, PlayError::NoPointsOnFirstTrick))
             }
-            // Only jokers so far: the next card is free, as a discard is.
-            None if !self.trick.is_empty() => {
-                let clean = holding - rules.penalty;
-                (self.first_trick && rules.no_blood && !clean.is_empty())
-                    .then_some((clean, PlayError::NoPointsOnFirstTrick))
-            }
-            None => {
-                if self.first_trick {
-                    match (rules.first_lead, lowest_club_in_play()) {
-                        (FirstLead::LowestClub, Some(card)) => {
-                            return Some((CardSet::single(card), PlayError::MustLeadLowestClub { card }));
-                        }
-                        (FirstLead::AnyClub, Some(_)) => {
-                            return Some((holding & CardSet::CLUBS, PlayError::MustLeadClub));
-                        }
-                        _ => {}
-                    }
+            let clean = holding - rules.penalty;
+            return (self.first_trick && rules.no_blood && !clean.is_empty())
+                .then_some((clean, PlayError::NoPointsOnFirstTrick));
+        }
+        if self.first_trick {
+            match (rules.first_lead, lowest_club_in_play()) {
+                (FirstLead::LowestClub, Some(card)) => {
+                    return Some((CardSet::single(card), PlayError::MustLeadLowestClub { card }));
                 }
-                let not_hearts = holding - CardSet::HEARTS;
-                (rules.must_break_hearts && !self.hearts_broken && !not_hearts.is_empty())
-                    .then_some((not_hearts, PlayError::HeartsNotBroken))
+                (FirstLead::AnyClub, Some(_)) => {
+                    return Some((holding & CardSet::CLUBS, PlayError::MustLeadClub));
+                }
+                _ => {}
             }
         }
+        let not_hearts = holding - CardSet::HEARTS;
+        (rules.must_break_hearts && !self.hearts_broken && !not_hearts.is_empty())
+            .then_some((not_hearts, PlayError::HeartsNotBroken))
     }
 }
 
