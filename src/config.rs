@@ -10,7 +10,7 @@ use toml::de::{DeTable, DeValue};
 
 use crate::engine::{
     Card, CardSet, Declaration, FirstLead, Kitty, KittyTo, MoonRule, PassCycle, PassDirection, PointsTable, Preset,
-    Rules, RulesError, Scoring, TieRule,
+    Rules, RulesError, Scoring, Teams, TieRule,
 };
 use crate::players::{BotChoices, COMMAND_PREFIX, PlayerError};
 
@@ -390,6 +390,14 @@ const OPTIONS: &[RuleOption] = &[
         flag: value("chips", "N"),
         set: |r, v| integer_in(v, 1, 10_000).map(|value| r.chips = value),
         get: |r| r.chips.to_string(),
+    },
+    RuleOption {
+        key: "teams",
+        expected: "one of \"off\", \"combined\", \"individual\"",
+        help: "Partners opposite at 4 or 6 players: combined (one team score; a team that takes every penalty card gives each other team 52) or individual (own scores and moons; at the end partners' totals are added and the lower team wins).",
+        flag: value("teams", "HOW"),
+        set: |r, v| named::<Teams>(v).map(|value| r.teams = value),
+        get: |r| format!("\"{}\"", r.teams),
     },
     RuleOption {
         key: "max-hands",

@@ -55,7 +55,7 @@ pub use hand::{DeclareError, Hand, HandPhase, PassError, PassOutcome, PlayError,
 pub use rules::{
     CHIPS_HANDS, Declaration, FirstLead, Kitty, KittyTo, MAX_PASS_CYCLE, MoonRule, PassCycle, PassDirection,
     PointsTable, Preset, ROYAL_CANCELLER, ROYAL_DIAMOND_CUT, ROYAL_DOUBLER, Rules, RulesError, SILENT_GENERALE,
-    Scoring, TieRule, standard_removed_cards,
+    Scoring, Teams, TieRule, standard_removed_cards,
 };
 pub use score::{
     BONUS_CARD_VALUE, Chips, ChipsSettlement, Generale, HandResult, MoonScoring, TimedFinish, TournamentScore,

@@ -111,10 +111,12 @@ proptest! {
     fn arbitrary_actions_never_panic_and_agree_with_the_legal_set(
         seed in any::<u64>(),
         preset in 0usize..Preset::ALL.len(),
-        players in 3u8..=7,
+        table in 0usize..5,
         steps in prop::collection::vec(step(), 1..1500),
     ) {
-        let rules = Rules { players, ..Preset::ALL[preset].rules() };
+        let preset = Preset::ALL[preset];
+        let players = preset.player_counts()[table % preset.player_counts().len()];
+        let rules = Rules { players, ..preset.rules() };
         let mut game = Game::new(rules, seed).unwrap();
         for step in &steps {
             let action = action_for(&game, step);

@@ -9,7 +9,7 @@
 
 use hearts::engine::{
     Action, BONUS_CARD_VALUE, Card, CardSet, Event, Game, GamePhase, GameRng, HandPhase, MoonRule, MoonScoring,
-    PointsTable, Preset, Rules, Scoring, Seat, TieRule,
+    PointsTable, Preset, Rules, Scoring, Seat, Teams, TieRule,
 };
 
 /// Plays one whole game with random legal choices, checking as it goes.
@@ -151,6 +151,14 @@ fn check_scored_hand(game: &Game) {
         (None, Some(shooter)) => result.points_taken[shooter],
         (None, None) => total,
     };
+    // A combined team's moon: twice what the two partners took (or moon-value).
+    let moon = match result.shooter {
+        Some(shooter) if rules.teams == Teams::Combined => {
+            let partner = Seat::new((shooter.index() + players / 2) % players).unwrap();
+            2 * rules.moon_value.unwrap_or(result.points_taken[shooter] + result.points_taken[partner])
+        }
+        _ => moon,
+    };
     assert_eq!(result.moon_value, moon, "the moon is worth moon-value, or what the shooter took");
     let expected = match (result.generale, result.shooter, record.moon) {
         (Some(generale), _, _) if generale.made => (players as i32 - 1) * total + bonus,
@@ -163,14 +171,23 @@ fn check_scored_hand(game: &Game) {
             taken_sum + bonus + trickless * rules.no_tricks_bonus
         }
     };
-    assert_eq!(sum, expected, "hand scores add up as RULES.md says ({:?})", record.moon);
+    if rules.teams == Teams::Combined {
+        for seat in Seat::all(players) {
+            assert_eq!(record.scores[seat], combined_team_score(game, seat), "{seat:?}'s team score");
+        }
+    } else {
+        assert_eq!(sum, expected, "hand scores add up as RULES.md says ({:?})", record.moon);
+    }
     if rules.moon == MoonRule::Off {
         assert_eq!(result.shooter, None);
     }
     let previous = game.history().iter().rev().nth(1).map(|r| r.totals).unwrap_or_default();
     for seat in Seat::all(players) {
         let mut raw = previous[seat] + record.scores[seat];
-        if rules.points == PointsTable::Royal && taker("QD".parse().unwrap()) == Some(seat) {
+        let qd_side = taker("QD".parse().unwrap())
+            .map(|t| if rules.teams == Teams::Combined { t.index() % (players / 2) } else { t.index() });
+        let my_side = if rules.teams == Teams::Combined { seat.index() % (players / 2) } else { seat.index() };
+        if rules.points == PointsTable::Royal && qd_side == Some(my_side) {
             // The QD takes 10 off, never below zero.
             raw = if raw >= 10 {
                 raw - 10
@@ -212,7 +229,56 @@ fn check_scored_hand(game: &Game) {
         };
         assert!(reached, "the game ends only at the target or the hand limit");
         if rules.tie == TieRule::PlayOn && record.chips.is_none() {
-            assert_eq!(game.leaders().len(), 1, "play-on ends with one winner");
+            let leaders = game.leaders();
+            let team = |seat: Seat| if rules.teams == Teams::Off { seat.index() } else { seat.index() % (players / 2) };
+            assert!(leaders.iter().all(|&s| team(s) == team(leaders[0])), "play-on ends with one winner");
+            if rules.teams != Teams::Off {
+                // The lowest team total wins: partners' totals added (each holds the team's when combined).
+                let team_total = |t: usize| match rules.teams {
+                    Teams::Combined => game.totals()[Seat::new(t).unwrap()],
+                    _ => game.totals()[Seat::new(t).unwrap()] + game.totals()[Seat::new(t + players / 2).unwrap()],
+                };
+                let best = (0..players / 2).map(team_total).min().unwrap();
+                assert_eq!(team_total(team(leaders[0])), best);
+                assert_eq!(leaders.len(), 2, "both partners win");
+            }
+        }
+    }
+}
+
+/// A combined team's score for the hand, worked out from the cards each
+/// partner took: a team that took every penalty card between them gives
+/// each other team twice a moon's worth (or takes it off its own score);
+/// otherwise the partners' points, no-trick bonuses and the bonus card
+/// added up.
+fn combined_team_score(game: &Game, seat: Seat) -> i32 {
+    let rules = game.rules();
+    let players = rules.player_count();
+    let hand = game.hand();
+    let record = game.history().last().unwrap();
+    let partner = |s: Seat| Seat::new((s.index() + players / 2) % players).unwrap();
+    let team_taken = |s: Seat| hand.taken(s) | hand.taken(partner(s));
+    let mut moon_cards = rules.penalty_cards();
+    if rules.moon_needs_bonus_card && Seat::all(players).any(|s| hand.taken(s).contains(rules.bonus_card)) {
+        moon_cards.insert(rules.bonus_card);
+    }
+    let points = |s: Seat| rules.points.hand_points(hand.taken(s));
+    let shooters = Seat::all(players).find(|&s| rules.moon != MoonRule::Off && team_taken(s).is_superset(moon_cards));
+    let ours = |s: Option<Seat>| s.is_some_and(|s| s == seat || s == partner(seat));
+    let bonus = if rules.omnibus && team_taken(seat).contains(rules.bonus_card) { BONUS_CARD_VALUE } else { 0 };
+    match shooters {
+        Some(shooter) => {
+            let worth = 2 * rules.moon_value.unwrap_or(points(shooter) + points(partner(shooter)));
+            let score = match (ours(Some(shooter)), record.moon) {
+                (true, Some(MoonScoring::SubtractFromShooter)) => -worth,
+                (false, Some(MoonScoring::AddToOthers)) => worth,
+                _ => 0,
+            };
+            score + bonus
+        }
+        None => {
+            let trickless = [seat, partner(seat)].iter().filter(|&&s| hand.tricks_won(s) == 0).count() as i32;
+            points(seat) + points(partner(seat)) + trickless * rules.no_tricks_bonus + bonus
         }
     }
 }
@@ -297,9 +363,9 @@ fn run(rules: Rules, games: u64, first_seed: u64) {
     }
 }
 
-/// Every preset at every player count, 1,000 games each: 11 x 5 x 1,000 = 55,000 games.
+/// Every preset at every player count it is played at, 1,000 games each.
 fn presets_at(players: u8) {
-    for &preset in Preset::ALL {
+    for &preset in Preset::ALL.iter().filter(|preset| preset.player_counts().contains(&players)) {
         let rules = Rules { players, ..preset.rules() };
         run(rules, 1_000, u64::from(players) * 1_000_000 + preset as u64 * 10_000);
     }
@@ -330,7 +396,7 @@ fn presets_with_7_players() {
     presets_at(7);
 }
 
-/// The options no preset sets: 10 x 250 = 2,500 games.
+/// The options no preset sets: 17 x 250 = 4,250 games.
 #[test]
 fn options_beyond_the_presets() {
     use hearts::engine::FirstLead;
@@ -350,6 +416,11 @@ fn options_beyond_the_presets() {
         Rules { scoring: Scoring::Chips, chips: 25, ..base },
         Rules { scoring: Scoring::Sweepstakes, chips: 50, max_hands: 12, players: 5, ..base },
         Rules { scoring: Scoring::Chips, chips: 10, points: PointsTable::Royal, players: 3, ..base },
+        // Partners: each team scoring, with the options that touch a moon or a total.
+        Rules { teams: Teams::Individual, players: 6, moon: MoonRule::ShooterChooses, target_score: 40, ..base },
+        Rules { teams: Teams::Combined, omnibus: true, moon_needs_bonus_card: true, tie: TieRule::Share, ..base },
+        Rules { teams: Teams::Combined, players: 6, moon: MoonRule::SubtractFromShooter, ..Preset::Royal.rules() },
+        Rules { teams: Teams::Individual, ..Preset::ChasseCoeur.rules() },
     ];
     for (i, rules) in variants.into_iter().enumerate() {
         run(rules, 250, 90_000_000 + i as u64 * 1_000);

@@ -11,6 +11,7 @@ mod reference;
 
 use hearts::engine::{
     Action, Card, Deal, Game, GamePhase, Hand, HandPhase, MoonRule, MoonScoring, PassDirection, Preset, Rules, Seat,
+    Teams,
 };
 use reference::RefHand;
 
@@ -220,6 +221,9 @@ fn option_mixes_play_by_the_rule_book() {
             target_score: 300,
             ..Rules::default()
         },
+        Rules { teams: Teams::Individual, players: 6, moon: MoonRule::ShooterChooses, ..Rules::default() },
+        Rules { teams: Teams::Combined, omnibus: true, no_tricks_bonus: -5, target_score: 40, ..Rules::default() },
+        Rules { teams: Teams::Combined, players: 6, ..Preset::Royal.rules() },
     ];
     for rules in mixes {
         rules.validate().unwrap();
@@ -235,9 +239,12 @@ fn option_mixes_play_by_the_rule_book() {
 #[test]
 fn moons_score_by_the_rule_book() {
     let mut moons = 0;
+    let mut team_moons = 0;
     for moon in [MoonRule::AddToOthers, MoonRule::SubtractFromShooter, MoonRule::ShooterChooses] {
-        for omnibus in [false, true] {
-            let rules = Rules { moon, omnibus, target_score: 30, ..Rules::default() };
+        for (omnibus, teams) in
+            [(false, Teams::Off), (true, Teams::Off), (false, Teams::Combined), (true, Teams::Combined)]
+        {
+            let rules = Rules { moon, omnibus, teams, target_score: 30, ..Rules::default() };
             for seed in 0..40 {
                 let mut deal = Deal::for_hand(&rules, seed, 0);
                 // Seat 0 gets the ace, king and queen of every suit and the jack of hearts.
@@ -248,6 +255,14 @@ fn moons_score_by_the_rule_book() {
                     deal.hands[seat] = (deal.hands[seat] - swap_in) | swap_out.iter().copied().collect();
                     deal.hands[Seat::SOUTH] = (deal.hands[Seat::SOUTH] - swap_out.iter().copied().collect()) | swap_in;
                 }
+                if teams == Teams::Combined {
+                    // Partners: North takes the top spades (and the queen) from South.
+                    let north = Seat::new(2).unwrap();
+                    let spades: hearts::engine::CardSet = "AKQS".parse().unwrap();
+                    let back: Vec<Card> = (deal.hands[north] - strong).iter().take(3).collect();
+                    deal.hands[north] = (deal.hands[north] - back.iter().copied().collect()) | spades;
+                    deal.hands[Seat::SOUTH] = (deal.hands[Seat::SOUTH] - spades) | back.iter().copied().collect();
+                }
                 let hand = Hand::new(&rules, deal, PassDirection::Hold);
                 let mut dice = Dice(seed + 7);
                 let holdings = Seat::all(4).map(|s| cards_of(&hand, s)).collect();
@@ -256,15 +271,25 @@ fn moons_score_by_the_rule_book() {
                 while !reference.is_over() {
                     let legal = reference.legal();
                     assert_eq!(engine.legal_moves().iter().collect::<Vec<_>>(), legal);
-                    // Seat 0 plays its highest card; the others at random.
-                    let card =
-                        if reference.to_act == 0 { *legal.last().unwrap() } else { legal[dice.below(legal.len())] };
+                    // Seat 0 (and its partner) plays its highest card; the others at random.
+                    let card = if reference.to_act == 0 || (teams == Teams::Combined && reference.to_act == 2) {
+                        *legal.last().unwrap()
+                    } else {
+                        legal[dice.below(legal.len())]
+                    };
                     engine.play(engine.to_act(), card).unwrap();
                     reference.play(card);
                 }
                 let result = hearts::engine::HandResult::of(&engine, &rules);
                 assert_eq!(result.shooter.map(Seat::index), reference.shooter(), "{moon:?} seed {seed}");
                 moons += usize::from(reference.shooter().is_some());
+                // A team moon where the partner took some of the points.
+                let partner_took = |c: &Card| engine.taken(Seat::new(2).unwrap()).contains(*c);
+                team_moons += usize::from(
+                    teams == Teams::Combined
+                        && reference.shooter().is_some()
+                        && rules.penalty_cards().iter().any(|c| partner_took(&c)),
+                );
                 for subtract in [false, true] {
                     let scoring = if subtract { MoonScoring::SubtractFromShooter } else { MoonScoring::AddToOthers };
                     let scores = result.scores(&rules, result.shooter.map(|_| scoring));
@@ -274,6 +299,7 @@ fn moons_score_by_the_rule_book() {
         }
     }
     assert!(moons >= 20, "only {moons} moons were shot");
+    assert!(team_moons >= 5, "only {team_moons} team moons were shot with both partners' help");
 }
 
 /// The pinned perft counts of `tests/perft.rs`, counted by the reference.

@@ -241,12 +241,12 @@ impl Game {
     }
 
     /// The seats in the lead (the lowest total; the most chips where chips
-    /// are played): the winners once the game is over.
+    /// are played; with teams, both partners of the lowest team total):
+    /// the winners once the game is over.
     pub fn leaders(&self) -> Vec<Seat> {
-        let players = self.rules.player_count();
         match &self.chips {
-            Some(chips) => lowest_seats(&BySeat::new_with(|seat| -chips.stacks[seat]), players),
-            None => lowest_seats(&self.totals, players),
+            Some(chips) => leading_seats(&self.rules, &BySeat::new_with(|seat| -chips.stacks[seat])),
+            None => leading_seats(&self.rules, &self.totals),
         }
     }
 
@@ -328,7 +328,8 @@ impl Game {
             }
             (MoonRule::ShooterChooses, Some(shooter)) => {
                 let if_added = self.totals_after(&result, Some(MoonScoring::AddToOthers));
-                let shooter_alone_first = lowest_seats(&if_added, self.rules.player_count()) == [shooter];
+                let leaders = leading_seats(&self.rules, &if_added);
+                let shooter_alone_first = leaders.iter().all(|&seat| self.rules.side(seat) == self.rules.side(shooter));
                 if self.ends_game(&if_added) && !shooter_alone_first {
                     self.phase = GamePhase::MoonChoice(shooter);
                     Event::MoonChoiceNeeded(shooter)
@@ -375,7 +376,9 @@ impl Game {
             self.chips = Some(settled.after);
         }
         // Chips end at their limit (or a player who cannot pay), tied or not.
-        let tied = self.leaders().len() > 1 && !self.rules.plays_chips();
+        let leaders = self.leaders();
+        let tied = leaders.iter().any(|&seat| self.rules.side(seat) != self.rules.side(leaders[0]));
+        let tied = tied && !self.rules.plays_chips();
         if ends && !(tied && self.rules.tie == TieRule::PlayOn) {
             self.phase = GamePhase::GameOver;
             Event::GameOver
@@ -386,7 +389,10 @@ impl Game {
     }
 }
 
-fn lowest_seats(totals: &BySeat<i32>, players: usize) -> Vec<Seat> {
-    let lowest = totals.of_table(players).iter().copied().min().unwrap_or(0);
-    Seat::all(players).filter(|&seat| totals[seat] == lowest).collect()
+/// The seats of the sides (players, or teams) with the lowest total.
+fn leading_seats(rules: &Rules, totals: &BySeat<i32>) -> Vec<Seat> {
+    let side_total = |seat: Seat| rules.side_total(totals, rules.side(seat));
+    let players = rules.player_count();
+    let lowest = Seat::all(players).map(side_total).min().unwrap_or(0);
+    Seat::all(players).filter(|&seat| side_total(seat) == lowest).collect()
 }

@@ -6,7 +6,7 @@ use std::str::FromStr;
 
 use super::card::{Card, JOKERS, Rank, Suit};
 use super::card_set::CardSet;
-use super::seat::{MAX_PLAYERS, MIN_PLAYERS};
+use super::seat::{BySeat, MAX_PLAYERS, MIN_PLAYERS, Seat};
 
 /// Defines a rule option with a fixed set of kebab-case names.
 macro_rules! named_option {
@@ -158,6 +158,22 @@ named_option!(
 );
 
 named_option!(
+    /// Partners (`teams`): at four or six players, seat s and the seat
+    /// opposite, s + n/2, play together.
+    Teams {
+        /// Everyone plays alone.
+        Off => "off",
+        /// Partners keep one team score from the start; a team that takes
+        /// every penalty card between them gives each other team twice a
+        /// moon's worth (52).
+        Combined => "combined",
+        /// Own scores and own moons; when the game ends, partners' totals
+        /// are added and the lower team wins.
+        Individual => "individual",
+    }
+);
+
+named_option!(
     /// What happens when the game ends with a tie for the lowest total (`tie`).
     TieRule {
         /// Play more hands until the tie breaks.
@@ -198,6 +214,9 @@ named_option!(
         Joker => "joker",
         /// The 1887 game for chips: hearts only, no passing, no moon.
         Hoyle1887 => "hoyle-1887",
+        /// Partners opposite with one team score; a team moon gives each
+        /// other team 52.
+        Partnership => "partnership",
     }
 );
 
@@ -552,6 +571,8 @@ pub struct Rules {
     /// Chips each player starts with under chips or sweepstakes (`chips`,
     /// default 50).
     pub chips: u32,
+    /// Partners opposite (`teams`).
+    pub teams: Teams,
 }
 
 impl Default for Rules {
@@ -585,11 +606,20 @@ impl Default for Rules {
             clock_minutes: 0,
             scoring: Scoring::Points,
             chips: 50,
+            teams: Teams::Off,
         }
     }
 }
 
 impl Preset {
+    /// The table sizes the preset is played at.
+    pub fn player_counts(self) -> &'static [u8] {
+        match self {
+            Preset::Partnership => &[4, 6],
+            _ => &[3, 4, 5, 6, 7],
+        }
+    }
+
     /// The rules this preset stands for.
     pub fn rules(self) -> Rules {
         let defaults = Rules::default();
@@ -634,6 +664,7 @@ impl Preset {
                 moon: MoonRule::Off,
                 ..defaults
             },
+            Preset::Partnership => Rules { teams: Teams::Combined, ..defaults },
         }
     }
 }
@@ -746,6 +777,22 @@ pub enum RulesError {
     /// Jokers with a kitty: the kitty deals the whole deck already.
     #[error("jokers = {0} cannot be played with a kitty: the kitty deals the whole deck; drop one of them")]
     JokersWithKitty(usize),
+    /// Teams at a table without seats opposite.
+    #[error("teams = \"{teams}\" needs partners opposite: 4 or 6 players, not {players}")]
+    TeamsNeedPartners {
+        /// The teams option.
+        teams: Teams,
+        /// Players at the table.
+        players: u8,
+    },
+    /// Teams with chips: chips are paid seat by seat.
+    #[error("teams = \"{0}\" cannot be played with chips: chips are paid seat by seat; drop one of them")]
+    TeamsWithChips(Teams),
+    /// A team score with a declaration made by one player.
+    #[error(
+        "teams = \"combined\" cannot be played with declaration = \"generale\": the Generale is one player's promise; use teams = \"individual\""
+    )]
+    CombinedTeamsWithGenerale,
     /// A moon value where there is no moon.
     #[error("moon-value = {0} has no effect with moon = \"off\"; remove it, or choose a moon rule")]
     MoonValueWithoutMoon(i32),
@@ -768,6 +815,9 @@ impl RulesError {
             RulesError::TargetScore(_) => &["target-score"],
             RulesError::MoonValueWithoutMoon(_) => &["moon-value", "moon"],
             RulesError::JokersWithKitty(_) => &["jokers", "kitty"],
+            RulesError::TeamsNeedPartners { .. } => &["teams", "players"],
+            RulesError::TeamsWithChips(_) => &["teams", "scoring"],
+            RulesError::CombinedTeamsWithGenerale => &["teams", "declaration"],
         }
     }
 }
@@ -888,6 +938,46 @@ impl Rules {
         self.omnibus.then_some(self.bonus_card)
     }
 
+    /// The seat's partner (the seat opposite) when teams are played.
+    pub fn partner(&self, seat: Seat) -> Option<Seat> {
+        match self.teams {
+            Teams::Off => None,
+            Teams::Combined | Teams::Individual => Some(seat.left(self.player_count() / 2, self.player_count())),
+        }
+    }
+
+    /// The side a seat plays for, numbered from 0: its team (the lower of
+    /// the two partners' seat numbers), or the seat itself.
+    pub fn side(&self, seat: Seat) -> usize {
+        match self.teams {
+            Teams::Off => seat.index(),
+            Teams::Combined | Teams::Individual => seat.index() % (self.player_count() / 2),
+        }
+    }
+
+    /// How many sides play: the teams, or the players.
+    pub fn side_count(&self) -> usize {
+        match self.teams {
+            Teams::Off => self.player_count(),
+            Teams::Combined | Teams::Individual => self.player_count() / 2,
+        }
+    }
+
+    /// The seats of a side, in seat order.
+    pub fn side_seats(&self, side: usize) -> impl Iterator<Item = Seat> + '_ {
+        Seat::all(self.player_count()).filter(move |&seat| self.side(seat) == side)
+    }
+
+    /// A side's figure from per-seat figures (scores or totals): the
+    /// seat's own, a combined team's (each partner holds the team's), or
+    /// the sum of individual partners'.
+    pub fn side_total(&self, per_seat: &BySeat<i32>, side: usize) -> i32 {
+        match self.teams {
+            Teams::Off | Teams::Combined => self.side_seats(side).next().map_or(0, |seat| per_seat[seat]),
+            Teams::Individual => self.side_seats(side).map(|seat| per_seat[seat]).sum(),
+        }
+    }
+
     /// Checks that the options make a game.
     pub fn validate(&self) -> Result<(), RulesError> {
         let players = self.player_count();
@@ -937,6 +1027,17 @@ impl Rules {
         }
         if let (Some(value), MoonRule::Off) = (self.moon_value, self.moon) {
             return Err(RulesError::MoonValueWithoutMoon(value));
+        }
+        if self.teams != Teams::Off {
+            if !matches!(self.players, 4 | 6) {
+                return Err(RulesError::TeamsNeedPartners { teams: self.teams, players: self.players });
+            }
+            if self.plays_chips() {
+                return Err(RulesError::TeamsWithChips(self.teams));
+            }
+            if self.teams == Teams::Combined && self.declaration != Declaration::None {
+                return Err(RulesError::CombinedTeamsWithGenerale);
+            }
         }
         Ok(())
     }
@@ -1074,6 +1175,10 @@ mod tests {
     fn presets_are_valid_and_distinct() {
         for &preset in Preset::ALL {
             assert_eq!(preset.rules().validate(), Ok(()), "{preset}");
+            for players in MIN_PLAYERS as u8..=MAX_PLAYERS as u8 {
+                let valid = Rules { players, ..preset.rules() }.validate().is_ok();
+                assert_eq!(valid, preset.player_counts().contains(&players), "{preset} at {players}");
+            }
         }
         assert_eq!(Preset::BlackLady.rules(), Rules::default());
         assert!(Preset::Omnibus.rules().omnibus);

@@ -3,8 +3,9 @@
 //! score.
 
 use super::card::Card;
+use super::card_set::CardSet;
 use super::hand::{Hand, HandPhase};
-use super::rules::{MoonRule, ROYAL_DIAMOND_CUT, Rules, Scoring};
+use super::rules::{MoonRule, ROYAL_DIAMOND_CUT, Rules, Scoring, Teams};
 use super::seat::{BySeat, Seat};
 
 /// How a moon shot is scored.
@@ -43,12 +44,14 @@ pub struct HandResult {
     /// The seat that took the queen of spades (`None` when she is not in play).
     pub queen_taker: Option<Seat>,
     /// The seat that took every penalty card (and, where the rules ask, the
-    /// bonus card); `None` when nobody did or the moon is off.
+    /// bonus card); `None` when nobody did or the moon is off. Under
+    /// combined teams, the two partners between them: the team's first seat.
     pub shooter: Option<Seat>,
     /// The points of all penalty cards in play.
     pub penalty_total: i32,
     /// What the moon is worth: `moon-value`, or else the shooter's points
-    /// (the penalty total, or Royal's 52 with the queens' effects).
+    /// (the penalty total, or Royal's 52 with the queens' effects); twice
+    /// that for a combined team's moon.
     pub moon_value: i32,
     /// The hand's declaration and whether the declarer made it.
     pub generale: Option<Generale>,
@@ -83,10 +86,26 @@ impl HandResult {
         }
         let took_all = Seat::all(players).find(|&seat| hand.taken(seat).is_superset(moon_cards));
         let generale = hand.declarer().map(|declarer| Generale { declarer, made: took_all == Some(declarer) });
-        let shooter = if rules.moon == MoonRule::Off || generale.is_some() { None } else { took_all };
+        let combined = rules.teams == Teams::Combined;
+        // A combined team shoots together; the first seat found is the team's first.
+        let side_taken =
+            |seat: Seat| hand.taken(seat) | rules.partner(seat).map_or(CardSet::EMPTY, |partner| hand.taken(partner));
+        let shooting_side = match combined {
+            true => Seat::all(players).find(|&seat| side_taken(seat).is_superset(moon_cards)),
+            false => took_all,
+        };
+        let shooter = if rules.moon == MoonRule::Off || generale.is_some() { None } else { shooting_side };
         let points_taken = BySeat::new_with(|seat| rules.points.hand_points(hand.taken(seat)));
         let penalty_total = rules.points.points(penalty);
         let taker_of = |card: Card| Seat::all(players).find(|&seat| hand.taken(seat).contains(card));
+        let moon_value = match (rules.moon_value, shooter) {
+            (Some(value), _) => value,
+            (None, None) => penalty_total,
+            (None, Some(shooter)) if combined => {
+                points_taken[shooter] + rules.partner(shooter).map_or(0, |partner| points_taken[partner])
+            }
+            (None, Some(shooter)) => points_taken[shooter],
+        };
         HandResult {
             points_taken,
             tricks: BySeat::new_with(|seat| hand.tricks_won(seat) as u8),
@@ -94,17 +113,20 @@ impl HandResult {
             queen_taker: taker_of(Card::QUEEN_OF_SPADES),
             shooter,
             penalty_total,
-            moon_value: rules.moon_value.unwrap_or_else(|| shooter.map_or(penalty_total, |s| points_taken[s])),
+            moon_value: if combined && shooter.is_some() { 2 * moon_value } else { moon_value },
             generale,
             total_cut: rules.points.total_cutter().and_then(taker_of),
         }
     }
 
     /// Each seat's score for the hand. `moon` says how a moon shot counts;
-    /// with `None` a shot is scored as taken.
+    /// with `None` a shot is scored as taken. Under combined teams each
+    /// partner holds the team's score.
     pub fn scores(&self, rules: &Rules, moon: Option<MoonScoring>) -> BySeat<i32> {
         let players = rules.player_count();
         let total = self.moon_value;
+        let combined = rules.teams == Teams::Combined;
+        let same_side = |a: Seat, b: Seat| a == b || (combined && rules.partner(a) == Some(b));
         let mut scores = self.points_taken;
         if let Some(Generale { declarer, made }) = self.generale {
             for seat in Seat::all(players) {
@@ -121,13 +143,20 @@ impl HandResult {
         }
         match (self.shooter, moon) {
             (Some(shooter), Some(scoring)) => {
+                // Scored side by side: a combined team's score is each partner's.
                 for seat in Seat::all(players) {
-                    scores[seat] = match (seat == shooter, scoring) {
+                    scores[seat] = match (same_side(seat, shooter), scoring) {
                         (true, MoonScoring::AddToOthers) | (false, MoonScoring::SubtractFromShooter) => 0,
                         (false, MoonScoring::AddToOthers) => total,
                         (true, MoonScoring::SubtractFromShooter) => -total,
                     };
                 }
+                if let Some(taker) = self.bonus_taker {
+                    for seat in Seat::all(players).filter(|&seat| same_side(seat, taker)) {
+                        scores[seat] += BONUS_CARD_VALUE;
+                    }
+                }
+                return scores;
             }
             _ => {
                 for seat in Seat::all(players).filter(|&seat| self.tricks[seat] == 0) {
@@ -138,7 +167,11 @@ impl HandResult {
         if let Some(taker) = self.bonus_taker {
             scores[taker] += BONUS_CARD_VALUE;
         }
-        scores
+        if combined {
+            BySeat::new_with(|seat| rules.partner(seat).map_or(scores[seat], |partner| scores[seat] + scores[partner]))
+        } else {
+            scores
+        }
     }
 }
 
@@ -146,9 +179,14 @@ impl HandResult {
     /// The game totals after this hand: each total plus its score, the
     /// Royal QD's cut (never below zero), then sinkhole and reset-at-100.
     pub fn totals_after(&self, before: &BySeat<i32>, scores: &BySeat<i32>, rules: &Rules) -> BySeat<i32> {
+        // A combined team's total is cut as one.
+        let cut = |seat: Seat| match rules.teams {
+            Teams::Combined => self.total_cut.is_some_and(|cutter| rules.side(cutter) == rules.side(seat)),
+            Teams::Off | Teams::Individual => self.total_cut == Some(seat),
+        };
         BySeat::new_with(|seat| {
             let total = before[seat] + scores[seat];
-            let total = if self.total_cut == Some(seat) { cut_total(total) } else { total };
+            let total = if cut(seat) { cut_total(total) } else { total };
             adjusted_total(total, rules)
         })
     }

@@ -6,7 +6,8 @@
 #![allow(dead_code)]
 
 use hearts::engine::{
-    Card, Declaration, FirstLead, KittyTo, MoonRule, PassDirection, PointsTable, Rank, Rules, Scoring, Suit, TieRule,
+    Card, Declaration, FirstLead, KittyTo, MoonRule, PassDirection, PointsTable, Rank, Rules, Scoring, Suit, Teams,
+    TieRule,
 };
 
 /// A card's face value: 2..10, then J 11, Q 12, K 13, A 14.
@@ -412,8 +413,15 @@ impl RefHand {
         (self.rules.omnibus && self.in_play.contains(&self.rules.bonus_card)).then_some(self.rules.bonus_card)
     }
 
+    /// The seats a seat scores with: itself, and its partner opposite
+    /// under combined teams.
+    fn scoring_side(&self, seat: usize) -> Vec<usize> {
+        if self.rules.teams == Teams::Combined { vec![seat, partner(seat, self.players)] } else { vec![seat] }
+    }
+
     /// The seat that took every penalty card in play (and the bonus card,
-    /// where the rules ask for it), when the moon is played.
+    /// where the rules ask for it), when the moon is played. A combined
+    /// team shoots together: its first seat is named.
     pub fn shooter(&self) -> Option<usize> {
         if self.rules.moon == MoonRule::Off || self.declarer.is_some() {
             return None;
@@ -424,7 +432,10 @@ impl RefHand {
         {
             needed.push(card);
         }
-        (0..self.players).find(|&seat| needed.iter().all(|card| self.taken[seat].contains(card)))
+        (0..self.players).find(|&seat| {
+            let side = self.scoring_side(seat);
+            needed.iter().all(|card| side.iter().any(|&member| self.taken[member].contains(card)))
+        })
     }
 
     /// Each seat's score for the hand, the moon counted as `subtract` says.
@@ -449,26 +460,44 @@ impl RefHand {
         }
         let shooter = self.shooter();
         if let Some(shooter) = shooter {
-            // The moon is worth moon-value, or else what the shooter took.
-            let total = self.rules.moon_value.unwrap_or(self.points_taken()[shooter]);
+            // The moon is worth moon-value, or else what the shooter took;
+            // a combined team's moon twice what the team took.
+            let side = self.scoring_side(shooter);
+            let took: i32 = side.iter().map(|&member| self.points_taken()[member]).sum();
+            let mut total = self.rules.moon_value.unwrap_or(took);
+            if self.rules.teams == Teams::Combined {
+                total *= 2;
+            }
             for (seat, score) in scores.iter_mut().enumerate() {
-                *score = match (seat == shooter, subtract) {
+                *score = match (side.contains(&seat), subtract) {
                     (true, false) => 0,
                     (true, true) => -total,
                     (false, false) => total,
                     (false, true) => 0,
                 };
             }
+            if let Some(card) = self.bonus_card() {
+                let taker = (0..self.players).find(|&seat| self.taken[seat].contains(&card)).unwrap();
+                for member in self.scoring_side(taker) {
+                    scores[member] -= 10;
+                }
+            }
+            return scores;
         }
         if let Some(card) = self.bonus_card() {
             let taker = (0..self.players).find(|&seat| self.taken[seat].contains(&card)).unwrap();
             scores[taker] -= 10;
         }
-        if shooter.is_none() {
+        for (seat, score) in scores.iter_mut().enumerate() {
+            if self.tricks_won[seat] == 0 {
+                *score += self.rules.no_tricks_bonus;
+            }
+        }
+        if self.rules.teams == Teams::Combined {
+            // One team score, held by both partners.
+            let own = scores.clone();
             for (seat, score) in scores.iter_mut().enumerate() {
-                if self.tricks_won[seat] == 0 {
-                    *score += self.rules.no_tricks_bonus;
-                }
+                *score = own[seat] + own[partner(seat, self.players)];
             }
         }
         scores
@@ -489,11 +518,11 @@ pub fn adjusted(total: i32, rules: &Rules) -> i32 {
 /// The totals after a hand: each total plus its score, Royal's QD cut for
 /// its taker, then sinkhole and reset-at-100.
 pub fn totals_after(hand: &RefHand, totals: &[i32], scores: &[i32]) -> Vec<i32> {
-    let cut = hand.diamond_queen_taker();
+    let cut = hand.diamond_queen_taker().map(|taker| hand.scoring_side(taker)).unwrap_or_default();
     (0..hand.players)
         .map(|seat| {
             let total = totals[seat] + scores[seat];
-            let total = if cut == Some(seat) { royal_cut(total) } else { total };
+            let total = if cut.contains(&seat) { royal_cut(total) } else { total };
             adjusted(total, &hand.rules)
         })
         .collect()
@@ -564,11 +593,29 @@ pub fn chips_game_ends(hands: u32, short: bool, rules: &Rules) -> bool {
     short || hands >= limit
 }
 
+/// The seat opposite.
+pub fn partner(seat: usize, players: usize) -> usize {
+    (seat + players / 2) % players
+}
+
+/// The totals the game is won on: each player's, or each team's (seats
+/// 0..n/2 stand for their teams): a combined team's total is held by both
+/// partners, individual partners' totals are added.
+pub fn winning_totals(totals: &[i32], rules: &Rules) -> Vec<i32> {
+    let players = totals.len();
+    match rules.teams {
+        Teams::Off => totals.to_vec(),
+        Teams::Combined => totals[..players / 2].to_vec(),
+        Teams::Individual => (0..players / 2).map(|seat| totals[seat] + totals[partner(seat, players)]).collect(),
+    }
+}
+
 /// Whether the game ends after `hands` hands with these totals.
 pub fn game_ends(totals: &[i32], hands: u32, rules: &Rules) -> bool {
     let reached = totals.iter().any(|&t| t >= rules.target_score) || (rules.max_hands > 0 && hands >= rules.max_hands);
-    let lowest = *totals.iter().min().unwrap();
-    let tied = totals.iter().filter(|&&t| t == lowest).count() > 1;
+    let sides = winning_totals(totals, rules);
+    let lowest = *sides.iter().min().unwrap();
+    let tied = sides.iter().filter(|&&t| t == lowest).count() > 1;
     reached && !(tied && rules.tie == TieRule::PlayOn)
 }
 
@@ -586,8 +633,10 @@ pub fn shooter_is_asked(hand: &RefHand, totals: &[i32], hands: u32) -> bool {
         return false;
     }
     let added = totals_after(hand, totals, &hand.scores(false));
-    let lowest = *added.iter().min().unwrap();
-    let alone_first = added[shooter] == lowest && added.iter().filter(|&&t| t == lowest).count() == 1;
+    let sides = winning_totals(&added, &hand.rules);
+    let lowest = *sides.iter().min().unwrap();
+    let shooter_side = if hand.rules.teams == Teams::Off { shooter } else { shooter % (hand.players / 2) };
+    let alone_first = sides[shooter_side] == lowest && sides.iter().filter(|&&t| t == lowest).count() == 1;
     game_ends(&added, hands + 1, &hand.rules) && !alone_first
 }
 
