@@ -4,10 +4,11 @@
 
 mod common;
 
-use common::{play_all, position, seat};
+use common::{card, hands, play_all, position, seat};
+use hearts::bot::{Level, SeatView, Think};
 use hearts::engine::{
-    Action, BySeat, Declaration, Game, GamePhase, HandResult, MoonRule, MoonScoring, Preset, Rules, RulesError,
-    Scoring, Seat, Teams,
+    Action, BySeat, CardSet, Deal, Declaration, Game, GamePhase, Hand, HandResult, MoonRule, MoonScoring,
+    PassDirection, Preset, Rules, RulesError, Scoring, Seat, Teams,
 };
 
 fn table(scores: BySeat<i32>) -> Vec<i32> {
@@ -148,5 +149,54 @@ fn play_game_moves(game: &mut Game, moves: &str) {
         let seat: Seat = game.hand().to_act();
         let card = common::card(text);
         game.apply(Action::Play { seat, card }).unwrap_or_else(|e| panic!("{text} by {seat}: {e}"));
+    }
+}
+
+/// West leads the 2C, North wins with the AC and East follows: South, void
+/// in clubs, holds the QS.
+const PARTNER_WINS: &str = "S:Q.-.65.- -.-.87.2 -.-.T9.A -.-.QJ.3";
+
+#[test]
+fn bots_never_throw_points_on_a_trick_their_partner_is_winning() {
+    for teams in [Teams::Off, Teams::Combined, Teams::Individual] {
+        let rules = Rules { teams, no_blood: false, ..Rules::default() };
+        let mut hand = Hand::from_holdings(&rules, hands(&rules, PARTNER_WINS), seat(3));
+        play_all(&mut hand, "2C AC 3C");
+        let view = SeatView::of_hand(&rules, &hand, &[], seat(0), BySeat::splat(0), 1);
+        // Alone, the heuristic bots throw the queen on North's trick (the
+        // expert may keep her: she can go later); with North as partner
+        // nobody gives her to him.
+        let levels: &[Level] = if teams == Teams::Off {
+            &[Level::Normal, Level::Hard]
+        } else {
+            &[Level::Normal, Level::Hard, Level::Expert]
+        };
+        for &level in levels {
+            let played = level.bot(1, seat(0), Think::Samples(40)).play(&view);
+            let expected = if teams == Teams::Off { "QS" } else { "5D" };
+            let alternatives = if teams == Teams::Off { vec![card("QS")] } else { vec![card("5D"), card("6D")] };
+            assert!(alternatives.contains(&played), "{teams} {level}: played {played}, expected {expected}");
+        }
+    }
+}
+
+#[test]
+fn bots_pass_the_queen_to_an_opponent_but_not_to_their_partner() {
+    let deal = "S:Q2.AKJ.T9.A98765 AKJ9.QT3.8765.K2 T8.9876.AKQJ.QJT 76543.542.432.43";
+    for (teams, direction, passes_queen) in [
+        (Teams::Off, PassDirection::Across, true),
+        (Teams::Combined, PassDirection::Left(1), true),
+        (Teams::Combined, PassDirection::Across, false),
+        (Teams::Individual, PassDirection::Across, false),
+    ] {
+        let rules = Rules { teams, ..Rules::default() };
+        let hand =
+            Hand::new(&rules, Deal { dealer: seat(3), hands: hands(&rules, deal), kitty: CardSet::EMPTY }, direction);
+        let view = SeatView::of_hand(&rules, &hand, &[], Seat::SOUTH, BySeat::splat(0), 1);
+        for level in [Level::Normal, Level::Hard] {
+            let pass = level.bot(1, Seat::SOUTH, Think::Samples(1)).pass(&view);
+            assert_eq!(pass.contains(card("QS")), passes_queen, "{teams} {direction} {level}: passed {pass}");
+            assert_eq!(pass.len(), 3);
+        }
     }
 }

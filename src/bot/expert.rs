@@ -105,7 +105,7 @@ pub fn evaluate_plays(view: &SeatView<'_>, seed: u64, samples: usize) -> Vec<Car
         .iter()
         .zip(totals)
         .map(|(card, total)| {
-            let (points, value) = total.means(view.players());
+            let (points, value) = total.means(view.rules.side_count());
             CardEstimate { card, points, value }
         })
         .collect()
@@ -187,7 +187,7 @@ pub fn evaluate_these_passes(
         .into_iter()
         .zip(totals)
         .map(|(cards, total)| {
-            let (points, value) = total.means(players);
+            let (points, value) = total.means(view.rules.side_count());
             PassEstimate { cards, points, value }
         })
         .collect()
@@ -230,11 +230,11 @@ struct Total {
 }
 
 impl Total {
-    /// The mean points and the mean value in points against the others
-    /// (the utility is scaled by players - 1 to stay whole).
-    fn means(&self, players: usize) -> (f64, f64) {
+    /// The mean points and the mean value in points against the other
+    /// sides (the utility is scaled by sides - 1 to stay whole).
+    fn means(&self, sides: usize) -> (f64, f64) {
         let n = self.samples.max(1) as f64;
-        let scale = (players as f64 - 1.0).max(1.0);
+        let scale = (sides as f64 - 1.0).max(1.0);
         (self.points as f64 / n, self.utility as f64 / n / scale)
     }
 }
@@ -436,14 +436,19 @@ fn utility(view: &SeatView<'_>, result: &HandResult) -> (i64, i64) {
         let others: i64 = Seat::all(players).filter(|&s| s != me).map(|s| i64::from(change[s])).sum();
         return (i64::from(change[me]) * (players as i64 - 1) - others, i64::from(scores[me]));
     }
-    let others: i64 = Seat::all(players).filter(|&s| s != me).map(|s| i64::from(scores[s])).sum();
-    // Scaled by (players - 1) so the sum stays an integer.
-    let mut value = others - i64::from(scores[me]) * (players as i64 - 1);
+    // Sides: the players, or the teams (a team's score is both partners').
+    let sides = rules.side_count();
+    let mine = rules.side(me);
+    let side_score = |side: usize| i64::from(rules.side_total(&scores, side));
+    let others: i64 = (0..sides).filter(|&side| side != mine).map(side_score).sum();
+    // Scaled by (sides - 1) so the sum stays an integer.
+    let mut value = others - side_score(mine) * (sides as i64 - 1);
     let totals = view.totals_after(&scores);
     if Seat::all(players).any(|s| totals[s] >= rules.target_score) {
-        let best_other = Seat::all(players).filter(|&s| s != me).map(|s| totals[s]).min().unwrap_or(0);
-        let won = totals[me] < best_other;
-        value += if won { GAME_END_WEIGHT } else { -GAME_END_WEIGHT } * (players as i64 - 1);
+        let side_total = |side: usize| rules.side_total(&totals, side);
+        let best_other = (0..sides).filter(|&side| side != mine).map(side_total).min().unwrap_or(0);
+        let won = side_total(mine) < best_other;
+        value += if won { GAME_END_WEIGHT } else { -GAME_END_WEIGHT } * (sides as i64 - 1);
     }
     (value, i64::from(scores[me]))
 }

@@ -12,7 +12,7 @@
 //! attempts when the hand supports one, and game-score awareness.
 
 use super::view::SeatView;
-use crate::engine::{BySeat, Card, CardSet, MoonScoring, Rank, Seat, Suit};
+use crate::engine::{BySeat, Card, CardSet, MoonScoring, Rank, Seat, Suit, Teams};
 
 /// Which refinements of the heuristic player are on.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -43,6 +43,8 @@ pub fn choose_pass(view: &SeatView<'_>, skill: Skill) -> CardSet {
         return lowest_n(hand, view.pass_count, |card| moon_keep_score(card, hand));
     }
     let protected = |lady: Card| hand.of_suit(lady.suit()).below(lady).len() >= SPADE_GUARDS;
+    // Points passed to a partner stay on the team: keep them, pass the rest.
+    let to_partner = view.pass_target.is_some_and(|target| view.is_partner(target));
     let lowest_heart = hand.of_suit(Suit::Hearts).lowest();
     let ladies = view.ladies();
     let danger = |card: Card| -> i32 {
@@ -56,6 +58,9 @@ pub fn choose_pass(view: &SeatView<'_>, skill: Skill) -> CardSet {
             return -50; // the Omnibus bonus card: keep it
         }
         let lady = ladies.of_suit(card.suit()).highest();
+        if to_partner && (value > 0 || lady.is_some_and(|lady| card.rank() >= lady.rank())) {
+            return -30 + rank;
+        }
         match card.suit() {
             _ if let Some(lady) = lady
                 && card.rank() >= lady.rank() =>
@@ -129,15 +134,19 @@ fn wins_points(view: &SeatView<'_>, card: Card) -> bool {
 /// The shooter's choice under `shooter-chooses`: whichever leaves this seat
 /// furthest ahead of the best other total.
 pub fn choose_moon(view: &SeatView<'_>, penalty_total: i32) -> MoonScoring {
+    let rules = view.rules;
+    let mine = rules.side(view.seat);
     let margin = |scoring: MoonScoring| {
+        let shooting = |seat: Seat| seat == view.seat || view.is_partner(seat);
         let scores = BySeat::new_with(|seat| match scoring {
-            MoonScoring::AddToOthers if seat != view.seat => penalty_total,
-            MoonScoring::SubtractFromShooter if seat == view.seat => -penalty_total,
+            MoonScoring::AddToOthers if !shooting(seat) => penalty_total,
+            MoonScoring::SubtractFromShooter if shooting(seat) => -penalty_total,
             _ => 0,
         });
         let totals = view.totals_after(&scores);
-        let best_other = Seat::all(view.players()).filter(|&s| s != view.seat).map(|s| totals[s]).min().unwrap_or(0);
-        best_other - totals[view.seat]
+        let side_total = |side: usize| rules.side_total(&totals, side);
+        let best_other = (0..rules.side_count()).filter(|&side| side != mine).map(side_total).min().unwrap_or(0);
+        best_other - side_total(mine)
     };
     if margin(MoonScoring::SubtractFromShooter) > margin(MoonScoring::AddToOthers) {
         MoonScoring::SubtractFromShooter
@@ -166,13 +175,21 @@ struct Table {
 
 impl Table {
     fn read(view: &SeatView<'_>, skill: Skill) -> Table {
-        let points = view.points_taken;
+        // A combined team shoots as one: each side's points are read at its
+        // first seat (this seat for its own side), and a partner's points
+        // are this seat's.
+        let points = shooting_points(view);
         let players = view.players();
         let mut scorers = Seat::all(players).filter(|&s| points[s] > 0);
         let (first, second) = (scorers.next(), scorers.next());
         let moon_possible = view.rules.moon != crate::engine::MoonRule::Off;
         let threat = match (first, second) {
-            (Some(one), None) if one != view.seat && moon_possible && points[one] >= threat_threshold(view) => {
+            (Some(one), None)
+                if one != view.seat
+                    && !view.is_partner(one)
+                    && moon_possible
+                    && points[one] >= threat_threshold(view) =>
+            {
                 Some(one)
             }
             _ => None,
@@ -215,6 +232,34 @@ impl Table {
         self.unseen.of_suit(suit).is_empty()
             || (self.skill.counting
                 && Seat::all(view.players()).filter(|&s| s != view.seat).all(|s| self.voids[s][suit as usize]))
+    }
+}
+
+/// Points taken, as a moon counts them: under combined teams each side's
+/// points at one seat (this seat for its own side, the first seat of the
+/// others), zero at the other partner; otherwise each seat's own.
+fn shooting_points(view: &SeatView<'_>) -> BySeat<i32> {
+    let rules = view.rules;
+    if rules.teams != Teams::Combined {
+        return view.points_taken;
+    }
+    let mine = rules.side(view.seat);
+    BySeat::new_with(|seat| {
+        let side = rules.side(seat);
+        let stands_for_side = if side == mine { seat == view.seat } else { seat.index() == side };
+        let team = || view.points_taken[seat] + rules.partner(seat).map_or(0, |partner| view.points_taken[partner]);
+        if stands_for_side { team() } else { 0 }
+    })
+}
+
+/// Whether a trick won by `winner` goes to the shooter `threat` (or, under
+/// combined teams, to its partner).
+fn goes_to(view: &SeatView<'_>, winner: Option<Seat>, threat: Option<Seat>) -> bool {
+    match (winner, threat) {
+        (Some(winner), Some(threat)) => {
+            winner == threat || (view.rules.teams == Teams::Combined && view.rules.partner(threat) == Some(winner))
+        }
+        _ => false,
     }
 }
 
@@ -366,7 +411,7 @@ fn follow(view: &SeatView<'_>, table: &Table) -> Card {
     let not_queen = |set: CardSet| set - table.ladies;
 
     if let Some(threat) = table.threat
-        && view.trick.winner(view.players()) == Some(threat)
+        && goes_to(view, view.trick.winner(view.players()), Some(threat))
         && in_trick > 0
         && let Some(card) = not_queen(over).lowest()
     {
@@ -414,7 +459,8 @@ fn follow(view: &SeatView<'_>, table: &Table) -> Card {
 /// feed a shooter or end the game badly.
 fn discard(view: &SeatView<'_>, table: &Table) -> Card {
     let winner = view.trick.winner(view.players());
-    let feeding_shooter = table.threat.is_some() && winner == table.threat;
+    let feeding_shooter = goes_to(view, winner, table.threat);
+    let feeding_partner = winner.is_some_and(|winner| view.is_partner(winner));
     let ending_badly = table.skill.score_aware && winner.is_some_and(|w| game_would_end_badly(view, table, w));
     let hand = view.hand;
     let score = |card: Card| -> i32 {
@@ -431,7 +477,7 @@ fn discard(view: &SeatView<'_>, table: &Table) -> Card {
                 rank * 2 + (6 - length).max(0) * 2
             }
         };
-        if value > 0 && (feeding_shooter || ending_badly) {
+        if value > 0 && (feeding_shooter || feeding_partner || ending_badly) {
             danger -= 400;
         }
         danger
@@ -449,7 +495,8 @@ fn game_would_end_badly(view: &SeatView<'_>, table: &Table, winner: Seat) -> boo
         return false;
     }
     let mine = view.totals[view.seat] + points[view.seat];
-    Seat::all(view.players()).filter(|&s| s != view.seat && s != winner).any(|s| view.totals[s] + points[s] < mine)
+    let rival = |s: Seat| s != view.seat && s != winner && !view.is_partner(s);
+    Seat::all(view.players()).filter(|&s| rival(s)).any(|s| view.totals[s] + points[s] < mine)
 }
 
 /// Whether to declare the Generale: only with a hand that should win every

@@ -204,6 +204,11 @@ impl<'a> SeatView<'a> {
         self.rules.hand_size() - self.tricks.len() - in_trick
     }
 
+    /// Whether `seat` is this seat's partner.
+    pub fn is_partner(&self, seat: Seat) -> bool {
+        self.rules.partner(self.seat) == Some(seat)
+    }
+
     /// Whether this seat plays last to the current trick.
     pub fn is_last_to_play(&self) -> bool {
         self.trick.len() + 1 == self.players()
