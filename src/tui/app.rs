@@ -8,8 +8,8 @@ use std::time::{Duration, Instant};
 
 use crate::bot::{Level, decide};
 use crate::engine::{
-    Action, BONUS_CARD_VALUE, Card, CardSet, Event, Game, GamePhase, HandPhase, MoonScoring, PassDirection, Seat,
-    TimedFinish, TournamentScore, Trick,
+    Action, BONUS_CARD_VALUE, BySeat, Card, CardSet, Event, Game, GamePhase, HandPhase, MoonScoring, PassDirection,
+    Seat, TimedFinish, TournamentScore, Trick,
 };
 
 use super::input::{Button, Command};
@@ -464,6 +464,24 @@ impl App {
     /// its total.
     pub fn standing(&self, seat: Seat) -> i32 {
         self.game.chips().map_or(self.game.totals()[seat], |chips| chips.stacks[seat])
+    }
+
+    /// The seats of a side (a team of partners, or one seat alone).
+    pub fn side_seats(&self, side: usize) -> Vec<Seat> {
+        self.table.rules.side_seats(side).collect()
+    }
+
+    /// A side's name: "You & Across" for a team, the seat's name alone.
+    pub fn side_name(&self, side: usize) -> String {
+        let names: Vec<String> = self.side_seats(side).into_iter().map(|seat| self.table.seat_name(seat)).collect();
+        names.join(" & ")
+    }
+
+    /// A side's standing: a seat's, a combined team's total, or the sum of
+    /// individual partners' totals.
+    pub fn side_standing(&self, side: usize) -> i32 {
+        let standings = BySeat::new_with(|seat| self.standing(seat));
+        self.table.rules.side_total(&standings, side)
     }
 
     /// What [`App::standing`] counts: `chips` or `total`.

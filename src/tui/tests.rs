@@ -1418,3 +1418,42 @@ fn the_generale_question_waits_while_you_read_the_rules_or_think_of_quitting() {
     h.send(Command::Confirm);
     assert_eq!(h.app.game.hand().declarer(), Some(YOU), "arrows then Enter declare");
 }
+
+#[test]
+fn partners_are_marked_and_the_sheet_and_standings_are_by_team() {
+    let rules = crate::engine::Preset::Partnership.rules();
+    let mut h = Harness::with_rules(rules, 3, Speed::Instant);
+    assert!(h.text().contains("You · 0 pts · total 0 · with Across"), "your line names your partner: {}", h.text());
+    h.play_until(|app| !app.is_passing());
+    let text = h.text();
+    assert!(text.contains("▒▒ 13 · partner"), "Across is marked: {text}");
+    assert!(text.contains("▒▒ 13 · with Right"), "Left's partner is named: {text}");
+    h.play_until(|app| app.overlay == Some(Overlay::HandSummary));
+    let text = h.text();
+    let record = h.app.game.history()[0];
+    let ours = record.scores[YOU];
+    assert_eq!(ours, record.result.points_taken[YOU] + record.result.points_taken[Seat::new(2).unwrap()]);
+    assert!(text.contains(&format!("You & Across{:>width$}", format!("{ours:+}"), width = 44 - 12 + 6)), "{text}");
+    assert!(text.contains("Left & Right"), "{text}");
+    h.play_until(|app| matches!(app.overlay, Some(Overlay::GameOver(_))));
+    let text = h.text();
+    let leaders = h.app.game.leaders();
+    assert_eq!(leaders.len(), 2, "both partners win");
+    let headline = if leaders.contains(&YOU) { "You and Across win!" } else { "Left and Right win" };
+    assert!(text.contains(headline), "{text}");
+    assert!(text.contains("1. You & Across") || text.contains("1. Left & Right"), "{text}");
+}
+
+#[test]
+fn at_six_the_teams_fit_the_small_and_the_large_table() {
+    let rules = Rules { players: 6, teams: crate::engine::Teams::Individual, ..Rules::default() };
+    let mut h = Harness::with_rules(rules, 4, Speed::Instant);
+    h.play_until(|app| app.overlay == Some(Overlay::HandSummary));
+    h.send(Command::Confirm);
+    h.send(Command::ScoreSheet);
+    for (width, height) in [(80, 24), (200, 60)] {
+        let text = h.screen(width, height).0;
+        assert!(text.contains("You & Across") || text.contains("You+A"), "{width}x{height}: {text}");
+        assert!(text.contains("team "), "{width}x{height}: your line has the team total: {text}");
+    }
+}

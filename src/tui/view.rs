@@ -48,7 +48,7 @@ mod windows;
 
 use hand::{your_hand, your_line};
 use seats::seats;
-use side::side_panel;
+use side::{short_name, side_panel};
 pub use status::{KEYS, keys_now, status};
 use status::{key_line, status_line};
 use top_line::info_bar;

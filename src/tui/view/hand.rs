@@ -24,6 +24,15 @@ pub(super) fn your_line(buf: &mut Buffer, area: Rect, app: &App, hits: &mut Hits
             sep = app.theme.separator()
         )),
     ];
+    if let Some(partner) = app.table.rules.partner(YOU) {
+        let rules = &app.table.rules;
+        let mut text = format!("{}with {}", theme.separator(), app.table.seat_name(partner));
+        if rules.teams == crate::engine::Teams::Individual {
+            // Your own total is above; the team's decides the game.
+            text += &format!("{}team {}", theme.separator(), app.side_standing(rules.side(YOU)));
+        }
+        spans.push(Span::styled(text, theme.strong()));
+    }
     // What you passed stays in view for the hand.
     let hand = app.game.hand();
     let passed = hand.passed(YOU);

@@ -65,7 +65,12 @@ pub(super) fn seat_lines(app: &App, seat: Seat, now: Instant) -> Vec<Line<'stati
     if hand.phase() == HandPhase::Passing && app.game.phase() == GamePhase::InHand {
         count += theme.separator();
         count += if hand.awaits_pass_from(seat) { "passing" } else { "passed" };
+    } else if let Some(partner) = app.table.rules.partner(seat) {
+        // Partners are named once the passing is over (your line names yours throughout).
+        count += theme.separator();
+        count += &if partner == YOU { "partner".to_string() } else { format!("with {}", app.table.seat_name(partner)) };
     }
+
     vec![
         Line::from(vec![
             Span::styled(app.table.seat_name(seat), name_style),

@@ -57,12 +57,13 @@ pub(super) fn side_panel(buf: &mut Buffer, area: Rect, app: &App) {
 /// enough for every seat to fit `width` (the full sheet with each hand's
 /// score is the `s` window).
 fn running_totals(app: &App, rows: usize, width: u16) -> Vec<Line<'static>> {
-    let players = app.players();
-    let column = (usize::from(width).saturating_sub(5) / players).clamp(4, 10);
+    let rules = &app.table.rules;
+    let sides = rules.side_count();
+    let widest = if rules.teams == crate::engine::Teams::Off { 10 } else { 14 };
+    let column = (usize::from(width).saturating_sub(5) / sides).clamp(4, widest);
     let mut header = format!(" {:<4}", "Hand");
-    for seat in Seat::all(players) {
-        let full = app.table.seat_name(seat);
-        let name = if full.chars().count() < column { full } else { short_name(&full) };
+    for side in 0..sides {
+        let name = super::windows::side_label(app, side, column - 1);
         header += &format!("{name:>column$}");
     }
     let mut lines = vec![Line::styled(header, app.theme.strong())];
@@ -70,9 +71,9 @@ fn running_totals(app: &App, rows: usize, width: u16) -> Vec<Line<'static>> {
     let skip = history.len().saturating_sub(rows.saturating_sub(1).max(1));
     for (i, record) in history.iter().enumerate().skip(skip) {
         let mut row = format!(" {:<4}", i + 1);
-        for seat in Seat::all(players) {
-            let standing = record.chips.map_or(record.totals[seat], |settled| settled.after.stacks[seat]);
-            row += &format!("{standing:>column$}");
+        for side in 0..sides {
+            let standing = record.chips.map_or(record.totals, |settled| settled.after.stacks);
+            row += &format!("{:>column$}", rules.side_total(&standing, side));
         }
         lines.push(Line::raw(row));
     }
@@ -80,7 +81,7 @@ fn running_totals(app: &App, rows: usize, width: u16) -> Vec<Line<'static>> {
 }
 
 /// A seat's name in two or three letters: `L`, `2L`, `A`, `3R`, `You`.
-fn short_name(name: &str) -> String {
+pub(super) fn short_name(name: &str) -> String {
     let mut words = name.split(' ');
     match (words.next(), words.next()) {
         (Some(first), Some(side)) => {

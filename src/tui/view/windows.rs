@@ -14,7 +14,7 @@
 use super::*;
 use crate::engine::{
     Declaration, FirstLead, Generale, HandRecord, Kitty, KittyTo, MoonRule, PointsTable, ROYAL_CANCELLER,
-    ROYAL_DIAMOND_CUT, ROYAL_DOUBLER, Rules, Scoring,
+    ROYAL_DIAMOND_CUT, ROYAL_DOUBLER, Rules, Scoring, Teams,
 };
 
 pub(super) fn window(buf: &mut Buffer, area: Rect, width: u16, height: u16, title: &str, theme: Theme) -> (Rect, Rect) {
@@ -252,29 +252,44 @@ pub(super) fn question(
 /// The hand number's column of the score sheet, with its leading space.
 pub(super) const SHEET_HAND_COLUMN: usize = 7;
 
-/// The width of each seat's column in the score sheet: up to 12, narrower
-/// so that the whole sheet fits in `room` columns (never below what a
-/// score and total need).
-pub(super) fn sheet_column(players: usize, room: u16) -> usize {
+/// The width of each side's column in the score sheet: up to 14 (12 for
+/// a seat alone), narrower so that the whole sheet fits in `room` columns
+/// (never below what a score and total need).
+pub(super) fn sheet_column(sides: usize, teams: bool, room: u16) -> usize {
     let inner = (room as usize).saturating_sub(2 + SHEET_HAND_COLUMN);
-    (inner / players).clamp(9, 12)
+    (inner / sides).clamp(9, if teams { 14 } else { 12 })
 }
 
 /// The width of a window holding the score sheet, borders included.
 pub(super) fn sheet_width(app: &App, room: u16) -> u16 {
-    let players = app.players();
-    (2 + SHEET_HAND_COLUMN + sheet_column(players, room) * players) as u16
+    let rules = &app.table.rules;
+    let sides = rules.side_count();
+    (2 + SHEET_HAND_COLUMN + sheet_column(sides, rules.teams != Teams::Off, room) * sides) as u16
 }
 
-/// The score sheet: one row per hand, each seat's score and running total,
-/// the last `rows` hands when there are more, in columns that fit `room`.
+/// A side's name in at most `width` characters: "You & Across", or the
+/// seats' short names ("You+A") where the full name does not fit.
+pub(super) fn side_label(app: &App, side: usize, width: usize) -> String {
+    let full = app.side_name(side);
+    if full.chars().count() <= width {
+        return full;
+    }
+    let short: Vec<String> =
+        app.side_seats(side).into_iter().map(|seat| short_name(&app.table.seat_name(seat))).collect();
+    short.join("+").chars().take(width).collect()
+}
+
+/// The score sheet: one row per hand, each side's (seat's or team's)
+/// score and running total, the last `rows` hands when there are more, in
+/// columns that fit `room`.
 pub(super) fn score_sheet(app: &App, rows: usize, room: u16) -> Vec<Line<'static>> {
     let theme = app.theme;
-    let players = app.players();
-    let column = sheet_column(players, room);
+    let rules = &app.table.rules;
+    let sides = rules.side_count();
+    let column = sheet_column(sides, rules.teams != Teams::Off, room);
     let mut header = format!(" {:<6}", "Hand");
-    for seat in Seat::all(players) {
-        let name: String = app.table.seat_name(seat).chars().take(column - 1).collect();
+    for side in 0..sides {
+        let name = side_label(app, side, column - 1);
         header += &format!("{name:>column$}");
     }
     let mut lines = vec![Line::styled(header, theme.strong())];
@@ -285,11 +300,14 @@ pub(super) fn score_sheet(app: &App, rows: usize, room: u16) -> Vec<Line<'static
     }
     for (i, record) in history.iter().enumerate().skip(skip) {
         let mut row = format!(" {:<6}", i + 1);
-        for seat in Seat::all(players) {
-            let moon = if record.result.shooter == Some(seat) && record.moon.is_some() { theme.moon() } else { "" };
+        for side in 0..sides {
+            let shot = record.result.shooter.is_some_and(|shooter| rules.side(shooter) == side);
+            let moon = if shot && record.moon.is_some() { theme.moon() } else { "" };
             let (score, standing) = match record.chips {
-                Some(settled) => (settled.change[seat], settled.after.stacks[seat]),
-                None => (record.scores[seat], record.totals[seat]),
+                Some(settled) => {
+                    (rules.side_total(&settled.change, side), rules.side_total(&settled.after.stacks, side))
+                }
+                None => (rules.side_total(&record.scores, side), rules.side_total(&record.totals, side)),
             };
             row += &format!("{:>column$}", format!("{moon}{score:+} {standing:>3}"));
         }
@@ -330,11 +348,21 @@ pub(super) fn hand_summary(buf: &mut Buffer, area: Rect, app: &App, hits: &mut H
         }
         cards.push(Span::raw(format!("{text:<34}")));
         let (score, total) = match record.chips {
-            Some(settled) => (settled.change[seat], settled.after.stacks[seat]),
-            None => (record.scores[seat], record.totals[seat]),
+            Some(settled) => (settled.change[seat], settled.after.stacks[seat].to_string()),
+            // A combined team's score is on the team's line: here what the seat took.
+            None if rules.teams == Teams::Combined => (record.result.points_taken[seat], String::new()),
+            None => (record.scores[seat], record.totals[seat].to_string()),
         };
         cards.push(Span::styled(format!("{score:>+6}{total:>7}"), theme.strong()));
         lines.push(Line::from(cards));
+    }
+    if rules.teams != Teams::Off {
+        for side in 0..rules.side_count() {
+            let score = rules.side_total(&record.scores, side);
+            let total = rules.side_total(&record.totals, side);
+            let name = side_label(app, side, 43);
+            lines.push(Line::styled(format!(" {name:<44}{score:>+6}{total:>7}"), theme.strong()));
+        }
     }
     for line in hand_events(app, record) {
         lines.push(Line::styled(format!(" {line}"), theme.warning()));
@@ -412,6 +440,14 @@ pub(super) fn rules_in_brief(rules: &Rules, theme: Theme) -> Vec<String> {
         MoonRule::ShooterPicks => format!("Moon: the shooter picks: {worth} to the others or off"),
         MoonRule::Off => "No moon: everyone scores what they took".to_string(),
     });
+    match rules.teams {
+        Teams::Off => {}
+        Teams::Combined => lines.push(format!(
+            "Partners opposite, one team score; a team moon: {} to each other team",
+            rules.moon_value.unwrap_or(rules.penalty_total()) * 2
+        )),
+        Teams::Individual => lines.push("Partners opposite, own scores; the lower team total wins".to_string()),
+    }
     if rules.declaration == Declaration::Generale {
         let total = rules.penalty_total();
         lines.push("Generale: before the first lead, promise every point".to_string());
@@ -467,12 +503,18 @@ fn hand_events(app: &App, record: &HandRecord) -> Vec<String> {
         }
     }
     if let (Some(shooter), Some(moon)) = (result.shooter, record.moon) {
-        let how = match moon {
-            MoonScoring::AddToOthers => format!("{} to everyone else", result.moon_value),
-            MoonScoring::SubtractFromShooter => format!("-{} off their score", result.moon_value),
+        let team = rules.teams == Teams::Combined;
+        let how = match (moon, team) {
+            (MoonScoring::AddToOthers, false) => format!("{} to everyone else", result.moon_value),
+            (MoonScoring::AddToOthers, true) => format!("{} to each other team", result.moon_value),
+            (MoonScoring::SubtractFromShooter, _) => format!("-{} off their score", result.moon_value),
         };
         let what = if rules.declaration == Declaration::Generale { "made a silent Generale" } else { "shot the moon" };
-        lines.push(format!("{} {what}! {how}", who(shooter)));
+        let shooters = match rules.partner(shooter) {
+            Some(partner) if team => format!("{} and {}", who(shooter), app.table.seat_name(partner)),
+            _ => who(shooter),
+        };
+        lines.push(format!("{shooters} {what}! {how}"));
     }
     if let Some(Generale { declarer, made }) = result.generale {
         let total = result.penalty_total;
@@ -507,25 +549,28 @@ fn hand_events(app: &App, record: &HandRecord) -> Vec<String> {
 
 pub(super) fn game_over(buf: &mut Buffer, area: Rect, app: &App, selected: Button, hits: &mut Hits) -> Rect {
     let theme = app.theme;
-    let players = app.players();
-    let mut order: Vec<Seat> = Seat::all(players).collect();
+    let rules = &app.table.rules;
+    let mut order: Vec<usize> = (0..rules.side_count()).collect();
     let chips = app.game.chips().is_some();
-    order.sort_by_key(|&seat| (if chips { -app.standing(seat) } else { app.standing(seat) }, seat.index()));
+    order.sort_by_key(|&side| (if chips { -app.side_standing(side) } else { app.side_standing(side) }, side));
     let leaders = app.game.leaders();
-    let headline = match (leaders.as_slice(), app.finish) {
+    let mut winning_sides: Vec<usize> = leaders.iter().map(|&seat| rules.side(seat)).collect();
+    winning_sides.dedup();
+    let ours = rules.side(YOU);
+    let headline = match (winning_sides.as_slice(), rules.teams != Teams::Off) {
         _ if app.game.history().is_empty() => "No hand was completed: nobody wins".to_string(),
-        ([YOU], _) => "You win!".to_string(),
-        (l, _) if l.contains(&YOU) => "You share the win!".to_string(),
-        ([seat], _) => format!("{} wins", app.table.seat_name(*seat)),
+        ([side], false) if *side == ours => "You win!".to_string(),
+        ([side], true) if *side == ours => format!("{} win!", app.side_name(ours).replace(" & ", " and ")),
+        (sides, _) if sides.contains(&ours) => "You share the win!".to_string(),
+        ([side], false) => format!("{} wins", app.side_name(*side)),
+        ([side], true) => format!("{} win", app.side_name(*side).replace(" & ", " and ")),
         _ => "A shared win".to_string(),
     };
     let mut lines = vec![Line::styled(format!(" {headline}"), theme.warning()), Line::raw("")];
-    for (place, seat) in order.iter().enumerate() {
-        let style = if *seat == YOU { theme.strong() } else { Style::default() };
-        lines.push(Line::styled(
-            format!(" {}. {:<12}{:>5}", place + 1, app.table.seat_name(*seat), app.standing(*seat)),
-            style,
-        ));
+    for (place, &side) in order.iter().enumerate() {
+        let style = if side == ours { theme.strong() } else { Style::default() };
+        let name = side_label(app, side, 30);
+        lines.push(Line::styled(format!(" {}. {name:<12}{:>5}", place + 1, app.side_standing(side)), style));
     }
     if let Some(score) = app.tournament {
         lines.push(Line::raw(""));
