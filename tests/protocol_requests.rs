@@ -107,6 +107,15 @@ fn bad_requests_get_an_error_naming_the_problem() {
         ("unknown request type", Box::new(|r| r["type"] = json!("bid"))),
         ("type: these rules have no declaration", Box::new(|r| r["type"] = json!("declare"))),
         ("declarer: these rules have no declaration", Box::new(|r| r["declarer"] = json!(1))),
+        ("partner: the partner is the seat opposite", Box::new(|r| r["partner"] = json!(2))),
+        (
+            "partner: the partner is the seat opposite",
+            Box::new(|r| {
+                // Seat 3's partner is seat 1.
+                r["rules"]["teams"] = json!("combined");
+                r["partner"] = json!(0);
+            }),
+        ),
         (
             "declarations are made before the first lead",
             Box::new(|r| {

@@ -165,6 +165,7 @@ fn the_family_presets_record_and_replay() {
         Preset::Eagle,
         Preset::Heartsette,
         Preset::Hoyle1887,
+        Preset::Partnership,
     ] {
         let rules = Rules { max_hands: 3, ..preset.rules() };
         let record = recorded(rules, 11);

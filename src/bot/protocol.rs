@@ -68,6 +68,9 @@ pub struct Request {
     /// The seat that declared the Generale this hand, if one did.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub declarer: Option<usize>,
+    /// The seat's partner (the seat opposite) when teams are played.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub partner: Option<usize>,
     /// Under chips: each seat's chips before this hand.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub chips: Option<Vec<i32>>,
@@ -154,6 +157,7 @@ impl Request {
             legal: strings(view.legal),
             penalty_total,
             declarer: view.declarer.map(Seat::index),
+            partner: view.rules.partner(view.seat).map(Seat::index),
             chips: view.chips.map(|chips| chips.stacks.of_table(players).to_vec()),
             pot: view.chips.map(|chips| chips.pot),
         }
@@ -337,6 +341,9 @@ impl Decoded {
             (None, None, false) => {}
             (_, _, true) => return Err(inconsistent("chips", "chips are played: give chips and pot")),
             (_, _, false) => return Err(inconsistent("chips", "these rules play for points, not chips")),
+        }
+        if r.partner != rules.partner(me).map(Seat::index) {
+            return Err(inconsistent("partner", "the partner is the seat opposite under teams, and absent otherwise"));
         }
         let declaration = rules.declaration != crate::engine::Declaration::None;
         if let Some(declarer) = r.declarer {
