@@ -6,13 +6,14 @@
 //! game `k` is the game `hearts --seed S+k` would deal). In a duplicate run
 //! each deal is played once per seat with bot A in that seat and B in the
 //! others (and, both ways, B in that seat against A), so A holds every
-//! seat's cards once and the luck of the deal cancels.
+//! seat's cards once and the luck of the deal cancels. With teams, once per
+//! team: A's partner is A, and the teams are compared.
 
 use std::collections::BTreeMap;
 use std::time::Instant;
 
 use crate::bot::{self, Bot, Player, Think};
-use crate::engine::{Game, GamePhase, MoonRule, Rules, Seat};
+use crate::engine::{Game, GamePhase, MoonRule, Rules, Seat, Teams};
 use crate::record::{GameRecord, Recorder, SeatRecord};
 
 /// Whole games or single hands.
@@ -37,8 +38,9 @@ impl Units {
 pub enum Lineup {
     /// One player per seat, seat 0 first.
     Fixed(Vec<Player>),
-    /// `--duplicate A,B`: A in each seat against B in the others; with
-    /// `both_ways`, B in each seat against A as well.
+    /// `--duplicate A,B`: A in each seat against B in the others (with
+    /// teams, A as each team against B as the others); with `both_ways`,
+    /// B against A as well.
     Duplicate {
         /// Bot A.
         a: Player,
@@ -239,10 +241,14 @@ impl Arena {
             Lineup::Duplicate { a, b, both_ways } => {
                 let mut tables = Vec::new();
                 let pairs: &[(&Player, &Player)] = if *both_ways { &[(a, b), (b, a)] } else { &[(a, b)] };
+                // With teams a side is a team: A's partner is A too, so the
+                // comparison is team against team.
+                let rules = &self.rules;
+                let side = |index: usize| Seat::new(index).map_or(index, |seat| rules.side(seat));
                 for &(one, rest) in pairs {
-                    for seat in 0..players {
+                    for ours in 0..rules.side_count() {
                         tables.push(Table {
-                            players: (0..players).map(|s| if s == seat { one } else { rest }).collect(),
+                            players: (0..players).map(|s| if side(s) == ours { one } else { rest }).collect(),
                         });
                     }
                 }
@@ -393,7 +399,10 @@ impl Arena {
                     seat_stats.hands += 1;
                     seat_stats.points += i64::from(entry.scores[s]);
                     if let (Some(shooter), true) = (entry.result.shooter, self.rules.moon != MoonRule::Off) {
-                        if shooter == s {
+                        // A combined team shoots together: both partners shot it.
+                        let shot = shooter == s
+                            || (self.rules.teams == Teams::Combined && self.rules.partner(shooter) == Some(s));
+                        if shot {
                             seat_stats.moons_shot += 1;
                         } else {
                             seat_stats.moons_let_through += 1;
@@ -404,10 +413,13 @@ impl Arena {
         }
         if matches!(self.units, Units::Games(_)) {
             let winners = game.leaders();
+            // A win is shared among the winning sides; partners each win it.
+            let mut winning_sides: Vec<usize> = winners.iter().map(|&seat| self.rules.side(seat)).collect();
+            winning_sides.dedup();
             for s in Seat::all(players) {
                 stats[s.index()].games += 1;
                 if winners.contains(&s) {
-                    stats[s.index()].wins += 1.0 / winners.len() as f64;
+                    stats[s.index()].wins += 1.0 / winning_sides.len() as f64;
                 }
             }
         }

@@ -197,6 +197,28 @@ fn bots_pass_the_queen_to_an_opponent_but_not_to_their_partner() {
             let pass = level.bot(1, Seat::SOUTH, Think::Samples(1)).pass(&view);
             assert_eq!(pass.contains(card("QS")), passes_queen, "{teams} {direction} {level}: passed {pass}");
             assert_eq!(pass.len(), 3);
+            // High hearts given to the other team would help the two of them shoot.
+            let hearts_passed = !pass.of_suit(hearts::engine::Suit::Hearts).is_empty();
+            assert_eq!(hearts_passed, teams == Teams::Off, "{teams} {direction} {level}: passed {pass}");
+        }
+    }
+}
+
+#[test]
+fn when_the_other_team_has_every_point_a_bot_gives_one_to_its_partner() {
+    let rules = Rules { teams: Teams::Combined, no_blood: false, ..Rules::default() };
+    // South leads the 2C, West wins with the AC; then West leads the 2D and
+    // North wins it with the AD. South, void in diamonds, holds the 4H and 9S.
+    for (east, first_trick, gives) in [("6.5.3.-", "2C AC 3C 5H", "4H"), ("6.-.3.4", "2C AC 3C 4C", "9S")] {
+        let deal = format!("S:9.4.-.2 8.-.2.A 7.-.A.3 {east}");
+        let mut hand = Hand::from_holdings(&rules, hands(&rules, &deal), seat(3));
+        play_all(&mut hand, &format!("{first_trick} 2D AD 3D"));
+        let view = SeatView::of_hand(&rules, &hand, &[], seat(0), BySeat::splat(0), 1);
+        for level in [Level::Normal, Level::Hard] {
+            let played = level.bot(1, seat(0), Think::Samples(1)).play(&view);
+            // With East's heart taken by West, a point on North's trick stops
+            // a team moon; with no point out, North is spared.
+            assert_eq!(played, card(gives), "{level} after {first_trick}");
         }
     }
 }

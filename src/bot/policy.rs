@@ -45,6 +45,7 @@ pub fn choose_pass(view: &SeatView<'_>, skill: Skill) -> CardSet {
     let protected = |lady: Card| hand.of_suit(lady.suit()).below(lady).len() >= SPADE_GUARDS;
     // Points passed to a partner stay on the team: keep them, pass the rest.
     let to_partner = view.pass_target.is_some_and(|target| view.is_partner(target));
+    let team_moons = view.rules.teams == Teams::Combined && view.rules.moon != crate::engine::MoonRule::Off;
     let lowest_heart = hand.of_suit(Suit::Hearts).lowest();
     let ladies = view.ladies();
     let danger = |card: Card| -> i32 {
@@ -60,6 +61,10 @@ pub fn choose_pass(view: &SeatView<'_>, skill: Skill) -> CardSet {
         let lady = ladies.of_suit(card.suit()).highest();
         if to_partner && (value > 0 || lady.is_some_and(|lady| card.rank() >= lady.rank())) {
             return -30 + rank;
+        }
+        if team_moons && card.suit() == Suit::Hearts {
+            // High hearts passed to the other team help the two of them take every point.
+            return -10 + rank;
         }
         match card.suit() {
             _ if let Some(lady) = lady
@@ -266,7 +271,11 @@ fn goes_to(view: &SeatView<'_>, winner: Option<Seat>, threat: Option<Seat>) -> b
 /// Points one seat must have taken alone before the others treat it as a
 /// shooter: about half the hand's penalty points.
 fn threat_threshold(view: &SeatView<'_>) -> i32 {
-    (view.rules.penalty_total() / 3).max(4)
+    match view.rules.teams {
+        // Two partners take every point far more often than one player.
+        Teams::Combined => 1,
+        Teams::Off | Teams::Individual => (view.rules.penalty_total() / 3).max(4),
+    }
 }
 
 /// High-card points: A 4, K 3, Q 2, J 1.
@@ -354,6 +363,14 @@ fn moon_play(view: &SeatView<'_>, table: &Table) -> Card {
 
 /// Choosing a lead: the card least likely to win, with the queen in mind.
 fn lead(view: &SeatView<'_>, table: &Table) -> Card {
+    // A shooter has every point so far: a heart nobody can beat takes one.
+    let top_heart = view.legal.of_suit(Suit::Hearts).highest();
+    if table.threat.is_some()
+        && let Some(heart) = top_heart
+        && table.unseen.of_suit(Suit::Hearts).above(heart).is_empty()
+    {
+        return heart;
+    }
     let ladies = table.ladies;
     let score = |card: Card| -> i32 {
         let suit = card.suit();
@@ -461,6 +478,14 @@ fn discard(view: &SeatView<'_>, table: &Table) -> Card {
     let winner = view.trick.winner(view.players());
     let feeding_shooter = goes_to(view, winner, table.threat);
     let feeding_partner = winner.is_some_and(|winner| view.is_partner(winner));
+    let team_moon = view.rules.teams == Teams::Combined;
+    if feeding_partner
+        && table.threat.is_some()
+        && let Some(point) = view.legal.iter().filter(|&card| view.value(card) > 0).min_by_key(|&c| view.value(c))
+    {
+        // The other team has every point: one on the partner's trick stops the moon.
+        return point;
+    }
     let ending_badly = table.skill.score_aware && winner.is_some_and(|w| game_would_end_badly(view, table, w));
     let hand = view.hand;
     let score = |card: Card| -> i32 {
@@ -477,7 +502,7 @@ fn discard(view: &SeatView<'_>, table: &Table) -> Card {
                 rank * 2 + (6 - length).max(0) * 2
             }
         };
-        if value > 0 && (feeding_shooter || feeding_partner || ending_badly) {
+        if value > 0 && ((feeding_shooter && !team_moon) || feeding_partner || ending_badly) {
             danger -= 400;
         }
         danger
