@@ -478,7 +478,6 @@ fn discard(view: &SeatView<'_>, table: &Table) -> Card {
     let winner = view.trick.winner(view.players());
     let feeding_shooter = goes_to(view, winner, table.threat);
     let feeding_partner = winner.is_some_and(|winner| view.is_partner(winner));
-    let team_moon = view.rules.teams == Teams::Combined;
     if feeding_partner
         && table.threat.is_some()
         && let Some(point) = view.legal.iter().filter(|&card| view.value(card) > 0).min_by_key(|&c| view.value(c))
@@ -502,7 +501,7 @@ fn discard(view: &SeatView<'_>, table: &Table) -> Card {
                 rank * 2 + (6 - length).max(0) * 2
             }
         };
-        if value > 0 && ((feeding_shooter && !team_moon) || feeding_partner || ending_badly) {
+        if value > 0 && (feeding_shooter || feeding_partner || ending_badly) {
             danger -= 400;
         }
         danger
