@@ -19,7 +19,7 @@ pub use view::SeatView;
 
 pub use crate::players::{BotChoices, Level, Player, PlayerError};
 
-use crate::engine::{Action, Card, CardSet, Game, GamePhase, GameRng, HandPhase, HandResult, MoonScoring, Seat};
+use crate::engine::{Action, Card, CardSet, Game, GamePhase, GameRng, HandPhase, HandResult, MoonScoring, Seat, Suit};
 
 /// A player that is not a person: it chooses passes, plays and, when the
 /// rules ask, how its moon counts.
@@ -34,6 +34,15 @@ pub trait Bot: Send {
     /// the rules have a declaration).
     fn declare(&mut self, view: &SeatView<'_>) -> bool {
         policy::choose_declaration(view)
+    }
+    /// The auction bid in chips, or `None` to pass (asked in turn from the
+    /// dealer's left, where the rules have an auction).
+    fn bid(&mut self, view: &SeatView<'_>) -> Option<u32> {
+        policy::choose_bid(view)
+    }
+    /// The penalty suit to name, having won the auction.
+    fn name_suit(&mut self, view: &SeatView<'_>) -> Suit {
+        policy::choose_suit(view)
     }
     /// How this seat's moon counts under `shooter-chooses`.
     fn moon(&mut self, view: &SeatView<'_>, penalty_total: i32) -> MoonScoring {
@@ -106,6 +115,12 @@ impl Bot for Heuristic {
     }
 }
 
+/// The suit the bots would name in the auction from this view: the
+/// table's first choice for you.
+pub fn suggested_suit(view: &SeatView<'_>) -> Suit {
+    policy::choose_suit(view)
+}
+
 /// The seat that must act next in a game, if any: the lowest seat still to
 /// pass, the seat to play, or the shooter asked how its moon counts.
 pub fn seat_to_act(game: &Game) -> Option<Seat> {
@@ -113,7 +128,7 @@ pub fn seat_to_act(game: &Game) -> Option<Seat> {
     match game.phase() {
         GamePhase::InHand => match hand.phase() {
             HandPhase::Passing => Seat::all(game.rules().player_count()).find(|&s| hand.awaits_pass_from(s)),
-            HandPhase::Declaring | HandPhase::Playing => Some(hand.to_act()),
+            HandPhase::Declaring | HandPhase::Bidding | HandPhase::Naming | HandPhase::Playing => Some(hand.to_act()),
             HandPhase::Finished => None,
         },
         GamePhase::MoonChoice(seat) => Some(seat),
@@ -129,6 +144,10 @@ pub fn decide(game: &Game, seat: Seat, bot: &mut dyn Bot) -> Option<Action> {
         GamePhase::InHand if game.hand().awaits_pass_from(seat) => Some(Action::Pass { seat, cards: bot.pass(&view) }),
         GamePhase::InHand if game.hand().to_declare() == Some(seat) => {
             Some(Action::Declare { seat, generale: bot.declare(&view) })
+        }
+        GamePhase::InHand if game.hand().to_bid() == Some(seat) => Some(Action::Bid { seat, chips: bot.bid(&view) }),
+        GamePhase::InHand if game.hand().phase() == HandPhase::Naming && game.hand().to_act() == seat => {
+            Some(Action::NameSuit { seat, suit: bot.name_suit(&view) })
         }
         GamePhase::InHand if !view.legal.is_empty() => Some(Action::Play { seat, card: bot.play(&view) }),
         GamePhase::MoonChoice(shooter) if shooter == seat => {

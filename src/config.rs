@@ -400,6 +400,14 @@ const OPTIONS: &[RuleOption] = &[
         get: |r| format!("\"{}\"", r.teams),
     },
     RuleOption {
+        key: "auction",
+        expected: "true or false",
+        help: "Auction Hearts (4 to 6 players, chips, points = \"original\"): after the deal each seat from the dealer's left may bid chips, more than the last bid, or pass, once; the highest bidder pays the bid into the pot, names the penalty suit (it replaces hearts in every rule) and leads. With no bid, hearts.",
+        flag: on("auction"),
+        set: |r, v| boolean(v).map(|value| r.auction = value),
+        get: |r| r.auction.to_string(),
+    },
+    RuleOption {
         key: "max-hands",
         expected: "an integer from 0 to 1000",
         help: "The game ends after this many hands; 0 for no limit.",

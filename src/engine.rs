@@ -51,7 +51,9 @@ pub use card::{Card, JOKERS, NotationError, Rank, Suit};
 pub use card_set::{CardSet, CardSetIter};
 pub use deal::{Deal, GameRng, dealer_of_hand, first_dealer};
 pub use game::{Action, Event, Game, GameError, GamePhase, HandRecord};
-pub use hand::{DeclareError, Hand, HandPhase, PassError, PassOutcome, PlayError, PlayOutcome, PlaySituation};
+pub use hand::{
+    Bid, BidError, DeclareError, Hand, HandPhase, PassError, PassOutcome, PlayError, PlayOutcome, PlaySituation,
+};
 pub use rules::{
     CHIPS_HANDS, Declaration, FirstLead, Kitty, KittyTo, MAX_PASS_CYCLE, MoonRule, PassCycle, PassDirection,
     PointsTable, Preset, ROYAL_CANCELLER, ROYAL_DIAMOND_CUT, ROYAL_DOUBLER, Rules, RulesError, SILENT_GENERALE,

@@ -93,6 +93,13 @@ pub struct HandLog {
     /// and in records written before declarations existed).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub declarer: Option<usize>,
+    /// The auction: each seat's bid in chips, `null` for a pass (absent
+    /// without an auction).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub bids: Option<Vec<Option<u32>>>,
+    /// The suit the auction's winner named (absent when nobody bid).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub named_suit: Option<String>,
     /// Every trick in order.
     pub tricks: Vec<TrickLog>,
     /// Penalty points each seat took (by the points table, before the moon).
@@ -256,6 +263,8 @@ impl Recorder {
                 kitty,
                 passed: Seat::all(players).map(|s| cards_to_strings(hand.passed(s))).collect(),
                 declarer: hand.declarer().map(Seat::index),
+                bids: game.rules().auction.then(|| Seat::all(players).map(|s| hand.bid_of(s)).collect()),
+                named_suit: hand.named_suit().map(|suit| suit.letter().to_string()),
                 tricks: game
                     .tricks()
                     .iter()
@@ -460,6 +469,38 @@ fn replay_hand(game: &mut Game, log: &HandLog, actions: &mut Vec<Action>) -> Res
         actions.push(action);
     }
     check("declarer", format!("{:?}", log.declarer), format!("{:?}", game.hand().declarer().map(Seat::index)))?;
+
+    let bids = match (&log.bids, game.rules().auction) {
+        (Some(bids), true) if bids.len() == players => bids.clone(),
+        (Some(bids), true) => {
+            return Err(malformed(hand_of, "bids", format!("{} bids at a table of {players}", bids.len())));
+        }
+        (None, true) => {
+            return Err(malformed(hand_of, "bids", "the rules have an auction: give each seat's bid".into()));
+        }
+        (Some(_), false) => return Err(malformed(hand_of, "bids", "these rules have no auction".into())),
+        (None, false) => Vec::new(),
+    };
+    while let Some(seat) = game.hand().to_bid() {
+        let action = Action::Bid { seat, chips: bids[seat.index()] };
+        let field = format!("bids[{}]", seat.index());
+        game.apply(action).map_err(|error| ReplayError::Refused { hand: number, field, action, error })?;
+        actions.push(action);
+    }
+    if game.hand().phase() == HandPhase::Naming {
+        let seat = game.hand().to_act();
+        let text = log.named_suit.clone().unwrap_or_default();
+        let suit = crate::engine::Suit::ALL
+            .into_iter()
+            .find(|suit| text.len() == 1 && text.starts_with(suit.letter()))
+            .ok_or_else(|| malformed(hand_of, "named_suit", format!("\"{text}\" is not S, H, D or C")))?;
+        let action = Action::NameSuit { seat, suit };
+        let field = "named_suit".to_string();
+        game.apply(action).map_err(|error| ReplayError::Refused { hand: number, field, action, error })?;
+        actions.push(action);
+    }
+    let named = game.hand().named_suit().map(|suit| suit.letter().to_string());
+    check("named_suit", format!("{:?}", log.named_suit), format!("{named:?}"))?;
 
     for (t, trick) in log.tricks.iter().enumerate() {
         if game.phase() != GamePhase::InHand || game.hand().phase() != HandPhase::Playing {

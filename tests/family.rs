@@ -377,6 +377,7 @@ fn took(points: [i32; 4], shooter: Option<usize>, worth: i32) -> HandResult {
         moon_value: worth,
         generale: None,
         total_cut: None,
+        bid: None,
     }
 }
 

@@ -6,7 +6,7 @@
 
 mod reference;
 
-use hearts::engine::{Action, Card, CardSet, Game, GamePhase, HandPhase, MoonScoring, Preset, Rules, Seat};
+use hearts::engine::{Action, Card, CardSet, Game, GamePhase, HandPhase, MoonScoring, Preset, Rules, Seat, Suit};
 use proptest::prelude::*;
 
 /// One fuzzed step: what kind of action, and raw numbers to shape it.
@@ -19,7 +19,7 @@ struct Step {
 }
 
 fn step() -> impl Strategy<Value = Step> {
-    (0u8..14, 0u8..8, any::<u64>(), any::<u16>()).prop_map(|(kind, seat, bits, pick)| Step { kind, seat, bits, pick })
+    (0u8..17, 0u8..8, any::<u64>(), any::<u16>()).prop_map(|(kind, seat, bits, pick)| Step { kind, seat, bits, pick })
 }
 
 fn nth(set: CardSet, pick: u16) -> Option<Card> {
@@ -49,6 +49,16 @@ fn action_for(game: &Game, step: &Step) -> Action {
         10 => Action::NextHand,
         12 => Action::Declare { seat: hand.to_act(), generale: step.bits.is_multiple_of(5) },
         13 => Action::Declare { seat: any_seat, generale: step.bits.is_multiple_of(2) },
+        // Bids of 0 to 5 (0 and 1 are often refused), passes, and any seat.
+        14 => {
+            let chips = (!step.bits.is_multiple_of(3)).then_some((step.pick % 6) as u32);
+            Action::Bid { seat: if step.bits.is_multiple_of(7) { any_seat } else { hand.to_act() }, chips }
+        }
+        15 => Action::Bid { seat: hand.to_act(), chips: Some(step.bits as u32 % 80) },
+        16 => Action::NameSuit {
+            seat: if step.bits.is_multiple_of(5) { any_seat } else { hand.to_act() },
+            suit: Suit::ALL[step.pick as usize % 4],
+        },
         _ => {
             let scoring =
                 if step.bits.is_multiple_of(2) { MoonScoring::AddToOthers } else { MoonScoring::SubtractFromShooter };
@@ -68,7 +78,8 @@ fn reference_of(game: &Game) -> reference::RefHand {
     let holdings = Seat::all(players).map(|seat| hand.holding(seat).iter().collect()).collect();
     let played = game.tricks().iter().flat_map(|trick| trick.cards().to_vec()).collect();
     let trick = hand.trick().plays(players).map(|(seat, card)| (seat.index(), card)).collect();
-    reference::RefHand::mid_hand(game.rules(), holdings, played, hand.tricks_played(), trick, hand.to_act().index())
+    let to_act = hand.to_act().index();
+    reference::RefHand::mid_hand(game.rules(), holdings, played, hand.tricks_played(), trick, to_act, hand.named_suit())
 }
 
 /// Whether the rule book allows this action now, judged independently of
@@ -90,6 +101,18 @@ fn allowed(game: &Game, action: Action) -> bool {
                 && hand.awaits_pass_from(seat)
                 && cards.len() == hand.pass_count()
                 && hand.holding(seat).is_superset(cards)
+        }
+        Action::Bid { seat, chips } => {
+            // More than the last bid, at least 1, no more than the bidder's chips.
+            let least = hand.high_bid().map_or(1, |bid| bid.chips + 1);
+            let stack = game.chips().map_or(0, |chips| chips.stacks[seat]);
+            game.phase() == GamePhase::InHand
+                && hand.phase() == HandPhase::Bidding
+                && seat == hand.to_act()
+                && chips.is_none_or(|bid| bid >= least && i64::from(bid) <= i64::from(stack))
+        }
+        Action::NameSuit { seat, .. } => {
+            game.phase() == GamePhase::InHand && hand.phase() == HandPhase::Naming && seat == hand.to_act()
         }
         Action::NextHand => game.phase() == GamePhase::HandOver,
         Action::ChooseMoon { seat, .. } => game.phase() == GamePhase::MoonChoice(seat),

@@ -58,6 +58,10 @@ fn the_divide_sums_to_the_total_on_real_deals() {
             while let Some(seat) = hand.to_declare() {
                 hand.declare(seat, false).unwrap();
             }
+            // Nor bids: the hand is played with hearts.
+            while let Some(seat) = hand.to_bid() {
+                hand.bid(seat, None).unwrap();
+            }
             for depth in [1, 3, 5] {
                 let split = divide(&hand, depth);
                 let sum: u64 = split.iter().map(|(_, n)| n).sum();

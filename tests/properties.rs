@@ -39,7 +39,10 @@ fn play_checked_game(rules: Rules, seed: u64) -> Game {
                         let cards = random_subset(&mut rng, game.hand().holding(seat), game.hand().pass_count());
                         game.apply(Action::Pass { seat, cards }).unwrap();
                     }
-                    assert!(matches!(game.hand().phase(), HandPhase::Playing | HandPhase::Declaring));
+                    assert!(matches!(
+                        game.hand().phase(),
+                        HandPhase::Playing | HandPhase::Declaring | HandPhase::Bidding
+                    ));
                 }
                 HandPhase::Declaring => {
                     let seat = game.hand().to_act();
@@ -54,6 +57,32 @@ fn play_checked_game(rules: Rules, seed: u64) -> Game {
                         assert_eq!(game.hand().declarer(), Some(seat));
                         assert_eq!(game.hand().phase(), HandPhase::Playing, "the first declaration stands");
                     }
+                }
+                HandPhase::Bidding => {
+                    let seat = game.hand().to_act();
+                    let least = game.hand().least_bid();
+                    let stack = game.chips().unwrap().stacks[seat].max(0) as u32;
+                    // A bid of 0, one below the least, one above the bidder's
+                    // chips, or by another seat is refused and changes nothing.
+                    for (who, chips) in [(seat, 0), (seat, least - 1), (seat, stack + 1), (seat.next(players), least)] {
+                        let mut refused = game.clone();
+                        assert!(refused.apply(Action::Bid { seat: who, chips: Some(chips) }).is_err(), "{chips}");
+                        assert_eq!(refused, game, "a refused bid changed the game");
+                    }
+                    let bid =
+                        (rng.below(3) == 0 && least <= stack).then(|| least + rng.below(3)).filter(|&b| b <= stack);
+                    game.apply(Action::Bid { seat, chips: bid }).unwrap();
+                    if let Some(chips) = bid {
+                        assert_eq!(game.hand().high_bid().map(|b| (b.seat, b.chips)), Some((seat, chips)));
+                    }
+                }
+                HandPhase::Naming => {
+                    let seat = game.hand().to_act();
+                    assert_eq!(game.hand().high_bid().map(|bid| bid.seat), Some(seat), "the highest bidder names");
+                    let suit = hearts::engine::Suit::ALL[rng.below(4) as usize];
+                    game.apply(Action::NameSuit { seat, suit }).unwrap();
+                    assert_eq!(game.hand().penalty_cards(), game.rules().deck() & CardSet::suit(suit));
+                    assert_eq!(game.hand().to_act(), seat, "the auction's winner leads");
                 }
                 HandPhase::Playing => {
                     check_every_card(&game);
@@ -129,8 +158,18 @@ fn check_scored_hand(game: &Game) {
     let players = rules.player_count();
     let record = game.history().last().unwrap();
     let result = &record.result;
-    let total = rules.penalty_total();
+    // The auction's named suit: each of its cards in the deck is worth 1.
+    let total = match game.hand().named_suit() {
+        Some(suit) => (rules.deck() & CardSet::suit(suit)).len() as i32,
+        None => rules.penalty_total(),
+    };
     assert_eq!(result.penalty_total, total);
+    if let Some(suit) = game.hand().named_suit() {
+        for seat in Seat::all(players) {
+            let named = game.hand().taken(seat).of_suit(suit).len() as i32;
+            assert_eq!(result.points_taken[seat], named, "one point a card of the named suit");
+        }
+    }
     let taken_sum = result.points_taken.of_table(players).iter().sum::<i32>();
     let hand = game.hand();
     let taker = |card: Card| Seat::all(players).find(|&s| hand.taken(s).contains(card));
@@ -306,6 +345,14 @@ fn check_chips(game: &Game, settled: &hearts::engine::ChipsSettlement) {
         stacks[seat] -= paid;
         paid
     };
+    if let Some(bid) = game.hand().high_bid() {
+        // The auction's winner pays the bid into the pot first.
+        assert!(
+            bid.chips >= 1 && i64::from(bid.chips) <= i64::from(stacks[bid.seat.index()]),
+            "a bid the bidder can pay"
+        );
+        pot += pay(&mut stacks, bid.seat.index(), bid.chips as i32);
+    }
     if let Some(shooter) = record.result.shooter.map(Seat::index) {
         // Each other player pays the shooter an equal share; the pot the rest.
         let worth = record.result.moon_value;
@@ -396,7 +443,7 @@ fn presets_with_7_players() {
     presets_at(7);
 }
 
-/// The options no preset sets: 17 x 250 = 4,250 games.
+/// The options no preset sets: 18 x 250 = 4,500 games.
 #[test]
 fn options_beyond_the_presets() {
     use hearts::engine::FirstLead;
@@ -421,6 +468,8 @@ fn options_beyond_the_presets() {
         Rules { teams: Teams::Combined, omnibus: true, moon_needs_bonus_card: true, tie: TieRule::Share, ..base },
         Rules { teams: Teams::Combined, players: 6, moon: MoonRule::SubtractFromShooter, ..Preset::Royal.rules() },
         Rules { teams: Teams::Individual, ..Preset::ChasseCoeur.rules() },
+        // The auction with passing, breaking and no-blood: the named suit takes hearts' place.
+        Rules { pass_count: 3, must_break_hearts: true, no_blood: true, chips: 12, ..Preset::Auction.rules() },
     ];
     for (i, rules) in variants.into_iter().enumerate() {
         run(rules, 250, 90_000_000 + i as u64 * 1_000);

@@ -6,7 +6,7 @@ use std::collections::HashMap;
 
 use hearts::bot::protocol::{self, Request};
 use hearts::bot::{self, Level, SeatView, Think};
-use hearts::engine::{Action, Game, GamePhase, HandResult, Preset, Rules, Seat};
+use hearts::engine::{Action, Game, GamePhase, HandPhase, HandResult, Preset, Rules, Seat};
 use serde_json::{Value, json};
 
 /// Every decision of a seeded game as a request line, with the action the
@@ -27,6 +27,8 @@ fn requests_of_a_game(rules: Rules, seed: u64) -> Vec<(String, Action)> {
             GamePhase::MoonChoice(_) => ("moon", HandResult::of(game.hand(), game.rules()).moon_value),
             _ if game.hand().awaits_pass_from(seat) => ("pass", 0),
             _ if game.hand().to_declare() == Some(seat) => ("declare", 0),
+            _ if game.hand().to_bid() == Some(seat) => ("bid", 0),
+            _ if game.hand().phase() == HandPhase::Naming => ("name", 0),
             _ => ("play", 0),
         };
         let request = Request::from_view(kind, lines.len() as u64, &view, penalty);
@@ -56,6 +58,9 @@ fn every_request_of_real_games_is_answered_with_a_legal_choice() {
                     }
                     Action::Pass { cards, .. } => assert_eq!(reply.cards.unwrap().len(), cards.len()),
                     Action::Declare { .. } => assert!(reply.declare.is_some()),
+                    // The served bot bids and names as the game's normal bot did.
+                    Action::Bid { chips, .. } => assert_eq!(reply.bid, Some(chips.unwrap_or(0)), "{line}"),
+                    Action::NameSuit { suit, .. } => assert_eq!(reply.suit, Some(suit.letter().to_string())),
                     _ => assert!(reply.moon.is_some()),
                 }
             }
@@ -87,6 +92,20 @@ fn error_for(edit: impl FnOnce(&mut Value)) -> String {
     reply.error.unwrap_or_else(|| panic!("accepted: {request}"))
 }
 
+/// Turns a request's Black Lady game into an auction for chips (the
+/// same deal, passing and play rules).
+fn make_auction(request: &mut Value) {
+    let rules = Rules {
+        auction: true,
+        points: hearts::engine::PointsTable::Original,
+        scoring: hearts::engine::Scoring::Chips,
+        ..Rules::default()
+    };
+    request["rules"] = hearts::config::rules_to_json(&rules);
+    request["chips"] = json!([50, 50, 50, 50]);
+    request["pot"] = json!(0);
+}
+
 /// A change to a request.
 type Edit = Box<dyn FnOnce(&mut Value)>;
 
@@ -104,7 +123,33 @@ fn bad_requests_get_an_error_naming_the_problem() {
     let cases: Vec<(&str, Edit)> = vec![
         ("unknown field `mood`", Box::new(|r| r["mood"] = json!("sunny"))),
         ("missing field `hand`", Box::new(|r| drop(r.as_object_mut().unwrap().remove("hand")))),
-        ("unknown request type", Box::new(|r| r["type"] = json!("bid"))),
+        ("unknown request type", Box::new(|r| r["type"] = json!("auction"))),
+        ("type: these rules have no auction", Box::new(|r| r["type"] = json!("bid"))),
+        ("high_bid: these rules have no auction", Box::new(|r| r["high_bid"] = json!({"seat": 1, "chips": 2}))),
+        ("named_suit: only the auction's winner names a suit", Box::new(|r| r["named_suit"] = json!("S"))),
+        (
+            "the auction is over before the first lead",
+            Box::new(|r| {
+                r["type"] = json!("bid");
+                make_auction(r);
+            }),
+        ),
+        (
+            "named_suit: \"X\" is not S, H, D or C",
+            Box::new(|r| {
+                make_auction(r);
+                r["high_bid"] = json!({"seat": 1, "chips": 2});
+                r["named_suit"] = json!("X");
+            }),
+        ),
+        (
+            "high_bid: a bid is at least 1 chip",
+            Box::new(|r| {
+                make_auction(r);
+                r["high_bid"] = json!({"seat": 1, "chips": 0});
+                r["named_suit"] = json!("S");
+            }),
+        ),
         ("type: these rules have no declaration", Box::new(|r| r["type"] = json!("declare"))),
         ("declarer: these rules have no declaration", Box::new(|r| r["declarer"] = json!(1))),
         ("partner: the partner is the seat opposite", Box::new(|r| r["partner"] = json!(2))),

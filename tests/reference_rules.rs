@@ -11,7 +11,7 @@ mod reference;
 
 use hearts::engine::{
     Action, Card, Deal, Game, GamePhase, Hand, HandPhase, MoonRule, MoonScoring, PassDirection, Preset, Rules, Seat,
-    Teams,
+    Suit, Teams,
 };
 use reference::RefHand;
 
@@ -84,6 +84,36 @@ fn play_checked(rules: Rules, seed: u64) -> u32 {
             }
         }
         assert_eq!(game.hand().to_declare(), None, "{context}: declarations closed");
+        // The auction: from the dealer's left to the dealer, each bids more
+        // than the last bid (at least 1, at most their chips) or passes.
+        if rules.auction {
+            let mut high: Option<(usize, u32)> = None;
+            for step in 1..=players {
+                let seat = (dealer + step) % players;
+                assert_eq!(game.hand().to_bid().map(Seat::index), Some(seat), "{context}: who bids");
+                let least = high.map_or(1, |(_, chips)| chips + 1);
+                let chips = stacks[seat].max(0) as u32;
+                let bid = (dice.below(3) == 0 && least <= chips)
+                    .then(|| least + dice.below(3) as u32)
+                    .filter(|&b| b <= chips);
+                if let Some(refused) = least.checked_sub(1) {
+                    // A bid below the least is refused and changes nothing.
+                    let before = game.clone();
+                    assert!(game.apply(Action::Bid { seat: Seat::new(seat).unwrap(), chips: Some(refused) }).is_err());
+                    assert_eq!(game, before, "{context}");
+                }
+                game.apply(Action::Bid { seat: Seat::new(seat).unwrap(), chips: bid }).unwrap();
+                if let Some(chips) = bid {
+                    high = Some((seat, chips));
+                }
+            }
+            if let Some((winner, _)) = high {
+                let suit = Suit::ALL[dice.below(4)];
+                game.apply(Action::NameSuit { seat: Seat::new(winner).unwrap(), suit }).unwrap();
+                reference.winning_bid = high;
+                reference.name_suit(winner, suit);
+            }
+        }
         for seat in Seat::all(players) {
             let mut held = reference.holdings[seat.index()].clone();
             held.sort();
@@ -224,6 +254,21 @@ fn option_mixes_play_by_the_rule_book() {
         Rules { teams: Teams::Individual, players: 6, moon: MoonRule::ShooterChooses, ..Rules::default() },
         Rules { teams: Teams::Combined, omnibus: true, no_tricks_bonus: -5, target_score: 40, ..Rules::default() },
         Rules { teams: Teams::Combined, players: 6, ..Preset::Royal.rules() },
+        // The auction with the rules that name hearts: breaking and no-blood follow the named suit.
+        Rules {
+            must_break_hearts: true,
+            no_blood: true,
+            first_lead: hearts::engine::FirstLead::LowestClub,
+            pass_count: 3,
+            ..Preset::Auction.rules()
+        },
+        Rules {
+            players: 6,
+            scoring: hearts::engine::Scoring::Sweepstakes,
+            chips: 20,
+            jokers: Some(2),
+            ..Preset::Auction.rules()
+        },
     ];
     for rules in mixes {
         rules.validate().unwrap();

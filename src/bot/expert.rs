@@ -171,9 +171,12 @@ pub fn evaluate_these_passes(
             if passed.into_iter().any(|(seat, cards)| hand.pass(seat, cards).is_err()) {
                 continue;
             }
-            // The playouts after a pass do not foresee a declaration.
+            // The playouts after a pass do not foresee a declaration or a bid.
             while let Some(seat) = hand.to_declare() {
                 hand.declare(seat, false).ok();
+            }
+            while let Some(seat) = hand.to_bid() {
+                hand.bid(seat, None).ok();
             }
             tricks.clear();
             let Some(result) = play_out(hand, rules, view, &mut tricks) else { continue };
@@ -350,6 +353,14 @@ impl<'a> Search<'a> {
         // Declarations as they were made: the first declarer stands.
         while let Some(seat) = hand.to_declare() {
             hand.declare(seat, view.declarer == Some(seat)).ok()?;
+        }
+        // The auction as it ended: the winning bid, and the suit named.
+        while let Some(seat) = hand.to_bid() {
+            let winning = view.high_bid.filter(|bid| bid.seat == seat && view.named_suit.is_some());
+            hand.bid(seat, winning.map(|bid| bid.chips)).ok()?;
+        }
+        if let (HandPhase::Naming, Some(suit)) = (hand.phase(), view.named_suit) {
+            hand.name_suit(hand.to_act(), suit).ok()?;
         }
         for trick in view.tricks.iter().chain(std::iter::once(&view.trick)) {
             for (seat, card) in trick.plays(players) {

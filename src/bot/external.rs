@@ -9,7 +9,7 @@ use std::time::Duration;
 
 use super::protocol::{Reply, Request, moon_name};
 use super::{Bot, SeatView};
-use crate::engine::{Card, CardSet, MoonScoring};
+use crate::engine::{Card, CardSet, MoonScoring, Suit};
 
 /// How long an external bot may take to answer.
 pub const REPLY_TIMEOUT: Duration = Duration::from_secs(2);
@@ -176,6 +176,36 @@ impl Bot for External {
             }
         }
         self.fallback.declare(view)
+    }
+
+    fn bid(&mut self, view: &SeatView<'_>) -> Option<u32> {
+        let request = self.request("bid", view, 0);
+        if let Some(reply) = self.ask(&request) {
+            let least = view.high_bid.map_or(1, |bid| bid.chips + 1);
+            let chips = view.chips.map_or(0, |chips| chips.stacks[view.seat]).max(0) as u32;
+            match reply.bid {
+                Some(0) => return None,
+                Some(bid) if bid >= least && bid <= chips => return Some(bid),
+                _ => {
+                    self.complain(&format!("bid {:?}: 0 passes, a bid is {least} to {chips} chips", reply.bid));
+                }
+            }
+        }
+        self.fallback.bid(view)
+    }
+
+    fn name_suit(&mut self, view: &SeatView<'_>) -> Suit {
+        let request = self.request("name", view, 0);
+        if let Some(reply) = self.ask(&request) {
+            let named = Suit::ALL.into_iter().find(|suit| reply.suit.as_deref() == Some(&suit.letter().to_string()));
+            match named {
+                Some(suit) => return suit,
+                None => {
+                    self.complain(&format!("named {:?}, not S, H, D or C", reply.suit));
+                }
+            }
+        }
+        self.fallback.name_suit(view)
     }
 
     fn moon(&mut self, view: &SeatView<'_>, penalty_total: i32) -> MoonScoring {

@@ -40,13 +40,15 @@ const SPADE_GUARDS: usize = 3;
 pub fn choose_pass(view: &SeatView<'_>, skill: Skill) -> CardSet {
     let hand = view.hand;
     if skill.moon_attempts && moon_hand(view) {
-        return lowest_n(hand, view.pass_count, |card| moon_keep_score(card, hand));
+        return lowest_n(hand, view.pass_count, |card| moon_keep_score(card, hand, view.penalty_suit()));
     }
     let protected = |lady: Card| hand.of_suit(lady.suit()).below(lady).len() >= SPADE_GUARDS;
     // Points passed to a partner stay on the team: keep them, pass the rest.
     let to_partner = view.pass_target.is_some_and(|target| view.is_partner(target));
     let team_moons = view.rules.teams == Teams::Combined && view.rules.moon != crate::engine::MoonRule::Off;
-    let lowest_heart = hand.of_suit(Suit::Hearts).lowest();
+    // "Hearts" here and below is the penalty suit: the auction may name another.
+    let hearts_suit = view.penalty_suit();
+    let lowest_heart = hand.of_suit(hearts_suit).lowest();
     let ladies = view.ladies();
     let danger = |card: Card| -> i32 {
         if card.is_joker() {
@@ -62,7 +64,7 @@ pub fn choose_pass(view: &SeatView<'_>, skill: Skill) -> CardSet {
         if to_partner && (value > 0 || lady.is_some_and(|lady| card.rank() >= lady.rank())) {
             return -30 + rank;
         }
-        if team_moons && card.suit() == Suit::Hearts {
+        if team_moons && card.suit() == hearts_suit {
             // High hearts passed to the other team help the two of them take every point.
             return -10 + rank;
         }
@@ -79,8 +81,8 @@ pub fn choose_pass(view: &SeatView<'_>, skill: Skill) -> CardSet {
                 }
             }
             _ if lady.is_some() => rank - 20,
-            Suit::Hearts if Some(card) == lowest_heart => -15,
-            Suit::Hearts => rank + 2 + value.min(5),
+            suit if suit == hearts_suit && Some(card) == lowest_heart => -15,
+            suit if suit == hearts_suit => rank + 2 + value.min(5),
             _ => {
                 let voidable = length <= view.pass_count as i32;
                 rank + if voidable { 10 - 2 * length } else { 0 }
@@ -288,8 +290,8 @@ fn high_card_points(cards: CardSet) -> usize {
 /// covered by the ace of her suit.
 fn moon_hand(view: &SeatView<'_>) -> bool {
     let hand = view.hand;
-    let hearts = hand.of_suit(Suit::Hearts);
-    let ace_of_hearts = Card::new(Rank::Ace, Suit::Hearts);
+    let hearts = hand.of_suit(view.penalty_suit());
+    let ace_of_hearts = Card::new(Rank::Ace, view.penalty_suit());
     let queen_covered =
         view.ladies().iter().all(|lady| hand.contains(lady) || hand.contains(Card::new(Rank::Ace, lady.suit())));
     hearts.contains(ace_of_hearts)
@@ -308,8 +310,8 @@ fn still_shooting(view: &SeatView<'_>, points: &BySeat<i32>) -> bool {
         return false;
     }
     let unseen = view.unseen();
-    let hearts = view.hand.of_suit(Suit::Hearts);
-    let unseen_hearts = unseen.of_suit(Suit::Hearts);
+    let hearts = view.hand.of_suit(view.penalty_suit());
+    let unseen_hearts = unseen.of_suit(view.penalty_suit());
     let top_heart = match (hearts.highest(), unseen_hearts.highest()) {
         (Some(mine), Some(theirs)) => mine.rank() > theirs.rank(),
         (_, None) => true,
@@ -328,13 +330,10 @@ fn still_shooting(view: &SeatView<'_>, points: &BySeat<i32>) -> bool {
     }
 }
 
-fn moon_keep_score(card: Card, hand: CardSet) -> i32 {
+fn moon_keep_score(card: Card, hand: CardSet, hearts: Suit) -> i32 {
     let rank = card.rank().index() as i32;
     let length = hand.of_suit(card.suit()).len() as i32;
-    match card.suit() {
-        Suit::Hearts => rank + 20,
-        _ => rank + length,
-    }
+    if card.suit() == hearts { rank + 20 } else { rank + length }
 }
 
 /// Plays to take every point: lead the surest winner, win tricks that
@@ -357,17 +356,19 @@ fn moon_play(view: &SeatView<'_>, table: &Table) -> Card {
             }
             winners.highest().or_else(|| legal.lowest_rank()).unwrap_or(winning)
         }
-        _ => best_by(legal, |card| -(moon_keep_score(card, view.hand) + 40 * view.value(card).max(0))),
+        _ => best_by(legal, |card| {
+            -(moon_keep_score(card, view.hand, view.penalty_suit()) + 40 * view.value(card).max(0))
+        }),
     }
 }
 
 /// Choosing a lead: the card least likely to win, with the queen in mind.
 fn lead(view: &SeatView<'_>, table: &Table) -> Card {
     // A shooter has every point so far: a heart nobody can beat takes one.
-    let top_heart = view.legal.of_suit(Suit::Hearts).highest();
+    let top_heart = view.legal.of_suit(view.penalty_suit()).highest();
     if table.threat.is_some()
         && let Some(heart) = top_heart
-        && table.unseen.of_suit(Suit::Hearts).above(heart).is_empty()
+        && table.unseen.of_suit(view.penalty_suit()).above(heart).is_empty()
     {
         return heart;
     }
@@ -391,7 +392,7 @@ fn lead(view: &SeatView<'_>, table: &Table) -> Card {
             {
                 risk -= 25
             }
-            Suit::Hearts => risk += 10 + view.value(card),
+            suit if suit == view.penalty_suit() => risk += 10 + view.value(card),
             _ => {}
         }
         if table.skill.counting {
@@ -495,7 +496,7 @@ fn discard(view: &SeatView<'_>, table: &Table) -> Card {
             _ if value < 0 => -100,
             _ if table.ladies.contains(card) => 200,
             _ if lady_out.is_some_and(|lady| card.rank() > lady.rank()) => 120 + rank,
-            Suit::Hearts => 40 + rank + value,
+            suit if suit == view.penalty_suit() => 40 + rank + value,
             suit => {
                 let length = hand.of_suit(suit).len() as i32;
                 rank * 2 + (6 - length).max(0) * 2
@@ -540,6 +541,36 @@ pub fn choose_declaration(view: &SeatView<'_>) -> bool {
         })
         .sum();
     losers == 0 || (losers == 1 && high_card_points(hand) >= 22)
+}
+
+/// How many penalty points the seat expects to take if `suit` is the
+/// penalty suit, in tenths: each card of the suit it holds may win a trick
+/// of that suit (the higher, the likelier), and each such trick carries a
+/// card from every player.
+fn suit_risk(view: &SeatView<'_>, suit: Suit) -> u32 {
+    let players = view.players() as u32;
+    view.hand
+        .of_suit(suit)
+        .iter()
+        .map(|card| card.rank().index() as u32)
+        .map(|rank| rank * rank * players * 10 / 144)
+        .sum()
+}
+
+/// The suit this seat would name: the one it expects to take fewest of.
+pub fn choose_suit(view: &SeatView<'_>) -> Suit {
+    *Suit::ALL.iter().min_by_key(|&&suit| (suit_risk(view, suit), suit != Suit::Hearts)).expect("four suits")
+}
+
+/// The auction bid: about half the points naming its best suit saves
+/// against hearts, when that beats the last bid and the seat has the chips;
+/// otherwise a pass. Hands with no suit much safer than hearts pass.
+pub fn choose_bid(view: &SeatView<'_>) -> Option<u32> {
+    let saving = suit_risk(view, Suit::Hearts).saturating_sub(suit_risk(view, choose_suit(view)));
+    let bid = saving / 20;
+    let least = view.high_bid.map_or(1, |bid| bid.chips + 1);
+    let chips = view.chips.map_or(0, |chips| chips.stacks[view.seat]).max(0) as u32;
+    (bid >= least && bid <= chips).then_some(bid)
 }
 
 /// The one card of a set of one.

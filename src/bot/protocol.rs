@@ -9,7 +9,9 @@ use serde::{Deserialize, Serialize};
 
 use super::{Level, SeatView, Think};
 use crate::config::{rules_from_json, rules_to_json};
-use crate::engine::{BySeat, Card, CardSet, Chips, MoonScoring, PassDirection, PlaySituation, Rules, Seat, Trick};
+use crate::engine::{
+    Bid, BySeat, Card, CardSet, Chips, MoonScoring, PassDirection, PlaySituation, Rules, Seat, Suit, Trick,
+};
 
 /// A decision request: `type` is `pass`, `declare`, `play` or `moon`.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -71,12 +73,28 @@ pub struct Request {
     /// The seat's partner (the seat opposite) when teams are played.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub partner: Option<usize>,
+    /// The auction's highest bid so far (the winning bid once it is over).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub high_bid: Option<BidJson>,
+    /// The suit the auction's winner named (`"S"`, `"H"`, `"D"` or `"C"`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub named_suit: Option<String>,
     /// Under chips: each seat's chips before this hand.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub chips: Option<Vec<i32>>,
     /// Under chips: the chips in the pot before this hand.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub pot: Option<i32>,
+}
+
+/// A bid in a request.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct BidJson {
+    /// The bidder.
+    pub seat: usize,
+    /// The chips bid.
+    pub chips: u32,
 }
 
 /// A trick in a request.
@@ -111,6 +129,12 @@ pub struct Reply {
     /// For `declare`: whether the seat declares the Generale.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub declare: Option<bool>,
+    /// For `bid`: the chips bid; 0 passes.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub bid: Option<u32>,
+    /// For `name`: the penalty suit named (`"S"`, `"H"`, `"D"` or `"C"`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub suit: Option<String>,
     /// A server's complaint about a bad request.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub error: Option<String>,
@@ -158,6 +182,8 @@ impl Request {
             penalty_total,
             declarer: view.declarer.map(Seat::index),
             partner: view.rules.partner(view.seat).map(Seat::index),
+            high_bid: view.high_bid.map(|bid| BidJson { seat: bid.seat.index(), chips: bid.chips }),
+            named_suit: view.named_suit.map(|suit| suit.letter().to_string()),
             chips: view.chips.map(|chips| chips.stacks.of_table(players).to_vec()),
             pot: view.chips.map(|chips| chips.pot),
         }
@@ -174,8 +200,8 @@ pub enum RequestError {
     /// The rules object does not load.
     #[error("rules: {0}")]
     Rules(#[from] crate::config::ConfigError),
-    /// `type` is not one of the four.
-    #[error("unknown request type \"{0}\"; expected pass, declare, play or moon")]
+    /// `type` is not one of the six.
+    #[error("unknown request type \"{0}\"; expected pass, declare, bid, name, play or moon")]
     UnknownType(String),
     /// A field that contradicts the rules or the rest of the request.
     #[error("{field}: {problem}")]
@@ -220,6 +246,8 @@ struct Decoded {
     tricks: Vec<Trick>,
     trick: Trick,
     request: Request,
+    high_bid: Option<Bid>,
+    named_suit: Option<Suit>,
 }
 
 impl Decoded {
@@ -231,7 +259,7 @@ impl Decoded {
         let rules = rules_from_json(&request.rules)?;
         let players = rules.player_count();
         let r = &request;
-        if !matches!(r.kind.as_str(), "pass" | "declare" | "play" | "moon") {
+        if !matches!(r.kind.as_str(), "pass" | "declare" | "bid" | "name" | "play" | "moon") {
             return Err(RequestError::UnknownType(r.kind.clone()));
         }
         if r.players != players {
@@ -305,9 +333,36 @@ impl Decoded {
         if !(hand | played).is_superset(received) {
             return Err(inconsistent("received", "a received card is neither held nor played"));
         }
-        let broken = played
-            .iter()
-            .any(|card| CardSet::HEARTS.contains(card) || (rules.queen_breaks_hearts && card == Card::QUEEN_OF_SPADES));
+        let high_bid = match r.high_bid {
+            Some(_) if !rules.auction => return Err(inconsistent("high_bid", "these rules have no auction")),
+            Some(BidJson { seat: bidder, chips }) => {
+                if chips == 0 {
+                    return Err(inconsistent("high_bid", "a bid is at least 1 chip"));
+                }
+                Some(Bid { seat: seat("high_bid.seat", bidder, players)?, chips })
+            }
+            None => None,
+        };
+        let named_suit = match &r.named_suit {
+            Some(_) if high_bid.is_none() => {
+                return Err(inconsistent("named_suit", "only the auction's winner names a suit"));
+            }
+            Some(text) => Some(
+                Suit::ALL
+                    .into_iter()
+                    .find(|suit| text.len() == 1 && text.starts_with(suit.letter()))
+                    .ok_or_else(|| inconsistent("named_suit", format!("\"{text}\" is not S, H, D or C")))?,
+            ),
+            None => None,
+        };
+        if rules.auction && high_bid.is_some() && named_suit.is_none() && !played.is_empty() {
+            return Err(inconsistent("named_suit", "the auction's winner names the suit before the first lead"));
+        }
+        let penalty_suit = named_suit.unwrap_or(Suit::Hearts);
+        let broken = played.iter().any(|card| {
+            (card.suit() == penalty_suit && !card.is_joker())
+                || (rules.queen_breaks_hearts && card == Card::QUEEN_OF_SPADES)
+        });
         if r.hearts_broken != broken {
             return Err(inconsistent("hearts_broken", format!("the tricks say {broken}")));
         }
@@ -364,6 +419,17 @@ impl Decoded {
                     return Err(inconsistent("passed", format!("this hand passes {pass_count} cards")));
                 }
             }
+            "bid" | "name" => {
+                if !rules.auction {
+                    return Err(inconsistent("type", "these rules have no auction"));
+                }
+                if !played.is_empty() || named_suit.is_some() {
+                    return Err(inconsistent("type", "the auction is over before the first lead"));
+                }
+                if r.kind == "name" && high_bid.is_none_or(|bid| bid.seat != me) {
+                    return Err(inconsistent("type", "only the auction's winner names the suit"));
+                }
+            }
             "pass" => {
                 if pass_count == 0 || !played.is_empty() || !passed.is_empty() {
                     return Err(inconsistent("type", "nothing to pass now"));
@@ -382,6 +448,7 @@ impl Decoded {
                     trick: &current,
                     first_trick: tricks.is_empty(),
                     hearts_broken: broken,
+                    named_suit,
                 };
                 let allowed = situation.legal(&rules);
                 if legal != allowed {
@@ -394,7 +461,7 @@ impl Decoded {
                 }
             }
         }
-        Ok(Decoded { rules, tricks, trick: current, request })
+        Ok(Decoded { rules, tricks, trick: current, request, high_bid, named_suit })
     }
 
     fn view(&self) -> SeatView<'_> {
@@ -419,7 +486,7 @@ impl Decoded {
             trick: self.trick,
             played: CardSet::union(&played),
             hearts_broken: r.hearts_broken,
-            points_taken: SeatView::points_in_tricks(&self.rules, &self.tricks),
+            points_taken: SeatView::points_in_tricks(&self.rules, &self.tricks, self.named_suit),
             legal: cards(&r.legal),
             totals: BySeat::new_with(|s| r.scores.get(s.index()).copied().unwrap_or(0)),
             kitty_size: r.kitty_size,
@@ -429,6 +496,8 @@ impl Decoded {
                 stacks: BySeat::new_with(|s| stacks.get(s.index()).copied().unwrap_or(0)),
                 pot,
             }),
+            high_bid: self.high_bid,
+            named_suit: self.named_suit,
         }
     }
 }
@@ -479,6 +548,8 @@ pub fn answer(line: &str, level: Level, seed: u64, bots: &mut HashMap<usize, Box
             "pass" => reply.cards = Some(strings(bot.pass(&view))),
             "play" => reply.card = Some(bot.play(&view).to_string()),
             "declare" => reply.declare = Some(bot.declare(&view)),
+            "bid" => reply.bid = Some(bot.bid(&view).unwrap_or(0)),
+            "name" => reply.suit = Some(bot.name_suit(&view).letter().to_string()),
             _ => reply.moon = Some(moon_name(bot.moon(&view, decoded.request.penalty_total)).to_string()),
         }
         Ok(reply)

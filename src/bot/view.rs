@@ -1,7 +1,7 @@
 //! What one seat may know, and nothing more.
 
 use crate::engine::{
-    BySeat, Card, CardSet, Chips, Game, Hand, HandPhase, PassDirection, PointsTable, Rules, Seat, Suit, Trick,
+    Bid, BySeat, Card, CardSet, Chips, Game, Hand, HandPhase, PassDirection, PointsTable, Rules, Seat, Suit, Trick,
     adjusted_total,
 };
 
@@ -62,6 +62,10 @@ pub struct SeatView<'a> {
     pub declarer: Option<Seat>,
     /// The chips before this hand, where chips are played.
     pub chips: Option<Chips>,
+    /// The auction's highest bid so far (the winning bid once it is over).
+    pub high_bid: Option<Bid>,
+    /// The suit named in the auction: the penalty suit in place of hearts.
+    pub named_suit: Option<Suit>,
 }
 
 impl<'a> SeatView<'a> {
@@ -103,7 +107,12 @@ impl<'a> SeatView<'a> {
             played: hand.played(),
             hearts_broken: hand.hearts_broken(),
             points_taken: BySeat::new_with(|s| {
-                if s.index() < players { rules.points.points(hand.taken(s) - hand.kitty()) } else { 0 }
+                let taken = hand.taken(s) - hand.kitty();
+                match hand.named_suit() {
+                    _ if s.index() >= players => 0,
+                    Some(suit) => taken.of_suit(suit).len() as i32,
+                    None => rules.points.points(taken),
+                }
             }),
             legal: if playing { hand.legal_moves() } else { CardSet::EMPTY },
             totals,
@@ -111,7 +120,14 @@ impl<'a> SeatView<'a> {
             widow: if kitty_taker == Some(seat) { hand.kitty() } else { CardSet::EMPTY },
             declarer: hand.declarer(),
             chips: None,
+            high_bid: hand.high_bid(),
+            named_suit: hand.named_suit(),
         }
+    }
+
+    /// The penalty suit: hearts, or the suit named in the auction.
+    pub fn penalty_suit(&self) -> Suit {
+        self.named_suit.unwrap_or(Suit::Hearts)
     }
 
     /// Players at the table.
@@ -131,6 +147,10 @@ impl<'a> SeatView<'a> {
     /// is worth taking.
     #[inline]
     pub fn value(&self, card: Card) -> i32 {
+        if let Some(suit) = self.named_suit {
+            // The auction's suit: each of its cards 1, nothing else counts.
+            return i32::from(card.suit() == suit && !card.is_joker());
+        }
         if self.rules.points == PointsTable::Royal {
             match card {
                 crate::engine::ROYAL_DOUBLER => return ROYAL_DOUBLER_WEIGHT,
@@ -161,12 +181,16 @@ impl<'a> SeatView<'a> {
         cards.iter().map(|card| self.value(card)).sum()
     }
 
-    /// Penalty points each seat took in these tricks.
-    pub fn points_in_tricks(rules: &Rules, tricks: &[Trick]) -> BySeat<i32> {
+    /// Penalty points each seat took in these tricks (the cards of
+    /// `named_suit` 1 each, where the auction named one).
+    pub fn points_in_tricks(rules: &Rules, tricks: &[Trick], named_suit: Option<Suit>) -> BySeat<i32> {
         let mut points = BySeat::splat(0);
         for trick in tricks {
             if let Some(winner) = trick.winner(rules.player_count()) {
-                points[winner] += rules.points.points(trick.card_set());
+                points[winner] += match named_suit {
+                    Some(suit) => trick.card_set().of_suit(suit).len() as i32,
+                    None => rules.points.points(trick.card_set()),
+                };
             }
         }
         points

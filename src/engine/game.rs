@@ -2,10 +2,10 @@
 //! choice, and the end of the game. [`Game::apply`] is the one place a
 //! game's state changes.
 
-use super::card::Card;
+use super::card::{Card, Suit};
 use super::card_set::CardSet;
 use super::deal::Deal;
-use super::hand::{DeclareError, Hand, HandPhase, PassError, PassOutcome, PlayError, PlayOutcome};
+use super::hand::{BidError, DeclareError, Hand, HandPhase, PassError, PassOutcome, PlayError, PlayOutcome};
 use super::rules::{MoonRule, PassDirection, Rules, RulesError, TieRule};
 use super::score::{Chips, ChipsSettlement, HandResult, MoonScoring};
 use super::seat::{BySeat, Seat};
@@ -35,6 +35,20 @@ pub enum Action {
         /// Whether it declares the Generale.
         generale: bool,
     },
+    /// A seat bids chips in the auction, or passes (`None`).
+    Bid {
+        /// The seat bidding.
+        seat: Seat,
+        /// The chips bid; `None` to pass.
+        chips: Option<u32>,
+    },
+    /// The auction's winner names the penalty suit.
+    NameSuit {
+        /// The auction's winner.
+        seat: Seat,
+        /// The suit named.
+        suit: Suit,
+    },
     /// The shooter answers the shooter-chooses question.
     ChooseMoon {
         /// The shooter.
@@ -60,6 +74,20 @@ pub enum Event {
         seat: Seat,
         /// Whether it declared.
         generale: bool,
+    },
+    /// A seat bid (or passed) in the auction.
+    Bid {
+        /// The seat.
+        seat: Seat,
+        /// Its bid; `None` for a pass.
+        chips: Option<u32>,
+    },
+    /// The auction's winner named the penalty suit.
+    SuitNamed {
+        /// The auction's winner.
+        seat: Seat,
+        /// The suit named.
+        suit: Suit,
     },
     /// A card was played and the next seat is to act.
     CardPlayed,
@@ -87,6 +115,9 @@ pub enum GameError {
     /// The declaration breaks a rule.
     #[error(transparent)]
     Declare(#[from] DeclareError),
+    /// The bid (or the suit named) breaks a rule.
+    #[error(transparent)]
+    Bid(#[from] BidError),
     /// No moon choice is pending, or this seat is not the one to choose.
     #[error("there is no moon choice for {0} to make")]
     NoMoonChoice(Seat),
@@ -269,6 +300,23 @@ impl Game {
                 self.require_in_hand(DeclareError::NotDeclaring.into())?;
                 self.hand.declare(seat, generale)?;
                 Ok(Event::Declared { seat, generale })
+            }
+            Action::Bid { seat, chips } => {
+                self.require_in_hand(BidError::NotBidding.into())?;
+                let stack = self.chips.map_or(i32::MAX, |chips| chips.stacks[seat]);
+                if let Some(bid) = chips
+                    && i64::from(bid) > i64::from(stack)
+                    && self.hand.to_bid() == Some(seat)
+                {
+                    return Err(BidError::MoreThanChips { bid, chips: stack }.into());
+                }
+                self.hand.bid(seat, chips)?;
+                Ok(Event::Bid { seat, chips })
+            }
+            Action::NameSuit { seat, suit } => {
+                self.require_in_hand(BidError::NotNaming(seat).into())?;
+                self.hand.name_suit(seat, suit)?;
+                Ok(Event::SuitNamed { seat, suit })
             }
             Action::Play { seat, card } => {
                 self.require_in_hand(PlayError::NotPlaying.into())?;

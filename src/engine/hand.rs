@@ -20,6 +20,11 @@ pub enum HandPhase {
     /// Before the first lead, seats in play order from the leader may
     /// declare (Chasse Coeur's Generale); [`Hand::to_act`] is asked.
     Declaring,
+    /// The auction: each seat from the dealer's left to the dealer bids
+    /// chips or passes, once; [`Hand::to_act`] is asked.
+    Bidding,
+    /// The auction's winner ([`Hand::to_act`]) names the penalty suit.
+    Naming,
     /// Tricks are being played.
     Playing,
     /// Every card has been played.
@@ -62,9 +67,13 @@ pub enum PlayError {
         /// The suit led.
         led: Suit,
     },
-    /// Hearts may not be led before they are broken.
-    #[error("hearts are not broken yet")]
-    HeartsNotBroken,
+    /// Hearts (or the suit named in the auction) may not be led before
+    /// they are broken.
+    #[error("{suit} are not broken yet")]
+    HeartsNotBroken {
+        /// The penalty suit: hearts, or the suit named.
+        suit: Suit,
+    },
     /// No penalty cards on the first trick (no-blood).
     #[error("no points may be played on the first trick")]
     NoPointsOnFirstTrick,
@@ -87,6 +96,53 @@ pub enum DeclareError {
         /// The seat asked now.
         to_act: Seat,
     },
+}
+
+/// Why a bid (or naming the suit) was refused.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum BidError {
+    /// These rules have no auction.
+    #[error("these rules have no auction")]
+    NoAuction,
+    /// The bids are made before the first lead, once round the table.
+    #[error("the bidding is over")]
+    NotBidding,
+    /// Another seat is asked now.
+    #[error("it is {to_act}'s turn to bid, not {seat}'s")]
+    NotYourTurn {
+        /// The seat that tried to bid.
+        seat: Seat,
+        /// The seat asked now.
+        to_act: Seat,
+    },
+    /// A bid must be at least 1 and more than the last bid.
+    #[error("bid at least {least} chips (or pass), not {bid}")]
+    TooLow {
+        /// The bid tried.
+        bid: u32,
+        /// The least bid allowed.
+        least: u32,
+    },
+    /// A seat cannot bid more chips than it has.
+    #[error("you have {chips} chips: you cannot bid {bid}")]
+    MoreThanChips {
+        /// The bid tried.
+        bid: u32,
+        /// The seat's chips.
+        chips: i32,
+    },
+    /// Only the auction's winner names the suit, once the bidding is over.
+    #[error("there is no suit for {0} to name now")]
+    NotNaming(Seat),
+}
+
+/// The winning bid of an auction.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Bid {
+    /// The highest bidder.
+    pub seat: Seat,
+    /// The chips bid.
+    pub chips: u32,
 }
 
 /// Why a pass was refused.
@@ -147,7 +203,11 @@ struct PlayRules {
     must_break_hearts: bool,
     queen_breaks_hearts: bool,
     declaration: bool,
+    auction: bool,
     kitty_to_last_trick: bool,
+    /// The suit that may not be led before it breaks: hearts, or the suit
+    /// named in the auction.
+    penalty_suit: Suit,
 }
 
 /// What the rules of play look at when a seat is to play: its cards, the
@@ -162,8 +222,10 @@ pub struct PlaySituation<'a> {
     pub trick: &'a Trick,
     /// Whether no trick has been completed yet.
     pub first_trick: bool,
-    /// Whether hearts are broken.
+    /// Whether hearts (the penalty suit) are broken.
     pub hearts_broken: bool,
+    /// The suit named in the auction, where one was.
+    pub named_suit: Option<Suit>,
 }
 
 impl PlaySituation<'_> {
@@ -171,7 +233,10 @@ impl PlaySituation<'_> {
     /// in play). The seat to lead the first trick holds the lowest club in
     /// play, if any is: that is why it leads.
     pub fn legal(&self, rules: &Rules) -> CardSet {
-        let play_rules = PlayRules::of(rules, rules.deck());
+        let mut play_rules = PlayRules::of(rules, rules.deck());
+        if let Some(suit) = self.named_suit {
+            play_rules.name_penalty_suit(suit, rules.deck());
+        }
         match self.restriction(&play_rules, || (self.holding & CardSet::CLUBS).lowest()) {
             Some((allowed, _)) => allowed,
             None => self.holding,
@@ -211,9 +276,10 @@ impl PlaySituation<'_> {
                 _ => {}
             }
         }
-        let not_hearts = holding - CardSet::HEARTS;
+        let suit = rules.penalty_suit;
+        let not_hearts = holding - CardSet::suit(suit);
         (rules.must_break_hearts && !self.hearts_broken && !not_hearts.is_empty())
-            .then_some((not_hearts, PlayError::HeartsNotBroken))
+            .then_some((not_hearts, PlayError::HeartsNotBroken { suit }))
     }
 }
 
@@ -229,8 +295,19 @@ impl PlayRules {
             must_break_hearts: rules.must_break_hearts,
             queen_breaks_hearts: rules.queen_breaks_hearts,
             declaration: rules.declaration != Declaration::None,
+            auction: rules.auction,
             kitty_to_last_trick: rules.kitty_to == KittyTo::LastTrick,
+            penalty_suit: Suit::Hearts,
         }
+    }
+
+    /// The auction named `suit`: its cards in play are the penalty cards
+    /// (1 each), and it replaces hearts in every rule. Its namer leads the
+    /// first trick with any card (the rule of the first lead gives way).
+    fn name_penalty_suit(&mut self, suit: Suit, in_play: CardSet) {
+        self.penalty_suit = suit;
+        self.penalty = in_play & CardSet::suit(suit);
+        self.first_lead = FirstLead::LeftOfDealer;
     }
 }
 
@@ -252,6 +329,9 @@ pub struct Hand {
     to_act: Seat,
     hearts_broken: bool,
     declarer: Option<Seat>,
+    high_bid: Option<Bid>,
+    bids: BySeat<u32>,
+    named_suit: Option<Suit>,
 }
 
 impl Hand {
@@ -277,6 +357,9 @@ impl Hand {
             to_act: deal.dealer,
             hearts_broken: false,
             declarer: None,
+            high_bid: None,
+            bids: BySeat::splat(0),
+            named_suit: None,
         };
         if pass == PassDirection::Hold {
             hand.start_play();
@@ -306,6 +389,11 @@ impl Hand {
         self.trick = Trick::new(leader);
         self.to_act = leader;
         self.phase = if self.rules.declaration { HandPhase::Declaring } else { HandPhase::Playing };
+        if self.rules.auction {
+            // The bids go round from the dealer's left to the dealer.
+            self.phase = HandPhase::Bidding;
+            self.to_act = self.dealer.next(self.players());
+        }
     }
 
     fn lowest_club_in_play(&self) -> Option<Card> {
@@ -455,6 +543,89 @@ impl Hand {
         Ok(())
     }
 
+    /// The highest bid so far in the auction (the winning bid once the
+    /// bidding is over).
+    pub const fn high_bid(&self) -> Option<Bid> {
+        self.high_bid
+    }
+
+    /// What `seat` bid in the auction; `None` for a pass (or not asked yet).
+    pub fn bid_of(&self, seat: Seat) -> Option<u32> {
+        (self.bids[seat] > 0).then_some(self.bids[seat])
+    }
+
+    /// The suit named in the auction, once it is named.
+    pub const fn named_suit(&self) -> Option<Suit> {
+        self.named_suit
+    }
+
+    /// The penalty suit: hearts, or the suit named in the auction.
+    pub const fn penalty_suit(&self) -> Suit {
+        self.rules.penalty_suit
+    }
+
+    /// The seat asked to bid now, while the auction is open.
+    pub fn to_bid(&self) -> Option<Seat> {
+        (self.phase == HandPhase::Bidding).then_some(self.to_act)
+    }
+
+    /// The least bid `seat` may make now: one more than the highest bid,
+    /// and at least 1.
+    pub fn least_bid(&self) -> u32 {
+        self.high_bid.map_or(1, |bid| bid.chips + 1)
+    }
+
+    /// `seat` bids `chips` (`None`: passes). After the dealer, the highest
+    /// bidder names the suit; with no bid play begins with hearts. On error
+    /// nothing changes. (The bidder's chips are checked by the game.)
+    pub fn bid(&mut self, seat: Seat, chips: Option<u32>) -> Result<(), BidError> {
+        if !self.rules.auction {
+            return Err(BidError::NoAuction);
+        }
+        if self.phase != HandPhase::Bidding {
+            return Err(BidError::NotBidding);
+        }
+        if seat != self.to_act {
+            return Err(BidError::NotYourTurn { seat, to_act: self.to_act });
+        }
+        if let Some(bid) = chips {
+            let least = self.least_bid();
+            if bid < least {
+                return Err(BidError::TooLow { bid, least });
+            }
+            self.high_bid = Some(Bid { seat, chips: bid });
+            self.bids[seat] = bid;
+        }
+        if seat != self.dealer {
+            self.to_act = seat.next(self.players());
+            return Ok(());
+        }
+        match self.high_bid {
+            Some(Bid { seat: winner, .. }) => {
+                self.phase = HandPhase::Naming;
+                self.to_act = winner;
+            }
+            None => {
+                self.phase = HandPhase::Playing;
+                self.to_act = self.trick.leader();
+            }
+        }
+        Ok(())
+    }
+
+    /// The auction's winner names the penalty suit and leads.
+    pub fn name_suit(&mut self, seat: Seat, suit: Suit) -> Result<(), BidError> {
+        if self.phase != HandPhase::Naming || seat != self.to_act {
+            return Err(BidError::NotNaming(seat));
+        }
+        let in_play = CardSet::union(self.holdings.of_table(self.players())) | self.kitty;
+        self.rules.name_penalty_suit(suit, in_play);
+        self.named_suit = Some(suit);
+        self.trick = Trick::new(seat);
+        self.phase = HandPhase::Playing;
+        Ok(())
+    }
+
     /// Whether a heart (or, with queen-breaks-hearts, the queen of spades)
     /// has been played.
     pub const fn hearts_broken(&self) -> bool {
@@ -493,6 +664,7 @@ impl Hand {
             trick: &self.trick,
             first_trick: self.is_first_trick(),
             hearts_broken: self.hearts_broken,
+            named_suit: self.named_suit,
         };
         situation.restriction(&self.rules, || self.lowest_club_in_play())
     }
@@ -520,7 +692,9 @@ impl Hand {
         self.check_play(seat, card)?;
         let players = self.players();
         self.holdings[seat].remove(card);
-        if CardSet::HEARTS.contains(card) || (self.rules.queen_breaks_hearts && card == Card::QUEEN_OF_SPADES) {
+        if card.suit() == self.rules.penalty_suit && !card.is_joker()
+            || (self.rules.queen_breaks_hearts && card == Card::QUEEN_OF_SPADES)
+        {
             self.hearts_broken = true;
         }
         self.trick.push(card);

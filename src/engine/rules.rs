@@ -217,6 +217,9 @@ named_option!(
         /// Partners opposite with one team score; a team moon gives each
         /// other team 52.
         Partnership => "partnership",
+        /// Foster's 1897 Auction Hearts: one round of bids in chips for the
+        /// right to name the penalty suit and lead.
+        Auction => "auction",
     }
 );
 
@@ -573,6 +576,9 @@ pub struct Rules {
     pub chips: u32,
     /// Partners opposite (`teams`).
     pub teams: Teams,
+    /// A round of bids in chips for the right to name the penalty suit
+    /// (`auction`).
+    pub auction: bool,
 }
 
 impl Default for Rules {
@@ -607,6 +613,7 @@ impl Default for Rules {
             scoring: Scoring::Points,
             chips: 50,
             teams: Teams::Off,
+            auction: false,
         }
     }
 }
@@ -616,6 +623,7 @@ impl Preset {
     pub fn player_counts(self) -> &'static [u8] {
         match self {
             Preset::Partnership => &[4, 6],
+            Preset::Auction => &[4, 5, 6],
             _ => &[3, 4, 5, 6, 7],
         }
     }
@@ -665,6 +673,19 @@ impl Preset {
                 ..defaults
             },
             Preset::Partnership => Rules { teams: Teams::Combined, ..defaults },
+            // Decided, as for the 1887 game it grew from: no passing, left
+            // of the dealer leads when nobody bids, any card any time, no moon.
+            Preset::Auction => Rules {
+                auction: true,
+                points: PointsTable::Original,
+                scoring: Scoring::Chips,
+                pass_count: 0,
+                first_lead: FirstLead::LeftOfDealer,
+                must_break_hearts: false,
+                no_blood: false,
+                moon: MoonRule::Off,
+                ..defaults
+            },
         }
     }
 }
@@ -793,6 +814,14 @@ pub enum RulesError {
         "teams = \"combined\" cannot be played with declaration = \"generale\": the Generale is one player's promise; use teams = \"individual\""
     )]
     CombinedTeamsWithGenerale,
+    /// The auction outside its table or its scoring.
+    #[error("auction = true needs {needs}")]
+    Auction {
+        /// What the auction needs that these rules lack.
+        needs: &'static str,
+        /// The option keys at fault.
+        keys: &'static [&'static str],
+    },
     /// A moon value where there is no moon.
     #[error("moon-value = {0} has no effect with moon = \"off\"; remove it, or choose a moon rule")]
     MoonValueWithoutMoon(i32),
@@ -818,6 +847,7 @@ impl RulesError {
             RulesError::TeamsNeedPartners { .. } => &["teams", "players"],
             RulesError::TeamsWithChips(_) => &["teams", "scoring"],
             RulesError::CombinedTeamsWithGenerale => &["teams", "declaration"],
+            RulesError::Auction { keys, .. } => keys,
         }
     }
 }
@@ -1027,6 +1057,30 @@ impl Rules {
         }
         if let (Some(value), MoonRule::Off) = (self.moon_value, self.moon) {
             return Err(RulesError::MoonValueWithoutMoon(value));
+        }
+        if self.auction {
+            let refusal = |needs, keys| Err(RulesError::Auction { needs, keys });
+            if !(4..=6).contains(&self.players) {
+                return refusal("4 to 6 players", &["auction", "players"]);
+            }
+            if !self.plays_chips() {
+                return refusal(
+                    "scoring = \"chips\" or \"sweepstakes\": bids are paid in chips",
+                    &["auction", "scoring"],
+                );
+            }
+            if self.points != PointsTable::Original {
+                return refusal(
+                    "points = \"original\": each card of the named suit is worth 1, and nothing else",
+                    &["auction", "points"],
+                );
+            }
+            if self.omnibus {
+                return refusal("omnibus = false: the bonus card could be in the named suit", &["auction", "omnibus"]);
+            }
+            if self.declaration != Declaration::None {
+                return refusal("declaration = \"none\"", &["auction", "declaration"]);
+            }
         }
         if self.teams != Teams::Off {
             if !matches!(self.players, 4 | 6) {

@@ -4,7 +4,7 @@
 
 use super::card::Card;
 use super::card_set::CardSet;
-use super::hand::{Hand, HandPhase};
+use super::hand::{Bid, Hand, HandPhase};
 use super::rules::{MoonRule, ROYAL_DIAMOND_CUT, Rules, Scoring, Teams};
 use super::seat::{BySeat, Seat};
 
@@ -58,6 +58,8 @@ pub struct HandResult {
     /// The seat whose total drops by [`ROYAL_DIAMOND_CUT`] after the hand,
     /// never below zero (the taker of Royal's QD).
     pub total_cut: Option<Seat>,
+    /// The auction's winning bid, paid into the pot when the hand is settled.
+    pub bid: Option<Bid>,
 }
 
 /// A declared Generale: the declarer promised to take every penalty card.
@@ -95,8 +97,16 @@ impl HandResult {
             false => took_all,
         };
         let shooter = if rules.moon == MoonRule::Off || generale.is_some() { None } else { shooting_side };
-        let points_taken = BySeat::new_with(|seat| rules.points.hand_points(hand.taken(seat)));
-        let penalty_total = rules.points.points(penalty);
+        // A suit named in the auction: each of its cards is worth 1.
+        let points_of = |cards: CardSet| match hand.named_suit() {
+            Some(_) => (cards & penalty).len() as i32,
+            None => rules.points.points(cards),
+        };
+        let points_taken = BySeat::new_with(|seat| match hand.named_suit() {
+            Some(_) => points_of(hand.taken(seat)),
+            None => rules.points.hand_points(hand.taken(seat)),
+        });
+        let penalty_total = points_of(penalty);
         let taker_of = |card: Card| Seat::all(players).find(|&seat| hand.taken(seat).contains(card));
         let moon_value = match (rules.moon_value, shooter) {
             (Some(value), _) => value,
@@ -116,6 +126,7 @@ impl HandResult {
             moon_value: if combined && shooter.is_some() { 2 * moon_value } else { moon_value },
             generale,
             total_cut: rules.points.total_cutter().and_then(taker_of),
+            bid: hand.named_suit().and(hand.high_bid()),
         }
     }
 
@@ -239,6 +250,10 @@ impl Chips {
             stacks[seat] -= paid;
             paid
         };
+        if let Some(bid) = result.bid {
+            // The auction's winner pays the bid into the pot first.
+            pot += pay(&mut stacks, bid.seat, bid.chips as i32);
+        }
         match result.shooter {
             Some(shooter) => {
                 let worth = result.moon_value;

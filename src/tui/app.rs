@@ -9,7 +9,7 @@ use std::time::{Duration, Instant};
 use crate::bot::{Level, decide};
 use crate::engine::{
     Action, BONUS_CARD_VALUE, BySeat, Card, CardSet, Event, Game, GamePhase, HandPhase, MoonScoring, PassDirection,
-    Seat, TimedFinish, TournamentScore, Trick,
+    Seat, Suit, TimedFinish, TournamentScore, Trick,
 };
 
 use super::input::{Button, Command};
@@ -123,6 +123,11 @@ pub enum Overlay {
     /// Before the first lead: declare the Generale ([`Button::Yes`]) or
     /// pass ([`Button::No`]), the selected button.
     Generale(Button),
+    /// The auction, your turn: the bid on offer (Enter bids it, `n`
+    /// passes).
+    Bid(u32),
+    /// You won the auction: the suit to name.
+    NameSuit(Suit),
     /// The end: standings and what next.
     GameOver(Button),
     /// An unfinished game was found: resume it or start anew.
@@ -137,6 +142,8 @@ pub fn you_played_in(log: &[Action]) -> bool {
         Action::Pass { seat, .. }
         | Action::Play { seat, .. }
         | Action::Declare { seat, .. }
+        | Action::Bid { seat, .. }
+        | Action::NameSuit { seat, .. }
         | Action::ChooseMoon { seat, .. } => *seat == YOU,
         Action::NextHand => false,
     })
@@ -438,7 +445,9 @@ impl App {
                     .filter(|&seat| seat != YOU)
                     .find(|&seat| hand.awaits_pass_from(seat))
                     .or_else(|| (hand.awaits_pass_from(YOU) && self.pending_pass.is_none()).then_some(YOU)),
-                HandPhase::Declaring | HandPhase::Playing => Some(hand.to_act()),
+                HandPhase::Declaring | HandPhase::Bidding | HandPhase::Naming | HandPhase::Playing => {
+                    Some(hand.to_act())
+                }
                 HandPhase::Finished => None,
             },
             GamePhase::MoonChoice(seat) => Some(seat),
@@ -464,6 +473,21 @@ impl App {
     /// its total.
     pub fn standing(&self, seat: Seat) -> i32 {
         self.game.chips().map_or(self.game.totals()[seat], |chips| chips.stacks[seat])
+    }
+
+    /// The cards that change a score this hand: the rules' (penalty cards,
+    /// bonus card, Royal's queens), or the suit named in the auction.
+    pub fn scoring_cards(&self) -> CardSet {
+        let hand = self.game.hand();
+        match hand.named_suit() {
+            Some(_) => hand.penalty_cards(),
+            None => self.table.rules.scoring_cards(),
+        }
+    }
+
+    /// A seat's chips (0 where chips are not played).
+    pub fn chips_of(&self, seat: Seat) -> u32 {
+        self.game.chips().map_or(0, |chips| chips.stacks[seat].max(0) as u32)
     }
 
     /// The seats of a side (a team of partners, or one seat alone).
@@ -499,7 +523,7 @@ impl App {
             // A widow still face down (kitty-to = "last-trick") has its points to give.
             unplayed |= hand.kitty();
         }
-        let scoring = rules.scoring_cards();
+        let scoring = self.scoring_cards();
         self.game.phase() == GamePhase::InHand
             && hand.phase() == HandPhase::Playing
             && rules.no_tricks_bonus == 0
@@ -743,6 +767,64 @@ impl App {
                 if let Some(generale) = answer {
                     self.overlay = None;
                     self.apply(declare(generale), now);
+                }
+            }
+            Overlay::Bid(offer) => {
+                let least = self.game.hand().least_bid();
+                let most = self.chips_of(YOU).max(least);
+                let answer = match command {
+                    Command::Left | Command::Down => {
+                        self.overlay = Some(Overlay::Bid(offer.saturating_sub(1).max(least)));
+                        None
+                    }
+                    Command::Right | Command::Up => {
+                        self.overlay = Some(Overlay::Bid((offer + 1).min(most)));
+                        None
+                    }
+                    Command::Confirm | Command::Mark | Command::Yes | Command::Button(Button::Yes) => Some(Some(offer)),
+                    Command::New | Command::Cancel | Command::Button(Button::No) => Some(None),
+                    // The question comes back once these windows close.
+                    Command::Help => {
+                        self.overlay = Some(Overlay::Help);
+                        None
+                    }
+                    Command::Quit => {
+                        self.overlay = Some(Overlay::ConfirmQuit);
+                        None
+                    }
+                    _ => None,
+                };
+                if let Some(chips) = answer {
+                    self.overlay = None;
+                    self.apply(Action::Bid { seat: YOU, chips }, now);
+                }
+            }
+            Overlay::NameSuit(selected) => {
+                let index = Suit::ALL.iter().position(|&suit| suit == selected).unwrap_or(0);
+                let answer = match command {
+                    Command::Left => {
+                        self.overlay = Some(Overlay::NameSuit(Suit::ALL[(index + 3) % 4]));
+                        None
+                    }
+                    Command::Right => {
+                        self.overlay = Some(Overlay::NameSuit(Suit::ALL[(index + 1) % 4]));
+                        None
+                    }
+                    Command::Confirm | Command::Mark => Some(selected),
+                    Command::Button(Button::Suit(suit)) => Some(suit),
+                    Command::Help => {
+                        self.overlay = Some(Overlay::Help);
+                        None
+                    }
+                    Command::Quit => {
+                        self.overlay = Some(Overlay::ConfirmQuit);
+                        None
+                    }
+                    _ => None,
+                };
+                if let Some(suit) = answer {
+                    self.overlay = None;
+                    self.apply(Action::NameSuit { seat: YOU, suit }, now);
                 }
             }
             Overlay::GameOver(selected) => {
@@ -1116,6 +1198,21 @@ impl App {
                 self.next_bot_at = Some(now + self.speed.card_delay());
                 self.effects.push(Effect::Save);
             }
+            Event::Bid { seat, chips } => {
+                let who = if seat == YOU { "You".to_string() } else { self.table.seat_name(seat) };
+                self.note = Some(match chips {
+                    Some(chips) => format!("{who} bid {chips}"),
+                    None => format!("{who} passed"),
+                });
+                self.next_bot_at = Some(now + self.speed.card_delay());
+                self.effects.push(Effect::Save);
+            }
+            Event::SuitNamed { seat, suit } => {
+                let who = if seat == YOU { "You".to_string() } else { self.table.seat_name(seat) };
+                self.note = Some(format!("{who} named {}: each is worth 1, and {who} leads", suit.name()));
+                self.next_bot_at = Some(now + self.speed.card_delay());
+                self.effects.push(Effect::Save);
+            }
             Event::TrickTaken(_) | Event::HandScored | Event::GameOver | Event::MoonChoiceNeeded(_) => {
                 self.note_widow_taken();
                 let until = now + self.speed.trick_delay();
@@ -1221,6 +1318,19 @@ impl App {
                 // Asked once no other window is open.
                 if self.overlay.is_none() {
                     self.overlay = Some(Overlay::Generale(Button::No));
+                }
+                return;
+            }
+            if seat == YOU && self.game.hand().to_bid() == Some(YOU) {
+                if self.overlay.is_none() {
+                    self.overlay = Some(Overlay::Bid(self.game.hand().least_bid()));
+                }
+                return;
+            }
+            if seat == YOU && self.game.hand().phase() == HandPhase::Naming {
+                if self.overlay.is_none() {
+                    let best = crate::bot::SeatView::of(&self.game, YOU);
+                    self.overlay = Some(Overlay::NameSuit(crate::bot::suggested_suit(&best)));
                 }
                 return;
             }
@@ -1334,7 +1444,12 @@ impl App {
     /// The penalty points each seat has taken in the hand so far.
     pub fn points_this_hand(&self, seat: Seat) -> i32 {
         let rules = &self.table.rules;
-        let taken = self.game.hand().taken(seat);
+        let hand = self.game.hand();
+        let taken = hand.taken(seat);
+        if hand.named_suit().is_some() {
+            // The auction's suit: 1 a card.
+            return (taken & hand.penalty_cards()).len() as i32;
+        }
         let bonus = rules.bonus_card().is_some_and(|card| taken.contains(card));
         rules.points.points(taken) + if bonus { BONUS_CARD_VALUE } else { 0 }
     }

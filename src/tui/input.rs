@@ -4,7 +4,7 @@
 use crossterm::event::{KeyCode, KeyEvent, KeyEventKind, KeyModifiers, MouseButton, MouseEvent, MouseEventKind};
 use ratatui::layout::{Position, Rect};
 
-use crate::engine::Card;
+use crate::engine::{Card, Suit};
 
 /// What the player asked for, whatever key or click said it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -100,6 +100,8 @@ pub enum Button {
     Yes,
     /// No to a question.
     No,
+    /// The auction: name this suit.
+    Suit(Suit),
 }
 
 /// The command a key press stands for; `None` for releases and repeats of

@@ -136,6 +136,17 @@ impl Replay {
                     steps.push(Step { game: game.clone(), hand, what, play: None });
                 }
                 Action::Declare { .. } => {}
+                Action::Bid { seat, chips } => {
+                    let what = match chips {
+                        Some(chips) => format!("{} bids {chips}", name(seat)),
+                        None => format!("{} passes the auction", name(seat)),
+                    };
+                    steps.push(Step { game: game.clone(), hand, what, play: None });
+                }
+                Action::NameSuit { seat, suit } => {
+                    let what = format!("{} names {}", name(seat), suit.name());
+                    steps.push(Step { game: game.clone(), hand, what, play: None });
+                }
             }
         }
         if steps.is_empty() {

@@ -212,6 +212,9 @@ fn action_text(action: Action) -> String {
         Action::Declare { seat, generale } => {
             format!("declare {} {}", seat.index(), if generale { "generale" } else { "none" })
         }
+        Action::Bid { seat, chips: Some(chips) } => format!("bid {} {chips}", seat.index()),
+        Action::Bid { seat, chips: None } => format!("bid {} pass", seat.index()),
+        Action::NameSuit { seat, suit } => format!("name {} {}", seat.index(), suit.letter()),
         Action::NextHand => "next".to_string(),
     }
 }
@@ -226,6 +229,13 @@ fn parse_action(text: &str) -> Option<Action> {
         ["play", s, card] => Some(Action::Play { seat: seat(s)?, card: card.parse::<Card>().ok()? }),
         ["declare", s, "generale"] => Some(Action::Declare { seat: seat(s)?, generale: true }),
         ["declare", s, "none"] => Some(Action::Declare { seat: seat(s)?, generale: false }),
+        ["bid", s, "pass"] => Some(Action::Bid { seat: seat(s)?, chips: None }),
+        ["bid", s, chips] => Some(Action::Bid { seat: seat(s)?, chips: Some(chips.parse().ok()?) }),
+        ["name", s, suit] => {
+            let suit =
+                crate::engine::Suit::ALL.into_iter().find(|s| suit.len() == 1 && suit.starts_with(s.letter()))?;
+            Some(Action::NameSuit { seat: seat(s)?, suit })
+        }
         ["moon", s, "add-to-others"] => Some(Action::ChooseMoon { seat: seat(s)?, scoring: MoonScoring::AddToOthers }),
         ["moon", s, "subtract-from-shooter"] => {
             Some(Action::ChooseMoon { seat: seat(s)?, scoring: MoonScoring::SubtractFromShooter })

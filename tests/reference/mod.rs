@@ -202,6 +202,10 @@ pub struct RefHand {
     pub tricks_won: Vec<usize>,
     /// The seat that declared the Generale.
     pub declarer: Option<usize>,
+    /// The auction's winning bid: (seat, chips).
+    pub winning_bid: Option<(usize, u32)>,
+    /// The suit the auction's winner named: it replaces hearts everywhere.
+    pub named_suit: Option<Suit>,
 }
 
 impl RefHand {
@@ -223,6 +227,8 @@ impl RefHand {
             taken: vec![Vec::new(); players],
             tricks_won: vec![0; players],
             declarer: None,
+            winning_bid: None,
+            named_suit: None,
         };
         hand.to_act = hand.first_leader(dealer);
         hand
@@ -239,12 +245,15 @@ impl RefHand {
         tricks_done: usize,
         trick: Vec<(usize, Card)>,
         to_act: usize,
+        named_suit: Option<Suit>,
     ) -> RefHand {
         let players = rules.players as usize;
         let everything_played = played.iter().chain(trick.iter().map(|(_, card)| card));
-        // Hearts break when a heart (or, by the option, the queen of spades) has been played.
+        // Hearts (or the suit named in the auction) break when one has been
+        // played (or, by the option, the queen of spades).
+        let hearts = named_suit.unwrap_or(Suit::Hearts);
         let hearts_broken = everything_played.into_iter().any(|card| {
-            (!card.is_joker() && card.suit() == Suit::Hearts)
+            (!card.is_joker() && card.suit() == hearts)
                 || (rules.queen_breaks_hearts && card.suit() == Suit::Spades && card.rank() == Rank::Queen)
         });
         RefHand {
@@ -260,7 +269,20 @@ impl RefHand {
             taken: vec![Vec::new(); players],
             tricks_won: vec![0; players],
             declarer: None,
+            winning_bid: None,
+            named_suit,
         }
+    }
+
+    /// The auction's winner names `suit` and leads the first trick.
+    pub fn name_suit(&mut self, seat: usize, suit: Suit) {
+        self.named_suit = Some(suit);
+        self.to_act = seat;
+    }
+
+    /// Hearts, or the suit named in the auction.
+    pub fn penalty_suit(&self) -> Suit {
+        self.named_suit.unwrap_or(Suit::Hearts)
     }
 
     fn first_leader(&self, dealer: usize) -> usize {
@@ -281,7 +303,11 @@ impl RefHand {
     }
 
     fn is_penalty(&self, card: Card) -> bool {
-        value(card, self.rules.points) > 0
+        match self.named_suit {
+            // Each card of the named suit is worth 1, and nothing else.
+            Some(suit) => !card.is_joker() && card.suit() == suit,
+            None => value(card, self.rules.points) > 0,
+        }
     }
 
     pub fn is_over(&self) -> bool {
@@ -319,7 +345,8 @@ impl RefHand {
             }
             return hand.clone();
         }
-        if first_trick {
+        // The auction's winner leads any card to the first trick.
+        if first_trick && self.named_suit.is_none() {
             match self.rules.first_lead {
                 FirstLead::LowestClub => {
                     if let Some(club) = self.lowest_club_held() {
@@ -337,7 +364,7 @@ impl RefHand {
         // Hearts may not be led before they break, unless only hearts are held.
         if self.rules.must_break_hearts && !self.hearts_broken {
             let not_hearts: Vec<Card> =
-                hand.iter().copied().filter(|c| c.is_joker() || c.suit() != Suit::Hearts).collect();
+                hand.iter().copied().filter(|c| c.is_joker() || c.suit() != self.penalty_suit()).collect();
             if !not_hearts.is_empty() {
                 return not_hearts;
             }
@@ -351,7 +378,7 @@ impl RefHand {
         let seat = self.to_act;
         self.holdings[seat].retain(|&c| c != card);
         let queen_of_spades = !card.is_joker() && card.suit() == Suit::Spades && card.rank() == Rank::Queen;
-        let heart = !card.is_joker() && card.suit() == Suit::Hearts;
+        let heart = !card.is_joker() && card.suit() == self.penalty_suit();
         if heart || (self.rules.queen_breaks_hearts && queen_of_spades) {
             self.hearts_broken = true;
         }
@@ -388,6 +415,13 @@ impl RefHand {
 
     /// Penalty points each seat took, by the points table and its effects.
     pub fn points_taken(&self) -> Vec<i32> {
+        if self.named_suit.is_some() {
+            return self
+                .taken
+                .iter()
+                .map(|cards| cards.iter().filter(|&&c| self.is_penalty(c)).count() as i32)
+                .collect();
+        }
         self.taken.iter().map(|cards| take_points(cards, &self.rules)).collect()
     }
 
@@ -406,6 +440,9 @@ impl RefHand {
     }
 
     pub fn penalty_total(&self) -> i32 {
+        if self.named_suit.is_some() {
+            return self.in_play.iter().filter(|&&c| self.is_penalty(c)).count() as i32;
+        }
         self.in_play.iter().map(|&c| value(c, self.rules.points)).sum()
     }
 
@@ -555,6 +592,10 @@ pub fn pay_chips(hand: &RefHand, stacks: &mut [i32], pot: &mut i32) -> bool {
         paid
     };
     let others = hand.players as i32 - 1;
+    if let Some((bidder, chips)) = hand.winning_bid {
+        // The auction's winner pays the bid into the pot.
+        *pot += pay(stacks, bidder, chips as i32);
+    }
     if let Some(shooter) = hand.shooter() {
         let worth = hand.rules.moon_value.unwrap_or(hand.points_taken()[shooter]);
         for seat in (0..hand.players).filter(|&s| s != shooter) {

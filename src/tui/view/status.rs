@@ -43,6 +43,14 @@ pub fn status(app: &App, now: Instant) -> (Option<String>, String) {
                         format!("Choose {need} cards to pass to {target} ({} of {need})", app.marked.len())
                     }
                 }
+                Some(YOU) if hand.phase() == HandPhase::Bidding => {
+                    "Bid for the right to name the suit, or pass".to_string()
+                }
+                Some(seat) if hand.phase() == HandPhase::Bidding => format!("{} is bidding", name(seat)),
+                Some(YOU) if hand.phase() == HandPhase::Naming => {
+                    "You won the auction: name the penalty suit".to_string()
+                }
+                Some(seat) if hand.phase() == HandPhase::Naming => format!("{} is naming the suit", name(seat)),
                 Some(YOU) if hand.phase() == HandPhase::Declaring => "Declare the Generale, or pass".to_string(),
                 Some(seat) if hand.phase() == HandPhase::Declaring => {
                     format!("{} is deciding whether to declare the Generale", name(seat))
@@ -107,6 +115,8 @@ pub fn keys_now(app: &App) -> Vec<&'static str> {
         Some(Overlay::HandSummary) => vec!["Enter continue", "s scores", "q quit"],
         Some(Overlay::MoonChoice(_)) => vec!["arrows choose", "Enter confirm"],
         Some(Overlay::Generale(_)) => vec!["y declare", "n pass", "arrows choose", "Enter confirm", "? help", "q quit"],
+        Some(Overlay::Bid(_)) => vec!["arrows change", "Enter bid", "n pass", "? help", "q quit"],
+        Some(Overlay::NameSuit(_)) => vec!["arrows choose", "Enter name", "? help", "q quit"],
         Some(Overlay::Resume(offer)) if !offer.programs.is_empty() => {
             vec!["Enter resume", "y run the programs", "n new game", "q quit"]
         }

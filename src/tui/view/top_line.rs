@@ -26,7 +26,7 @@ pub(super) fn info_bar(buf: &mut Buffer, area: Rect, app: &App, now: Instant) {
         (format!("Hand {}", game.hand_number()), format!("H{}", game.hand_number())),
         (pass.clone(), pass),
         (
-            if broken { "hearts broken" } else { "hearts not broken" }.to_string(),
+            format!("{} {}", hand.penalty_suit().name(), if broken { "broken" } else { "not broken" }),
             if broken { "broken" } else { "unbroken" }.to_string(),
         ),
         if rules.plays_chips() {
@@ -43,6 +43,18 @@ pub(super) fn info_bar(buf: &mut Buffer, area: Rect, app: &App, now: Instant) {
     }
     if let Some(chips) = game.chips() {
         parts.insert(1, (format!("pot {}", chips.pot), format!("P{}", chips.pot)));
+    }
+    match (hand.named_suit(), hand.high_bid()) {
+        (Some(suit), Some(bid)) => {
+            let who = app.table.seat_name(bid.seat);
+            let symbol = theme.suit(suit);
+            parts.insert(1, (format!("{} named by {who} for {}", suit.name(), bid.chips), format!("{symbol}:{who}")));
+        }
+        (None, Some(bid)) => {
+            let who = app.table.seat_name(bid.seat);
+            parts.insert(1, (format!("high bid {} by {who}", bid.chips), format!("bid {}", bid.chips)));
+        }
+        _ => {}
     }
     if let Some(declarer) = hand.declarer() {
         let who = app.table.seat_name(declarer);

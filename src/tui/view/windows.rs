@@ -173,6 +173,39 @@ pub(super) fn draw_overlay(buf: &mut Buffer, area: Rect, app: &App, overlay: &Ov
             buttons(buf, inner, &row, Some(*selected), theme, hits);
             rect
         }
+        Overlay::Bid(offer) => {
+            let hand = app.game.hand();
+            let (rect, inner) = window(buf, area, 60, 8, "The auction", theme);
+            let high = match hand.high_bid() {
+                Some(bid) => format!(" Highest bid: {} by {}.", bid.chips, app.table.seat_name(bid.seat)),
+                None => " Nobody has bid yet.".to_string(),
+            };
+            let text = vec![
+                Line::raw(" Bid chips to name the penalty suit and lead; pay if you win."),
+                Line::raw(format!("{high} You have {} chips.", app.chips_of(YOU))),
+                Line::styled(format!(" Your bid: < {offer} >"), theme.strong()),
+            ];
+            Paragraph::new(text).render(inner, buf);
+            let bid = format!("Enter: bid {offer}");
+            let row = [(bid.as_str(), Button::Yes), ("n Pass", Button::No)];
+            buttons(buf, inner, &row, Some(Button::Yes), theme, hits);
+            rect
+        }
+        Overlay::NameSuit(selected) => {
+            let (rect, inner) = window(buf, area, 60, 7, "Name the penalty suit", theme);
+            let bid = app.game.hand().high_bid().map_or(0, |bid| bid.chips);
+            let text = vec![
+                Line::raw(format!(" You won the auction for {bid}: each card of the suit you")),
+                Line::raw(" name is worth 1, and it replaces hearts in every rule."),
+            ];
+            Paragraph::new(text).render(inner, buf);
+            let labels: Vec<String> =
+                Suit::ALL.iter().map(|&suit| format!("{} {}", theme.suit(suit), suit.name())).collect();
+            let row: Vec<(&str, Button)> =
+                labels.iter().zip(Suit::ALL).map(|(label, suit)| (label.as_str(), Button::Suit(suit))).collect();
+            buttons(buf, inner, &row, Some(Button::Suit(*selected)), theme, hits);
+            rect
+        }
         Overlay::GameOver(selected) => game_over(buf, area, app, *selected, hits),
         Overlay::NewGame(form) => {
             let fields = form.fields();
@@ -327,7 +360,7 @@ pub(super) fn hand_summary(buf: &mut Buffer, area: Rect, app: &App, hits: &mut H
     };
     let hand = app.game.hand();
     let rules = &app.table.rules;
-    let scoring = rules.scoring_cards();
+    let scoring = app.scoring_cards();
     let (gain, standing) = if record.chips.is_some() { ("Chips", "Stack") } else { ("Hand", "Total") };
     let mut lines = vec![Line::styled(format!(" {:<10}{:<34}{gain:>6}{standing:>7}", "", "Took"), theme.strong())];
     for seat in Seat::all(players) {
