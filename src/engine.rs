@@ -10,10 +10,6 @@
 //! - A declaration (Chasse Coeur's Generale) is a hand phase,
 //!   [`HandPhase::Declaring`], between the exchange and the first lead, with
 //!   its own action ([`Action::Declare`]); scoring reads [`Hand::declarer`].
-//!
-//! The rest of the family is planned to fit the same shape, so that Black
-//! Lady keeps its one-`u64` card sets and `Copy` hand:
-//!
 //! - Jokers take spare bits of the suit lanes (each lane has 13 ranks in 16
 //!   bits), outside every suit mask: `of_suit` never sees them, so following
 //!   suit is unchanged; [`Trick`] learns that the first non-joker sets the
@@ -21,16 +17,21 @@
 //! - Chips (and sweepstakes) are a scoring layer in [`Game`]: stacks and a
 //!   pot beside the totals, settled from a [`HandResult`]; the hand itself
 //!   does not change.
-//! - A bidding round (the auction) is one more hand phase before the first
-//!   lead, like [`HandPhase::Declaring`], with the named suit stored in the
-//!   hand's play rules where hearts are named today (breaking, no-blood,
-//!   penalty cards).
+//! - The auction is two more hand phases before the first lead,
+//!   [`HandPhase::Bidding`] and [`HandPhase::Naming`] ([`Action::Bid`],
+//!   [`Action::NameSuit`]); the named suit is stored in the hand's rules of
+//!   play where hearts are named otherwise (breaking, no-blood, penalty
+//!   cards), and the winning bid is paid when the chips are settled.
+//! - Teams (partnerships) are a map from seat to side ([`Rules::side`])
+//!   read by scoring and the game end; hands and tricks stay per seat.
+//!
+//! The rest of the family is planned to fit the same shape, so that Black
+//! Lady keeps its one-`u64` card sets and `Copy` hand:
+//!
 //! - A stock (Domino) is a third card set of [`Hand`] with its order; a
 //!   player who cannot follow draws as part of the play, players with no
 //!   cards are skipped by the turn order, and the game checks its end after
 //!   every trick instead of every hand.
-//! - Teams (partnerships) are a map from seat to team read by scoring and
-//!   the game end; hands and tricks stay per seat.
 //! - A second pack (Cancellation) does not fit a one-bit-per-card set: it
 //!   gets its own hand type over a pair of card sets (first and second
 //!   copy), sharing the rules of play through [`PlaySituation`], so the

@@ -7,8 +7,9 @@ mod common;
 use common::{card, hands, play_all, position, seat};
 use hearts::bot::{Level, SeatView, Think};
 use hearts::engine::{
-    Action, BySeat, CardSet, Deal, Declaration, Game, GamePhase, Hand, HandResult, MoonRule, MoonScoring,
-    PassDirection, Preset, Rules, RulesError, Scoring, Seat, Teams,
+    Action, Bid, BidError, BySeat, CardSet, Deal, Declaration, Event, FirstLead, Game, GameError, GamePhase, Hand,
+    HandPhase, HandResult, MoonRule, MoonScoring, PassDirection, PlayError, Preset, Rules, RulesError, Scoring, Seat,
+    Suit, Teams,
 };
 
 fn table(scores: BySeat<i32>) -> Vec<i32> {
@@ -220,5 +221,184 @@ fn when_the_other_team_has_every_point_a_bot_gives_one_to_its_partner() {
             // a team moon; with no point out, North is spared.
             assert_eq!(played, card(gives), "{level} after {first_trick}");
         }
+    }
+}
+
+// ---- the auction ----------------------------------------------------------
+
+/// An auction game at four whose first dealer is Right (seat 3), so South
+/// bids first: the first such seed from `seed` on.
+fn auction_game(seed: u64) -> Game {
+    auction_game_with(Preset::Auction.rules(), seed)
+}
+
+fn auction_game_with(rules: Rules, seed: u64) -> Game {
+    (seed..)
+        .map(|seed| Game::new(rules, seed).unwrap())
+        .find(|game| game.hand().dealer() == seat(3))
+        .expect("some seed has Right deal first")
+}
+
+fn bid(game: &mut Game, seat_number: usize, chips: Option<u32>) -> Result<Event, GameError> {
+    game.apply(Action::Bid { seat: seat(seat_number), chips })
+}
+
+#[test]
+fn the_bids_go_once_round_from_the_dealers_left_and_each_must_rise() {
+    let mut game = auction_game(1);
+    assert_eq!(game.hand().phase(), HandPhase::Bidding);
+    assert_eq!(game.hand().to_bid(), Some(seat(0)), "left of the dealer (Right) is South");
+    assert_eq!(
+        bid(&mut game, 1, Some(3)),
+        Err(GameError::Bid(BidError::NotYourTurn { seat: seat(1), to_act: seat(0) }))
+    );
+    bid(&mut game, 0, Some(3)).unwrap();
+    let before = game.clone();
+    assert_eq!(bid(&mut game, 1, Some(3)), Err(GameError::Bid(BidError::TooLow { bid: 3, least: 4 })));
+    assert_eq!(game, before, "a refused bid changes nothing");
+    bid(&mut game, 1, None).unwrap();
+    bid(&mut game, 2, Some(5)).unwrap();
+    bid(&mut game, 3, None).unwrap();
+    // Once round: the highest bidder names the suit.
+    assert_eq!(game.hand().phase(), HandPhase::Naming);
+    assert_eq!(game.hand().high_bid(), Some(Bid { seat: seat(2), chips: 5 }));
+    assert_eq!(bid(&mut game, 0, Some(9)), Err(GameError::Bid(BidError::NotBidding)));
+    assert_eq!(
+        game.apply(Action::NameSuit { seat: seat(0), suit: Suit::Spades }),
+        Err(GameError::Bid(BidError::NotNaming(seat(0))))
+    );
+    game.apply(Action::NameSuit { seat: seat(2), suit: Suit::Spades }).unwrap();
+    assert_eq!(game.hand().named_suit(), Some(Suit::Spades));
+    assert_eq!(game.hand().phase(), HandPhase::Playing);
+    assert_eq!(game.hand().to_act(), seat(2), "the winner leads");
+    // ... any card: the lowest-club rule gives way.
+    assert_eq!(game.legal_moves(), game.hand().holding(seat(2)));
+}
+
+#[test]
+fn a_bid_of_0_is_refused_and_a_bid_is_at_most_the_bidders_chips() {
+    let mut game = auction_game(2);
+    assert_eq!(bid(&mut game, 0, Some(0)), Err(GameError::Bid(BidError::TooLow { bid: 0, least: 1 })));
+    assert_eq!(bid(&mut game, 0, Some(51)), Err(GameError::Bid(BidError::MoreThanChips { bid: 51, chips: 50 })));
+    bid(&mut game, 0, Some(50)).unwrap();
+    assert_eq!(BidError::TooLow { bid: 0, least: 1 }.to_string(), "bid at least 1 chips (or pass), not 0");
+}
+
+#[test]
+fn a_hand_with_no_bids_is_played_with_hearts() {
+    let mut game = auction_game(3);
+    for seat_number in [0, 1, 2, 3] {
+        bid(&mut game, seat_number, None).unwrap();
+    }
+    assert_eq!(game.hand().phase(), HandPhase::Playing);
+    assert_eq!(game.hand().named_suit(), None);
+    assert_eq!(game.hand().penalty_cards(), CardSet::HEARTS);
+    assert_eq!(game.hand().to_act(), seat(0), "left of the dealer leads (the 1887 rule of the preset)");
+    play_out_lowest(&mut game);
+    let record = game.history().last().unwrap();
+    assert_eq!(record.result.bid, None);
+    assert_eq!(record.result.penalty_total, 13);
+}
+
+#[test]
+fn the_named_suit_scores_one_a_card_and_the_bid_goes_into_the_pot() {
+    let mut game = auction_game(4);
+    bid(&mut game, 0, None).unwrap();
+    bid(&mut game, 1, Some(4)).unwrap();
+    bid(&mut game, 2, None).unwrap();
+    bid(&mut game, 3, None).unwrap();
+    game.apply(Action::NameSuit { seat: seat(1), suit: Suit::Diamonds }).unwrap();
+    assert_eq!(game.hand().penalty_cards(), CardSet::DIAMONDS);
+    play_out_lowest(&mut game);
+    let record = game.history().last().unwrap();
+    let diamonds = |s: usize| game.hand().taken(seat(s)).of_suit(Suit::Diamonds).len() as i32;
+    assert_eq!(table(record.result.points_taken), vec![diamonds(0), diamonds(1), diamonds(2), diamonds(3)]);
+    assert_eq!(record.result.penalty_total, 13);
+    // West paid 4 into the pot before the hand's points were paid for.
+    let settled = record.chips.unwrap();
+    let stacks: i32 = settled.after.stacks.of_table(4).iter().sum();
+    assert_eq!(stacks + settled.after.pot, 200, "chips are neither made nor lost");
+    let points = |s: usize| diamonds(s);
+    let fewest = (0..4).map(points).min().unwrap();
+    let takers = (0..4).filter(|&s| points(s) == fewest).count() as i32;
+    let pot = 4 + 13;
+    let share = pot / takers;
+    let expected = |s: usize| 50 - points(s) - if s == 1 { 4 } else { 0 } + if points(s) == fewest { share } else { 0 };
+    assert_eq!(settled.after.stacks.of_table(4), [expected(0), expected(1), expected(2), expected(3)]);
+    assert_eq!(settled.after.pot, pot - share * takers);
+}
+
+#[test]
+fn the_named_suit_replaces_hearts_in_breaking_and_no_blood() {
+    let rules =
+        Rules { must_break_hearts: true, no_blood: true, first_lead: FirstLead::LowestClub, ..Preset::Auction.rules() };
+    let mut game = auction_game_with(rules, 5);
+    for (seat_number, chips) in [(0, None), (1, None), (2, Some(2)), (3, None)] {
+        bid(&mut game, seat_number, chips).unwrap();
+    }
+    game.apply(Action::NameSuit { seat: seat(2), suit: Suit::Clubs }).unwrap();
+    let north = game.hand().holding(seat(2));
+    // Clubs are the penalty suit now: not led before they break (hearts may be).
+    assert_eq!(game.legal_moves(), north - CardSet::CLUBS);
+    assert!(!north.of_suit(Suit::Hearts).is_empty() && !north.of_suit(Suit::Clubs).is_empty(), "{north}");
+    let club = north.of_suit(Suit::Clubs).lowest().unwrap();
+    let refused = game.apply(Action::Play { seat: seat(2), card: club }).unwrap_err();
+    assert_eq!(refused.to_string(), "clubs are not broken yet");
+    // No blood: North leads a diamond or spade; a player void in it may not throw a club.
+    let lead = (north - CardSet::CLUBS - CardSet::HEARTS).lowest().unwrap();
+    game.apply(Action::Play { seat: seat(2), card: lead }).unwrap();
+    let east = game.hand().holding(seat(3));
+    if east.of_suit(lead.suit()).is_empty() {
+        assert!((game.legal_moves() & CardSet::CLUBS).is_empty(), "no clubs on the first trick");
+    }
+    assert_eq!(PlayError::HeartsNotBroken { suit: Suit::Clubs }.to_string(), "clubs are not broken yet");
+}
+
+#[test]
+fn the_auction_needs_its_table_and_chips() {
+    for (rules, keys) in [
+        (Rules { players: 3, ..Preset::Auction.rules() }, ["auction", "players"]),
+        (Rules { players: 7, ..Preset::Auction.rules() }, ["auction", "players"]),
+        (Rules { scoring: Scoring::Points, ..Preset::Auction.rules() }, ["auction", "scoring"]),
+        (Rules { points: hearts::engine::PointsTable::Standard, ..Preset::Auction.rules() }, ["auction", "points"]),
+        (Rules { omnibus: true, ..Preset::Auction.rules() }, ["auction", "omnibus"]),
+    ] {
+        assert_eq!(rules.validate().unwrap_err().keys(), keys, "{rules:?}");
+    }
+}
+
+#[test]
+fn bots_bid_only_on_hands_with_a_much_safer_suit_and_name_it() {
+    // South holds the top hearts and no spades: naming spades saves a lot.
+    let rules = Preset::Auction.rules();
+    let deal = "S:-.AKQJT.AKQ.AKQ32 AKQ.98.JT9.JT98 JT98.765.876.76 765432.432.5432.-";
+    let hand = Hand::new(
+        &rules,
+        Deal { dealer: seat(3), hands: hands(&rules, deal), kitty: CardSet::EMPTY },
+        PassDirection::Hold,
+    );
+    let view = SeatView {
+        chips: Some(hearts::engine::Chips::new(&rules)),
+        ..SeatView::of_hand(&rules, &hand, &[], seat(0), BySeat::splat(0), 1)
+    };
+    for level in [Level::Normal, Level::Hard, Level::Expert] {
+        let mut bot = level.bot(1, seat(0), Think::Samples(10));
+        assert!(bot.bid(&view).is_some_and(|chips| chips >= 1), "{level}");
+        assert_eq!(bot.name_suit(&view), Suit::Spades, "{level}");
+    }
+    // West's hand has no suit much safer than hearts: it passes.
+    let west = SeatView {
+        chips: Some(hearts::engine::Chips::new(&rules)),
+        ..SeatView::of_hand(&rules, &hand, &[], seat(1), BySeat::splat(0), 1)
+    };
+    assert_eq!(Level::Normal.bot(1, seat(1), Think::Samples(1)).bid(&west), None);
+}
+
+/// Plays the hand out, each seat its lowest legal card.
+fn play_out_lowest(game: &mut Game) {
+    while game.phase() == GamePhase::InHand {
+        let seat = game.hand().to_act();
+        let card = game.legal_moves().lowest().unwrap();
+        game.apply(Action::Play { seat, card }).unwrap();
     }
 }

@@ -1318,6 +1318,8 @@ fn question_mark_twice_shows_the_rules_of_this_game() {
         (crate::engine::Preset::Joker, "Jokers: 4, played any time"),
         (crate::engine::Preset::Hoyle1887, "Chips: a chip a point into the pot"),
         (crate::engine::Preset::Heartsette, "Widow: 3 cards to the first trick's winner"),
+        (crate::engine::Preset::Auction, "Auction: bid chips to name the penalty suit"),
+        (crate::engine::Preset::Partnership, "Partners opposite, one team score; a team moon: 52"),
     ] {
         let mut h = Harness::with_rules(preset.rules(), 42, Speed::Instant);
         h.send(Command::Help);
@@ -1456,4 +1458,45 @@ fn at_six_the_teams_fit_the_small_and_the_large_table() {
         assert!(text.contains("You & Across") || text.contains("You+A"), "{width}x{height}: {text}");
         assert!(text.contains("team "), "{width}x{height}: your line has the team total: {text}");
     }
+}
+
+#[test]
+fn the_auction_asks_your_bid_then_the_suit_and_the_top_line_names_it() {
+    let rules = crate::engine::Preset::Auction.rules();
+    let mut named_by_you = false;
+    for seed in 1..40 {
+        let mut h = Harness::with_rules(rules, seed, Speed::Instant);
+        h.play_until(|app| app.overlay.is_some() || app.game.hand().phase() == HandPhase::Playing);
+        let Some(Overlay::Bid(offer)) = h.app.overlay else { continue };
+        let least = h.app.game.hand().least_bid();
+        assert_eq!(offer, least, "the offer starts at the least bid");
+        let text = h.text();
+        assert!(text.contains("The auction") && text.contains(&format!("Your bid: < {least} >")), "{text}");
+        assert!(text.contains("You have 50 chips"), "{text}");
+        h.send(Command::Left);
+        assert_eq!(h.app.overlay, Some(Overlay::Bid(least)), "never below the least bid");
+        h.send(Command::Right);
+        h.send(Command::Right);
+        h.send(Command::Confirm);
+        assert_eq!(h.app.game.hand().bid_of(YOU), Some(least + 2));
+        h.play_until(|app| app.overlay.is_some() || app.game.hand().phase() == HandPhase::Playing);
+        let winner = h.app.game.hand().high_bid().unwrap().seat;
+        if winner == YOU {
+            let Some(Overlay::NameSuit(first)) = h.app.overlay else { panic!("{:?}", h.app.overlay) };
+            let text = h.text();
+            assert!(text.contains("Name the penalty suit") && text.contains("♠ spades"), "{text}");
+            h.send(Command::Right);
+            h.send(Command::Confirm);
+            let expected =
+                crate::engine::Suit::ALL[(crate::engine::Suit::ALL.iter().position(|&s| s == first).unwrap() + 1) % 4];
+            assert_eq!(h.app.game.hand().named_suit(), Some(expected));
+            let top = h.text().lines().next().unwrap().to_string();
+            let symbol = h.app.theme.suit(expected);
+            assert!(top.contains(&format!("{symbol} named by You for {}", least + 2)), "{top}");
+            assert!(top.contains(&format!("{} not broken", expected.name())), "{top}");
+            named_by_you = true;
+            break;
+        }
+    }
+    assert!(named_by_you, "forty deals never let you win the auction");
 }

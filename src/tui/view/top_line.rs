@@ -48,7 +48,7 @@ pub(super) fn info_bar(buf: &mut Buffer, area: Rect, app: &App, now: Instant) {
         (Some(suit), Some(bid)) => {
             let who = app.table.seat_name(bid.seat);
             let symbol = theme.suit(suit);
-            parts.insert(1, (format!("{} named by {who} for {}", suit.name(), bid.chips), format!("{symbol}:{who}")));
+            parts.insert(1, (format!("{symbol} named by {who} for {}", bid.chips), format!("{symbol}:{who}")));
         }
         (None, Some(bid)) => {
             let who = app.table.seat_name(bid.seat);

@@ -175,13 +175,14 @@ pub(super) fn draw_overlay(buf: &mut Buffer, area: Rect, app: &App, overlay: &Ov
         }
         Overlay::Bid(offer) => {
             let hand = app.game.hand();
-            let (rect, inner) = window(buf, area, 60, 8, "The auction", theme);
+            let (rect, inner) = window(buf, area, 60, 9, "The auction", theme);
             let high = match hand.high_bid() {
                 Some(bid) => format!(" Highest bid: {} by {}.", bid.chips, app.table.seat_name(bid.seat)),
                 None => " Nobody has bid yet.".to_string(),
             };
             let text = vec![
-                Line::raw(" Bid chips to name the penalty suit and lead; pay if you win."),
+                Line::raw(" Bid chips for the right to name the penalty suit and"),
+                Line::raw(" lead; the winner pays the bid into the pot."),
                 Line::raw(format!("{high} You have {} chips.", app.chips_of(YOU))),
                 Line::styled(format!(" Your bid: < {offer} >"), theme.strong()),
             ];
@@ -473,6 +474,9 @@ pub(super) fn rules_in_brief(rules: &Rules, theme: Theme) -> Vec<String> {
         MoonRule::ShooterPicks => format!("Moon: the shooter picks: {worth} to the others or off"),
         MoonRule::Off => "No moon: everyone scores what they took".to_string(),
     });
+    if rules.auction {
+        lines.push("Auction: bid chips to name the penalty suit (1 a card) and lead".to_string());
+    }
     match rules.teams {
         Teams::Off => {}
         Teams::Combined => lines.push(format!(
@@ -524,6 +528,10 @@ fn hand_events(app: &App, record: &HandRecord) -> Vec<String> {
     let who = |seat: Seat| if seat == YOU { "You".to_string() } else { app.table.seat_name(seat) };
     let result = &record.result;
     let mut lines = Vec::new();
+    if let (Some(bid), Some(suit)) = (result.bid, app.game.hand().named_suit()) {
+        let bidder = who(bid.seat);
+        lines.push(format!("{bidder} paid {} into the pot to name {}", bid.chips, suit.name()));
+    }
     if let Some(settled) = record.chips {
         let pot = settled.after.pot;
         lines.push(if pot > 0 {
