@@ -168,7 +168,19 @@ fn a_contradiction_names_the_keys_and_their_sources() {
 #[test]
 fn the_family_options_print_reload_and_explain_bad_combinations() {
     let dir = sandbox("family");
-    for preset in ["black-jack", "greek", "chasse-coeur", "royal", "eagle", "heartsette", "joker", "hoyle-1887"] {
+    let presets = [
+        "black-jack",
+        "greek",
+        "chasse-coeur",
+        "royal",
+        "eagle",
+        "heartsette",
+        "joker",
+        "hoyle-1887",
+        "partnership",
+        "auction",
+    ];
+    for preset in presets {
         let printed = hearts(&dir, &["--preset", preset, "rules"]);
         assert!(printed.status.success(), "{preset}: {}", stderr(&printed));
         write(&dir, "printed.toml", &stdout(&printed));
@@ -187,6 +199,16 @@ fn the_family_options_print_reload_and_explain_bad_combinations() {
     );
     write(&dir, "rules.toml", "moon-value = 0\n");
     fails_with(&dir, &["rules"], &["rules.toml:1", "moon-value", "penalty-total"]);
+    write(&dir, "rules.toml", "players = 5\nteams = \"combined\"\n");
+    fails_with(
+        &dir,
+        &["rules", "--check", "rules.toml"],
+        &["4 or 6 players, not 5", "teams: set by rules.toml:2", "players: set by rules.toml:1"],
+    );
+    write(&dir, "rules.toml", "auction = true\n");
+    fails_with(&dir, &["rules", "--check", "rules.toml"], &["auction = true needs", "auction: set by rules.toml:1"]);
+    write(&dir, "rules.toml", "teams = \"pairs\"\n");
+    fails_with(&dir, &["rules"], &["rules.toml:1", "teams", "\"combined\""]);
     write(&dir, "rules.toml", "declaration = \"slam\"\n");
     fails_with(&dir, &["rules"], &["rules.toml:1", "declaration", "\"generale\""]);
     write(&dir, "rules.toml", "players = 5\nkitty = true\njokers = 2\n");

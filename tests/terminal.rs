@@ -543,6 +543,26 @@ fn the_hearts_family_at_the_real_table() {
     game.send("\x03");
     assert_eq!(game.exit_code(), 0);
 
+    // Partners: your line names your partner.
+    let home = sandbox("family-partners");
+    let mut game = Session::start(&home, &["--preset", "partnership", "--seed", "5", "--speed", "instant", "--new"]);
+    game.wait_for("with Across");
+    game.send("\x03");
+    assert_eq!(game.exit_code(), 0);
+
+    // The auction: a window asks your bid; the right arrow raises it, Enter bids.
+    let home = sandbox("family-auction");
+    let mut game = Session::start(&home, &["--preset", "auction", "--seed", "1", "--speed", "instant", "--new"]);
+    game.wait_for("Your bid: < 1 >");
+    game.send("\x1b[C");
+    game.wait_for("Your bid: < 2 >");
+    game.send("\r");
+    // Left outbids you (this seed's deal) and names spades, shown on the top line.
+    game.wait_for("♠ named by Left for 3");
+    game.send("\x03");
+    assert_eq!(game.exit_code(), 0);
+    game.assert_terminal_restored();
+
     // Chips: the pot on the top line and chips beside each name.
     let home = sandbox("family-chips");
     let mut game = Session::start(&home, &["--preset", "hoyle-1887", "--seed", "5", "--speed", "instant", "--new"]);
