@@ -263,7 +263,7 @@ impl Recorder {
                 kitty,
                 passed: Seat::all(players).map(|s| cards_to_strings(hand.passed(s))).collect(),
                 declarer: hand.declarer().map(Seat::index),
-                bids: game.rules().auction.then(|| Seat::all(players).map(|s| hand.bid_of(s)).collect()),
+                bids: game.rules().auction.then(|| Seat::all(players).map(|s| game.bids()[s]).collect()),
                 named_suit: hand.named_suit().map(|suit| suit.letter().to_string()),
                 tricks: game
                     .tricks()

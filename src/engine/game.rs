@@ -173,6 +173,7 @@ pub struct Game {
     tricks: Vec<Trick>,
     totals: BySeat<i32>,
     chips: Option<Chips>,
+    bids: BySeat<Option<u32>>,
     history: Vec<HandRecord>,
     phase: GamePhase,
 }
@@ -189,6 +190,7 @@ impl Game {
             tricks: Vec::new(),
             totals: BySeat::splat(0),
             chips: rules.plays_chips().then(|| Chips::new(&rules)),
+            bids: BySeat::splat(None),
             history: Vec::new(),
             phase: GamePhase::InHand,
         })
@@ -216,6 +218,7 @@ impl Game {
             tricks: Vec::new(),
             totals,
             chips: rules.plays_chips().then(|| Chips::new(&rules)),
+            bids: BySeat::splat(None),
             history: Vec::new(),
             phase: GamePhase::InHand,
         })
@@ -266,6 +269,12 @@ impl Game {
         self.chips.as_ref()
     }
 
+    /// What each seat bid in this hand's auction; `None` for a pass (or
+    /// not asked yet).
+    pub const fn bids(&self) -> &BySeat<Option<u32>> {
+        &self.bids
+    }
+
     /// The score sheet: one record per scored hand.
     pub fn history(&self) -> &[HandRecord] {
         &self.history
@@ -311,6 +320,7 @@ impl Game {
                     return Err(BidError::MoreThanChips { bid, chips: stack }.into());
                 }
                 self.hand.bid(seat, chips)?;
+                self.bids[seat] = chips;
                 Ok(Event::Bid { seat, chips })
             }
             Action::NameSuit { seat, suit } => {
@@ -344,6 +354,7 @@ impl Game {
                     self.hand_index += 1;
                     self.hand = Game::deal(&self.rules, self.seed, self.hand_index);
                     self.tricks.clear();
+                    self.bids = BySeat::splat(None);
                     self.phase = GamePhase::InHand;
                     Ok(Event::HandDealt)
                 }

@@ -206,7 +206,8 @@ struct PlayRules {
     auction: bool,
     kitty_to_last_trick: bool,
     /// The suit that may not be led before it breaks: hearts, or the suit
-    /// named in the auction.
+    /// named in the auction. (A suit, not its cards: a hand must stay small
+    /// to copy.)
     penalty_suit: Suit,
 }
 
@@ -276,10 +277,11 @@ impl PlaySituation<'_> {
                 _ => {}
             }
         }
-        let suit = rules.penalty_suit;
-        let not_hearts = holding - CardSet::suit(suit);
-        (rules.must_break_hearts && !self.hearts_broken && !not_hearts.is_empty())
-            .then_some((not_hearts, PlayError::HeartsNotBroken { suit }))
+        if !rules.must_break_hearts || self.hearts_broken {
+            return None;
+        }
+        let not_hearts = holding - CardSet::suit(rules.penalty_suit);
+        (!not_hearts.is_empty()).then_some((not_hearts, PlayError::HeartsNotBroken { suit: rules.penalty_suit }))
     }
 }
 
@@ -330,7 +332,6 @@ pub struct Hand {
     hearts_broken: bool,
     declarer: Option<Seat>,
     high_bid: Option<Bid>,
-    bids: BySeat<u32>,
     named_suit: Option<Suit>,
 }
 
@@ -358,7 +359,6 @@ impl Hand {
             hearts_broken: false,
             declarer: None,
             high_bid: None,
-            bids: BySeat::splat(0),
             named_suit: None,
         };
         if pass == PassDirection::Hold {
@@ -549,11 +549,6 @@ impl Hand {
         self.high_bid
     }
 
-    /// What `seat` bid in the auction; `None` for a pass (or not asked yet).
-    pub fn bid_of(&self, seat: Seat) -> Option<u32> {
-        (self.bids[seat] > 0).then_some(self.bids[seat])
-    }
-
     /// The suit named in the auction, once it is named.
     pub const fn named_suit(&self) -> Option<Suit> {
         self.named_suit
@@ -594,7 +589,6 @@ impl Hand {
                 return Err(BidError::TooLow { bid, least });
             }
             self.high_bid = Some(Bid { seat, chips: bid });
-            self.bids[seat] = bid;
         }
         if seat != self.dealer {
             self.to_act = seat.next(self.players());
@@ -692,9 +686,8 @@ impl Hand {
         self.check_play(seat, card)?;
         let players = self.players();
         self.holdings[seat].remove(card);
-        if card.suit() == self.rules.penalty_suit && !card.is_joker()
-            || (self.rules.queen_breaks_hearts && card == Card::QUEEN_OF_SPADES)
-        {
+        let breaks = CardSet::suit(self.rules.penalty_suit).contains(card);
+        if breaks || (self.rules.queen_breaks_hearts && card == Card::QUEEN_OF_SPADES) {
             self.hearts_broken = true;
         }
         self.trick.push(card);

@@ -1478,7 +1478,7 @@ fn the_auction_asks_your_bid_then_the_suit_and_the_top_line_names_it() {
         h.send(Command::Right);
         h.send(Command::Right);
         h.send(Command::Confirm);
-        assert_eq!(h.app.game.hand().bid_of(YOU), Some(least + 2));
+        assert_eq!(h.app.game.bids()[YOU], Some(least + 2));
         h.play_until(|app| app.overlay.is_some() || app.game.hand().phase() == HandPhase::Playing);
         let winner = h.app.game.hand().high_bid().unwrap().seat;
         if winner == YOU {
