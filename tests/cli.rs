@@ -430,3 +430,20 @@ fn review_prints_each_decision_as_json_and_is_the_same_every_time() {
     let report = stdout(&hearts(&dir, &["review", "one.jsonl"]));
     assert!(report.contains("cards reviewed; total cost"), "{report}");
 }
+
+#[test]
+fn every_preset_deals_counts_and_plays_headless() {
+    let dir = sandbox("every_preset");
+    for &preset in hearts::engine::Preset::ALL {
+        let name = preset.to_string();
+        let dealt = hearts(&dir, &["--preset", &name, "deal", "--seed", "3", "--hand", "1"]);
+        assert!(dealt.status.success(), "{name}: {}", stderr(&dealt));
+        let deal = stdout(&dealt).lines().find(|line| line.starts_with("S:")).unwrap().to_string();
+        let perft = hearts(&dir, &["--preset", &name, "perft", "--deal", &deal, "--depth", "3", "--json"]);
+        assert!(perft.status.success(), "{name}: {}", stderr(&perft));
+        assert!(stdout(&perft).contains("\"depth\":3"), "{name}: {}", stdout(&perft));
+        let sim = hearts(&dir, &["--preset", &name, "sim", "--bots", "normal", "--hands", "10", "--seed", "3"]);
+        assert!(sim.status.success(), "{name}: {}", stderr(&sim));
+        assert!(stdout(&sim).contains("10 deals"), "{name}: {}", stdout(&sim));
+    }
+}

@@ -557,8 +557,11 @@ fn the_hearts_family_at_the_real_table() {
     game.send("\x1b[C");
     game.wait_for("Your bid: < 2 >");
     game.send("\r");
-    // Left outbids you (this seed's deal) and names spades, shown on the top line.
-    game.wait_for("♠ named by Left for 3");
+    // Nobody outbids you on this seed's deal: you name the suit (Enter takes
+    // the one offered), shown on the top line.
+    game.wait_for("Name the penalty suit");
+    game.send("\r");
+    game.wait_for("named by You for 2");
     game.send("\x03");
     assert_eq!(game.exit_code(), 0);
     game.assert_terminal_restored();

@@ -562,12 +562,13 @@ pub fn choose_suit(view: &SeatView<'_>) -> Suit {
     *Suit::ALL.iter().min_by_key(|&&suit| (suit_risk(view, suit), suit != Suit::Hearts)).expect("four suits")
 }
 
-/// The auction bid: about half the points naming its best suit saves
-/// against hearts, when that beats the last bid and the seat has the chips;
-/// otherwise a pass. Hands with no suit much safer than hearts pass.
+/// The auction bid: a chip for every point and a half that naming its best
+/// suit saves against hearts beyond the first three, when that beats the
+/// last bid and the seat has the chips; otherwise a pass. Hands with no
+/// suit much safer than hearts pass.
 pub fn choose_bid(view: &SeatView<'_>) -> Option<u32> {
     let saving = suit_risk(view, Suit::Hearts).saturating_sub(suit_risk(view, choose_suit(view)));
-    let bid = saving / 20;
+    let bid = saving.saturating_sub(30) / 15;
     let least = view.high_bid.map_or(1, |bid| bid.chips + 1);
     let chips = view.chips.map_or(0, |chips| chips.stacks[view.seat]).max(0) as u32;
     (bid >= least && bid <= chips).then_some(bid)
