@@ -150,6 +150,8 @@ fn samples() -> &'static Samples {
                 ..Rules::default()
             },
             Rules { players: 7, target_score: 30, ..Preset::BlackMaria.rules() },
+            Rules { target_score: 30, ..Preset::Partnership.rules() },
+            Rules { max_hands: 3, ..Preset::Auction.rules() },
         ];
         for (i, rules) in tables.into_iter().enumerate() {
             sample_game(rules, 100 + i as u64, &mut samples);
@@ -179,6 +181,9 @@ fn sample_game(rules: Rules, seed: u64, samples: &mut Samples) {
             let kind = match game.phase() {
                 GamePhase::MoonChoice(_) => "moon",
                 _ if game.hand().awaits_pass_from(seat) => "pass",
+                _ if game.hand().to_declare() == Some(seat) => "declare",
+                _ if game.hand().to_bid() == Some(seat) => "bid",
+                _ if game.hand().phase() == hearts::engine::HandPhase::Naming => "name",
                 _ => "play",
             };
             let penalty = if kind == "moon" { HandResult::of(game.hand(), game.rules()).penalty_total } else { 0 };
@@ -231,6 +236,8 @@ const KEYS: &[&str] = &[
     "jokers",
     "scoring",
     "chips",
+    "teams",
+    "auction",
     "player",
     "bots",
     "level",
@@ -279,6 +286,9 @@ const VALUES: &[&str] = &[
     "\"royal\"",
     "\"JK1\"",
     "2",
+    "\"combined\"",
+    "\"individual\"",
+    "\"original\"",
 ];
 
 /// A rules file made of plausible lines, with junk among them.
@@ -407,6 +417,17 @@ proptest! {
             prop_assert_eq!(Some(cards.len() as u64), value["pass_count"].as_u64());
             prop_assert!(cards.iter().all(|card| listed("hand").contains(card)));
         }
-        prop_assert!(reply.error.is_some() || reply.card.is_some() || reply.cards.is_some() || reply.moon.is_some());
+        if let Some(bid) = reply.bid {
+            // 0 passes; a bid beats the highest and fits the bidder's chips.
+            let least = value["high_bid"]["chips"].as_u64().map_or(1, |chips| chips + 1);
+            let chips = value["chips"][value["seat"].as_u64().unwrap_or(0) as usize].as_u64().unwrap_or(0);
+            prop_assert!(bid == 0 || (u64::from(bid) >= least && u64::from(bid) <= chips), "bid {bid} in {value}");
+        }
+        if let Some(suit) = &reply.suit {
+            prop_assert!(["S", "H", "D", "C"].contains(&suit.as_str()));
+        }
+        let answered = [reply.card.is_some(), reply.cards.is_some(), reply.moon.is_some(), reply.declare.is_some()];
+        let auction = [reply.bid.is_some(), reply.suit.is_some()];
+        prop_assert!(reply.error.is_some() || answered.iter().chain(&auction).any(|&yes| yes));
     }
 }

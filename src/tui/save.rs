@@ -327,6 +327,27 @@ mod tests {
     }
 
     #[test]
+    fn every_kind_of_action_is_written_and_read_back() {
+        use crate::engine::{CardSet, MoonScoring, Suit};
+        let seat = Seat::new(2).unwrap();
+        for action in [
+            Action::Pass { seat, cards: "QS AH KH".parse::<CardSet>().unwrap() },
+            Action::Play { seat, card: "TD".parse().unwrap() },
+            Action::Declare { seat, generale: true },
+            Action::Declare { seat, generale: false },
+            Action::Bid { seat, chips: Some(7) },
+            Action::Bid { seat, chips: None },
+            Action::NameSuit { seat, suit: Suit::Spades },
+            Action::ChooseMoon { seat, scoring: MoonScoring::SubtractFromShooter },
+            Action::NextHand,
+        ] {
+            assert_eq!(parse_action(&action_text(action)), Some(action), "{}", action_text(action));
+        }
+        assert_eq!(parse_action("bid 2 lots"), None);
+        assert_eq!(parse_action("name 2 X"), None);
+    }
+
+    #[test]
     fn a_save_replays_to_the_same_game() {
         let (game, log) = played_game(40);
         let saved = SavedGame::new(&table(), DealCode { seed: 77, hand: 1 }, &log, 2, None);
