@@ -402,3 +402,20 @@ fn play_out_lowest(game: &mut Game) {
         game.apply(Action::Play { seat, card }).unwrap();
     }
 }
+
+#[test]
+fn against_a_team_the_top_heart_is_kept_as_a_moon_stopper() {
+    // West leads the 2C and East wins it; South, void in clubs, holds the AH.
+    let deal = "S:-.A2.K.- 3.-.3.2 4.-.4.3 5.-.5.4";
+    for teams in [Teams::Off, Teams::Combined] {
+        let rules = Rules { teams, no_blood: false, ..Rules::default() };
+        let mut hand = Hand::from_holdings(&rules, hands(&rules, deal), seat(0));
+        play_all(&mut hand, "2C 3C 4C");
+        let view = SeatView::of_hand(&rules, &hand, &[], seat(0), BySeat::splat(0), 1);
+        for level in [Level::Normal, Level::Hard] {
+            let played = level.bot(1, seat(0), Think::Samples(1)).play(&view);
+            // Alone, the AH is the card to shed; against a team it stops a moon.
+            assert_eq!(played == card("AH"), teams == Teams::Off, "{teams} {level}: {played}");
+        }
+    }
+}

@@ -132,6 +132,7 @@ fn play_checked(rules: Rules, seed: u64) -> u32 {
         }
         // Scoring.
         let asked = reference::shooter_is_asked(&reference, &totals, hand_index);
+
         assert_eq!(matches!(game.phase(), GamePhase::MoonChoice(_)), asked, "{context}: is the shooter asked?");
         let subtract = match (rules.moon, asked) {
             (MoonRule::SubtractFromShooter, _) => true,

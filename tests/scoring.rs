@@ -224,6 +224,21 @@ fn shooter_chooses_asks_when_adding_would_end_the_game_with_the_shooter_not_alon
 }
 
 #[test]
+fn shooter_chooses_does_not_ask_when_adding_ties_for_first_and_the_game_plays_on() {
+    // Adding gives 78, 108, 78, 88: someone passed 100, but South ties for
+    // first. Under play-on that does not end the game, so nothing is asked.
+    let rules = Rules { moon: MoonRule::ShooterChooses, ..Rules::default() };
+    let mut game = game_at(rules, SOUTH_SHOOTS, [78, 90, 60, 70]);
+    assert_eq!(play_game(&mut game, SOUTH_SHOOTS_PLAY), Event::HandScored);
+    assert_eq!(table(*game.totals()), vec![78, 108, 78, 88]);
+    assert_eq!(game.phase(), GamePhase::HandOver);
+    // When ties are shared the same totals end the game: South is asked.
+    let rules = Rules { moon: MoonRule::ShooterChooses, tie: TieRule::Share, ..Rules::default() };
+    let mut game = game_at(rules, SOUTH_SHOOTS, [78, 90, 60, 70]);
+    assert_eq!(play_game(&mut game, SOUTH_SHOOTS_PLAY), Event::MoonChoiceNeeded(seat(0)));
+}
+
+#[test]
 fn shooter_chooses_adds_without_asking_when_adding_is_safe() {
     let rules = Rules { moon: MoonRule::ShooterChooses, ..Rules::default() };
     let mut game = game_at(rules, SOUTH_SHOOTS, [10, 20, 30, 40]);

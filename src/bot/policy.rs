@@ -488,6 +488,14 @@ fn discard(view: &SeatView<'_>, table: &Table) -> Card {
     }
     let ending_badly = table.skill.score_aware && winner.is_some_and(|w| game_would_end_badly(view, table, w));
     let hand = view.hand;
+    // The highest heart left stops a moon: a team of two shoots often, so
+    // against a team it is kept while anything else can go.
+    let hearts = view.penalty_suit();
+    let stopper = hand.of_suit(hearts).highest().filter(|&top| {
+        view.rules.teams == Teams::Combined
+            && view.rules.moon != crate::engine::MoonRule::Off
+            && table.unseen.of_suit(hearts).above(top).is_empty()
+    });
     let score = |card: Card| -> i32 {
         let rank = card.rank().index() as i32;
         let value = view.value(card);
@@ -503,7 +511,12 @@ fn discard(view: &SeatView<'_>, table: &Table) -> Card {
             }
         };
         if value > 0 && (feeding_shooter || feeding_partner || ending_badly) {
-            danger -= 400;
+            // Forced to feed a shooter: the fewest points and the lowest
+            // first, the stoppers last.
+            danger = -400 - value * 20 - rank;
+        }
+        if Some(card) == stopper {
+            danger -= 300;
         }
         danger
     };

@@ -389,7 +389,8 @@ impl Game {
                 let if_added = self.totals_after(&result, Some(MoonScoring::AddToOthers));
                 let leaders = leading_seats(&self.rules, &if_added);
                 let shooter_alone_first = leaders.iter().all(|&seat| self.rules.side(seat) == self.rules.side(shooter));
-                if self.ends_game(&if_added) && !shooter_alone_first {
+                // A tie for first under play-on does not end the game: no question then.
+                if self.ends_game(&if_added) && !self.plays_on_tied(&if_added) && !shooter_alone_first {
                     self.phase = GamePhase::MoonChoice(shooter);
                     Event::MoonChoiceNeeded(shooter)
                 } else {
@@ -414,6 +415,14 @@ impl Game {
         reached || (limit > 0 && hands_scored >= limit)
     }
 
+    /// Whether these totals leave sides tied for first under play-on, so
+    /// the game goes on though it reached its end.
+    fn plays_on_tied(&self, totals: &BySeat<i32>) -> bool {
+        let leaders = leading_seats(&self.rules, totals);
+        let tied = leaders.iter().any(|&seat| self.rules.side(seat) != self.rules.side(leaders[0]));
+        tied && self.rules.tie == TieRule::PlayOn
+    }
+
     fn score_hand(&mut self, result: HandResult, moon: Option<MoonScoring>) -> Event {
         let moon = result.shooter.and(moon);
         let totals = self.totals_after(&result, moon);
@@ -435,10 +444,7 @@ impl Game {
             self.chips = Some(settled.after);
         }
         // Chips end at their limit (or a player who cannot pay), tied or not.
-        let leaders = self.leaders();
-        let tied = leaders.iter().any(|&seat| self.rules.side(seat) != self.rules.side(leaders[0]));
-        let tied = tied && !self.rules.plays_chips();
-        if ends && !(tied && self.rules.tie == TieRule::PlayOn) {
+        if ends && !(self.chips.is_none() && self.plays_on_tied(&totals)) {
             self.phase = GamePhase::GameOver;
             Event::GameOver
         } else {
