@@ -281,7 +281,7 @@ fn a_bid_of_0_is_refused_and_a_bid_is_at_most_the_bidders_chips() {
     assert_eq!(bid(&mut game, 0, Some(0)), Err(GameError::Bid(BidError::TooLow { bid: 0, least: 1 })));
     assert_eq!(bid(&mut game, 0, Some(51)), Err(GameError::Bid(BidError::MoreThanChips { bid: 51, chips: 50 })));
     bid(&mut game, 0, Some(50)).unwrap();
-    assert_eq!(BidError::TooLow { bid: 0, least: 1 }.to_string(), "bid at least 1 chips (or pass), not 0");
+    assert_eq!(BidError::TooLow { bid: 0, least: 1 }.to_string(), "the least bid now is 1, not 0 (or pass)");
 }
 
 #[test]

@@ -10,6 +10,11 @@
 //!
 //! `hard` adds card counting (voids shown, where passed cards went), moon
 //! attempts when the hand supports one, and game-score awareness.
+//!
+//! With partners both levels play for the team: no points on the partner's
+//! trick or in the pass to the partner, a combined team's points counted as
+//! one shooter's (the first point is already a threat), and the top heart
+//! kept as a stopper. In the auction "hearts" is the suit named.
 
 use super::view::SeatView;
 use crate::engine::{BySeat, Card, CardSet, MoonScoring, Rank, Seat, Suit, Teams};
@@ -138,8 +143,8 @@ fn wins_points(view: &SeatView<'_>, card: Card) -> bool {
     beats && view.value_of(view.trick.card_set()) + view.value(card) > 0
 }
 
-/// The shooter's choice under `shooter-chooses`: whichever leaves this seat
-/// furthest ahead of the best other total.
+/// The shooter's choice under `shooter-chooses`: whichever leaves this
+/// seat's side (itself, or its team) furthest ahead of the best other.
 pub fn choose_moon(view: &SeatView<'_>, penalty_total: i32) -> MoonScoring {
     let rules = view.rules;
     let mine = rules.side(view.seat);

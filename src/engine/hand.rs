@@ -116,7 +116,7 @@ pub enum BidError {
         to_act: Seat,
     },
     /// A bid must be at least 1 and more than the last bid.
-    #[error("bid at least {least} chips (or pass), not {bid}")]
+    #[error("the least bid now is {least}, not {bid} (or pass)")]
     TooLow {
         /// The bid tried.
         bid: u32,

@@ -1202,7 +1202,7 @@ impl App {
                 let who = if seat == YOU { "You".to_string() } else { self.table.seat_name(seat) };
                 self.note = Some(match chips {
                     Some(chips) => format!("{who} bid {chips}"),
-                    None => format!("{who} passed"),
+                    None => format!("{who} did not bid"),
                 });
                 self.next_bot_at = Some(now + self.speed.card_delay());
                 self.effects.push(Effect::Save);
