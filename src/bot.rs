@@ -6,6 +6,7 @@ mod expert;
 pub mod external;
 mod policy;
 pub mod protocol;
+mod sampler;
 mod simple;
 mod view;
 

@@ -1,16 +1,18 @@
 //! The `expert` bot: determinized search. It deals the cards it cannot see
-//! in ways consistent with everything its seat knows (voids shown, cards it
-//! passed, hand sizes), plays each legal card out in every sample with the
+//! uniformly among the deals consistent with everything its seat knows
+//! (voids shown, cards it passed, hand sizes; see `sampler`), plays each
+//! legal card out in every sample with the
 //! `hard` policy for all seats, and picks the card with the best expected
 //! result for the game, not only for the hand.
 
 use std::time::{Duration, Instant};
 
 use super::policy::{self, Skill};
+use super::sampler::{Group, UniformDeal};
 use super::{Bot, SeatView};
 use crate::engine::{
     BySeat, Card, CardSet, Deal, GameRng, Hand, HandPhase, HandResult, MoonRule, MoonScoring, PassDirection, Rules,
-    Seat, Trick,
+    Seat, Suit, Trick,
 };
 
 /// Samples per decision when no time budget is given: deterministic for a
@@ -263,10 +265,18 @@ struct Search<'a> {
     known: BySeat<CardSet>,
     /// Cards each seat holds now (this seat's hand; others' counts).
     counts: BySeat<usize>,
-    /// Suits each seat has shown out of.
-    voids: BySeat<[bool; 4]>,
-    /// Cards to deal out at random.
-    pool: Vec<Card>,
+    /// The other seats, in seat order.
+    others: Vec<Seat>,
+    /// How many of the pool's cards each other seat (in seat order) and
+    /// then the kitty receive; `None` when the counts do not add up.
+    needs: Option<Vec<usize>>,
+    /// The receivers grouped by the suits they showed out of: receivers
+    /// alike may hold the same cards, so a deal is drawn class by class
+    /// (uniformly among those that agree with the voids) and each class's
+    /// cards are then shared out among its members at random.
+    classes: Vec<Vec<usize>>,
+    /// The uniform dealer over the classes; `None` when no deal agrees.
+    uniform: Option<UniformDeal>,
     /// Cards each seat played this hand, to rebuild the hand as dealt.
     played_by: BySeat<CardSet>,
 }
@@ -287,7 +297,52 @@ impl<'a> Search<'a> {
         }
         let fixed = CardSet::union(known.of_table(players));
         let pool: Vec<Card> = (view.unseen() - fixed).iter().collect();
-        Search { view, seed, stream, known, counts, voids: view.voids(), pool, played_by }
+        let voids = view.voids();
+        let others: Vec<Seat> = Seat::all(players).filter(|&s| s != view.seat).collect();
+        let needs: Option<Vec<usize>> = others.iter().map(|&s| counts[s].checked_sub(known[s].len())).collect();
+        let needs = needs.and_then(|mut needs| {
+            let kitty = pool.len().checked_sub(needs.iter().sum())?;
+            needs.push(kitty);
+            Some(needs)
+        });
+        // The kitty shows no void; a joker may be held by anyone.
+        let pattern = |receiver: usize| others.get(receiver).map_or([false; 4], |&s| voids[s]);
+        let mut patterns: Vec<[bool; 4]> = Vec::new();
+        let mut classes: Vec<Vec<usize>> = Vec::new();
+        for receiver in 0..=others.len() {
+            match patterns.iter().position(|&p| p == pattern(receiver)) {
+                Some(class) => classes[class].push(receiver),
+                None => {
+                    patterns.push(pattern(receiver));
+                    classes.push(vec![receiver]);
+                }
+            }
+        }
+        let uniform = needs.as_ref().and_then(|needs| {
+            let eligible = |void: Option<usize>| {
+                patterns
+                    .iter()
+                    .enumerate()
+                    .filter(|(_, p)| void.is_none_or(|suit| !p[suit]))
+                    .fold(0u8, |b, (c, _)| b | 1 << c)
+            };
+            let mut groups: Vec<Group> = Suit::ALL
+                .iter()
+                .map(|&suit| Group {
+                    cards: pool.iter().copied().filter(|c| !c.is_joker() && c.suit() == suit).collect(),
+                    eligible: eligible(Some(suit as usize)),
+                })
+                .collect();
+            groups.push(Group {
+                cards: pool.iter().copied().filter(|c| c.is_joker()).collect(),
+                eligible: eligible(None),
+            });
+            groups.retain(|group| !group.cards.is_empty());
+            let class_needs: Vec<usize> =
+                classes.iter().map(|members| members.iter().map(|&r| needs[r]).sum()).collect();
+            UniformDeal::new(groups, &class_needs)
+        });
+        Search { view, seed, stream, known, counts, others, needs, classes, uniform, played_by }
     }
 
     /// Plays samples `first..first + count` and returns, per legal card in
@@ -334,20 +389,15 @@ impl<'a> Search<'a> {
         let players = view.players();
         let mut holdings = self.known;
         holdings[view.seat] = view.hand;
-        let mut pool = self.pool.clone();
-        for _attempt in 0..20 {
-            rng.shuffle(&mut pool);
-            if let Some(dealt) = self.deal_pool(&pool, holdings) {
-                holdings = dealt;
-                break;
-            }
+        let dealt = self.deal(rng)?;
+        for (&seat, &cards) in self.others.iter().zip(&dealt) {
+            holdings[seat] |= cards;
         }
         if Seat::all(players).any(|s| holdings[s].len() != self.counts[s]) {
             return None;
         }
-        // The kitty: whatever the pool has left over, or the widow this seat took.
-        let kitty =
-            (CardSet::from_iter(pool.iter().copied()) - CardSet::union(holdings.of_table(players))) | view.widow;
+        // The kitty: what the deal left over, or the widow this seat took.
+        let kitty = dealt[self.others.len()] | view.widow;
         let dealt = BySeat::new_with(|seat| holdings[seat] | self.played_by[seat]);
         let mut hand = Hand::new(view.rules, Deal { dealer: view.dealer, hands: dealt, kitty }, PassDirection::Hold);
         // Declarations as they were made: the first declarer stands.
@@ -370,33 +420,20 @@ impl<'a> Search<'a> {
         Some(hand)
     }
 
-    /// Deals the pool's cards, in order, to the seats that may hold them
-    /// (no card of a suit a seat showed out of), most constrained seats
-    /// first; `None` if the constraints cannot be met this way.
-    fn deal_pool(&self, pool: &[Card], start: BySeat<CardSet>) -> Option<BySeat<CardSet>> {
-        let view = self.view;
-        let players = view.players();
-        let mut holdings = start;
-        let mut order: Vec<Seat> = Seat::all(players).filter(|&s| s != view.seat).collect();
-        order.sort_by_key(|&s| std::cmp::Reverse(self.voids[s].iter().filter(|&&v| v).count()));
-        let mut used = CardSet::EMPTY;
-        for seat in order {
-            let mut need = self.counts[seat].checked_sub(holdings[seat].len())?;
-            for &card in pool {
-                if need == 0 {
-                    break;
-                }
-                if !used.contains(card) && (card.is_joker() || !self.voids[seat][card.suit() as usize]) {
-                    holdings[seat].insert(card);
-                    used.insert(card);
-                    need -= 1;
-                }
-            }
-            if need > 0 {
-                return None;
+    /// One deal of the pool, uniformly among those that agree with the
+    /// voids shown: each other seat's cards, then the kitty's.
+    fn deal(&self, rng: &mut GameRng) -> Option<Vec<CardSet>> {
+        let (needs, uniform) = (self.needs.as_ref()?, self.uniform.as_ref()?);
+        let mut dealt = vec![CardSet::EMPTY; needs.len()];
+        for (members, cards) in self.classes.iter().zip(uniform.sample(rng)) {
+            let mut cards: Vec<Card> = cards.iter().collect();
+            rng.shuffle(&mut cards);
+            let mut cards = cards.into_iter();
+            for &receiver in members {
+                dealt[receiver] = cards.by_ref().take(needs[receiver]).collect();
             }
         }
-        Some(holdings)
+        Some(dealt)
     }
 
     /// Plays `card` for this seat, then the rest of the hand with the hard
@@ -470,6 +507,47 @@ mod tests {
     use crate::engine::{Game, Rules, Suit};
 
     #[test]
+    fn a_void_seat_leaves_the_queen_to_either_other_seat_alike() {
+        // South leads the 2S and West shows out with the 4H. Six cards are
+        // unseen, two to each other seat: the QS cannot be West's, and of the
+        // 60 deals that agree, 30 give her to North and 30 to East.
+        let deal = "S:32.2.-.- -.654.-.- Q4.7.-.- 5.98.-.-";
+        let holdings = crate::engine::Deal::parse_hands(deal, 4).unwrap();
+        // A deck of just these twelve cards, three to a hand.
+        let rules = Rules {
+            removed_cards: Some(CardSet::DECK - CardSet::union(holdings.of_table(4))),
+            pass_count: 0,
+            first_lead: crate::engine::FirstLead::LeftOfDealer,
+            no_blood: false,
+            must_break_hearts: false,
+            ..Rules::default()
+        };
+        rules.validate().unwrap();
+        let mut hand = Hand::from_holdings(&rules, holdings, Seat::new(3).unwrap());
+        for text in ["2S", "4H", "4S", "5S"] {
+            hand.play(hand.to_act(), text.parse().unwrap()).unwrap();
+        }
+        let tricks = [*hand.last_trick().unwrap()];
+        let view = SeatView::of_hand(&rules, &hand, &tricks, Seat::SOUTH, BySeat::splat(0), 1);
+        let search = Search::new(&view, 1, 1);
+        let queen = Card::QUEEN_OF_SPADES;
+        let mut rng = GameRng::new(5, 5);
+        let mut with_north = 0;
+        let samples = 4000;
+        for _ in 0..samples {
+            let world = search.sample_hand(&mut rng).expect("every sample agrees");
+            assert!(!world.holding(Seat::new(1).unwrap()).contains(queen), "West showed out of spades");
+            with_north += usize::from(world.holding(Seat::new(2).unwrap()).contains(queen));
+        }
+        // Half, within five standard errors (0.5 * 0.5 / 4000).
+        let share = with_north as f64 / samples as f64;
+        assert!(
+            (share - 0.5).abs() < 5.0 * (0.25 / samples as f64).sqrt(),
+            "the QS with North in {share:.3} of samples"
+        );
+    }
+
+    #[test]
     fn samples_respect_hand_sizes_voids_and_known_cards() {
         use crate::engine::{Kitty, Preset};
         let tables = [
@@ -520,7 +598,7 @@ mod tests {
                     assert!(hand.holding(holder).is_superset(cards));
                 }
             }
-            assert!(accepted > 150, "{rules:?}: only {accepted} of 200 samples met the constraints");
+            assert_eq!(accepted, 200, "{rules:?}: every sample meets the constraints");
         }
     }
 }

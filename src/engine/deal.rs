@@ -51,6 +51,11 @@ impl GameRng {
         }
     }
 
+    /// A uniform number in `0.0..1.0`, with 53 random bits.
+    pub fn unit(&mut self) -> f64 {
+        (self.0.next_u64() >> 11) as f64 / (1u64 << 53) as f64
+    }
+
     /// Shuffles a slice in place with Fisher-Yates.
     pub fn shuffle<T>(&mut self, items: &mut [T]) {
         for top in (1..items.len()).rev() {
