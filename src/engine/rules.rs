@@ -673,19 +673,9 @@ impl Preset {
                 ..defaults
             },
             Preset::Partnership => Rules { teams: Teams::Combined, ..defaults },
-            // Decided, as for the 1887 game it grew from: no passing, left
-            // of the dealer leads when nobody bids, any card any time, no moon.
-            Preset::Auction => Rules {
-                auction: true,
-                points: PointsTable::Original,
-                scoring: Scoring::Chips,
-                pass_count: 0,
-                first_lead: FirstLead::LeftOfDealer,
-                must_break_hearts: false,
-                no_blood: false,
-                moon: MoonRule::Off,
-                ..defaults
-            },
+            // Decided: the 1887 game it grew from (no passing, left of the
+            // dealer leads when nobody bids, any card any time, no moon).
+            Preset::Auction => Rules { auction: true, ..Preset::Hoyle1887.rules() },
         }
     }
 }

@@ -656,6 +656,17 @@ impl App {
         }
     }
 
+    /// Help or quit over a question that must be answered (the Generale,
+    /// a bid, the suit to name): the question comes back once these
+    /// windows close. Any other key leaves it asked.
+    fn step_aside(&mut self, command: Command) {
+        match command {
+            Command::Help => self.overlay = Some(Overlay::Help),
+            Command::Quit => self.overlay = Some(Overlay::ConfirmQuit),
+            _ => {}
+        }
+    }
+
     fn overlay_command(&mut self, overlay: Overlay, command: Command, now: Instant) {
         if command == Command::ForceQuit {
             self.effects.push(Effect::Quit);
@@ -753,16 +764,10 @@ impl App {
                     Command::Confirm | Command::Mark => Some(selected == Button::Yes),
                     Command::Yes | Command::Button(Button::Yes) => Some(true),
                     Command::New | Command::Cancel | Command::Button(Button::No) => Some(false),
-                    // The question comes back once these windows close.
-                    Command::Help => {
-                        self.overlay = Some(Overlay::Help);
+                    _ => {
+                        self.step_aside(command);
                         None
                     }
-                    Command::Quit => {
-                        self.overlay = Some(Overlay::ConfirmQuit);
-                        None
-                    }
-                    _ => None,
                 };
                 if let Some(generale) = answer {
                     self.overlay = None;
@@ -783,16 +788,10 @@ impl App {
                     }
                     Command::Confirm | Command::Mark | Command::Yes | Command::Button(Button::Yes) => Some(Some(offer)),
                     Command::New | Command::Cancel | Command::Button(Button::No) => Some(None),
-                    // The question comes back once these windows close.
-                    Command::Help => {
-                        self.overlay = Some(Overlay::Help);
+                    _ => {
+                        self.step_aside(command);
                         None
                     }
-                    Command::Quit => {
-                        self.overlay = Some(Overlay::ConfirmQuit);
-                        None
-                    }
-                    _ => None,
                 };
                 if let Some(chips) = answer {
                     self.overlay = None;
@@ -812,15 +811,10 @@ impl App {
                     }
                     Command::Confirm | Command::Mark => Some(selected),
                     Command::Button(Button::Suit(suit)) => Some(suit),
-                    Command::Help => {
-                        self.overlay = Some(Overlay::Help);
+                    _ => {
+                        self.step_aside(command);
                         None
                     }
-                    Command::Quit => {
-                        self.overlay = Some(Overlay::ConfirmQuit);
-                        None
-                    }
-                    _ => None,
                 };
                 if let Some(suit) = answer {
                     self.overlay = None;
