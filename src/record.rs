@@ -490,9 +490,7 @@ fn replay_hand(game: &mut Game, log: &HandLog, actions: &mut Vec<Action>) -> Res
     if game.hand().phase() == HandPhase::Naming {
         let seat = game.hand().to_act();
         let text = log.named_suit.clone().unwrap_or_default();
-        let suit = crate::engine::Suit::ALL
-            .into_iter()
-            .find(|suit| text.len() == 1 && text.starts_with(suit.letter()))
+        let suit = crate::engine::Suit::from_letter(&text)
             .ok_or_else(|| malformed(hand_of, "named_suit", format!("\"{text}\" is not S, H, D or C")))?;
         let action = Action::NameSuit { seat, suit };
         let field = "named_suit".to_string();

@@ -181,8 +181,7 @@ impl Bot for External {
     fn bid(&mut self, view: &SeatView<'_>) -> Option<u32> {
         let request = self.request("bid", view, 0);
         if let Some(reply) = self.ask(&request) {
-            let least = view.high_bid.map_or(1, |bid| bid.chips + 1);
-            let chips = view.chips.map_or(0, |chips| chips.stacks[view.seat]).max(0) as u32;
+            let (least, chips) = (view.least_bid(), view.own_chips());
             match reply.bid {
                 Some(0) => return None,
                 Some(bid) if bid >= least && bid <= chips => return Some(bid),
@@ -197,7 +196,7 @@ impl Bot for External {
     fn name_suit(&mut self, view: &SeatView<'_>) -> Suit {
         let request = self.request("name", view, 0);
         if let Some(reply) = self.ask(&request) {
-            let named = Suit::ALL.into_iter().find(|suit| reply.suit.as_deref() == Some(&suit.letter().to_string()));
+            let named = reply.suit.as_deref().and_then(Suit::from_letter);
             match named {
                 Some(suit) => return suit,
                 None => {

@@ -587,9 +587,7 @@ pub fn choose_suit(view: &SeatView<'_>) -> Suit {
 pub fn choose_bid(view: &SeatView<'_>) -> Option<u32> {
     let saving = suit_risk(view, Suit::Hearts).saturating_sub(suit_risk(view, choose_suit(view)));
     let bid = saving.saturating_sub(30) / 15;
-    let least = view.high_bid.map_or(1, |bid| bid.chips + 1);
-    let chips = view.chips.map_or(0, |chips| chips.stacks[view.seat]).max(0) as u32;
-    (bid >= least && bid <= chips).then_some(bid)
+    (bid >= view.least_bid() && bid <= view.own_chips()).then_some(bid)
 }
 
 /// The one card of a set of one.

@@ -348,9 +348,7 @@ impl Decoded {
                 return Err(inconsistent("named_suit", "only the auction's winner names a suit"));
             }
             Some(text) => Some(
-                Suit::ALL
-                    .into_iter()
-                    .find(|suit| text.len() == 1 && text.starts_with(suit.letter()))
+                Suit::from_letter(text)
                     .ok_or_else(|| inconsistent("named_suit", format!("\"{text}\" is not S, H, D or C")))?,
             ),
             None => None,

@@ -107,12 +107,7 @@ impl<'a> SeatView<'a> {
             played: hand.played(),
             hearts_broken: hand.hearts_broken(),
             points_taken: BySeat::new_with(|s| {
-                let taken = hand.taken(s) - hand.kitty();
-                match hand.named_suit() {
-                    _ if s.index() >= players => 0,
-                    Some(suit) => taken.of_suit(suit).len() as i32,
-                    None => rules.points.points(taken),
-                }
+                if s.index() < players { hand.points(rules.points, hand.taken(s) - hand.kitty()) } else { 0 }
             }),
             legal: if playing { hand.legal_moves() } else { CardSet::EMPTY },
             totals,
@@ -123,6 +118,17 @@ impl<'a> SeatView<'a> {
             high_bid: hand.high_bid(),
             named_suit: hand.named_suit(),
         }
+    }
+
+    /// The least bid the auction allows now: one more than the highest,
+    /// and at least 1.
+    pub fn least_bid(&self) -> u32 {
+        self.high_bid.map_or(1, |bid| bid.chips + 1)
+    }
+
+    /// This seat's chips: the most it may bid (0 where chips are not played).
+    pub fn own_chips(&self) -> u32 {
+        self.chips.map_or(0, |chips| chips.stacks[self.seat]).max(0) as u32
     }
 
     /// The penalty suit: hearts, or the suit named in the auction.

@@ -72,6 +72,15 @@ impl Suit {
             _ => None,
         }
     }
+
+    /// Reads a suit written alone as its letter or symbol (`"S"`, `"♠"`).
+    pub fn from_letter(text: &str) -> Option<Suit> {
+        let mut chars = text.chars();
+        match (chars.next(), chars.next()) {
+            (Some(c), None) => Suit::from_char(c),
+            _ => None,
+        }
+    }
 }
 
 impl fmt::Display for Suit {
@@ -318,6 +327,15 @@ impl FromStr for Card {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_suit_alone_is_read_from_its_letter_or_symbol() {
+        assert_eq!(Suit::from_letter("S"), Some(Suit::Spades));
+        assert_eq!(Suit::from_letter("♥"), Some(Suit::Hearts));
+        assert_eq!(Suit::from_letter("X"), None);
+        assert_eq!(Suit::from_letter("SH"), None);
+        assert_eq!(Suit::from_letter(""), None);
+    }
 
     #[test]
     fn cards_are_written_rank_then_suit() {

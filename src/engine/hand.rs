@@ -8,7 +8,7 @@
 use super::card::{Card, Suit};
 use super::card_set::CardSet;
 use super::deal::Deal;
-use super::rules::{Declaration, FirstLead, KittyTo, PassDirection, Rules};
+use super::rules::{Declaration, FirstLead, KittyTo, PassDirection, PointsTable, Rules};
 use super::seat::{BySeat, Seat};
 use super::trick::Trick;
 
@@ -631,6 +631,16 @@ impl Hand {
     pub fn played(&self) -> CardSet {
         let taken = CardSet::union(self.taken.of_table(self.players()));
         (taken - self.kitty) | self.trick.card_set()
+    }
+
+    /// What `cards` are worth this hand: by the points table, or one a
+    /// card of the suit named in the auction.
+    #[inline]
+    pub fn points(&self, table: PointsTable, cards: CardSet) -> i32 {
+        match self.named_suit {
+            Some(_) => (cards & self.rules.penalty).len() as i32,
+            None => table.points(cards),
+        }
     }
 
     /// The penalty cards in play this hand (dealt or in the kitty).

@@ -97,16 +97,12 @@ impl HandResult {
             false => took_all,
         };
         let shooter = if rules.moon == MoonRule::Off || generale.is_some() { None } else { shooting_side };
-        // A suit named in the auction: each of its cards is worth 1.
-        let points_of = |cards: CardSet| match hand.named_suit() {
-            Some(_) => (cards & penalty).len() as i32,
-            None => rules.points.points(cards),
-        };
+        // A suit named in the auction leaves the table's effects out: 1 a card.
         let points_taken = BySeat::new_with(|seat| match hand.named_suit() {
-            Some(_) => points_of(hand.taken(seat)),
+            Some(_) => hand.points(rules.points, hand.taken(seat)),
             None => rules.points.hand_points(hand.taken(seat)),
         });
-        let penalty_total = points_of(penalty);
+        let penalty_total = hand.points(rules.points, penalty);
         let taker_of = |card: Card| Seat::all(players).find(|&seat| hand.taken(seat).contains(card));
         let moon_value = match (rules.moon_value, shooter) {
             (Some(value), _) => value,

@@ -1440,12 +1440,8 @@ impl App {
         let rules = &self.table.rules;
         let hand = self.game.hand();
         let taken = hand.taken(seat);
-        if hand.named_suit().is_some() {
-            // The auction's suit: 1 a card.
-            return (taken & hand.penalty_cards()).len() as i32;
-        }
         let bonus = rules.bonus_card().is_some_and(|card| taken.contains(card));
-        rules.points.points(taken) + if bonus { BONUS_CARD_VALUE } else { 0 }
+        hand.points(rules.points, taken) + if bonus { BONUS_CARD_VALUE } else { 0 }
     }
 }
 

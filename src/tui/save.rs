@@ -231,11 +231,7 @@ fn parse_action(text: &str) -> Option<Action> {
         ["declare", s, "none"] => Some(Action::Declare { seat: seat(s)?, generale: false }),
         ["bid", s, "pass"] => Some(Action::Bid { seat: seat(s)?, chips: None }),
         ["bid", s, chips] => Some(Action::Bid { seat: seat(s)?, chips: Some(chips.parse().ok()?) }),
-        ["name", s, suit] => {
-            let suit =
-                crate::engine::Suit::ALL.into_iter().find(|s| suit.len() == 1 && suit.starts_with(s.letter()))?;
-            Some(Action::NameSuit { seat: seat(s)?, suit })
-        }
+        ["name", s, suit] => Some(Action::NameSuit { seat: seat(s)?, suit: crate::engine::Suit::from_letter(suit)? }),
         ["moon", s, "add-to-others"] => Some(Action::ChooseMoon { seat: seat(s)?, scoring: MoonScoring::AddToOthers }),
         ["moon", s, "subtract-from-shooter"] => {
             Some(Action::ChooseMoon { seat: seat(s)?, scoring: MoonScoring::SubtractFromShooter })
