@@ -293,7 +293,7 @@ impl Args for RuleFlags {
         let command = command
             .arg(rule_arg(PRESET).value_name("NAME").value_parser(|text: &str| text.parse::<Preset>()).help(
                 "Start from a preset: black-lady, omnibus, spot-hearts, black-maria, original, worldwinner, \
-                         black-jack, greek, chasse-coeur, royal, eagle, heartsette, joker, hoyle-1887, partnership, auction",
+                         black-jack, greek, chasse-coeur, royal, eagle, heartsette, joker, hoyle-1887, partnership, auction, domino",
             ))
             .arg(
                 rule_arg(RULES_FILE)

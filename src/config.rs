@@ -173,10 +173,10 @@ const STANDARD: &str = "standard";
 const OPTIONS: &[RuleOption] = &[
     RuleOption {
         key: "players",
-        expected: "an integer from 3 to 7",
-        help: "Players at the table, 3 to 7.",
+        expected: "an integer from 2 to 7",
+        help: "Players at the table, 3 to 7 (2 to 7 with domino).",
         flag: value("players", "N"),
-        set: |r, v| integer_in(v, 3, 7).map(|value| r.players = value),
+        set: |r, v| integer_in(v, 2, 7).map(|value| r.players = value),
         get: |r| r.players.to_string(),
     },
     RuleOption {
@@ -406,6 +406,14 @@ const OPTIONS: &[RuleOption] = &[
         flag: on("auction"),
         set: |r, v| boolean(v).map(|value| r.auction = value),
         get: |r| r.auction.to_string(),
+    },
+    RuleOption {
+        key: "domino",
+        expected: "true or false",
+        help: "Domino Hearts (2 to 7 players, no passing, left of the dealer leads, moon off): six cards each and the rest a stock; a player who cannot follow draws until they can; a player out of cards drops out; the last player holding cards takes them and the stock; the game ends the moment a total reaches target-score (31 in the preset), even mid-hand.",
+        flag: on("domino"),
+        set: |r, v| boolean(v).map(|value| r.domino = value),
+        get: |r| r.domino.to_string(),
     },
     RuleOption {
         key: "max-hands",
@@ -987,7 +995,7 @@ mod tests {
         let error = from_text("\n\nomnibus = \"yes\"\n").unwrap_err().to_string();
         assert_eq!(error, "rules.toml:3: key `omnibus`: expected true or false, found \"yes\"");
         let error = from_text("players = 9").unwrap_err().to_string();
-        assert_eq!(error, "rules.toml:1: key `players`: expected an integer from 3 to 7, found 9");
+        assert_eq!(error, "rules.toml:1: key `players`: expected an integer from 2 to 7, found 9");
         let error = from_text("moon = \"sideways\"").unwrap_err().to_string();
         assert!(error.contains("expected one of \"add-to-others\""), "{error}");
         let error = from_text("removed-cards = [\"2D\", \"ZZ\"]").unwrap_err().to_string();
@@ -1011,7 +1019,7 @@ mod tests {
     #[test]
     fn rules_survive_a_trip_through_json() {
         for preset in Preset::ALL {
-            for players in 3..=7 {
+            for players in 2..=7 {
                 let mut rules = preset.rules();
                 rules.players = players;
                 if rules.validate().is_err() {

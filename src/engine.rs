@@ -51,7 +51,7 @@ mod trick;
 pub use card::{Card, JOKERS, NotationError, Rank, Suit};
 pub use card_set::{CardSet, CardSetIter};
 pub use deal::{Deal, GameRng, dealer_of_hand, first_dealer};
-pub use game::{Action, Event, Game, GameError, GamePhase, HandRecord};
+pub use game::{Action, Draw, Event, Game, GameError, GamePhase, HandRecord};
 pub use hand::{
     Bid, BidError, DeclareError, Hand, HandPhase, PassError, PassOutcome, PlayError, PlayOutcome, PlaySituation,
 };

@@ -87,6 +87,9 @@ pub struct HandLog {
     pub dealt: Vec<Vec<String>>,
     /// The kitty's cards (empty without the kitty rule).
     pub kitty: Vec<String>,
+    /// Domino: the stock as dealt (absent outside Domino).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub stock: Option<Vec<String>>,
     /// The cards each seat passed (empty lists on a hold hand).
     pub passed: Vec<Vec<String>>,
     /// The seat that declared the Generale, if one did (absent otherwise,
@@ -154,6 +157,25 @@ pub struct TrickLog {
     pub cards: Vec<String>,
     /// The seat that took the trick.
     pub winner: usize,
+    /// Domino: who drew from the stock before playing, and what (absent
+    /// when nobody drew, and outside Domino).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub drew: Vec<DrawLog>,
+}
+
+/// Domino: cards a seat drew, unable to follow.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct DrawLog {
+    /// The seat that drew.
+    pub seat: usize,
+    /// The cards drawn, low to high.
+    pub cards: Vec<String>,
+}
+
+/// Domino: the draws made for trick `t` of the game's current hand.
+fn draw_logs(game: &Game, t: usize) -> Vec<DrawLog> {
+    let draws = game.draws().iter().filter(|draw| draw.trick == t);
+    draws.map(|draw| DrawLog { seat: draw.seat.index(), cards: cards_to_strings(draw.cards) }).collect()
 }
 
 /// Why a record does not replay: the first field that disagrees with the
@@ -249,18 +271,22 @@ impl Recorder {
         if self.dealt.as_ref().is_none_or(|(n, _, _)| *n != number) {
             // Before any action of the hand, holdings are the dealt cards.
             let dealt = Seat::all(players).map(|s| cards_to_strings(hand.holding(s) | hand.passed(s))).collect();
-            self.dealt = Some((number, dealt, cards_to_strings(hand.kitty())));
+            // The cards left face down: the kitty, or Domino's stock.
+            self.dealt = Some((number, dealt, cards_to_strings(hand.kitty() | hand.stock())));
         }
         let scored = matches!(game.phase(), GamePhase::HandOver | GamePhase::GameOver);
         if scored && self.record.hands.last().is_none_or(|h| h.number != number) {
             let Some(entry) = game.history().last() else { return };
-            let (_, dealt, kitty) = self.dealt.clone().unwrap_or_default();
+            let (_, dealt, face_down) = self.dealt.clone().unwrap_or_default();
+            let domino = game.rules().domino;
+            let (kitty, stock) = if domino { (Vec::new(), Some(face_down)) } else { (face_down, None) };
             self.record.hands.push(HandLog {
                 number,
                 dealer: entry.dealer.index(),
                 pass: entry.pass.to_string(),
                 dealt,
                 kitty,
+                stock,
                 passed: Seat::all(players).map(|s| cards_to_strings(hand.passed(s))).collect(),
                 declarer: hand.declarer().map(Seat::index),
                 bids: game.rules().auction.then(|| Seat::all(players).map(|s| game.bids()[s]).collect()),
@@ -268,10 +294,12 @@ impl Recorder {
                 tricks: game
                     .tricks()
                     .iter()
-                    .map(|trick| TrickLog {
+                    .enumerate()
+                    .map(|(t, trick)| TrickLog {
                         leader: trick.leader().index(),
                         cards: trick.cards().iter().map(Card::to_string).collect(),
                         winner: trick.winner(players).map_or(0, Seat::index),
+                        drew: draw_logs(game, t),
                     })
                     .collect(),
                 points: per_seat(&entry.result.points_taken, players),
@@ -445,6 +473,9 @@ fn replay_hand(game: &mut Game, log: &HandLog, actions: &mut Vec<Action>) -> Res
         check(&field, dealt[seat.index()].to_string(), hand.holding(seat).to_string())?;
     }
     check("kitty", card_list("kitty".into(), &log.kitty)?.to_string(), hand.kitty().to_string())?;
+    let stock = log.stock.as_ref().map(|stock| card_list("stock".into(), stock)).transpose()?;
+    let dealt_stock = game.rules().domino.then(|| hand.stock());
+    check("stock", format!("{stock:?}"), format!("{dealt_stock:?}"))?;
 
     let passed = per_seat_list("passed", &log.passed)?;
     for seat in Seat::all(players) {
@@ -507,19 +538,22 @@ fn replay_hand(game: &mut Game, log: &HandLog, actions: &mut Vec<Action>) -> Res
         let leader = seat_field(format!("tricks[{t}].leader"), trick.leader)?;
         check(&format!("tricks[{t}].leader"), leader.index().to_string(), game.hand().to_act().index().to_string())?;
         let field = format!("tricks[{t}].cards");
-        if trick.cards.len() != players {
-            return Err(malformed(hand_of, field, format!("{} cards in a trick of {players}", trick.cards.len())));
+        // In Domino the seats out of cards sit the trick out.
+        let size = game.hand().trick().size(players);
+        if trick.cards.len() != size {
+            return Err(malformed(hand_of, field, format!("{} cards in a trick of {size}", trick.cards.len())));
         }
         card_list(field.clone(), &trick.cards)?;
         for (i, text) in trick.cards.iter().enumerate() {
             let card: Card = text.parse().expect("checked above");
-            let action = Action::Play { seat: leader.left(i, players), card };
+            let action = Action::Play { seat: game.hand().to_act(), card };
             let field = format!("{field}[{i}]");
             game.apply(action).map_err(|error| ReplayError::Refused { hand: number, field, action, error })?;
             actions.push(action);
         }
         let taken = game.tricks().last().and_then(|trick| trick.winner(players)).map_or(usize::MAX, Seat::index);
         check(&format!("tricks[{t}].winner"), trick.winner.to_string(), taken.to_string())?;
+        check(&format!("tricks[{t}].drew"), format!("{:?}", trick.drew), format!("{:?}", draw_logs(&game, t)))?;
     }
     let moon_choice = match log.moon.as_ref().map(|moon| moon.scoring.as_str()) {
         None => None,

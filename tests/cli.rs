@@ -142,7 +142,7 @@ fn a_wrong_type_names_file_line_key_and_what_was_expected() {
 fn an_out_of_range_value_is_refused() {
     let dir = sandbox("out_of_range");
     write(&dir, "rules.toml", "# comment\nplayers = 9\n");
-    fails_with(&dir, &["rules"], &["rules.toml:2", "key `players`", "3 to 7", "found 9"]);
+    fails_with(&dir, &["rules"], &["rules.toml:2", "key `players`", "2 to 7", "found 9"]);
 }
 
 #[test]

@@ -160,7 +160,11 @@ const PARTNER_WINS: &str = "S:Q.-.65.- -.-.87.2 -.-.T9.A -.-.QJ.3";
 #[test]
 fn bots_never_throw_points_on_a_trick_their_partner_is_winning() {
     for teams in [Teams::Off, Teams::Combined, Teams::Individual] {
-        let rules = Rules { teams, no_blood: false, ..Rules::default() };
+        let dealt = CardSet::union(hands(&Rules::default(), PARTNER_WINS).of_table(4));
+        // A deck of these twelve cards, so the expert deals no others to
+        // anyone (with no hearts in it the QS alone would be a moon: off).
+        let removed_cards = Some(CardSet::DECK - dealt);
+        let rules = Rules { teams, no_blood: false, removed_cards, moon: MoonRule::Off, ..Rules::default() };
         let mut hand = Hand::from_holdings(&rules, hands(&rules, PARTNER_WINS), seat(3));
         play_all(&mut hand, "2C AC 3C");
         let view = SeatView::of_hand(&rules, &hand, &[], seat(0), BySeat::splat(0), 1);

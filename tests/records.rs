@@ -201,3 +201,35 @@ fn a_record_without_declarations_replays_as_before_and_a_made_up_one_is_caught()
     let error = serde_json::from_value::<GameRecord>(value).unwrap().replay().unwrap_err();
     assert!(error.to_string().contains("hand 1: declarer"), "{error}");
 }
+
+#[test]
+fn a_domino_game_records_its_stock_and_draws_and_replays() {
+    let rules = Rules { players: 2, ..hearts::engine::Preset::Domino.rules() };
+    let record = recorded(rules, 11);
+    let first = &record.hands[0];
+    let stock = first.stock.as_ref().expect("the stock as dealt");
+    assert_eq!(stock.len(), 40);
+    assert!(first.kitty.is_empty());
+    let draws: usize = record.hands.iter().flat_map(|h| &h.tricks).map(|t| t.drew.len()).sum();
+    assert!(draws > 0, "a game for two draws");
+    let game = record.clone().replay().unwrap();
+    assert_eq!(game.phase(), GamePhase::GameOver);
+    assert!(game.totals().of_table(2).iter().any(|&t| t >= 31));
+    // A draw changed by hand, and a stock card moved, are both caught.
+    let mut value = serde_json::to_value(&record).unwrap();
+    let (h, t) = record
+        .hands
+        .iter()
+        .enumerate()
+        .find_map(|(h, hand)| hand.tricks.iter().position(|t| !t.drew.is_empty()).map(|t| (h, t)))
+        .unwrap();
+    value["hands"][h]["tricks"][t]["drew"][0]["seat"] = json!(9);
+    let edited: GameRecord = serde_json::from_value(value).unwrap();
+    let error = edited.replay().unwrap_err().to_string();
+    assert!(error.contains(&format!("tricks[{t}].drew")), "{error}");
+    let mut value = serde_json::to_value(&record).unwrap();
+    value["hands"][0]["stock"].as_array_mut().unwrap().pop();
+    let edited: GameRecord = serde_json::from_value(value).unwrap();
+    let error = edited.replay().unwrap_err().to_string();
+    assert!(error.contains("stock"), "{error}");
+}

@@ -219,9 +219,8 @@ fn play_out(mut hand: Hand, rules: &Rules, view: &SeatView<'_>, tricks: &mut Vec
         let seat = hand.to_act();
         let seat_view = SeatView::of_hand(rules, &hand, tricks, seat, view.totals, view.hand_number);
         let choice = policy::choose_play(&seat_view, Skill::HARD);
-        let completes = hand.trick().len() + 1 == view.players();
         hand.play(seat, choice).ok()?;
-        record_trick(&hand, tricks, completes);
+        record_trick(&hand, tricks);
     }
     Some(HandResult::of(&hand, rules))
 }
@@ -398,6 +397,9 @@ impl<'a> Search<'a> {
         }
         // The kitty: what the deal left over, or the widow this seat took.
         let kitty = dealt[self.others.len()] | view.widow;
+        if view.rules.domino {
+            return Some(self.domino_hand(holdings, kitty));
+        }
         let dealt = BySeat::new_with(|seat| holdings[seat] | self.played_by[seat]);
         let mut hand = Hand::new(view.rules, Deal { dealer: view.dealer, hands: dealt, kitty }, PassDirection::Hold);
         // Declarations as they were made: the first declarer stands.
@@ -418,6 +420,28 @@ impl<'a> Search<'a> {
             }
         }
         Some(hand)
+    }
+
+    /// Domino's hand in this world, taken up where it stands: draws cannot
+    /// be replayed from a deal, since the stock's order depends on its
+    /// cards, which differ from world to world.
+    fn domino_hand(&self, holdings: BySeat<CardSet>, stock: CardSet) -> Hand {
+        let view = self.view;
+        let players = view.players();
+        let mut taken = BySeat::splat(CardSet::EMPTY);
+        let mut tricks_won = BySeat::splat(0);
+        for trick in view.tricks {
+            let winner = trick.winner(players).expect("a completed trick has a winner");
+            taken[winner] |= trick.card_set();
+            tricks_won[winner] += 1;
+        }
+        Hand::from_holdings(view.rules, holdings, view.dealer).resumed(
+            stock,
+            taken,
+            tricks_won,
+            view.hearts_broken,
+            view.trick,
+        )
     }
 
     /// One deal of the pool, uniformly among those that agree with the
@@ -445,23 +469,19 @@ impl<'a> Search<'a> {
         if hand.play(view.seat, card).is_err() {
             return (i64::MIN / 1024, 0);
         }
-        record_trick(&hand, tricks, view.trick.len() + 1 == view.players());
-        while hand.phase() == HandPhase::Playing {
-            let seat = hand.to_act();
-            let seat_view = SeatView::of_hand(rules, &hand, tricks, seat, view.totals, view.hand_number);
-            let choice = policy::choose_play(&seat_view, Skill::HARD);
-            let completes = hand.trick().len() + 1 == view.players();
-            if hand.play(seat, choice).is_err() {
-                return (0, 0);
-            }
-            record_trick(&hand, tricks, completes);
+        record_trick(&hand, tricks);
+        match play_out(hand, rules, view, tricks) {
+            Some(result) => utility(view, &result),
+            None => (0, 0),
         }
-        utility(view, &HandResult::of(&hand, rules))
     }
 }
 
-fn record_trick(hand: &Hand, tricks: &mut Vec<Trick>, completed: bool) {
-    if completed && let Some(trick) = hand.last_trick() {
+/// Keeps `tricks` up with the hand: the trick just completed, if one was.
+fn record_trick(hand: &Hand, tricks: &mut Vec<Trick>) {
+    if hand.tricks_played() > tricks.len()
+        && let Some(trick) = hand.last_trick()
+    {
         tricks.push(*trick);
     }
 }

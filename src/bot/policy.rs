@@ -220,7 +220,9 @@ impl Table {
         Table {
             skill,
             unseen,
-            voids: if skill.counting { view.voids() } else { BySeat::splat([false; 4]) },
+            // While Domino's stock lasts, a seat out of a suit draws and
+            // follows: its voids promise no discard.
+            voids: if skill.counting && view.stock_size == 0 { view.voids() } else { BySeat::splat([false; 4]) },
             threat,
             shooting,
             ladies,

@@ -85,6 +85,12 @@ pub struct Request {
     /// Under chips: the chips in the pot before this hand.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub pot: Option<i32>,
+    /// Domino: the cards left in the stock.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub stock: Option<usize>,
+    /// Domino: how many cards each seat holds now.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub held: Option<Vec<usize>>,
 }
 
 /// A bid in a request.
@@ -108,6 +114,12 @@ pub struct TrickJson {
     /// Who took it (completed tricks only).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub winner: Option<usize>,
+    /// Domino: the seats out of cards, which sit the trick out.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub out: Vec<usize>,
+    /// Domino: the seats that drew from the stock before playing to it.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub drew: Vec<usize>,
 }
 
 /// A reply: `cards` for a pass, `card` for a play, `moon` for the moon
@@ -149,6 +161,8 @@ fn trick_json(trick: &Trick, players: usize, complete: bool) -> TrickJson {
         leader: trick.leader().index(),
         cards: trick.cards().iter().map(Card::to_string).collect(),
         winner: if complete { trick.winner(players).map(Seat::index) } else { None },
+        out: Seat::all(players).filter(|&s| trick.sits_out(s)).map(Seat::index).collect(),
+        drew: Seat::all(players).filter(|&s| trick.drew(s)).map(Seat::index).collect(),
     }
 }
 
@@ -186,6 +200,8 @@ impl Request {
             named_suit: view.named_suit.map(|suit| suit.letter().to_string()),
             chips: view.chips.map(|chips| chips.stacks.of_table(players).to_vec()),
             pot: view.chips.map(|chips| chips.pot),
+            stock: view.rules.domino.then_some(view.stock_size),
+            held: view.rules.domino.then(|| view.held.of_table(players).iter().map(|&n| usize::from(n)).collect()),
         }
     }
 }
@@ -301,7 +317,9 @@ impl Decoded {
         let received = card_set("received", &r.received, deck)?;
         let legal = card_set("legal", &r.legal, deck)?;
         let hand_size = rules.hand_size();
-        if r.tricks.len() > hand_size {
+        // Domino's draws make more tricks than cards dealt: two cards a trick at least.
+        let most_tricks = if rules.domino { deck.len() / 2 } else { hand_size };
+        if r.tricks.len() > most_tricks {
             return Err(inconsistent("tricks", format!("{} tricks in a hand of {hand_size}", r.tricks.len())));
         }
         let mut played = CardSet::EMPTY;
@@ -309,9 +327,10 @@ impl Decoded {
         let mut next_leader = None;
         for (i, json) in r.tricks.iter().enumerate() {
             let field = format!("tricks[{i}]");
-            let trick = trick(&field, json, players, deck, &mut played, next_leader)?;
-            if trick.len() != players {
-                return Err(inconsistent(field, format!("{} cards in a completed trick of {players}", trick.len())));
+            let trick = trick(&field, json, &rules, deck, &mut played, next_leader)?;
+            if !trick.is_complete(players) {
+                let size = trick.size(players);
+                return Err(inconsistent(field, format!("{} cards in a completed trick of {size}", trick.len())));
             }
             let winner = trick.winner(players).expect("a full trick has a winner");
             if json.winner.is_some_and(|w| w != winner.index()) {
@@ -320,8 +339,8 @@ impl Decoded {
             next_leader = Some(winner);
             tricks.push(trick);
         }
-        let current = trick("trick", &r.trick, players, deck, &mut played, next_leader)?;
-        if current.len() >= players {
+        let current = trick("trick", &r.trick, &rules, deck, &mut played, next_leader)?;
+        if current.len() >= current.size(players) {
             return Err(inconsistent("trick", format!("{} cards in a trick still being played", current.len())));
         }
         if !(hand & played).is_empty() {
@@ -364,7 +383,7 @@ impl Decoded {
         if r.hearts_broken != broken {
             return Err(inconsistent("hearts_broken", format!("the tricks say {broken}")));
         }
-        let kitty_room = deck.len() - hand_size * players;
+        let kitty_room = rules.kitty_size();
         if r.kitty_size > kitty_room {
             return Err(inconsistent("kitty_size", format!("at most {kitty_room} cards are left over")));
         }
@@ -376,7 +395,11 @@ impl Decoded {
             return Err(inconsistent("widow", "a widow card is also held, played or passed"));
         }
         let my_plays = tricks.len() + usize::from(current.plays(players).any(|(s, _)| s == me));
-        if hand.len() + my_plays != hand_size {
+        if rules.domino {
+            domino_counts(r, me, hand, played, deck)?;
+        } else if r.stock.is_some() || r.held.is_some() {
+            return Err(inconsistent("stock", "only Domino has a stock"));
+        } else if hand.len() + my_plays != hand_size {
             return Err(inconsistent(
                 "hand",
                 format!("{} cards held and {my_plays} played, but the rules deal {hand_size}", hand.len()),
@@ -496,23 +519,62 @@ impl Decoded {
             }),
             high_bid: self.high_bid,
             named_suit: self.named_suit,
+            stock_size: r.stock.unwrap_or(0),
+            held: match &r.held {
+                Some(held) => BySeat::new_with(|s| held.get(s.index()).map_or(0, |&n| n.min(255) as u8)),
+                None => SeatView::held_without_draws(&self.rules, &self.tricks, &self.trick),
+            },
         }
     }
 }
 
-/// One trick of a request: its leader (the last trick's winner, if there
-/// was one), cards of the deck not played before.
+/// Domino's counts: a stock and every seat's cards, adding up to the pack
+/// with the cards played, and this seat's own count its hand's.
+fn domino_counts(r: &Request, me: Seat, hand: CardSet, played: CardSet, deck: CardSet) -> Result<(), RequestError> {
+    let (Some(stock), Some(held)) = (r.stock, &r.held) else {
+        return Err(inconsistent("stock", "Domino requests give the stock and the cards each seat holds"));
+    };
+    if held.len() != r.players || held[me.index()] != hand.len() {
+        return Err(inconsistent("held", "one count per seat, and this seat's is its hand's"));
+    }
+    if stock + held.iter().sum::<usize>() + played.len() != deck.len() {
+        return Err(inconsistent("stock", "the stock, the cards held and the cards played make the pack"));
+    }
+    Ok(())
+}
+
+/// One trick of a request: its leader (the last trick's winner, or in
+/// Domino for a winner out of cards the next seat holding some), the
+/// seats sitting out and those that drew (Domino only), cards of the deck
+/// not played before.
 fn trick(
     field: &str,
     json: &TrickJson,
-    players: usize,
+    rules: &Rules,
     deck: CardSet,
     played: &mut CardSet,
     leader: Option<Seat>,
 ) -> Result<Trick, RequestError> {
+    let players = rules.player_count();
     let first = seat(&format!("{field}.leader"), json.leader, players)?;
-    if leader.is_some_and(|leader| leader != first) {
+    if !rules.domino && leader.is_some_and(|leader| leader != first) {
         return Err(inconsistent(format!("{field}.leader"), "the last trick's winner leads"));
+    }
+    let shows_draws = !json.out.is_empty() || !json.drew.is_empty();
+    if shows_draws && !rules.domino {
+        return Err(inconsistent(format!("{field}.out"), "only Domino's players run out and draw"));
+    }
+    let out: Vec<Seat> =
+        json.out.iter().map(|&n| seat(&format!("{field}.out"), n, players)).collect::<Result<_, _>>()?;
+    if out.contains(&first) || out.len() + 2 > players {
+        return Err(inconsistent(format!("{field}.out"), "the leader and one other seat at least play"));
+    }
+    // The leader in Domino: the winner, or the next seat clockwise still in.
+    let expected = leader.map(|winner| {
+        (0..players).map(|steps| winner.left(steps, players)).find(|seat| !out.contains(seat)).unwrap_or(winner)
+    });
+    if rules.domino && expected.is_some_and(|expected| expected != first) {
+        return Err(inconsistent(format!("{field}.leader"), "the last trick's winner (or the next seat in) leads"));
     }
     if json.cards.len() > players {
         return Err(inconsistent(
@@ -526,7 +588,18 @@ fn trick(
     }
     *played |= cards;
     let in_order: Vec<Card> = json.cards.iter().filter_map(|t| t.parse().ok()).collect();
-    Ok(Trick::from_cards(first, &in_order).expect("no more cards than players"))
+    let mut trick = Trick::skipping(first, out).with_cards(&in_order).expect("no more cards than players");
+    if in_order.len() > trick.size(players) {
+        return Err(inconsistent(format!("{field}.cards"), "more cards than seats in the trick"));
+    }
+    for &n in &json.drew {
+        let drawer = seat(&format!("{field}.drew"), n, players)?;
+        if drawer == first || trick.sits_out(drawer) {
+            return Err(inconsistent(format!("{field}.drew"), "only a seat following the lead draws"));
+        }
+        trick.mark_drew(drawer);
+    }
+    Ok(trick)
 }
 
 /// Answers one request line with a bot of `level` per seat (made on first

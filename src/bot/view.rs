@@ -66,6 +66,10 @@ pub struct SeatView<'a> {
     pub high_bid: Option<Bid>,
     /// The suit named in the auction: the penalty suit in place of hearts.
     pub named_suit: Option<Suit>,
+    /// Cards left in Domino's stock (0 without one).
+    pub stock_size: usize,
+    /// How many cards each seat holds now (everyone can count them).
+    pub held: BySeat<u8>,
 }
 
 impl<'a> SeatView<'a> {
@@ -117,6 +121,8 @@ impl<'a> SeatView<'a> {
             chips: None,
             high_bid: hand.high_bid(),
             named_suit: hand.named_suit(),
+            stock_size: hand.stock().len(),
+            held: BySeat::new_with(|s| if s.index() < players { hand.holding(s).len() as u8 } else { 0 }),
         }
     }
 
@@ -203,13 +209,19 @@ impl<'a> SeatView<'a> {
     }
 
     /// For each seat, the suits it has shown out of (played another suit
-    /// when that suit was led).
+    /// when that suit was led). In Domino a seat that drew from the stock
+    /// was out of the suit led, and the cards it drew may be of any other
+    /// suit: what it showed before is forgotten.
     pub fn voids(&self) -> BySeat<[bool; 4]> {
         let mut voids = BySeat::splat([false; 4]);
         let players = self.players();
         for trick in self.tricks.iter().chain(std::iter::once(&self.trick)) {
             let Some(led) = trick.led_suit() else { continue };
             for (seat, card) in trick.plays(players) {
+                if trick.drew(seat) {
+                    voids[seat] = [false; 4];
+                    voids[seat][led as usize] = true;
+                }
                 // A joker may be played by anyone at any time: it shows nothing.
                 if card.suit() != led && !card.is_joker() {
                     voids[seat][led as usize] = true;
@@ -229,9 +241,19 @@ impl<'a> SeatView<'a> {
 
     /// How many cards `seat` holds now.
     pub fn cards_held_by(&self, seat: Seat) -> usize {
-        let players = self.players();
-        let in_trick = self.trick.plays(players).filter(|&(s, _)| s == seat).count();
-        self.rules.hand_size() - self.tricks.len() - in_trick
+        usize::from(self.held[seat])
+    }
+
+    /// How many cards each seat holds when every seat has played one card
+    /// to each trick since the deal (every game but Domino, whose draws
+    /// and players out must be counted).
+    pub fn held_without_draws(rules: &Rules, tricks: &[Trick], trick: &Trick) -> BySeat<u8> {
+        let players = rules.player_count();
+        BySeat::new_with(|seat| {
+            let in_trick = trick.plays(players).filter(|&(s, _)| s == seat).count();
+            let held = rules.hand_size().saturating_sub(tricks.len() + in_trick);
+            if seat.index() < players { held as u8 } else { 0 }
+        })
     }
 
     /// Whether `seat` is this seat's partner.
@@ -241,13 +263,13 @@ impl<'a> SeatView<'a> {
 
     /// Whether this seat plays last to the current trick.
     pub fn is_last_to_play(&self) -> bool {
-        self.trick.len() + 1 == self.players()
+        self.trick.len() + 1 == self.trick.size(self.players())
     }
 
     /// The seats still to play to the current trick after this one.
     pub fn later_seats(&self) -> impl Iterator<Item = Seat> + '_ {
         let players = self.players();
-        (self.trick.len() + 1..players).map(move |i| self.trick.leader().left(i, players))
+        (self.trick.len() + 1..self.trick.size(players)).map(move |i| self.trick.seat_of(i, players))
     }
 
     /// The totals if the hand ended with these hand scores (the Royal QD's

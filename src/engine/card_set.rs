@@ -54,6 +54,23 @@ impl CardSet {
         CardSet(self.0 & !other.0)
     }
 
+    /// One card of the set, chosen by a mix of the set's bits (SplitMix64's
+    /// finaliser, the result modulo the set's size, counted from the lowest
+    /// card): the same set always gives the same card, and sets that differ
+    /// by one card give unrelated ones. This is Domino's stock order: what
+    /// is drawn next depends only on what is left, so the order needs no
+    /// room in a hand and is fixed by the deal. `None` for the empty set.
+    pub fn scrambled_pick(self) -> Option<Card> {
+        if self.0 == 0 {
+            return None;
+        }
+        let mut z = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^= z >> 31;
+        self.iter().nth((z % self.len() as u64) as usize)
+    }
+
     /// How many cards are in the set.
     pub const fn len(self) -> usize {
         self.0.count_ones() as usize

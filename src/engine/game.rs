@@ -142,6 +142,17 @@ pub enum GamePhase {
     GameOver,
 }
 
+/// Domino: cards a seat drew from the stock, unable to follow.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Draw {
+    /// The trick it drew for (0-based in the hand).
+    pub trick: usize,
+    /// The seat that drew.
+    pub seat: Seat,
+    /// The cards drawn.
+    pub cards: CardSet,
+}
+
 /// One line of the score sheet.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct HandRecord {
@@ -174,6 +185,8 @@ pub struct Game {
     totals: BySeat<i32>,
     chips: Option<Chips>,
     bids: BySeat<Option<u32>>,
+    last_draw: Option<(Seat, CardSet)>,
+    draws: Vec<Draw>,
     history: Vec<HandRecord>,
     phase: GamePhase,
 }
@@ -191,6 +204,8 @@ impl Game {
             totals: BySeat::splat(0),
             chips: rules.plays_chips().then(|| Chips::new(&rules)),
             bids: BySeat::splat(None),
+            last_draw: None,
+            draws: Vec::new(),
             history: Vec::new(),
             phase: GamePhase::InHand,
         })
@@ -219,6 +234,8 @@ impl Game {
             totals,
             chips: rules.plays_chips().then(|| Chips::new(&rules)),
             bids: BySeat::splat(None),
+            last_draw: None,
+            draws: Vec::new(),
             history: Vec::new(),
             phase: GamePhase::InHand,
         })
@@ -273,6 +290,18 @@ impl Game {
     /// not asked yet).
     pub const fn bids(&self) -> &BySeat<Option<u32>> {
         &self.bids
+    }
+
+    /// Domino: the cards the seat now to play drew from the stock because
+    /// it could not follow, after the last card played (`None` when nobody
+    /// drew).
+    pub const fn last_draw(&self) -> Option<(Seat, CardSet)> {
+        self.last_draw
+    }
+
+    /// Domino: every draw of the current (or just finished) hand, in order.
+    pub fn draws(&self) -> &[Draw] {
+        &self.draws
     }
 
     /// The score sheet: one record per scored hand.
@@ -330,9 +359,19 @@ impl Game {
             }
             Action::Play { seat, card } => {
                 self.require_in_hand(PlayError::NotPlaying.into())?;
+                let before = self.hand;
                 let outcome = self.hand.play(seat, card)?;
+                let next = self.hand.to_act();
+                let drawn = self.hand.holding(next) - before.holding(next);
+                self.last_draw = (outcome == PlayOutcome::Played && !drawn.is_empty()).then_some((next, drawn));
+                if let Some((seat, cards)) = self.last_draw {
+                    self.draws.push(Draw { trick: self.tricks.len(), seat, cards });
+                }
                 if let (PlayOutcome::TrickTaken(_), Some(trick)) = (outcome, self.hand.last_trick()) {
                     self.tricks.push(*trick);
+                }
+                if matches!(outcome, PlayOutcome::TrickTaken(_)) && self.ends_mid_hand() {
+                    self.hand.stop();
                 }
                 match outcome {
                     PlayOutcome::Played => Ok(Event::CardPlayed),
@@ -355,6 +394,8 @@ impl Game {
                     self.hand = Game::deal(&self.rules, self.seed, self.hand_index);
                     self.tricks.clear();
                     self.bids = BySeat::splat(None);
+                    self.last_draw = None;
+                    self.draws.clear();
                     self.phase = GamePhase::InHand;
                     Ok(Event::HandDealt)
                 }
@@ -362,6 +403,22 @@ impl Game {
                 _ => Err(GameError::HandNotOver),
             },
         }
+    }
+
+    /// Domino: whether the game ends now, in the middle of the hand,
+    /// because a total with the points taken so far reaches the target
+    /// (and the lead is not tied under play-on, which plays on).
+    fn ends_mid_hand(&self) -> bool {
+        if !self.rules.domino || self.hand.phase() != HandPhase::Playing {
+            return false;
+        }
+        let mut stopped = self.hand;
+        stopped.stop();
+        let result = HandResult::of(&stopped, &self.rules);
+        let totals = self.totals_after(&result, None);
+        let players = self.rules.player_count();
+        let reached = totals.of_table(players).iter().any(|&total| total >= self.rules.target_score);
+        reached && !self.plays_on_tied(&totals)
     }
 
     /// Passes and plays belong to a hand in progress; otherwise `refusal`.

@@ -220,6 +220,10 @@ named_option!(
         /// Foster's 1897 Auction Hearts: one round of bids in chips for the
         /// right to name the penalty suit and lead.
         Auction => "auction",
+        /// Domino Hearts: six cards each and a stock to draw from when you
+        /// cannot follow; hearts 1 each; the game ends the moment someone
+        /// reaches 31. The game for two.
+        Domino => "domino",
     }
 );
 
@@ -487,6 +491,8 @@ impl PassCycle {
     pub fn standard(players: usize) -> PassCycle {
         use PassDirection::{Across, Hold, Left, Right};
         let directions: &[PassDirection] = match players {
+            // Two players play Domino, which passes nothing.
+            2 => &[Hold],
             3 => &[Left(1), Right(1), Hold],
             4 => &[Left(1), Right(1), Across, Hold],
             5 => &[Left(1), Right(1), Left(2), Right(2), Hold],
@@ -579,6 +585,11 @@ pub struct Rules {
     /// A round of bids in chips for the right to name the penalty suit
     /// (`auction`).
     pub auction: bool,
+    /// Domino Hearts (`domino`): six cards each and the rest a stock; a
+    /// player who cannot follow draws until they can; players drop out as
+    /// their cards run out; the game ends the moment a total reaches the
+    /// target, even in the middle of a hand.
+    pub domino: bool,
 }
 
 impl Default for Rules {
@@ -614,6 +625,7 @@ impl Default for Rules {
             chips: 50,
             teams: Teams::Off,
             auction: false,
+            domino: false,
         }
     }
 }
@@ -624,6 +636,7 @@ impl Preset {
         match self {
             Preset::Partnership => &[4, 6],
             Preset::Auction => &[4, 5, 6],
+            Preset::Domino => &[2, 3, 4, 5, 6, 7],
             _ => &[3, 4, 5, 6, 7],
         }
     }
@@ -676,12 +689,31 @@ impl Preset {
             // Decided: the 1887 game it grew from (no passing, left of the
             // dealer leads when nobody bids, any card any time, no moon).
             Preset::Auction => Rules { auction: true, ..Preset::Hoyle1887.rules() },
+            // The rule book's Domino: no passing, left of the dealer leads
+            // anything, hearts any time, 1 a heart, no moon, game to 31.
+            Preset::Domino => Rules {
+                domino: true,
+                points: PointsTable::Original,
+                pass_count: 0,
+                first_lead: FirstLead::LeftOfDealer,
+                must_break_hearts: false,
+                no_blood: false,
+                moon: MoonRule::Off,
+                target_score: 31,
+                ..defaults
+            },
         }
     }
 }
 
 /// Hands a game of chips lasts when `max-hands` does not say.
 pub const CHIPS_HANDS: u32 = 8;
+
+/// Cards dealt to each player in Domino; the rest are the stock.
+pub const DOMINO_HAND_SIZE: usize = 6;
+
+/// The fewest players of every game but Domino.
+const MIN_PLAYERS_BUT_DOMINO: usize = 3;
 
 /// What a silent Generale (every penalty card taken without declaring)
 /// gives each other player in Chasse Coeur.
@@ -729,8 +761,10 @@ pub const fn standard_removed_cards(players: usize) -> CardSet {
 /// option keys at fault so the caller can point at them.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum RulesError {
-    /// `players` outside 3..=7.
-    #[error("players must be from {MIN_PLAYERS} to {MAX_PLAYERS}, not {0}")]
+    /// `players` outside 3..=7 (2..=7 with Domino).
+    #[error(
+        "players must be from {MIN_PLAYERS_BUT_DOMINO} to {MAX_PLAYERS} ({MIN_PLAYERS} with domino = true), not {0}"
+    )]
     Players(u8),
     /// The deck left after removing cards does not divide among the players.
     #[error(
@@ -812,6 +846,14 @@ pub enum RulesError {
         /// The option keys at fault.
         keys: &'static [&'static str],
     },
+    /// Domino with an option it does not play with.
+    #[error("domino = true needs {needs}")]
+    Domino {
+        /// What Domino needs that these rules lack.
+        needs: &'static str,
+        /// The option keys at fault.
+        keys: &'static [&'static str],
+    },
     /// A moon value where there is no moon.
     #[error("moon-value = {0} has no effect with moon = \"off\"; remove it, or choose a moon rule")]
     MoonValueWithoutMoon(i32),
@@ -837,7 +879,7 @@ impl RulesError {
             RulesError::TeamsNeedPartners { .. } => &["teams", "players"],
             RulesError::TeamsWithChips(_) => &["teams", "scoring"],
             RulesError::CombinedTeamsWithGenerale => &["teams", "declaration"],
-            RulesError::Auction { keys, .. } => keys,
+            RulesError::Auction { keys, .. } | RulesError::Domino { keys, .. } => keys,
         }
     }
 }
@@ -852,6 +894,10 @@ impl Rules {
     /// Heartsette), else the option's list or the rule book's list for the
     /// player count.
     pub fn removed(&self) -> CardSet {
+        if self.domino {
+            // What the deal leaves over is the stock: nothing comes out.
+            return CardSet::EMPTY;
+        }
         match self.kitty {
             Kitty::Leftover => CardSet::EMPTY,
             Kitty::Heartsette if self.players == 4 => CardSet::single(Card::new(Rank::Two, Suit::Spades)),
@@ -880,7 +926,7 @@ impl Rules {
     /// The cards that are dealt (and the kitty, if any), jokers included.
     #[inline]
     pub fn deck(&self) -> CardSet {
-        if let (Kitty::Off, None, Some(0)) = (self.kitty, self.removed_cards, self.jokers) {
+        if let (Kitty::Off, None, Some(0), false) = (self.kitty, self.removed_cards, self.jokers, self.domino) {
             // The plain game, asked for at every bot decision: no lookups.
             return CardSet::DECK.minus(standard_removed_cards(self.player_count()));
         }
@@ -896,6 +942,7 @@ impl Rules {
             (Kitty::Heartsette, 5) => 10,
             (Kitty::Heartsette, 6) => 8,
             (Kitty::Heartsette, 7) => 7,
+            _ if self.domino => DOMINO_HAND_SIZE,
             _ => self.deck().len() / self.player_count(),
         }
     }
@@ -914,8 +961,18 @@ impl Rules {
         self.scoring != Scoring::Points
     }
 
-    /// Cards in the kitty: what the deal leaves over.
+    /// Cards in the kitty: what the deal leaves over (Domino's is a stock,
+    /// not a kitty).
     pub fn kitty_size(&self) -> usize {
+        if self.domino { 0 } else { self.left_over() }
+    }
+
+    /// Cards in Domino's stock at the start of a hand (0 without Domino).
+    pub fn stock_size(&self) -> usize {
+        if self.domino { self.left_over() } else { 0 }
+    }
+
+    fn left_over(&self) -> usize {
         self.deck().len() - self.hand_size() * self.player_count()
     }
 
@@ -1001,8 +1058,12 @@ impl Rules {
     /// Checks that the options make a game.
     pub fn validate(&self) -> Result<(), RulesError> {
         let players = self.player_count();
-        if !(MIN_PLAYERS..=MAX_PLAYERS).contains(&players) {
+        let fewest = if self.domino { MIN_PLAYERS } else { MIN_PLAYERS_BUT_DOMINO };
+        if !(fewest..=MAX_PLAYERS).contains(&players) {
             return Err(RulesError::Players(self.players));
+        }
+        if self.domino {
+            self.validate_domino()?;
         }
         if self.kitty != Kitty::Off && self.removed_cards.is_some() {
             return Err(RulesError::KittyWithRemovedCards);
@@ -1011,7 +1072,7 @@ impl Rules {
             return Err(RulesError::JokersWithKitty(self.joker_count()));
         }
         let deck = self.deck().len();
-        if self.kitty == Kitty::Off && !deck.is_multiple_of(players) {
+        if self.kitty == Kitty::Off && !self.domino && !deck.is_multiple_of(players) {
             return Err(RulesError::DeckDoesNotDivide {
                 players: self.players,
                 deck,
@@ -1082,6 +1143,59 @@ impl Rules {
             if self.teams == Teams::Combined && self.declaration != Declaration::None {
                 return Err(RulesError::CombinedTeamsWithGenerale);
             }
+        }
+        Ok(())
+    }
+}
+
+impl Rules {
+    /// Domino's refusals: what a stock and players dropping out leave no
+    /// room for.
+    fn validate_domino(&self) -> Result<(), RulesError> {
+        let refusal = |needs, keys| Err(RulesError::Domino { needs, keys });
+        if self.pass_count != 0 {
+            return refusal(
+                "pass-count = 0: nothing is passed before the stock is drawn from",
+                &["domino", "pass-count"],
+            );
+        }
+        if self.kitty != Kitty::Off {
+            return refusal("kitty = false: the cards left over are the stock", &["domino", "kitty"]);
+        }
+        if self.removed_cards.is_some() {
+            return refusal("no removed-cards: the cards left over are the stock", &["domino", "removed-cards"]);
+        }
+        if self.joker_count() > 0 {
+            return refusal("jokers = 0", &["domino", "jokers"]);
+        }
+        if self.first_lead != FirstLead::LeftOfDealer {
+            return refusal(
+                "first-lead = \"left-of-dealer\": the lowest club may lie in the stock",
+                &["domino", "first-lead"],
+            );
+        }
+        if self.moon != MoonRule::Off {
+            return refusal("moon = \"off\": the game may end before the hand does", &["domino", "moon"]);
+        }
+        if self.must_break_hearts || self.no_blood || self.queen_breaks_hearts {
+            let keys: &'static [&'static str] = match (self.must_break_hearts, self.no_blood) {
+                (true, _) => &["domino", "must-break-hearts"],
+                (_, true) => &["domino", "no-blood"],
+                _ => &["domino", "queen-breaks-hearts"],
+            };
+            return refusal("hearts any time: must-break-hearts, no-blood and queen-breaks-hearts false", keys);
+        }
+        if self.plays_chips() {
+            return refusal("scoring = \"points\": the game ends at a total, mid-hand", &["domino", "scoring"]);
+        }
+        if self.teams != Teams::Off {
+            return refusal("teams = \"off\"", &["domino", "teams"]);
+        }
+        if self.declaration != Declaration::None {
+            return refusal("declaration = \"none\"", &["domino", "declaration"]);
+        }
+        if self.auction {
+            return refusal("auction = false", &["domino", "auction"]);
         }
         Ok(())
     }

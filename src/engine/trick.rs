@@ -4,25 +4,71 @@ use super::card::{Card, SUIT_STRIDE, Suit};
 use super::card_set::CardSet;
 use super::seat::{MAX_PLAYERS, Seat};
 
-/// The cards played to one trick, in play order from the leader.
+/// The cards played to one trick, in play order from the leader. In
+/// Domino, seats that have run out of cards sit the trick out: play goes
+/// round the others.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Trick {
     leader: Seat,
     cards: [Card; MAX_PLAYERS],
     len: u8,
     winning: u8,
+    /// Seats sitting this trick out, one bit per seat.
+    out: u8,
+    /// Seats that drew from the stock before playing to this trick.
+    drew: u8,
 }
 
 impl Trick {
     /// An empty trick that `leader` will lead.
     pub const fn new(leader: Seat) -> Trick {
-        Trick { leader, cards: [Card::TWO_OF_CLUBS; MAX_PLAYERS], len: 0, winning: 0 }
+        Trick { leader, cards: [Card::TWO_OF_CLUBS; MAX_PLAYERS], len: 0, winning: 0, out: 0, drew: 0 }
+    }
+
+    /// An empty trick that `leader` will lead and the `out` seats (never
+    /// the leader) sit out.
+    pub fn skipping(leader: Seat, out: impl IntoIterator<Item = Seat>) -> Trick {
+        let out = out.into_iter().filter(|&seat| seat != leader).fold(0, |bits, seat| bits | 1 << seat.index());
+        Trick { out, ..Trick::new(leader) }
+    }
+
+    /// Whether `seat` sits this trick out (Domino: out of cards).
+    pub const fn sits_out(&self, seat: Seat) -> bool {
+        self.out & (1 << seat.index()) != 0
+    }
+
+    /// Whether `seat` drew from Domino's stock before playing to this
+    /// trick (unable to follow, it drew until it could).
+    pub const fn drew(&self, seat: Seat) -> bool {
+        self.drew & (1 << seat.index()) != 0
+    }
+
+    /// Notes that `seat` drew from the stock before playing to this trick.
+    pub fn mark_drew(&mut self, seat: Seat) {
+        self.drew |= 1 << seat.index();
+    }
+
+    /// How many cards the trick takes at a table of `players`: one from
+    /// every seat that does not sit it out.
+    pub const fn size(&self, players: usize) -> usize {
+        players - self.out.count_ones() as usize
+    }
+
+    /// Whether every seat that plays to the trick has played.
+    pub const fn is_complete(&self, players: usize) -> bool {
+        self.len as usize == self.size(players)
     }
 
     /// A trick as played so far: `leader` and then `cards` in play order.
     /// `None` when more cards are given than a table has seats.
     pub fn from_cards(leader: Seat, cards: &[Card]) -> Option<Trick> {
-        let mut trick = Trick::new(leader);
+        Trick::new(leader).with_cards(cards)
+    }
+
+    /// This trick with `cards` played to it in order; `None` when more
+    /// cards are given than a table has seats.
+    pub fn with_cards(self, cards: &[Card]) -> Option<Trick> {
+        let mut trick = self;
         if cards.len() > MAX_PLAYERS {
             return None;
         }
@@ -69,9 +115,20 @@ impl Trick {
         }
     }
 
-    /// The seat that played the `index`-th card (0 is the leader).
+    /// The seat that played the `index`-th card (0 is the leader), going
+    /// round the seats that do not sit out.
     pub const fn seat_of(&self, index: usize, players: usize) -> Seat {
-        self.leader.left(index, players)
+        if self.out == 0 {
+            return self.leader.left(index, players);
+        }
+        let (mut seat, mut to_go) = (self.leader, index);
+        while to_go > 0 {
+            seat = seat.next(players);
+            if !self.sits_out(seat) {
+                to_go -= 1;
+            }
+        }
+        seat
     }
 
     /// The cards played, each with the seat that played it.
@@ -150,6 +207,19 @@ mod tests {
         assert_eq!(trick.winner(4), Some(Seat::SOUTH));
         let jokers = trick_of("JK1 JK2 JK3");
         assert_eq!((jokers.led_suit(), jokers.winner(3)), (None, Some(Seat::SOUTH)), "jokers only: the leader's");
+    }
+
+    #[test]
+    fn play_goes_round_the_seats_that_sit_out() {
+        let trick = Trick::skipping(Seat::new(1).unwrap(), [Seat::new(2).unwrap(), Seat::new(0).unwrap()])
+            .with_cards(&["5D".parse().unwrap(), "9D".parse().unwrap()])
+            .unwrap();
+        assert_eq!(trick.size(5), 3);
+        assert_eq!(trick.seat_of(1, 5), Seat::new(3).unwrap(), "seat 2 is out");
+        assert_eq!(trick.seat_of(2, 5), Seat::new(4).unwrap());
+        assert_eq!(trick.winner(5), Seat::new(3));
+        assert!(!trick.is_complete(5));
+        assert!(Trick::skipping(Seat::SOUTH, [Seat::SOUTH]).size(2) == 2, "the leader never sits out");
     }
 
     #[test]

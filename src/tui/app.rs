@@ -1179,7 +1179,10 @@ impl App {
                 self.note = Some(format!("You received {} from {from}", self.theme.cards(self.received)));
                 self.effects.push(Effect::Save);
             }
-            Event::CardPlayed => self.next_bot_at = Some(now + self.speed.card_delay()),
+            Event::CardPlayed => {
+                self.note_draw();
+                self.next_bot_at = Some(now + self.speed.card_delay());
+            }
             Event::Declared { seat, generale } => {
                 if generale {
                     let who = if seat == YOU { "You".to_string() } else { self.table.seat_name(seat) };
@@ -1209,6 +1212,7 @@ impl App {
             }
             Event::TrickTaken(_) | Event::HandScored | Event::GameOver | Event::MoonChoiceNeeded(_) => {
                 self.note_widow_taken();
+                self.note_stock_taken();
                 let until = now + self.speed.trick_delay();
                 self.trick_shown_until = Some(until);
                 self.next_bot_at = Some(until);
@@ -1233,6 +1237,49 @@ impl App {
                 self.effects.push(Effect::Save);
             }
         }
+    }
+
+    /// Domino: the seat now to play could not follow and drew. You see
+    /// your cards; of the others, how many.
+    fn note_draw(&mut self) {
+        let Some((seat, drawn)) = self.game.last_draw() else { return };
+        let count = drawn.len();
+        let left = self.game.hand().stock().len();
+        self.note = Some(if seat == YOU {
+            format!("You drew {count}: {} ({left} left in the stock)", self.theme.cards(drawn))
+        } else {
+            let cards = if count == 1 { "card" } else { "cards" };
+            format!("{} could not follow and drew {count} {cards} ({left} left)", self.table.seat_name(seat))
+        });
+    }
+
+    /// Domino: the hand ended with one player holding cards, who took them
+    /// and the stock; or the game ended in the middle of the hand.
+    fn note_stock_taken(&mut self) {
+        let hand = self.game.hand();
+        if !self.table.rules.domino || hand.phase() != HandPhase::Finished {
+            return;
+        }
+        let last = self.game.tricks().last().copied();
+        let played: CardSet = self.game.tricks().iter().fold(CardSet::EMPTY, |all, trick| all | trick.card_set());
+        let Some(taker) = Seat::all(self.players()).find(|&s| !(hand.taken(s) - played).is_empty()) else {
+            let cards_left = Seat::all(self.players()).any(|s| !hand.holding(s).is_empty());
+            if self.game.phase() == GamePhase::GameOver && cards_left {
+                let target = self.table.rules.target_score;
+                self.note = Some(format!("{target} reached: the game ends in the middle of the hand"));
+            }
+            return;
+        };
+        let cards = hand.taken(taker) - played;
+        let hearts = hand.points(self.table.rules.points, cards);
+        let who = if taker == YOU { "You".to_string() } else { self.table.seat_name(taker) };
+        let why = match last.and_then(|trick| trick.winner(self.players())) {
+            Some(winner) if winner == taker && Seat::all(self.players()).all(|s| hand.holding(s).is_empty()) => {
+                "won the last trick"
+            }
+            _ => "held the last cards",
+        };
+        self.note = Some(format!("{who} {why} and took the stock: {} cards, {hearts} points", cards.len()));
     }
 
     /// The trick just taken carried the kitty: its taker alone sees it.

@@ -10,8 +10,10 @@ use hearts::engine::{
     TieRule,
 };
 
+pub mod domino;
+
 /// A card's face value: 2..10, then J 11, Q 12, K 13, A 14.
-fn face(rank: Rank) -> i32 {
+pub fn face(rank: Rank) -> i32 {
     let ranks = [
         Rank::Two,
         Rank::Three,

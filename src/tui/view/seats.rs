@@ -62,6 +62,9 @@ pub(super) fn seat_lines(app: &App, seat: Seat, now: Instant) -> Vec<Line<'stati
     let level = app.table.players.get(seat.index()).map(|p| p.name()).unwrap_or_default();
     let level: String = level.chars().take(12).collect();
     let mut count = format!("{} {}", theme.card_back(), hand.holding(seat).len());
+    if hand.is_out(seat) {
+        count = "out of cards".to_string();
+    }
     if hand.phase() == HandPhase::Passing && app.game.phase() == GamePhase::InHand {
         count += theme.separator();
         count += if hand.awaits_pass_from(seat) { "passing" } else { "passed" };

@@ -41,6 +41,10 @@ pub(super) fn info_bar(buf: &mut Buffer, area: Rect, app: &App, now: Instant) {
         let size = hand.kitty().len();
         parts.insert(1, (format!("widow {size}"), format!("W{size}")));
     }
+    if rules.domino {
+        let size = hand.stock().len();
+        parts.insert(1, (format!("stock {size}"), format!("S{size}")));
+    }
     if let Some(chips) = game.chips() {
         parts.insert(1, (format!("pot {}", chips.pot), format!("P{}", chips.pot)));
     }
