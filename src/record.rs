@@ -553,7 +553,7 @@ fn replay_hand(game: &mut Game, log: &HandLog, actions: &mut Vec<Action>) -> Res
         }
         let taken = game.tricks().last().and_then(|trick| trick.winner(players)).map_or(usize::MAX, Seat::index);
         check(&format!("tricks[{t}].winner"), trick.winner.to_string(), taken.to_string())?;
-        check(&format!("tricks[{t}].drew"), format!("{:?}", trick.drew), format!("{:?}", draw_logs(&game, t)))?;
+        check(&format!("tricks[{t}].drew"), format!("{:?}", trick.drew), format!("{:?}", draw_logs(game, t)))?;
     }
     let moon_choice = match log.moon.as_ref().map(|moon| moon.scoring.as_str()) {
         None => None,
