@@ -221,3 +221,32 @@ const PINNED_HEARTSETTE_3_WIDOW: &str = "8C 7D 9D 3H";
 /// 18 cards each) and at four (four jokers, 14 each).
 const PINNED_JOKER_3: &str = "Q7.AK854.K765.KQ98743 KJ832.QT976.J8432.J2.1 AT9654.J32.AQT9.AT65.2";
 const PINNED_JOKER_4: &str = "S:QT9.8.AJ974.A64.23 754.T9764.Q63.J.14 32.AK532.52.KQ832 AKJ86.QJ.KT8.T975";
+
+#[test]
+fn a_domino_deal_and_its_stock_order_are_pinned_too() {
+    // Six cards each; the stock is drawn in the order its own cards give.
+    let draw_order = |mut stock: CardSet| {
+        let mut order = Vec::new();
+        while let Some(card) = stock.scrambled_pick() {
+            stock.remove(card);
+            order.push(card.to_string());
+        }
+        order.join(" ")
+    };
+    let two = Rules { players: 2, ..hearts::engine::Preset::Domino.rules() };
+    let deal = Deal::for_hand(&two, 7, 0);
+    assert_eq!(deal.dealer.index(), 0);
+    assert_eq!(Deal::hands_notation(&deal.hands, 2), "2.J.Q62.3 AQJ5.K7..");
+    assert_eq!(
+        draw_order(deal.kitty),
+        "TC 8D 5H 4D TD 7D 2C 9H 7S 5C 3H 3D QC AD 8C KD 9C 3S JD KC TH 9D 4C KS 7C 4H AH TS 8H QH 9S 4S 8S 6C 6S 6H \
+         JC 2H 5D AC"
+    );
+    let four = Rules { players: 4, ..two };
+    let deal = Deal::for_hand(&four, 42, 0);
+    assert_eq!(Deal::hands_notation(&deal.hands, 4), "S:KQ3.8.86. 4.A9.7.KQ 2.T.KJ.A2 6.Q6.T5.8");
+    assert_eq!(
+        draw_order(deal.kitty),
+        "7H TC AD TS 9C JS 6C 8S 9S 9D 5C JH AS QD 5S 4C 3C 5H 2H 3D 2D JC 7S 4H 3H KH 7C 4D"
+    );
+}

@@ -31,6 +31,8 @@ pub fn seat_name(seat: Seat, players: usize) -> String {
     let from_right = players - index;
     match (index, players) {
         (0, _) => "You".to_string(),
+        // Two players (Domino) sit face to face.
+        (1, 2) => "Across".to_string(),
         (1, _) => "Left".to_string(),
         _ if from_right == 1 => "Right".to_string(),
         _ if players.is_multiple_of(2) && index == players / 2 => "Across".to_string(),

@@ -1500,3 +1500,49 @@ fn the_auction_asks_your_bid_then_the_suit_and_the_top_line_names_it() {
     }
     assert!(named_by_you, "forty deals never let you win the auction");
 }
+
+#[test]
+fn domino_for_two_shows_the_stock_your_draws_and_the_end_at_31() {
+    let rules = Rules { players: 2, ..crate::engine::Preset::Domino.rules() };
+    let mut h = Harness::with_rules(rules, 3, Speed::Instant);
+    for (width, height) in [(80, 24), (200, 60)] {
+        let (text, _, hits) = h.screen(width, height);
+        let top = text.lines().next().unwrap();
+        assert!(top.contains("stock 40"), "{width}x{height}: {top}");
+        assert_eq!(text.matches("Across ·").count(), 1, "{width}x{height}: one opponent, opposite\n{text}");
+        assert!(!text.contains("Left ·"), "{text}");
+        assert_eq!(hits.cards.len(), 6, "six cards each");
+    }
+    h.play_until(|app| app.note.as_deref().is_some_and(|note| note.starts_with("You drew")));
+    let note = h.app.note.clone().unwrap();
+    let (seat, drawn) = h.app.game.last_draw().unwrap();
+    assert_eq!(seat, YOU);
+    assert!(note.contains(&h.app.theme.cards(drawn)), "{note}");
+    let stock = h.app.game.hand().stock().len();
+    assert!(note.contains(&format!("({stock} left in the stock)")), "{note}");
+    let top = h.text().lines().next().unwrap().to_string();
+    assert!(top.contains(&format!("stock {stock}")), "{top}");
+    h.play_until(|app| matches!(app.overlay, Some(Overlay::GameOver(_))));
+    assert!(h.app.game.totals().of_table(2).iter().any(|&t| t >= 31));
+    let text = h.text();
+    assert!(text.contains("win") || text.contains("Win"), "{text}");
+}
+
+#[test]
+fn a_domino_player_out_of_cards_is_shown_out() {
+    let rules = Rules { players: 5, ..crate::engine::Preset::Domino.rules() };
+    for seed in 1..30 {
+        let mut h = Harness::with_rules(rules, seed, Speed::Instant);
+        h.play_until(|app| {
+            let hand = app.game.hand();
+            app.game.phase() != GamePhase::InHand || Seat::all(5).skip(1).any(|s| hand.is_out(s))
+        });
+        let hand = *h.app.game.hand();
+        let Some(out) = Seat::all(5).skip(1).find(|&s| hand.is_out(s)) else { continue };
+        let text = h.text();
+        assert!(text.contains("out of cards"), "{text}");
+        assert!(hand.trick().is_empty() || hand.trick().sits_out(out) || hand.trick().plays(5).any(|(s, _)| s == out));
+        return;
+    }
+    panic!("nobody ran out of cards in thirty deals");
+}

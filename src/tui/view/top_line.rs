@@ -42,8 +42,9 @@ pub(super) fn info_bar(buf: &mut Buffer, area: Rect, app: &App, now: Instant) {
         parts.insert(1, (format!("widow {size}"), format!("W{size}")));
     }
     if rules.domino {
+        // Domino never passes: the stock takes the pass's place.
         let size = hand.stock().len();
-        parts.insert(1, (format!("stock {size}"), format!("S{size}")));
+        parts[1] = (format!("stock {size}"), format!("S{size}"));
     }
     if let Some(chips) = game.chips() {
         parts.insert(1, (format!("pot {}", chips.pot), format!("P{}", chips.pot)));
