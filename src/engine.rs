@@ -24,14 +24,16 @@
 //!   cards), and the winning bid is paid when the chips are settled.
 //! - Teams (partnerships) are a map from seat to side ([`Rules::side`])
 //!   read by scoring and the game end; hands and tricks stay per seat.
+//! - Domino's stock lies where a kitty would (the two never meet), drawn
+//!   in an order its own cards fix ([`CardSet::scrambled_pick`]), so the
+//!   hand needs no room for the order. Drawing is part of a play: the seat
+//!   that comes to play and cannot follow draws ([`Hand::stock`]). A
+//!   [`Trick`] knows the seats that sit it out (out of cards) and those
+//!   that drew; the game checks its end after every trick.
 //!
-//! The rest of the family is planned to fit the same shape, so that Black
-//! Lady keeps its one-`u64` card sets and `Copy` hand:
+//! The last of the family is planned to fit the same shape, so that Black
+//! Lady keeps its one-`u64` card sets and a `Copy` hand of 256 bytes:
 //!
-//! - A stock (Domino) is a third card set of [`Hand`] with its order; a
-//!   player who cannot follow draws as part of the play, players with no
-//!   cards are skipped by the turn order, and the game checks its end after
-//!   every trick instead of every hand.
 //! - A second pack (Cancellation) does not fit a one-bit-per-card set: it
 //!   gets its own hand type over a pair of card sets (first and second
 //!   copy), sharing the rules of play through [`PlaySituation`], so the

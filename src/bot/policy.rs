@@ -421,9 +421,29 @@ fn lead(view: &SeatView<'_>, table: &Table) -> Card {
         if view.value(card) < 0 {
             risk += 40; // keep the bonus card for a trick we can win cheaply
         }
+        risk -= domino_lead_bonus(view, table, suit);
         risk * 16 + card.rank().index() as i32
     };
     best_by(view.legal, |card| -score(card))
+}
+
+/// Domino, while the stock lasts: whoever ends holding cards takes the
+/// stock, and a seat that cannot follow draws. So lead from length (it
+/// keeps this seat from running out of a suit and drawing later), and,
+/// counting, into a suit another seat has shown out of (it must draw).
+fn domino_lead_bonus(view: &SeatView<'_>, table: &Table, suit: Suit) -> i32 {
+    if view.stock_size == 0 {
+        return 0;
+    }
+    let length = view.hand.of_suit(suit).len() as i32;
+    let mut bonus = 100 * (length - 1);
+    if table.skill.counting {
+        let voids = view.voids();
+        let players = view.players();
+        let forced = Seat::all(players).filter(|&s| s != view.seat && view.held[s] > 0 && voids[s][suit as usize]);
+        bonus += 250 * forced.count() as i32;
+    }
+    bonus
 }
 
 /// Following suit: duck under the winning card when possible.
