@@ -440,7 +440,8 @@ fn domino_lead_bonus(view: &SeatView<'_>, table: &Table, suit: Suit) -> i32 {
     if table.skill.counting {
         let voids = view.voids();
         let players = view.players();
-        let forced = Seat::all(players).filter(|&s| s != view.seat && view.held[s] > 0 && voids[s][suit as usize]);
+        let forced =
+            Seat::all(players).filter(|&s| s != view.seat && view.cards_held_by(s) > 0 && voids[s][suit as usize]);
         bonus += 250 * forced.count() as i32;
     }
     bonus

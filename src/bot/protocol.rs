@@ -200,7 +200,7 @@ impl Request {
             named_suit: view.named_suit.map(|suit| suit.letter().to_string()),
             chips: view.chips.map(|chips| chips.stacks.of_table(players).to_vec()),
             pot: view.chips.map(|chips| chips.pot),
-            stock: view.rules.domino.then_some(view.stock_size),
+            stock: view.rules.domino.then_some(usize::from(view.stock_size)),
             held: view.rules.domino.then(|| view.held.of_table(players).iter().map(|&n| usize::from(n)).collect()),
         }
     }
@@ -519,11 +519,10 @@ impl Decoded {
             }),
             high_bid: self.high_bid,
             named_suit: self.named_suit,
-            stock_size: r.stock.unwrap_or(0),
-            held: match &r.held {
-                Some(held) => BySeat::new_with(|s| held.get(s.index()).map_or(0, |&n| n.min(255) as u8)),
-                None => SeatView::held_without_draws(&self.rules, &self.tricks, &self.trick),
-            },
+            stock_size: r.stock.unwrap_or(0).min(255) as u8,
+            held: BySeat::new_with(|s| {
+                r.held.as_ref().and_then(|held| held.get(s.index())).map_or(0, |&n| n.min(255) as u8)
+            }),
         }
     }
 }

@@ -66,18 +66,24 @@ pub struct SeatView<'a> {
     pub high_bid: Option<Bid>,
     /// The suit named in the auction: the penalty suit in place of hearts.
     pub named_suit: Option<Suit>,
-    /// Cards left in Domino's stock (0 without one).
-    pub stock_size: usize,
-    /// How many cards each seat holds now (everyone can count them).
+    /// Cards left in Domino's stock (0 without one). (Bytes, as `held`:
+    /// they fit where the view had room, and views are made at every
+    /// decision.)
+    pub stock_size: u8,
+    /// Domino: how many cards each seat holds now (everyone can count
+    /// them; draws make it more than the tricks show). Zeros in every
+    /// other game, where one card a trick tells.
     pub held: BySeat<u8>,
 }
 
 impl<'a> SeatView<'a> {
     /// The view of `seat` in a game.
     pub fn of(game: &'a Game, seat: Seat) -> SeatView<'a> {
-        let view =
+        let mut view =
             SeatView::of_hand(game.rules(), game.hand(), game.tricks(), seat, *game.totals(), game.hand_number());
-        SeatView { chips: game.chips().copied(), ..view }
+        // Set in place: a view is made at every decision, and a copy costs.
+        view.chips = game.chips().copied();
+        view
     }
 
     /// The view of `seat` in a hand whose completed tricks are `tricks`.
@@ -94,6 +100,11 @@ impl<'a> SeatView<'a> {
         let source = Seat::all(players).find(|&other| passing && hand.pass_target(other) == seat);
         let playing = hand.phase() == HandPhase::Playing && hand.to_act() == seat;
         let kitty_taker = hand.kitty_taker();
+        let kitty = hand.kitty();
+        let mut points_taken = BySeat::splat(0);
+        for s in Seat::all(players) {
+            points_taken[s] = hand.points(rules.points, hand.taken(s) - kitty);
+        }
         SeatView {
             rules,
             seat,
@@ -110,9 +121,7 @@ impl<'a> SeatView<'a> {
             trick: *hand.trick(),
             played: hand.played(),
             hearts_broken: hand.hearts_broken(),
-            points_taken: BySeat::new_with(|s| {
-                if s.index() < players { hand.points(rules.points, hand.taken(s) - hand.kitty()) } else { 0 }
-            }),
+            points_taken,
             legal: if playing { hand.legal_moves() } else { CardSet::EMPTY },
             totals,
             kitty_size: if kitty_taker.is_none() { hand.kitty().len() } else { 0 },
@@ -121,8 +130,8 @@ impl<'a> SeatView<'a> {
             chips: None,
             high_bid: hand.high_bid(),
             named_suit: hand.named_suit(),
-            stock_size: hand.stock().len(),
-            held: BySeat::new_with(|s| if s.index() < players { hand.holding(s).len() as u8 } else { 0 }),
+            stock_size: if rules.domino { hand.stock().len() as u8 } else { 0 },
+            held: if rules.domino { BySeat::new_with(|s| hand.holding(s).len() as u8) } else { BySeat::splat(0) },
         }
     }
 
@@ -241,19 +250,11 @@ impl<'a> SeatView<'a> {
 
     /// How many cards `seat` holds now.
     pub fn cards_held_by(&self, seat: Seat) -> usize {
-        usize::from(self.held[seat])
-    }
-
-    /// How many cards each seat holds when every seat has played one card
-    /// to each trick since the deal (every game but Domino, whose draws
-    /// and players out must be counted).
-    pub fn held_without_draws(rules: &Rules, tricks: &[Trick], trick: &Trick) -> BySeat<u8> {
-        let players = rules.player_count();
-        BySeat::new_with(|seat| {
-            let in_trick = trick.plays(players).filter(|&(s, _)| s == seat).count();
-            let held = rules.hand_size().saturating_sub(tricks.len() + in_trick);
-            if seat.index() < players { held as u8 } else { 0 }
-        })
+        if self.rules.domino {
+            return usize::from(self.held[seat]);
+        }
+        let in_trick = self.trick.plays(self.players()).filter(|&(s, _)| s == seat).count();
+        self.rules.hand_size().saturating_sub(self.tricks.len() + in_trick)
     }
 
     /// Whether `seat` is this seat's partner.

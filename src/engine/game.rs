@@ -359,13 +359,10 @@ impl Game {
             }
             Action::Play { seat, card } => {
                 self.require_in_hand(PlayError::NotPlaying.into())?;
-                let before = self.hand;
+                let stock = self.hand.stock();
                 let outcome = self.hand.play(seat, card)?;
-                let next = self.hand.to_act();
-                let drawn = self.hand.holding(next) - before.holding(next);
-                self.last_draw = (outcome == PlayOutcome::Played && !drawn.is_empty()).then_some((next, drawn));
-                if let Some((seat, cards)) = self.last_draw {
-                    self.draws.push(Draw { trick: self.tricks.len(), seat, cards });
+                if self.rules.domino {
+                    self.note_draw(stock, outcome);
                 }
                 if let (PlayOutcome::TrickTaken(_), Some(trick)) = (outcome, self.hand.last_trick()) {
                     self.tricks.push(*trick);
@@ -402,6 +399,17 @@ impl Game {
                 GamePhase::GameOver => Err(GameError::GameIsOver),
                 _ => Err(GameError::HandNotOver),
             },
+        }
+    }
+
+    /// Domino: what the stock lost (from `stock`) went to the seat now to
+    /// play, which could not follow.
+    fn note_draw(&mut self, stock: CardSet, outcome: PlayOutcome) {
+        let drawn = stock - self.hand.stock();
+        let next = self.hand.to_act();
+        self.last_draw = (outcome == PlayOutcome::Played && !drawn.is_empty()).then_some((next, drawn));
+        if let Some((seat, cards)) = self.last_draw {
+            self.draws.push(Draw { trick: self.tricks.len(), seat, cards });
         }
     }
 

@@ -740,41 +740,69 @@ impl Hand {
     /// Plays a card for `seat`. On error nothing changes.
     pub fn play(&mut self, seat: Seat, card: Card) -> Result<PlayOutcome, PlayError> {
         self.check_play(seat, card)?;
+        if self.rules.domino {
+            return Ok(self.play_domino(seat, card));
+        }
         let players = self.players();
         self.holdings[seat].remove(card);
-        let breaks = CardSet::suit(self.rules.penalty_suit).contains(card);
-        if breaks || (self.rules.queen_breaks_hearts && card == Card::QUEEN_OF_SPADES) {
-            self.hearts_broken = true;
-        }
+        self.note_breaking(card);
         self.trick.push(card);
-        if !self.trick.is_complete(players) {
-            self.to_act = self.trick.seat_of(self.trick.len(), players);
-            if self.rules.domino {
-                self.draw_to_follow();
-            }
+        if self.trick.len() < players {
+            self.to_act = seat.next(players);
             return Ok(PlayOutcome::Played);
         }
         let winner = self.trick.winner(players).expect("a full trick has a winner");
         let mut won = self.trick.card_set();
         let last = self.holdings[winner].is_empty();
-        let kitty_now = if self.rules.kitty_to_last_trick { last } else { self.tricks_played == 0 };
-        if kitty_now && !self.rules.domino {
+        if (self.tricks_played == 0 && !self.rules.kitty_to_last_trick) || (last && self.rules.kitty_to_last_trick) {
             won |= self.face_down;
         }
-        self.taken[winner] |= won;
-        self.tricks_won[winner] += 1;
-        self.tricks_played += 1;
-        self.last_trick = Some(self.trick);
-        if self.rules.domino {
-            self.next_domino_trick(winner);
-            return Ok(PlayOutcome::TrickTaken(winner));
-        }
+        self.take_trick(winner, won);
         self.trick = Trick::new(winner);
         self.to_act = winner;
         if last {
             self.phase = HandPhase::Finished;
         }
         Ok(PlayOutcome::TrickTaken(winner))
+    }
+
+    /// A heart (the penalty suit), or the queen where she breaks hearts too.
+    #[inline]
+    fn note_breaking(&mut self, card: Card) {
+        let breaks = CardSet::suit(self.rules.penalty_suit).contains(card);
+        if breaks || (self.rules.queen_breaks_hearts && card == Card::QUEEN_OF_SPADES) {
+            self.hearts_broken = true;
+        }
+    }
+
+    /// `winner` takes the trick just completed, with `won` its cards (and
+    /// any kitty that goes with it).
+    #[inline]
+    fn take_trick(&mut self, winner: Seat, won: CardSet) {
+        self.taken[winner] |= won;
+        self.tricks_won[winner] += 1;
+        self.tricks_played += 1;
+        self.last_trick = Some(self.trick);
+    }
+
+    /// A Domino play (checked): play goes round the seats that still hold
+    /// cards, and the next to play may have to draw. Out of line, so Black
+    /// Lady's play stays as small as it was.
+    #[inline(never)]
+    fn play_domino(&mut self, seat: Seat, card: Card) -> PlayOutcome {
+        let players = self.players();
+        self.holdings[seat].remove(card);
+        self.note_breaking(card);
+        self.trick.push(card);
+        if !self.trick.is_complete(players) {
+            self.to_act = self.trick.seat_of(self.trick.len(), players);
+            self.draw_to_follow();
+            return PlayOutcome::Played;
+        }
+        let winner = self.trick.winner(players).expect("a full trick has a winner");
+        self.take_trick(winner, self.trick.card_set());
+        self.next_domino_trick(winner);
+        PlayOutcome::TrickTaken(winner)
     }
 
     /// Domino: the seat to play, unable to follow, draws from the stock

@@ -50,8 +50,10 @@ impl Trick {
 
     /// How many cards the trick takes at a table of `players`: one from
     /// every seat that does not sit it out.
+    #[inline]
     pub const fn size(&self, players: usize) -> usize {
-        players - self.out.count_ones() as usize
+        // Nobody out is every game but Domino: no bit count on that path.
+        if self.out == 0 { players } else { players - self.out.count_ones() as usize }
     }
 
     /// Whether every seat that plays to the trick has played.
