@@ -179,6 +179,7 @@ fn the_family_options_print_reload_and_explain_bad_combinations() {
         "hoyle-1887",
         "partnership",
         "auction",
+        "domino",
     ];
     for preset in presets {
         let printed = hearts(&dir, &["--preset", preset, "rules"]);
@@ -207,6 +208,14 @@ fn the_family_options_print_reload_and_explain_bad_combinations() {
     );
     write(&dir, "rules.toml", "auction = true\n");
     fails_with(&dir, &["rules", "--check", "rules.toml"], &["auction = true needs", "auction: set by rules.toml:1"]);
+    write(&dir, "rules.toml", "domino = true\n");
+    fails_with(
+        &dir,
+        &["rules", "--check", "rules.toml"],
+        &["domino = true needs pass-count = 0", "domino: set by rules.toml:1"],
+    );
+    write(&dir, "rules.toml", "players = 2\n");
+    fails_with(&dir, &["rules", "--check", "rules.toml"], &["from 3 to 7 (2 with domino = true), not 2"]);
     write(&dir, "rules.toml", "teams = \"pairs\"\n");
     fails_with(&dir, &["rules"], &["rules.toml:1", "teams", "\"combined\""]);
     write(&dir, "rules.toml", "declaration = \"slam\"\n");

@@ -152,6 +152,8 @@ fn samples() -> &'static Samples {
             Rules { players: 7, target_score: 30, ..Preset::BlackMaria.rules() },
             Rules { target_score: 30, ..Preset::Partnership.rules() },
             Rules { max_hands: 3, ..Preset::Auction.rules() },
+            Rules { players: 2, ..Preset::Domino.rules() },
+            Rules { players: 5, target_score: 15, ..Preset::Domino.rules() },
         ];
         for (i, rules) in tables.into_iter().enumerate() {
             sample_game(rules, 100 + i as u64, &mut samples);

@@ -42,7 +42,7 @@ fn requests_of_a_game(rules: Rules, seed: u64) -> Vec<(String, Action)> {
 #[test]
 fn every_request_of_real_games_is_answered_with_a_legal_choice() {
     for preset in Preset::ALL {
-        for players in 3..=7 {
+        for players in 2..=7 {
             let rules = Rules { players, target_score: 30, ..preset.rules() };
             if rules.validate().is_err() {
                 continue;
@@ -249,4 +249,37 @@ fn the_server_keeps_serving_after_bad_lines() {
     assert!(replies[2]["card"].is_string());
     assert!(replies[3]["error"].is_string());
     assert_eq!(replies[4], replies[2]);
+}
+
+/// Domino requests carry the stock, every seat's count of cards, and the
+/// seats that sat a trick out or drew; each must agree with the rest.
+#[test]
+fn domino_requests_carry_the_stock_and_the_draws_and_are_checked() {
+    let rules = Rules { players: 3, ..Preset::Domino.rules() };
+    let lines = requests_of_a_game(rules, 8);
+    let requests: Vec<Value> = lines.iter().map(|(line, _)| serde_json::from_str(line).unwrap()).collect();
+    let with_draws = requests
+        .iter()
+        .find(|r| r["tricks"].as_array().unwrap().iter().any(|t| t.get("drew").is_some()))
+        .expect("a game of three draws from the stock");
+    assert!(with_draws["stock"].as_u64().unwrap() < 34 && with_draws["held"].as_array().unwrap().len() == 3);
+    let answer = |request: &Value| {
+        protocol::answer(&request.to_string(), Level::Normal, 1, &mut HashMap::new()).error.unwrap_or_default()
+    };
+    assert_eq!(answer(with_draws), "");
+    let mut more_stock = with_draws.clone();
+    more_stock["stock"] = json!(with_draws["stock"].as_u64().unwrap() + 1);
+    assert!(answer(&more_stock).starts_with("stock:"), "{}", answer(&more_stock));
+    let mut no_counts = with_draws.clone();
+    no_counts.as_object_mut().unwrap().remove("held");
+    assert!(answer(&no_counts).starts_with("stock:"), "{}", answer(&no_counts));
+    let mut wrong_count = with_draws.clone();
+    let seat = with_draws["seat"].as_u64().unwrap() as usize;
+    wrong_count["held"][seat] = json!(with_draws["held"][seat].as_u64().unwrap() + 1);
+    assert!(answer(&wrong_count).starts_with("held:"), "{}", answer(&wrong_count));
+    // Outside Domino nobody draws or sits out.
+    let (line, _) = &requests_of_a_game(Rules { target_score: 20, ..Rules::default() }, 3)[20];
+    let mut drew: Value = serde_json::from_str(line).unwrap();
+    drew["tricks"][0]["drew"] = json!([1]);
+    assert!(answer(&drew).contains("only Domino"), "{}", answer(&drew));
 }

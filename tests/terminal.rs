@@ -566,6 +566,20 @@ fn the_hearts_family_at_the_real_table() {
     assert_eq!(game.exit_code(), 0);
     game.assert_terminal_restored();
 
+    // Domino for two: the stock on the top line, the other player across,
+    // and a card that does not follow refused with the rule.
+    let home = sandbox("family-domino");
+    let mut game =
+        Session::start(&home, &["--preset", "domino", "--players", "2", "--seed", "3", "--speed", "instant", "--new"]);
+    game.wait_for("stock 40");
+    game.wait_for("Across · normal");
+    // Across leads a spade; Enter on your first card, the 5♦, is refused.
+    game.send("\r");
+    game.wait_for("must follow spades");
+    game.send("\x03");
+    assert_eq!(game.exit_code(), 0);
+    game.assert_terminal_restored();
+
     // Chips: the pot on the top line and chips beside each name.
     let home = sandbox("family-chips");
     let mut game = Session::start(&home, &["--preset", "hoyle-1887", "--seed", "5", "--speed", "instant", "--new"]);
