@@ -358,7 +358,15 @@ fn deals(loaded: &LoadedRules, seed: u64, range: std::ops::Range<u32>) -> String
             rules.pass_direction(hand_index)
         );
         let _ = writeln!(out, "{}", Deal::hands_notation(&deal.hands, players));
-        if !deal.kitty.is_empty() {
+        if rules.domino {
+            // The stock in the order it will be drawn.
+            let (mut stock, mut order) = (deal.kitty, Vec::new());
+            while let Some(card) = stock.scrambled_pick() {
+                stock.remove(card);
+                order.push(card.to_string());
+            }
+            let _ = writeln!(out, "stock, in drawing order: {}", order.join(" "));
+        } else if !deal.kitty.is_empty() {
             let _ = writeln!(out, "kitty: {}", deal.kitty);
         }
     }

@@ -294,6 +294,14 @@ fn deal_prints_the_seeded_hands() {
     assert!(cycle.contains("hand 4: dealer W (seat 1), pass hold"));
     let kitty = stdout(&hearts(&dir, &["--players", "5", "--kitty", "deal", "--seed", "7", "--hand", "1"]));
     assert!(kitty.contains("kitty: 9D 3H"), "{kitty}");
+    // Domino for two: six cards each and the stock in the order it is drawn.
+    let domino = stdout(&hearts(&dir, &["--preset", "domino", "--players", "2", "deal", "--seed", "7", "--hand", "1"]));
+    assert!(domino.contains("2.J.Q62.3 AQJ5.K7..\nstock, in drawing order: TC 8D 5H 4D TD 7D 2C"), "{domino}");
+    let perft = hearts(
+        &dir,
+        &["--preset", "domino", "--players", "2", "perft", "--deal", "2.J.Q62.3 AQJ5.K7..", "--depth", "4"],
+    );
+    assert!(stdout(&perft).contains("depth 4: "), "{}", stderr(&perft));
     fails_with(&dir, &["deal", "--seed", "x"], &["--seed"]);
 }
 

@@ -450,3 +450,22 @@ fn the_reference_counts_the_pinned_perft_positions_the_same() {
     assert_eq!(reference::perft(&seeded, 6), 608);
     assert_eq!(reference::perft(&seeded, 10), 78_696);
 }
+
+/// Domino's perft, draws and players out included, counted again by the
+/// reference.
+#[test]
+fn the_reference_counts_domino_positions_the_same() {
+    use reference::domino::{RefDomino, perft};
+    for (players, deal) in
+        [(2, "2.J.Q62.3 AQJ5.K7.."), (3, "-.-.-.A -.-.5.2 -.-.64.3"), (3, "A2.-.-.K -.5.3.4 Q.-.-.53")]
+    {
+        let rules = Rules { players, ..Preset::Domino.rules() };
+        let hand = common::position(&rules, deal);
+        let holdings = Seat::all(players as usize).map(|s| cards_of(&hand, s)).collect();
+        let stock: Vec<Card> = hand.stock().iter().collect();
+        let reference = RefDomino::new(&rules, holdings, stock, players as usize - 1);
+        for depth in 1..=7 {
+            assert_eq!(hearts::engine::perft::perft(&hand, depth), perft(&reference, depth), "{deal} depth {depth}");
+        }
+    }
+}

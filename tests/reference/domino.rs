@@ -133,3 +133,18 @@ impl RefDomino {
         self.taken.iter().map(|taken| take_points(taken, &self.rules)).collect()
     }
 }
+
+/// Counts play sequences `depth` cards deep; a finished hand is one leaf.
+pub fn perft(hand: &RefDomino, depth: u32) -> u64 {
+    if depth == 0 || hand.over {
+        return 1;
+    }
+    hand.legal()
+        .into_iter()
+        .map(|card| {
+            let mut next = hand.clone();
+            next.play(card);
+            perft(&next, depth - 1)
+        })
+        .sum()
+}
