@@ -79,6 +79,11 @@ impl Bot for Expert {
                 totals
             }
         };
+        if totals.iter().all(|total| total.samples == 0) {
+            // No deal agrees with the view (a request that contradicts
+            // itself): the hard policy decides rather than a blind card.
+            return policy::choose_play(view, Skill::HARD);
+        }
         let cards: Vec<Card> = legal.iter().collect();
         let best = (0..cards.len()).max_by_key(|&i| (totals[i].utility, std::cmp::Reverse(i)));
         best.map_or_else(|| policy::choose_play(view, Skill::HARD), |i| cards[i])
@@ -565,6 +570,85 @@ mod tests {
             (share - 0.5).abs() < 5.0 * (0.25 / samples as f64).sqrt(),
             "the QS with North in {share:.3} of samples"
         );
+    }
+
+    /// A view of `seat` after `moves` from these hands (a deck of just
+    /// these cards), with the tricks completed so far.
+    fn view_after<'a>(
+        rules: &'a Rules,
+        hand: &mut Hand,
+        moves: &str,
+        tricks: &'a mut Vec<crate::engine::Trick>,
+        seat: usize,
+    ) -> SeatView<'a> {
+        for text in moves.split_whitespace() {
+            hand.play(hand.to_act(), text.parse().unwrap()).unwrap();
+            if hand.tricks_played() > tricks.len() {
+                tricks.push(*hand.last_trick().unwrap());
+            }
+        }
+        SeatView::of_hand(rules, hand, tricks, Seat::new(seat).unwrap(), BySeat::splat(0), 1)
+    }
+
+    fn small_deck(deal: &str, rules: Rules) -> (Rules, Hand) {
+        let holdings = crate::engine::Deal::parse_hands(deal, 4).unwrap();
+        let rules = Rules { removed_cards: Some(CardSet::DECK - CardSet::union(holdings.of_table(4))), ..rules };
+        (rules, Hand::from_holdings(&rules, holdings, Seat::new(3).unwrap()))
+    }
+
+    #[test]
+    fn a_penalty_card_thrown_on_the_first_trick_under_no_blood_says_the_rest_are_penalty_cards() {
+        // West cannot follow the 2C and throws the 5H: under no-blood it had
+        // only penalty cards, so its other two are the 6H and the QS, never
+        // a diamond, in every world.
+        let (rules, mut hand) = small_deck("S:-.-.32.2 Q.65.-.- -.-.54.3 -.-.76.4", Rules::default());
+        let mut tricks = Vec::new();
+        let view = view_after(&rules, &mut hand, "2C 5H 3C 4C", &mut tricks, 0);
+        assert!(view.voids()[Seat::new(1).unwrap()][Suit::Diamonds as usize]);
+        let search = Search::new(&view, 1, 1);
+        let mut rng = GameRng::new(9, 9);
+        for _ in 0..200 {
+            let world = search.sample_hand(&mut rng).expect("every world agrees with the rules' facts");
+            assert_eq!(world.holding(Seat::new(1).unwrap()), "QS 6H".parse().unwrap());
+        }
+    }
+
+    #[test]
+    fn a_heart_led_before_hearts_broke_says_the_leader_held_only_hearts() {
+        // North wins the first trick with the AC and leads the 2H before
+        // hearts are broken: its last card is a heart, the 3H, in every world.
+        let (rules, mut hand) =
+            small_deck("S:-.-.43.2 -.-.65.3 -.32.-.A -.-.87.4", Rules { no_blood: false, ..Rules::default() });
+        let mut tricks = Vec::new();
+        let view = view_after(&rules, &mut hand, "2C 3C AC 4C 2H", &mut tricks, 3);
+        let north = Seat::new(2).unwrap();
+        assert_eq!(view.voids()[north], [true, true, true, false], "void in clubs, diamonds and spades");
+        let search = Search::new(&view, 1, 1);
+        let mut rng = GameRng::new(9, 9);
+        for _ in 0..200 {
+            let world = search.sample_hand(&mut rng).expect("every world agrees with the rules' facts");
+            assert_eq!(world.holding(north), "3H".parse().unwrap());
+        }
+    }
+
+    #[test]
+    fn with_no_world_to_agree_the_expert_plays_as_hard_does() {
+        // A view that contradicts itself, as a bot protocol request may: it
+        // says East passed North the 5D, yet North led a heart before they
+        // broke, so held only hearts. No deal agrees; the hard policy decides
+        // (the expert used to play its lowest card).
+        let (rules, mut hand) =
+            small_deck("S:-.-.43.2 -.-.65.3 -.32.-.A -.-.87.4", Rules { no_blood: false, ..Rules::default() });
+        let mut tricks = Vec::new();
+        let mut view = view_after(&rules, &mut hand, "2C 3C AC 4C 2H", &mut tricks, 3);
+        view.passed = "5D".parse().unwrap();
+        view.pass_target = Some(Seat::new(2).unwrap());
+        let search = Search::new(&view, 1, 1);
+        assert!((0..50).all(|n| search.sample_hand(&mut GameRng::new(n, n)).is_none()), "no world agrees");
+        let mut expert = Expert::new(1, Seat::new(3).unwrap(), Think::Samples(20));
+        let hard = policy::choose_play(&view, Skill::HARD);
+        assert_ne!(hard, view.legal.lowest().unwrap(), "the test tells the two apart");
+        assert_eq!(expert.play(&view), hard);
     }
 
     #[test]

@@ -218,14 +218,30 @@ impl<'a> SeatView<'a> {
     }
 
     /// For each seat, the suits it has shown out of (played another suit
-    /// when that suit was led). In Domino a seat that drew from the stock
-    /// was out of the suit led, and the cards it drew may be of any other
-    /// suit: what it showed before is forgotten.
+    /// when that suit was led), and the suits the rules show it did not
+    /// hold: a seat that led hearts (the penalty suit) before they broke
+    /// held nothing else, and one that threw a penalty card on the first
+    /// trick under no-blood held nothing but penalty cards. In Domino a
+    /// seat that drew from the stock was out of the suit led, and the cards
+    /// it drew may be of any other suit: what it showed before is forgotten.
     pub fn voids(&self) -> BySeat<[bool; 4]> {
         let mut voids = BySeat::splat([false; 4]);
         let players = self.players();
-        for trick in self.tricks.iter().chain(std::iter::once(&self.trick)) {
+        let rules = self.rules;
+        let penalty_suit = self.penalty_suit();
+        let penalty = match self.named_suit {
+            Some(suit) => CardSet::suit(suit) & rules.deck(),
+            None => rules.penalty_cards(),
+        };
+        let mut broken = false;
+        for (number, trick) in self.tricks.iter().chain(std::iter::once(&self.trick)).enumerate() {
             let Some(led) = trick.led_suit() else { continue };
+            let lead = trick.cards()[0];
+            if rules.must_break_hearts && !broken && !lead.is_joker() && lead.suit() == penalty_suit {
+                for suit in Suit::ALL.into_iter().filter(|&suit| suit != penalty_suit) {
+                    voids[trick.leader()][suit as usize] = true;
+                }
+            }
             for (seat, card) in trick.plays(players) {
                 if trick.drew(seat) {
                     voids[seat] = [false; 4];
@@ -234,8 +250,16 @@ impl<'a> SeatView<'a> {
                 // A joker may be played by anyone at any time: it shows nothing.
                 if card.suit() != led && !card.is_joker() {
                     voids[seat][led as usize] = true;
+                    if number == 0 && rules.no_blood && penalty.contains(card) {
+                        for suit in Suit::ALL.into_iter().filter(|&suit| penalty.of_suit(suit).is_empty()) {
+                            voids[seat][suit as usize] = true;
+                        }
+                    }
                 }
             }
+            let cards = trick.card_set();
+            broken |= !cards.of_suit(penalty_suit).is_empty()
+                || (rules.queen_breaks_hearts && cards.contains(Card::QUEEN_OF_SPADES));
         }
         voids
     }
