@@ -16,7 +16,7 @@ pub use expert::{
     CardEstimate, DEFAULT_SAMPLES, Expert, PassEstimate, Think, evaluate_passes, evaluate_plays, evaluate_these_passes,
 };
 pub use policy::Skill;
-pub use view::SeatView;
+pub use view::{SeatView, Voids};
 
 pub use crate::players::{BotChoices, Level, Player, PlayerError};
 

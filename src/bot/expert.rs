@@ -9,7 +9,7 @@ use std::time::{Duration, Instant};
 
 use super::policy::{self, Skill};
 use super::sampler::{Group, UniformDeal};
-use super::{Bot, SeatView};
+use super::{Bot, SeatView, Voids};
 use crate::engine::{
     BySeat, Card, CardSet, Deal, GameRng, Hand, HandPhase, HandResult, MoonRule, MoonScoring, PassDirection, Rules,
     Seat, Suit, Trick,
@@ -186,7 +186,7 @@ pub fn evaluate_these_passes(
                 hand.bid(seat, None).ok();
             }
             tricks.clear();
-            let Some(result) = play_out(hand, rules, view, &mut tricks) else { continue };
+            let result = play_out(hand, rules, view, &mut tricks);
             let (utility, points) = utility(view, &result);
             totals[i].utility += utility;
             totals[i].points += points;
@@ -218,16 +218,26 @@ fn combinations(cards: &[Card], count: usize) -> Vec<CardSet> {
     out
 }
 
-/// Plays a hand to its end with the hard policy for every seat.
-fn play_out(mut hand: Hand, rules: &Rules, view: &SeatView<'_>, tricks: &mut Vec<Trick>) -> Option<HandResult> {
+/// Plays a hand to its end with the hard policy for every seat. The voids
+/// are read off the tricks once, then kept up to date card by card, rather
+/// than read again at every decision.
+fn play_out(mut hand: Hand, rules: &Rules, view: &SeatView<'_>, tricks: &mut Vec<Trick>) -> HandResult {
+    let mut voids = Voids::new(rules, hand.named_suit());
+    for (number, trick) in tricks.iter().chain(std::iter::once(hand.trick())).enumerate() {
+        for position in 0..trick.len() {
+            voids.note(trick, position, number);
+        }
+    }
     while hand.phase() == HandPhase::Playing {
         let seat = hand.to_act();
-        let seat_view = SeatView::of_hand(rules, &hand, tricks, seat, view.totals, view.hand_number);
+        let mut seat_view = SeatView::of_hand(rules, &hand, tricks, seat, view.totals, view.hand_number);
+        seat_view.known_voids = Some(voids.by_seat);
         let choice = policy::choose_play(&seat_view, Skill::HARD);
-        hand.play(seat, choice).ok()?;
+        hand.play_legal(choice);
         record_trick(&hand, tricks);
+        voids.note_last(&hand);
     }
-    Some(HandResult::of(&hand, rules))
+    HandResult::of(&hand, rules)
 }
 
 /// Sums over samples for one card.
@@ -475,10 +485,7 @@ impl<'a> Search<'a> {
             return (i64::MIN / 1024, 0);
         }
         record_trick(&hand, tricks);
-        match play_out(hand, rules, view, tricks) {
-            Some(result) => utility(view, &result),
-            None => (0, 0),
-        }
+        utility(view, &play_out(hand, rules, view, tricks))
     }
 }
 

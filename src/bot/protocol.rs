@@ -519,6 +519,7 @@ impl Decoded {
             }),
             high_bid: self.high_bid,
             named_suit: self.named_suit,
+            known_voids: None,
             stock_size: r.stock.unwrap_or(0).min(255) as u8,
             held: BySeat::new_with(|s| {
                 r.held.as_ref().and_then(|held| held.get(s.index())).map_or(0, |&n| n.min(255) as u8)

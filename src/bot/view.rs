@@ -74,6 +74,10 @@ pub struct SeatView<'a> {
     /// them; draws make it more than the tricks show). Zeros in every
     /// other game, where one card a trick tells.
     pub held: BySeat<u8>,
+    /// The voids of every seat when a search already keeps them up to
+    /// date ([`Voids`]); `None`: [`SeatView::voids`] reads them off the
+    /// tricks.
+    pub known_voids: Option<BySeat<[bool; 4]>>,
 }
 
 impl<'a> SeatView<'a> {
@@ -131,6 +135,7 @@ impl<'a> SeatView<'a> {
             high_bid: hand.high_bid(),
             named_suit: hand.named_suit(),
             stock_size: if rules.domino { hand.stock().len() as u8 } else { 0 },
+            known_voids: None,
             held: if rules.domino { BySeat::new_with(|s| hand.holding(s).len() as u8) } else { BySeat::splat(0) },
         }
     }
@@ -219,49 +224,19 @@ impl<'a> SeatView<'a> {
 
     /// For each seat, the suits it has shown out of (played another suit
     /// when that suit was led), and the suits the rules show it did not
-    /// hold: a seat that led hearts (the penalty suit) before they broke
-    /// held nothing else, and one that threw a penalty card on the first
-    /// trick under no-blood held nothing but penalty cards. In Domino a
-    /// seat that drew from the stock was out of the suit led, and the cards
-    /// it drew may be of any other suit: what it showed before is forgotten.
+    /// hold: see [`Voids`]. A search that keeps them up to date gives them
+    /// in `known_voids`; otherwise they are read off the tricks.
     pub fn voids(&self) -> BySeat<[bool; 4]> {
-        let mut voids = BySeat::splat([false; 4]);
-        let players = self.players();
-        let rules = self.rules;
-        let penalty_suit = self.penalty_suit();
-        let penalty = match self.named_suit {
-            Some(suit) => CardSet::suit(suit) & rules.deck(),
-            None => rules.penalty_cards(),
-        };
-        let mut broken = false;
-        for (number, trick) in self.tricks.iter().chain(std::iter::once(&self.trick)).enumerate() {
-            let Some(led) = trick.led_suit() else { continue };
-            let lead = trick.cards()[0];
-            if rules.must_break_hearts && !broken && !lead.is_joker() && lead.suit() == penalty_suit {
-                for suit in Suit::ALL.into_iter().filter(|&suit| suit != penalty_suit) {
-                    voids[trick.leader()][suit as usize] = true;
-                }
-            }
-            for (seat, card) in trick.plays(players) {
-                if trick.drew(seat) {
-                    voids[seat] = [false; 4];
-                    voids[seat][led as usize] = true;
-                }
-                // A joker may be played by anyone at any time: it shows nothing.
-                if card.suit() != led && !card.is_joker() {
-                    voids[seat][led as usize] = true;
-                    if number == 0 && rules.no_blood && penalty.contains(card) {
-                        for suit in Suit::ALL.into_iter().filter(|&suit| penalty.of_suit(suit).is_empty()) {
-                            voids[seat][suit as usize] = true;
-                        }
-                    }
-                }
-            }
-            let cards = trick.card_set();
-            broken |= !cards.of_suit(penalty_suit).is_empty()
-                || (rules.queen_breaks_hearts && cards.contains(Card::QUEEN_OF_SPADES));
+        if let Some(voids) = self.known_voids {
+            return voids;
         }
-        voids
+        let mut voids = Voids::new(self.rules, self.named_suit);
+        for (number, trick) in self.tricks.iter().chain(std::iter::once(&self.trick)).enumerate() {
+            for position in 0..trick.len() {
+                voids.note(trick, position, number);
+            }
+        }
+        voids.by_seat
     }
 
     /// Cards this seat knows another seat holds: the cards it passed that
@@ -306,5 +281,133 @@ impl<'a> SeatView<'a> {
     /// The suit of the card led to the current trick.
     pub fn led_suit(&self) -> Option<Suit> {
         self.trick.led_suit()
+    }
+}
+
+/// What the play shows about the suits each seat holds, kept card by card:
+/// a seat that did not follow the suit led has none of it; a seat that led
+/// hearts (the penalty suit) before they broke held nothing else; a seat
+/// that threw a penalty card on the first trick under no-blood held only
+/// penalty cards, so none of the suits without any. In Domino a seat that
+/// drew from the stock was out of the suit led, and the cards it drew may
+/// be of any other suit: what it showed before is forgotten. A joker, which
+/// may be played at any time, shows nothing.
+#[derive(Clone, Copy, Debug)]
+pub struct Voids {
+    /// The suits each seat is known to be out of.
+    pub by_seat: BySeat<[bool; 4]>,
+    penalty_suit: Suit,
+    /// The penalty cards in play: what no-blood keeps off the first trick.
+    penalty: CardSet,
+    no_blood: bool,
+    queen_breaks_hearts: bool,
+    /// Whether hearts must still break before they may be led.
+    unbroken: bool,
+    players: usize,
+}
+
+impl Voids {
+    /// Nothing known yet, under these rules (and the suit named, if any).
+    pub fn new(rules: &Rules, named_suit: Option<Suit>) -> Voids {
+        let penalty = match named_suit {
+            Some(suit) => CardSet::suit(suit) & rules.deck(),
+            None => rules.penalty_cards(),
+        };
+        Voids {
+            by_seat: BySeat::splat([false; 4]),
+            penalty_suit: named_suit.unwrap_or(Suit::Hearts),
+            penalty,
+            no_blood: rules.no_blood,
+            queen_breaks_hearts: rules.queen_breaks_hearts,
+            unbroken: rules.must_break_hearts,
+            players: rules.player_count(),
+        }
+    }
+
+    /// Notes the card just played in `hand` (none before the first lead).
+    pub fn note_last(&mut self, hand: &Hand) {
+        match hand.trick().len() {
+            0 => {
+                if let Some(trick) = hand.last_trick() {
+                    self.note(trick, trick.len() - 1, hand.tricks_played() - 1);
+                }
+            }
+            len => self.note(hand.trick(), len - 1, hand.tricks_played()),
+        }
+    }
+
+    /// Notes the card at `position` of `trick`, the hand's trick number
+    /// `number` (0 for the first), given in play order.
+    pub fn note(&mut self, trick: &Trick, position: usize, number: usize) {
+        let card = trick.cards()[position];
+        let Some(led) = trick.led_suit() else { return };
+        let seat = trick.seat_of(position, self.players);
+        if position == 0 && self.unbroken && !card.is_joker() && card.suit() == self.penalty_suit {
+            self.by_seat[seat] = [true; 4];
+            self.by_seat[seat][self.penalty_suit as usize] = false;
+        }
+        if trick.drew(seat) {
+            self.by_seat[seat] = [false; 4];
+            self.by_seat[seat][led as usize] = true;
+        }
+        if card.is_joker() {
+            return;
+        }
+        if card.suit() != led {
+            self.by_seat[seat][led as usize] = true;
+            if number == 0 && self.no_blood && self.penalty.contains(card) {
+                for suit in Suit::ALL.into_iter().filter(|&suit| self.penalty.of_suit(suit).is_empty()) {
+                    self.by_seat[seat][suit as usize] = true;
+                }
+            }
+        }
+        if card.suit() == self.penalty_suit || (self.queen_breaks_hearts && card == Card::QUEEN_OF_SPADES) {
+            self.unbroken = false;
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::{Action, Game, GamePhase, Preset};
+
+    #[test]
+    fn voids_kept_card_by_card_are_the_voids_read_off_the_tricks() {
+        let tables = [
+            Rules::default(),
+            Rules { players: 5, no_blood: true, queen_breaks_hearts: true, ..Rules::default() },
+            Preset::Joker.rules(),
+            Rules { players: 3, ..Preset::Domino.rules() },
+            Preset::Auction.rules(),
+        ];
+        let mut compared = 0;
+        for rules in tables {
+            for seed in 0..20 {
+                let mut game = Game::new(rules, seed).unwrap();
+                let mut bots: Vec<_> = Seat::all(rules.player_count())
+                    .map(|seat| crate::bot::Level::Normal.bot(seed, seat, crate::bot::Think::Samples(1)))
+                    .collect();
+                let mut kept: Option<Voids> = None;
+                while game.phase() == GamePhase::InHand {
+                    let Some(seat) = crate::bot::seat_to_act(&game) else { break };
+                    let action = crate::bot::decide(&game, seat, bots[seat.index()].as_mut()).unwrap();
+                    let playing = game.hand().phase() == HandPhase::Playing;
+                    if playing && kept.is_none() {
+                        kept = Some(Voids::new(game.rules(), game.hand().named_suit()));
+                    }
+                    game.apply(action).unwrap();
+                    if let (Some(voids), Action::Play { .. }) = (kept.as_mut(), action) {
+                        voids.note_last(game.hand());
+                        if game.phase() == GamePhase::InHand {
+                            let view = SeatView::of(&game, game.hand().to_act());
+                            assert_eq!(voids.by_seat, view.voids(), "{rules:?} seed {seed}");
+                            compared += 1;
+                        }
+                    }
+                }
+            }
+        }
+        assert!(compared > 3000, "{compared} decisions compared");
     }
 }

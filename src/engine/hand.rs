@@ -740,8 +740,18 @@ impl Hand {
     /// Plays a card for `seat`. On error nothing changes.
     pub fn play(&mut self, seat: Seat, card: Card) -> Result<PlayOutcome, PlayError> {
         self.check_play(seat, card)?;
+        Ok(self.play_legal(card))
+    }
+
+    /// Plays `card`, one of [`Hand::legal_moves`], for the seat to act,
+    /// without asking the rules again: what a search does with the cards it
+    /// was given. (A card that is not legal is the caller's mistake; debug
+    /// builds stop on it.)
+    pub fn play_legal(&mut self, card: Card) -> PlayOutcome {
+        debug_assert!(self.legal_moves().contains(card), "{card} is not a legal card now");
+        let seat = self.to_act;
         if self.rules.domino {
-            return Ok(self.play_domino(seat, card));
+            return self.play_domino(seat, card);
         }
         let players = self.players();
         self.holdings[seat].remove(card);
@@ -749,7 +759,7 @@ impl Hand {
         self.trick.push(card);
         if self.trick.len() < players {
             self.to_act = seat.next(players);
-            return Ok(PlayOutcome::Played);
+            return PlayOutcome::Played;
         }
         let winner = self.trick.winner(players).expect("a full trick has a winner");
         let mut won = self.trick.card_set();
@@ -763,7 +773,7 @@ impl Hand {
         if last {
             self.phase = HandPhase::Finished;
         }
-        Ok(PlayOutcome::TrickTaken(winner))
+        PlayOutcome::TrickTaken(winner)
     }
 
     /// A heart (the penalty suit), or the queen where she breaks hearts too.

@@ -27,6 +27,6 @@ pub fn divide(hand: &Hand, depth: u32) -> Vec<(Card, u64)> {
 
 fn child(hand: &Hand, card: Card) -> Hand {
     let mut next = *hand;
-    next.play(hand.to_act(), card).expect("a card from legal_moves is accepted");
+    next.play_legal(card);
     next
 }
