@@ -8,6 +8,7 @@ mod policy;
 pub mod protocol;
 mod sampler;
 mod simple;
+mod solver;
 mod view;
 
 use std::time::Duration;

@@ -9,10 +9,10 @@ use std::time::{Duration, Instant};
 
 use super::policy::{self, Skill};
 use super::sampler::{Group, UniformDeal};
+use super::solver;
 use super::{Bot, SeatView, Voids};
 use crate::engine::{
-    BySeat, Card, CardSet, Deal, GameRng, Hand, HandPhase, HandResult, MoonRule, MoonScoring, PassDirection, Rules,
-    Seat, Suit, Trick,
+    BySeat, Card, CardSet, Deal, GameRng, Hand, HandPhase, HandResult, PassDirection, Rules, Seat, Suit, Trick,
 };
 
 /// Samples per decision when no time budget is given: deterministic for a
@@ -218,9 +218,10 @@ fn combinations(cards: &[Card], count: usize) -> Vec<CardSet> {
     out
 }
 
-/// Plays a hand to its end with the hard policy for every seat. The voids
-/// are read off the tricks once, then kept up to date card by card, rather
-/// than read again at every decision.
+/// Plays a hand to its end with the hard policy for every seat, and the
+/// last few tricks exactly ([`solver`]). The voids are read off the tricks
+/// once, then kept up to date card by card, rather than read again at every
+/// decision.
 fn play_out(mut hand: Hand, rules: &Rules, view: &SeatView<'_>, tricks: &mut Vec<Trick>) -> HandResult {
     let mut voids = Voids::new(rules, hand.named_suit());
     for (number, trick) in tricks.iter().chain(std::iter::once(hand.trick())).enumerate() {
@@ -229,6 +230,9 @@ fn play_out(mut hand: Hand, rules: &Rules, view: &SeatView<'_>, tricks: &mut Vec
         }
     }
     while hand.phase() == HandPhase::Playing {
+        if solver::can_solve(&hand, rules) {
+            return HandResult::of(&solver::solve(&hand, rules).0, rules);
+        }
         let seat = hand.to_act();
         let mut seat_view = SeatView::of_hand(rules, &hand, tricks, seat, view.totals, view.hand_number);
         seat_view.known_voids = Some(voids.by_seat);
@@ -503,11 +507,7 @@ fn record_trick(hand: &Hand, tricks: &mut Vec<Trick>) {
 /// (scaled by players - 1 to stay whole); and the seat's own score.
 fn utility(view: &SeatView<'_>, result: &HandResult) -> (i64, i64) {
     let rules = view.rules;
-    let moon = match rules.moon {
-        MoonRule::ShooterChooses => result.shooter.map(|_| MoonScoring::AddToOthers),
-        rule => MoonScoring::fixed_by(rule),
-    };
-    let scores = result.scores(rules, moon);
+    let scores = result.scores(rules, solver::moon_scoring(rules));
     let players = view.players();
     let me = view.seat;
     if let Some(chips) = view.chips {
