@@ -1260,7 +1260,6 @@ impl App {
         if !self.table.rules.domino || hand.phase() != HandPhase::Finished {
             return;
         }
-        let last = self.game.tricks().last().copied();
         let played: CardSet = self.game.tricks().iter().fold(CardSet::EMPTY, |all, trick| all | trick.card_set());
         let Some(taker) = Seat::all(self.players()).find(|&s| !(hand.taken(s) - played).is_empty()) else {
             let cards_left = Seat::all(self.players()).any(|s| !hand.holding(s).is_empty());
@@ -1273,12 +1272,11 @@ impl App {
         let cards = hand.taken(taker) - played;
         let hearts = hand.points(self.table.rules.points, cards);
         let who = if taker == YOU { "You".to_string() } else { self.table.seat_name(taker) };
-        let why = match last.and_then(|trick| trick.winner(self.players())) {
-            Some(winner) if winner == taker && Seat::all(self.players()).all(|s| hand.holding(s).is_empty()) => {
-                "won the last trick"
-            }
-            _ => "held the last cards",
-        };
+        // What the stock still held: as dealt, less every card drawn. The
+        // rest of what the taker took was its own hand.
+        let dealt = crate::engine::Deal::for_hand(&self.table.rules, self.game.seed(), self.game.hand_number() - 1);
+        let stock_left = self.game.draws().iter().fold(dealt.kitty, |stock, draw| stock - draw.cards);
+        let why = if (cards - stock_left).is_empty() { "won the last trick" } else { "held the last cards" };
         self.note = Some(format!("{who} {why} and took the stock: {} cards, {hearts} points", cards.len()));
     }
 

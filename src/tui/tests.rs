@@ -1546,3 +1546,28 @@ fn a_domino_player_out_of_cards_is_shown_out() {
     }
     panic!("nobody ran out of cards in thirty deals");
 }
+
+#[test]
+fn a_domino_hand_that_ends_says_who_took_the_stock() {
+    let rules = Rules { players: 3, ..crate::engine::Preset::Domino.rules() };
+    for seed in 1..40 {
+        let mut h = Harness::with_rules(rules, seed, Speed::Instant);
+        h.play_until(|app| {
+            app.game.phase() == GamePhase::GameOver
+                || app.note.as_deref().is_some_and(|note| note.contains("and took the stock"))
+        });
+        let Some(note) = h.app.note.clone().filter(|note| note.contains("and took the stock")) else { continue };
+        let hand = *h.app.game.hand();
+        let played = h.app.game.tricks().iter().fold(CardSet::EMPTY, |all, trick| all | trick.card_set());
+        let (taker, extra) = Seat::all(3)
+            .map(|s| (s, hand.taken(s) - played))
+            .find(|(_, extra)| !extra.is_empty())
+            .expect("someone took the stock");
+        let hearts = extra.of_suit(crate::engine::Suit::Hearts).len();
+        let who = if taker == YOU { "You".to_string() } else { h.app.table.seat_name(taker) };
+        assert!(note.starts_with(&who), "{note}");
+        assert!(note.ends_with(&format!("took the stock: {} cards, {hearts} points", extra.len())), "{note}");
+        return;
+    }
+    panic!("no hand ended with the stock taken in forty games");
+}
