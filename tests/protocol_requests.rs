@@ -283,3 +283,13 @@ fn domino_requests_carry_the_stock_and_the_draws_and_are_checked() {
     drew["tricks"][0]["drew"] = json!([1]);
     assert!(answer(&drew).contains("only Domino"), "{}", answer(&drew));
 }
+
+#[test]
+fn domino_counts_too_big_to_add_are_an_error_not_a_panic() {
+    let rules = Rules { players: 2, ..Preset::Domino.rules() };
+    let (line, _) = &requests_of_a_game(rules, 4)[3];
+    let mut request: Value = serde_json::from_str(line).unwrap();
+    request["stock"] = json!(u64::MAX);
+    let reply = protocol::answer(&request.to_string(), Level::Normal, 1, &mut HashMap::new());
+    assert!(reply.error.as_deref().is_some_and(|e| e.starts_with("stock:")), "{reply:?}");
+}

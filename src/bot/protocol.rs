@@ -537,7 +537,9 @@ fn domino_counts(r: &Request, me: Seat, hand: CardSet, played: CardSet, deck: Ca
     if held.len() != r.players || held[me.index()] != hand.len() {
         return Err(inconsistent("held", "one count per seat, and this seat's is its hand's"));
     }
-    if stock + held.iter().sum::<usize>() + played.len() != deck.len() {
+    // Counts come from anyone: added without overflow.
+    let counted = held.iter().try_fold(stock, |sum, &n| sum.checked_add(n)).and_then(|n| n.checked_add(played.len()));
+    if counted != Some(deck.len()) {
         return Err(inconsistent("stock", "the stock, the cards held and the cards played make the pack"));
     }
     Ok(())
