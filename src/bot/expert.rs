@@ -54,7 +54,16 @@ impl Bot for Expert {
     }
 
     fn pass(&mut self, view: &SeatView<'_>) -> CardSet {
-        policy::choose_pass(view, Skill::HARD)
+        let candidates = pass_candidates(view);
+        if candidates.len() < 2 {
+            return policy::choose_pass(view, Skill::HARD);
+        }
+        self.decisions += 1;
+        let seed = self.seed ^ (u64::from(view.hand_number) << 20) ^ ((self.seat.index() as u64) << 8);
+        let estimates = evaluate_these_passes(view, seed, PASS_SAMPLES, candidates);
+        // The best value; on a tie the earlier candidate (the policy's own first).
+        let best = estimates.iter().enumerate().max_by(|(i, a), (j, b)| a.value.total_cmp(&b.value).then(j.cmp(i)));
+        best.map_or_else(|| policy::choose_pass(view, Skill::HARD), |(_, estimate)| estimate.cards)
     }
 
     fn play(&mut self, view: &SeatView<'_>) -> Card {
@@ -88,6 +97,24 @@ impl Bot for Expert {
         let best = (0..cards.len()).max_by_key(|&i| (totals[i].utility, std::cmp::Reverse(i)));
         best.map_or_else(|| policy::choose_play(view, Skill::HARD), |i| cards[i])
     }
+}
+
+/// Sampled deals the expert plays out for each candidate pass.
+const PASS_SAMPLES: usize = 48;
+
+/// Cards the expert's pass is chosen among: the ones the hard policy most
+/// wants to pass.
+const PASS_CANDIDATE_CARDS: usize = 6;
+
+/// The passes the expert weighs: every choice of `pass_count` cards among
+/// those the hard policy most wants gone, the policy's own pass first.
+fn pass_candidates(view: &SeatView<'_>) -> Vec<CardSet> {
+    let ranking = policy::pass_ranking(view, Skill::HARD);
+    let pool: Vec<Card> = ranking.iter().copied().take(PASS_CANDIDATE_CARDS.max(view.pass_count)).collect();
+    let own: CardSet = ranking.into_iter().take(view.pass_count).collect();
+    let mut candidates = vec![own];
+    candidates.extend(combinations(&pool, view.pass_count).into_iter().filter(|&cards| cards != own));
+    candidates
 }
 
 /// The expert's estimate of one legal card from a seat's view.

@@ -43,9 +43,15 @@ const SPADE_GUARDS: usize = 3;
 
 /// The cards to pass.
 pub fn choose_pass(view: &SeatView<'_>, skill: Skill) -> CardSet {
+    pass_ranking(view, skill).into_iter().take(view.pass_count).collect()
+}
+
+/// The seat's cards in the order this policy would pass them, the first
+/// most wanted gone.
+pub fn pass_ranking(view: &SeatView<'_>, skill: Skill) -> Vec<Card> {
     let hand = view.hand;
     if skill.moon_attempts && moon_hand(view) {
-        return lowest_n(hand, view.pass_count, |card| moon_keep_score(card, hand, view.penalty_suit()));
+        return lowest_first(hand, |card| moon_keep_score(card, hand, view.penalty_suit()));
     }
     let protected = |lady: Card| hand.of_suit(lady.suit()).below(lady).len() >= SPADE_GUARDS;
     // Points passed to a partner stay on the team: keep them, pass the rest.
@@ -94,7 +100,7 @@ pub fn choose_pass(view: &SeatView<'_>, skill: Skill) -> CardSet {
             }
         }
     };
-    highest_n(hand, view.pass_count, danger)
+    highest_first(hand, danger)
 }
 
 /// The card to play.
@@ -630,18 +636,18 @@ fn best_by(set: CardSet, score: impl Fn(Card) -> i32) -> Card {
     best.map(|(_, card)| card).expect("a bot is only asked when it has a card to play")
 }
 
-/// The `n` cards with the highest score.
-fn highest_n(set: CardSet, n: usize, score: impl Fn(Card) -> i32) -> CardSet {
+/// The cards, highest score first (on equal scores, the higher rank).
+fn highest_first(set: CardSet, score: impl Fn(Card) -> i32) -> Vec<Card> {
     let mut cards: Vec<Card> = set.iter().collect();
     cards.sort_by_cached_key(|&card| std::cmp::Reverse((score(card), card.rank())));
-    cards.into_iter().take(n).collect()
+    cards
 }
 
-/// The `n` cards with the lowest score.
-fn lowest_n(set: CardSet, n: usize, score: impl Fn(Card) -> i32) -> CardSet {
+/// The cards, lowest score first (on equal scores, the lower rank).
+fn lowest_first(set: CardSet, score: impl Fn(Card) -> i32) -> Vec<Card> {
     let mut cards: Vec<Card> = set.iter().collect();
     cards.sort_by_cached_key(|&card| (score(card), card.rank()));
-    cards.into_iter().take(n).collect()
+    cards
 }
 
 /// Ranking helpers on card sets that only bots need.
