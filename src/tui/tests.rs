@@ -1320,6 +1320,7 @@ fn question_mark_twice_shows_the_rules_of_this_game() {
         (crate::engine::Preset::Heartsette, "Widow: 3 cards to the first trick's winner"),
         (crate::engine::Preset::Auction, "Auction: bid chips to name the penalty suit"),
         (crate::engine::Preset::Partnership, "Partners opposite, one team score; a team moon: 52"),
+        (crate::engine::Preset::Domino, "draw until you can; no cards: you are out │"),
     ] {
         let mut h = Harness::with_rules(preset.rules(), 42, Speed::Instant);
         h.send(Command::Help);

@@ -477,6 +477,11 @@ pub(super) fn rules_in_brief(rules: &Rules, theme: Theme) -> Vec<String> {
     if rules.auction {
         lines.push("Auction: bid chips to name the penalty suit (1 a card) and lead".to_string());
     }
+    if rules.domino {
+        lines.push(format!("Domino: 6 cards each, {} in the stock", rules.stock_size()));
+        lines.push("  cannot follow: draw until you can; no cards: you are out".to_string());
+        lines.push(format!("  last holder takes the stock; game ends at {} mid-hand", rules.target_score));
+    }
     match rules.teams {
         Teams::Off => {}
         Teams::Combined => lines.push(format!(
