@@ -250,12 +250,7 @@ fn combinations(cards: &[Card], count: usize) -> Vec<CardSet> {
 /// once, then kept up to date card by card, rather than read again at every
 /// decision.
 fn play_out(mut hand: Hand, rules: &Rules, view: &SeatView<'_>, tricks: &mut Vec<Trick>) -> HandResult {
-    let mut voids = Voids::new(rules, hand.named_suit());
-    for (number, trick) in tricks.iter().chain(std::iter::once(hand.trick())).enumerate() {
-        for position in 0..trick.len() {
-            voids.note(trick, position, number);
-        }
-    }
+    let mut voids = Voids::of_tricks(rules, hand.named_suit(), tricks, hand.trick());
     while hand.phase() == HandPhase::Playing {
         if solver::can_solve(&hand, rules) {
             return HandResult::of(&solver::solve(&hand, rules).0, rules);

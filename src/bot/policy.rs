@@ -386,6 +386,7 @@ fn lead(view: &SeatView<'_>, table: &Table) -> Card {
         return heart;
     }
     let ladies = table.ladies;
+    let domino_bonus = domino_lead_bonus(view, table);
     let score = |card: Card| -> i32 {
         let suit = card.suit();
         let unseen = table.unseen.of_suit(suit);
@@ -427,7 +428,7 @@ fn lead(view: &SeatView<'_>, table: &Table) -> Card {
         if view.value(card) < 0 {
             risk += 40; // keep the bonus card for a trick we can win cheaply
         }
-        risk -= domino_lead_bonus(view, table, suit);
+        risk -= domino_bonus[suit as usize];
         risk * 16 + card.rank().index() as i32
     };
     best_by(view.legal, |card| -score(card))
@@ -437,20 +438,24 @@ fn lead(view: &SeatView<'_>, table: &Table) -> Card {
 /// stock, and a seat that cannot follow draws. So lead from length (it
 /// keeps this seat from running out of a suit and drawing later), and,
 /// counting, into a suit another seat has shown out of (it must draw).
-fn domino_lead_bonus(view: &SeatView<'_>, table: &Table, suit: Suit) -> i32 {
+/// The bonus for each suit, worked out once per lead (the voids are read
+/// once, not for every card).
+fn domino_lead_bonus(view: &SeatView<'_>, table: &Table) -> [i32; 4] {
     if view.stock_size == 0 {
-        return 0;
+        return [0; 4];
     }
-    let length = view.hand.of_suit(suit).len() as i32;
-    let mut bonus = 100 * (length - 1);
-    if table.skill.counting {
-        let voids = view.voids();
-        let players = view.players();
-        let forced =
-            Seat::all(players).filter(|&s| s != view.seat && view.cards_held_by(s) > 0 && voids[s][suit as usize]);
-        bonus += 250 * forced.count() as i32;
-    }
-    bonus
+    let voids = if table.skill.counting { Some(view.voids()) } else { None };
+    Suit::ALL.map(|suit| {
+        let length = view.hand.of_suit(suit).len() as i32;
+        let mut bonus = 100 * (length - 1);
+        if let Some(voids) = voids {
+            let players = view.players();
+            let forced =
+                Seat::all(players).filter(|&s| s != view.seat && view.cards_held_by(s) > 0 && voids[s][suit as usize]);
+            bonus += 250 * forced.count() as i32;
+        }
+        bonus
+    })
 }
 
 /// Following suit: duck under the winning card when possible.

@@ -572,10 +572,10 @@ fn trick(
         return Err(inconsistent(format!("{field}.out"), "the leader and one other seat at least play"));
     }
     // The leader in Domino: the winner, or the next seat clockwise still in.
-    let expected = leader.map(|winner| {
-        (0..players).map(|steps| winner.left(steps, players)).find(|seat| !out.contains(seat)).unwrap_or(winner)
-    });
-    if rules.domino && expected.is_some_and(|expected| expected != first) {
+    if rules.domino
+        && let Some(winner) = leader
+        && (0..players).map(|steps| winner.left(steps, players)).find(|seat| !out.contains(seat)) != Some(first)
+    {
         return Err(inconsistent(format!("{field}.leader"), "the last trick's winner (or the next seat in) leads"));
     }
     if json.cards.len() > players {

@@ -227,16 +227,10 @@ impl<'a> SeatView<'a> {
     /// hold: see [`Voids`]. A search that keeps them up to date gives them
     /// in `known_voids`; otherwise they are read off the tricks.
     pub fn voids(&self) -> BySeat<[bool; 4]> {
-        if let Some(voids) = self.known_voids {
-            return voids;
+        match self.known_voids {
+            Some(voids) => voids,
+            None => Voids::of_tricks(self.rules, self.named_suit, self.tricks, &self.trick).by_seat,
         }
-        let mut voids = Voids::new(self.rules, self.named_suit);
-        for (number, trick) in self.tricks.iter().chain(std::iter::once(&self.trick)).enumerate() {
-            for position in 0..trick.len() {
-                voids.note(trick, position, number);
-            }
-        }
-        voids.by_seat
     }
 
     /// Cards this seat knows another seat holds: the cards it passed that
@@ -322,6 +316,17 @@ impl Voids {
             unbroken: rules.must_break_hearts,
             players: rules.player_count(),
         }
+    }
+
+    /// What the completed `tricks` and the `trick` in play show.
+    pub fn of_tricks(rules: &Rules, named_suit: Option<Suit>, tricks: &[Trick], trick: &Trick) -> Voids {
+        let mut voids = Voids::new(rules, named_suit);
+        for (number, trick) in tricks.iter().chain(std::iter::once(trick)).enumerate() {
+            for position in 0..trick.len() {
+                voids.note(trick, position, number);
+            }
+        }
+        voids
     }
 
     /// Notes the card just played in `hand` (none before the first lead).
