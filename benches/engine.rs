@@ -14,8 +14,8 @@ fn opening(seed: u64) -> Hand {
     Hand::new(&rules, Deal::for_hand(&rules, seed, 0), PassDirection::Hold)
 }
 
-/// Perft from the opening of a seeded deal: legal-move generation plus
-/// copy-and-play at every node.
+/// Perft from the opening of a seeded deal: legal-move generation plus a
+/// play taken back at every node.
 #[divan::bench(args = [6, 8, 10])]
 fn perft_opening(bencher: Bencher, depth: u32) {
     let hand = opening(42);

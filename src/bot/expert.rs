@@ -253,7 +253,7 @@ fn play_out(mut hand: Hand, rules: &Rules, view: &SeatView<'_>, tricks: &mut Vec
     let mut voids = Voids::of_tricks(rules, hand.named_suit(), tricks, hand.trick());
     while hand.phase() == HandPhase::Playing {
         if solver::can_solve(&hand, rules) {
-            return HandResult::of(&solver::solve(&hand, rules).0, rules);
+            return solver::solve(&hand, rules).0;
         }
         let seat = hand.to_act();
         let mut seat_view = SeatView::of_hand(rules, &hand, tricks, seat, view.totals, view.hand_number);

@@ -30,19 +30,26 @@ pub fn can_solve(hand: &Hand, rules: &Rules) -> bool {
         && crate::engine::Seat::all(players).all(|seat| hand.holding(seat).len() <= SOLVE_FROM_CARDS)
 }
 
-/// Plays the rest of `hand` exactly and returns it finished, with each
+/// Plays the rest of `hand` exactly and returns how it ends, with each
 /// seat's score for the hand.
-pub fn solve(hand: &Hand, rules: &Rules) -> (Hand, BySeat<i32>) {
+pub fn solve(hand: &Hand, rules: &Rules) -> (HandResult, BySeat<i32>) {
+    solve_in_place(&mut { *hand }, rules)
+}
+
+/// [`solve`], trying each card and taking it back rather than copying the
+/// hand for it.
+fn solve_in_place(hand: &mut Hand, rules: &Rules) -> (HandResult, BySeat<i32>) {
     if hand.phase() != HandPhase::Playing {
-        let scores = HandResult::of(hand, rules).scores(rules, moon_scoring(rules));
-        return (*hand, scores);
+        let result = HandResult::of(hand, rules);
+        let scores = result.scores(rules, moon_scoring(rules));
+        return (result, scores);
     }
     let seat = hand.to_act();
-    let mut best: Option<(Hand, BySeat<i32>)> = None;
+    let mut best: Option<(HandResult, BySeat<i32>)> = None;
     for card in hand.legal_moves() {
-        let mut next = *hand;
-        next.play_legal(card);
-        let (end, scores) = solve(&next, rules);
+        let undo = hand.play_undoable(card);
+        let (end, scores) = solve_in_place(hand, rules);
+        hand.unplay(undo);
         if best.as_ref().is_none_or(|(_, kept)| scores[seat] < kept[seat]) {
             best = Some((end, scores));
         }
@@ -70,7 +77,7 @@ mod tests {
         let hand = position(&rules, "S:-.92.-.- -.3.-.8 -.4.-.7 -.5.-.6");
         let (end, scores) = solve(&hand, &rules);
         assert_eq!(scores.of_table(4), [0, 1, 0, 4]);
-        assert_eq!(end.taken(Seat::SOUTH), crate::engine::CardSet::EMPTY);
+        assert_eq!(end.points_taken.of_table(4), [0, 1, 0, 4]);
         assert!(can_solve(&hand, &rules));
     }
 
@@ -86,6 +93,6 @@ mod tests {
         let hand = position(&rules, "S:K.-.3.- 2.-.4.- Q5.-.-.- -.-.76.-");
         let (end, scores) = solve(&hand, &rules);
         assert_eq!(scores.of_table(4), [0, 0, 0, 13]);
-        assert!(end.taken(Seat::new(3).unwrap()).contains(crate::engine::Card::QUEEN_OF_SPADES));
+        assert_eq!(end.queen_taker, Seat::new(3));
     }
 }
