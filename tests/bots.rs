@@ -158,6 +158,52 @@ fn normal_dumps_the_queen_when_void() {
     assert_eq!(Level::Normal.bot(1, seat(1), Think::Samples(1)).play(&view), common::card("QS"));
 }
 
+/// What `level` plays for `seat` in `hand`, no hand played before.
+fn play_of(level: Level, rules: &Rules, hand: &Hand, seat: Seat) -> hearts::engine::Card {
+    let view = SeatView::of_hand(rules, hand, &[], seat, BySeat::splat(0), 1);
+    level.bot(1, seat, Think::Samples(1)).play(&view)
+}
+
+/// On the first trick under no-blood nobody may throw a point, and with
+/// nine clubs still out for the two seats after it, both will follow:
+/// `hard` sheds its king of clubs while it costs nothing; `normal` plays
+/// the lowest club over the two.
+#[test]
+fn hard_sheds_its_highest_club_on_the_clean_first_trick() {
+    let rules = Rules::default();
+    let deal = "S:432.432.5432.542 765.765.9876.K93 T98.T98.QJT.T876 AKQJ.AKQJ.AK.AQJ";
+    let mut hand = Hand::from_holdings(&rules, hands(&rules, deal), seat(3));
+    common::play_all(&mut hand, "2C");
+    assert_eq!(play_of(Level::Hard, &rules, &hand, seat(1)), common::card("KC"));
+    assert_eq!(play_of(Level::Normal, &rules, &hand, seat(1)), common::card("3C"));
+}
+
+/// South may lead anything but a heart. Its lone 9D can lose (five
+/// diamonds above it are out) and leaving it makes a void to discard into:
+/// `hard` leads it; `normal` leads its lowest spade, the safest card.
+#[test]
+fn hard_leads_a_singleton_that_can_lose() {
+    let rules = Rules { first_lead: hearts::engine::FirstLead::LeftOfDealer, ..Rules::default() };
+    let deal = "S:5432.432.9.65432 9876.8765.5432.7 QJT.JT9.T876.T98 AK.AKQ.AKQJ.AKQJ";
+    let hand = Hand::from_holdings(&rules, hands(&rules, deal), seat(3));
+    assert_eq!(play_of(Level::Hard, &rules, &hand, Seat::SOUTH), common::card("9D"));
+    assert_eq!(play_of(Level::Normal, &rules, &hand, Seat::SOUTH), common::card("2S"));
+}
+
+/// West has every point so far and leads the ace of hearts, as a shooter
+/// does. North cannot beat it: `hard` ducks with the 3H and keeps the KH,
+/// which takes the next heart trick and the moon with it; `normal` sheds
+/// the king.
+#[test]
+fn hard_keeps_its_high_heart_under_a_shooters_hearts() {
+    let rules = Rules { no_blood: false, ..Rules::default() };
+    let deal = "S:-.-.987.2 32.A.-.A 4.K53.-.- 765.-.-.4";
+    let mut hand = Hand::from_holdings(&rules, hands(&rules, deal), seat(3));
+    common::play_all(&mut hand, "2C AC 5H 4C AH");
+    assert_eq!(play_of(Level::Hard, &rules, &hand, seat(2)), common::card("3H"));
+    assert_eq!(play_of(Level::Normal, &rules, &hand, seat(2)), common::card("KH"));
+}
+
 #[test]
 fn level_names_parse_and_unknown_ones_say_what_exists() {
     for level in Level::ALL {

@@ -109,7 +109,7 @@ const PASS_CANDIDATE_CARDS: usize = 6;
 /// The passes the expert weighs: every choice of `pass_count` cards among
 /// those the hard policy most wants gone, the policy's own pass first.
 fn pass_candidates(view: &SeatView<'_>) -> Vec<CardSet> {
-    let ranking = policy::pass_ranking(view, Skill::HARD);
+    let ranking = policy::pass_ranking(view, Skill::PLAYOUT);
     let pool: Vec<Card> = ranking.iter().copied().take(PASS_CANDIDATE_CARDS.max(view.pass_count)).collect();
     let own: CardSet = ranking.into_iter().take(view.pass_count).collect();
     let mut candidates = vec![own];
@@ -196,7 +196,7 @@ pub fn evaluate_these_passes(
             .filter(|&seat| seat != view.seat)
             .map(|seat| {
                 let their = SeatView::of_hand(rules, &dealt, &[], seat, view.totals, view.hand_number);
-                (seat, policy::choose_pass(&their, Skill::HARD))
+                (seat, policy::choose_pass(&their, Skill::PLAYOUT))
             })
             .collect();
         for (i, &cards) in candidates.iter().enumerate() {
@@ -258,7 +258,7 @@ fn play_out(mut hand: Hand, rules: &Rules, view: &SeatView<'_>, tricks: &mut Vec
         let seat = hand.to_act();
         let mut seat_view = SeatView::of_hand(rules, &hand, tricks, seat, view.totals, view.hand_number);
         seat_view.known_voids = Some(voids.by_seat);
-        let choice = policy::choose_play(&seat_view, Skill::HARD);
+        let choice = policy::choose_play(&seat_view, Skill::PLAYOUT);
         hand.play_legal(choice);
         record_trick(&hand, tricks);
         voids.note_last(&hand);

@@ -12,7 +12,14 @@
 //! attempts when the hand supports one, game-score awareness, and sheds
 //! early: it leads a singleton that can lose (a void to discard into
 //! later) and, on a trick of a suit still long everywhere, plays its
-//! highest safe card while the trick is sure to be clean.
+//! highest safe card while the trick is sure to be clean. It guards
+//! against a moon sooner: a seat that has every point and leads hearts is
+//! a shooter, and under the hearts of the one seat with every point it
+//! ducks with its lowest heart, keeping the highest to take a trick later.
+//!
+//! The expert's playouts use the `hard` player as it was before it shed
+//! early and guarded sooner ([`Skill::PLAYOUT`]): with them the expert
+//! lost 0.44 points a hand against itself.
 //!
 //! With partners both levels play for the team: no points on the partner's
 //! trick or in the pass to the partner, a combined team's points counted as
@@ -33,13 +40,21 @@ pub struct Skill {
     pub score_aware: bool,
     /// Make voids and shed high cards while tricks are still clean.
     pub sheds_early: bool,
+    /// Read a shooter from its heart leads, and keep the high heart under
+    /// the hearts of a seat that has every point.
+    pub guards_moon: bool,
 }
 
 impl Skill {
     /// The `normal` bot.
-    pub const NORMAL: Skill = Skill { counting: false, moon_attempts: false, score_aware: false, sheds_early: false };
+    pub const NORMAL: Skill =
+        Skill { counting: false, moon_attempts: false, score_aware: false, sheds_early: false, guards_moon: false };
     /// The `hard` bot.
-    pub const HARD: Skill = Skill { counting: true, moon_attempts: true, score_aware: true, sheds_early: true };
+    pub const HARD: Skill =
+        Skill { counting: true, moon_attempts: true, score_aware: true, sheds_early: true, guards_moon: true };
+    /// The players in the expert's playouts: `hard` without shedding early
+    /// or guarding sooner, which made the expert's estimates worse.
+    pub const PLAYOUT: Skill = Skill { sheds_early: false, guards_moon: false, ..Skill::HARD };
 }
 
 /// Spades lower than the queen that make the queen (and ace and king)
@@ -197,6 +212,9 @@ struct Table {
     /// The one other seat that has taken every point so far, when a moon
     /// is still possible for it.
     threat: Option<Seat>,
+    /// The one other seat that has taken every point so far (any number),
+    /// when a moon is still possible for it.
+    watch: Option<Seat>,
     /// This seat is going for the moon and nobody else has points yet.
     shooting: bool,
     /// The ladies in play ([`SeatView::ladies`]).
@@ -220,10 +238,14 @@ impl Table {
                 if one != view.seat
                     && !view.is_partner(one)
                     && moon_possible
-                    && points[one] >= threat_threshold(view) =>
+                    && (points[one] >= threat_threshold(view) || (skill.guards_moon && runs_hearts(view, one))) =>
             {
                 Some(one)
             }
+            _ => None,
+        };
+        let watch = match (first, second) {
+            (Some(one), None) if one != view.seat && !view.is_partner(one) && moon_possible => Some(one),
             _ => None,
         };
         let mine_only = second.is_none() && first.is_none_or(|s| s == view.seat);
@@ -244,6 +266,7 @@ impl Table {
             // follows: its voids promise no discard.
             voids: if skill.counting && view.stock_size == 0 { view.voids() } else { BySeat::splat([false; 4]) },
             threat,
+            watch,
             shooting,
             ladies,
             ladies_out: unseen & ladies,
@@ -295,6 +318,17 @@ fn goes_to(view: &SeatView<'_>, winner: Option<Seat>, threat: Option<Seat>) -> b
         }
         _ => false,
     }
+}
+
+/// Whether `seat` leads hearts (the penalty suit) as a shooter does: it
+/// leads one now, or led one and won it. Nobody else leads hearts into
+/// the points they have taken alone.
+fn runs_hearts(view: &SeatView<'_>, seat: Seat) -> bool {
+    let hearts = Some(view.penalty_suit());
+    let players = view.players();
+    let leading_now = view.trick.leader() == seat && view.trick.led_suit() == hearts;
+    leading_now
+        || view.tricks.iter().any(|t| t.leader() == seat && t.led_suit() == hearts && t.winner(players) == Some(seat))
 }
 
 /// Points one seat must have taken alone before the others treat it as a
@@ -519,8 +553,12 @@ fn follow(view: &SeatView<'_>, table: &Table) -> Card {
         return take(over).unwrap_or(winning);
     }
     if let Some(card) = under.highest() {
-        // Duck, but do not throw the bonus card under someone else's win.
-        let card = if view.value(card) < 0 { under.lowest().unwrap_or(card) } else { card };
+        // Duck, but do not throw the bonus card under someone else's win;
+        // under the hearts of a seat with every point, keep the high heart
+        // to take a trick from it later.
+        let keep_high = view.value(card) < 0
+            || (table.skill.guards_moon && table.watch.is_some() && winning.suit() == view.penalty_suit());
+        let card = if keep_high { under.lowest().unwrap_or(card) } else { card };
         if !(bonus_in_trick && view.value(card) < 0) {
             return card;
         }
