@@ -158,6 +158,24 @@ fn normal_dumps_the_queen_when_void() {
     assert_eq!(Level::Normal.bot(1, seat(1), Think::Samples(1)).play(&view), common::card("QS"));
 }
 
+/// South holds AK3 of hearts and two clubs. `hard` passes the clubs
+/// (a void to shed on) and the ace, keeping the king to throw later;
+/// `normal` passes the two top hearts first.
+#[test]
+fn hard_passes_a_short_suit_before_its_hearts() {
+    let rules = Rules::default();
+    let deal = "S:5432.AK3.5432.T9 AKQJ.QJT9.AKQ.AK T987.8765.JT9.QJ 6.42.876.8765432";
+    let hand = Hand::new(
+        &rules,
+        hearts::engine::Deal { dealer: seat(3), hands: hands(&rules, deal), kitty: CardSet::EMPTY },
+        hearts::engine::PassDirection::Left(1),
+    );
+    let view = SeatView::of_hand(&rules, &hand, &[], Seat::SOUTH, BySeat::splat(0), 1);
+    let pass = |level: Level| level.bot(1, Seat::SOUTH, Think::Samples(1)).pass(&view);
+    assert_eq!(pass(Level::Hard), cards("9C TC AH"));
+    assert_eq!(pass(Level::Normal), cards("TC AH KH"));
+}
+
 /// What `level` plays for `seat` in `hand`, no hand played before.
 fn play_of(level: Level, rules: &Rules, hand: &Hand, seat: Seat) -> hearts::engine::Card {
     let view = SeatView::of_hand(rules, hand, &[], seat, BySeat::splat(0), 1);

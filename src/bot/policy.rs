@@ -38,7 +38,8 @@ pub struct Skill {
     pub moon_attempts: bool,
     /// Mind the game score: who is about to end the game.
     pub score_aware: bool,
-    /// Make voids and shed high cards while tricks are still clean.
+    /// Make voids and shed high cards while tricks are still clean (and
+    /// pass hearts later: a high heart goes on a void).
     pub sheds_early: bool,
     /// Read a shooter from its heart leads, and keep the high heart under
     /// the hearts of a seat that has every point.
@@ -122,6 +123,8 @@ pub fn pass_ranking(view: &SeatView<'_>, skill: Skill) -> Vec<Card> {
             }
             _ if lady.is_some() => rank - 20,
             suit if suit == hearts_suit && Some(card) == lowest_heart => -15,
+            // Shedding early, hearts pass later: a high heart goes on a void.
+            suit if suit == hearts_suit && skill.sheds_early => rank - 2 + value.min(5),
             suit if suit == hearts_suit => rank + 2 + value.min(5),
             _ => {
                 let voidable = length <= view.pass_count as i32;
