@@ -213,10 +213,11 @@ struct Table {
     /// Suits each seat has shown out of (only when counting).
     voids: BySeat<[bool; 4]>,
     /// The one other seat that has taken every point so far, when a moon
-    /// is still possible for it.
+    /// is still possible for it and it has taken enough (or, guarding,
+    /// leads hearts as a shooter) to be worth stopping at a cost.
     threat: Option<Seat>,
-    /// The one other seat that has taken every point so far (any number),
-    /// when a moon is still possible for it.
+    /// That seat at any number of points: not yet worth paying to stop,
+    /// but worth keeping a high heart for.
     watch: Option<Seat>,
     /// This seat is going for the moon and nobody else has points yet.
     shooting: bool,
