@@ -3,7 +3,7 @@
 
 mod common;
 
-use common::{cards, hands, seat};
+use common::{cards, hands, position, seat};
 use hearts::bot::{self, Bot, Level, SeatView, Think};
 use hearts::engine::{BySeat, CardSet, Game, GamePhase, Hand, HandPhase, Preset, Rules, Seat};
 
@@ -121,15 +121,16 @@ fn a_view_before_the_exchange_does_not_show_the_pass_coming_in() {
     assert_eq!(view.pass_target, Some(west));
 }
 
+/// A four-player hand with these cards, the last seat dealing, passing left.
+fn passing_left(rules: &Rules, deal: &str) -> Hand {
+    let deal = hearts::engine::Deal { dealer: seat(3), hands: hands(rules, deal), kitty: CardSet::EMPTY };
+    Hand::new(rules, deal, hearts::engine::PassDirection::Left(1))
+}
+
 #[test]
 fn normal_passes_the_unguarded_queen_and_keeps_low_spades() {
     let rules = Rules::default();
-    let deal = "S:Q2.AKJ.T9.A98765 AKJ9.QT3.8765.K2 T8.9876.AKQJ.QJT 76543.542.432.43";
-    let mut hand = Hand::new(
-        &rules,
-        hearts::engine::Deal { dealer: seat(3), hands: hands(&rules, deal), kitty: CardSet::EMPTY },
-        hearts::engine::PassDirection::Left(1),
-    );
+    let mut hand = passing_left(&rules, "S:Q2.AKJ.T9.A98765 AKJ9.QT3.8765.K2 T8.9876.AKQJ.QJT 76543.542.432.43");
     let view = SeatView::of_hand(&rules, &hand, &[], Seat::SOUTH, BySeat::splat(0), 1);
     let pass = Level::Normal.bot(1, Seat::SOUTH, Think::Samples(1)).pass(&view);
     assert!(pass.contains(common::card("QS")), "passed {pass}");
@@ -164,12 +165,7 @@ fn normal_dumps_the_queen_when_void() {
 #[test]
 fn hard_passes_a_short_suit_before_its_hearts() {
     let rules = Rules::default();
-    let deal = "S:5432.AK3.5432.T9 AKQJ.QJT9.AKQ.AK T987.8765.JT9.QJ 6.42.876.8765432";
-    let hand = Hand::new(
-        &rules,
-        hearts::engine::Deal { dealer: seat(3), hands: hands(&rules, deal), kitty: CardSet::EMPTY },
-        hearts::engine::PassDirection::Left(1),
-    );
+    let hand = passing_left(&rules, "S:5432.AK3.5432.T9 AKQJ.QJT9.AKQ.AK T987.8765.JT9.QJ 6.42.876.8765432");
     let view = SeatView::of_hand(&rules, &hand, &[], Seat::SOUTH, BySeat::splat(0), 1);
     let pass = |level: Level| level.bot(1, Seat::SOUTH, Think::Samples(1)).pass(&view);
     assert_eq!(pass(Level::Hard), cards("9C TC AH"));
@@ -189,8 +185,7 @@ fn play_of(level: Level, rules: &Rules, hand: &Hand, seat: Seat) -> hearts::engi
 #[test]
 fn hard_sheds_its_highest_club_on_the_clean_first_trick() {
     let rules = Rules::default();
-    let deal = "S:432.432.5432.542 765.765.9876.K93 T98.T98.QJT.T876 AKQJ.AKQJ.AK.AQJ";
-    let mut hand = Hand::from_holdings(&rules, hands(&rules, deal), seat(3));
+    let mut hand = position(&rules, "S:432.432.5432.542 765.765.9876.K93 T98.T98.QJT.T876 AKQJ.AKQJ.AK.AQJ");
     common::play_all(&mut hand, "2C");
     assert_eq!(play_of(Level::Hard, &rules, &hand, seat(1)), common::card("KC"));
     assert_eq!(play_of(Level::Normal, &rules, &hand, seat(1)), common::card("3C"));
@@ -202,8 +197,7 @@ fn hard_sheds_its_highest_club_on_the_clean_first_trick() {
 #[test]
 fn hard_leads_a_singleton_that_can_lose() {
     let rules = Rules { first_lead: hearts::engine::FirstLead::LeftOfDealer, ..Rules::default() };
-    let deal = "S:5432.432.9.65432 9876.8765.5432.7 QJT.JT9.T876.T98 AK.AKQ.AKQJ.AKQJ";
-    let hand = Hand::from_holdings(&rules, hands(&rules, deal), seat(3));
+    let hand = position(&rules, "S:5432.432.9.65432 9876.8765.5432.7 QJT.JT9.T876.T98 AK.AKQ.AKQJ.AKQJ");
     assert_eq!(play_of(Level::Hard, &rules, &hand, Seat::SOUTH), common::card("9D"));
     assert_eq!(play_of(Level::Normal, &rules, &hand, Seat::SOUTH), common::card("2S"));
 }
@@ -215,8 +209,7 @@ fn hard_leads_a_singleton_that_can_lose() {
 #[test]
 fn hard_keeps_its_high_heart_under_a_shooters_hearts() {
     let rules = Rules { no_blood: false, ..Rules::default() };
-    let deal = "S:-.-.987.2 32.A.-.A 4.K53.-.- 765.-.-.4";
-    let mut hand = Hand::from_holdings(&rules, hands(&rules, deal), seat(3));
+    let mut hand = position(&rules, "S:-.-.987.2 32.A.-.A 4.K53.-.- 765.-.-.4");
     common::play_all(&mut hand, "2C AC 5H 4C AH");
     assert_eq!(play_of(Level::Hard, &rules, &hand, seat(2)), common::card("3H"));
     assert_eq!(play_of(Level::Normal, &rules, &hand, seat(2)), common::card("KH"));

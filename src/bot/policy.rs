@@ -237,21 +237,12 @@ impl Table {
         let mut scorers = Seat::all(players).filter(|&s| points[s] > 0);
         let (first, second) = (scorers.next(), scorers.next());
         let moon_possible = view.rules.moon != crate::engine::MoonRule::Off;
-        let threat = match (first, second) {
-            (Some(one), None)
-                if one != view.seat
-                    && !view.is_partner(one)
-                    && moon_possible
-                    && (points[one] >= threat_threshold(view) || (skill.guards_moon && runs_hearts(view, one))) =>
-            {
-                Some(one)
-            }
-            _ => None,
-        };
         let watch = match (first, second) {
             (Some(one), None) if one != view.seat && !view.is_partner(one) && moon_possible => Some(one),
             _ => None,
         };
+        let threat =
+            watch.filter(|&one| points[one] >= threat_threshold(view) || (skill.guards_moon && runs_hearts(view, one)));
         let mine_only = second.is_none() && first.is_none_or(|s| s == view.seat);
         let shooting = skill.moon_attempts && moon_possible && mine_only && still_shooting(view, &points);
         // A declared Generale: the declarer must take everything, and the

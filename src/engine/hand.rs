@@ -953,6 +953,22 @@ impl Hand {
 }
 
 #[cfg(test)]
+impl Hand {
+    /// The first hand of `seed`'s deal with no pass, nobody declaring and
+    /// nobody bidding: the first card is next.
+    pub(crate) fn ready_to_play(rules: &Rules, seed: u64) -> Hand {
+        let mut hand = Hand::new(rules, Deal::for_hand(rules, seed, 0), PassDirection::Hold);
+        while let Some(seat) = hand.to_declare() {
+            hand.declare(seat, false).expect("the seat asked may decline");
+        }
+        while hand.phase() == HandPhase::Bidding {
+            hand.bid(hand.to_act(), None).expect("the seat asked may pass");
+        }
+        hand
+    }
+}
+
+#[cfg(test)]
 mod tests {
     use super::*;
 
@@ -973,13 +989,7 @@ mod tests {
             for &players in preset.player_counts() {
                 let rules = Rules { players, ..preset.rules() };
                 for seed in 0..20 {
-                    let mut hand = Hand::new(&rules, Deal::for_hand(&rules, seed, 0), PassDirection::Hold);
-                    while let Some(seat) = hand.to_declare() {
-                        hand.declare(seat, false).unwrap();
-                    }
-                    while hand.phase() == HandPhase::Bidding {
-                        hand.bid(hand.to_act(), None).unwrap();
-                    }
+                    let mut hand = Hand::ready_to_play(&rules, seed);
                     let mut rng = GameRng::new(seed, 9);
                     while hand.phase() == HandPhase::Playing {
                         let moves: Vec<Card> = hand.legal_moves().iter().collect();

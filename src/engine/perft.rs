@@ -61,7 +61,7 @@ fn child(hand: &Hand, card: Card) -> Hand {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::{Deal, PassDirection, Preset, Rules};
+    use crate::engine::{Preset, Rules};
 
     /// Counting by taking plays back finds what counting by copying finds,
     /// from the opening and from a position a few tricks in, under every
@@ -71,13 +71,7 @@ mod tests {
         for &preset in Preset::ALL.iter().filter(|&&p| !p.rules().domino) {
             for &players in preset.player_counts() {
                 let rules = Rules { players, ..preset.rules() };
-                let mut hand = Hand::new(&rules, Deal::for_hand(&rules, 3, 0), PassDirection::Hold);
-                while let Some(seat) = hand.to_declare() {
-                    hand.declare(seat, false).unwrap();
-                }
-                while hand.phase() == HandPhase::Bidding {
-                    hand.bid(hand.to_act(), None).unwrap();
-                }
+                let mut hand = Hand::ready_to_play(&rules, 3);
                 for _ in 0..2 {
                     let depth = 6;
                     assert_eq!(
