@@ -12,7 +12,7 @@ use crate::bot::protocol;
 use crate::cli::{BotFlagError, Cli, Command, PlayArgs, SimArgs};
 use crate::config::{self, ConfigError, LoadedRules, SearchPaths};
 use crate::engine::perft::{divide, perft};
-use crate::engine::{Card, CardSet, Deal, Hand, NotationError, PlayError, Rules, Seat};
+use crate::engine::{BySeat, Card, CardBag, CardSet, Deal, Hand, NotationError, PlayError, Rules, Seat};
 use crate::players::{BotChoices, Level, Player, PlayerError};
 use crate::record::GameRecord;
 use crate::review;
@@ -357,7 +357,11 @@ fn deals(loaded: &LoadedRules, seed: u64, range: std::ops::Range<u32>) -> String
             seat_name(deal.dealer, players),
             rules.pass_direction(hand_index)
         );
-        let _ = writeln!(out, "{}", Deal::hands_notation(&deal.hands, players));
+        if rules.cancellation {
+            let _ = writeln!(out, "{}", Deal::bags_notation(&BySeat::new_with(|seat| deal.bag_of(seat)), players));
+        } else {
+            let _ = writeln!(out, "{}", Deal::hands_notation(&deal.hands, players));
+        }
         if rules.domino {
             // The stock in the order it will be drawn.
             let (mut stock, mut order) = (deal.kitty, Vec::new());
@@ -367,7 +371,7 @@ fn deals(loaded: &LoadedRules, seed: u64, range: std::ops::Range<u32>) -> String
             }
             let _ = writeln!(out, "stock, in drawing order: {}", order.join(" "));
         } else if !deal.kitty.is_empty() {
-            let _ = writeln!(out, "kitty: {}", deal.kitty);
+            let _ = writeln!(out, "kitty: {}", CardBag::new(deal.kitty, deal.twice));
         }
     }
     out
@@ -376,6 +380,30 @@ fn deals(loaded: &LoadedRules, seed: u64, range: std::ops::Range<u32>) -> String
 /// The position perft counts from: the hands, play starting (the last seat
 /// dealt), then the given moves.
 fn perft_position(rules: &Rules, deal: &str, moves: &str) -> Result<Hand, CommandError> {
+    let players = rules.player_count();
+    let dealer = Seat::new(players - 1).expect("the player count is at most the table size");
+    let mut hand =
+        if rules.cancellation { two_pack_position(rules, deal, dealer)? } else { position(rules, deal, dealer)? };
+    for (i, text) in moves.split_whitespace().enumerate() {
+        let card: Card = text.parse()?;
+        let seat = hand.to_act();
+        hand.play(seat, card).map_err(|error| CommandError::IllegalMove { number: i + 1, seat, card, error })?;
+    }
+    Ok(hand)
+}
+
+/// Two packs: a card may be held twice (its rank written twice).
+fn two_pack_position(rules: &Rules, deal: &str, dealer: Seat) -> Result<Hand, CommandError> {
+    let players = rules.player_count();
+    let hands = Deal::parse_bags(deal, players)?;
+    let size = hands[Seat::SOUTH].len();
+    if let Some(seat) = Seat::all(players).find(|&seat| hands[seat].len() != size) {
+        return Err(CommandError::UnevenHands { seat, held: hands[seat].len(), first: Seat::SOUTH, size });
+    }
+    Ok(Hand::from_cards(rules, hands, dealer))
+}
+
+fn position(rules: &Rules, deal: &str, dealer: Seat) -> Result<Hand, CommandError> {
     let players = rules.player_count();
     let hands = Deal::parse_hands(deal, players)?;
     let size = hands[Seat::SOUTH].len();
@@ -386,14 +414,7 @@ fn perft_position(rules: &Rules, deal: &str, moves: &str) -> Result<Hand, Comman
     if let Some(card) = (dealt & rules.removed()).lowest() {
         return Err(CommandError::RemovedCard(card));
     }
-    let dealer = Seat::new(players - 1).expect("the player count is at most the table size");
-    let mut hand = Hand::from_holdings(rules, hands, dealer);
-    for (i, text) in moves.split_whitespace().enumerate() {
-        let card: Card = text.parse()?;
-        let seat = hand.to_act();
-        hand.play(seat, card).map_err(|error| CommandError::IllegalMove { number: i + 1, seat, card, error })?;
-    }
-    Ok(hand)
+    Ok(Hand::from_holdings(rules, hands, dealer))
 }
 
 fn perft_report(hand: &Hand, depth: u32, show_divide: bool, json: bool) -> String {

@@ -173,10 +173,10 @@ const STANDARD: &str = "standard";
 const OPTIONS: &[RuleOption] = &[
     RuleOption {
         key: "players",
-        expected: "an integer from 2 to 7",
-        help: "Players at the table, 3 to 7 (2 to 7 with domino).",
+        expected: "an integer from 2 to 11",
+        help: "Players at the table, 3 to 7 (2 to 7 with domino, 6 to 11 with cancellation).",
         flag: value("players", "N"),
-        set: |r, v| integer_in(v, 2, 7).map(|value| r.players = value),
+        set: |r, v| integer_in(v, 2, 11).map(|value| r.players = value),
         get: |r| r.players.to_string(),
     },
     RuleOption {
@@ -414,6 +414,14 @@ const OPTIONS: &[RuleOption] = &[
         flag: on("domino"),
         set: |r, v| boolean(v).map(|value| r.domino = value),
         get: |r| r.domino.to_string(),
+    },
+    RuleOption {
+        key: "cancellation",
+        expected: "true or false",
+        help: "Cancellation Hearts (6 to 11 players, kitty = \"leftover\"): two packs shuffled together; the same card played twice to a trick cancels and neither copy can win; a trick with two such pairs, or with every card of the suit led cancelled, goes to the winner of the next trick (the last trick: to its leader), and its leader leads again. A moon takes every penalty card of both packs.",
+        flag: on("cancellation"),
+        set: |r, v| boolean(v).map(|value| r.cancellation = value),
+        get: |r| r.cancellation.to_string(),
     },
     RuleOption {
         key: "max-hands",
@@ -994,8 +1002,8 @@ mod tests {
     fn a_wrong_type_says_what_was_expected() {
         let error = from_text("\n\nomnibus = \"yes\"\n").unwrap_err().to_string();
         assert_eq!(error, "rules.toml:3: key `omnibus`: expected true or false, found \"yes\"");
-        let error = from_text("players = 9").unwrap_err().to_string();
-        assert_eq!(error, "rules.toml:1: key `players`: expected an integer from 2 to 7, found 9");
+        let error = from_text("players = 12").unwrap_err().to_string();
+        assert_eq!(error, "rules.toml:1: key `players`: expected an integer from 2 to 11, found 12");
         let error = from_text("moon = \"sideways\"").unwrap_err().to_string();
         assert!(error.contains("expected one of \"add-to-others\""), "{error}");
         let error = from_text("removed-cards = [\"2D\", \"ZZ\"]").unwrap_err().to_string();

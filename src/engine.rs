@@ -51,7 +51,7 @@ mod seat;
 mod trick;
 
 pub use card::{Card, JOKERS, NotationError, Rank, Suit};
-pub use card_set::{CardSet, CardSetIter};
+pub use card_set::{CardBag, CardSet, CardSetIter};
 pub use deal::{Deal, GameRng, dealer_of_hand, first_dealer};
 pub use game::{Action, Draw, Event, Game, GameError, GamePhase, HandRecord};
 pub use hand::{

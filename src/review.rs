@@ -191,7 +191,8 @@ mod tests {
     fn position(rules: &Rules, deal: &str, moves: &str) -> (Hand, Vec<Trick>) {
         let hands = Deal::parse_hands(deal, 4).unwrap();
         let dealer = Seat::new(3).unwrap();
-        let mut hand = Hand::new(rules, Deal { dealer, hands, kitty: CardSet::EMPTY }, PassDirection::Hold);
+        let mut hand =
+            Hand::new(rules, Deal { dealer, hands, kitty: CardSet::EMPTY, twice: CardSet::EMPTY }, PassDirection::Hold);
         let mut tricks = Vec::new();
         for text in moves.split_whitespace() {
             let before = hand.tricks_played();

@@ -161,6 +161,23 @@ fn a_bot_that_crashes_hangs_or_answers_garbage_falls_back_to_the_built_in_bot() 
 }
 
 #[test]
+fn a_program_seat_under_two_packs_is_stopped_and_the_built_in_bot_plays() {
+    let rules = Rules { players: 6, ..hearts::engine::Preset::Cancellation.rules() };
+    let mut game = Game::new(rules, 4).unwrap();
+    let seat = bot::seat_to_act(&game).unwrap();
+    let view = SeatView::of(&game, seat);
+    let fallback = Level::Normal.bot(1, seat, Think::Samples(1));
+    let mut external = External::with_timeout("while read line; do echo '{}'; done", fallback, Duration::from_secs(5));
+    let pass = external.pass(&view);
+    assert_eq!(pass.len(), 3);
+    assert!(view.hand.is_superset(pass));
+    let reports = external.reports().join("\n");
+    assert!(reports.contains("two packs (cancellation) are not in the bot protocol yet"), "{reports}");
+    assert!(reports.contains("normal plays for the rest of the game"), "{reports}");
+    game.apply(hearts::engine::Action::Pass { seat, cards: pass }).unwrap();
+}
+
+#[test]
 fn the_bot_command_serves_the_protocol_and_sits_at_the_table() {
     let dir = sandbox("seat");
     let command = format!("cmd:{} bot --level normal", hearts_binary());

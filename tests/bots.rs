@@ -123,7 +123,12 @@ fn a_view_before_the_exchange_does_not_show_the_pass_coming_in() {
 
 /// A four-player hand with these cards, the last seat dealing, passing left.
 fn passing_left(rules: &Rules, deal: &str) -> Hand {
-    let deal = hearts::engine::Deal { dealer: seat(3), hands: hands(rules, deal), kitty: CardSet::EMPTY };
+    let deal = hearts::engine::Deal {
+        dealer: seat(3),
+        hands: hands(rules, deal),
+        kitty: CardSet::EMPTY,
+        twice: CardSet::EMPTY,
+    };
     Hand::new(rules, deal, hearts::engine::PassDirection::Left(1))
 }
 

@@ -141,8 +141,8 @@ fn a_wrong_type_names_file_line_key_and_what_was_expected() {
 #[test]
 fn an_out_of_range_value_is_refused() {
     let dir = sandbox("out_of_range");
-    write(&dir, "rules.toml", "# comment\nplayers = 9\n");
-    fails_with(&dir, &["rules"], &["rules.toml:2", "key `players`", "2 to 7", "found 9"]);
+    write(&dir, "rules.toml", "# comment\nplayers = 12\n");
+    fails_with(&dir, &["rules"], &["rules.toml:2", "key `players`", "2 to 11", "found 12"]);
 }
 
 #[test]
@@ -215,7 +215,11 @@ fn the_family_options_print_reload_and_explain_bad_combinations() {
         &["domino = true needs pass-count = 0", "domino: set by rules.toml:1"],
     );
     write(&dir, "rules.toml", "players = 2\n");
-    fails_with(&dir, &["rules", "--check", "rules.toml"], &["from 3 to 7 (2 with domino = true), not 2"]);
+    fails_with(
+        &dir,
+        &["rules", "--check", "rules.toml"],
+        &["from 3 to 7 (2 to 7 with domino = true, 6 to 11 with cancellation = true), not 2"],
+    );
     write(&dir, "rules.toml", "teams = \"pairs\"\n");
     fails_with(&dir, &["rules"], &["rules.toml:1", "teams", "\"combined\""]);
     write(&dir, "rules.toml", "declaration = \"slam\"\n");
@@ -255,7 +259,7 @@ fn a_missing_rules_file_is_an_error() {
 #[test]
 fn bad_flags_and_sets_are_refused() {
     let dir = sandbox("bad_flags");
-    fails_with(&dir, &["--players", "9", "rules"], &["flag --players 9", "key `players`"]);
+    fails_with(&dir, &["--players", "12", "rules"], &["flag --players 12", "key `players`"]);
     fails_with(&dir, &["--moon", "sideways", "rules"], &["key `moon`", "shooter-chooses"]);
     fails_with(&dir, &["--set", "moon", "rules"], &["--set moon", "key=value"]);
     fails_with(&dir, &["--set", "colour=red", "rules"], &["unknown key `colour`"]);
@@ -455,7 +459,8 @@ fn every_preset_deals_counts_and_plays_headless() {
         let name = preset.to_string();
         let dealt = hearts(&dir, &["--preset", &name, "deal", "--seed", "3", "--hand", "1"]);
         assert!(dealt.status.success(), "{name}: {}", stderr(&dealt));
-        let deal = stdout(&dealt).lines().find(|line| line.starts_with("S:")).unwrap().to_string();
+        // The hands are the line after "hand 1: ...".
+        let deal = stdout(&dealt).lines().nth(2).unwrap().to_string();
         let perft = hearts(&dir, &["--preset", &name, "perft", "--deal", &deal, "--depth", "3", "--json"]);
         assert!(perft.status.success(), "{name}: {}", stderr(&perft));
         assert!(stdout(&perft).contains("\"depth\":3"), "{name}: {}", stdout(&perft));

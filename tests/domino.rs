@@ -66,7 +66,7 @@ fn six_cards_each_and_the_rest_is_the_stock() {
 fn two_players_are_a_table_for_domino_only() {
     assert_eq!(Rules { players: 2, ..Rules::default() }.validate(), Err(RulesError::Players(2)));
     assert_eq!(domino(2).validate(), Ok(()));
-    assert!(RulesError::Players(2).to_string().contains("2 with domino"), "{}", RulesError::Players(2));
+    assert!(RulesError::Players(2).to_string().contains("2 to 7 with domino"), "{}", RulesError::Players(2));
     assert_eq!(domino(8).validate(), Err(RulesError::Players(8)));
 }
 

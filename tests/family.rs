@@ -190,7 +190,7 @@ fn royal_the_shooter_picks_every_time_and_the_moon_is_their_score() {
 /// Chasse Coeur with the dealer East: South leads, and is asked first.
 fn chasse_coeur_hand(deal: &str) -> (Rules, Hand) {
     let rules = Preset::ChasseCoeur.rules();
-    let deal = Deal { dealer: seat(3), hands: hands(&rules, deal), kitty: CardSet::EMPTY };
+    let deal = Deal { dealer: seat(3), hands: hands(&rules, deal), kitty: CardSet::EMPTY, twice: CardSet::EMPTY };
     (rules, Hand::new(&rules, deal, PassDirection::Hold))
 }
 
@@ -326,7 +326,7 @@ fn heartsette_deals_the_rule_books_table_of_hands_and_widows() {
 fn widow_hand(kitty_to: hearts::engine::KittyTo) -> (Rules, Hand) {
     let rules = Rules { players: 3, kitty: hearts::engine::Kitty::Leftover, kitty_to, ..Rules::default() };
     let hands = hands(&rules, "-.-.3.2 -.-.2.A -.-.A.3");
-    let deal = Deal { dealer: seat(2), hands, kitty: common::cards("QS 5H") };
+    let deal = Deal { dealer: seat(2), hands, kitty: common::cards("QS 5H"), twice: CardSet::EMPTY };
     (rules, Hand::new(&rules, deal, PassDirection::Hold))
 }
 

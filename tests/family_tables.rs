@@ -195,8 +195,11 @@ fn bots_pass_the_queen_to_an_opponent_but_not_to_their_partner() {
         (Teams::Individual, PassDirection::Across, false),
     ] {
         let rules = Rules { teams, ..Rules::default() };
-        let hand =
-            Hand::new(&rules, Deal { dealer: seat(3), hands: hands(&rules, deal), kitty: CardSet::EMPTY }, direction);
+        let hand = Hand::new(
+            &rules,
+            Deal { dealer: seat(3), hands: hands(&rules, deal), kitty: CardSet::EMPTY, twice: CardSet::EMPTY },
+            direction,
+        );
         let view = SeatView::of_hand(&rules, &hand, &[], Seat::SOUTH, BySeat::splat(0), 1);
         for level in [Level::Normal, Level::Hard] {
             let pass = level.bot(1, Seat::SOUTH, Think::Samples(1)).pass(&view);
@@ -383,7 +386,7 @@ fn bots_bid_only_on_hands_with_a_much_safer_suit_and_name_it() {
     let deal = "S:-.AKQJT.AKQ.AKQ32 AKQ.98.JT9.JT98 JT98.765.876.76 765432.432.5432.-";
     let hand = Hand::new(
         &rules,
-        Deal { dealer: seat(3), hands: hands(&rules, deal), kitty: CardSet::EMPTY },
+        Deal { dealer: seat(3), hands: hands(&rules, deal), kitty: CardSet::EMPTY, twice: CardSet::EMPTY },
         PassDirection::Hold,
     );
     let view = SeatView {

@@ -250,3 +250,29 @@ fn a_domino_deal_and_its_stock_order_are_pinned_too() {
         "7H TC AD TS 9C JS 6C 8S 9S 9D 5C JH AS QD 5S 4C 3C 5H 2H 3D 2D JC 7S 4H 3H KH 7C 4D"
     );
 }
+
+#[test]
+fn a_two_pack_deal_is_pinned_too() {
+    use hearts::engine::{BySeat, CardBag, Preset};
+    let bags = |deal: &Deal| BySeat::new_with(|seat| deal.bag_of(seat));
+    let eight = Rules { players: 8, ..Preset::Cancellation.rules() };
+    let deal = Deal::for_hand(&eight, 7, 0);
+    assert_eq!(deal.dealer.index(), 2);
+    assert_eq!(
+        Deal::bags_notation(&bags(&deal), 8),
+        "KJ5.87.QT74.T974 J932.QT64.KT.KJ5 87544.QT97.A85.7 KQ9.AKJ5.A952.65 \
+         3.J9643.982.AKQ8 QT7.532.KJ63.T22 AA6.K8.Q743.Q984 T862.A2.J6.AJ633"
+    );
+    assert!(deal.kitty.is_empty(), "eight players share 104 cards evenly");
+    let eleven = Rules { players: 11, ..eight };
+    let deal = Deal::for_hand(&eleven, 7, 0);
+    assert_eq!(deal.dealer.index(), 3);
+    assert_eq!(
+        Deal::bags_notation(&bags(&deal), 11),
+        "97.9876..J54 KQ.T22.87.87 J5.4.44.K632 AQ4.QJ83.J6. 73.5.J5.T842 T88.KJ9.Q.KQ \
+         .A6.K753.A73 653.KT.A6.65 T2.AQ.QT92.T A2.75.98.QJ9 J96.3.AKT32."
+    );
+    assert_eq!(CardBag::new(deal.kitty, deal.twice), "9C AC 4S KS 4H".parse().unwrap());
+    // The notation reads back to the same hands.
+    assert_eq!(Deal::parse_bags(&Deal::bags_notation(&bags(&deal), 11), 11), Ok(bags(&deal)));
+}

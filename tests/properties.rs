@@ -1,5 +1,5 @@
 //! Invariants over thousands of seeded games, for every preset and player
-//! count: over 61,000 games in all.
+//! count: over 67,000 games in all.
 //!
 //! Random legal play drives each game. At every turn every card of the deck
 //! is tried: each offered card is accepted and every other card is refused
@@ -187,6 +187,25 @@ fn check_domino_step(before: &Game, after: &Game) {
     }
 }
 
+/// Two packs at the end of a hand: nothing held or waiting, one trick per
+/// card in each hand, and both copies of every card taken.
+fn check_two_pack_end(game: &Game) {
+    let rules = game.rules();
+    let hand = game.hand();
+    let mut copies = [0; 64];
+    let mut tricks = 0;
+    for seat in Seat::all(rules.player_count()) {
+        assert!(hand.hand_of(seat).is_empty());
+        hand.taken_cards(seat).iter().for_each(|card| copies[usize::from(card.index())] += 1);
+        tricks += hand.tricks_won(seat);
+    }
+    assert!(hand.waiting().is_empty(), "a trick nobody won was left waiting");
+    assert_eq!(tricks, rules.hand_size(), "one trick per card in each hand");
+    for card in CardSet::DECK {
+        assert_eq!(copies[usize::from(card.index())], 2, "{card}: both copies taken, once each");
+    }
+}
+
 /// Domino at the end of a hand: a natural end leaves nobody holding cards
 /// and every card taken; otherwise the game ended in the middle of the
 /// hand with a total at the target.
@@ -210,6 +229,9 @@ fn check_finished_hand(game: &Game) {
     let players = rules.player_count();
     if rules.domino {
         return check_domino_end(game);
+    }
+    if rules.cancellation {
+        return check_two_pack_end(game);
     }
     let mut taken = CardSet::EMPTY;
     let mut tricks = 0;
@@ -520,6 +542,26 @@ fn presets_with_6_players() {
 #[test]
 fn presets_with_7_players() {
     presets_at(7);
+}
+
+#[test]
+fn presets_with_8_players() {
+    presets_at(8);
+}
+
+#[test]
+fn presets_with_9_players() {
+    presets_at(9);
+}
+
+#[test]
+fn presets_with_10_players() {
+    presets_at(10);
+}
+
+#[test]
+fn presets_with_11_players() {
+    presets_at(11);
 }
 
 /// The options no preset sets: 18 x 250 = 4,500 games.

@@ -50,6 +50,14 @@ fn every_request_of_real_games_is_answered_with_a_legal_choice() {
             let mut served = HashMap::new();
             for (line, action) in requests_of_a_game(rules, 5 + u64::from(players)) {
                 let reply = protocol::answer(&line, Level::Normal, 1, &mut served);
+                if rules.cancellation {
+                    // Written once each, two packs' cards cannot say who holds both.
+                    assert_eq!(
+                        reply.error.as_deref(),
+                        Some("rules.cancellation: two packs (cancellation) are not in the bot protocol yet")
+                    );
+                    continue;
+                }
                 assert_eq!(reply.error, None, "{preset} at {players}: {line}");
                 match action {
                     Action::Play { .. } => {

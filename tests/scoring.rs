@@ -157,7 +157,7 @@ fn the_kitty_goes_with_its_points_to_the_first_tricks_winner() {
 fn a_kitty_with_the_queen_scores_her_for_its_taker() {
     let rules = Rules { players: 3, kitty: hearts::engine::Kitty::Leftover, ..Rules::default() };
     let hands = hands(&rules, "-.-.-.2 -.-.-.3 -.-.-.4");
-    let deal = Deal { dealer: seat(2), hands, kitty: cards("QS") };
+    let deal = Deal { dealer: seat(2), hands, kitty: cards("QS"), twice: hearts::engine::CardSet::EMPTY };
     let mut hand = Hand::new(&rules, deal, PassDirection::Hold);
     play_all(&mut hand, "2C 3C 4C");
     let result = HandResult::of(&hand, &rules);

@@ -55,7 +55,8 @@ impl Bot for Expert {
 
     fn pass(&mut self, view: &SeatView<'_>) -> CardSet {
         let candidates = pass_candidates(view);
-        if candidates.len() < 2 {
+        // Two packs: the sampler deals one pack, so the hard policy decides.
+        if candidates.len() < 2 || view.rules.cancellation {
             return policy::choose_pass(view, Skill::HARD);
         }
         self.decisions += 1;
@@ -70,6 +71,9 @@ impl Bot for Expert {
         let legal = view.legal;
         if legal.len() == 1 {
             return legal.lowest().expect("one card");
+        }
+        if view.rules.cancellation {
+            return policy::choose_play(view, Skill::HARD);
         }
         self.decisions += 1;
         let stream = (1 << 40) + ((self.seat.index() as u64) << 32) + self.decisions;
@@ -189,7 +193,7 @@ pub fn evaluate_these_passes(
             hands[seat] = if seat == view.seat { view.hand } else { rest.by_ref().take(per_seat).collect() };
         }
         let kitty: CardSet = rest.collect();
-        let deal = Deal { dealer: view.dealer, hands, kitty };
+        let deal = Deal { dealer: view.dealer, hands, kitty, twice: CardSet::EMPTY };
         let dealt = Hand::new(rules, deal, view.pass_direction);
         // The others choose as the hard bot would, from their own views.
         let passes: Vec<(Seat, CardSet)> = Seat::all(players)
@@ -442,7 +446,11 @@ impl<'a> Search<'a> {
             return Some(self.domino_hand(holdings, kitty));
         }
         let dealt = BySeat::new_with(|seat| holdings[seat] | self.played_by[seat]);
-        let mut hand = Hand::new(view.rules, Deal { dealer: view.dealer, hands: dealt, kitty }, PassDirection::Hold);
+        let mut hand = Hand::new(
+            view.rules,
+            Deal { dealer: view.dealer, hands: dealt, kitty, twice: CardSet::EMPTY },
+            PassDirection::Hold,
+        );
         // Declarations as they were made: the first declarer stands.
         while let Some(seat) = hand.to_declare() {
             hand.declare(seat, view.declarer == Some(seat)).ok()?;

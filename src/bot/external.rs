@@ -62,6 +62,9 @@ impl External {
     /// Sends a request and waits for a reply; `None` (with a report) on
     /// any failure.
     fn ask(&mut self, request: &Request) -> Option<Reply> {
+        if request.rules["cancellation"] == true {
+            return self.give_up(super::protocol::TWO_PACKS_REFUSED);
+        }
         let running = self.process.as_mut()?;
         // Drop answers that came too late for earlier requests.
         while running.lines.try_recv().is_ok() {}

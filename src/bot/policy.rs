@@ -504,11 +504,31 @@ fn domino_lead_bonus(view: &SeatView<'_>, table: &Table) -> [i32; 4] {
     })
 }
 
+/// Two packs, following a trick no card wins: with two pairs cancelled
+/// nobody ever will, so the highest card goes safely; with every card of
+/// the suit led cancelled the next one played once wins, so the lowest.
+fn follow_with_nobody_winning(view: &SeatView<'_>) -> Card {
+    let legal = view.legal;
+    let card = if view.trick.cancelled().len() >= 2 { legal.highest() } else { legal.lowest() };
+    card.expect("a legal card")
+}
+
 /// Following suit: duck under the winning card when possible.
 fn follow(view: &SeatView<'_>, table: &Table) -> Card {
     let legal = view.legal;
-    let winning = view.trick.winning_card().expect("a card was led");
+    let Some(winning) = view.trick.winning_card() else {
+        return follow_with_nobody_winning(view);
+    };
     let in_trick = view.value_of(view.trick.card_set());
+    // Two packs: the other copy of the winning card cancels it and leaves
+    // the trick (and its points) to someone else.
+    if legal.contains(winning) && in_trick > 0 {
+        let mut cancelled = view.trick;
+        cancelled.push(winning);
+        if cancelled.winner(view.players()) != Some(view.seat) {
+            return winning;
+        }
+    }
     let under = legal.below(winning);
     let over = legal.above(winning);
     let not_queen = |set: CardSet| set - table.ladies;

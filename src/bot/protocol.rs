@@ -229,6 +229,10 @@ pub enum RequestError {
     },
 }
 
+/// Why a request of two packs is refused: the protocol writes each card
+/// once, so it cannot say which seat holds or took both copies.
+pub const TWO_PACKS_REFUSED: &str = "two packs (cancellation) are not in the bot protocol yet";
+
 fn inconsistent(field: impl Into<String>, problem: impl Into<String>) -> RequestError {
     RequestError::Inconsistent { field: field.into(), problem: problem.into() }
 }
@@ -273,6 +277,9 @@ impl Decoded {
     /// legal cards the rules allow.
     fn new(request: Request) -> Result<Decoded, RequestError> {
         let rules = rules_from_json(&request.rules)?;
+        if rules.cancellation {
+            return Err(inconsistent("rules.cancellation", TWO_PACKS_REFUSED));
+        }
         let players = rules.player_count();
         let r = &request;
         if !matches!(r.kind.as_str(), "pass" | "declare" | "bid" | "name" | "play" | "moon") {

@@ -11,6 +11,154 @@ use super::card::{Card, NotationError, Rank, SUIT_STRIDE, Suit, parse_ranks};
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Default)]
 pub struct CardSet(u64);
 
+/// Cards from two packs shuffled together (Cancellation): each card once
+/// or twice. Two sets say it all: the cards there at least once, and those
+/// there twice (a subset).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+pub struct CardBag {
+    cards: CardSet,
+    twice: CardSet,
+}
+
+impl CardBag {
+    /// No cards.
+    pub const EMPTY: CardBag = CardBag { cards: CardSet::EMPTY, twice: CardSet::EMPTY };
+
+    /// `cards` once each, and those of them in `twice` twice.
+    pub const fn new(cards: CardSet, twice: CardSet) -> CardBag {
+        CardBag { cards, twice: CardSet(twice.0 & cards.0) }
+    }
+
+    /// The cards there, once each.
+    pub const fn cards(self) -> CardSet {
+        self.cards
+    }
+
+    /// The cards there twice.
+    pub const fn twice(self) -> CardSet {
+        self.twice
+    }
+
+    /// How many cards, counting both copies.
+    pub const fn len(self) -> usize {
+        self.cards.len() + self.twice.len()
+    }
+
+    /// Whether there are no cards.
+    pub const fn is_empty(self) -> bool {
+        self.cards.is_empty()
+    }
+
+    /// How many copies of `card` are there: 0, 1 or 2.
+    pub const fn count(self, card: Card) -> usize {
+        self.cards.contains(card) as usize + self.twice.contains(card) as usize
+    }
+
+    /// These cards and `other`'s (together never more than two of a card).
+    pub const fn plus(self, other: CardBag) -> CardBag {
+        let twice = self.twice.0 | other.twice.0 | (self.cards.0 & other.cards.0);
+        CardBag { cards: CardSet(self.cards.0 | other.cards.0), twice: CardSet(twice) }
+    }
+
+    /// These cards less `other`'s (which are all here).
+    pub const fn less(self, other: CardBag) -> CardBag {
+        // A card here twice and in `other` once stays once.
+        let stays_once = self.twice.0 & other.cards.0 & !other.twice.0;
+        CardBag {
+            cards: CardSet((self.cards.0 & !other.cards.0) | stays_once),
+            twice: CardSet(self.twice.0 & !other.cards.0),
+        }
+    }
+
+    /// Whether every card of `other` is here, as many times.
+    pub const fn includes(self, other: CardBag) -> bool {
+        self.cards.is_superset(other.cards) && self.twice.is_superset(other.twice)
+    }
+
+    /// The cards in ascending order, a card twice where it is here twice.
+    pub fn iter(self) -> impl Iterator<Item = Card> {
+        self.cards.iter().flat_map(move |card| std::iter::repeat_n(card, self.count(card)))
+    }
+}
+
+impl FromIterator<Card> for CardBag {
+    fn from_iter<I: IntoIterator<Item = Card>>(cards: I) -> CardBag {
+        cards
+            .into_iter()
+            .fold(CardBag::EMPTY, |bag, card| bag.plus(CardBag::new(CardSet::single(card), CardSet::EMPTY)))
+    }
+}
+
+impl CardBag {
+    /// Writes the cards in deal notation as [`CardSet::to_hand_notation`]
+    /// does, a rank written twice where the card is here twice
+    /// (`AKK2.QJ.T98.765`).
+    pub fn to_hand_notation(self) -> String {
+        let suits: Vec<String> = Suit::NOTATION_ORDER
+            .iter()
+            .map(|&suit| {
+                let mut ranks: Vec<char> = self.of_suit(suit).iter().map(|card| card.rank().letter()).collect();
+                ranks.reverse();
+                ranks.into_iter().collect()
+            })
+            .collect();
+        suits.join(".")
+    }
+
+    /// The cards of one suit, both copies where there are two.
+    pub fn of_suit(self, suit: Suit) -> CardBag {
+        CardBag::new(self.cards.of_suit(suit), self.twice)
+    }
+
+    /// Reads deal notation in which a rank written twice is both copies of
+    /// the card (two packs; no jokers).
+    pub fn from_hand_notation(text: &str) -> Result<CardBag, NotationError> {
+        let bad = |why: &str| NotationError::BadHand { text: text.to_string(), why: why.to_string() };
+        let parts: Vec<&str> = text.split('.').collect();
+        if parts.len() != 4 {
+            return Err(bad("a hand has four suits separated by dots (spades.hearts.diamonds.clubs)"));
+        }
+        let mut bag = CardBag::EMPTY;
+        for (&suit, part) in Suit::NOTATION_ORDER.iter().zip(parts) {
+            let part = if part == "-" { "" } else { part };
+            let ranks = parse_ranks(part).ok_or_else(|| bad(&format!("`{part}` is not a list of ranks")))?;
+            for rank in ranks {
+                let card = Card::new(rank, suit);
+                if bag.twice.contains(card) {
+                    return Err(bad(&format!("{card} is written more than twice")));
+                }
+                bag = bag.plus(CardBag::new(CardSet::single(card), CardSet::EMPTY));
+            }
+        }
+        Ok(bag)
+    }
+}
+
+impl FromStr for CardBag {
+    type Err = NotationError;
+
+    /// Reads cards as [`CardSet`] does; a card written twice is there twice
+    /// (`7H 7H`, or `7H A7H`), and never more.
+    fn from_str(text: &str) -> Result<CardBag, NotationError> {
+        let mut bag = CardBag::EMPTY;
+        for token in text.split(|c: char| c.is_whitespace() || c == ',').filter(|t| !t.is_empty()) {
+            let cards: CardSet = token.parse()?;
+            if !(bag.twice & cards).is_empty() {
+                return Err(NotationError::BadCard(format!("{token} (a card comes at most twice)")));
+            }
+            bag = bag.plus(CardBag::new(cards, CardSet::EMPTY));
+        }
+        Ok(bag)
+    }
+}
+
+impl fmt::Display for CardBag {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let cards: Vec<String> = self.iter().map(|card| card.to_string()).collect();
+        write!(f, "{}", cards.join(" "))
+    }
+}
+
 /// The thirteen rank bits of one suit lane.
 const SUIT_LANE: u64 = (1 << 13) - 1;
 

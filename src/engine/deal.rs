@@ -9,7 +9,8 @@
 //! 3. A draw below `n` is Lemire's multiply-and-reject on `next_u32`, so it
 //!    is unbiased.
 //! 4. The deck is the cards in play in ascending order (clubs, diamonds,
-//!    spades, hearts; two to ace; then any jokers, JK1 first), shuffled by
+//!    spades, hearts; two to ace; then any jokers, JK1 first; with two
+//!    packs, that order and then again), shuffled by
 //!    Fisher-Yates from the top
 //!    index down, then dealt one at a time clockwise starting left of the
 //!    dealer; cards left over form the kitty.
@@ -18,7 +19,7 @@ use rand_chacha::ChaCha8Rng;
 use rand_chacha::rand_core::{RngCore, SeedableRng};
 
 use super::card::NotationError;
-use super::card_set::CardSet;
+use super::card_set::{CardBag, CardSet};
 use super::rules::Rules;
 use super::seat::{BySeat, Seat};
 
@@ -93,6 +94,10 @@ pub struct Deal {
     pub hands: BySeat<CardSet>,
     /// Cards left face down for the first trick's winner (kitty rule only).
     pub kitty: CardSet,
+    /// With two packs: the cards dealt twice to one seat (or lying twice in
+    /// the kitty). A card is held twice by at most one seat, so one set
+    /// says where: whoever holds the card holds both copies.
+    pub twice: CardSet,
 }
 
 impl Deal {
@@ -101,14 +106,26 @@ impl Deal {
         let players = rules.player_count();
         let dealer = dealer_of_hand(seed, players, hand_index);
         let in_play = rules.deck();
-        let mut deck: Vec<_> = (in_play - CardSet::JOKERS).iter().chain((in_play & CardSet::JOKERS).iter()).collect();
+        let pack: Vec<_> = (in_play - CardSet::JOKERS).iter().chain((in_play & CardSet::JOKERS).iter()).collect();
+        let mut deck = pack.repeat(rules.pack_count());
         GameRng::new(seed, u64::from(hand_index) + 1).shuffle(&mut deck);
         let dealt = rules.hand_size() * players;
         let mut hands = BySeat::splat(CardSet::EMPTY);
+        let mut twice = CardSet::EMPTY;
+        let mut give = |to: &mut CardSet, card| {
+            if to.contains(card) {
+                twice.insert(card);
+            }
+            to.insert(card);
+        };
         for (i, &card) in deck[..dealt].iter().enumerate() {
-            hands[dealer.left(1 + i, players)].insert(card);
+            give(&mut hands[dealer.left(1 + i, players)], card);
         }
-        Deal { dealer, hands, kitty: deck[dealt..].iter().copied().collect() }
+        let mut kitty = CardSet::EMPTY;
+        for &card in &deck[dealt..] {
+            give(&mut kitty, card);
+        }
+        Deal { dealer, hands, kitty, twice }
     }
 
     /// Writes the hands in deal notation, in seat order. Four-player deals
@@ -117,6 +134,39 @@ impl Deal {
         let written: Vec<String> = hands.of_table(players).iter().map(|hand| hand.to_hand_notation()).collect();
         let prefix = if players == 4 { "S:" } else { "" };
         format!("{prefix}{}", written.join(" "))
+    }
+
+    /// The cards a seat was dealt, both copies where it was dealt two.
+    pub fn bag_of(&self, seat: Seat) -> CardBag {
+        CardBag::new(self.hands[seat], self.twice)
+    }
+
+    /// Writes two-pack hands in deal notation, in seat order, a rank
+    /// written twice where a seat holds both copies.
+    pub fn bags_notation(hands: &BySeat<CardBag>, players: usize) -> String {
+        let written: Vec<String> = hands.of_table(players).iter().map(|hand| hand.to_hand_notation()).collect();
+        written.join(" ")
+    }
+
+    /// Reads two-pack hands in deal notation, one per seat in seat order:
+    /// no card more than twice among them.
+    pub fn parse_bags(text: &str, players: usize) -> Result<BySeat<CardBag>, NotationError> {
+        let bad = |why: String| NotationError::BadDeal(why);
+        let written: Vec<&str> = text.split_whitespace().collect();
+        if written.len() != players {
+            return Err(bad(format!("{} hands given for {players} players", written.len())));
+        }
+        let mut hands = BySeat::splat(CardBag::EMPTY);
+        let mut seen = CardBag::EMPTY;
+        for (i, text) in written.into_iter().enumerate() {
+            let hand = CardBag::from_hand_notation(text)?;
+            if let Some(card) = (hand.cards() & seen.twice()).lowest().or((hand.twice() & seen.cards()).lowest()) {
+                return Err(bad(format!("{card} is dealt more than twice")));
+            }
+            seen = seen.plus(hand);
+            hands[Seat::new(i).expect("one hand per seat")] = hand;
+        }
+        Ok(hands)
     }
 
     /// Reads hands in deal notation: one hand per seat separated by spaces,

@@ -93,6 +93,9 @@ pub enum Event {
     CardPlayed,
     /// A card completed a trick, taken by this seat.
     TrickTaken(Seat),
+    /// A card completed a trick nobody won (Cancellation): its cards wait
+    /// for the next trick's winner.
+    TrickRolledOver,
     /// The hand ended and the shooter must choose how the moon counts.
     MoonChoiceNeeded(Seat),
     /// The hand was scored; another hand follows.
@@ -364,7 +367,8 @@ impl Game {
                 if self.rules.domino {
                     self.note_draw(stock, outcome);
                 }
-                if let (PlayOutcome::TrickTaken(_), Some(trick)) = (outcome, self.hand.last_trick()) {
+                let completed = outcome != PlayOutcome::Played;
+                if let (true, Some(trick)) = (completed, self.hand.last_trick()) {
                     self.tricks.push(*trick);
                 }
                 if matches!(outcome, PlayOutcome::TrickTaken(_)) && self.ends_mid_hand() {
@@ -376,6 +380,7 @@ impl Game {
                         Ok(Event::TrickTaken(winner))
                     }
                     PlayOutcome::TrickTaken(_) => Ok(self.finish_hand()),
+                    PlayOutcome::TrickRolledOver => Ok(Event::TrickRolledOver),
                 }
             }
             Action::ChooseMoon { seat, scoring } => {

@@ -224,6 +224,10 @@ named_option!(
         /// cannot follow; hearts 1 each; the game ends the moment someone
         /// reaches 31. The game for two.
         Domino => "domino",
+        /// Cancellation Hearts: two packs for 6 to 11 players; the same
+        /// card played twice to a trick cancels, two pairs leave the trick
+        /// to the next trick's winner.
+        Cancellation => "cancellation",
     }
 );
 
@@ -502,6 +506,13 @@ impl PassCycle {
         PassCycle::new(directions).expect("standard cycles are short and non-empty")
     }
 
+    /// The cycle of two packs (Cancellation, decided): left, right, hold,
+    /// at every table size.
+    pub fn two_packs() -> PassCycle {
+        use PassDirection::{Hold, Left, Right};
+        PassCycle::new(&[Left(1), Right(1), Hold]).expect("a short, non-empty cycle")
+    }
+
     /// The directions in order.
     pub fn directions(&self) -> &[PassDirection] {
         &self.directions[..self.len as usize]
@@ -590,6 +601,11 @@ pub struct Rules {
     /// their cards run out; the game ends the moment a total reaches the
     /// target, even in the middle of a hand.
     pub domino: bool,
+    /// Cancellation Hearts (`cancellation`): two packs shuffled together;
+    /// the same card played twice to a trick cancels (neither copy wins);
+    /// a trick with two such pairs, or with every card of the suit led
+    /// cancelled, goes to the winner of the next trick.
+    pub cancellation: bool,
 }
 
 impl Default for Rules {
@@ -626,6 +642,7 @@ impl Default for Rules {
             teams: Teams::Off,
             auction: false,
             domino: false,
+            cancellation: false,
         }
     }
 }
@@ -637,6 +654,7 @@ impl Preset {
             Preset::Partnership => &[4, 6],
             Preset::Auction => &[4, 5, 6],
             Preset::Domino => &[2, 3, 4, 5, 6, 7],
+            Preset::Cancellation => &[6, 7, 8, 9, 10, 11],
             _ => &[3, 4, 5, 6, 7],
         }
     }
@@ -702,6 +720,10 @@ impl Preset {
                 target_score: 31,
                 ..defaults
             },
+            // The rule book's Cancellation: Black Lady's cards twice over,
+            // the cards left over a kitty for the first trick's winner,
+            // passing left, right, hold (the pass cycle of two packs).
+            Preset::Cancellation => Rules { cancellation: true, players: 8, kitty: Kitty::Leftover, ..defaults },
         }
     }
 }
@@ -714,6 +736,12 @@ pub const DOMINO_HAND_SIZE: usize = 6;
 
 /// The fewest players of every game but Domino.
 const MIN_PLAYERS_BUT_DOMINO: usize = 3;
+
+/// The most players of a game with one pack.
+pub const MAX_ONE_PACK_PLAYERS: usize = 7;
+
+/// The fewest players of Cancellation (two packs).
+const MIN_TWO_PACK_PLAYERS: usize = 6;
 
 /// What a silent Generale (every penalty card taken without declaring)
 /// gives each other player in Chasse Coeur.
@@ -761,9 +789,12 @@ pub const fn standard_removed_cards(players: usize) -> CardSet {
 /// option keys at fault so the caller can point at them.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum RulesError {
-    /// `players` outside 3..=7 (2..=7 with Domino).
+    /// `players` outside 3..=7 (2..=7 with Domino, 6..=11 with
+    /// Cancellation).
     #[error(
-        "players must be from {MIN_PLAYERS_BUT_DOMINO} to {MAX_PLAYERS} ({MIN_PLAYERS} with domino = true), not {0}"
+        "players must be from {MIN_PLAYERS_BUT_DOMINO} to {MAX_ONE_PACK_PLAYERS} ({MIN_PLAYERS} to \
+         {MAX_ONE_PACK_PLAYERS} with domino = true, {MIN_TWO_PACK_PLAYERS} to {MAX_PLAYERS} with \
+         cancellation = true), not {0}"
     )]
     Players(u8),
     /// The deck left after removing cards does not divide among the players.
@@ -854,6 +885,14 @@ pub enum RulesError {
         /// The option keys at fault.
         keys: &'static [&'static str],
     },
+    /// Cancellation with an option it does not play with.
+    #[error("cancellation = true needs {needs}")]
+    Cancellation {
+        /// What Cancellation needs that these rules lack.
+        needs: &'static str,
+        /// The option keys at fault.
+        keys: &'static [&'static str],
+    },
     /// A moon value where there is no moon.
     #[error("moon-value = {0} has no effect with moon = \"off\"; remove it, or choose a moon rule")]
     MoonValueWithoutMoon(i32),
@@ -879,7 +918,9 @@ impl RulesError {
             RulesError::TeamsNeedPartners { .. } => &["teams", "players"],
             RulesError::TeamsWithChips(_) => &["teams", "scoring"],
             RulesError::CombinedTeamsWithGenerale => &["teams", "declaration"],
-            RulesError::Auction { keys, .. } | RulesError::Domino { keys, .. } => keys,
+            RulesError::Auction { keys, .. }
+            | RulesError::Domino { keys, .. }
+            | RulesError::Cancellation { keys, .. } => keys,
         }
     }
 }
@@ -894,7 +935,7 @@ impl Rules {
     /// Heartsette), else the option's list or the rule book's list for the
     /// player count.
     pub fn removed(&self) -> CardSet {
-        if self.domino {
+        if self.domino || self.cancellation {
             // What the deal leaves over is the stock: nothing comes out.
             return CardSet::EMPTY;
         }
@@ -923,7 +964,19 @@ impl Rules {
         (0..self.joker_count() as u8).map(Card::joker).collect()
     }
 
-    /// The cards that are dealt (and the kitty, if any), jokers included.
+    /// Packs shuffled together: 2 for Cancellation, else 1.
+    pub const fn pack_count(&self) -> usize {
+        if self.cancellation { 2 } else { 1 }
+    }
+
+    /// How many cards are dealt (with the kitty or stock): the deck, once
+    /// for each pack.
+    pub fn deck_size(&self) -> usize {
+        self.deck().len() * self.pack_count()
+    }
+
+    /// The cards that are dealt (and the kitty, if any), jokers included;
+    /// with two packs, each of them twice.
     #[inline]
     pub fn deck(&self) -> CardSet {
         if let (Kitty::Off, None, Some(0), false) = (self.kitty, self.removed_cards, self.jokers, self.domino) {
@@ -943,7 +996,7 @@ impl Rules {
             (Kitty::Heartsette, 6) => 8,
             (Kitty::Heartsette, 7) => 7,
             _ if self.domino => DOMINO_HAND_SIZE,
-            _ => self.deck().len() / self.player_count(),
+            _ => self.deck_size() / self.player_count(),
         }
     }
 
@@ -973,12 +1026,16 @@ impl Rules {
     }
 
     fn left_over(&self) -> usize {
-        self.deck().len() - self.hand_size() * self.player_count()
+        self.deck_size() - self.hand_size() * self.player_count()
     }
 
-    /// The effective pass cycle.
+    /// The effective pass cycle: the option's, or the rule book's for the
+    /// player count (with two packs: left, right, hold).
     pub fn pass_cycle(&self) -> PassCycle {
-        self.pass_cycle.unwrap_or_else(|| PassCycle::standard(self.player_count()))
+        self.pass_cycle.unwrap_or_else(|| match self.cancellation {
+            true => PassCycle::two_packs(),
+            false => PassCycle::standard(self.player_count()),
+        })
     }
 
     /// The pass direction of the hand with this 0-based number; hold when
@@ -1005,9 +1062,10 @@ impl Rules {
         cards & self.deck()
     }
 
-    /// The points of all penalty cards in play (26 by default).
+    /// The points of all penalty cards in play (26 by default; 52 with two
+    /// packs).
     pub fn penalty_total(&self) -> i32 {
-        self.points.points(self.penalty_cards())
+        self.points.points(self.penalty_cards()) * self.pack_count() as i32
     }
 
     /// The Omnibus bonus card, when Omnibus is played.
@@ -1058,12 +1116,19 @@ impl Rules {
     /// Checks that the options make a game.
     pub fn validate(&self) -> Result<(), RulesError> {
         let players = self.player_count();
-        let fewest = if self.domino { MIN_PLAYERS } else { MIN_PLAYERS_BUT_DOMINO };
-        if !(fewest..=MAX_PLAYERS).contains(&players) {
+        let seats = match (self.domino, self.cancellation) {
+            (_, true) => MIN_TWO_PACK_PLAYERS..=MAX_PLAYERS,
+            (true, false) => MIN_PLAYERS..=MAX_ONE_PACK_PLAYERS,
+            (false, false) => MIN_PLAYERS_BUT_DOMINO..=MAX_ONE_PACK_PLAYERS,
+        };
+        if !seats.contains(&players) {
             return Err(RulesError::Players(self.players));
         }
         if self.domino {
             self.validate_domino()?;
+        }
+        if self.cancellation {
+            self.validate_cancellation()?;
         }
         if self.kitty != Kitty::Off && self.removed_cards.is_some() {
             return Err(RulesError::KittyWithRemovedCards);
@@ -1071,7 +1136,7 @@ impl Rules {
         if self.kitty != Kitty::Off && self.joker_count() > 0 {
             return Err(RulesError::JokersWithKitty(self.joker_count()));
         }
-        let deck = self.deck().len();
+        let deck = self.deck_size();
         if self.kitty == Kitty::Off && !self.domino && !deck.is_multiple_of(players) {
             return Err(RulesError::DeckDoesNotDivide {
                 players: self.players,
@@ -1149,6 +1214,45 @@ impl Rules {
 }
 
 impl Rules {
+    /// Cancellation's refusals: what two copies of a card leave no room for.
+    fn validate_cancellation(&self) -> Result<(), RulesError> {
+        let refusal = |needs, keys| Err(RulesError::Cancellation { needs, keys });
+        if self.domino {
+            return refusal("domino = false: one game at a time", &["cancellation", "domino"]);
+        }
+        if self.kitty != Kitty::Leftover {
+            return refusal(
+                "kitty = \"leftover\": the cards left over go to the first trick's winner",
+                &["cancellation", "kitty"],
+            );
+        }
+        if self.kitty_to != KittyTo::FirstTrick {
+            return refusal("kitty-to = \"first-trick\"", &["cancellation", "kitty-to"]);
+        }
+        if self.joker_count() > 0 {
+            return refusal("jokers = 0", &["cancellation", "jokers"]);
+        }
+        if self.points == PointsTable::Royal {
+            return refusal(
+                "a points table other than \"royal\": its queens act on the whole take, once",
+                &["cancellation", "points"],
+            );
+        }
+        if self.omnibus {
+            return refusal("omnibus = false: there would be two bonus cards", &["cancellation", "omnibus"]);
+        }
+        if self.declaration != Declaration::None {
+            return refusal("declaration = \"none\"", &["cancellation", "declaration"]);
+        }
+        if self.auction {
+            return refusal("auction = false", &["cancellation", "auction"]);
+        }
+        if self.teams != Teams::Off {
+            return refusal("teams = \"off\": partners sit at 4 or 6", &["cancellation", "teams"]);
+        }
+        Ok(())
+    }
+
     /// Domino's refusals: what a stock and players dropping out leave no
     /// room for.
     fn validate_domino(&self) -> Result<(), RulesError> {

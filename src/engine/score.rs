@@ -3,7 +3,7 @@
 //! score.
 
 use super::card::Card;
-use super::card_set::CardSet;
+use super::card_set::{CardBag, CardSet};
 use super::hand::{Bid, Hand, HandPhase};
 use super::rules::{MoonRule, ROYAL_DIAMOND_CUT, Rules, Scoring, Teams};
 use super::seat::{BySeat, Seat};
@@ -86,23 +86,36 @@ impl HandResult {
         {
             moon_cards.insert(card);
         }
-        let took_all = Seat::all(players).find(|&seat| hand.taken(seat).is_superset(moon_cards));
+        // With two packs a moon is every penalty card of both.
+        let moon_cards = CardBag::new(moon_cards, hand.penalty_in_play().twice());
+        let took_all = Seat::all(players).find(|&seat| hand.taken_cards(seat).includes(moon_cards));
         let generale = hand.declarer().map(|declarer| Generale { declarer, made: took_all == Some(declarer) });
         let combined = rules.teams == Teams::Combined;
         // A combined team shoots together; the first seat found is the team's first.
         let side_taken =
             |seat: Seat| hand.taken(seat) | rules.partner(seat).map_or(CardSet::EMPTY, |partner| hand.taken(partner));
         let shooting_side = match combined {
-            true => Seat::all(players).find(|&seat| side_taken(seat).is_superset(moon_cards)),
+            true => Seat::all(players).find(|&seat| side_taken(seat).is_superset(moon_cards.cards())),
             false => took_all,
         };
         let shooter = if rules.moon == MoonRule::Off || generale.is_some() { None } else { shooting_side };
         // A suit named in the auction leaves the table's effects out: 1 a card.
-        let points_taken = BySeat::new_with(|seat| match hand.named_suit() {
+        // (Tables whose effects act on the whole take, Royal's, are not
+        // played with two packs: a second copy adds its plain points.)
+        let points_of = |seat: Seat| match hand.named_suit() {
             Some(_) => hand.points(rules.points, hand.taken(seat)),
+            None if rules.cancellation => {
+                rules.points.hand_points(hand.taken(seat)) + rules.points.points(hand.taken_cards(seat).twice())
+            }
             None => rules.points.hand_points(hand.taken(seat)),
-        });
-        let penalty_total = hand.points(rules.points, penalty);
+        };
+        // A plain loop over the table's seats: a search scores every playout.
+        let mut points_taken = BySeat::splat(0);
+        for seat in Seat::all(players) {
+            points_taken[seat] = points_of(seat);
+        }
+        let penalty_total =
+            hand.points(rules.points, penalty) + hand.points(rules.points, hand.penalty_in_play().twice());
         let taker_of = |card: Card| Seat::all(players).find(|&seat| hand.taken(seat).contains(card));
         let moon_value = match (rules.moon_value, shooter) {
             (Some(value), _) => value,

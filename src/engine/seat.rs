@@ -4,7 +4,7 @@ use std::fmt;
 use std::ops::{Index, IndexMut};
 
 /// The most players a table seats.
-pub const MAX_PLAYERS: usize = 7;
+pub const MAX_PLAYERS: usize = 11;
 /// The fewest players a table seats: two, for Domino; every other game
 /// needs three ([`crate::engine::Rules::validate`]).
 pub const MIN_PLAYERS: usize = 2;

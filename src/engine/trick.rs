@@ -4,25 +4,55 @@ use super::card::{Card, SUIT_STRIDE, Suit};
 use super::card_set::CardSet;
 use super::seat::{MAX_PLAYERS, Seat};
 
+/// [`Trick`]'s winning index when no card wins: two pairs are cancelled, or
+/// every card of the suit led.
+const NOBODY_WINS: u8 = u8::MAX;
+
 /// The cards played to one trick, in play order from the leader. In
 /// Domino, seats that have run out of cards sit the trick out: play goes
-/// round the others.
+/// round the others. With two packs (Cancellation) the same card can be
+/// played twice: the pair cancels, neither copy can win, and two pairs
+/// leave the trick to nobody.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Trick {
     leader: Seat,
     cards: [Card; MAX_PLAYERS],
     len: u8,
+    /// The index of the winning card so far, or [`NOBODY_WINS`].
     winning: u8,
+    /// Whether two packs are played: a card may come twice.
+    two_packs: bool,
+    /// How many cards have been played twice.
+    pairs: u8,
     /// Seats sitting this trick out, one bit per seat.
-    out: u8,
+    out: u16,
     /// Seats that drew from the stock before playing to this trick.
-    drew: u8,
+    drew: u16,
 }
 
 impl Trick {
     /// An empty trick that `leader` will lead.
     pub const fn new(leader: Seat) -> Trick {
-        Trick { leader, cards: [Card::TWO_OF_CLUBS; MAX_PLAYERS], len: 0, winning: 0, out: 0, drew: 0 }
+        Trick {
+            leader,
+            cards: [Card::TWO_OF_CLUBS; MAX_PLAYERS],
+            len: 0,
+            winning: 0,
+            two_packs: false,
+            pairs: 0,
+            out: 0,
+            drew: 0,
+        }
+    }
+
+    /// An empty trick of a game of two packs, which `leader` will lead.
+    pub const fn of_two_packs(leader: Seat) -> Trick {
+        Trick { two_packs: true, ..Trick::new(leader) }
+    }
+
+    /// This trick, of a game of two packs.
+    pub(crate) const fn of_two_packs_too(self) -> Trick {
+        Trick { two_packs: true, ..self }
     }
 
     /// An empty trick that `leader` will lead and the `out` seats (never
@@ -68,12 +98,15 @@ impl Trick {
     }
 
     /// This trick with `cards` played to it in order; `None` when more
-    /// cards are given than a table has seats.
+    /// cards are given than a table has seats. A card given twice makes it
+    /// a trick of two packs.
     pub fn with_cards(self, cards: &[Card]) -> Option<Trick> {
         let mut trick = self;
         if cards.len() > MAX_PLAYERS {
             return None;
         }
+        let all: Vec<Card> = trick.cards().iter().chain(cards).copied().collect();
+        trick.two_packs |= all.iter().enumerate().any(|(i, card)| all[..i].contains(card));
         for &card in cards {
             trick.push(card);
         }
@@ -90,9 +123,31 @@ impl Trick {
         &self.cards[..self.len as usize]
     }
 
-    /// The cards played so far, as a set.
+    /// The cards played so far, as a set (a card played twice is in it once).
     pub fn card_set(&self) -> CardSet {
         self.cards().iter().copied().collect()
+    }
+
+    /// The cards played twice to this trick (two packs): each pair cancels.
+    pub fn cancelled(&self) -> CardSet {
+        if self.pairs == 0 {
+            return CardSet::EMPTY;
+        }
+        let mut once = CardSet::EMPTY;
+        let mut twice = CardSet::EMPTY;
+        for &card in self.cards() {
+            if once.contains(card) {
+                twice.insert(card);
+            }
+            once.insert(card);
+        }
+        twice
+    }
+
+    /// Whether nobody can win this trick: two pairs cancelled, or every card
+    /// of the suit led cancelled (two packs only).
+    pub const fn nobody_wins(&self) -> bool {
+        self.len > 0 && self.winning == NOBODY_WINS
     }
 
     /// How many cards have been played.
@@ -139,19 +194,24 @@ impl Trick {
     }
 
     /// The card that wins so far: the highest of the suit led (a trick of
-    /// jokers only: the leader's).
+    /// jokers only: the leader's; with two packs, the highest not played
+    /// twice, and none once [`Trick::nobody_wins`]).
     pub fn winning_card(&self) -> Option<Card> {
-        (self.len > 0).then(|| self.cards[self.winning as usize])
+        (self.len > 0 && !self.nobody_wins()).then(|| self.cards[self.winning as usize])
     }
 
     /// The seat that wins so far.
     pub fn winner(&self, players: usize) -> Option<Seat> {
-        (self.len > 0).then(|| self.seat_of(self.winning as usize, players))
+        (self.len > 0 && !self.nobody_wins()).then(|| self.seat_of(self.winning as usize, players))
     }
 
     /// Adds the next card (the caller has checked it is legal and the trick
     /// is not full).
+    #[inline]
     pub(crate) fn push(&mut self, card: Card) {
+        if self.two_packs {
+            return self.push_with_two_packs(card);
+        }
         if self.len > 0 {
             let best = self.cards[self.winning as usize];
             let (new, old) = (card.index(), best.index());
@@ -169,6 +229,49 @@ impl Trick {
         }
         self.cards[self.len as usize] = card;
         self.len += 1;
+    }
+
+    /// Where the winning card so far stands (for [`Trick::take_back`]).
+    pub(crate) const fn winning(&self) -> u8 {
+        self.winning
+    }
+
+    /// Takes back the last card pushed (one pack), `winning` as it was
+    /// before it.
+    #[inline]
+    pub(crate) fn take_back(&mut self, winning: u8) {
+        self.len -= 1;
+        // The slot as a new trick has it, so equal tricks compare equal.
+        self.cards[self.len as usize] = Card::TWO_OF_CLUBS;
+        self.winning = winning;
+    }
+
+    /// [`Trick::push`] with two packs: the second copy of a card cancels
+    /// the pair, and the highest card of the suit led played once wins.
+    /// Out of line: one pack never comes here.
+    #[inline(never)]
+    fn push_with_two_packs(&mut self, card: Card) {
+        if self.cards().contains(&card) {
+            self.pairs += 1;
+        }
+        self.cards[self.len as usize] = card;
+        self.len += 1;
+        self.winning = if self.pairs >= 2 { NOBODY_WINS } else { self.highest_uncancelled() };
+    }
+
+    /// The index of the highest card of the suit led played once, or
+    /// [`NOBODY_WINS`] (two packs only; no jokers are played with two).
+    fn highest_uncancelled(&self) -> u8 {
+        let cancelled = self.cancelled();
+        let led = self.led_suit();
+        let mut best: Option<usize> = None;
+        for (index, &card) in self.cards().iter().enumerate() {
+            let counts = Some(card.suit()) == led && !cancelled.contains(card);
+            if counts && best.is_none_or(|b| card.rank() > self.cards[b].rank()) {
+                best = Some(index);
+            }
+        }
+        best.map_or(NOBODY_WINS, |index| index as u8)
     }
 }
 

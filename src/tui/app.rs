@@ -1210,6 +1210,15 @@ impl App {
                 self.next_bot_at = Some(now + self.speed.card_delay());
                 self.effects.push(Effect::Save);
             }
+            Event::TrickRolledOver => {
+                let cards = self.game.hand().waiting().len();
+                self.note =
+                    Some(format!("Nobody wins the trick: its cards wait for the next trick's winner ({cards} now)"));
+                let until = now + self.speed.trick_delay();
+                self.trick_shown_until = Some(until);
+                self.next_bot_at = Some(until);
+                self.effects.push(Effect::Save);
+            }
             Event::TrickTaken(_) | Event::HandScored | Event::GameOver | Event::MoonChoiceNeeded(_) => {
                 self.note_widow_taken();
                 self.note_stock_taken();

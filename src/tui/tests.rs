@@ -1249,7 +1249,8 @@ fn at_80x24_no_window_covers_the_top_line_at_any_table_size() {
 fn chasse_coeur_game(deal: [&str; 4], dealer: usize) -> (Rules, Game) {
     let rules = crate::engine::Preset::ChasseCoeur.rules();
     let hands = BySeat::new_with(|seat| deal.get(seat.index()).map_or(CardSet::EMPTY, |text| cards(text)));
-    let deal = crate::engine::Deal { dealer: Seat::new(dealer).unwrap(), hands, kitty: CardSet::EMPTY };
+    let deal =
+        crate::engine::Deal { dealer: Seat::new(dealer).unwrap(), hands, kitty: CardSet::EMPTY, twice: CardSet::EMPTY };
     let hand = Hand::new(&rules, deal, crate::engine::PassDirection::Hold);
     (rules, Game::from_position(rules, 1, hand, BySeat::splat(0)).unwrap())
 }

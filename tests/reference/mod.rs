@@ -166,6 +166,10 @@ pub fn pass_cycle(rules: &Rules) -> Vec<PassDirection> {
         return cycle.directions().to_vec();
     }
     use PassDirection::{Across, Hold, Left, Right};
+    if rules.cancellation {
+        // Two packs: left, right, hold, at any table size.
+        return vec![Left(1), Right(1), Hold];
+    }
     match rules.players {
         3 => vec![Left(1), Right(1), Hold],
         4 => vec![Left(1), Right(1), Across, Hold],
@@ -208,6 +212,9 @@ pub struct RefHand {
     pub winning_bid: Option<(usize, u32)>,
     /// The suit the auction's winner named: it replaces hearts everywhere.
     pub named_suit: Option<Suit>,
+    /// Cancellation: the cards of tricks nobody won, and how many tricks.
+    pub waiting: Vec<Card>,
+    pub waiting_tricks: usize,
 }
 
 impl RefHand {
@@ -231,6 +238,8 @@ impl RefHand {
             declarer: None,
             winning_bid: None,
             named_suit: None,
+            waiting: Vec::new(),
+            waiting_tricks: 0,
         };
         hand.to_act = hand.first_leader(dealer);
         hand
@@ -273,6 +282,8 @@ impl RefHand {
             declarer: None,
             winning_bid: None,
             named_suit,
+            waiting: Vec::new(),
+            waiting_tricks: 0,
         }
     }
 
@@ -293,7 +304,11 @@ impl RefHand {
             return left_of_dealer;
         }
         match self.lowest_club_held() {
-            Some(club) => self.holdings.iter().position(|cards| cards.contains(&club)).unwrap(),
+            // With two packs two seats may hold it: the first from the dealer's left.
+            Some(club) => (1..=self.players)
+                .map(|step| (dealer + step) % self.players)
+                .find(|&seat| self.holdings[seat].contains(&club))
+                .unwrap(),
             None => left_of_dealer,
         }
     }
@@ -320,6 +335,8 @@ impl RefHand {
     pub fn legal(&self) -> Vec<Card> {
         let mut cards = self.legal_unsorted();
         cards.sort();
+        // Two copies of a card are one choice.
+        cards.dedup();
         cards
     }
 
@@ -378,7 +395,9 @@ impl RefHand {
     pub fn play(&mut self, card: Card) {
         assert!(self.legal().contains(&card), "the reference refuses {card}");
         let seat = self.to_act;
-        self.holdings[seat].retain(|&c| c != card);
+        // One copy: with two packs the other may still be held.
+        let at = self.holdings[seat].iter().position(|&c| c == card).unwrap();
+        self.holdings[seat].remove(at);
         let queen_of_spades = !card.is_joker() && card.suit() == Suit::Spades && card.rank() == Rank::Queen;
         let heart = !card.is_joker() && card.suit() == self.penalty_suit();
         if heart || (self.rules.queen_breaks_hearts && queen_of_spades) {
@@ -391,27 +410,52 @@ impl RefHand {
         }
         // The highest card of the suit led wins; jokers never do, and a trick
         // of jokers only goes to its leader.
+        // With two packs a card played twice cancels: neither copy wins,
+        // and with two such pairs nobody wins at all.
+        let played_twice = |card: Card| self.trick.iter().filter(|&&(_, c)| c == card).count() == 2;
+        let pairs = self.trick.iter().filter(|&&(_, c)| played_twice(c)).count() / 2;
         let winner = match self.trick.iter().find(|(_, c)| !c.is_joker()) {
             Some(&(_, first)) => {
                 let led = first.suit();
-                let in_suit = self.trick.iter().filter(|(_, c)| !c.is_joker() && c.suit() == led);
-                in_suit.max_by_key(|(_, c)| c.rank()).unwrap().0
+                let in_suit = self.trick.iter().filter(|(_, c)| !c.is_joker() && c.suit() == led && !played_twice(*c));
+                in_suit.max_by_key(|(_, c)| c.rank()).map(|&(seat, _)| seat).filter(|_| pairs < 2)
             }
-            None => self.trick[0].0,
+            None => Some(self.trick[0].0),
         };
         let cards: Vec<Card> = self.trick.iter().map(|&(_, c)| c).collect();
+        let last_trick = self.holdings.iter().all(Vec::is_empty);
+        let leader = self.trick[0].0;
+        let first_trick = self.tricks_done == 0;
+        self.tricks_done += 1;
+        self.trick.clear();
+        let winner = match winner {
+            Some(winner) => winner,
+            // The last trick goes to its leader; any other waits for the
+            // next trick's winner, and its leader leads again.
+            None if last_trick => leader,
+            None => {
+                self.waiting.extend(cards);
+                self.waiting_tricks += 1;
+                if first_trick {
+                    let kitty = std::mem::take(&mut self.kitty);
+                    self.waiting.extend(kitty);
+                }
+                self.to_act = leader;
+                return;
+            }
+        };
         self.taken[winner].extend(cards);
+        let waiting = std::mem::take(&mut self.waiting);
+        self.taken[winner].extend(waiting);
+        self.tricks_won[winner] += std::mem::take(&mut self.waiting_tricks);
         // The kitty goes to the first trick's winner, or with kitty-to =
         // "last-trick" to the last trick's.
         let to_last = self.rules.kitty_to == KittyTo::LastTrick;
-        let last_trick = self.holdings.iter().all(Vec::is_empty);
-        if (self.tricks_done == 0 && !to_last) || (last_trick && to_last) {
-            let kitty = self.kitty.clone();
+        if (first_trick && !to_last) || (last_trick && to_last) {
+            let kitty = std::mem::take(&mut self.kitty);
             self.taken[winner].extend(kitty);
         }
         self.tricks_won[winner] += 1;
-        self.tricks_done += 1;
-        self.trick.clear();
         self.to_act = winner;
     }
 
@@ -438,7 +482,9 @@ impl RefHand {
     /// The seat that took every penalty card in play, whatever the moon rule.
     fn took_everything(&self) -> Option<usize> {
         let needed: Vec<Card> = self.in_play.iter().copied().filter(|&c| self.is_penalty(c)).collect();
-        (0..self.players).find(|&seat| needed.iter().all(|card| self.taken[seat].contains(card)))
+        let copies = |cards: &[Card], card: &Card| cards.iter().filter(|&c| c == card).count();
+        (0..self.players)
+            .find(|&seat| needed.iter().all(|card| copies(&self.taken[seat], card) >= copies(&needed, card)))
     }
 
     pub fn penalty_total(&self) -> i32 {
@@ -471,9 +517,12 @@ impl RefHand {
         {
             needed.push(card);
         }
+        // Every copy of every card: with two packs a moon takes both.
+        let copies = |cards: &[Card], card: &Card| cards.iter().filter(|&c| c == card).count();
         (0..self.players).find(|&seat| {
-            let side = self.scoring_side(seat);
-            needed.iter().all(|card| side.iter().any(|&member| self.taken[member].contains(card)))
+            let side: Vec<Card> =
+                self.scoring_side(seat).iter().flat_map(|&member| self.taken[member].clone()).collect();
+            needed.iter().all(|card| copies(&side, card) >= copies(&needed, card))
         })
     }
 
