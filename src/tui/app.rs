@@ -386,15 +386,18 @@ impl App {
         self.table.rules.player_count()
     }
 
-    /// Your hand, sorted by suit then rank.
+    /// Your hand, sorted by suit then rank; with two packs a card you hold
+    /// twice is there twice, side by side.
     pub fn your_cards(&self) -> Vec<Card> {
         let mut cards = self.game.hand().holding(YOU);
         if let Some((passing, _)) = self.pending_pass {
             cards -= passing;
         }
+        let twice = self.game.hand().held_twice(YOU) & cards;
         // By suit, then any jokers at the right.
         let jokers = cards & CardSet::JOKERS;
-        (cards - jokers).into_iter().chain(jokers).collect()
+        let copies = |card: Card| std::iter::repeat_n(card, 1 + usize::from(twice.contains(card)));
+        (cards - jokers).into_iter().flat_map(copies).chain(jokers).collect()
     }
 
     /// The card under the cursor.

@@ -45,6 +45,7 @@ fn ordinal(n: usize) -> &'static str {
     match n {
         2 => "2nd",
         3 => "3rd",
-        _ => "far",
+        4 => "4th",
+        _ => "5th",
     }
 }

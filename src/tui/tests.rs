@@ -8,7 +8,7 @@ use ratatui::layout::Rect;
 use ratatui::style::Color;
 
 use crate::bot::{Level, Player, Think, decide};
-use crate::engine::{BySeat, CardSet, Game, GamePhase, Hand, HandPhase, MoonRule, Rules, Seat};
+use crate::engine::{BySeat, CardSet, Deal, Game, GamePhase, Hand, HandPhase, MoonRule, Rules, Seat};
 
 use super::app::{App, Finish, Message, Overlay, YOU};
 use super::input::{Button, Command, Hits};
@@ -1572,4 +1572,52 @@ fn a_domino_hand_that_ends_says_who_took_the_stock() {
         return;
     }
     panic!("no hand ended with the stock taken in forty games");
+}
+
+/// A Cancellation table of `players` from a seed where you are dealt a
+/// card twice.
+fn two_pack_table(players: u8) -> Harness {
+    let rules = Rules { players, ..crate::engine::Preset::Cancellation.rules() };
+    let seed = (1..).find(|&seed| !Deal::for_hand(&rules, seed, 0).bag_of(YOU).twice().is_empty()).unwrap();
+    Harness::with_rules(rules, seed, Speed::Instant)
+}
+
+#[test]
+fn eleven_seats_fit_80_by_24_each_named_once() {
+    let mut h = two_pack_table(11);
+    h.let_bots_play();
+    let (text, _, _) = h.screen(80, 24);
+    for seat in Seat::all(11).skip(1) {
+        let label = format!("{} · normal", h.app.table.seat_name(seat));
+        assert_eq!(text.matches(&label).count(), 1, "{label}:\n{text}");
+    }
+    assert!(text.contains("5th left") && text.contains("5th right"), "{text}");
+}
+
+#[test]
+fn a_card_dealt_twice_is_in_your_hand_twice() {
+    for players in [6, 11] {
+        let mut h = two_pack_table(players);
+        h.let_bots_play();
+        let held = h.app.game.hand().hand_of(YOU);
+        assert!(!held.twice().is_empty());
+        let (_, _, hits) = h.screen(80, 24);
+        assert_eq!(hits.cards.len(), held.len(), "{players} players: one card drawn per copy");
+        assert_eq!(h.app.your_cards(), held.iter().collect::<Vec<_>>());
+    }
+}
+
+#[test]
+fn a_cancelled_pair_and_the_cards_waiting_are_named_in_the_top_line() {
+    let rules = Rules { players: 6, ..crate::engine::Preset::Cancellation.rules() };
+    let mut h = Harness::with_rules(rules, 3, Speed::Instant);
+    h.play_until(|app| !app.game.hand().trick().cancelled().is_empty());
+    let pair = h.app.game.hand().trick().cancelled();
+    let top = h.text().lines().next().unwrap().to_string();
+    assert!(top.contains(&format!("{} cancelled", h.app.theme.cards(pair))), "{top}");
+    h.play_until(|app| !app.game.hand().waiting().is_empty());
+    let waiting = h.app.game.hand().waiting().len();
+    let top = h.text().lines().next().unwrap().to_string();
+    assert!(top.contains(&format!("{waiting} cards waiting")), "{top}");
+    assert!(!top.contains("widow"), "the kitty waits with the first trick: {top}");
 }

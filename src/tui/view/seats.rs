@@ -34,14 +34,47 @@ pub(super) fn placed(area: Rect, (x, y): (f64, f64), width: u16, height: u16) ->
     Rect::new(left, top, width.min(area.width), height.min(area.height))
 }
 
+/// The most players seated on an ellipse; bigger tables go round the edge.
+const MOST_ON_AN_ELLIPSE: usize = 7;
+
+/// Where a seat's label is centred. Up to seven players sit on an ellipse
+/// through the table's edges. At a bigger table (two packs) the ellipse
+/// would stack the labels at the top on each other, so the seats go round
+/// the edge instead: up the left side, along the top, down the right.
+fn seat_point(area: Rect, seat: Seat, players: usize) -> (f64, f64) {
+    let (cx, cy) = centre(area);
+    if players <= MOST_ON_AN_ELLIPSE {
+        let reach_x = f64::from(area.width) / 2.0 - f64::from(SEAT_WIDTH) / 2.0 - 1.0;
+        let reach_y = f64::from(area.height) / 2.0 - 1.5;
+        let (dx, dy) = direction(seat, players);
+        return (cx + dx * reach_x, cy + dy * reach_y);
+    }
+    let others = players - 1;
+    let top = if others.is_multiple_of(2) { 2 } else { 1 };
+    let side = (others - top) / 2;
+    // Rows on the sides: below the top row's three lines, up from the bottom.
+    let (highest, lowest) = (f64::from(area.y) + 4.5, f64::from(area.bottom()) - 1.5);
+    let row = |up: usize| match side {
+        1 => (highest + lowest) / 2.0,
+        _ => lowest - (lowest - highest) * up as f64 / (side - 1) as f64,
+    };
+    let half = f64::from(SEAT_WIDTH) / 2.0;
+    let from_left = seat.index() - 1;
+    if from_left < side {
+        (f64::from(area.x) + half, row(from_left))
+    } else if from_left < side + top {
+        let along = (from_left - side + 1) as f64 / (top + 1) as f64;
+        (f64::from(area.x) + f64::from(area.width) * along, f64::from(area.y) + 1.5)
+    } else {
+        (f64::from(area.right()) - half, row(others - 1 - from_left))
+    }
+}
+
 pub(super) fn seats(buf: &mut Buffer, area: Rect, app: &App, now: Instant) {
     let players = app.players();
-    let (cx, cy) = centre(area);
-    let reach_x = f64::from(area.width) / 2.0 - f64::from(SEAT_WIDTH) / 2.0 - 1.0;
-    let reach_y = f64::from(area.height) / 2.0 - 1.5;
     for seat in Seat::all(players).skip(1) {
-        let (dx, dy) = direction(seat, players);
-        let rect = placed(area, (cx + dx * reach_x, cy + dy * reach_y), SEAT_WIDTH, 3);
+        let (dx, _) = direction(seat, players);
+        let rect = placed(area, seat_point(area, seat, players), SEAT_WIDTH, 3);
         let lines = seat_lines(app, seat, now);
         let alignment = if dx < -0.3 {
             Alignment::Left
@@ -61,7 +94,7 @@ pub(super) fn seat_lines(app: &App, seat: Seat, now: Instant) -> Vec<Line<'stati
     let name_style = if to_act { theme.active() } else { theme.strong() };
     let level = app.table.players.get(seat.index()).map(|p| p.name()).unwrap_or_default();
     let level: String = level.chars().take(12).collect();
-    let mut count = format!("{} {}", theme.card_back(), hand.holding(seat).len());
+    let mut count = format!("{} {}", theme.card_back(), hand.hand_of(seat).len());
     if hand.is_out(seat) {
         count = "out of cards".to_string();
     }

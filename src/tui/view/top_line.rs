@@ -37,7 +37,8 @@ pub(super) fn info_bar(buf: &mut Buffer, area: Rect, app: &App, now: Instant) {
         (format!("deal {}", crate::record::DealCode { seed: game.seed(), hand: game.hand_number() }), String::new()),
         (app.table.label.clone(), String::new()),
     ];
-    if !hand.kitty().is_empty() && hand.kitty_taker().is_none() {
+    // (A kitty that rolled over with the first trick is among the cards waiting.)
+    if !hand.kitty().is_empty() && hand.kitty_taker().is_none() && hand.waiting().is_empty() {
         let size = hand.kitty().len();
         parts.insert(1, (format!("widow {size}"), format!("W{size}")));
     }
@@ -60,6 +61,17 @@ pub(super) fn info_bar(buf: &mut Buffer, area: Rect, app: &App, now: Instant) {
             parts.insert(1, (format!("high bid {} by {who}", bid.chips), format!("bid {}", bid.chips)));
         }
         _ => {}
+    }
+    // Two packs: the pairs cancelled in the trick on the table, and the
+    // cards of tricks nobody won, waiting for the next winner.
+    let cancelled = app.table_trick(now).cancelled();
+    if !cancelled.is_empty() {
+        let pairs = theme.cards(cancelled);
+        parts.insert(1, (format!("{pairs} cancelled"), format!("{pairs} ✕")));
+    }
+    let waiting = hand.waiting().len();
+    if waiting > 0 {
+        parts.insert(1, (format!("{waiting} cards waiting"), format!("+{waiting}")));
     }
     if let Some(declarer) = hand.declarer() {
         let who = app.table.seat_name(declarer);

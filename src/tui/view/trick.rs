@@ -26,6 +26,8 @@ pub(super) fn trick(buf: &mut Buffer, area: Rect, app: &App, now: Instant, size:
     // ellipse through the table's edges).
     let (reach_x, reach_y) = match (size == CardSize::LARGE, players > 4) {
         (false, false) => (9.0, 3.0),
+        // Eight to eleven seats go round the edge: the trick has the middle.
+        (false, true) if players > 7 => (12.0, 4.5),
         (false, true) => (11.0, 4.0),
         (true, many) => {
             let seats_x = f64::from(area.width) / 2.0 - f64::from(SEAT_WIDTH) / 2.0 - 1.0;
@@ -36,12 +38,20 @@ pub(super) fn trick(buf: &mut Buffer, area: Rect, app: &App, now: Instant, size:
             (want_x.min(clear_x).max(9.0), want_y.min(clear_y).max(3.0))
         }
     };
+    // Two packs: a pair played twice cancels, drawn faint (the top line
+    // names it).
+    let cancelled = trick.cancelled();
     for (seat, card) in trick.plays(players) {
         let (dx, dy) = direction(seat, players);
         let rect = placed(area, (cx + dx * reach_x, cy + dy * reach_y), size.width, size.height);
-        let frame = if Some(card) == winner { app.theme.marked() } else { app.theme.frame() };
-        draw_card(buf, rect.x, rect.y, card, app.theme.card_face(card), frame, app.theme, size);
+        let (face, frame) = match (Some(card) == winner, cancelled.contains(card)) {
+            (true, _) => (app.theme.card_face(card), app.theme.marked()),
+            (false, true) => (app.theme.quiet(), app.theme.quiet()),
+            (false, false) => (app.theme.card_face(card), app.theme.frame()),
+        };
+        draw_card(buf, rect.x, rect.y, card, face, frame, app.theme, size);
     }
+
     if let Some((cards, at)) = app.pending_pass {
         // Your pass crosses the table, face down, from you to its receiver.
         let target = app.game.hand().pass_target(YOU);

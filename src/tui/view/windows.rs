@@ -288,11 +288,15 @@ pub(super) const SHEET_HAND_COLUMN: usize = 7;
 
 /// The width of each side's column in the score sheet: up to 14 (12 for
 /// a seat alone), narrower so that the whole sheet fits in `room` columns
-/// (never below what a score and total need).
+/// (never below what a total needs; below [`SCORE_AND_TOTAL`] a column
+/// shows the total alone).
 pub(super) fn sheet_column(sides: usize, teams: bool, room: u16) -> usize {
     let inner = (room as usize).saturating_sub(2 + SHEET_HAND_COLUMN);
-    (inner / sides).clamp(9, if teams { 14 } else { 12 })
+    (inner / sides).clamp(6, if teams { 14 } else { 12 })
 }
+
+/// The narrowest column that holds a hand's score and the total after it.
+const SCORE_AND_TOTAL: usize = 9;
 
 /// The width of a window holding the score sheet, borders included.
 pub(super) fn sheet_width(app: &App, room: u16) -> u16 {
@@ -343,7 +347,13 @@ pub(super) fn score_sheet(app: &App, rows: usize, room: u16) -> Vec<Line<'static
                 }
                 None => (rules.side_total(&record.scores, side), rules.side_total(&record.totals, side)),
             };
-            row += &format!("{:>column$}", format!("{moon}{score:+} {standing:>3}"));
+            let cell = if column < SCORE_AND_TOTAL {
+                // Eleven seats in 80 columns: the totals alone.
+                format!("{moon}{standing}")
+            } else {
+                format!("{moon}{score:+} {standing:>3}")
+            };
+            row += &format!("{cell:>column$}");
         }
         lines.push(Line::raw(row));
     }
@@ -365,9 +375,10 @@ pub(super) fn hand_summary(buf: &mut Buffer, area: Rect, app: &App, hits: &mut H
     let (gain, standing) = if record.chips.is_some() { ("Chips", "Stack") } else { ("Hand", "Total") };
     let mut lines = vec![Line::styled(format!(" {:<10}{:<34}{gain:>6}{standing:>7}", "", "Took"), theme.strong())];
     for seat in Seat::all(players) {
-        let taken = hand.taken(seat) & scoring;
+        let taken = hand.taken_cards(seat).iter().filter(|&card| scoring.contains(card));
         let mut cards: Vec<Span> = vec![Span::raw(format!(" {:<10}", app.table.seat_name(seat)))];
-        let mut shown: Vec<Card> = taken.into_iter().collect();
+        // With two packs a card taken twice is shown twice.
+        let mut shown: Vec<Card> = taken.collect();
         shown.reverse();
         let mut text = String::new();
         for card in &shown {
