@@ -7,7 +7,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::bot::protocol::moon_name;
 use crate::config::{ConfigError, rules_from_json, rules_to_json};
-use crate::engine::{Action, BySeat, Card, CardSet, Game, GameError, GamePhase, HandPhase, MoonScoring, Seat};
+use crate::engine::{Action, BySeat, Card, CardBag, CardSet, Game, GameError, GamePhase, HandPhase, MoonScoring, Seat};
 
 /// A deal code: a game seed and one of its hands, written `42/7` (hand 7
 /// of game 42) or `42` (hand 1). `hearts --deal 42/7` plays it; the table
@@ -155,8 +155,10 @@ pub struct TrickLog {
     pub leader: usize,
     /// The cards in play order from the leader.
     pub cards: Vec<String>,
-    /// The seat that took the trick.
-    pub winner: usize,
+    /// The seat whose card won the trick; `null` when no card won it (two
+    /// packs: it went to the next trick's winner, or on the last trick to
+    /// its leader).
+    pub winner: Option<usize>,
     /// Domino: who drew from the stock before playing, and what (absent
     /// when nobody drew, and outside Domino).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
@@ -175,7 +177,7 @@ pub struct DrawLog {
 /// Domino: the draws made for trick `t` of the game's current hand.
 fn draw_logs(game: &Game, t: usize) -> Vec<DrawLog> {
     let draws = game.draws().iter().filter(|draw| draw.trick == t);
-    draws.map(|draw| DrawLog { seat: draw.seat.index(), cards: cards_to_strings(draw.cards) }).collect()
+    draws.map(|draw| DrawLog { seat: draw.seat.index(), cards: bag_to_strings(CardBag::from(draw.cards)) }).collect()
 }
 
 /// Why a record does not replay: the first field that disagrees with the
@@ -229,7 +231,7 @@ fn at_hand(hand: Option<u32>) -> String {
     hand.map_or_else(String::new, |number| format!("hand {number}: "))
 }
 
-fn cards_to_strings(cards: CardSet) -> Vec<String> {
+fn bag_to_strings(cards: CardBag) -> Vec<String> {
     cards.iter().map(|card| card.to_string()).collect()
 }
 
@@ -270,9 +272,12 @@ impl Recorder {
         let number = game.hand_number();
         if self.dealt.as_ref().is_none_or(|(n, _, _)| *n != number) {
             // Before any action of the hand, holdings are the dealt cards.
-            let dealt = Seat::all(players).map(|s| cards_to_strings(hand.holding(s) | hand.passed(s))).collect();
+            // (With two packs a card dealt twice is listed twice.)
+            let dealt =
+                Seat::all(players).map(|s| bag_to_strings(hand.hand_of(s).plus(hand.passed_cards(s)))).collect();
             // The cards left face down: the kitty, or Domino's stock.
-            self.dealt = Some((number, dealt, cards_to_strings(hand.kitty() | hand.stock())));
+            let face_down = hand.kitty_cards().plus(CardBag::from(hand.stock()));
+            self.dealt = Some((number, dealt, bag_to_strings(face_down)));
         }
         let scored = matches!(game.phase(), GamePhase::HandOver | GamePhase::GameOver);
         if scored && self.record.hands.last().is_none_or(|h| h.number != number) {
@@ -287,7 +292,7 @@ impl Recorder {
                 dealt,
                 kitty,
                 stock,
-                passed: Seat::all(players).map(|s| cards_to_strings(hand.passed(s))).collect(),
+                passed: Seat::all(players).map(|s| bag_to_strings(hand.passed_cards(s))).collect(),
                 declarer: hand.declarer().map(Seat::index),
                 bids: game.rules().auction.then(|| Seat::all(players).map(|s| game.bids()[s]).collect()),
                 named_suit: hand.named_suit().map(|suit| suit.letter().to_string()),
@@ -298,7 +303,7 @@ impl Recorder {
                     .map(|(t, trick)| TrickLog {
                         leader: trick.leader().index(),
                         cards: trick.cards().iter().map(Card::to_string).collect(),
-                        winner: trick.winner(players).map_or(0, Seat::index),
+                        winner: trick.winner(players).map(Seat::index),
                         drew: draw_logs(game, t),
                     })
                     .collect(),
@@ -438,20 +443,21 @@ fn replay_hand(game: &mut Game, log: &HandLog, actions: &mut Vec<Action>) -> Res
     let check = |field: &str, recorded: String, replayed: String| {
         if recorded == replayed { Ok(()) } else { Err(mismatch(field.to_string(), recorded, replayed)) }
     };
-    // A list of cards, each once.
-    let card_list = |field: String, texts: &[String]| -> Result<CardSet, ReplayError> {
-        let mut cards = CardSet::EMPTY;
+    // A list of cards, each once (at most twice with two packs).
+    let two_packs = game.rules().cancellation;
+    let card_list = |field: String, texts: &[String]| -> Result<CardBag, ReplayError> {
+        let mut cards = CardBag::EMPTY;
         for text in texts {
             let card: Card =
                 text.parse().map_err(|_| malformed(hand_of, field.clone(), format!("\"{text}\" is not a card")))?;
-            if cards.contains(card) {
-                return Err(malformed(hand_of, field, format!("{card} is listed twice")));
+            if cards.twice().contains(card) || (!two_packs && cards.cards().contains(card)) {
+                return Err(malformed(hand_of, field, format!("{card} is listed more often than the packs hold it")));
             }
-            cards.insert(card);
+            cards = cards.plus(CardBag::from(CardSet::single(card)));
         }
         Ok(cards)
     };
-    let per_seat_list = |field: &str, lists: &[Vec<String>]| -> Result<Vec<CardSet>, ReplayError> {
+    let per_seat_list = |field: &str, lists: &[Vec<String>]| -> Result<Vec<CardBag>, ReplayError> {
         if lists.len() != players {
             return Err(malformed(hand_of, field, format!("{} lists for {players} seats", lists.len())));
         }
@@ -470,21 +476,25 @@ fn replay_hand(game: &mut Game, log: &HandLog, actions: &mut Vec<Action>) -> Res
     let dealt = per_seat_list("dealt", &log.dealt)?;
     for seat in Seat::all(players) {
         let field = format!("dealt[{}]", seat.index());
-        check(&field, dealt[seat.index()].to_string(), hand.holding(seat).to_string())?;
+        check(&field, dealt[seat.index()].to_string(), hand.hand_of(seat).to_string())?;
     }
-    check("kitty", card_list("kitty".into(), &log.kitty)?.to_string(), hand.kitty().to_string())?;
-    let stock = log.stock.as_ref().map(|stock| card_list("stock".into(), stock)).transpose()?;
+    check("kitty", card_list("kitty".into(), &log.kitty)?.to_string(), hand.kitty_cards().to_string())?;
+    let stock = log.stock.as_ref().map(|stock| card_list("stock".into(), stock).map(CardBag::cards)).transpose()?;
     let dealt_stock = game.rules().domino.then(|| hand.stock());
     check("stock", format!("{stock:?}"), format!("{dealt_stock:?}"))?;
 
     let passed = per_seat_list("passed", &log.passed)?;
     for seat in Seat::all(players) {
-        let cards = passed[seat.index()];
+        let bag = passed[seat.index()];
         let field = format!("passed[{}]", seat.index());
         if hand.pass_count() == 0 {
-            check(&field, cards.to_string(), String::new())?;
+            check(&field, bag.to_string(), String::new())?;
             continue;
         }
+        if !bag.twice().is_empty() {
+            return Err(malformed(hand_of, field, "a pass of both copies of a card cannot be replayed".to_string()));
+        }
+        let cards = bag.cards();
         let action = Action::Pass { seat, cards };
         game.apply(action).map_err(|error| ReplayError::Refused { hand: number, field, action, error })?;
         actions.push(action);
@@ -551,8 +561,8 @@ fn replay_hand(game: &mut Game, log: &HandLog, actions: &mut Vec<Action>) -> Res
             game.apply(action).map_err(|error| ReplayError::Refused { hand: number, field, action, error })?;
             actions.push(action);
         }
-        let taken = game.tricks().last().and_then(|trick| trick.winner(players)).map_or(usize::MAX, Seat::index);
-        check(&format!("tricks[{t}].winner"), trick.winner.to_string(), taken.to_string())?;
+        let won = game.tricks().last().and_then(|trick| trick.winner(players)).map(Seat::index);
+        check(&format!("tricks[{t}].winner"), format!("{:?}", trick.winner), format!("{won:?}"))?;
         check(&format!("tricks[{t}].drew"), format!("{:?}", trick.drew), format!("{:?}", draw_logs(game, t)))?;
     }
     let moon_choice = match log.moon.as_ref().map(|moon| moon.scoring.as_str()) {

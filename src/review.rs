@@ -83,6 +83,12 @@ pub fn reviewed_seat(record: &GameRecord) -> Seat {
     Seat::new(seat).unwrap_or(Seat::SOUTH)
 }
 
+/// Whether the expert can review the record's game: not one of two packs
+/// (Cancellation), whose second copies its search does not deal.
+pub fn reviewable(record: &GameRecord) -> bool {
+    record.rules["cancellation"] != true
+}
+
 /// Reviews every pass and card `seat` made in the record, calling
 /// `progress` with (done, total) as it goes.
 pub fn review(

@@ -453,6 +453,17 @@ fn review_prints_each_decision_as_json_and_is_the_same_every_time() {
 }
 
 #[test]
+fn the_expert_does_not_review_a_two_pack_game() {
+    let dir = sandbox("two_packs_review");
+    let sim = hearts(
+        &dir,
+        &["--preset", "cancellation", "sim", "--bots", "hard", "--hands", "2", "--seed", "3", "--record", "two.jsonl"],
+    );
+    assert!(sim.status.success(), "{}", stderr(&sim));
+    fails_with(&dir, &["review", "two.jsonl"], &["cannot review a game of two packs (cancellation) yet"]);
+}
+
+#[test]
 fn every_preset_deals_counts_and_plays_headless() {
     let dir = sandbox("every_preset");
     for &preset in hearts::engine::Preset::ALL {

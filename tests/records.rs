@@ -233,3 +233,28 @@ fn a_domino_game_records_its_stock_and_draws_and_replays() {
     let error = edited.replay().unwrap_err().to_string();
     assert!(error.contains("stock"), "{error}");
 }
+
+#[test]
+fn a_two_pack_game_records_both_copies_and_replays() {
+    let rules = Rules { players: 11, max_hands: 3, ..hearts::engine::Preset::Cancellation.rules() };
+    let record = recorded(rules, 4);
+    let json = serde_json::to_value(&record).unwrap();
+    // Every card of both packs is dealt once: 104 cards, each twice.
+    let hand = &json["hands"][0];
+    let seats: Vec<Vec<String>> = serde_json::from_value(hand["dealt"].clone()).unwrap();
+    let kitty: Vec<String> = serde_json::from_value(hand["kitty"].clone()).unwrap();
+    let mut dealt: Vec<String> = seats.into_iter().flatten().chain(kitty).collect();
+    dealt.sort();
+    assert_eq!(dealt.len(), 104);
+    assert!(dealt.chunks(2).all(|pair| pair[0] == pair[1]), "each card twice");
+    dealt.dedup();
+    assert_eq!(dealt.len(), 52);
+    let again: GameRecord = serde_json::from_value(json).unwrap();
+    again.replay().unwrap();
+    // A card listed three times is more than two packs hold.
+    let mut value = serde_json::to_value(&record).unwrap();
+    let card = value["hands"][0]["dealt"][0][0].clone();
+    value["hands"][0]["dealt"][0].as_array_mut().unwrap().extend([card.clone(), card]);
+    let error = serde_json::from_value::<GameRecord>(value).unwrap().replay().unwrap_err();
+    assert!(error.to_string().contains("more often than the packs hold it"), "{error}");
+}

@@ -81,11 +81,16 @@ impl CardBag {
     }
 }
 
+impl From<CardSet> for CardBag {
+    /// Each card once.
+    fn from(cards: CardSet) -> CardBag {
+        CardBag { cards, twice: CardSet::EMPTY }
+    }
+}
+
 impl FromIterator<Card> for CardBag {
     fn from_iter<I: IntoIterator<Item = Card>>(cards: I) -> CardBag {
-        cards
-            .into_iter()
-            .fold(CardBag::EMPTY, |bag, card| bag.plus(CardBag::new(CardSet::single(card), CardSet::EMPTY)))
+        cards.into_iter().fold(CardBag::EMPTY, |bag, card| bag.plus(CardBag::from(CardSet::single(card))))
     }
 }
 
@@ -127,7 +132,7 @@ impl CardBag {
                 if bag.twice.contains(card) {
                     return Err(bad(&format!("{card} is written more than twice")));
                 }
-                bag = bag.plus(CardBag::new(CardSet::single(card), CardSet::EMPTY));
+                bag = bag.plus(CardBag::from(CardSet::single(card)));
             }
         }
         Ok(bag)
@@ -146,7 +151,7 @@ impl FromStr for CardBag {
             if !(bag.twice & cards).is_empty() {
                 return Err(NotationError::BadCard(format!("{token} (a card comes at most twice)")));
             }
-            bag = bag.plus(CardBag::new(cards, CardSet::EMPTY));
+            bag = bag.plus(CardBag::from(cards));
         }
         Ok(bag)
     }

@@ -1096,7 +1096,7 @@ impl Hand {
     /// (With two packs a seat may pass both copies of a card: see
     /// [`Hand::pass_cards`].)
     pub fn pass(&mut self, seat: Seat, cards: CardSet) -> Result<PassOutcome, PassError> {
-        self.pass_cards(seat, CardBag::new(cards, CardSet::EMPTY))
+        self.pass_cards(seat, CardBag::from(cards))
     }
 
     /// Chooses `seat`'s pass, both copies of a card where `cards` has two.
