@@ -86,16 +86,23 @@ impl HandResult {
         {
             moon_cards.insert(card);
         }
-        // With two packs a moon is every penalty card of both.
-        let moon_cards = CardBag::new(moon_cards, hand.penalty_in_play().twice());
-        let took_all = Seat::all(players).find(|&seat| hand.taken_cards(seat).includes(moon_cards));
+        // With two packs a moon is every penalty card of both (kept off the
+        // one-pack path: a search scores every playout).
+        let penalty_twice = hand.penalty_in_play().twice();
+        let took_all = match rules.cancellation {
+            true => {
+                let both_packs = CardBag::new(moon_cards, penalty_twice);
+                Seat::all(players).find(|&seat| hand.taken_cards(seat).includes(both_packs))
+            }
+            false => Seat::all(players).find(|&seat| hand.taken(seat).is_superset(moon_cards)),
+        };
         let generale = hand.declarer().map(|declarer| Generale { declarer, made: took_all == Some(declarer) });
         let combined = rules.teams == Teams::Combined;
         // A combined team shoots together; the first seat found is the team's first.
         let side_taken =
             |seat: Seat| hand.taken(seat) | rules.partner(seat).map_or(CardSet::EMPTY, |partner| hand.taken(partner));
         let shooting_side = match combined {
-            true => Seat::all(players).find(|&seat| side_taken(seat).is_superset(moon_cards.cards())),
+            true => Seat::all(players).find(|&seat| side_taken(seat).is_superset(moon_cards)),
             false => took_all,
         };
         let shooter = if rules.moon == MoonRule::Off || generale.is_some() { None } else { shooting_side };
@@ -114,8 +121,10 @@ impl HandResult {
         for seat in Seat::all(players) {
             points_taken[seat] = points_of(seat);
         }
-        let penalty_total =
-            hand.points(rules.points, penalty) + hand.points(rules.points, hand.penalty_in_play().twice());
+        let penalty_total = match rules.cancellation {
+            true => hand.points(rules.points, penalty) + hand.points(rules.points, penalty_twice),
+            false => hand.points(rules.points, penalty),
+        };
         let taker_of = |card: Card| Seat::all(players).find(|&seat| hand.taken(seat).contains(card));
         let moon_value = match (rules.moon_value, shooter) {
             (Some(value), _) => value,
