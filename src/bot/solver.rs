@@ -33,25 +33,31 @@ pub fn can_solve(hand: &Hand, rules: &Rules) -> bool {
 /// Plays the rest of `hand` exactly and returns how it ends, with each
 /// seat's score for the hand.
 pub fn solve(hand: &Hand, rules: &Rules) -> (HandResult, BySeat<i32>) {
-    solve_in_place(&mut { *hand }, rules)
+    let mut end = None;
+    let scores = solve_in_place(&mut { *hand }, rules, &mut end);
+    (end.expect("a solved hand ends"), scores)
 }
 
 /// [`solve`], trying each card and taking it back rather than copying the
-/// hand for it.
-fn solve_in_place(hand: &mut Hand, rules: &Rules) -> (HandResult, BySeat<i32>) {
+/// hand for it. Only the scores go up the tree; the best line's ending is
+/// written to `end`, so a node moves a few words rather than a result.
+fn solve_in_place(hand: &mut Hand, rules: &Rules, end: &mut Option<HandResult>) -> BySeat<i32> {
     if hand.phase() != HandPhase::Playing {
         let result = HandResult::of(hand, rules);
         let scores = result.scores(rules, moon_scoring(rules));
-        return (result, scores);
+        *end = Some(result);
+        return scores;
     }
     let seat = hand.to_act();
-    let mut best: Option<(HandResult, BySeat<i32>)> = None;
+    let mut best: Option<BySeat<i32>> = None;
     for card in hand.legal_moves() {
         let undo = hand.play_undoable(card);
-        let (end, scores) = solve_in_place(hand, rules);
+        let mut line_end = None;
+        let scores = solve_in_place(hand, rules, &mut line_end);
         hand.unplay(undo);
-        if best.as_ref().is_none_or(|(_, kept)| scores[seat] < kept[seat]) {
-            best = Some((end, scores));
+        if best.is_none_or(|kept| scores[seat] < kept[seat]) {
+            best = Some(scores);
+            *end = line_end;
         }
     }
     best.expect("the seat to play has a legal card")

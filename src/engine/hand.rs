@@ -620,6 +620,11 @@ impl Hand {
         self.tricks_won[seat] as usize
     }
 
+    /// The tricks each seat has won.
+    pub const fn tricks_by_seat(&self) -> BySeat<u8> {
+        self.tricks_won
+    }
+
     /// The seat that has taken the kitty (Heartsette's widow), once one has.
     pub fn kitty_taker(&self) -> Option<Seat> {
         let kitty = self.kitty();
@@ -892,7 +897,7 @@ impl Hand {
         let players = self.players();
         self.holdings[seat].remove(card);
         self.note_breaking(card);
-        self.trick.push(card);
+        self.trick.push_one_pack(card);
         if self.trick.len() < players {
             self.to_act = seat.next(players);
             return PlayOutcome::Played;
@@ -924,7 +929,7 @@ impl Hand {
         let completes = self.trick.len() + 1 == self.players();
         let completed = completes.then(|| {
             let mut trick = self.trick;
-            trick.push(card);
+            trick.push_one_pack(card);
             let winner = trick.seat_of(trick.winning() as usize, self.players());
             (winner, self.taken[winner], self.last_trick)
         });

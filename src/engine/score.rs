@@ -136,7 +136,7 @@ impl HandResult {
         };
         HandResult {
             points_taken,
-            tricks: BySeat::new_with(|seat| hand.tricks_won(seat) as u8),
+            tricks: hand.tricks_by_seat(),
             bonus_taker,
             queen_taker: taker_of(Card::QUEEN_OF_SPADES),
             shooter,

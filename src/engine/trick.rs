@@ -212,6 +212,14 @@ impl Trick {
         if self.two_packs {
             return self.push_with_two_packs(card);
         }
+        self.push_one_pack(card);
+    }
+
+    /// [`Trick::push`] where one pack is played, for the engine's own
+    /// one-pack play, which has already asked.
+    #[inline]
+    pub(crate) fn push_one_pack(&mut self, card: Card) {
+        debug_assert!(!self.two_packs, "two packs push through Trick::push");
         if self.len > 0 {
             let best = self.cards[self.winning as usize];
             let (new, old) = (card.index(), best.index());
