@@ -143,7 +143,9 @@ pub fn seat_to_act(game: &Game) -> Option<Seat> {
 pub fn decide(game: &Game, seat: Seat, bot: &mut dyn Bot) -> Option<Action> {
     let view = SeatView::of(game, seat);
     match game.phase() {
-        GamePhase::InHand if game.hand().awaits_pass_from(seat) => Some(Action::Pass { seat, cards: bot.pass(&view) }),
+        GamePhase::InHand if game.hand().awaits_pass_from(seat) => {
+            Some(Action::Pass { seat, cards: bot.pass(&view).into() })
+        }
         GamePhase::InHand if game.hand().to_declare() == Some(seat) => {
             Some(Action::Declare { seat, generale: bot.declare(&view) })
         }

@@ -491,11 +491,7 @@ fn replay_hand(game: &mut Game, log: &HandLog, actions: &mut Vec<Action>) -> Res
             check(&field, bag.to_string(), String::new())?;
             continue;
         }
-        if !bag.twice().is_empty() {
-            return Err(malformed(hand_of, field, "a pass of both copies of a card cannot be replayed".to_string()));
-        }
-        let cards = bag.cards();
-        let action = Action::Pass { seat, cards };
+        let action = Action::Pass { seat, cards: bag };
         game.apply(action).map_err(|error| ReplayError::Refused { hand: number, field, action, error })?;
         actions.push(action);
     }

@@ -107,7 +107,7 @@ pub fn review(
             Action::Pass { seat: by, cards } if by == seat => {
                 let view = SeatView::of(&game, seat);
                 let seed = record.seed ^ (u64::from(number) << 40) ^ 0x5A55;
-                decisions.push(decide_pass(&view, cards, number, seed, samples.min(PASS_SAMPLES)));
+                decisions.push(decide_pass(&view, cards.cards(), number, seed, samples.min(PASS_SAMPLES)));
             }
             Action::Play { seat: by, card } if by == seat => {
                 let view = SeatView::of(&game, seat);

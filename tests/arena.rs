@@ -174,7 +174,7 @@ fn a_program_seat_under_two_packs_is_stopped_and_the_built_in_bot_plays() {
     let reports = external.reports().join("\n");
     assert!(reports.contains("two packs (cancellation) are not in the bot protocol yet"), "{reports}");
     assert!(reports.contains("normal plays for the rest of the game"), "{reports}");
-    game.apply(hearts::engine::Action::Pass { seat, cards: pass }).unwrap();
+    game.apply(hearts::engine::Action::Pass { seat, cards: pass.into() }).unwrap();
 }
 
 #[test]

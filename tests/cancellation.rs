@@ -278,7 +278,8 @@ fn a_two_pack_game_plays_to_its_end() {
             let action = match game.hand().phase() {
                 HandPhase::Passing => {
                     let seat = Seat::all(players as usize).find(|&s| game.hand().awaits_pass_from(s)).unwrap();
-                    let pass: CardSet = game.hand().holding(seat).iter().take(3).collect();
+                    // The three lowest, both copies where the lowest are held twice.
+                    let pass: CardBag = game.hand().hand_of(seat).iter().take(3).collect();
                     hearts::engine::Action::Pass { seat, cards: pass }
                 }
                 HandPhase::Playing => {

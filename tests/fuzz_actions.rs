@@ -43,9 +43,9 @@ fn action_for(game: &Game, step: &Step) -> Action {
             let seat = Seat::new(step.seat as usize % players).unwrap();
             let cards: CardSet =
                 hand.holding(seat).iter().cycle().skip(step.pick as usize % 13).take(hand.pass_count()).collect();
-            Action::Pass { seat, cards }
+            Action::Pass { seat, cards: cards.into() }
         }
-        9 => Action::Pass { seat: any_seat, cards: CardSet::DECK & step_set(step.bits) },
+        9 => Action::Pass { seat: any_seat, cards: (CardSet::DECK & step_set(step.bits)).into() },
         10 => Action::NextHand,
         12 => Action::Declare { seat: hand.to_act(), generale: step.bits.is_multiple_of(5) },
         13 => Action::Declare { seat: any_seat, generale: step.bits.is_multiple_of(2) },
@@ -100,7 +100,7 @@ fn allowed(game: &Game, action: Action) -> bool {
                 && seat.index() < players
                 && hand.awaits_pass_from(seat)
                 && cards.len() == hand.pass_count()
-                && hand.holding(seat).is_superset(cards)
+                && hand.hand_of(seat).includes(cards)
         }
         Action::Bid { seat, chips } => {
             // More than the last bid, at least 1, no more than the bidder's chips.

@@ -117,7 +117,7 @@ fn no_card_is_played_before_the_exchange() {
     assert_eq!(game, before);
     for s in Seat::all(4) {
         let cards = lowest(game.hand(), s, 3);
-        let event = game.apply(Action::Pass { seat: s, cards }).unwrap();
+        let event = game.apply(Action::Pass { seat: s, cards: cards.into() }).unwrap();
         assert_eq!(event, if s.index() == 3 { Event::CardsExchanged } else { Event::PassChosen });
     }
     let leader = game.hand().to_act();

@@ -37,7 +37,7 @@ fn play_checked_game(rules: Rules, seed: u64) -> Game {
                     let waiting: Vec<Seat> = Seat::all(players).filter(|&s| game.hand().awaits_pass_from(s)).collect();
                     for seat in waiting {
                         let cards = random_subset(&mut rng, game.hand().holding(seat), game.hand().pass_count());
-                        game.apply(Action::Pass { seat, cards }).unwrap();
+                        game.apply(Action::Pass { seat, cards: cards.into() }).unwrap();
                     }
                     assert!(matches!(
                         game.hand().phase(),

@@ -55,9 +55,8 @@ fn play_checked(rules: Rules, seed: u64) -> u32 {
             let mut passes = Vec::new();
             for seat in Seat::all(players) {
                 let mut pass = Vec::new();
+                // Any of the cards, so both copies of a card held twice may go.
                 let mut held = holdings[seat.index()].clone();
-                // One copy of a card held twice (a game action passes a set).
-                held.dedup();
                 for _ in 0..rules.pass_count {
                     pass.push(held.remove(dice.below(held.len())));
                 }

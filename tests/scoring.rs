@@ -199,7 +199,10 @@ fn below_the_target_another_hand_follows() {
     let card = card("2C");
     assert_eq!(game.apply(Action::Play { seat: seat(0), card }), Err(GameError::Play(PlayError::NotPlaying)));
     let cards = cards("2C 3C 4C");
-    assert_eq!(game.apply(Action::Pass { seat: seat(0), cards }), Err(GameError::Pass(PassError::NotPassing)));
+    assert_eq!(
+        game.apply(Action::Pass { seat: seat(0), cards: cards.into() }),
+        Err(GameError::Pass(PassError::NotPassing))
+    );
     assert_eq!(game.apply(Action::NextHand), Ok(Event::HandDealt));
     assert_eq!(game.hand_number(), 2);
     assert_eq!(game.hand().holding(seat(0)).len(), 13);

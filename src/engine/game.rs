@@ -3,7 +3,7 @@
 //! game's state changes.
 
 use super::card::{Card, Suit};
-use super::card_set::CardSet;
+use super::card_set::{CardBag, CardSet};
 use super::deal::Deal;
 use super::hand::{BidError, DeclareError, Hand, HandPhase, PassError, PassOutcome, PlayError, PlayOutcome};
 use super::rules::{MoonRule, PassDirection, Rules, RulesError, TieRule};
@@ -18,8 +18,9 @@ pub enum Action {
     Pass {
         /// The seat passing.
         seat: Seat,
-        /// The cards passed.
-        cards: CardSet,
+        /// The cards passed: with two packs, both copies of a card the
+        /// seat holds twice may go.
+        cards: CardBag,
     },
     /// A seat plays a card to the trick.
     Play {
@@ -332,7 +333,7 @@ impl Game {
         match action {
             Action::Pass { seat, cards } => {
                 self.require_in_hand(PassError::NotPassing.into())?;
-                Ok(match self.hand.pass(seat, cards)? {
+                Ok(match self.hand.pass_cards(seat, cards)? {
                     PassOutcome::Waiting => Event::PassChosen,
                     PassOutcome::Exchanged => Event::CardsExchanged,
                 })

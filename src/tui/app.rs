@@ -8,8 +8,8 @@ use std::time::{Duration, Instant};
 
 use crate::bot::{Level, decide};
 use crate::engine::{
-    Action, BONUS_CARD_VALUE, BySeat, Card, CardSet, Event, Game, GamePhase, HandPhase, MoonScoring, PassDirection,
-    Seat, Suit, TimedFinish, TournamentScore, Trick,
+    Action, BONUS_CARD_VALUE, BySeat, Card, CardBag, CardSet, Event, Game, GamePhase, HandPhase, MoonScoring,
+    PassDirection, Seat, Suit, TimedFinish, TournamentScore, Trick,
 };
 
 use super::input::{Button, Command};
@@ -242,8 +242,8 @@ pub struct App {
     pub generation: u64,
     /// Index of the card under the cursor in your sorted hand.
     pub cursor: usize,
-    /// Cards chosen to pass.
-    pub marked: CardSet,
+    /// Cards chosen to pass (with two packs, perhaps both copies of one).
+    pub marked: CardBag,
     /// A card chosen before your turn, played when the turn comes.
     pub queued: Option<Card>,
     /// Cards you received this hand, marked until your first play.
@@ -263,7 +263,7 @@ pub struct App {
     /// A finished trick stays on the table until then.
     pub trick_shown_until: Option<Instant>,
     /// Your pass on its way, sent at the instant given (undo takes it back).
-    pub pending_pass: Option<(CardSet, Instant)>,
+    pub pending_pass: Option<(CardBag, Instant)>,
     undo_point: Option<UndoPoint>,
     undo_refusal: &'static str,
     hand_start: UndoPoint,
@@ -317,7 +317,7 @@ impl App {
             log,
             generation: 0,
             cursor: 0,
-            marked: CardSet::EMPTY,
+            marked: CardBag::EMPTY,
             queued: None,
             received: CardSet::EMPTY,
             hint: CardSet::EMPTY,
@@ -389,15 +389,13 @@ impl App {
     /// Your hand, sorted by suit then rank; with two packs a card you hold
     /// twice is there twice, side by side.
     pub fn your_cards(&self) -> Vec<Card> {
-        let mut cards = self.game.hand().holding(YOU);
+        let mut held = self.game.hand().hand_of(YOU);
         if let Some((passing, _)) = self.pending_pass {
-            cards -= passing;
+            held = held.less(passing);
         }
-        let twice = self.game.hand().held_twice(YOU) & cards;
         // By suit, then any jokers at the right.
-        let jokers = cards & CardSet::JOKERS;
-        let copies = |card: Card| std::iter::repeat_n(card, 1 + usize::from(twice.contains(card)));
-        (cards - jokers).into_iter().flat_map(copies).chain(jokers).collect()
+        let jokers = held.cards() & CardSet::JOKERS;
+        held.iter().filter(|&card| !jokers.contains(card)).chain(jokers).collect()
     }
 
     /// The card under the cursor.
@@ -609,7 +607,7 @@ impl App {
             Command::Button(Button::Pass) => self.pass(now),
             Command::Button(Button::PlayOut) | Command::PlayOut => self.play_out(now),
             Command::Cancel => {
-                self.marked = CardSet::EMPTY;
+                self.marked = CardBag::EMPTY;
                 self.hint = CardSet::EMPTY;
                 if let Some(card) = self.queued.take() {
                     self.note = Some(format!("Dropped the queued {}", self.theme.card(card)));
@@ -970,17 +968,23 @@ impl App {
             && self.pending_pass.is_none()
     }
 
+    /// Marks `card` or unmarks it. A card held twice (two packs) is
+    /// marked once, then both copies, then neither.
     fn toggle_mark(&mut self, card: Card) {
         let need = self.game.hand().pass_count();
-        if self.marked.contains(card) {
-            self.marked.remove(card);
-        } else if self.marked.len() < need {
-            self.marked.insert(card);
+        let one = CardBag::from(CardSet::single(card));
+        let (marked, held) = (self.marked.count(card), self.game.hand().hand_of(YOU).count(card));
+        let room = self.marked.len() < need;
+        if marked < held && room {
+            self.marked = self.marked.plus(one);
+            self.note = (held == 2 && marked == 0)
+                .then(|| format!("You hold two {}: mark it again to pass both", self.theme.card(card)));
+        } else if marked > 0 {
+            self.marked = (0..marked).fold(self.marked, |bag, _| bag.less(one));
+            self.note = None;
         } else {
             self.note = Some(format!("You pass {need} cards; unmark one first"));
-            return;
         }
-        self.note = None;
     }
 
     fn confirm(&mut self, now: Instant) {
@@ -1003,7 +1007,7 @@ impl App {
             return;
         }
         self.pending_pass = Some((self.marked, now + self.speed.trick_delay()));
-        self.marked = CardSet::EMPTY;
+        self.marked = CardBag::EMPTY;
         self.hint = CardSet::EMPTY;
         self.undo_refusal = "";
         self.note = None;
@@ -1059,9 +1063,9 @@ impl App {
         match decide(&self.game, YOU, adviser.as_mut()) {
             Some(Action::Pass { cards, .. }) => {
                 self.hints_used += 1;
-                self.hint = cards;
+                self.hint = cards.cards();
                 self.marked = cards;
-                self.note = Some(format!("Hint: pass {}", self.theme.cards(cards)));
+                self.note = Some(format!("Hint: pass {}", self.theme.cards(cards.iter())));
             }
             Some(Action::Play { card, .. }) => {
                 self.hints_used += 1;
@@ -1102,7 +1106,7 @@ impl App {
         if let Some((cards, _)) = self.pending_pass.take() {
             self.marked = cards;
             self.undos += 1;
-            self.note = Some(format!("Took back your pass of {}", self.theme.cards(cards)));
+            self.note = Some(format!("Took back your pass of {}", self.theme.cards(cards.iter())));
             return;
         }
         match self.undo_point.take() {
@@ -1119,7 +1123,7 @@ impl App {
     fn restart_hand(&mut self) {
         let start = self.hand_start.clone();
         self.restore(&start);
-        self.marked = CardSet::EMPTY;
+        self.marked = CardBag::EMPTY;
         self.note = Some(format!("Hand {} dealt again", self.game.hand_number()));
         self.note_hold_hand();
     }
@@ -1233,7 +1237,7 @@ impl App {
                 self.effects.push(Effect::Save);
             }
             Event::HandDealt => {
-                self.marked = CardSet::EMPTY;
+                self.marked = CardBag::EMPTY;
                 self.received = CardSet::EMPTY;
                 self.hint = CardSet::EMPTY;
                 self.queued = None;

@@ -12,7 +12,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::bot::protocol::moon_name;
 use crate::config::{ConfigError, rules_from_json, rules_to_json};
-use crate::engine::{Action, Card, CardSet, Game, GameError, MoonScoring, RulesError, Seat};
+use crate::engine::{Action, Card, CardBag, Game, GameError, MoonScoring, RulesError, Seat};
 use crate::players::{Level, Player, PlayerError};
 use crate::record::DealCode;
 
@@ -225,7 +225,7 @@ fn parse_action(text: &str) -> Option<Action> {
     let seat = |word: &str| word.parse::<usize>().ok().and_then(Seat::new);
     match words.as_slice() {
         ["next"] => Some(Action::NextHand),
-        ["pass", s, cards] => Some(Action::Pass { seat: seat(s)?, cards: cards.parse::<CardSet>().ok()? }),
+        ["pass", s, cards] => Some(Action::Pass { seat: seat(s)?, cards: cards.parse::<CardBag>().ok()? }),
         ["play", s, card] => Some(Action::Play { seat: seat(s)?, card: card.parse::<Card>().ok()? }),
         ["declare", s, "generale"] => Some(Action::Declare { seat: seat(s)?, generale: true }),
         ["declare", s, "none"] => Some(Action::Declare { seat: seat(s)?, generale: false }),
@@ -324,10 +324,10 @@ mod tests {
 
     #[test]
     fn every_kind_of_action_is_written_and_read_back() {
-        use crate::engine::{CardSet, MoonScoring, Suit};
+        use crate::engine::{MoonScoring, Suit};
         let seat = Seat::new(2).unwrap();
         for action in [
-            Action::Pass { seat, cards: "QS AH KH".parse::<CardSet>().unwrap() },
+            Action::Pass { seat, cards: "QS AH KH".parse::<CardBag>().unwrap() },
             Action::Play { seat, card: "TD".parse().unwrap() },
             Action::Declare { seat, generale: true },
             Action::Declare { seat, generale: false },

@@ -78,7 +78,7 @@ impl Harness {
         let mut adviser = Level::Hard.bot(self.app.game.seed(), YOU, Think::Samples(1));
         match decide(&self.app.game, YOU, adviser.as_mut()) {
             Some(crate::engine::Action::Pass { cards, .. }) => {
-                for card in cards {
+                for card in cards.iter() {
                     self.send(Command::Card(card));
                 }
                 self.send(Command::Confirm);
@@ -166,7 +166,7 @@ fn enter_passes_only_once_the_right_number_is_marked() {
     let passed = h.app.marked;
     h.send(Command::Confirm);
     h.wait(Duration::from_secs(1));
-    assert_eq!(h.app.game.hand().passed(YOU), passed);
+    assert_eq!(h.app.game.hand().passed_cards(YOU), passed);
     let received = h.app.game.hand().received(YOU);
     assert_eq!(h.app.received, received, "received cards are marked in the hand");
 }
@@ -775,7 +775,7 @@ fn while_the_terminal_is_too_small_only_quitting_acts() {
         h.send(command);
     }
     h.send(Command::Confirm);
-    assert_eq!(h.app.marked, CardSet::EMPTY, "nothing was marked");
+    assert!(h.app.marked.is_empty(), "nothing was marked");
     assert_eq!(h.app.overlay, None, "no invisible window opened");
     assert_eq!(h.app.cursor, 0);
     assert!(h.app.take_effects().is_empty());
@@ -1620,4 +1620,33 @@ fn a_cancelled_pair_and_the_cards_waiting_are_named_in_the_top_line() {
     let top = h.text().lines().next().unwrap().to_string();
     assert!(top.contains(&format!("{waiting} cards waiting")), "{top}");
     assert!(!top.contains("widow"), "the kitty waits with the first trick: {top}");
+}
+
+#[test]
+fn marking_a_card_held_twice_again_passes_both_copies() {
+    let mut h = two_pack_table(8);
+    h.let_bots_play();
+    assert!(h.app.is_passing());
+    let hand = *h.app.game.hand();
+    let double = hand.held_twice(YOU).lowest().unwrap();
+    let single = (hand.holding(YOU) - hand.held_twice(YOU)).lowest().unwrap();
+    h.send(Command::Card(double));
+    assert_eq!(h.app.marked.count(double), 1);
+    let again = format!("You hold two {}: mark it again to pass both", h.app.theme.card(double));
+    assert_eq!(h.app.note.as_deref(), Some(again.as_str()));
+    h.send(Command::Card(double));
+    assert_eq!(h.app.marked.count(double), 2);
+    h.send(Command::Card(double));
+    assert!(h.app.marked.is_empty(), "a third mark lets both copies go");
+    h.send(Command::Card(double));
+    h.send(Command::Card(double));
+    h.send(Command::Card(single));
+    let marked = h.app.marked;
+    let prompt = format!("Pass {} to", h.app.theme.cards(marked.iter()));
+    assert!(h.text().contains(&prompt), "{prompt}:\n{}", h.text());
+    h.send(Command::Confirm);
+    h.wait(Duration::from_secs(1));
+    let passed = h.app.game.hand().passed_cards(YOU);
+    assert_eq!((passed.count(double), passed.count(single), passed.len()), (2, 1, 3));
+    assert_eq!(h.app.game.hand().hand_of(YOU).count(double), 0, "both copies left your hand");
 }

@@ -82,16 +82,26 @@ pub(super) fn your_hand(buf: &mut Buffer, area: Rect, app: &App, now: Instant, s
         && app.game.phase() == GamePhase::InHand
         && !app.showing_trick(now);
     let legal = if your_turn { app.game.legal_moves() } else { CardSet::DECK };
-    let cursor = app.cursor_card();
+    let cursor = app.cursor.min(cards.len() - 1);
+    // Positions in your hand (`cards`), which the cursor counts in; the
+    // slot of the card just played is skipped, one copy only where you
+    // held it twice.
+    let mut in_hand = 0;
+    let mut gap_left = played_now.is_some();
     for (i, &card) in slots.iter().enumerate() {
-        if Some(card) == played_now {
+        if gap_left && Some(card) == played_now {
+            gap_left = false;
             continue;
         }
+        let position = in_hand;
+        in_hand += 1;
+        // Two packs: the first copy of a card held twice is marked first.
+        let copy = usize::from(position > 0 && cards[position - 1] == card);
         let x = left + step * i as u16;
-        let raised = app.marked.contains(card) || app.queued == Some(card);
+        let raised = copy < app.marked.count(card) || app.queued == Some(card);
         let y = if raised { area.y } else { area.y + 1 };
         let face = if legal.contains(card) { theme.card_face(card) } else { theme.dimmed_face(card) };
-        let frame = if Some(card) == cursor {
+        let frame = if position == cursor {
             theme.cursor()
         } else if raised || app.hint.contains(card) || app.received.contains(card) {
             theme.marked()

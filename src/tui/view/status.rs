@@ -21,7 +21,7 @@ pub fn status(app: &App, now: Instant) -> (Option<String>, String) {
         }
     } else if let Some((cards, _)) = app.pending_pass {
         let undo = if app.undo_allowed() { " (u takes them back)" } else { "" };
-        format!("Passing {} to {}{}{undo}", theme.cards(cards), name(hand.pass_target(YOU)), theme.ellipsis())
+        format!("Passing {} to {}{}{undo}", theme.cards(cards.iter()), name(hand.pass_target(YOU)), theme.ellipsis())
     } else if app.showing_trick(now)
         && let Some(last) = game.tricks().last()
     {
@@ -38,7 +38,7 @@ pub fn status(app: &App, now: Instant) -> (Option<String>, String) {
                     let need = hand.pass_count();
                     let target = name(hand.pass_target(YOU));
                     if app.marked.len() == need {
-                        format!("Pass {} to {target}: Enter or click PASS", theme.cards(app.marked))
+                        format!("Pass {} to {target}: Enter or click PASS", theme.cards(app.marked.iter()))
                     } else {
                         format!("Choose {need} cards to pass to {target} ({} of {need})", app.marked.len())
                     }
