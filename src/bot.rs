@@ -17,19 +17,20 @@ pub use expert::{
     CardEstimate, DEFAULT_SAMPLES, Expert, PassEstimate, Think, evaluate_passes, evaluate_plays, evaluate_these_passes,
 };
 pub use policy::Skill;
-pub use view::{SeatView, Voids};
+pub use view::{Doubles, SeatView, Voids};
 
 pub use crate::players::{BotChoices, Level, Player, PlayerError};
 
-use crate::engine::{Action, Card, CardSet, Game, GamePhase, GameRng, HandPhase, HandResult, MoonScoring, Seat, Suit};
+use crate::engine::{Action, Card, CardBag, Game, GamePhase, GameRng, HandPhase, HandResult, MoonScoring, Seat, Suit};
 
 /// A player that is not a person: it chooses passes, plays and, when the
 /// rules ask, how its moon counts.
 pub trait Bot: Send {
     /// A short name for tables and records, e.g. `normal`.
     fn name(&self) -> String;
-    /// The cards to pass: exactly `view.pass_count` of `view.hand`.
-    fn pass(&mut self, view: &SeatView<'_>) -> CardSet;
+    /// The cards to pass: exactly `view.pass_count` of `view.hand` (with
+    /// two packs, both copies of a card held twice may go).
+    fn pass(&mut self, view: &SeatView<'_>) -> CardBag;
     /// The card to play: one of `view.legal`.
     fn play(&mut self, view: &SeatView<'_>) -> Card;
     /// Whether to declare the Generale (asked before the first lead, where
@@ -108,8 +109,8 @@ impl Bot for Heuristic {
         self.name.to_string()
     }
 
-    fn pass(&mut self, view: &SeatView<'_>) -> CardSet {
-        policy::choose_pass(view, self.skill)
+    fn pass(&mut self, view: &SeatView<'_>) -> CardBag {
+        policy::choose_pass(view, self.skill).into()
     }
 
     fn play(&mut self, view: &SeatView<'_>) -> Card {
@@ -143,9 +144,7 @@ pub fn seat_to_act(game: &Game) -> Option<Seat> {
 pub fn decide(game: &Game, seat: Seat, bot: &mut dyn Bot) -> Option<Action> {
     let view = SeatView::of(game, seat);
     match game.phase() {
-        GamePhase::InHand if game.hand().awaits_pass_from(seat) => {
-            Some(Action::Pass { seat, cards: bot.pass(&view).into() })
-        }
+        GamePhase::InHand if game.hand().awaits_pass_from(seat) => Some(Action::Pass { seat, cards: bot.pass(&view) }),
         GamePhase::InHand if game.hand().to_declare() == Some(seat) => {
             Some(Action::Declare { seat, generale: bot.declare(&view) })
         }

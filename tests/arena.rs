@@ -91,11 +91,13 @@ fn every_recorded_game_replays_through_the_engine_to_the_same_scores() {
     assert!(record.replay().unwrap_err().to_string().contains("hand 1"));
 }
 
-#[test]
-fn a_request_round_trips_through_the_protocol_to_the_same_choice() {
-    let rules = Rules::default();
+/// Plays a hand with hard bots, each decision also asked of the protocol's
+/// server, which must make the same choice from the request alone; the
+/// number of decisions.
+fn round_trip_a_hand(rules: Rules) -> u64 {
+    let players = rules.player_count();
     let mut game = Game::new(rules, 21).unwrap();
-    let mut bots: Vec<Box<dyn Bot>> = Seat::all(4).map(|s| Level::Hard.bot(21, s, Think::Samples(1))).collect();
+    let mut bots: Vec<Box<dyn Bot>> = Seat::all(players).map(|s| Level::Hard.bot(21, s, Think::Samples(1))).collect();
     let mut served = HashMap::new();
     let mut decisions = 0;
     while game.phase() == hearts::engine::GamePhase::InHand {
@@ -117,7 +119,18 @@ fn a_request_round_trips_through_the_protocol_to_the_same_choice() {
         game.apply(action).unwrap();
         decisions += 1;
     }
-    assert!(decisions >= 52);
+    decisions
+}
+
+#[test]
+fn a_request_round_trips_through_the_protocol_to_the_same_choice() {
+    assert!(round_trip_a_hand(Rules::default()) >= 52);
+    // Two packs: cards held, passed and taken twice, tricks no card won.
+    for players in [6, 11] {
+        let rules = Rules { players, ..hearts::engine::Preset::Cancellation.rules() };
+        assert!(round_trip_a_hand(rules) >= 104 - rules.kitty_size() as u64);
+    }
+    let mut served = HashMap::new();
     let garbage = protocol::answer("{\"type\":\"play\"", Level::Hard, 21, &mut served);
     assert!(garbage.error.unwrap().contains("not a request"));
 }
@@ -161,20 +174,27 @@ fn a_bot_that_crashes_hangs_or_answers_garbage_falls_back_to_the_built_in_bot() 
 }
 
 #[test]
-fn a_program_seat_under_two_packs_is_stopped_and_the_built_in_bot_plays() {
-    let rules = Rules { players: 6, ..hearts::engine::Preset::Cancellation.rules() };
+fn a_program_seat_plays_a_two_pack_game_through_the_protocol() {
+    let rules = Rules { players: 6, target_score: 30, ..hearts::engine::Preset::Cancellation.rules() };
     let mut game = Game::new(rules, 4).unwrap();
-    let seat = bot::seat_to_act(&game).unwrap();
-    let view = SeatView::of(&game, seat);
-    let fallback = Level::Normal.bot(1, seat, Think::Samples(1));
-    let mut external = External::with_timeout("while read line; do echo '{}'; done", fallback, Duration::from_secs(5));
-    let pass = external.pass(&view);
-    assert_eq!(pass.len(), 3);
-    assert!(view.hand.is_superset(pass));
-    let reports = external.reports().join("\n");
-    assert!(reports.contains("two packs (cancellation) are not in the bot protocol yet"), "{reports}");
-    assert!(reports.contains("normal plays for the rest of the game"), "{reports}");
-    game.apply(hearts::engine::Action::Pass { seat, cards: pass.into() }).unwrap();
+    let program = Seat::new(2).unwrap();
+    let command = format!("'{}' bot --level normal", hearts_binary());
+    let mut bots: Vec<Box<dyn Bot>> = Seat::all(6).map(|s| Level::Normal.bot(4, s, Think::Samples(1))).collect();
+    let fallback = Level::Random.bot(4, program, Think::Samples(1));
+    let mut external = External::with_timeout(&command, fallback, Duration::from_secs(10));
+    let mut asked = 0;
+    while game.phase() != hearts::engine::GamePhase::GameOver {
+        if game.phase() == hearts::engine::GamePhase::HandOver {
+            game.apply(hearts::engine::Action::NextHand).unwrap();
+            continue;
+        }
+        let seat = bot::seat_to_act(&game).unwrap();
+        let bot: &mut dyn Bot = if seat == program { &mut external } else { bots[seat.index()].as_mut() };
+        asked += usize::from(seat == program);
+        game.apply(bot::decide(&game, seat, bot).unwrap()).unwrap();
+    }
+    assert!(asked > 30, "{asked} decisions");
+    assert_eq!(external.reports(), Vec::<String>::new(), "every reply was taken");
 }
 
 #[test]

@@ -137,7 +137,7 @@ fn normal_passes_the_unguarded_queen_and_keeps_low_spades() {
     let rules = Rules::default();
     let mut hand = passing_left(&rules, "S:Q2.AKJ.T9.A98765 AKJ9.QT3.8765.K2 T8.9876.AKQJ.QJT 76543.542.432.43");
     let view = SeatView::of_hand(&rules, &hand, &[], Seat::SOUTH, BySeat::splat(0), 1);
-    let pass = Level::Normal.bot(1, Seat::SOUTH, Think::Samples(1)).pass(&view);
+    let pass = Level::Normal.bot(1, Seat::SOUTH, Think::Samples(1)).pass(&view).cards();
     assert!(pass.contains(common::card("QS")), "passed {pass}");
     assert!(!pass.contains(common::card("2S")), "passed {pass}");
     assert_eq!(pass.len(), 3);
@@ -172,7 +172,7 @@ fn hard_passes_a_short_suit_before_its_hearts() {
     let rules = Rules::default();
     let hand = passing_left(&rules, "S:5432.AK3.5432.T9 AKQJ.QJT9.AKQ.AK T987.8765.JT9.QJ 6.42.876.8765432");
     let view = SeatView::of_hand(&rules, &hand, &[], Seat::SOUTH, BySeat::splat(0), 1);
-    let pass = |level: Level| level.bot(1, Seat::SOUTH, Think::Samples(1)).pass(&view);
+    let pass = |level: Level| level.bot(1, Seat::SOUTH, Think::Samples(1)).pass(&view).cards();
     assert_eq!(pass(Level::Hard), cards("9C TC AH"));
     assert_eq!(pass(Level::Normal), cards("TC AH KH"));
 }

@@ -224,6 +224,23 @@ fn the_kitty_goes_to_the_first_tricks_winner_and_rolls_over_with_it() {
 }
 
 #[test]
+fn the_kitty_is_the_first_takers_even_when_another_seat_takes_its_twins() {
+    let rules = cancellation(6);
+    let hands = bags(&["2C AD", "3C JD", "8C QD", "7C KD", "5C 9D", "4C 6D"]);
+    let deal = Deal { dealer: seat(5), hands: hands.map(|b| b.cards()), kitty: cards("9D"), twice: CardSet::EMPTY };
+    let mut hand = Hand::new(&rules, deal, PassDirection::Hold);
+    // West's 8C takes the first trick and the kitty's 9D with it.
+    play_all(&mut hand, "2C 3C 8C 7C 5C 4C");
+    assert_eq!(hand.kitty_taker(), Some(seat(2)));
+    assert!(!hand.played().contains(card("9D")), "the kitty's 9D was taken, not played; its twin is still held");
+    // South's AD takes the other 9D: South now holds a copy of every kitty
+    // card, but the kitty is still West's.
+    play_all(&mut hand, "QD KD 9D 6D AD JD");
+    assert_eq!(hand.kitty_taker(), Some(seat(2)));
+    assert!(hand.played().contains(card("9D")), "the twin of a kitty card was played");
+}
+
+#[test]
 fn a_moon_takes_every_penalty_card_of_both_packs() {
     let rules = cancellation(6);
     // The penalty cards in play: QS once, 2H twice. Seat 5 takes them all,

@@ -572,7 +572,7 @@ fn bots_keep_jokers_for_a_trick_that_would_cost_points() {
     let hand = Hand::new(&rules, deal, PassDirection::Left(1));
     for s in 0..4 {
         let view = SeatView::of_hand(&rules, &hand, &[], seat(s), BySeat::splat(0), 1);
-        let pass = Level::Normal.bot(1, seat(s), Think::Samples(1)).pass(&view);
+        let pass = Level::Normal.bot(1, seat(s), Think::Samples(1)).pass(&view).cards();
         assert!((pass & CardSet::JOKERS).is_empty(), "passed {pass}");
     }
 }

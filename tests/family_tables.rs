@@ -202,7 +202,7 @@ fn bots_pass_the_queen_to_an_opponent_but_not_to_their_partner() {
         );
         let view = SeatView::of_hand(&rules, &hand, &[], Seat::SOUTH, BySeat::splat(0), 1);
         for level in [Level::Normal, Level::Hard] {
-            let pass = level.bot(1, Seat::SOUTH, Think::Samples(1)).pass(&view);
+            let pass = level.bot(1, Seat::SOUTH, Think::Samples(1)).pass(&view).cards();
             assert_eq!(pass.contains(card("QS")), passes_queen, "{teams} {direction} {level}: passed {pass}");
             assert_eq!(pass.len(), 3);
             // High hearts given to the other team would help the two of them

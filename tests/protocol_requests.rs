@@ -42,7 +42,7 @@ fn requests_of_a_game(rules: Rules, seed: u64) -> Vec<(String, Action)> {
 #[test]
 fn every_request_of_real_games_is_answered_with_a_legal_choice() {
     for preset in Preset::ALL {
-        for players in 2..=7 {
+        for players in 2..=11 {
             let rules = Rules { players, target_score: 30, ..preset.rules() };
             if rules.validate().is_err() {
                 continue;
@@ -50,14 +50,6 @@ fn every_request_of_real_games_is_answered_with_a_legal_choice() {
             let mut served = HashMap::new();
             for (line, action) in requests_of_a_game(rules, 5 + u64::from(players)) {
                 let reply = protocol::answer(&line, Level::Normal, 1, &mut served);
-                if rules.cancellation {
-                    // Written once each, two packs' cards cannot say who holds both.
-                    assert_eq!(
-                        reply.error.as_deref(),
-                        Some("rules.cancellation: two packs (cancellation) are not in the bot protocol yet")
-                    );
-                    continue;
-                }
                 assert_eq!(reply.error, None, "{preset} at {players}: {line}");
                 match action {
                     Action::Play { .. } => {
@@ -300,4 +292,89 @@ fn domino_counts_too_big_to_add_are_an_error_not_a_panic() {
     request["stock"] = json!(u64::MAX);
     let reply = protocol::answer(&request.to_string(), Level::Normal, 1, &mut HashMap::new());
     assert!(reply.error.as_deref().is_some_and(|e| e.starts_with("stock:")), "{reply:?}");
+}
+
+/// Whether a JSON list of cards names a card twice.
+fn lists_a_card_twice(list: &Value) -> bool {
+    let cards = list.as_array().unwrap();
+    cards.iter().enumerate().any(|(i, card)| cards[..i].contains(card))
+}
+
+#[test]
+fn two_pack_requests_list_both_copies_and_tricks_no_card_won_and_are_answered() {
+    let (mut passed_twice, mut held_twice, mut rolled_over) = (0, 0, 0);
+    for players in [6u8, 8, 11] {
+        let rules = Rules { players, target_score: 40, ..Preset::Cancellation.rules() };
+        let seed = 40 + u64::from(players);
+        let mut game = Game::new(rules, seed).unwrap();
+        let mut bots: Vec<_> =
+            Seat::all(players.into()).map(|s| Level::Normal.bot(seed, s, Think::Samples(1))).collect();
+        let mut served = HashMap::new();
+        let mut id = 0;
+        while game.phase() != GamePhase::GameOver {
+            if game.phase() == GamePhase::HandOver {
+                game.apply(Action::NextHand).unwrap();
+                continue;
+            }
+            let seat = bot::seat_to_act(&game).unwrap();
+            let view = SeatView::of(&game, seat);
+            let passing = game.hand().awaits_pass_from(seat);
+            let kind = match game.phase() {
+                GamePhase::MoonChoice(_) => "moon",
+                _ if passing => "pass",
+                _ => "play",
+            };
+            let line = serde_json::to_string(&Request::from_view(kind, id, &view, 52)).unwrap();
+            id += 1;
+            let reply = protocol::answer(&line, Level::Normal, 1, &mut served);
+            assert_eq!(reply.error, None, "{players} players: {line}");
+            let request: Value = serde_json::from_str(&line).unwrap();
+            held_twice += usize::from(lists_a_card_twice(&request["hand"]));
+            passed_twice += usize::from(lists_a_card_twice(&request["passed"]));
+            rolled_over += request["tricks"].as_array().unwrap().iter().filter(|t| t["winner"].is_null()).count();
+            // The three lowest cards go, both copies where the lowest are held twice.
+            let action = match passing {
+                true => Action::Pass { seat, cards: game.hand().hand_of(seat).iter().take(3).collect() },
+                false => bot::decide(&game, seat, bots[seat.index()].as_mut()).unwrap(),
+            };
+            game.apply(action).unwrap();
+        }
+    }
+    assert!(held_twice > 0 && passed_twice > 0 && rolled_over > 0, "{held_twice} {passed_twice} {rolled_over}");
+}
+
+/// A two-pack play request from the middle of a hand whose seat holds a
+/// card twice.
+fn two_pack_play() -> Value {
+    let rules = Rules { players: 8, ..Preset::Cancellation.rules() };
+    let lines = requests_of_a_game(rules, 12);
+    let (line, _) = lines
+        .iter()
+        .find(|(line, _)| {
+            let request: Value = serde_json::from_str(line).unwrap();
+            request["type"] == "play"
+                && request["tricks"].as_array().unwrap().len() >= 2
+                && lists_a_card_twice(&request["hand"])
+        })
+        .expect("a play with a card held twice");
+    serde_json::from_str(line).unwrap()
+}
+
+#[test]
+fn a_two_pack_request_may_list_a_card_twice_but_not_three_times() {
+    let mut served = HashMap::new();
+    let request = two_pack_play();
+    assert_eq!(protocol::answer(&request.to_string(), Level::Hard, 1, &mut served).error, None);
+    let mut three = request.clone();
+    let cards = three["hand"].as_array().unwrap();
+    let double = cards.iter().enumerate().find(|(i, card)| cards[..*i].contains(card)).unwrap().1.clone();
+    three["hand"].as_array_mut().unwrap().push(double);
+    let error = protocol::answer(&three.to_string(), Level::Hard, 1, &mut served).error.unwrap();
+    assert!(error.contains("is listed three times"), "{error}");
+    // A trick's winner must be the card that won it: no card, where none did.
+    let mut wrong = request.clone();
+    let first = wrong["tricks"][0]["winner"].clone();
+    wrong["tricks"][0]["winner"] = json!((first.as_u64().unwrap_or(0) + 1) % 8);
+    let error = protocol::answer(&wrong.to_string(), Level::Hard, 1, &mut served).error.unwrap();
+    assert!(error.starts_with("tricks[0].winner"), "{error}");
 }

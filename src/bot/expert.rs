@@ -12,7 +12,7 @@ use super::sampler::{Group, UniformDeal};
 use super::solver;
 use super::{Bot, SeatView, Voids};
 use crate::engine::{
-    BySeat, Card, CardSet, Deal, GameRng, Hand, HandPhase, HandResult, PassDirection, Rules, Seat, Suit, Trick,
+    BySeat, Card, CardBag, CardSet, Deal, GameRng, Hand, HandPhase, HandResult, PassDirection, Rules, Seat, Suit, Trick,
 };
 
 /// Samples per decision when no time budget is given: deterministic for a
@@ -53,18 +53,18 @@ impl Bot for Expert {
         "expert".to_string()
     }
 
-    fn pass(&mut self, view: &SeatView<'_>) -> CardSet {
+    fn pass(&mut self, view: &SeatView<'_>) -> CardBag {
         let candidates = pass_candidates(view);
         // Two packs: the sampler deals one pack, so the hard policy decides.
         if candidates.len() < 2 || view.rules.cancellation {
-            return policy::choose_pass(view, Skill::HARD);
+            return policy::choose_pass(view, Skill::HARD).into();
         }
         self.decisions += 1;
         let seed = self.seed ^ (u64::from(view.hand_number) << 20) ^ ((self.seat.index() as u64) << 8);
         let estimates = evaluate_these_passes(view, seed, PASS_SAMPLES, candidates);
         // The best value; on a tie the earlier candidate (the policy's own first).
         let best = estimates.iter().enumerate().max_by(|(i, a), (j, b)| a.value.total_cmp(&b.value).then(j.cmp(i)));
-        best.map_or_else(|| policy::choose_pass(view, Skill::HARD), |(_, estimate)| estimate.cards)
+        best.map_or_else(|| policy::choose_pass(view, Skill::HARD), |(_, estimate)| estimate.cards).into()
     }
 
     fn play(&mut self, view: &SeatView<'_>) -> Card {

@@ -9,7 +9,7 @@ use std::time::Duration;
 
 use super::protocol::{Reply, Request, moon_name};
 use super::{Bot, SeatView};
-use crate::engine::{Card, CardSet, MoonScoring, Suit};
+use crate::engine::{Card, CardBag, MoonScoring, Suit};
 
 /// How long an external bot may take to answer.
 pub const REPLY_TIMEOUT: Duration = Duration::from_secs(2);
@@ -62,9 +62,6 @@ impl External {
     /// Sends a request and waits for a reply; `None` (with a report) on
     /// any failure.
     fn ask(&mut self, request: &Request) -> Option<Reply> {
-        if request.rules["cancellation"] == true {
-            return self.give_up(super::protocol::TWO_PACKS_REFUSED);
-        }
         let running = self.process.as_mut()?;
         // Drop answers that came too late for earlier requests.
         while running.lines.try_recv().is_ok() {}
@@ -140,13 +137,14 @@ impl Bot for External {
         format!("cmd:{}", self.command)
     }
 
-    fn pass(&mut self, view: &SeatView<'_>) -> CardSet {
+    fn pass(&mut self, view: &SeatView<'_>) -> CardBag {
         let request = self.request("pass", view, 0);
         if let Some(reply) = self.ask(&request) {
-            let cards: Option<CardSet> =
-                reply.cards.as_ref().and_then(|cards| cards.iter().map(|c| c.parse::<Card>().ok()).collect());
+            // A card listed twice is both copies, which only two packs have.
+            let held = CardBag::new(view.hand, view.doubles.hand);
+            let cards = reply.cards.as_deref().and_then(super::protocol::card_bag);
             match cards {
-                Some(set) if set.len() == view.pass_count && view.hand.is_superset(set) => return set,
+                Some(bag) if bag.len() == view.pass_count && held.includes(bag) => return bag,
                 _ => {
                     self.complain(&format!("passed {:?}, not {} cards of its hand", reply.cards, view.pass_count));
                 }

@@ -7,10 +7,10 @@ use std::io::{BufRead, Write};
 
 use serde::{Deserialize, Serialize};
 
-use super::{Level, SeatView, Think};
+use super::{Doubles, Level, SeatView, Think};
 use crate::config::{rules_from_json, rules_to_json};
 use crate::engine::{
-    Bid, BySeat, Card, CardSet, Chips, MoonScoring, PassDirection, PlaySituation, Rules, Seat, Suit, Trick,
+    Bid, BySeat, Card, CardBag, CardSet, Chips, MoonScoring, PassDirection, PlaySituation, Rules, Seat, Suit, Trick,
 };
 
 /// A decision request: `type` is `pass`, `declare`, `play` or `moon`.
@@ -156,6 +156,25 @@ fn strings(cards: CardSet) -> Vec<String> {
     cards.iter().map(|card| card.to_string()).collect()
 }
 
+/// The cards, a card there twice (two packs) written twice.
+fn bag_strings(cards: CardBag) -> Vec<String> {
+    cards.iter().map(|card| card.to_string()).collect()
+}
+
+/// Cards written one to a string, a card at most twice (both copies, with
+/// two packs); `None` if a string is not one card or a card comes more.
+pub fn card_bag(texts: &[String]) -> Option<CardBag> {
+    let mut bag = CardBag::EMPTY;
+    for text in texts {
+        let card: Card = text.parse().ok()?;
+        if bag.count(card) == 2 {
+            return None;
+        }
+        bag = bag.plus(CardBag::from(CardSet::single(card)));
+    }
+    Some(bag)
+}
+
 fn trick_json(trick: &Trick, players: usize, complete: bool) -> TrickJson {
     TrickJson {
         leader: trick.leader().index(),
@@ -180,10 +199,10 @@ impl Request {
             dealer: view.dealer.index(),
             pass: view.pass_direction.to_string(),
             pass_count: view.pass_count,
-            hand: strings(view.hand),
-            passed: strings(view.passed),
+            hand: bag_strings(CardBag::new(view.hand, view.doubles.hand)),
+            passed: bag_strings(CardBag::new(view.passed, view.doubles.passed)),
             pass_target: view.pass_target.map(Seat::index),
-            received: strings(view.received),
+            received: bag_strings(CardBag::new(view.received, view.doubles.received)),
             received_from: view.received_from.map(Seat::index),
             tricks: view.tricks.iter().map(|t| trick_json(t, players, true)).collect(),
             trick: trick_json(&view.trick, players, false),
@@ -191,7 +210,7 @@ impl Request {
             scores: view.totals.of_table(players).to_vec(),
             points_taken: view.points_taken.of_table(players).to_vec(),
             kitty_size: view.kitty_size,
-            widow: strings(view.widow),
+            widow: bag_strings(CardBag::new(view.widow, view.doubles.widow)),
             legal: strings(view.legal),
             penalty_total,
             declarer: view.declarer.map(Seat::index),
@@ -229,28 +248,38 @@ pub enum RequestError {
     },
 }
 
-/// Why a request of two packs is refused: the protocol writes each card
-/// once, so it cannot say which seat holds or took both copies.
-pub const TWO_PACKS_REFUSED: &str = "two packs (cancellation) are not in the bot protocol yet";
-
 fn inconsistent(field: impl Into<String>, problem: impl Into<String>) -> RequestError {
     RequestError::Inconsistent { field: field.into(), problem: problem.into() }
 }
 
-/// A list of cards, each a card of the deck in play and each once.
-fn card_set(field: &str, texts: &[String], deck: CardSet) -> Result<CardSet, RequestError> {
-    let mut cards = CardSet::EMPTY;
+/// A list of cards, each a card of the deck in play, each listed at most
+/// `copies` times (once; twice with two packs).
+fn card_list(field: &str, texts: &[String], deck: CardSet, copies: usize) -> Result<CardBag, RequestError> {
+    let mut cards = CardBag::EMPTY;
     for text in texts {
         let card: Card = text.parse().map_err(|_| inconsistent(field, format!("\"{text}\" is not a card")))?;
         if !deck.contains(card) {
             return Err(inconsistent(field, format!("{card} is not in the deck under these rules")));
         }
-        if cards.contains(card) {
-            return Err(inconsistent(field, format!("{card} is listed twice")));
+        if cards.count(card) == copies {
+            return Err(inconsistent(field, format!("{card} is listed {}", more_than(copies))));
         }
-        cards.insert(card);
+        cards = cards.plus(CardBag::from(CardSet::single(card)));
     }
     Ok(cards)
+}
+
+/// The cards `a` and `b` hold more than `copies` times between them.
+fn too_many(a: CardBag, b: CardBag, copies: usize) -> CardSet {
+    match copies {
+        1 => a.cards() & b.cards(),
+        _ => (a.twice() & b.cards()) | (a.cards() & b.twice()),
+    }
+}
+
+/// "twice" where one copy of a card is in play, "three times" where two.
+fn more_than(copies: usize) -> &'static str {
+    if copies == 1 { "twice" } else { "three times" }
 }
 
 fn seat(field: &str, number: usize, players: usize) -> Result<Seat, RequestError> {
@@ -277,9 +306,6 @@ impl Decoded {
     /// legal cards the rules allow.
     fn new(request: Request) -> Result<Decoded, RequestError> {
         let rules = rules_from_json(&request.rules)?;
-        if rules.cancellation {
-            return Err(inconsistent("rules.cancellation", TWO_PACKS_REFUSED));
-        }
         let players = rules.player_count();
         let r = &request;
         if !matches!(r.kind.as_str(), "pass" | "declare" | "bid" | "name" | "play" | "moon") {
@@ -319,17 +345,18 @@ impl Decoded {
         }
 
         let deck = rules.deck();
-        let hand = card_set("hand", &r.hand, deck)?;
-        let passed = card_set("passed", &r.passed, deck)?;
-        let received = card_set("received", &r.received, deck)?;
-        let legal = card_set("legal", &r.legal, deck)?;
+        let copies = rules.pack_count();
+        let hand = card_list("hand", &r.hand, deck, copies)?;
+        let passed = card_list("passed", &r.passed, deck, copies)?;
+        let received = card_list("received", &r.received, deck, copies)?;
+        let legal = card_list("legal", &r.legal, deck, 1)?.cards();
         let hand_size = rules.hand_size();
         // Domino's draws make more tricks than cards dealt: two cards a trick at least.
         let most_tricks = if rules.domino { deck.len() / 2 } else { hand_size };
         if r.tricks.len() > most_tricks {
             return Err(inconsistent("tricks", format!("{} tricks in a hand of {hand_size}", r.tricks.len())));
         }
-        let mut played = CardSet::EMPTY;
+        let mut played = CardBag::EMPTY;
         let mut tricks = Vec::with_capacity(r.tricks.len());
         let mut next_leader = None;
         for (i, json) in r.tricks.iter().enumerate() {
@@ -339,24 +366,28 @@ impl Decoded {
                 let size = trick.size(players);
                 return Err(inconsistent(field, format!("{} cards in a completed trick of {size}", trick.len())));
             }
-            let winner = trick.winner(players).expect("a full trick has a winner");
-            if json.winner.is_some_and(|w| w != winner.index()) {
-                return Err(inconsistent(format!("{field}.winner"), format!("{winner} took it")));
+            // Two packs: with no card winning, the leader leads again.
+            let winner = trick.winner(players);
+            if json.winner.is_some_and(|w| Some(w) != winner.map(Seat::index)) {
+                let why = winner.map_or("no card won it".to_string(), |winner| format!("{winner} took it"));
+                return Err(inconsistent(format!("{field}.winner"), why));
             }
-            next_leader = Some(winner);
+            next_leader = Some(winner.unwrap_or(trick.leader()));
             tricks.push(trick);
         }
         let current = trick("trick", &r.trick, &rules, deck, &mut played, next_leader)?;
         if current.len() >= current.size(players) {
             return Err(inconsistent("trick", format!("{} cards in a trick still being played", current.len())));
         }
-        if !(hand & played).is_empty() {
-            return Err(inconsistent("hand", format!("{} both held and played", hand & played)));
+        let clash = too_many(hand, played, copies);
+        if !clash.is_empty() {
+            let how = if copies == 1 { "both held and played" } else { "held and played three times" };
+            return Err(inconsistent("hand", format!("{clash} {how}")));
         }
-        if !(passed & (hand | received)).is_empty() {
+        if !(too_many(passed, hand, copies) | too_many(passed, received, copies)).is_empty() {
             return Err(inconsistent("passed", "a passed card is still held or came back"));
         }
-        if !(hand | played).is_superset(received) {
+        if !hand.plus(played).includes(received) {
             return Err(inconsistent("received", "a received card is neither held nor played"));
         }
         let high_bid = match r.high_bid {
@@ -383,7 +414,7 @@ impl Decoded {
             return Err(inconsistent("named_suit", "the auction's winner names the suit before the first lead"));
         }
         let penalty_suit = named_suit.unwrap_or(Suit::Hearts);
-        let broken = played.iter().any(|card| {
+        let broken = played.cards().iter().any(|card| {
             (card.suit() == penalty_suit && !card.is_joker())
                 || (rules.queen_breaks_hearts && card == Card::QUEEN_OF_SPADES)
         });
@@ -394,16 +425,17 @@ impl Decoded {
         if r.kitty_size > kitty_room {
             return Err(inconsistent("kitty_size", format!("at most {kitty_room} cards are left over")));
         }
-        let widow = card_set("widow", &r.widow, deck)?;
+        let widow = card_list("widow", &r.widow, deck, copies)?;
         if !widow.is_empty() && (widow.len() != kitty_room || r.kitty_size != 0 || tricks.is_empty()) {
             return Err(inconsistent("widow", format!("the widow is the {kitty_room} cards taken with a trick")));
         }
-        if !(widow & (hand | played | passed)).is_empty() {
+        let clash = too_many(widow, hand, copies) | too_many(widow, played, copies) | too_many(widow, passed, copies);
+        if !clash.is_empty() {
             return Err(inconsistent("widow", "a widow card is also held, played or passed"));
         }
         let my_plays = tricks.len() + usize::from(current.plays(players).any(|(s, _)| s == me));
         if rules.domino {
-            domino_counts(r, me, hand, played, deck)?;
+            domino_counts(r, me, hand.cards(), played.cards(), deck)?;
         } else if r.stock.is_some() || r.held.is_some() {
             return Err(inconsistent("stock", "only Domino has a stock"));
         } else if hand.len() + my_plays != hand_size {
@@ -472,7 +504,7 @@ impl Decoded {
                     return Err(inconsistent("passed", format!("this hand passes {pass_count} cards")));
                 }
                 let situation = PlaySituation {
-                    holding: hand,
+                    holding: hand.cards(),
                     trick: &current,
                     first_trick: tricks.is_empty(),
                     hearts_broken: broken,
@@ -497,6 +529,7 @@ impl Decoded {
         let players = r.players;
         let on_table = |n: usize| Seat::new(n).filter(|s| s.index() < players);
         let cards = |texts: &[String]| texts.iter().filter_map(|t| t.parse::<Card>().ok()).collect::<CardSet>();
+        let twice = |texts: &[String]| card_bag(texts).map_or(CardSet::EMPTY, CardBag::twice);
         let played = self.tricks.iter().chain(std::iter::once(&self.trick)).map(Trick::card_set).collect::<Vec<_>>();
         SeatView {
             rules: &self.rules,
@@ -531,6 +564,12 @@ impl Decoded {
             held: BySeat::new_with(|s| {
                 r.held.as_ref().and_then(|held| held.get(s.index())).map_or(0, |&n| n.min(255) as u8)
             }),
+            doubles: Doubles {
+                hand: twice(&r.hand),
+                passed: twice(&r.passed),
+                received: twice(&r.received),
+                widow: twice(&r.widow),
+            },
         }
     }
 }
@@ -561,7 +600,7 @@ fn trick(
     json: &TrickJson,
     rules: &Rules,
     deck: CardSet,
-    played: &mut CardSet,
+    played: &mut CardBag,
     leader: Option<Seat>,
 ) -> Result<Trick, RequestError> {
     let players = rules.player_count();
@@ -591,13 +630,17 @@ fn trick(
             format!("{} cards at a table of {players}", json.cards.len()),
         ));
     }
-    let cards = card_set(&format!("{field}.cards"), &json.cards, deck)?;
-    if !(cards & *played).is_empty() {
-        return Err(inconsistent(format!("{field}.cards"), format!("{} played twice", cards & *played)));
+    let copies = rules.pack_count();
+    let cards = card_list(&format!("{field}.cards"), &json.cards, deck, copies)?;
+    let clash = too_many(cards, *played, copies);
+    if !clash.is_empty() {
+        return Err(inconsistent(format!("{field}.cards"), format!("{clash} played {}", more_than(copies))));
     }
-    *played |= cards;
+    *played = played.plus(cards);
     let in_order: Vec<Card> = json.cards.iter().filter_map(|t| t.parse().ok()).collect();
-    let mut trick = Trick::skipping(first, out).with_cards(&in_order).expect("no more cards than players");
+    let empty = Trick::skipping(first, out);
+    let empty = if rules.cancellation { empty.of_two_packs_too() } else { empty };
+    let mut trick = empty.with_cards(&in_order).expect("no more cards than players");
     if in_order.len() > trick.size(players) {
         return Err(inconsistent(format!("{field}.cards"), "more cards than seats in the trick"));
     }
@@ -625,7 +668,7 @@ pub fn answer(line: &str, level: Level, seed: u64, bots: &mut HashMap<usize, Box
             .or_insert_with(|| level.bot(seed, view.seat, Think::Samples(super::DEFAULT_SAMPLES)));
         let mut reply = Reply { id, ..Reply::default() };
         match decoded.request.kind.as_str() {
-            "pass" => reply.cards = Some(strings(bot.pass(&view))),
+            "pass" => reply.cards = Some(bag_strings(bot.pass(&view))),
             "play" => reply.card = Some(bot.play(&view).to_string()),
             "declare" => reply.declare = Some(bot.declare(&view)),
             "bid" => reply.bid = Some(bot.bid(&view).unwrap_or(0)),

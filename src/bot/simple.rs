@@ -1,7 +1,7 @@
 //! The baseline bots: `random` and `easy`.
 
 use super::{Bot, SeatView};
-use crate::engine::{Card, CardSet, GameRng};
+use crate::engine::{Card, CardBag, CardSet, GameRng};
 
 /// Plays a uniformly random legal card and passes random cards.
 pub struct RandomBot {
@@ -25,7 +25,7 @@ impl Bot for RandomBot {
         "random".to_string()
     }
 
-    fn pass(&mut self, view: &SeatView<'_>) -> CardSet {
+    fn pass(&mut self, view: &SeatView<'_>) -> CardBag {
         let mut left = view.hand;
         let mut chosen = CardSet::EMPTY;
         for _ in 0..view.pass_count {
@@ -33,7 +33,7 @@ impl Bot for RandomBot {
             left.remove(card);
             chosen.insert(card);
         }
-        chosen
+        chosen.into()
     }
 
     fn play(&mut self, view: &SeatView<'_>) -> Card {
@@ -50,7 +50,7 @@ impl Bot for EasyBot {
         "easy".to_string()
     }
 
-    fn pass(&mut self, view: &SeatView<'_>) -> CardSet {
+    fn pass(&mut self, view: &SeatView<'_>) -> CardBag {
         let mut cards: Vec<Card> = view.hand.iter().collect();
         cards.sort_by_key(|card| std::cmp::Reverse((card.rank(), card.suit())));
         cards.into_iter().take(view.pass_count).collect()

@@ -1,8 +1,8 @@
 //! What one seat may know, and nothing more.
 
 use crate::engine::{
-    Bid, BySeat, Card, CardSet, Chips, Game, Hand, HandPhase, PassDirection, PointsTable, Rules, Seat, Suit, Trick,
-    adjusted_total,
+    Bid, BySeat, Card, CardBag, CardSet, Chips, Game, Hand, HandPhase, PassDirection, PointsTable, Rules, Seat, Suit,
+    Trick, adjusted_total,
 };
 
 /// How much the bots fear Royal's QH: its point and the hearts it doubles.
@@ -78,6 +78,47 @@ pub struct SeatView<'a> {
     /// date ([`Voids`]); `None`: [`SeatView::voids`] reads them off the
     /// tricks.
     pub known_voids: Option<BySeat<[bool; 4]>>,
+    /// Two packs: which of the cards above are there twice.
+    pub doubles: Doubles,
+}
+
+/// Two packs (Cancellation): the cards of a [`SeatView`] there twice; all
+/// empty with one pack.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Doubles {
+    /// Cards of `hand` held twice.
+    pub hand: CardSet,
+    /// Cards of `passed` passed twice.
+    pub passed: CardSet,
+    /// Cards of `received` received twice.
+    pub received: CardSet,
+    /// Cards of `widow` there twice.
+    pub widow: CardSet,
+}
+
+impl Doubles {
+    /// What a view of two packs adds for `seat`: each seat's points with
+    /// both copies counted (the kitty's not), the kitty's size counting
+    /// both, and the cards there twice. Out of line: a search makes a view
+    /// at every decision of a one-pack game.
+    #[cold]
+    #[inline(never)]
+    fn of_hand(rules: &Rules, hand: &Hand, seat: Seat) -> (BySeat<i32>, usize, Doubles) {
+        let kitty_taker = hand.kitty_taker();
+        let kitty_of = |seat: Seat| if kitty_taker == Some(seat) { hand.kitty_cards() } else { CardBag::EMPTY };
+        let points = BySeat::new_with(|s| {
+            let taken = hand.taken_cards(s).less(kitty_of(s));
+            hand.points(rules.points, taken.cards()) + hand.points(rules.points, taken.twice())
+        });
+        let kitty_size = if kitty_taker.is_none() { hand.kitty_cards().len() } else { 0 };
+        let doubles = Doubles {
+            hand: hand.held_twice(seat),
+            passed: hand.passed_cards(seat).twice(),
+            received: hand.received_cards(seat).twice(),
+            widow: kitty_of(seat).twice(),
+        };
+        (points, kitty_size, doubles)
+    }
 }
 
 impl<'a> SeatView<'a> {
@@ -106,9 +147,17 @@ impl<'a> SeatView<'a> {
         let kitty_taker = hand.kitty_taker();
         let kitty = hand.kitty();
         let mut points_taken = BySeat::splat(0);
-        for s in Seat::all(players) {
-            points_taken[s] = hand.points(rules.points, hand.taken(s) - kitty);
+        let mut kitty_size = if kitty_taker.is_none() { kitty.len() } else { 0 };
+        let mut doubles = Doubles::default();
+        if rules.cancellation {
+            (points_taken, kitty_size, doubles) = Doubles::of_hand(rules, hand, seat);
+        } else {
+            for s in Seat::all(players) {
+                points_taken[s] = hand.points(rules.points, hand.taken(s) - kitty);
+            }
         }
+        // Built in place, the last expression: a view is made at every
+        // decision of a search.
         SeatView {
             rules,
             seat,
@@ -128,7 +177,7 @@ impl<'a> SeatView<'a> {
             points_taken,
             legal: if playing { hand.legal_moves() } else { CardSet::EMPTY },
             totals,
-            kitty_size: if kitty_taker.is_none() { hand.kitty().len() } else { 0 },
+            kitty_size,
             widow: if kitty_taker == Some(seat) { hand.kitty() } else { CardSet::EMPTY },
             declarer: hand.declarer(),
             chips: None,
@@ -137,6 +186,7 @@ impl<'a> SeatView<'a> {
             stock_size: if rules.domino { hand.stock().len() as u8 } else { 0 },
             known_voids: None,
             held: if rules.domino { BySeat::new_with(|s| hand.holding(s).len() as u8) } else { BySeat::splat(0) },
+            doubles,
         }
     }
 
@@ -210,13 +260,22 @@ impl<'a> SeatView<'a> {
     /// Penalty points each seat took in these tricks (the cards of
     /// `named_suit` 1 each, where the auction named one).
     pub fn points_in_tricks(rules: &Rules, tricks: &[Trick], named_suit: Option<Suit>) -> BySeat<i32> {
+        let value = |cards: CardSet| match named_suit {
+            Some(suit) => cards.of_suit(suit).len() as i32,
+            None => rules.points.points(cards),
+        };
         let mut points = BySeat::splat(0);
+        // Two packs: a pair counts twice, and a trick no card won waits for
+        // the next trick's winner.
+        let mut waiting = 0;
         for trick in tricks {
-            if let Some(winner) = trick.winner(rules.player_count()) {
-                points[winner] += match named_suit {
-                    Some(suit) => trick.card_set().of_suit(suit).len() as i32,
-                    None => rules.points.points(trick.card_set()),
-                };
+            let worth = value(trick.card_set()) + value(trick.cancelled());
+            match trick.winner(rules.player_count()) {
+                Some(winner) => {
+                    points[winner] += worth + waiting;
+                    waiting = 0;
+                }
+                None => waiting += worth,
             }
         }
         points

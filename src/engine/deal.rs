@@ -107,7 +107,7 @@ impl Deal {
         let dealer = dealer_of_hand(seed, players, hand_index);
         let in_play = rules.deck();
         let pack: Vec<_> = (in_play - CardSet::JOKERS).iter().chain((in_play & CardSet::JOKERS).iter()).collect();
-        let mut deck = pack.repeat(rules.pack_count());
+        let mut deck = if rules.cancellation { pack.repeat(2) } else { pack };
         GameRng::new(seed, u64::from(hand_index) + 1).shuffle(&mut deck);
         let dealt = rules.hand_size() * players;
         let mut hands = BySeat::splat(CardSet::EMPTY);

@@ -359,6 +359,9 @@ struct Twice {
     /// The penalty cards of which both copies are in play (all of them in
     /// a game; a position may hold fewer).
     penalty: CardSet,
+    /// The seat that took the kitty, with the first trick anyone took (its
+    /// cards alone cannot say: another seat may take their twins).
+    kitty_taker: Option<Seat>,
 }
 
 /// The state of one hand.
@@ -587,6 +590,12 @@ impl Hand {
         if self.phase == HandPhase::Passing { CardSet::EMPTY } else { self.passed[self.pass_source(seat)] }
     }
 
+    /// The cards a seat received, both copies where it received two
+    /// (empty before the exchange).
+    pub fn received_cards(&self, seat: Seat) -> CardBag {
+        if self.phase == HandPhase::Passing { CardBag::EMPTY } else { self.passed_cards(self.pass_source(seat)) }
+    }
+
     /// The seat whose pass `seat` receives.
     #[inline]
     fn pass_source(&self, seat: Seat) -> Seat {
@@ -630,6 +639,9 @@ impl Hand {
         let kitty = self.kitty();
         if kitty.is_empty() {
             return None;
+        }
+        if self.rules.two_packs {
+            return self.twice.kitty_taker;
         }
         Seat::all(self.players()).find(|&seat| self.taken[seat].is_superset(kitty))
     }
@@ -807,8 +819,28 @@ impl Hand {
     /// stock it took).
     #[inline]
     pub fn played(&self) -> CardSet {
+        if self.rules.two_packs {
+            return self.played_from_two_packs();
+        }
         let taken = CardSet::union(self.taken.of_table(self.players()));
-        (taken - self.kitty()) | self.trick.card_set() | self.waiting.cards()
+        (taken - self.kitty()) | self.trick.card_set()
+    }
+
+    /// [`Hand::played`] with two packs: counted copy by copy, since a card
+    /// of the kitty may have a twin that was played. Out of line: views
+    /// ask at every decision of a search.
+    #[cold]
+    #[inline(never)]
+    fn played_from_two_packs(&self) -> CardSet {
+        let mut gone = self.waiting;
+        for seat in Seat::all(self.players()) {
+            gone = gone.plus(self.taken_cards(seat));
+        }
+        // Once the first trick is over the kitty went with it.
+        if self.tricks_played > 0 {
+            gone = gone.less(self.kitty_cards());
+        }
+        gone.cards() | self.trick.card_set()
     }
 
     /// What `cards` are worth this hand: by the points table, or one a
@@ -1005,6 +1037,8 @@ impl Hand {
         let winner = self.trick.winner(players);
         let outcome = match winner.or(last.then_some(leader)) {
             Some(taker) => {
+                // The first cards anyone takes carry the kitty.
+                self.twice.kitty_taker = self.twice.kitty_taker.or(Some(taker));
                 self.twice.taken |= cards.twice() | (self.taken[taker] & cards.cards());
                 self.taken[taker] |= cards.cards();
                 self.tricks_won[taker] += 1 + self.waiting_tricks;

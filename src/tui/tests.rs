@@ -643,7 +643,7 @@ impl crate::bot::Bot for Panicking {
         "broken".to_string()
     }
 
-    fn pass(&mut self, _: &crate::bot::SeatView<'_>) -> CardSet {
+    fn pass(&mut self, _: &crate::bot::SeatView<'_>) -> crate::engine::CardBag {
         panic!("no cards to pass")
     }
 
