@@ -9,6 +9,7 @@ pub mod protocol;
 mod sampler;
 mod simple;
 mod solver;
+mod two_packs;
 mod view;
 
 use std::time::Duration;

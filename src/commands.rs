@@ -86,9 +86,6 @@ pub enum CommandError {
         /// Games in the file.
         count: usize,
     },
-    /// A game of two packs: the expert's search deals one pack.
-    #[error("the expert cannot review a game of two packs (cancellation) yet; `hearts replay` steps through it")]
-    TwoPacksNotReviewed,
     /// A line of a records file that is not a game record.
     #[error("{}:{line}: not a game record: {problem}", path.display())]
     NotARecord {
@@ -145,10 +142,7 @@ pub fn run(cli: &Cli, search: &SearchPaths) -> Result<String, CommandError> {
                 return Err(TableError::NotATerminal.into());
             }
             let seat = review::reviewed_seat(&record);
-            let decisions = match review::reviewable(&record) {
-                true => review::review(&record, seat, review::REVIEW_SAMPLES, progress_on_stderr("reviewing"))?,
-                false => Vec::new(),
-            };
+            let decisions = review::review(&record, seat, review::REVIEW_SAMPLES, progress_on_stderr("reviewing"))?;
             let theme = Theme::from_environment(cli.play.ascii);
             let replay = tui::replay::Replay::new(record, (index, count), theme)?.with_review(decisions);
             tui::replay::run(replay)?;
@@ -157,9 +151,6 @@ pub fn run(cli: &Cli, search: &SearchPaths) -> Result<String, CommandError> {
         Command::Review { file, game, seat, json } => {
             let (record, _, _) = pick_record(Some(file), *game)?;
             let seat = seat.and_then(|n| Seat::new(n as usize)).unwrap_or_else(|| review::reviewed_seat(&record));
-            if !review::reviewable(&record) {
-                return Err(CommandError::TwoPacksNotReviewed);
-            }
             let decisions = review::review(&record, seat, review::REVIEW_SAMPLES, progress_on_stderr("reviewing"))?;
             Ok(if *json {
                 decisions.iter().map(|d| serde_json::to_string(d).expect("a decision serialises") + "\n").collect()

@@ -83,12 +83,6 @@ pub fn reviewed_seat(record: &GameRecord) -> Seat {
     Seat::new(seat).unwrap_or(Seat::SOUTH)
 }
 
-/// Whether the expert can review the record's game: not one of two packs
-/// (Cancellation), whose second copies its search does not deal.
-pub fn reviewable(record: &GameRecord) -> bool {
-    record.rules["cancellation"] != true
-}
-
 /// Reviews every pass and card `seat` made in the record, calling
 /// `progress` with (done, total) as it goes.
 pub fn review(
@@ -104,7 +98,9 @@ pub fn review(
     for action in actions {
         let (number, tricks) = (game.hand_number(), game.tricks().len());
         match action {
-            Action::Pass { seat: by, cards } if by == seat => {
+            // (Two packs: the expert's pass search deals one pack, so only
+            // the cards played are judged.)
+            Action::Pass { seat: by, cards } if by == seat && !game.rules().cancellation => {
                 let view = SeatView::of(&game, seat);
                 let seed = record.seed ^ (u64::from(number) << 40) ^ 0x5A55;
                 decisions.push(decide_pass(&view, cards.cards(), number, seed, samples.min(PASS_SAMPLES)));

@@ -453,14 +453,20 @@ fn review_prints_each_decision_as_json_and_is_the_same_every_time() {
 }
 
 #[test]
-fn the_expert_does_not_review_a_two_pack_game() {
+fn the_expert_reviews_the_cards_played_in_a_two_pack_game() {
     let dir = sandbox("two_packs_review");
     let sim = hearts(
         &dir,
         &["--preset", "cancellation", "sim", "--bots", "hard", "--hands", "2", "--seed", "3", "--record", "two.jsonl"],
     );
     assert!(sim.status.success(), "{}", stderr(&sim));
-    fails_with(&dir, &["review", "two.jsonl"], &["cannot review a game of two packs (cancellation) yet"]);
+    let review = hearts(&dir, &["review", "two.jsonl", "--json"]);
+    assert!(review.status.success(), "{}", stderr(&review));
+    let decisions: Vec<serde_json::Value> =
+        stdout(&review).lines().map(|line| serde_json::from_str(line).unwrap()).collect();
+    assert!(!decisions.is_empty());
+    // Plays only: the pass search deals one pack.
+    assert!(decisions.iter().all(|d| d["kind"] == "play"), "{}", stdout(&review));
 }
 
 #[test]

@@ -10,6 +10,7 @@ use std::time::{Duration, Instant};
 use super::policy::{self, Skill};
 use super::sampler::{Group, UniformDeal};
 use super::solver;
+use super::two_packs::TwoPackWorlds;
 use super::{Bot, SeatView, Voids};
 use crate::engine::{
     BySeat, Card, CardBag, CardSet, Deal, GameRng, Hand, HandPhase, HandResult, PassDirection, Rules, Seat, Suit, Trick,
@@ -71,9 +72,6 @@ impl Bot for Expert {
         let legal = view.legal;
         if legal.len() == 1 {
             return legal.lowest().expect("one card");
-        }
-        if view.rules.cancellation {
-            return policy::choose_play(view, Skill::HARD);
         }
         self.decisions += 1;
         let stream = (1 << 40) + ((self.seat.index() as u64) << 32) + self.decisions;
@@ -323,6 +321,8 @@ struct Search<'a> {
     uniform: Option<UniformDeal>,
     /// Cards each seat played this hand, to rebuild the hand as dealt.
     played_by: BySeat<CardSet>,
+    /// With two packs, the worlds are dealt copy by copy instead.
+    two_packs: Option<TwoPackWorlds<'a>>,
 }
 
 impl<'a> Search<'a> {
@@ -362,7 +362,8 @@ impl<'a> Search<'a> {
                 }
             }
         }
-        let uniform = needs.as_ref().and_then(|needs| {
+        // (Two packs deal their own worlds, for up to ten other seats.)
+        let uniform = needs.as_ref().filter(|_| !view.rules.cancellation).and_then(|needs| {
             let eligible = |void: Option<usize>| {
                 patterns
                     .iter()
@@ -386,7 +387,8 @@ impl<'a> Search<'a> {
                 classes.iter().map(|members| members.iter().map(|&r| needs[r]).sum()).collect();
             UniformDeal::new(groups, &class_needs)
         });
-        Search { view, seed, stream, known, counts, others, needs, classes, uniform, played_by }
+        let two_packs = if view.rules.cancellation { TwoPackWorlds::new(view) } else { None };
+        Search { view, seed, stream, known, counts, others, needs, classes, uniform, played_by, two_packs }
     }
 
     /// Plays samples `first..first + count` and returns, per legal card in
@@ -430,6 +432,9 @@ impl<'a> Search<'a> {
     /// knows; `None` when the draw failed the constraints.
     fn sample_hand(&self, rng: &mut GameRng) -> Option<Hand> {
         let view = self.view;
+        if view.rules.cancellation {
+            return self.two_packs.as_ref()?.sample_hand(rng);
+        }
         let players = view.players();
         let mut holdings = self.known;
         holdings[view.seat] = view.hand;

@@ -22,10 +22,12 @@ pub fn moon_scoring(rules: &Rules) -> Option<MoonScoring> {
 }
 
 /// Whether the rest of `hand` is small enough to solve exactly (never in
-/// Domino, whose stock keeps the hand open).
+/// Domino, whose stock keeps the hand open, nor with two packs, whose
+/// tricks nobody wins are not taken back).
 pub fn can_solve(hand: &Hand, rules: &Rules) -> bool {
     let players = rules.player_count();
     !rules.domino
+        && !rules.cancellation
         && hand.phase() == HandPhase::Playing
         && crate::engine::Seat::all(players).all(|seat| hand.holding(seat).len() <= SOLVE_FROM_CARDS)
 }

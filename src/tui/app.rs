@@ -1072,9 +1072,7 @@ impl App {
                 // The expert's estimate of every card (the review's), when
                 // there is a choice; the hard bot's card otherwise.
                 let view = crate::bot::SeatView::of(&self.game, YOU);
-                // (Not with two packs, whose second copies the expert's
-                // search does not deal.)
-                let mut estimates = if view.legal.len() > 1 && !self.table.rules.cancellation {
+                let mut estimates = if view.legal.len() > 1 {
                     crate::bot::evaluate_plays(
                         &view,
                         self.game.seed() ^ self.log.len() as u64,
