@@ -31,13 +31,16 @@
 //!   [`Trick`] knows the seats that sit it out (out of cards) and those
 //!   that drew; the game checks its end after every trick.
 //!
-//! The last of the family is planned to fit the same shape, so that Black
-//! Lady keeps its one-`u64` card sets and a `Copy` hand of 256 bytes:
-//!
-//! - A second pack (Cancellation) does not fit a one-bit-per-card set: it
-//!   gets its own hand type over a pair of card sets (first and second
-//!   copy), sharing the rules of play through [`PlaySituation`], so the
-//!   one-pack hand pays nothing for it.
+//! - A second pack (Cancellation) keeps the one-bit-per-card sets: a seat's
+//!   set says which cards it holds at least once, and one more set per
+//!   place (held, passed, taken, the kitty) says which of them are there
+//!   twice; [`CardBag`] is that pair as a value. A card is held twice by at
+//!   most one seat, so one set per place is enough. [`Trick`] counts the
+//!   pairs played; a trick no card wins waits in the hand for the next
+//!   winner ([`Hand::waiting`]). The one-pack play asks once whether two
+//!   packs are played and goes on as before (two-pack play is out of
+//!   line), so Black Lady pays only for longer per-seat arrays (eleven
+//!   seats: a `Copy` hand of 456 bytes rather than 256).
 
 mod card;
 mod card_set;

@@ -164,15 +164,7 @@ fn bag_strings(cards: CardBag) -> Vec<String> {
 /// Cards written one to a string, a card at most twice (both copies, with
 /// two packs); `None` if a string is not one card or a card comes more.
 pub fn card_bag(texts: &[String]) -> Option<CardBag> {
-    let mut bag = CardBag::EMPTY;
-    for text in texts {
-        let card: Card = text.parse().ok()?;
-        if bag.count(card) == 2 {
-            return None;
-        }
-        bag = bag.plus(CardBag::from(CardSet::single(card)));
-    }
-    Some(bag)
+    card_list("cards", texts, CardSet::DECK | CardSet::JOKERS, 2).ok()
 }
 
 fn trick_json(trick: &Trick, players: usize, complete: bool) -> TrickJson {

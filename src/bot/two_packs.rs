@@ -221,8 +221,8 @@ mod tests {
         // Worked by hand: with one seat void in a suit and no other void,
         // every deal that agrees gives that seat only other cards, and the
         // rest are shared among the others at random; so a card of the suit
-        // goes to another seat in proportion to the cards it holds, and a
-        // copy of another suit to each seat (the void one too) likewise.
+        // (one copy unseen) goes to another seat in proportion to the cards
+        // that seat is still to be dealt, and never to the void seat.
         let mut checked = false;
         each_play(6, 3, |game, seat| {
             let view = SeatView::of(game, seat);
