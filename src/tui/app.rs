@@ -1183,7 +1183,8 @@ impl App {
                 let from = self.table.seat_name(
                     Seat::all(self.players()).find(|&s| self.game.hand().pass_target(s) == YOU).unwrap_or(YOU),
                 );
-                self.note = Some(format!("You received {} from {from}", self.theme.cards(self.received)));
+                let received = self.game.hand().received_cards(YOU);
+                self.note = Some(format!("You received {} from {from}", self.theme.cards(received.iter())));
                 self.effects.push(Effect::Save);
             }
             Event::CardPlayed => {

@@ -1649,4 +1649,6 @@ fn marking_a_card_held_twice_again_passes_both_copies() {
     let passed = h.app.game.hand().passed_cards(YOU);
     assert_eq!((passed.count(double), passed.count(single), passed.len()), (2, 1, 3));
     assert_eq!(h.app.game.hand().hand_of(YOU).count(double), 0, "both copies left your hand");
+    let summary = format!("passed {} to", h.app.theme.cards(passed.iter()));
+    assert!(h.text().contains(&summary), "{summary}:\n{}", h.text());
 }

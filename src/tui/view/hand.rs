@@ -35,10 +35,11 @@ pub(super) fn your_line(buf: &mut Buffer, area: Rect, app: &App, hits: &mut Hits
     }
     // What you passed stays in view for the hand.
     let hand = app.game.hand();
-    let passed = hand.passed(YOU);
+    // (Both copies where you passed two.)
+    let passed = hand.passed_cards(YOU);
     if hand.phase() != HandPhase::Passing && !passed.is_empty() {
         let target = app.table.seat_name(hand.pass_target(YOU));
-        let text = format!("{}passed {} to {target}", theme.separator(), theme.cards(passed));
+        let text = format!("{}passed {} to {target}", theme.separator(), theme.cards(passed.iter()));
         spans.push(Span::styled(text, theme.quiet()));
     }
     let line = Line::from(spans);
