@@ -98,9 +98,7 @@ pub fn review(
     for action in actions {
         let (number, tricks) = (game.hand_number(), game.tricks().len());
         match action {
-            // (Two packs: the expert's pass search deals one pack, so only
-            // the cards played are judged.)
-            Action::Pass { seat: by, cards } if by == seat && !game.rules().cancellation => {
+            Action::Pass { seat: by, cards } if by == seat => {
                 let view = SeatView::of(&game, seat);
                 let seed = record.seed ^ (u64::from(number) << 40) ^ 0x5A55;
                 decisions.push(decide_pass(&view, cards.cards(), number, seed, samples.min(PASS_SAMPLES)));

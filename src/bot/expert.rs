@@ -56,8 +56,7 @@ impl Bot for Expert {
 
     fn pass(&mut self, view: &SeatView<'_>) -> CardBag {
         let candidates = pass_candidates(view);
-        // Two packs: the sampler deals one pack, so the hard policy decides.
-        if candidates.len() < 2 || view.rules.cancellation {
+        if candidates.len() < 2 {
             return policy::choose_pass(view, Skill::HARD).into();
         }
         self.decisions += 1;
@@ -177,21 +176,26 @@ pub fn evaluate_these_passes(
 ) -> Vec<PassEstimate> {
     let players = view.players();
     let rules = view.rules;
-    let pool: Vec<Card> = (rules.deck() - view.hand).iter().collect();
-    let per_seat = view.hand.len();
+    // Every copy this seat does not hold (with two packs, a card perhaps twice).
+    let mine = CardBag::new(view.hand, view.doubles.hand);
+    let deck = rules.deck();
+    let all = if rules.cancellation { CardBag::new(deck, deck) } else { CardBag::from(deck) };
+    let pool: Vec<Card> = all.less(mine).iter().collect();
+    let per_seat = mine.len();
     let mut totals = vec![Total::default(); candidates.len()];
     let mut tricks: Vec<Trick> = Vec::with_capacity(20);
     for sample in 0..samples {
         let mut rng = GameRng::new(seed, (1 << 45) + sample as u64);
         let mut pool = pool.clone();
         rng.shuffle(&mut pool);
-        let mut hands = BySeat::splat(CardSet::EMPTY);
+        let mut hands = BySeat::splat(CardBag::EMPTY);
         let mut rest = pool.into_iter();
         for seat in Seat::all(players) {
-            hands[seat] = if seat == view.seat { view.hand } else { rest.by_ref().take(per_seat).collect() };
+            hands[seat] = if seat == view.seat { mine } else { rest.by_ref().take(per_seat).collect() };
         }
-        let kitty: CardSet = rest.collect();
-        let deal = Deal { dealer: view.dealer, hands, kitty, twice: CardSet::EMPTY };
+        let kitty: CardBag = rest.collect();
+        let twice = Seat::all(players).fold(kitty.twice(), |twice, seat| twice | hands[seat].twice());
+        let deal = Deal { dealer: view.dealer, hands: hands.map(CardBag::cards), kitty: kitty.cards(), twice };
         let dealt = Hand::new(rules, deal, view.pass_direction);
         // The others choose as the hard bot would, from their own views.
         let passes: Vec<(Seat, CardSet)> = Seat::all(players)
