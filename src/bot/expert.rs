@@ -1,7 +1,7 @@
 //! The `expert` bot: determinized search. It deals the cards it cannot see
 //! uniformly among the deals consistent with everything its seat knows
-//! (voids shown, cards it passed, hand sizes; see `sampler`), plays each
-//! legal card out in every sample with the
+//! (voids shown, cards it passed, hand sizes; see `sampler`, and with two
+//! packs `two_packs`), plays each legal card out in every sample with the
 //! `hard` policy for all seats, and picks the card with the best expected
 //! result for the game, not only for the hand.
 
