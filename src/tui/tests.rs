@@ -1583,15 +1583,17 @@ fn two_pack_table(players: u8) -> Harness {
 }
 
 #[test]
-fn eleven_seats_fit_80_by_24_each_named_once() {
+fn eleven_seats_fit_80_by_24_and_200_by_60_each_named_once() {
     let mut h = two_pack_table(11);
     h.let_bots_play();
-    let (text, _, _) = h.screen(80, 24);
-    for seat in Seat::all(11).skip(1) {
-        let label = format!("{} · normal", h.app.table.seat_name(seat));
-        assert_eq!(text.matches(&label).count(), 1, "{label}:\n{text}");
+    for (width, height) in [(80, 24), (200, 60)] {
+        let (text, _, _) = h.screen(width, height);
+        for seat in Seat::all(11).skip(1) {
+            let label = format!("{} · normal", h.app.table.seat_name(seat));
+            assert_eq!(text.matches(&label).count(), 1, "{width}x{height} {label}:\n{text}");
+        }
+        assert!(text.contains("5th left") && text.contains("5th right"), "{text}");
     }
-    assert!(text.contains("5th left") && text.contains("5th right"), "{text}");
 }
 
 #[test]

@@ -34,7 +34,13 @@ pub(super) fn trick(buf: &mut Buffer, area: Rect, app: &App, now: Instant, size:
             let seats_y = f64::from(area.height) / 2.0 - 1.5;
             let clear_x = seats_x - f64::from(SEAT_WIDTH) / 2.0 - f64::from(size.width) / 2.0 - 2.0;
             let clear_y = seats_y - 1.5 - f64::from(size.height) / 2.0 - 1.0;
-            let (want_x, want_y): (f64, f64) = if many { (17.0, 6.0) } else { (14.0, 5.0) };
+            // Eight to eleven cards need a taller ring, or those at the sides
+            // overlap.
+            let (want_x, want_y): (f64, f64) = match (many, players > 7) {
+                (true, true) => (20.0, 10.0),
+                (true, false) => (17.0, 6.0),
+                (false, _) => (14.0, 5.0),
+            };
             (want_x.min(clear_x).max(9.0), want_y.min(clear_y).max(3.0))
         }
     };
