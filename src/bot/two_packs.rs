@@ -116,46 +116,53 @@ impl<'a> TwoPackWorlds<'a> {
         Some(hand)
     }
 
-    /// The pool dealt to the receivers: a first deal that honours the
-    /// voids, then random swaps that keep honouring them.
+    /// The pool dealt to the receivers: see [`deal_keeping_voids`].
     fn deal(&self, rng: &mut GameRng) -> Option<Vec<CardBag>> {
-        let suit_bit = |card: Card| 1u8 << card.suit() as u8;
-        let takers = |card: Card| self.allowed.iter().filter(|&&bits| bits & suit_bit(card) != 0).count();
-        let mut cards = self.pool.clone();
-        rng.shuffle(&mut cards);
-        // The scarcest cards first (those fewest receivers may hold), each
-        // to a receiver that may hold it, chosen by the room it has left.
-        cards.sort_by_key(|&card| takers(card));
-        let mut room = self.needs.clone();
-        let mut owner: Vec<usize> = Vec::with_capacity(cards.len());
-        for &card in &cards {
-            let open = |r: &usize| room[*r] > 0 && self.allowed[*r] & suit_bit(card) != 0;
-            let total: usize = (0..room.len()).filter(open).map(|r| room[r]).sum();
-            if total == 0 {
-                return None;
-            }
-            let mut point = rng.below(total as u32) as usize;
-            let receiver = (0..room.len()).filter(open).find(|&r| {
-                let hit = point < room[r];
-                point = point.saturating_sub(room[r]);
-                hit
-            })?;
-            room[receiver] -= 1;
-            owner.push(receiver);
-        }
-        for _ in 0..SWAPS_PER_CARD * cards.len() {
-            let (a, b) = (rng.below(cards.len() as u32) as usize, rng.below(cards.len() as u32) as usize);
-            let (ra, rb) = (owner[a], owner[b]);
-            if ra != rb && self.allowed[rb] & suit_bit(cards[a]) != 0 && self.allowed[ra] & suit_bit(cards[b]) != 0 {
-                owner.swap(a, b);
-            }
-        }
-        let mut dealt = vec![CardBag::EMPTY; self.receivers.len()];
-        for (&card, &receiver) in cards.iter().zip(&owner) {
-            dealt[receiver] = dealt[receiver].plus(one(card));
-        }
-        Some(dealt)
+        deal_keeping_voids(&self.pool, &self.needs, &self.allowed, rng)
     }
+}
+
+/// Deals `pool` so that receiver `r` gets `needs[r]` cards of the suits in
+/// `allowed[r]` (bit by suit index): a first deal that places the
+/// scarcest cards first, then random swaps that keep to the suits. `None`
+/// when the first deal runs out of room.
+fn deal_keeping_voids(pool: &[Card], needs: &[usize], allowed: &[u8], rng: &mut GameRng) -> Option<Vec<CardBag>> {
+    let suit_bit = |card: Card| 1u8 << card.suit() as u8;
+    let takers = |card: Card| allowed.iter().filter(|&&bits| bits & suit_bit(card) != 0).count();
+    let mut cards = pool.to_vec();
+    rng.shuffle(&mut cards);
+    // The scarcest cards first (those fewest receivers may hold), each to
+    // a receiver that may hold it, chosen by the room it has left.
+    cards.sort_by_key(|&card| takers(card));
+    let mut room = needs.to_vec();
+    let mut owner: Vec<usize> = Vec::with_capacity(cards.len());
+    for &card in &cards {
+        let open = |r: &usize| room[*r] > 0 && allowed[*r] & suit_bit(card) != 0;
+        let total: usize = (0..room.len()).filter(open).map(|r| room[r]).sum();
+        if total == 0 {
+            return None;
+        }
+        let mut point = rng.below(total as u32) as usize;
+        let receiver = (0..room.len()).filter(open).find(|&r| {
+            let hit = point < room[r];
+            point = point.saturating_sub(room[r]);
+            hit
+        })?;
+        room[receiver] -= 1;
+        owner.push(receiver);
+    }
+    for _ in 0..SWAPS_PER_CARD * cards.len() {
+        let (a, b) = (rng.below(cards.len() as u32) as usize, rng.below(cards.len() as u32) as usize);
+        let (ra, rb) = (owner[a], owner[b]);
+        if ra != rb && allowed[rb] & suit_bit(cards[a]) != 0 && allowed[ra] & suit_bit(cards[b]) != 0 {
+            owner.swap(a, b);
+        }
+    }
+    let mut dealt = vec![CardBag::EMPTY; needs.len()];
+    for (&card, &receiver) in cards.iter().zip(&owner) {
+        dealt[receiver] = dealt[receiver].plus(one(card));
+    }
+    Some(dealt)
 }
 
 #[cfg(test)]
@@ -214,6 +221,58 @@ mod tests {
             });
         }
         assert!(made * 10 >= drawn * 8, "most draws make a world: {made} of {drawn}");
+    }
+
+    #[test]
+    fn with_several_voids_each_agreeing_deal_comes_as_often_as_an_exact_count_says() {
+        // Six cards, two of each of three suits (a pair of twins among the
+        // hearts), to three receivers of two each: A has shown out of hearts,
+        // B of spades, C of nothing. By hand: with h hearts and s spades at
+        // C, B takes h clubs and A takes s, so the ways are C(2,h) C(2,s)
+        // 2!/(h! s! (2-h-s)!): 1 + 4 + 4 + 1 + 1 + 8 = 19 of the 90 ways to
+        // share six copies two by two. Listed by brute force here, and
+        // compared card by card with the sampler's shares.
+        let pool: Vec<Card> = ["AH", "AH", "KS", "QS", "2C", "3C"].iter().map(|t| t.parse().unwrap()).collect();
+        let hearts = 1 << Suit::Hearts as u8;
+        let spades = 1 << Suit::Spades as u8;
+        let allowed = [0b1111 & !hearts, 0b1111 & !spades, 0b1111];
+        let needs = [2, 2, 2];
+        // Every assignment of the six copies (by position) to receivers.
+        let mut exact = [[0.0f64; 3]; 6];
+        let mut total = 0.0;
+        for code in 0..3usize.pow(6) {
+            let owner: Vec<usize> = (0..6).map(|i| code / 3usize.pow(i) % 3).collect();
+            let fits = (0..3).all(|r| owner.iter().filter(|&&o| o == r).count() == needs[r])
+                && pool.iter().zip(&owner).all(|(card, &r)| allowed[r] & (1 << card.suit() as u8) != 0);
+            if fits {
+                total += 1.0;
+                for (i, &r) in owner.iter().enumerate() {
+                    exact[i][r] += 1.0;
+                }
+            }
+        }
+        assert_eq!(total, 19.0, "19 of the 90 ways keep both voids");
+        let mut rng = GameRng::new(7, 7);
+        let samples = 6000;
+        // How often each receiver gets the AH, the KS and the 2C (copies counted).
+        let mut seen = [[0.0f64; 3]; 3];
+        for _ in 0..samples {
+            let dealt = deal_keeping_voids(&pool, &needs, &allowed, &mut rng).expect("a deal");
+            for (r, bag) in dealt.iter().enumerate() {
+                for (k, text) in ["AH", "KS", "2C"].iter().enumerate() {
+                    seen[k][r] += bag.count(text.parse().unwrap()) as f64;
+                }
+            }
+        }
+        for (k, text) in ["AH", "KS", "2C"].iter().enumerate() {
+            let card: Card = text.parse().unwrap();
+            for r in 0..3 {
+                // The copies of the card it gets, on average over the deals.
+                let expected: f64 = (0..6).filter(|&i| pool[i] == card).map(|i| exact[i][r] / total).sum();
+                let share = seen[k][r] / samples as f64;
+                assert!((share - expected).abs() < 0.03, "{card} with receiver {r}: {share:.3}, not {expected:.3}");
+            }
+        }
     }
 
     #[test]
