@@ -1654,3 +1654,35 @@ fn marking_a_card_held_twice_again_passes_both_copies() {
     let summary = format!("passed {} to", h.app.theme.cards(passed.iter()));
     assert!(h.text().contains(&summary), "{summary}:\n{}", h.text());
 }
+
+#[test]
+fn a_trick_no_card_won_is_shown_as_nobody_taking_it() {
+    let rules = Rules { players: 6, ..crate::engine::Preset::Cancellation.rules() };
+    let mut h = Harness::with_rules(rules, 3, Speed::Normal);
+    let just_rolled_over = |app: &App| {
+        let last = app.game.tricks().last();
+        app.game.hand().trick().is_empty() && last.is_some_and(|trick| trick.winner(6).is_none())
+    };
+    for _ in 0..2000 {
+        if let Some(seat) = h.app.bot_to_ask() {
+            let mut bot = Level::Normal.bot(h.app.game.seed(), seat, Think::Samples(1));
+            let action = decide(&h.app.game, seat, bot.as_mut()).unwrap();
+            let generation = h.app.generation;
+            h.app.update(Message::BotDecided { generation, action }, h.now);
+        } else if h.app.is_passing() || h.app.seat_to_act() == Some(YOU) {
+            h.play_as_hard();
+        }
+        if just_rolled_over(&h.app) && h.app.showing_trick(h.now) {
+            // Wide enough for the note and the status line both.
+            let text = h.screen(200, 60).0;
+            assert!(text.contains("Nobody wins the trick") && text.contains("The trick waits"), "{text}");
+            assert!(!text.contains("take the trick") && !text.contains("takes the trick"), "{text}");
+            return;
+        }
+        h.wait(Duration::from_secs(3));
+        if h.app.overlay.is_some() {
+            h.send(Command::Confirm);
+        }
+    }
+    panic!("no trick rolled over");
+}

@@ -25,8 +25,14 @@ pub fn status(app: &App, now: Instant) -> (Option<String>, String) {
     } else if app.showing_trick(now)
         && let Some(last) = game.tricks().last()
     {
-        let winner = last.winner(app.players()).unwrap_or(YOU);
-        if winner == YOU { "You take the trick".to_string() } else { format!("{} takes the trick", name(winner)) }
+        // Two packs: a trick no card won waits for the next winner, unless it
+        // was the last, which its leader takes.
+        let last_trick = game.phase() != GamePhase::InHand;
+        match last.winner(app.players()).or(last_trick.then(|| last.leader())) {
+            Some(YOU) => "You take the trick".to_string(),
+            Some(seat) => format!("{} takes the trick", name(seat)),
+            None => "The trick waits for the next winner".to_string(),
+        }
     } else {
         match game.phase() {
             GamePhase::HandOver => "Hand over: Enter for the next hand".to_string(),
