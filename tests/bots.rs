@@ -229,3 +229,28 @@ fn level_names_parse_and_unknown_ones_say_what_exists() {
     assert_eq!(error, hearts::players::PlayerError::UnknownLevel("genius".into()));
     assert!(error.to_string().contains("random, easy, normal, hard, expert"), "{error}");
 }
+
+#[test]
+fn the_last_to_play_leaves_a_clean_looking_trick_that_carries_the_points_waiting() {
+    // Six players, two packs. Clubs and then diamonds cancel two pairs
+    // each, so the 5H and 6H thrown on the diamonds wait for the next
+    // winner. Last to the spades trick, seat 5 could take it with the TS
+    // (worth nothing in itself) but ducks with the 6S: the trick carries
+    // the hearts waiting.
+    let rules = Rules { players: 6, ..Preset::Cancellation.rules() };
+    let texts = ["2C KD 9S", "2C KD 2S", "8C 3D 3S", "8C 3D 4S", "3C 5H 5S", "4C 6H 6S TS"];
+    let hands = BySeat::new_with(|s| texts.get(s.index()).map_or(Default::default(), |t| t.parse().unwrap()));
+    let mut hand = Hand::from_cards(&rules, hands, seat(5));
+    let mut tricks = Vec::new();
+    for card in "2C 2C 8C 8C 3C 4C KD KD 3D 3D 5H 6H 9S 2S 3S 4S 5S".split_whitespace() {
+        hand.play(hand.to_act(), card.parse().unwrap()).unwrap();
+        if hand.tricks_played() > tricks.len() {
+            tricks.push(*hand.last_trick().unwrap());
+        }
+    }
+    assert_eq!(hand.to_act(), seat(5));
+    let view = SeatView::of_hand(&rules, &hand, &tricks, seat(5), BySeat::splat(0), 1);
+    for level in [Level::Normal, Level::Hard] {
+        assert_eq!(level.bot(1, seat(5), Think::Samples(1)).play(&view), common::card("6S"), "{level}");
+    }
+}

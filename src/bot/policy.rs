@@ -178,7 +178,7 @@ fn pick(view: &SeatView<'_>, skill: Skill) -> (Card, Table) {
 fn wins_points(view: &SeatView<'_>, card: Card) -> bool {
     let Some(winning) = view.trick.winning_card() else { return false };
     let beats = winning.is_joker() || (card.suit() == winning.suit() && card.rank() > winning.rank());
-    beats && view.value_of(view.trick.card_set()) + view.value(card) > 0
+    beats && view.value_in_trick() + view.value(card) > 0
 }
 
 /// The shooter's choice under `shooter-chooses`: whichever leaves this
@@ -404,7 +404,7 @@ fn moon_play(view: &SeatView<'_>, table: &Table) -> Card {
             -(above * 40) + length * 2 + card.rank().index() as i32
         }),
         (Some(led), Some(winning)) if !legal.of_suit(led).is_empty() => {
-            let in_trick = view.value_of(view.trick.card_set());
+            let in_trick = view.value_in_trick();
             let winners = legal.above(winning);
             if view.is_last_to_play() && in_trick <= 0 {
                 // A clean trick: lose it with the lowest card, keep the winners.
@@ -519,7 +519,7 @@ fn follow(view: &SeatView<'_>, table: &Table) -> Card {
     let Some(winning) = view.trick.winning_card() else {
         return follow_with_nobody_winning(view);
     };
-    let in_trick = view.value_of(view.trick.card_set());
+    let in_trick = view.value_in_trick();
     // Two packs: the other copy of the winning card cancels it and leaves
     // the trick (and its points) to someone else.
     if legal.contains(winning) && in_trick > 0 {
@@ -662,7 +662,7 @@ fn discard(view: &SeatView<'_>, table: &Table) -> Card {
 fn game_would_end_badly(view: &SeatView<'_>, table: &Table, winner: Seat) -> bool {
     let points = view.points_taken;
     let heaviest = table.ladies.iter().map(|lady| view.value(lady)).max().unwrap_or(0);
-    let projected = view.totals[winner] + points[winner] + view.value_of(view.trick.card_set()) + heaviest;
+    let projected = view.totals[winner] + points[winner] + view.value_in_trick() + heaviest;
     if projected < view.rules.target_score {
         return false;
     }

@@ -257,6 +257,27 @@ impl<'a> SeatView<'a> {
         cards.iter().map(|card| self.value(card)).sum()
     }
 
+    /// What the trick in progress gives its winner: its cards' worth and,
+    /// with two packs, the second copy of each pair and the tricks no card
+    /// won before it, which go with it.
+    #[inline]
+    pub fn value_in_trick(&self) -> i32 {
+        let value = self.value_of(self.trick.card_set());
+        if self.rules.cancellation { value + self.value_carried_over() } else { value }
+    }
+
+    /// [`SeatView::value_in_trick`]'s part from two packs: out of line, as
+    /// a one-pack search asks at every decision.
+    #[cold]
+    #[inline(never)]
+    fn value_carried_over(&self) -> i32 {
+        let players = self.players();
+        let waiting = self.tricks.iter().rev().take_while(|trick| trick.winner(players).is_none());
+        let waiting: i32 =
+            waiting.map(|trick| self.value_of(trick.card_set()) + self.value_of(trick.cancelled())).sum();
+        self.value_of(self.trick.cancelled()) + waiting
+    }
+
     /// Penalty points each seat took in these tricks (the cards of
     /// `named_suit` 1 each, where the auction named one).
     pub fn points_in_tricks(rules: &Rules, tricks: &[Trick], named_suit: Option<Suit>) -> BySeat<i32> {
@@ -435,6 +456,28 @@ impl Voids {
 mod tests {
     use super::*;
     use crate::engine::{Action, Game, GamePhase, Preset};
+
+    #[test]
+    fn a_trick_carries_the_points_of_the_tricks_nobody_won_before_it() {
+        // Six players, two packs. The clubs trick and then the diamonds
+        // trick each cancel two pairs, so nobody wins them; the 5H and 6H
+        // thrown on the diamonds wait for the spades trick's winner.
+        let rules = Rules { players: 6, ..Preset::Cancellation.rules() };
+        let texts = ["2C KD AS", "2C KD 2S", "8C 3D 3S", "8C 3D 4S", "3C 5H 5S", "4C 6H 6S"];
+        let hands = BySeat::new_with(|seat| texts.get(seat.index()).map_or(CardBag::EMPTY, |t| t.parse().unwrap()));
+        let mut hand = Hand::from_cards(&rules, hands, Seat::new(5).unwrap());
+        let mut tricks = Vec::new();
+        for card in "2C 2C 8C 8C 3C 4C KD KD 3D 3D 5H 6H AS".split_whitespace() {
+            hand.play(hand.to_act(), card.parse().unwrap()).unwrap();
+            if hand.tricks_played() > tricks.len() {
+                tricks.push(*hand.last_trick().unwrap());
+            }
+        }
+        assert_eq!(hand.waiting().len(), 12);
+        let view = SeatView::of_hand(&rules, &hand, &tricks, Seat::new(1).unwrap(), BySeat::splat(0), 1);
+        assert_eq!(view.value_of(view.trick.card_set()), 0, "the AS alone is worth nothing");
+        assert_eq!(view.value_in_trick(), 2, "but whoever wins it takes the 5H and 6H waiting");
+    }
 
     #[test]
     fn voids_kept_card_by_card_are_the_voids_read_off_the_tricks() {
