@@ -392,24 +392,27 @@ fn perft_position(rules: &Rules, deal: &str, moves: &str) -> Result<Hand, Comman
     Ok(hand)
 }
 
+/// Every seat holds as many cards as South (`held` counts a seat's cards).
+fn even_hands(players: usize, held: impl Fn(Seat) -> usize) -> Result<(), CommandError> {
+    let size = held(Seat::SOUTH);
+    match Seat::all(players).find(|&seat| held(seat) != size) {
+        Some(seat) => Err(CommandError::UnevenHands { seat, held: held(seat), first: Seat::SOUTH, size }),
+        None => Ok(()),
+    }
+}
+
 /// Two packs: a card may be held twice (its rank written twice).
 fn two_pack_position(rules: &Rules, deal: &str, dealer: Seat) -> Result<Hand, CommandError> {
     let players = rules.player_count();
     let hands = Deal::parse_bags(deal, players)?;
-    let size = hands[Seat::SOUTH].len();
-    if let Some(seat) = Seat::all(players).find(|&seat| hands[seat].len() != size) {
-        return Err(CommandError::UnevenHands { seat, held: hands[seat].len(), first: Seat::SOUTH, size });
-    }
+    even_hands(players, |seat| hands[seat].len())?;
     Ok(Hand::from_cards(rules, hands, dealer))
 }
 
 fn position(rules: &Rules, deal: &str, dealer: Seat) -> Result<Hand, CommandError> {
     let players = rules.player_count();
     let hands = Deal::parse_hands(deal, players)?;
-    let size = hands[Seat::SOUTH].len();
-    if let Some(seat) = Seat::all(players).find(|&seat| hands[seat].len() != size) {
-        return Err(CommandError::UnevenHands { seat, held: hands[seat].len(), first: Seat::SOUTH, size });
-    }
+    even_hands(players, |seat| hands[seat].len())?;
     let dealt = CardSet::union(hands.of_table(players));
     if let Some(card) = (dealt & rules.removed()).lowest() {
         return Err(CommandError::RemovedCard(card));

@@ -99,15 +99,7 @@ impl CardBag {
     /// does, a rank written twice where the card is here twice
     /// (`AKK2.QJ.T98.765`).
     pub fn to_hand_notation(self) -> String {
-        let suits: Vec<String> = Suit::NOTATION_ORDER
-            .iter()
-            .map(|&suit| {
-                let mut ranks: Vec<char> = self.of_suit(suit).iter().map(|card| card.rank().letter()).collect();
-                ranks.reverse();
-                ranks.into_iter().collect()
-            })
-            .collect();
-        suits.join(".")
+        suits_notation(|suit| self.of_suit(suit).iter().collect())
     }
 
     /// The cards of one suit, both copies where there are two.
@@ -162,6 +154,16 @@ impl fmt::Display for CardBag {
         let cards: Vec<String> = self.iter().map(|card| card.to_string()).collect();
         write!(f, "{}", cards.join(" "))
     }
+}
+
+/// The four suits in deal notation's order, each suit's ranks high to low
+/// (`cards_of` gives a suit's cards low to high), joined by dots.
+fn suits_notation(cards_of: impl Fn(Suit) -> Vec<Card>) -> String {
+    let suits: Vec<String> = Suit::NOTATION_ORDER
+        .iter()
+        .map(|&suit| cards_of(suit).iter().rev().map(|card| card.rank().letter()).collect())
+        .collect();
+    suits.join(".")
 }
 
 /// The thirteen rank bits of one suit lane.
@@ -295,17 +297,10 @@ impl CardSet {
     /// each suit high to low, e.g. `AK2.QJ.T98.765`.
     /// Jokers follow as a fifth group of their numbers: `AK2.QJ.T98.765.12`.
     pub fn to_hand_notation(self) -> String {
-        let suits: Vec<String> = Suit::NOTATION_ORDER
-            .iter()
-            .map(|&suit| {
-                let mut ranks: Vec<char> = self.of_suit(suit).iter().map(|c| c.rank().letter()).collect();
-                ranks.reverse();
-                ranks.into_iter().collect()
-            })
-            .collect();
+        let suits = suits_notation(|suit| self.of_suit(suit).iter().collect());
         let jokers: String =
             (self & CardSet::JOKERS).iter().filter_map(Card::joker_number).map(|n| n.to_string()).collect();
-        if jokers.is_empty() { suits.join(".") } else { format!("{}.{jokers}", suits.join(".")) }
+        if jokers.is_empty() { suits } else { format!("{suits}.{jokers}") }
     }
 
     /// Reads one hand in deal notation (`AK2.QJ.T98.765`; an empty suit may

@@ -58,18 +58,23 @@ impl Harness {
     /// or a window.
     fn let_bots_play(&mut self) {
         for _ in 0..1000 {
-            if let Some(seat) = self.app.bot_to_ask() {
-                let mut bot = Level::Normal.bot(self.app.game.seed(), seat, Think::Samples(1));
-                let action = decide(&self.app.game, seat, bot.as_mut()).unwrap();
-                let generation = self.app.generation;
-                self.app.update(Message::BotDecided { generation, action }, self.now);
-            }
+            self.let_a_bot_act();
             self.wait(Duration::from_secs(3));
             if self.app.bot_to_ask().is_none() {
                 return;
             }
         }
         panic!("the bots never stopped");
+    }
+
+    /// The bot the runtime would ask decides, if one is to; whether one did.
+    fn let_a_bot_act(&mut self) -> bool {
+        let Some(seat) = self.app.bot_to_ask() else { return false };
+        let mut bot = Level::Normal.bot(self.app.game.seed(), seat, Think::Samples(1));
+        let action = decide(&self.app.game, seat, bot.as_mut()).unwrap();
+        let generation = self.app.generation;
+        self.app.update(Message::BotDecided { generation, action }, self.now);
+        true
     }
 
     /// Plays your turn, or chooses your pass, as the hard bot would, with
@@ -1664,12 +1669,7 @@ fn a_trick_no_card_won_is_shown_as_nobody_taking_it() {
         app.game.hand().trick().is_empty() && last.is_some_and(|trick| trick.winner(6).is_none())
     };
     for _ in 0..2000 {
-        if let Some(seat) = h.app.bot_to_ask() {
-            let mut bot = Level::Normal.bot(h.app.game.seed(), seat, Think::Samples(1));
-            let action = decide(&h.app.game, seat, bot.as_mut()).unwrap();
-            let generation = h.app.generation;
-            h.app.update(Message::BotDecided { generation, action }, h.now);
-        } else if h.app.is_passing() || h.app.seat_to_act() == Some(YOU) {
+        if !h.let_a_bot_act() && (h.app.is_passing() || h.app.seat_to_act() == Some(YOU)) {
             h.play_as_hard();
         }
         if just_rolled_over(&h.app) && h.app.showing_trick(h.now) {
