@@ -4,6 +4,7 @@
 
 mod expert;
 pub mod external;
+mod outlook;
 mod policy;
 pub mod protocol;
 mod sampler;

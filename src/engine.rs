@@ -56,7 +56,9 @@ mod trick;
 pub use card::{Card, JOKERS, NotationError, Rank, Suit};
 pub use card_set::{CardBag, CardSet, CardSetIter};
 pub use deal::{Deal, GameRng, dealer_of_hand, first_dealer};
-pub use game::{Action, Draw, Event, Game, GameError, GamePhase, HandRecord};
+pub use game::{
+    Action, Draw, Event, Game, GameError, GamePhase, HandRecord, plays_on_tied, reaches_end, shooter_is_asked,
+};
 pub use hand::{
     Bid, BidError, DeclareError, Hand, HandPhase, PassError, PassOutcome, PlayError, PlayOutcome, PlaySituation,
 };

@@ -5,15 +5,18 @@
 //! `hard` policy for all seats, and picks the card with the best expected
 //! result for the game, not only for the hand.
 
+use std::collections::HashMap;
 use std::time::{Duration, Instant};
 
+use super::outlook::Outlook;
 use super::policy::{self, Skill};
 use super::sampler::{Group, UniformDeal};
 use super::solver;
 use super::two_packs::TwoPackWorlds;
 use super::{Bot, SeatView, Voids};
 use crate::engine::{
-    BySeat, Card, CardBag, CardSet, Deal, GameRng, Hand, HandPhase, HandResult, PassDirection, Rules, Seat, Suit, Trick,
+    BySeat, Card, CardBag, CardSet, Deal, GameRng, Hand, HandPhase, HandResult, MoonRule, MoonScoring, PassDirection,
+    Rules, Seat, Suit, Trick, shooter_is_asked,
 };
 
 /// Samples per decision when no time budget is given: deterministic for a
@@ -30,9 +33,15 @@ pub enum Think {
     Time(Duration),
 }
 
-/// Bonus (or malus) in points for a hand that ends the game with this seat
-/// winning (or not): the game, not only the hand.
-const GAME_END_WEIGHT: i64 = 20;
+/// What finishing first is worth, in points of one hand: a hand's value
+/// is its points against the others plus this much for each change in the
+/// chance of winning the game ([`Outlook`]). Early in a game a point
+/// changes that chance little; near its end the chance decides.
+const GAME_WEIGHT: f64 = 40.0;
+
+/// Values are summed in thousandths of a point, as whole numbers, so that
+/// sums do not depend on how the samples are split between threads.
+const MILLI: i64 = 1000;
 
 /// The search bot.
 pub struct Expert {
@@ -184,6 +193,7 @@ pub fn evaluate_these_passes(
     let per_seat = mine.len();
     let mut totals = vec![Total::default(); candidates.len()];
     let mut tricks: Vec<Trick> = Vec::with_capacity(20);
+    let mut judge = Judge::new(view);
     for sample in 0..samples {
         let mut rng = GameRng::new(seed, (1 << 45) + sample as u64);
         let mut pool = pool.clone();
@@ -220,7 +230,7 @@ pub fn evaluate_these_passes(
             }
             tricks.clear();
             let result = play_out(hand, rules, view, &mut tricks);
-            let (utility, points) = utility(view, &result);
+            let (utility, points) = judge.utility(&result);
             totals[i].utility += utility;
             totals[i].points += points;
             totals[i].samples += 1;
@@ -286,7 +296,7 @@ impl Total {
     fn means(&self, sides: usize) -> (f64, f64) {
         let n = self.samples.max(1) as f64;
         let scale = (sides as f64 - 1.0).max(1.0);
-        (self.points as f64 / n, self.utility as f64 / n / scale)
+        (self.points as f64 / n, self.utility as f64 / MILLI as f64 / n / scale)
     }
 }
 
@@ -417,13 +427,14 @@ impl<'a> Search<'a> {
     fn run_range(&self, from: usize, to: usize, cards: usize) -> Vec<Total> {
         let mut totals = vec![Total::default(); cards];
         let mut tricks: Vec<Trick> = Vec::with_capacity(20);
+        let mut judge = Judge::new(self.view);
         for sample in from..to {
             let mut rng = GameRng::new(self.seed, self.stream.wrapping_add((sample as u64) << 8));
             let Some(hand) = self.sample_hand(&mut rng) else { continue };
             for (i, card) in self.view.legal.iter().enumerate() {
                 tricks.clear();
                 tricks.extend_from_slice(self.view.tricks);
-                let (utility, points) = self.playout(hand, card, &mut tricks);
+                let (utility, points) = self.playout(hand, card, &mut tricks, &mut judge);
                 totals[i].utility += utility;
                 totals[i].points += points;
                 totals[i].samples += 1;
@@ -521,14 +532,14 @@ impl<'a> Search<'a> {
     /// Plays `card` for this seat, then the rest of the hand with the hard
     /// policy for everyone; the result's utility for this seat and its
     /// score for the hand.
-    fn playout(&self, mut hand: Hand, card: Card, tricks: &mut Vec<Trick>) -> (i64, i64) {
+    fn playout(&self, mut hand: Hand, card: Card, tricks: &mut Vec<Trick>, judge: &mut Judge<'_>) -> (i64, i64) {
         let view = self.view;
         let rules: &Rules = view.rules;
         if hand.play(view.seat, card).is_err() {
             return (i64::MIN / 1024, 0);
         }
         record_trick(&hand, tricks);
-        utility(view, &play_out(hand, rules, view, tricks))
+        judge.utility(&play_out(hand, rules, view, tricks))
     }
 }
 
@@ -541,35 +552,79 @@ fn record_trick(hand: &Hand, tricks: &mut Vec<Trick>) {
     }
 }
 
-/// How good a finished hand is for the seat: the others' average score
-/// minus its own, with a bonus or malus when the hand ends the game
-/// (scaled by players - 1 to stay whole); and the seat's own score.
-fn utility(view: &SeatView<'_>, result: &HandResult) -> (i64, i64) {
-    let rules = view.rules;
-    let scores = result.scores(rules, solver::moon_scoring(rules));
-    let players = view.players();
-    let me = view.seat;
-    if let Some(chips) = view.chips {
-        // Chips: the seat's gain against the others' mean gain.
-        let change = chips.settle(result, rules).change;
-        let others: i64 = Seat::all(players).filter(|&s| s != me).map(|s| i64::from(change[s])).sum();
-        return (i64::from(change[me]) * (players as i64 - 1) - others, i64::from(scores[me]));
+/// How good a finished hand is for the deciding seat, in thousandths of a
+/// point (whole, so sums do not depend on the order they are added in).
+struct Judge<'a> {
+    view: &'a SeatView<'a>,
+    outlook: Outlook<'a>,
+    /// The seat's chance of finishing first as the hand began.
+    chance_before: f64,
+    /// The game term of totals already judged: few hands' ends differ.
+    game_terms: HashMap<BySeat<i32>, i64>,
+}
+
+impl<'a> Judge<'a> {
+    fn new(view: &'a SeatView<'a>) -> Judge<'a> {
+        let outlook = Outlook::new(view.rules, view.hand_number);
+        let chance_before = outlook.win_chance(&view.totals, view.rules.side(view.seat));
+        Judge { view, outlook, chance_before, game_terms: HashMap::new() }
     }
-    // Sides: the players, or the teams (a team's score is both partners').
-    let sides = rules.side_count();
-    let mine = rules.side(me);
-    let side_score = |side: usize| i64::from(rules.side_total(&scores, side));
-    let others: i64 = (0..sides).filter(|&side| side != mine).map(side_score).sum();
-    // Scaled by (sides - 1) so the sum stays an integer.
-    let mut value = others - side_score(mine) * (sides as i64 - 1);
-    let totals = view.totals_after(&scores);
-    if Seat::all(players).any(|s| totals[s] >= rules.target_score) {
-        let side_total = |side: usize| rules.side_total(&totals, side);
-        let best_other = (0..sides).filter(|&side| side != mine).map(side_total).min().unwrap_or(0);
-        let won = side_total(mine) < best_other;
-        value += if won { GAME_END_WEIGHT } else { -GAME_END_WEIGHT } * (sides as i64 - 1);
+
+    /// The hand's value against the others (the others' average score
+    /// minus the seat's, scaled by sides - 1 to stay whole) with the change
+    /// in its chance of winning the game weighed in; and the seat's score.
+    fn utility(&mut self, result: &HandResult) -> (i64, i64) {
+        let view = self.view;
+        let rules = view.rules;
+        let players = view.players();
+        let me = view.seat;
+        if let Some(chips) = view.chips {
+            // Chips: the seat's gain against the others' mean gain.
+            let change = chips.settle(result, rules).change;
+            let others: i64 = Seat::all(players).filter(|&s| s != me).map(|s| i64::from(change[s])).sum();
+            let scores = result.scores(rules, solver::moon_scoring(rules));
+            return ((i64::from(change[me]) * (players as i64 - 1) - others) * MILLI, i64::from(scores[me]));
+        }
+        let scores = result.scores(rules, self.moon_scoring(result));
+        // Sides: the players, or the teams (a team's score is both partners').
+        let sides = rules.side_count();
+        let mine = rules.side(me);
+        let side_score = |side: usize| i64::from(rules.side_total(&scores, side));
+        let others: i64 = (0..sides).filter(|&side| side != mine).map(side_score).sum();
+        let hand = others - side_score(mine) * (sides as i64 - 1);
+        let totals = view.totals_after(&scores);
+        let game = match self.game_terms.get(&totals) {
+            Some(&game) => game,
+            None => {
+                let change = self.outlook.win_chance(&totals, mine) - self.chance_before;
+                let game = (change * GAME_WEIGHT * (sides - 1) as f64 * MILLI as f64).round() as i64;
+                self.game_terms.insert(totals, game);
+                game
+            }
+        };
+        (hand * MILLI + game, i64::from(scores[me]))
     }
-    (value, i64::from(scores[me]))
+
+    /// How a moon in this result counts: as the rule fixes it, or as its
+    /// shooter would choose where the rule lets it.
+    fn moon_scoring(&self, result: &HandResult) -> Option<MoonScoring> {
+        let rules = self.view.rules;
+        let totals_each_way = |scoring| self.view.totals_after(&result.scores(rules, Some(scoring)));
+        match (rules.moon, result.shooter) {
+            (MoonRule::ShooterPicks, Some(shooter)) => Some(self.outlook.shooter_choice(shooter, totals_each_way)),
+            (MoonRule::ShooterChooses, Some(shooter))
+                if shooter_is_asked(
+                    rules,
+                    &totals_each_way(MoonScoring::AddToOthers),
+                    self.view.hand_number,
+                    shooter,
+                ) =>
+            {
+                Some(self.outlook.shooter_choice(shooter, totals_each_way))
+            }
+            _ => solver::moon_scoring(rules),
+        }
+    }
 }
 
 #[cfg(test)]

@@ -26,6 +26,7 @@
 //! one shooter's (the first point is already a threat), and the top heart
 //! kept as a stopper. In the auction "hearts" is the suit named.
 
+use super::outlook::Outlook;
 use super::view::SeatView;
 use crate::engine::{BySeat, Card, CardSet, MoonScoring, Rank, Seat, Suit, Teams};
 
@@ -181,28 +182,19 @@ fn wins_points(view: &SeatView<'_>, card: Card) -> bool {
     beats && view.value_in_trick() + view.value(card) > 0
 }
 
-/// The shooter's choice under `shooter-chooses`: whichever leaves this
-/// seat's side (itself, or its team) furthest ahead of the best other.
+/// The shooter's choice of how its moon counts: whichever leaves this
+/// seat's side the better chance of finishing first ([`Outlook`]), and on
+/// equal chances the further ahead of the best other.
 pub fn choose_moon(view: &SeatView<'_>, penalty_total: i32) -> MoonScoring {
-    let rules = view.rules;
-    let mine = rules.side(view.seat);
-    let margin = |scoring: MoonScoring| {
-        let shooting = |seat: Seat| seat == view.seat || view.is_partner(seat);
-        let scores = BySeat::new_with(|seat| match scoring {
+    let shooting = |seat: Seat| seat == view.seat || view.is_partner(seat);
+    let totals_each_way = |scoring: MoonScoring| {
+        view.totals_after(&BySeat::new_with(|seat| match scoring {
             MoonScoring::AddToOthers if !shooting(seat) => penalty_total,
             MoonScoring::SubtractFromShooter if shooting(seat) => -penalty_total,
             _ => 0,
-        });
-        let totals = view.totals_after(&scores);
-        let side_total = |side: usize| rules.side_total(&totals, side);
-        let best_other = (0..rules.side_count()).filter(|&side| side != mine).map(side_total).min().unwrap_or(0);
-        best_other - side_total(mine)
+        }))
     };
-    if margin(MoonScoring::SubtractFromShooter) > margin(MoonScoring::AddToOthers) {
-        MoonScoring::SubtractFromShooter
-    } else {
-        MoonScoring::AddToOthers
-    }
+    Outlook::new(view.rules, view.hand_number).shooter_choice(view.seat, totals_each_way)
 }
 
 /// What the seat reads off the table before choosing a card.

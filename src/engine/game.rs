@@ -432,7 +432,7 @@ impl Game {
         let totals = self.totals_after(&result, None);
         let players = self.rules.player_count();
         let reached = totals.of_table(players).iter().any(|&total| total >= self.rules.target_score);
-        reached && !self.plays_on_tied(&totals)
+        reached && !plays_on_tied(&self.rules, &totals)
     }
 
     /// Passes and plays belong to a hand in progress; otherwise `refusal`.
@@ -458,10 +458,7 @@ impl Game {
             }
             (MoonRule::ShooterChooses, Some(shooter)) => {
                 let if_added = self.totals_after(&result, Some(MoonScoring::AddToOthers));
-                let leaders = leading_seats(&self.rules, &if_added);
-                let shooter_alone_first = leaders.iter().all(|&seat| self.rules.side(seat) == self.rules.side(shooter));
-                // A tie for first under play-on does not end the game: no question then.
-                if self.ends_game(&if_added) && !self.plays_on_tied(&if_added) && !shooter_alone_first {
+                if shooter_is_asked(&self.rules, &if_added, self.history.len() as u32 + 1, shooter) {
                     self.phase = GamePhase::MoonChoice(shooter);
                     Event::MoonChoiceNeeded(shooter)
                 } else {
@@ -476,22 +473,9 @@ impl Game {
         result.totals_after(&self.totals, &result.scores(&self.rules, moon), &self.rules)
     }
 
-    /// Whether these totals (after the current hand) reach an end: the
-    /// target score (not under chips) or the hand limit.
+    /// Whether these totals (after the current hand) reach an end.
     fn ends_game(&self, totals: &BySeat<i32>) -> bool {
-        let hands_scored = self.history.len() as u32 + 1;
-        let limit = self.rules.hand_limit();
-        let reached = !self.rules.plays_chips()
-            && totals.of_table(self.rules.player_count()).iter().any(|&total| total >= self.rules.target_score);
-        reached || (limit > 0 && hands_scored >= limit)
-    }
-
-    /// Whether these totals leave sides tied for first under play-on, so
-    /// the game goes on though it reached its end.
-    fn plays_on_tied(&self, totals: &BySeat<i32>) -> bool {
-        let leaders = leading_seats(&self.rules, totals);
-        let tied = leaders.iter().any(|&seat| self.rules.side(seat) != self.rules.side(leaders[0]));
-        tied && self.rules.tie == TieRule::PlayOn
+        reaches_end(&self.rules, totals, self.history.len() as u32 + 1)
     }
 
     fn score_hand(&mut self, result: HandResult, moon: Option<MoonScoring>) -> Event {
@@ -515,7 +499,7 @@ impl Game {
             self.chips = Some(settled.after);
         }
         // Chips end at their limit (or a player who cannot pay), tied or not.
-        if ends && !(self.chips.is_none() && self.plays_on_tied(&totals)) {
+        if ends && !(self.chips.is_none() && plays_on_tied(&self.rules, &totals)) {
             self.phase = GamePhase::GameOver;
             Event::GameOver
         } else {
@@ -523,6 +507,33 @@ impl Game {
             Event::HandScored
         }
     }
+}
+
+/// Whether these totals after hand `hand_number` (counted from 1) reach
+/// an end: the target score (not under chips) or the hand limit.
+pub fn reaches_end(rules: &Rules, totals: &BySeat<i32>, hand_number: u32) -> bool {
+    let limit = rules.hand_limit();
+    let reached =
+        !rules.plays_chips() && totals.of_table(rules.player_count()).iter().any(|&total| total >= rules.target_score);
+    reached || (limit > 0 && hand_number >= limit)
+}
+
+/// Whether these totals leave sides tied for first under play-on, so the
+/// game goes on though it reached its end.
+pub fn plays_on_tied(rules: &Rules, totals: &BySeat<i32>) -> bool {
+    let leaders = leading_seats(rules, totals);
+    let tied = leaders.iter().any(|&seat| rules.side(seat) != rules.side(leaders[0]));
+    tied && rules.tie == TieRule::PlayOn
+}
+
+/// Whether the shooter of hand `hand_number` is asked how the moon counts
+/// under `shooter-chooses`, given the totals if it went to the others:
+/// only when that would end the game with the shooter's side not alone in
+/// first place (a tie for first under play-on does not end it).
+pub fn shooter_is_asked(rules: &Rules, if_added: &BySeat<i32>, hand_number: u32, shooter: Seat) -> bool {
+    let leaders = leading_seats(rules, if_added);
+    let shooter_alone_first = leaders.iter().all(|&seat| rules.side(seat) == rules.side(shooter));
+    reaches_end(rules, if_added, hand_number) && !plays_on_tied(rules, if_added) && !shooter_alone_first
 }
 
 /// The seats of the sides (players, or teams) with the lowest total.
