@@ -79,13 +79,7 @@ impl<'a> Outlook<'a> {
             let first = side_totals.iter().filter(|&&total| total == lowest).count();
             return if side_totals[side] == lowest { 1.0 / first as f64 } else { 0.0 };
         }
-        let highest = Seat::all(rules.player_count()).map(|seat| totals[seat]).max().unwrap_or(0);
-        let pace = self.seat_mean * (1.0 + LEADER_PACE * SPREAD_PER_MEAN);
-        let mut hands = (f64::from(rules.target_score - highest) / pace).ceil().max(1.0);
-        let limit = rules.hand_limit();
-        if limit > 0 {
-            hands = hands.min(f64::from(limit.saturating_sub(self.hand_number).max(1)));
-        }
+        let hands = self.hands_left(totals);
         // The others' totals against this side's, in spreads of the rest of
         // the game (the mean pace is the same for all, so it drops out).
         let sigma = self.side_spread * hands.sqrt();
@@ -104,6 +98,19 @@ impl<'a> Outlook<'a> {
             .map(|&(z, weight)| weight * gaps.iter().map(|&gap| normal_cdf(gap - z)).product::<f64>())
             .sum();
         chance.clamp(0.0, 1.0)
+    }
+
+    /// How many more hands the game is expected to last after one that
+    /// leaves these totals (at least one: the model's horizon).
+    pub fn hands_left(&self, totals: &BySeat<i32>) -> f64 {
+        let rules = self.rules;
+        let highest = Seat::all(rules.player_count()).map(|seat| totals[seat]).max().unwrap_or(0);
+        let pace = self.seat_mean * (1.0 + LEADER_PACE * SPREAD_PER_MEAN);
+        let hands = (f64::from(rules.target_score - highest) / pace).ceil().max(1.0);
+        match rules.hand_limit() {
+            0 => hands,
+            limit => hands.min(f64::from(limit.saturating_sub(self.hand_number).max(1))),
+        }
     }
 
     /// How the shooter's side would have its moon count, given the hand's
