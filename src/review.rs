@@ -29,8 +29,9 @@ pub struct Choice {
     pub card: String,
     /// Expected points the seat scores for the hand after playing it.
     pub points: f64,
-    /// Expected result against the others, in points (their mean score less
-    /// the seat's, the game's end weighed in): higher is better.
+    /// Expected value in points: the seat's points for the hand taken off,
+    /// and near the game's end the worth of its chance of winning: higher
+    /// is better.
     pub value: f64,
 }
 

@@ -4,8 +4,8 @@
 //! packs `two_packs`), weighs each deal by how well the `hard` policy
 //! explains the cards the others played from it (inference), plays each
 //! legal card out in every sample with the `hard` policy for all seats, and
-//! picks the card with the best expected result: the hand's points against
-//! the others, and near a game's end its chance of winning it (`outlook`).
+//! picks the card with the best expected result: its own points for the
+//! hand, and near a game's end its chance of winning it (`outlook`).
 
 use std::collections::HashMap;
 use std::time::{Duration, Instant};
@@ -36,14 +36,16 @@ pub enum Think {
 }
 
 /// What finishing first is worth, in points of one hand, near the end of
-/// a game: a hand's value is then its points against the others plus this
-/// much for each change in the chance of winning the game ([`Outlook`]).
+/// a game: a hand's value is then its own points taken off, plus this much
+/// for each change in the chance of winning the game ([`Outlook`]), which
+/// is where the others' points count.
 const GAME_WEIGHT: f64 = 40.0;
 
 /// The game's weight grows from nothing, while this many hands or more are
-/// expected to be left, to all of it in the last one: earlier, the points
-/// against the others are the better guide (weighing the game from the first
-/// hand cost a quarter of a point a hand against the previous expert).
+/// expected to be left, to all of it in the last one: earlier, the seat's
+/// own points are the better guide (weighing the game from the first hand
+/// cost a quarter of a point a hand against the previous expert, and so did
+/// weighing the others' points: -0.26 a hand without them, 300 deals).
 const GAME_HORIZON: f64 = 5.0;
 
 /// Values are summed in thousandths of a point, as whole numbers, so that
@@ -141,8 +143,10 @@ pub struct CardEstimate {
     pub card: Card,
     /// The points the seat is expected to score for the hand if it plays it.
     pub points: f64,
-    /// The expected result against the others, in points: their mean score
-    /// less this seat's, with the game's end weighed in.
+    /// The expected value in points, higher the better: the seat's (or its
+    /// team's) points for the hand taken off, and near the game's end the
+    /// worth of the change in its chance of winning; under chips, the chips
+    /// it wins.
     pub value: f64,
 }
 
@@ -156,7 +160,7 @@ pub fn evaluate_plays(view: &SeatView<'_>, seed: u64, samples: usize) -> Vec<Car
         .iter()
         .zip(totals)
         .map(|(card, total)| {
-            let (points, value) = total.means(view.rules.side_count());
+            let (points, value) = total.means();
             CardEstimate { card, points, value }
         })
         .collect()
@@ -169,7 +173,7 @@ pub struct PassEstimate {
     pub cards: CardSet,
     /// The points the seat is expected to score for the hand.
     pub points: f64,
-    /// The expected result against the others, in points (as for cards).
+    /// The expected value in points, higher the better (as for cards).
     pub value: f64,
 }
 
@@ -247,7 +251,7 @@ pub fn evaluate_these_passes(
         .into_iter()
         .zip(totals)
         .map(|(cards, total)| {
-            let (points, value) = total.means(view.rules.side_count());
+            let (points, value) = total.means();
             PassEstimate { cards, points, value }
         })
         .collect()
@@ -289,7 +293,8 @@ fn play_out(mut hand: Hand, rules: &Rules, view: &SeatView<'_>, tricks: &mut Vec
     HandResult::of(&hand, rules)
 }
 
-/// Sums over samples for one card.
+/// Sums over samples for one card, each sample counted by its world's
+/// weight.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 struct Total {
     utility: i64,
@@ -298,12 +303,10 @@ struct Total {
 }
 
 impl Total {
-    /// The mean points and the mean value in points against the other
-    /// sides (the utility is scaled by sides - 1 to stay whole).
-    fn means(&self, sides: usize) -> (f64, f64) {
+    /// The mean points and the mean value in points.
+    fn means(&self) -> (f64, f64) {
         let n = self.samples.max(1) as f64;
-        let scale = (sides as f64 - 1.0).max(1.0);
-        (self.points as f64 / n, self.utility as f64 / MILLI as f64 / n / scale)
+        (self.points as f64 / n, self.utility as f64 / MILLI as f64 / n)
     }
 }
 
@@ -601,32 +604,26 @@ impl<'a> Judge<'a> {
         let outlook = Outlook::new(view.rules, view.hand_number);
         let chance_before = outlook.win_chance(&view.totals, view.rules.side(view.seat));
         let nearness = ((GAME_HORIZON - outlook.hands_left(&view.totals)) / (GAME_HORIZON - 1.0)).clamp(0.0, 1.0);
-        let game_weight = nearness * GAME_WEIGHT * (view.rules.side_count() - 1) as f64 * MILLI as f64;
+        let game_weight = nearness * GAME_WEIGHT * MILLI as f64;
         Judge { view, outlook, chance_before, game_weight, game_terms: HashMap::new() }
     }
 
-    /// The hand's value against the others (the others' average score
-    /// minus the seat's, scaled by sides - 1 to stay whole) with the change
-    /// in its chance of winning the game weighed in; and the seat's score.
+    /// The hand's value for the seat: the points its side scores, taken
+    /// off, with the change in its chance of winning the game weighed in
+    /// near the end (under chips, the chips it wins); and the seat's score.
     fn utility(&mut self, result: &HandResult) -> (i64, i64) {
         let view = self.view;
         let rules = view.rules;
-        let players = view.players();
         let me = view.seat;
         if let Some(chips) = view.chips {
-            // Chips: the seat's gain against the others' mean gain.
             let change = chips.settle(result, rules).change;
-            let others: i64 = Seat::all(players).filter(|&s| s != me).map(|s| i64::from(change[s])).sum();
             let scores = result.scores(rules, solver::moon_scoring(rules));
-            return ((i64::from(change[me]) * (players as i64 - 1) - others) * MILLI, i64::from(scores[me]));
+            return (i64::from(change[me]) * MILLI, i64::from(scores[me]));
         }
         let scores = result.scores(rules, self.moon_scoring(result));
-        // Sides: the players, or the teams (a team's score is both partners').
-        let sides = rules.side_count();
+        // The side: the player, or its team (a team's score is both partners').
         let mine = rules.side(me);
-        let side_score = |side: usize| i64::from(rules.side_total(&scores, side));
-        let others: i64 = (0..sides).filter(|&side| side != mine).map(side_score).sum();
-        let hand = others - side_score(mine) * (sides as i64 - 1);
+        let hand = -i64::from(rules.side_total(&scores, mine));
         let totals = view.totals_after(&scores);
         let game = match self.game_terms.get(&totals) {
             _ if self.game_weight == 0.0 => 0,
