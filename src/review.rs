@@ -33,11 +33,15 @@ pub struct Choice {
     /// and near the game's end the worth of its chance of winning: higher
     /// is better.
     pub value: f64,
+    /// Expected chance of finishing the game first once the hand is over,
+    /// to a thousandth (none under chips).
+    pub win_chance: Option<f64>,
 }
 
 impl Choice {
-    fn new(card: String, points: f64, value: f64) -> Choice {
-        Choice { card, points: tenths(points), value: tenths(value) }
+    fn new(card: String, points: f64, value: f64, win_chance: Option<f64>) -> Choice {
+        let win_chance = win_chance.map(|chance| (chance * 1000.0).round() / 1000.0);
+        Choice { card, points: tenths(points), value: tenths(value), win_chance }
     }
 }
 
@@ -143,7 +147,7 @@ fn decide_pass(view: &SeatView<'_>, passed: crate::engine::CardSet, hand: u32, s
         played: passed.to_string(),
         best: best.cards.to_string(),
         cost: tenths(cost),
-        choices: estimates.iter().map(|e| Choice::new(e.cards.to_string(), e.points, e.value)).collect(),
+        choices: estimates.iter().map(|e| Choice::new(e.cards.to_string(), e.points, e.value, e.win_chance)).collect(),
     }
 }
 
@@ -169,7 +173,7 @@ fn decide(view: &SeatView<'_>, played: Card, hand: u32, trick: usize, seed: u64,
         played: played.to_string(),
         best: best.card.to_string(),
         cost: tenths(cost),
-        choices: estimates.iter().map(|e| Choice::new(e.card.to_string(), e.points, e.value)).collect(),
+        choices: estimates.iter().map(|e| Choice::new(e.card.to_string(), e.points, e.value, e.win_chance)).collect(),
     }
 }
 

@@ -52,6 +52,9 @@ const GAME_HORIZON: f64 = 5.0;
 /// sums do not depend on how the samples are split between threads.
 const MILLI: i64 = 1000;
 
+/// Chances of winning are summed in millionths.
+const CHANCE_SCALE: f64 = 1e6;
+
 /// The search bot.
 pub struct Expert {
     seed: u64,
@@ -148,20 +151,23 @@ pub struct CardEstimate {
     /// worth of the change in its chance of winning; under chips, the chips
     /// it wins.
     pub value: f64,
+    /// The seat's (or its team's) expected chance of finishing the game
+    /// first once the hand is over ([`Outlook`]); none under chips.
+    pub win_chance: Option<f64>,
 }
 
 /// The expert's estimate of every legal card from `view` (the one
 /// evaluation the bot, the hint and the review share): `samples` sampled
 /// deals, each card played out in each. Deterministic for a seed.
 pub fn evaluate_plays(view: &SeatView<'_>, seed: u64, samples: usize) -> Vec<CardEstimate> {
-    let search = Search::new(view, seed, 1 << 44);
+    let search = Search { reports_chance: true, ..Search::new(view, seed, 1 << 44) };
     let totals = search.run(0, samples);
     view.legal
         .iter()
         .zip(totals)
         .map(|(card, total)| {
-            let (points, value) = total.means();
-            CardEstimate { card, points, value }
+            let (points, value, win_chance) = total.means(view);
+            CardEstimate { card, points, value, win_chance }
         })
         .collect()
 }
@@ -175,6 +181,8 @@ pub struct PassEstimate {
     pub points: f64,
     /// The expected value in points, higher the better (as for cards).
     pub value: f64,
+    /// The expected chance of finishing the game first (as for cards).
+    pub win_chance: Option<f64>,
 }
 
 /// The expert's estimate of every pass the seat could make from `view`
@@ -204,7 +212,7 @@ pub fn evaluate_these_passes(
     let per_seat = mine.len();
     let mut totals = vec![Total::default(); candidates.len()];
     let mut tricks: Vec<Trick> = Vec::with_capacity(20);
-    let mut judge = Judge::new(view);
+    let mut judge = Judge::new(view, true);
     for sample in 0..samples {
         let mut rng = GameRng::new(seed, (1 << 45) + sample as u64);
         let mut pool = pool.clone();
@@ -241,18 +249,15 @@ pub fn evaluate_these_passes(
             }
             tricks.clear();
             let result = play_out(hand, rules, view, &mut tricks);
-            let (utility, points) = judge.utility(&result);
-            totals[i].utility += utility;
-            totals[i].points += points;
-            totals[i].samples += 1;
+            totals[i].add(judge.outcome(&result), 1);
         }
     }
     candidates
         .into_iter()
         .zip(totals)
         .map(|(cards, total)| {
-            let (points, value) = total.means();
-            PassEstimate { cards, points, value }
+            let (points, value, win_chance) = total.means(view);
+            PassEstimate { cards, points, value, win_chance }
         })
         .collect()
 }
@@ -293,20 +298,39 @@ fn play_out(mut hand: Hand, rules: &Rules, view: &SeatView<'_>, tricks: &mut Vec
     HandResult::of(&hand, rules)
 }
 
+/// How one playout ended for the deciding seat, in thousandths of a point
+/// (and millionths of its chance of winning the game).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+struct Outcome {
+    value: i64,
+    points: i64,
+    chance: i64,
+}
+
 /// Sums over samples for one card, each sample counted by its world's
 /// weight.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 struct Total {
     utility: i64,
     points: i64,
+    chance: i64,
     samples: i64,
 }
 
 impl Total {
-    /// The mean points and the mean value in points.
-    fn means(&self) -> (f64, f64) {
+    fn add(&mut self, outcome: Outcome, weight: i64) {
+        self.utility += outcome.value * weight;
+        self.points += outcome.points * weight;
+        self.chance += outcome.chance * weight;
+        self.samples += weight;
+    }
+
+    /// The mean points, the mean value in points, and the mean chance of
+    /// winning the game (none under chips).
+    fn means(&self, view: &SeatView<'_>) -> (f64, f64, Option<f64>) {
         let n = self.samples.max(1) as f64;
-        (self.points as f64 / n, self.utility as f64 / MILLI as f64 / n)
+        let chance = view.chips.is_none().then(|| self.chance as f64 / CHANCE_SCALE / n);
+        (self.points as f64 / n, self.utility as f64 / MILLI as f64 / n, chance)
     }
 }
 
@@ -317,6 +341,7 @@ fn add_into(totals: &mut Vec<Total>, more: &[Total]) {
         for (total, add) in totals.iter_mut().zip(more) {
             total.utility += add.utility;
             total.points += add.points;
+            total.chance += add.chance;
             total.samples += add.samples;
         }
     }
@@ -347,6 +372,9 @@ struct Search<'a> {
     played_by: BySeat<CardSet>,
     /// With two packs, the worlds are dealt copy by copy instead.
     two_packs: Option<TwoPackWorlds<'a>>,
+    /// Whether to sum the chance of winning the game even where it does
+    /// not weigh in the choice (for the hint and the review).
+    reports_chance: bool,
 }
 
 impl<'a> Search<'a> {
@@ -412,7 +440,20 @@ impl<'a> Search<'a> {
             UniformDeal::new(groups, &class_needs)
         });
         let two_packs = if view.rules.cancellation { TwoPackWorlds::new(view) } else { None };
-        Search { view, seed, stream, known, counts, others, needs, classes, uniform, played_by, two_packs }
+        Search {
+            view,
+            seed,
+            stream,
+            known,
+            counts,
+            others,
+            needs,
+            classes,
+            uniform,
+            played_by,
+            two_packs,
+            reports_chance: false,
+        }
     }
 
     /// Plays samples `first..first + count` and returns, per legal card in
@@ -437,17 +478,14 @@ impl<'a> Search<'a> {
     fn run_range(&self, from: usize, to: usize, cards: usize) -> Vec<Total> {
         let mut totals = vec![Total::default(); cards];
         let mut tricks: Vec<Trick> = Vec::with_capacity(20);
-        let mut judge = Judge::new(self.view);
+        let mut judge = Judge::new(self.view, self.reports_chance);
         for sample in from..to {
             let mut rng = GameRng::new(self.seed, self.stream.wrapping_add((sample as u64) << 8));
             let Some((hand, weight)) = self.sample_hand(&mut rng) else { continue };
             for (i, card) in self.view.legal.iter().enumerate() {
                 tricks.clear();
                 tricks.extend_from_slice(self.view.tricks);
-                let (utility, points) = self.playout(hand, card, &mut tricks, &mut judge);
-                totals[i].utility += utility * weight;
-                totals[i].points += points * weight;
-                totals[i].samples += weight;
+                totals[i].add(self.playout(hand, card, &mut tricks, &mut judge), weight);
             }
         }
         totals
@@ -552,14 +590,14 @@ impl<'a> Search<'a> {
     /// Plays `card` for this seat, then the rest of the hand with the hard
     /// policy for everyone; the result's utility for this seat and its
     /// score for the hand.
-    fn playout(&self, mut hand: Hand, card: Card, tricks: &mut Vec<Trick>, judge: &mut Judge<'_>) -> (i64, i64) {
+    fn playout(&self, mut hand: Hand, card: Card, tricks: &mut Vec<Trick>, judge: &mut Judge<'_>) -> Outcome {
         let view = self.view;
         let rules: &Rules = view.rules;
         if hand.play(view.seat, card).is_err() {
-            return (-(1 << 30), 0);
+            return Outcome { value: -(1 << 30), points: 0, chance: 0 };
         }
         record_trick(&hand, tricks);
-        judge.utility(&play_out(hand, rules, view, tricks))
+        judge.outcome(&play_out(hand, rules, view, tricks))
     }
 }
 
@@ -595,47 +633,52 @@ struct Judge<'a> {
     chance_before: f64,
     /// What a change in that chance is worth in points, scaled as the value.
     game_weight: f64,
-    /// The game term of totals already judged: few hands' ends differ.
-    game_terms: HashMap<BySeat<i32>, i64>,
+    /// Whether to work out the chance of winning where it weighs nothing.
+    reports_chance: bool,
+    /// The game term and the chance of totals already judged: few hands'
+    /// ends differ.
+    game_terms: HashMap<BySeat<i32>, (i64, i64)>,
 }
 
 impl<'a> Judge<'a> {
-    fn new(view: &'a SeatView<'a>) -> Judge<'a> {
+    fn new(view: &'a SeatView<'a>, reports_chance: bool) -> Judge<'a> {
         let outlook = Outlook::new(view.rules, view.hand_number);
         let chance_before = outlook.win_chance(&view.totals, view.rules.side(view.seat));
         let nearness = ((GAME_HORIZON - outlook.hands_left(&view.totals)) / (GAME_HORIZON - 1.0)).clamp(0.0, 1.0);
         let game_weight = nearness * GAME_WEIGHT * MILLI as f64;
-        Judge { view, outlook, chance_before, game_weight, game_terms: HashMap::new() }
+        Judge { view, outlook, chance_before, game_weight, reports_chance, game_terms: HashMap::new() }
     }
 
     /// The hand's value for the seat: the points its side scores, taken
     /// off, with the change in its chance of winning the game weighed in
-    /// near the end (under chips, the chips it wins); and the seat's score.
-    fn utility(&mut self, result: &HandResult) -> (i64, i64) {
+    /// near the end (under chips, the chips it wins); the seat's score; and
+    /// its chance of winning the game.
+    fn outcome(&mut self, result: &HandResult) -> Outcome {
         let view = self.view;
         let rules = view.rules;
         let me = view.seat;
         if let Some(chips) = view.chips {
             let change = chips.settle(result, rules).change;
             let scores = result.scores(rules, solver::moon_scoring(rules));
-            return (i64::from(change[me]) * MILLI, i64::from(scores[me]));
+            return Outcome { value: i64::from(change[me]) * MILLI, points: i64::from(scores[me]), chance: 0 };
         }
         let scores = result.scores(rules, self.moon_scoring(result));
         // The side: the player, or its team (a team's score is both partners').
         let mine = rules.side(me);
         let hand = -i64::from(rules.side_total(&scores, mine));
         let totals = view.totals_after(&scores);
-        let game = match self.game_terms.get(&totals) {
-            _ if self.game_weight == 0.0 => 0,
-            Some(&game) => game,
+        let (game, chance) = match self.game_terms.get(&totals) {
+            _ if self.game_weight == 0.0 && !self.reports_chance => (0, 0),
+            Some(&terms) => terms,
             None => {
-                let change = self.outlook.win_chance(&totals, mine) - self.chance_before;
-                let game = (change * self.game_weight).round() as i64;
-                self.game_terms.insert(totals, game);
-                game
+                let chance = self.outlook.win_chance(&totals, mine);
+                let game = ((chance - self.chance_before) * self.game_weight).round() as i64;
+                let terms = (game, (chance * CHANCE_SCALE).round() as i64);
+                self.game_terms.insert(totals, terms);
+                terms
             }
         };
-        (hand * MILLI + game, i64::from(scores[me]))
+        Outcome { value: hand * MILLI + game, points: i64::from(scores[me]), chance }
     }
 
     /// How a moon in this result counts: as the rule fixes it, or as its
@@ -804,6 +847,37 @@ mod tests {
         // others (West's only heart was the one to throw): 4 x 1/2 against
         // 6 x 1 + 4 x 1/2, a quarter.
         assert!((weighed - 0.25).abs() < 0.05, "weighed by West's play: {weighed:.3} against {drawn:.3}");
+    }
+
+    #[test]
+    fn near_the_end_the_expert_leaves_the_queen_to_the_player_she_puts_out() {
+        // West leads the QS; South, last to play, holds the KS and the 3S.
+        // West is at 88: the queen ends the game with South lowest (40), so
+        // ducking wins it outright, while the KS costs 13 and the game goes on.
+        // (The deck's only penalty card is the queen: no moon here.)
+        let (rules, mut hand) = small_deck(
+            "S:K3.-.-.2 Q.-.6.5 4.-.7.3 5.-.8.4",
+            Rules {
+                moon: crate::engine::MoonRule::Off,
+                pass_count: 0,
+                first_lead: crate::engine::FirstLead::LeftOfDealer,
+                no_blood: false,
+                must_break_hearts: false,
+                ..Rules::default()
+            },
+        );
+        let mut tricks = Vec::new();
+        let mut view = view_after(&rules, &mut hand, "2C 5C 3C 4C QS 4S 5S", &mut tricks, 0);
+        view.totals = BySeat::new_with(|seat| [40, 88, 45, 50].get(seat.index()).copied().unwrap_or(0));
+        let estimates = evaluate_plays(&view, 1, 20);
+        let of = |text: &str| *estimates.iter().find(|e| e.card == text.parse().unwrap()).unwrap();
+        let (duck, king) = (of("3S"), of("KS"));
+        assert_eq!(duck.win_chance, Some(1.0), "{estimates:?}");
+        let king_chance = king.win_chance.unwrap();
+        assert!(king_chance > 0.05 && king_chance < 0.8, "{estimates:?}");
+        assert_eq!((duck.points, king.points), (0.0, 13.0));
+        assert!(duck.value > king.value + 13.0, "the game counts beyond the points: {estimates:?}");
+        assert_eq!(Expert::new(1, Seat::SOUTH, Think::Samples(20)).play(&view), duck.card);
     }
 
     #[test]
