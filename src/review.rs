@@ -29,9 +29,9 @@ pub struct Choice {
     pub card: String,
     /// Expected points the seat scores for the hand after playing it.
     pub points: f64,
-    /// Expected value in points: the seat's points for the hand taken off,
-    /// and near the game's end the worth of its chance of winning: higher
-    /// is better.
+    /// Expected result against the others, in points (their mean score less
+    /// the seat's, and near the game's end the worth of the change in its
+    /// chance of winning): higher is better.
     pub value: f64,
     /// Expected chance of finishing the game first once the hand is over,
     /// to a thousandth (none under chips).
