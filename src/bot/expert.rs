@@ -179,7 +179,7 @@ pub struct PassEstimate {
     pub cards: CardSet,
     /// The points the seat is expected to score for the hand.
     pub points: f64,
-    /// The expected value in points, higher the better (as for cards).
+    /// The expected result against the others, in points (as for cards).
     pub value: f64,
     /// The expected chance of finishing the game first (as for cards).
     pub win_chance: Option<f64>,
@@ -776,6 +776,18 @@ mod tests {
         SeatView::of_hand(rules, hand, tricks, Seat::new(seat).unwrap(), BySeat::splat(0), 1)
     }
 
+    /// These rules with no passing, South leading any card to the first
+    /// trick and any card playable on it, hearts too.
+    fn open_lead(rules: Rules) -> Rules {
+        Rules {
+            pass_count: 0,
+            first_lead: crate::engine::FirstLead::LeftOfDealer,
+            no_blood: false,
+            must_break_hearts: false,
+            ..rules
+        }
+    }
+
     fn small_deck(deal: &str, rules: Rules) -> (Rules, Hand) {
         let holdings = crate::engine::Deal::parse_hands(deal, 4).unwrap();
         let rules = Rules { removed_cards: Some(CardSet::DECK - CardSet::union(holdings.of_table(4))), ..rules };
@@ -823,16 +835,7 @@ mod tests {
         // follow. Of the deals that agree, 24 in 60 give West the QS; but
         // holding her, West would have dropped her on South's trick, so
         // those worlds count for less.
-        let (rules, mut hand) = small_deck(
-            "S:-.-.52.2 -.4.-.53 Q.-.6.4 -.-.87.6",
-            Rules {
-                pass_count: 0,
-                first_lead: crate::engine::FirstLead::LeftOfDealer,
-                no_blood: false,
-                must_break_hearts: false,
-                ..Rules::default()
-            },
-        );
+        let (rules, mut hand) = small_deck("S:-.-.52.2 -.4.-.53 Q.-.6.4 -.-.87.6", open_lead(Rules::default()));
         let mut tricks = Vec::new();
         let view = view_after(&rules, &mut hand, "2D 4H 6D 7D", &mut tricks, 0);
         let search = Search::new(&view, 1, 1);
@@ -866,14 +869,7 @@ mod tests {
         // (The deck's only penalty card is the queen: no moon here.)
         let (rules, mut hand) = small_deck(
             "S:K3.-.-.2 Q.-.6.5 4.-.7.3 5.-.8.4",
-            Rules {
-                moon: crate::engine::MoonRule::Off,
-                pass_count: 0,
-                first_lead: crate::engine::FirstLead::LeftOfDealer,
-                no_blood: false,
-                must_break_hearts: false,
-                ..Rules::default()
-            },
+            open_lead(Rules { moon: MoonRule::Off, ..Rules::default() }),
         );
         let mut tricks = Vec::new();
         let mut view = view_after(&rules, &mut hand, "2C 5C 3C 4C QS 4S 5S", &mut tricks, 0);
