@@ -536,16 +536,21 @@ impl<'a> Search<'a> {
         }
         // The play so far, again, counting the others' cards that the hard
         // policy would not have played from this world's hands.
+        // (The voids are kept card by card, as in a playout.)
         let mut surprises = 0;
         let mut replayed: Vec<Trick> = Vec::with_capacity(view.tricks.len());
+        let mut voids = Voids::of_tricks(view.rules, hand.named_suit(), &replayed, hand.trick());
         for trick in view.tricks.iter().chain(std::iter::once(&view.trick)) {
             for (seat, card) in trick.plays(players) {
                 if seat != view.seat && hand.legal_moves().len() > 1 {
-                    let theirs = SeatView::of_hand(view.rules, &hand, &replayed, seat, view.totals, view.hand_number);
+                    let mut theirs =
+                        SeatView::of_hand(view.rules, &hand, &replayed, seat, view.totals, view.hand_number);
+                    theirs.known_voids = Some(voids.by_seat);
                     surprises += u32::from(policy::choose_play(&theirs, Skill::HARD) != card);
                 }
                 hand.play(seat, card).ok()?;
                 record_trick(&hand, &mut replayed);
+                voids.note_last(&hand);
             }
         }
         Some((hand, world_weight(surprises)))
@@ -675,19 +680,22 @@ impl<'a> Judge<'a> {
         let side_score = |side: usize| i64::from(rules.side_total(&scores, side));
         let others: i64 = (0..sides).filter(|&side| side != mine).map(side_score).sum();
         let hand = others - side_score(mine) * (sides as i64 - 1);
-        let totals = view.totals_after(&scores);
-        let (game, chance) = match self.game_terms.get(&totals) {
-            _ if self.game_weight == 0.0 && !self.reports_chance => (0, 0),
-            Some(&terms) => terms,
-            None => {
-                let chance = self.outlook.win_chance(&totals, mine);
-                let game = ((chance - self.chance_before) * self.game_weight).round() as i64;
-                let terms = (game, (chance * CHANCE_SCALE).round() as i64);
-                self.game_terms.insert(totals, terms);
-                terms
-            }
+        let (game, chance) = if self.game_weight == 0.0 && !self.reports_chance {
+            (0, 0)
+        } else {
+            self.game_terms(view.totals_after(&scores), mine)
         };
         Outcome { value: hand * MILLI + game, points: i64::from(scores[me]), chance }
+    }
+
+    /// The game term and the chance of winning (in millionths) of `side`
+    /// if the hand leaves these totals, each worked out once.
+    fn game_terms(&mut self, totals: BySeat<i32>, side: usize) -> (i64, i64) {
+        let (outlook, chance_before, game_weight) = (&self.outlook, self.chance_before, self.game_weight);
+        *self.game_terms.entry(totals).or_insert_with(|| {
+            let chance = outlook.win_chance(&totals, side);
+            (((chance - chance_before) * game_weight).round() as i64, (chance * CHANCE_SCALE).round() as i64)
+        })
     }
 
     /// How a moon in this result counts: as the rule fixes it, or as its
