@@ -16,7 +16,8 @@ mod view;
 use std::time::Duration;
 
 pub use expert::{
-    CardEstimate, DEFAULT_SAMPLES, Expert, PassEstimate, Think, evaluate_passes, evaluate_plays, evaluate_these_passes,
+    CardEstimate, DEFAULT_SAMPLES, Expert, Goal, PassEstimate, Think, evaluate_passes, evaluate_plays,
+    evaluate_these_passes,
 };
 pub use policy::Skill;
 pub use view::{Doubles, SeatView, Voids};

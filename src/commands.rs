@@ -241,14 +241,19 @@ fn review_report(decisions: &[review::Decision]) -> String {
         }
     }
     let (worst, total) = review::summary(decisions, 5);
-    let _ = writeln!(out, "\n{} cards reviewed; total cost {total:.1} points", decisions.len());
+    let unit = decisions.first().map_or(review::Unit::Points, |d| d.unit);
+    let _ = writeln!(out, "\n{} cards reviewed; total cost {}", decisions.len(), unit.amount(total));
     if !worst.is_empty() {
         let _ = writeln!(out, "Biggest mistakes:");
         for d in worst {
             let _ = writeln!(
                 out,
-                "  hand {} trick {}: {} instead of {} ({:.1} points)",
-                d.hand, d.trick, d.played, d.best, d.cost
+                "  hand {} trick {}: {} instead of {} ({})",
+                d.hand,
+                d.trick,
+                d.played,
+                d.best,
+                unit.amount(d.cost)
             );
         }
     }

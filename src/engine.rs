@@ -68,8 +68,8 @@ pub use rules::{
     Scoring, Teams, TieRule, standard_removed_cards,
 };
 pub use score::{
-    BONUS_CARD_VALUE, Chips, ChipsSettlement, Generale, HandResult, MoonScoring, TimedFinish, TournamentScore,
-    adjusted_total, cut_total,
+    BONUS_CARD_VALUE, Chips, ChipsSettlement, Generale, HandResult, MoonScoring, SCORE_BONUS_PER_POINT, TOURNAMENT_PAR,
+    TimedFinish, TournamentScore, WIN_BONUS_PER_POINT, adjusted_total, cut_total,
 };
 pub use seat::{BySeat, MAX_PLAYERS, MIN_PLAYERS, Seat};
 pub use trick::Trick;

@@ -2,11 +2,12 @@
 //! expert's estimate of every legal choice from that seat's view at that
 //! moment (the same view the bots get, so nothing hidden leaks in), the
 //! choice made, and what it cost against the expert's best. Deterministic
-//! for a record.
+//! for a record. A person's timed game is judged by its tournament score,
+//! as the game was; every other game by points.
 
 use serde::Serialize;
 
-use crate::bot::{SeatView, evaluate_plays};
+use crate::bot::{Goal, SeatView, evaluate_plays};
 use crate::engine::{Action, Card, Seat};
 use crate::record::{GameRecord, ReplayError};
 
@@ -22,6 +23,61 @@ const REMEASURE: u64 = 0x9E37_79B9_7F4A_7C15;
 /// A cost below this many points is no mistake worth a mark.
 pub const NOTABLE_COST: f64 = 0.5;
 
+/// What a review's values and costs count.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Unit {
+    /// Points of the hand against the others (near the game's end with the
+    /// worth of the chance of winning it).
+    Points,
+    /// The timed game's tournament score (without the seconds left).
+    Tournament,
+}
+
+impl Unit {
+    /// The unit a seat's review of this record counts in: the tournament
+    /// score for the person in a timed game, points otherwise.
+    pub fn of(record: &GameRecord, seat: Seat) -> Unit {
+        let person = record.seats.iter().any(|s| s.seat == seat.index() && s.player == "human");
+        let timed = crate::config::rules_from_json(&record.rules).is_ok_and(|rules| rules.clock_minutes > 0);
+        if person && timed { Unit::Tournament } else { Unit::Points }
+    }
+
+    /// What the expert estimates for this unit.
+    fn goal(self) -> Goal {
+        match self {
+            Unit::Points => Goal::Win,
+            Unit::Tournament => Goal::Tournament,
+        }
+    }
+
+    /// The smallest cost worth a mark: half a point, or what half a point
+    /// is worth on the tournament score.
+    pub fn notable(self) -> f64 {
+        match self {
+            Unit::Points => NOTABLE_COST,
+            Unit::Tournament => NOTABLE_COST * f64::from(crate::engine::SCORE_BONUS_PER_POINT),
+        }
+    }
+
+    /// An amount as a bare figure: points to a tenth, the tournament score
+    /// whole.
+    pub fn figure(self, amount: f64) -> String {
+        match self {
+            Unit::Points => format!("{amount:.1}"),
+            Unit::Tournament => format!("{amount:.0}"),
+        }
+    }
+
+    /// An amount for people: "4.2 points", "63 on the tournament score".
+    pub fn amount(self, amount: f64) -> String {
+        match self {
+            Unit::Points => format!("{} points", self.figure(amount)),
+            Unit::Tournament => format!("{} on the tournament score", self.figure(amount)),
+        }
+    }
+}
+
 /// One choice's estimate, as reported.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct Choice {
@@ -31,7 +87,8 @@ pub struct Choice {
     pub points: f64,
     /// Expected result against the others, in points (their mean score less
     /// the seat's, and near the game's end the worth of the change in its
-    /// chance of winning): higher is better.
+    /// chance of winning), or in a timed game the expected tournament score:
+    /// higher is better.
     pub value: f64,
     /// Expected chance of finishing the game first once the hand is over,
     /// to a thousandth (none under chips).
@@ -65,9 +122,11 @@ pub struct Decision {
     pub played: String,
     /// The expert's choice.
     pub best: String,
-    /// What the choice made cost against the best, in points (0 when it
+    /// What the choice made cost against the best, in the unit (0 when it
     /// was the best).
     pub cost: f64,
+    /// What the values and the cost count.
+    pub unit: Unit,
     /// Every legal choice, best first.
     pub choices: Vec<Choice>,
 }
@@ -77,8 +136,12 @@ impl Decision {
     /// card played was as good.
     pub fn verdict(&self) -> Option<String> {
         let verb = if self.kind == "pass" { "passes" } else { "plays" };
-        (self.cost >= NOTABLE_COST)
-            .then(|| format!("cost {:.1} points: the expert {verb} {} here", self.cost, self.best))
+        self.costly().then(|| format!("cost {}: the expert {verb} {} here", self.unit.amount(self.cost), self.best))
+    }
+
+    /// Whether the choice cost enough to be marked.
+    pub fn costly(&self) -> bool {
+        self.cost >= self.unit.notable()
     }
 }
 
@@ -97,6 +160,7 @@ pub fn review(
     mut progress: impl FnMut(usize, usize),
 ) -> Result<Vec<Decision>, ReplayError> {
     let (mut game, actions) = record.actions()?;
+    let unit = Unit::of(record, seat);
     let total = record.hands.iter().map(|hand| hand.tricks.len()).sum::<usize>();
     let mut decisions = Vec::new();
     let mut done = 0;
@@ -106,13 +170,13 @@ pub fn review(
             Action::Pass { seat: by, cards } if by == seat => {
                 let view = SeatView::of(&game, seat);
                 let seed = record.seed ^ (u64::from(number) << 40) ^ 0x5A55;
-                decisions.push(decide_pass(&view, cards.cards(), number, seed, samples.min(PASS_SAMPLES)));
+                decisions.push(decide_pass(&view, cards.cards(), number, seed, samples.min(PASS_SAMPLES), unit));
             }
             Action::Play { seat: by, card } if by == seat => {
                 let view = SeatView::of(&game, seat);
                 if view.legal.len() > 1 {
                     let seed = record.seed ^ (u64::from(number) << 40) ^ ((tricks as u64) << 8);
-                    decisions.push(decide(&view, card, number, tricks + 1, seed, samples));
+                    decisions.push(decide(&view, card, number, tricks + 1, seed, samples, unit));
                 }
             }
             _ => {}
@@ -127,8 +191,15 @@ pub fn review(
 }
 
 /// The review of one pass from `view`.
-fn decide_pass(view: &SeatView<'_>, passed: crate::engine::CardSet, hand: u32, seed: u64, samples: usize) -> Decision {
-    let mut estimates = crate::bot::evaluate_passes(view, seed, samples);
+fn decide_pass(
+    view: &SeatView<'_>,
+    passed: crate::engine::CardSet,
+    hand: u32,
+    seed: u64,
+    samples: usize,
+    unit: Unit,
+) -> Decision {
+    let mut estimates = crate::bot::evaluate_passes(view, seed, samples, unit.goal());
     estimates.sort_by(|a, b| b.value.total_cmp(&a.value));
     let best = estimates[0];
     // The best of many noisy estimates looks better than it is: the cost is
@@ -136,7 +207,13 @@ fn decide_pass(view: &SeatView<'_>, passed: crate::engine::CardSet, hand: u32, s
     let cost = if best.cards == passed {
         0.0
     } else {
-        let again = crate::bot::evaluate_these_passes(view, seed ^ REMEASURE, samples * 4, vec![best.cards, passed]);
+        let again = crate::bot::evaluate_these_passes(
+            view,
+            seed ^ REMEASURE,
+            samples * 4,
+            vec![best.cards, passed],
+            unit.goal(),
+        );
         (again[0].value - again[1].value).max(0.0)
     };
     Decision {
@@ -147,13 +224,22 @@ fn decide_pass(view: &SeatView<'_>, passed: crate::engine::CardSet, hand: u32, s
         played: passed.to_string(),
         best: best.cards.to_string(),
         cost: tenths(cost),
+        unit,
         choices: estimates.iter().map(|e| Choice::new(e.cards.to_string(), e.points, e.value, e.win_chance)).collect(),
     }
 }
 
 /// The review of one card played from `view`.
-fn decide(view: &SeatView<'_>, played: Card, hand: u32, trick: usize, seed: u64, samples: usize) -> Decision {
-    let mut estimates = evaluate_plays(view, seed, samples);
+fn decide(
+    view: &SeatView<'_>,
+    played: Card,
+    hand: u32,
+    trick: usize,
+    seed: u64,
+    samples: usize,
+    unit: Unit,
+) -> Decision {
+    let mut estimates = evaluate_plays(view, seed, samples, unit.goal());
     estimates.sort_by(|a, b| b.value.total_cmp(&a.value).then(a.card.cmp(&b.card)));
     let best = estimates[0];
     // Measured again on fresh deals, as for a pass, so the cost is not the
@@ -161,7 +247,7 @@ fn decide(view: &SeatView<'_>, played: Card, hand: u32, trick: usize, seed: u64,
     let cost = if best.card == played {
         0.0
     } else {
-        let again = evaluate_plays(view, seed ^ REMEASURE, samples);
+        let again = evaluate_plays(view, seed ^ REMEASURE, samples, unit.goal());
         let value = |card: Card| again.iter().find(|e| e.card == card).map_or(0.0, |e| e.value);
         (value(best.card) - value(played)).max(0.0)
     };
@@ -173,13 +259,14 @@ fn decide(view: &SeatView<'_>, played: Card, hand: u32, trick: usize, seed: u64,
         played: played.to_string(),
         best: best.card.to_string(),
         cost: tenths(cost),
+        unit,
         choices: estimates.iter().map(|e| Choice::new(e.card.to_string(), e.points, e.value, e.win_chance)).collect(),
     }
 }
 
 /// The biggest mistakes of a review, worst first, and the total cost.
 pub fn summary(decisions: &[Decision], most: usize) -> (Vec<&Decision>, f64) {
-    let mut costly: Vec<&Decision> = decisions.iter().filter(|d| d.cost >= NOTABLE_COST).collect();
+    let mut costly: Vec<&Decision> = decisions.iter().filter(|d| d.costly()).collect();
     costly.sort_by(|a, b| b.cost.total_cmp(&a.cost));
     let total = decisions.iter().map(|d| d.cost).sum::<f64>();
     costly.truncate(most);
@@ -212,7 +299,7 @@ mod tests {
     /// The expert's estimates for the seat to act, best first.
     fn ranked(rules: &Rules, hand: &Hand, tricks: &[Trick]) -> Vec<crate::bot::CardEstimate> {
         let view = SeatView::of_hand(rules, hand, tricks, hand.to_act(), BySeat::splat(0), 1);
-        let mut estimates = evaluate_plays(&view, 7, 60);
+        let mut estimates = evaluate_plays(&view, 7, 60, Goal::Win);
         estimates.sort_by(|a, b| b.value.total_cmp(&a.value));
         estimates
     }
@@ -261,9 +348,44 @@ mod tests {
             assert_eq!(decision.best, decision.choices[0].card);
             assert!(decision.choices.iter().any(|c| c.card == decision.played));
             assert_eq!(decision.verdict().is_some(), decision.cost >= NOTABLE_COST);
+            assert_eq!(decision.unit, Unit::Points);
         }
         let (worst, total) = summary(&first, 3);
         assert!(worst.len() <= 3 && worst.windows(2).all(|w| w[0].cost >= w[1].cost));
         assert!(total >= worst.iter().map(|d| d.cost).sum::<f64>() - 0.1);
+    }
+
+    #[test]
+    fn a_timed_game_is_reviewed_by_the_persons_tournament_score() {
+        use crate::players::Level;
+        let rules = Rules { target_score: 26, ..crate::engine::Preset::Worldwinner.rules() };
+        let level = |s: Seat| if s == Seat::SOUTH { Level::Random } else { Level::Normal };
+        let record = crate::record::bot_game(rules, 5, level, &["human", "normal", "normal", "normal"]);
+        assert_eq!(Unit::of(&record, Seat::SOUTH), Unit::Tournament);
+        // A bot's seat has no tournament score: its review counts points.
+        assert_eq!(Unit::of(&record, Seat::new(1).unwrap()), Unit::Points);
+        let decisions = review(&record, Seat::SOUTH, 20, |_, _| {}).unwrap();
+        assert!(decisions.iter().any(|d| d.kind == "play"));
+        for decision in &decisions {
+            assert_eq!(decision.unit, Unit::Tournament);
+            // An expected score: under 15 x 100 plus 3 x three players' 26 and
+            // the game's longest run, and no lower than a lost game's floor.
+            for choice in &decision.choices {
+                assert!(choice.value > 0.0 && choice.value < 1_500.0 + 3.0 * 3.0 * 60.0, "{decision:?}");
+            }
+            // Half a point is worth 7.5 on the tournament score.
+            assert_eq!(decision.verdict().is_some(), decision.cost >= 7.5, "{decision:?}");
+            if let Some(verdict) = decision.verdict() {
+                assert!(
+                    verdict.ends_with(&format!(
+                        "on the tournament score: the expert {} {} here",
+                        if decision.kind == "pass" { "passes" } else { "plays" },
+                        decision.best
+                    )),
+                    "{verdict}"
+                );
+            }
+        }
+        assert!(decisions.iter().any(|d| d.verdict().is_some()), "random play costs something");
     }
 }

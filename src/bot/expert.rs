@@ -55,6 +55,19 @@ const MILLI: i64 = 1000;
 /// Chances of winning are summed in millionths.
 const CHANCE_SCALE: f64 = 1e6;
 
+/// What the expert's estimates measure.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Goal {
+    /// Winning the game: the hand's points against the others, and near
+    /// the end the chance of finishing first (every bot, and the hint).
+    #[default]
+    Win,
+    /// The timed mode's tournament score of the seat
+    /// ([`Outlook::tournament_score`]): what a person's timed game is
+    /// judged by, so what its review weighs.
+    Tournament,
+}
+
 /// The search bot.
 pub struct Expert {
     seed: u64,
@@ -82,7 +95,7 @@ impl Bot for Expert {
         }
         self.decisions += 1;
         let seed = self.seed ^ (u64::from(view.hand_number) << 20) ^ ((self.seat.index() as u64) << 8);
-        let estimates = evaluate_these_passes(view, seed, PASS_SAMPLES, candidates);
+        let estimates = evaluate_these_passes(view, seed, PASS_SAMPLES, candidates, Goal::Win);
         // The best value; on a tie the earlier candidate (the policy's own first).
         let best = estimates.iter().enumerate().max_by(|(i, a), (j, b)| a.value.total_cmp(&b.value).then(j.cmp(i)));
         best.map_or_else(|| policy::choose_pass(view, Skill::HARD), |(_, estimate)| estimate.cards).into()
@@ -149,7 +162,8 @@ pub struct CardEstimate {
     /// The expected result against the others, in points, higher the
     /// better: their mean score less this seat's (or its team's), and near
     /// the game's end the worth of the change in its chance of winning;
-    /// under chips, in chips.
+    /// under chips, in chips; for [`Goal::Tournament`], the expected
+    /// tournament score.
     pub value: f64,
     /// The seat's (or its team's) expected chance of finishing the game
     /// first once the hand is over ([`Outlook`]); none under chips.
@@ -157,10 +171,11 @@ pub struct CardEstimate {
 }
 
 /// The expert's estimate of every legal card from `view` (the one
-/// evaluation the bot, the hint and the review share): `samples` sampled
-/// deals, each card played out in each. Deterministic for a seed.
-pub fn evaluate_plays(view: &SeatView<'_>, seed: u64, samples: usize) -> Vec<CardEstimate> {
-    let search = Search { reports_chance: true, ..Search::new(view, seed, 1 << 44) };
+/// evaluation the bot, the hint and the review share), measured for
+/// `goal`: `samples` sampled deals, each card played out in each.
+/// Deterministic for a seed.
+pub fn evaluate_plays(view: &SeatView<'_>, seed: u64, samples: usize, goal: Goal) -> Vec<CardEstimate> {
+    let search = Search { reports_chance: true, goal, ..Search::new(view, seed, 1 << 44) };
     let totals = search.run(0, samples);
     view.legal
         .iter()
@@ -179,7 +194,7 @@ pub struct PassEstimate {
     pub cards: CardSet,
     /// The points the seat is expected to score for the hand.
     pub points: f64,
-    /// The expected result against the others, in points (as for cards).
+    /// The expected result (as for cards).
     pub value: f64,
     /// The expected chance of finishing the game first (as for cards).
     pub win_chance: Option<f64>,
@@ -189,10 +204,11 @@ pub struct PassEstimate {
 /// (before the exchange): in each of `samples` deals of the cards it
 /// cannot see, the other seats pass as the `hard` bot would, and the hand
 /// is played out by the `hard` policy for everyone after each pass of this
-/// seat's. Every pass is judged on the same deals. Deterministic for a seed.
-pub fn evaluate_passes(view: &SeatView<'_>, seed: u64, samples: usize) -> Vec<PassEstimate> {
+/// seat's. Every pass is judged on the same deals, for `goal`.
+/// Deterministic for a seed.
+pub fn evaluate_passes(view: &SeatView<'_>, seed: u64, samples: usize, goal: Goal) -> Vec<PassEstimate> {
     let mine: Vec<Card> = view.hand.iter().collect();
-    evaluate_these_passes(view, seed, samples, combinations(&mine, view.pass_count))
+    evaluate_these_passes(view, seed, samples, combinations(&mine, view.pass_count), goal)
 }
 
 /// As [`evaluate_passes`], for the passes given only.
@@ -201,6 +217,7 @@ pub fn evaluate_these_passes(
     seed: u64,
     samples: usize,
     candidates: Vec<CardSet>,
+    goal: Goal,
 ) -> Vec<PassEstimate> {
     let players = view.players();
     let rules = view.rules;
@@ -212,7 +229,7 @@ pub fn evaluate_these_passes(
     let per_seat = mine.len();
     let mut totals = vec![Total::default(); candidates.len()];
     let mut tricks: Vec<Trick> = Vec::with_capacity(20);
-    let mut judge = Judge::new(view, true);
+    let mut judge = Judge::new(view, true, goal);
     for sample in 0..samples {
         let mut rng = GameRng::new(seed, (1 << 45) + sample as u64);
         let mut pool = pool.clone();
@@ -377,6 +394,8 @@ struct Search<'a> {
     /// Whether to sum the chance of winning the game even where it does
     /// not weigh in the choice (for the hint and the review).
     reports_chance: bool,
+    /// What the playouts are judged by.
+    goal: Goal,
 }
 
 impl<'a> Search<'a> {
@@ -455,6 +474,7 @@ impl<'a> Search<'a> {
             played_by,
             two_packs,
             reports_chance: false,
+            goal: Goal::Win,
         }
     }
 
@@ -480,7 +500,7 @@ impl<'a> Search<'a> {
     fn run_range(&self, from: usize, to: usize, cards: usize) -> Vec<Total> {
         let mut totals = vec![Total::default(); cards];
         let mut tricks: Vec<Trick> = Vec::with_capacity(20);
-        let mut judge = Judge::new(self.view, self.reports_chance);
+        let mut judge = Judge::new(self.view, self.reports_chance, self.goal);
         for sample in from..to {
             let mut rng = GameRng::new(self.seed, self.stream.wrapping_add((sample as u64) << 8));
             let Some((hand, weight)) = self.sample_hand(&mut rng) else { continue };
@@ -642,24 +662,26 @@ struct Judge<'a> {
     game_weight: f64,
     /// Whether to work out the chance of winning where it weighs nothing.
     reports_chance: bool,
+    goal: Goal,
     /// The game term and the chance of totals already judged: few hands'
     /// ends differ.
     game_terms: HashMap<BySeat<i32>, (i64, i64)>,
 }
 
 impl<'a> Judge<'a> {
-    fn new(view: &'a SeatView<'a>, reports_chance: bool) -> Judge<'a> {
+    fn new(view: &'a SeatView<'a>, reports_chance: bool, goal: Goal) -> Judge<'a> {
         let outlook = Outlook::new(view.rules, view.hand_number);
         let chance_before = outlook.win_chance(&view.totals, view.rules.side(view.seat));
         let nearness = ((GAME_HORIZON - outlook.hands_left(&view.totals)) / (GAME_HORIZON - 1.0)).clamp(0.0, 1.0);
         let game_weight = nearness * GAME_WEIGHT * (view.rules.side_count() - 1) as f64 * MILLI as f64;
-        Judge { view, outlook, chance_before, game_weight, reports_chance, game_terms: HashMap::new() }
+        Judge { view, outlook, chance_before, game_weight, reports_chance, goal, game_terms: HashMap::new() }
     }
 
     /// The hand's value against the others (the others' average score
     /// minus the seat's, scaled by sides - 1 to stay whole) with the change
-    /// in its chance of winning the game weighed in near the end; the
-    /// seat's score; and its chance of winning the game.
+    /// in its chance of winning the game weighed in near the end, or for
+    /// the tournament its expected score (scaled alike); the seat's score;
+    /// and its chance of winning the game.
     fn outcome(&mut self, result: &HandResult) -> Outcome {
         let view = self.view;
         let rules = view.rules;
@@ -680,21 +702,33 @@ impl<'a> Judge<'a> {
         let side_score = |side: usize| i64::from(rules.side_total(&scores, side));
         let others: i64 = (0..sides).filter(|&side| side != mine).map(side_score).sum();
         let hand = others - side_score(mine) * (sides as i64 - 1);
+        let points = i64::from(scores[me]);
+        if self.goal == Goal::Tournament {
+            let (score, chance) = self.game_terms(view.totals_after(&scores), mine);
+            return Outcome { value: score, points, chance };
+        }
         let (game, chance) = if self.game_weight == 0.0 && !self.reports_chance {
             (0, 0)
         } else {
             self.game_terms(view.totals_after(&scores), mine)
         };
-        Outcome { value: hand * MILLI + game, points: i64::from(scores[me]), chance }
+        Outcome { value: hand * MILLI + game, points, chance }
     }
 
-    /// The game term and the chance of winning (in millionths) of `side`
-    /// if the hand leaves these totals, each worked out once.
+    /// The game term (for the tournament, the expected tournament score,
+    /// scaled as the value) and the chance of winning (in millionths) of
+    /// `side` if the hand leaves these totals, each worked out once.
     fn game_terms(&mut self, totals: BySeat<i32>, side: usize) -> (i64, i64) {
         let (outlook, chance_before, game_weight) = (&self.outlook, self.chance_before, self.game_weight);
+        let others = self.view.rules.side_count() as f64 - 1.0;
+        let goal = self.goal;
         *self.game_terms.entry(totals).or_insert_with(|| {
             let chance = outlook.win_chance(&totals, side);
-            (((chance - chance_before) * game_weight).round() as i64, (chance * CHANCE_SCALE).round() as i64)
+            let term = match goal {
+                Goal::Win => (chance - chance_before) * game_weight,
+                Goal::Tournament => outlook.tournament_score(&totals, side) * others * MILLI as f64,
+            };
+            (term.round() as i64, (chance * CHANCE_SCALE).round() as i64)
         })
     }
 
@@ -882,7 +916,7 @@ mod tests {
         let mut tricks = Vec::new();
         let mut view = view_after(&rules, &mut hand, "2C 5C 3C 4C QS 4S 5S", &mut tricks, 0);
         view.totals = BySeat::new_with(|seat| [40, 88, 45, 50].get(seat.index()).copied().unwrap_or(0));
-        let estimates = evaluate_plays(&view, 1, 20);
+        let estimates = evaluate_plays(&view, 1, 20, Goal::Win);
         let of = |text: &str| *estimates.iter().find(|e| e.card == text.parse().unwrap()).unwrap();
         let (duck, king) = (of("3S"), of("KS"));
         assert_eq!(duck.win_chance, Some(1.0), "{estimates:?}");
@@ -891,6 +925,26 @@ mod tests {
         assert_eq!((duck.points, king.points), (0.0, 13.0));
         assert!(duck.value > king.value + 13.0, "the game counts beyond the points: {estimates:?}");
         assert_eq!(Expert::new(1, Seat::SOUTH, Think::Samples(20)).play(&view), duck.card);
+    }
+
+    #[test]
+    fn for_the_tournament_a_card_is_worth_the_timed_score_it_leads_to() {
+        // The position above with the clock on. Ducking ends the game in
+        // every world with South lowest at 40 against 101, 45 and 50:
+        // 15 x (100 - 40) + 3 x 196 = 1,488. The KS costs 13 points of the
+        // score bonus (15 each) and the likely win bonus with the game going on.
+        let (rules, mut hand) = small_deck(
+            "S:K3.-.-.2 Q.-.6.5 4.-.7.3 5.-.8.4",
+            open_lead(Rules { moon: MoonRule::Off, clock_minutes: 10, ..Rules::default() }),
+        );
+        let mut tricks = Vec::new();
+        let mut view = view_after(&rules, &mut hand, "2C 5C 3C 4C QS 4S 5S", &mut tricks, 0);
+        view.totals = BySeat::new_with(|seat| [40, 88, 45, 50].get(seat.index()).copied().unwrap_or(0));
+        let estimates = evaluate_plays(&view, 1, 20, Goal::Tournament);
+        let of = |text: &str| *estimates.iter().find(|e| e.card == text.parse().unwrap()).unwrap();
+        let (duck, king) = (of("3S"), of("KS"));
+        assert_eq!(duck.value, 1_488.0, "{estimates:?}");
+        assert!(king.value < duck.value - 15.0 * 13.0 - 3.0 * 101.0, "{estimates:?}");
     }
 
     #[test]

@@ -14,7 +14,10 @@
 //! tie. Measured against 2,000 games between `hard` bots, the predicted
 //! chances fall within about 0.03 of the rates seen, decile by decile.
 
-use crate::engine::{BySeat, MoonScoring, Rules, Seat, plays_on_tied, reaches_end};
+use crate::engine::{
+    BySeat, MoonScoring, Rules, SCORE_BONUS_PER_POINT, Seat, TOURNAMENT_PAR, WIN_BONUS_PER_POINT, plays_on_tied,
+    reaches_end,
+};
 
 /// A seat's points in an average hand, as a share of a fair split of the
 /// penalty points: a little above it, for the moons (2,000 games of `hard`
@@ -98,6 +101,31 @@ impl<'a> Outlook<'a> {
             .map(|&(z, weight)| weight * gaps.iter().map(|&gap| normal_cdf(gap - z)).product::<f64>())
             .sum();
         chance.clamp(0.0, 1.0)
+    }
+
+    /// The timed mode's tournament score `side` can expect if this hand
+    /// leaves these totals, less the seconds left on the clock (no card
+    /// changes them): 15 for each point its total ends under 100, and, if
+    /// it ends lowest or tied for lowest, 3 for each point the others end
+    /// with. Exact when the hand ends the game; otherwise every total grows
+    /// at the mean pace for the hands expected to be left, and the win
+    /// bonus is weighed by the chance of finishing first.
+    pub fn tournament_score(&self, totals: &BySeat<i32>, side: usize) -> f64 {
+        let rules = self.rules;
+        let sides = rules.side_count();
+        let mine = f64::from(rules.side_total(totals, side));
+        let others: Vec<f64> =
+            (0..sides).filter(|&s| s != side).map(|s| f64::from(rules.side_total(totals, s))).collect();
+        let score_bonus = |mine: f64| f64::from(SCORE_BONUS_PER_POINT) * (f64::from(TOURNAMENT_PAR) - mine);
+        let win_bonus = |others: f64| f64::from(WIN_BONUS_PER_POINT) * others;
+        if reaches_end(rules, totals, self.hand_number) && !plays_on_tied(rules, totals) {
+            let lowest = others.iter().all(|&other| mine <= other);
+            return score_bonus(mine) + if lowest { win_bonus(others.iter().sum()) } else { 0.0 };
+        }
+        let seats_per_side = rules.player_count() as f64 / sides as f64;
+        let growth = self.hands_left(totals) * self.seat_mean * seats_per_side;
+        let others_at_end = others.iter().map(|other| other + growth).sum();
+        score_bonus(mine + growth) + win_bonus(others_at_end) * self.win_chance(totals, side)
     }
 
     /// How many more hands the game is expected to last after one that
@@ -236,6 +264,39 @@ mod tests {
         assert_eq!(outlook.shooter_choice(Seat::SOUTH, each_way([30, 20, 25, 40])), MoonScoring::AddToOthers);
         // Adding would put Across past 100 with South behind Left: subtract.
         assert_eq!(outlook.shooter_choice(Seat::SOUTH, each_way([60, 20, 80, 40])), MoonScoring::SubtractFromShooter);
+    }
+
+    #[test]
+    fn a_timed_game_that_ends_scores_as_the_online_game_does() {
+        // The online game's first example: 25 points against 32, 41 and 58
+        // scores 1,125 + 393 with the seconds left; the second, 30 against
+        // 15, 34 and 51, only its score bonus of 1,050.
+        let rules = Preset::Worldwinner.rules();
+        let outlook = Outlook::new(&rules, 6);
+        assert_eq!(outlook.tournament_score(&totals(&[25, 32, 41, 58]), 0), 1_125.0 + 393.0);
+        assert_eq!(outlook.tournament_score(&totals(&[30, 15, 34, 51]), 0), 1_050.0);
+        // Tied for lowest in a game that ends on a tie still earns the win bonus.
+        let shared = Rules { tie: TieRule::Share, ..rules };
+        let outlook = Outlook::new(&shared, 6);
+        assert_eq!(outlook.tournament_score(&totals(&[20, 20, 30, 50]), 1), 1_200.0 + 3.0 * 100.0);
+    }
+
+    #[test]
+    fn a_timed_game_that_goes_on_is_worth_more_with_fewer_points_and_a_lead() {
+        let rules = Preset::Worldwinner.rules();
+        let outlook = Outlook::new(&rules, 2);
+        let score = |values: &[i32]| outlook.tournament_score(&totals(values), 0);
+        // Each point taken costs the score bonus's 15 and some of the
+        // chance of the win bonus.
+        assert!(score(&[10, 10, 10, 10]) > score(&[11, 10, 10, 10]) + 15.0);
+        // Points the others take raise the win bonus and the chance of it.
+        assert!(score(&[10, 20, 10, 10]) > score(&[10, 10, 10, 10]));
+        // Level, the expected score is the score bonus at the mean pace and
+        // a quarter of the win bonus on the others' expected points.
+        let level = score(&[10, 10, 10, 10]);
+        let growth = outlook.hands_left(&totals(&[10, 10, 10, 10])) * 1.05 * 26.0 / 4.0;
+        let expected = 15.0 * (100.0 - 10.0 - growth) + 3.0 * 3.0 * (10.0 + growth) / 4.0;
+        assert!((level - expected).abs() < 0.5, "{level} against {expected}");
     }
 
     /// Whole games between `normal` bots: each side's predicted chance after

@@ -350,6 +350,17 @@ pub enum TimedFinish {
     Quit,
 }
 
+/// The timed mode's score bonus: this much for each point a completed
+/// game's total ends under [`TOURNAMENT_PAR`].
+pub const SCORE_BONUS_PER_POINT: i32 = 15;
+
+/// The total the score bonus counts down from.
+pub const TOURNAMENT_PAR: i32 = 100;
+
+/// The timed mode's win bonus: this much for each point the opponents end
+/// with, for a player who ends with (or tied for) the lowest total.
+pub const WIN_BONUS_PER_POINT: i32 = 3;
+
 /// The tournament standings score of the timed mode (001), by its parts.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum TournamentScore {
@@ -378,9 +389,9 @@ impl TournamentScore {
     pub fn of(finish: TimedFinish) -> TournamentScore {
         match finish {
             TimedFinish::Completed { points, opponents_points, lowest, seconds_left } => TournamentScore::Completed {
-                score_bonus: 15 * (100 - points),
+                score_bonus: SCORE_BONUS_PER_POINT * (TOURNAMENT_PAR - points),
                 time_bonus: seconds_left as i32,
-                win_bonus: if lowest { 3 * opponents_points } else { 0 },
+                win_bonus: if lowest { WIN_BONUS_PER_POINT * opponents_points } else { 0 },
             },
             TimedFinish::OutOfTime { hands_completed: 0, .. } | TimedFinish::Quit => TournamentScore::Zero,
             TimedFinish::OutOfTime { points, hands_completed, mid_hand } => {

@@ -1077,6 +1077,7 @@ impl App {
                         &view,
                         self.game.seed() ^ self.log.len() as u64,
                         crate::bot::DEFAULT_SAMPLES,
+                        crate::bot::Goal::Win,
                     )
                 } else {
                     Vec::new()

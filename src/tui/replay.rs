@@ -344,11 +344,12 @@ pub fn draw(buf: &mut Buffer, area: Rect, replay: &Replay) -> Buttons {
     }
     if !replay.review.is_empty() {
         let (worst, total) = crate::review::summary(&replay.review, 3);
+        let unit = replay.review[0].unit;
         let worst: Vec<String> =
-            worst.iter().map(|d| format!("hand {} trick {} ({:.1})", d.hand, d.trick, d.cost)).collect();
+            worst.iter().map(|d| format!("hand {} trick {} ({})", d.hand, d.trick, unit.figure(d.cost))).collect();
         let worst = if worst.is_empty() { "no mistakes".to_string() } else { format!("worst {}", worst.join(", ")) };
         lines.push(Line::styled(
-            format!(" Review: total cost {total:.1} points; {worst}; m: next mistake"),
+            format!(" Review: total cost {}; {worst}; m: next mistake", unit.amount(total)),
             theme.quiet(),
         ));
     }
@@ -537,8 +538,16 @@ mod tests {
             played: "2C".into(),
             best: "9S".into(),
             cost: 4.2,
+            unit: crate::review::Unit::Points,
             choices: Vec::new(),
         };
+        // A timed game's review counts the tournament score.
+        let timed = Decision { cost: 63.0, unit: crate::review::Unit::Tournament, ..decision.clone() };
+        let mut timed = super::tests::replay().with_review(vec![timed]);
+        timed.go(Move::Mistake);
+        let shown = text(&timed);
+        assert!(shown.contains("Review: total cost 63 on the tournament score; worst hand"), "{shown}");
+        assert!(shown.contains("Review: cost 63 on the tournament score: the expert plays 9S here"), "{shown}");
         let mut replay = replay.with_review(vec![decision]);
         assert!(text(&replay).contains("Review: total cost 4.2 points"), "{}", text(&replay));
         replay.go(Move::Mistake);

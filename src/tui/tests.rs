@@ -381,8 +381,12 @@ fn the_hint_marks_the_card_the_bot_would_play() {
         // The expert's estimate names the next best card and what it costs.
         assert!(note.contains(" costs "), "{note}");
         let view = crate::bot::SeatView::of(&h.app.game, YOU);
-        let estimates =
-            crate::bot::evaluate_plays(&view, h.app.game.seed() ^ h.app.log.len() as u64, crate::bot::DEFAULT_SAMPLES);
+        let estimates = crate::bot::evaluate_plays(
+            &view,
+            h.app.game.seed() ^ h.app.log.len() as u64,
+            crate::bot::DEFAULT_SAMPLES,
+            crate::bot::Goal::Win,
+        );
         let best = estimates.iter().max_by(|a, b| a.value.total_cmp(&b.value).then(b.card.cmp(&a.card))).unwrap();
         assert_eq!(hinted, best.card);
     }
