@@ -220,6 +220,19 @@ fn hard_keeps_its_high_heart_under_a_shooters_hearts() {
     assert_eq!(play_of(Level::Normal, &rules, &hand, seat(2)), common::card("KH"));
 }
 
+/// West took the 2H with the AC and so has every point so far; it leads
+/// the KC and North, out of clubs, holds the KH (only the AH above it is
+/// out) and the 9D. `hard` keeps the king to stop a moon and throws the
+/// nine; `normal` sheds its highest heart.
+#[test]
+fn hard_keeps_its_high_heart_off_the_trick_of_the_seat_with_every_point() {
+    let rules = Rules { no_blood: false, ..Rules::default() };
+    let mut hand = position(&rules, "S:-.-.4.32 -.A.-.AK -.K.9.5 -.2.65.-");
+    common::play_all(&mut hand, "2C AC 5C 2H KC");
+    assert_eq!(play_of(Level::Hard, &rules, &hand, seat(2)), common::card("9D"));
+    assert_eq!(play_of(Level::Normal, &rules, &hand, seat(2)), common::card("KH"));
+}
+
 #[test]
 fn level_names_parse_and_unknown_ones_say_what_exists() {
     for level in Level::ALL {

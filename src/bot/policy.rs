@@ -15,7 +15,8 @@
 //! highest safe card while the trick is sure to be clean. It guards
 //! against a moon sooner: a seat that has every point and leads hearts is
 //! a shooter, and under the hearts of the one seat with every point it
-//! ducks with its lowest heart, keeping the highest to take a trick later.
+//! ducks with its lowest heart, keeping the highest to take a trick later;
+//! void, it keeps that heart off the same seat's tricks too.
 //!
 //! The expert's playouts use the `hard` player as it was before it shed
 //! early and guarded sooner ([`Skill::PLAYOUT`]): with them the expert
@@ -615,12 +616,18 @@ fn discard(view: &SeatView<'_>, table: &Table) -> Card {
     let ending_badly = table.skill.score_aware && winner.is_some_and(|w| game_would_end_badly(view, table, w));
     let hand = view.hand;
     // The highest heart left stops a moon: a team of two shoots often, so
-    // against a team it is kept while anything else can go.
+    // against a team it is kept while anything else can go. Guarding, the
+    // highest heart (the top one left, or the next) is kept off the trick
+    // of the one seat with every point so far.
     let hearts = view.penalty_suit();
+    let guarding = table.skill.guards_moon && goes_to(view, winner, table.watch);
     let stopper = hand.of_suit(hearts).highest().filter(|&top| {
-        view.rules.teams == Teams::Combined
-            && view.rules.moon != crate::engine::MoonRule::Off
-            && table.unseen.of_suit(hearts).above(top).is_empty()
+        let above = table.unseen.of_suit(hearts).above(top).len();
+        view.rules.moon != crate::engine::MoonRule::Off
+            && match view.rules.teams {
+                Teams::Combined => above == 0,
+                Teams::Off | Teams::Individual => guarding && above <= 1,
+            }
     });
     let score = |card: Card| -> i32 {
         let rank = card.rank().index() as i32;
