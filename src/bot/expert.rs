@@ -662,6 +662,7 @@ struct Judge<'a> {
     game_weight: f64,
     /// Whether to work out the chance of winning where it weighs nothing.
     reports_chance: bool,
+    /// What the hand is judged by.
     goal: Goal,
     /// The game term and the chance of totals already judged: few hands'
     /// ends differ.
@@ -696,17 +697,17 @@ impl<'a> Judge<'a> {
             return Outcome { value, points: i64::from(scores[me]), chance: 0 };
         }
         let scores = result.scores(rules, self.moon_scoring(result));
-        // Sides: the players, or the teams (a team's score is both partners').
-        let sides = rules.side_count();
-        let mine = rules.side(me);
-        let side_score = |side: usize| i64::from(rules.side_total(&scores, side));
-        let others: i64 = (0..sides).filter(|&side| side != mine).map(side_score).sum();
-        let hand = others - side_score(mine) * (sides as i64 - 1);
         let points = i64::from(scores[me]);
+        // Sides: the players, or the teams (a team's score is both partners').
+        let mine = rules.side(me);
         if self.goal == Goal::Tournament {
             let (score, chance) = self.game_terms(view.totals_after(&scores), mine);
             return Outcome { value: score, points, chance };
         }
+        let sides = rules.side_count();
+        let side_score = |side: usize| i64::from(rules.side_total(&scores, side));
+        let others: i64 = (0..sides).filter(|&side| side != mine).map(side_score).sum();
+        let hand = others - side_score(mine) * (sides as i64 - 1);
         let (game, chance) = if self.game_weight == 0.0 && !self.reports_chance {
             (0, 0)
         } else {
