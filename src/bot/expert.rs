@@ -949,6 +949,51 @@ mod tests {
     }
 
     #[test]
+    fn the_expert_stops_a_moon_with_the_ace_of_hearts() {
+        // West took the QS on the first trick and leads the KH; South, last
+        // to play, holds the AH and the 3H and passed West the AD. Ducking
+        // lets West take the trick, lead the AD and collect the AH South
+        // must throw on it: every penalty card, 18 to South. The ace costs
+        // South the trick's 4 points and the 3H it must then lead into its
+        // own trick, 5 in all, and stops the moon.
+        let (rules, mut hand) = small_deck("S:-.A3.-.2 -.K.A.A Q.4.6.- -.5.7.3", open_lead(Rules::default()));
+        let mut tricks = Vec::new();
+        let mut view = view_after(&rules, &mut hand, "2C AC QS 3C KH 4H 5H", &mut tricks, 0);
+        view.passed = "AD".parse().unwrap();
+        view.pass_target = Some(Seat::new(1).unwrap());
+        let estimates = evaluate_plays(&view, 1, 30, Goal::Win);
+        let of = |text: &str| *estimates.iter().find(|e| e.card == text.parse().unwrap()).unwrap();
+        let (ace, duck) = (of("AH"), of("3H"));
+        assert_eq!((ace.points, duck.points), (5.0, 18.0), "{estimates:?}");
+        assert!(ace.value > duck.value + 5.0, "{estimates:?}");
+        assert_eq!(Expert::new(1, Seat::SOUTH, Think::Samples(30)).play(&view), ace.card);
+    }
+
+    #[test]
+    fn the_expert_keeps_a_low_card_to_exit_with() {
+        // West won the clubs and leads the 5D; South, out of diamonds, keeps
+        // one of AS and 2S for the last trick. If the 5S is East's (East
+        // wins the diamonds and must lead it), the 2S ducks under it and the
+        // AS would take the two hearts the others throw on it. (No moon:
+        // with two penalty cards in the deck, taking both would be one.)
+        let (rules, mut hand) = small_deck(
+            "S:A2.-.-.2 -.3.5.A -.4.6.3 5.-.7.4",
+            open_lead(Rules { moon: MoonRule::Off, ..Rules::default() }),
+        );
+        let mut tricks = Vec::new();
+        let view = view_after(&rules, &mut hand, "2C AC 3C 4C 5D 6D 7D", &mut tricks, 0);
+        let estimates = evaluate_plays(&view, 1, 30, Goal::Win);
+        let of = |text: &str| *estimates.iter().find(|e| e.card == text.parse().unwrap()).unwrap();
+        let (high, exit) = (of("AS"), of("2S"));
+        // Throwing the ace takes nothing; keeping it takes the hearts
+        // whenever East holds the 5S (a third of the deals South can see).
+        assert_eq!(high.points, 0.0, "{estimates:?}");
+        assert!(exit.points > 0.3 && exit.points < 1.1, "{estimates:?}");
+        assert!(high.value > exit.value, "{estimates:?}");
+        assert_eq!(Expert::new(1, Seat::SOUTH, Think::Samples(30)).play(&view), high.card);
+    }
+
+    #[test]
     fn with_no_world_to_agree_the_expert_plays_as_hard_does() {
         // A view that contradicts itself, as a bot protocol request may: it
         // says East passed North the 5D, yet North led a heart before they
