@@ -904,22 +904,41 @@ mod tests {
         assert!((weighed - 0.25).abs() < 0.05, "weighed by West's play: {weighed:.3} against {drawn:.3}");
     }
 
+    /// The estimate of the card named.
+    fn estimate_of(estimates: &[CardEstimate], card: &str) -> CardEstimate {
+        let card: Card = card.parse().unwrap();
+        *estimates.iter().find(|e| e.card == card).unwrap()
+    }
+
+    /// West will lead the QS to South's KS and 3S, the deck's only penalty
+    /// card (so no moon), under these rules.
+    fn queen_led_at_88(rules: Rules) -> (Rules, Hand) {
+        small_deck("S:K3.-.-.2 Q.-.6.5 4.-.7.3 5.-.8.4", open_lead(Rules { moon: MoonRule::Off, ..rules }))
+    }
+
+    /// South's view, last to play to West's QS, with the totals at 40, 88,
+    /// 45 and 50.
+    fn view_of_queen_led_at_88<'a>(
+        rules: &'a Rules,
+        hand: &mut Hand,
+        tricks: &'a mut Vec<crate::engine::Trick>,
+    ) -> SeatView<'a> {
+        let mut view = view_after(rules, hand, "2C 5C 3C 4C QS 4S 5S", tricks, 0);
+        view.totals = BySeat::new_with(|seat| [40, 88, 45, 50].get(seat.index()).copied().unwrap_or(0));
+        view
+    }
+
     #[test]
     fn near_the_end_the_expert_leaves_the_queen_to_the_player_she_puts_out() {
         // West leads the QS; South, last to play, holds the KS and the 3S.
         // West is at 88: the queen ends the game with South lowest (40), so
         // ducking wins it outright, while the KS costs 13 and the game goes on.
         // (The deck's only penalty card is the queen: no moon here.)
-        let (rules, mut hand) = small_deck(
-            "S:K3.-.-.2 Q.-.6.5 4.-.7.3 5.-.8.4",
-            open_lead(Rules { moon: MoonRule::Off, ..Rules::default() }),
-        );
+        let (rules, mut hand) = queen_led_at_88(Rules::default());
         let mut tricks = Vec::new();
-        let mut view = view_after(&rules, &mut hand, "2C 5C 3C 4C QS 4S 5S", &mut tricks, 0);
-        view.totals = BySeat::new_with(|seat| [40, 88, 45, 50].get(seat.index()).copied().unwrap_or(0));
+        let view = view_of_queen_led_at_88(&rules, &mut hand, &mut tricks);
         let estimates = evaluate_plays(&view, 1, 20, Goal::Win);
-        let of = |text: &str| *estimates.iter().find(|e| e.card == text.parse().unwrap()).unwrap();
-        let (duck, king) = (of("3S"), of("KS"));
+        let (duck, king) = (estimate_of(&estimates, "3S"), estimate_of(&estimates, "KS"));
         assert_eq!(duck.win_chance, Some(1.0), "{estimates:?}");
         let king_chance = king.win_chance.unwrap();
         assert!(king_chance > 0.05 && king_chance < 0.8, "{estimates:?}");
@@ -934,16 +953,11 @@ mod tests {
         // every world with South lowest at 40 against 101, 45 and 50:
         // 15 x (100 - 40) + 3 x 196 = 1,488. The KS costs 13 points of the
         // score bonus (15 each) and the likely win bonus with the game going on.
-        let (rules, mut hand) = small_deck(
-            "S:K3.-.-.2 Q.-.6.5 4.-.7.3 5.-.8.4",
-            open_lead(Rules { moon: MoonRule::Off, clock_minutes: 10, ..Rules::default() }),
-        );
+        let (rules, mut hand) = queen_led_at_88(Rules { clock_minutes: 10, ..Rules::default() });
         let mut tricks = Vec::new();
-        let mut view = view_after(&rules, &mut hand, "2C 5C 3C 4C QS 4S 5S", &mut tricks, 0);
-        view.totals = BySeat::new_with(|seat| [40, 88, 45, 50].get(seat.index()).copied().unwrap_or(0));
+        let view = view_of_queen_led_at_88(&rules, &mut hand, &mut tricks);
         let estimates = evaluate_plays(&view, 1, 20, Goal::Tournament);
-        let of = |text: &str| *estimates.iter().find(|e| e.card == text.parse().unwrap()).unwrap();
-        let (duck, king) = (of("3S"), of("KS"));
+        let (duck, king) = (estimate_of(&estimates, "3S"), estimate_of(&estimates, "KS"));
         assert_eq!(duck.value, 1_488.0, "{estimates:?}");
         assert!(king.value < duck.value - 15.0 * 13.0 - 3.0 * 101.0, "{estimates:?}");
     }
@@ -962,8 +976,7 @@ mod tests {
         view.passed = "AD".parse().unwrap();
         view.pass_target = Some(Seat::new(1).unwrap());
         let estimates = evaluate_plays(&view, 1, 30, Goal::Win);
-        let of = |text: &str| *estimates.iter().find(|e| e.card == text.parse().unwrap()).unwrap();
-        let (ace, duck) = (of("AH"), of("3H"));
+        let (ace, duck) = (estimate_of(&estimates, "AH"), estimate_of(&estimates, "3H"));
         assert_eq!((ace.points, duck.points), (5.0, 18.0), "{estimates:?}");
         assert!(ace.value > duck.value + 5.0, "{estimates:?}");
         assert_eq!(Expert::new(1, Seat::SOUTH, Think::Samples(30)).play(&view), ace.card);
@@ -983,8 +996,7 @@ mod tests {
         let mut tricks = Vec::new();
         let view = view_after(&rules, &mut hand, "2C AC 3C 4C 5D 6D 7D", &mut tricks, 0);
         let estimates = evaluate_plays(&view, 1, 30, Goal::Win);
-        let of = |text: &str| *estimates.iter().find(|e| e.card == text.parse().unwrap()).unwrap();
-        let (high, exit) = (of("AS"), of("2S"));
+        let (high, exit) = (estimate_of(&estimates, "AS"), estimate_of(&estimates, "2S"));
         // Throwing the ace takes nothing; keeping it takes the hearts
         // whenever East holds the 5S (a third of the deals South can see).
         assert_eq!(high.points, 0.0, "{estimates:?}");
