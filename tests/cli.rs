@@ -447,9 +447,34 @@ fn review_prints_each_decision_as_json_and_is_the_same_every_time() {
         assert!(choices.len() >= 2, "only real choices are reviewed");
         assert_eq!(line["best"], choices[0]["card"]);
         assert!(line["cost"].as_f64().unwrap() >= 0.0);
+        assert_eq!(line["unit"], "points", "a game with no clock counts points");
     }
     let report = stdout(&hearts(&dir, &["review", "one.jsonl"]));
-    assert!(report.contains("cards reviewed; total cost"), "{report}");
+    assert!(report.contains("cards reviewed; total cost") && report.contains(" points"), "{report}");
+}
+
+#[test]
+fn a_persons_timed_game_is_reviewed_by_the_tournament_score() {
+    let dir = sandbox("timed_review");
+    let args = ["sim", "--preset", "worldwinner", "--target", "26", "--games", "1", "--bots", "random"];
+    let sim = hearts(&dir, &[&args[..], &["--record", "bots.jsonl"]].concat());
+    assert!(sim.status.success(), "{}", stderr(&sim));
+    // The same game as the table keeps it: South is the person.
+    let record = std::fs::read_to_string(dir.join("bots.jsonl")).unwrap();
+    let south = r#"{"seat":0,"name":"South","player":"random"}"#;
+    assert!(record.contains(south), "{record}");
+    write(&dir, "mine.jsonl", &record.replacen(south, r#"{"seat":0,"name":"South","player":"human"}"#, 1));
+    let review = hearts(&dir, &["review", "mine.jsonl", "--json"]);
+    assert!(review.status.success(), "{}", stderr(&review));
+    for line in stdout(&review).lines() {
+        let decision: serde_json::Value = serde_json::from_str(line).unwrap();
+        assert_eq!(decision["unit"], "tournament", "{line}");
+    }
+    let report = stdout(&hearts(&dir, &["review", "mine.jsonl"]));
+    assert!(report.contains("total cost") && report.contains("on the tournament score"), "{report}");
+    // A bot's seat in it has no tournament score.
+    let left = stdout(&hearts(&dir, &["review", "mine.jsonl", "--of", "1", "--json"]));
+    assert!(left.lines().all(|line| line.contains(r#""unit":"points""#)), "{left}");
 }
 
 #[test]
