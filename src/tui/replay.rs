@@ -93,6 +93,15 @@ impl Replay {
         let (mut game, actions) = record.actions()?;
         let players = game.rules().player_count();
         let name = |seat: Seat| seat_name(seat, players);
+        // "You play", "Left plays", "Left passes".
+        let does = |seat: Seat, verb: &str| {
+            let ending = match () {
+                _ if seat == Seat::SOUTH => "",
+                _ if verb.ends_with('s') => "es",
+                _ => "s",
+            };
+            format!("{} {verb}{ending}", name(seat))
+        };
         let dealt = |game: &Game, hand: usize| {
             let dealer = name(game.hand().dealer());
             let what = format!("Hand {} dealt by {dealer}; pass {}", game.hand_number(), game.hand().pass_direction());
@@ -119,11 +128,11 @@ impl Replay {
                     steps.push(Step { game: game.clone(), hand, what, play: Some((number, 0, Seat::SOUTH)) });
                 }
                 Action::Play { seat, card } => {
-                    let mut what = format!("{} plays {}", name(seat), theme.card(card));
+                    let mut what = format!("{} {}", does(seat, "play"), theme.card(card));
                     if game.tricks().len() == trick
                         && let Some(winner) = game.tricks().last().and_then(|t| t.winner(players))
                     {
-                        what += &format!("; {} takes the trick", name(winner));
+                        what += &format!("; {} the trick", does(winner, "take"));
                     }
                     steps.push(Step { game: game.clone(), hand, what, play: Some((number, trick, seat)) });
                 }
@@ -132,19 +141,19 @@ impl Replay {
                     steps.push(Step { game: game.clone(), hand, what, play: None });
                 }
                 Action::Declare { seat, generale: true } => {
-                    let what = format!("{} declares the Generale", name(seat));
+                    let what = format!("{} the Generale", does(seat, "declare"));
                     steps.push(Step { game: game.clone(), hand, what, play: None });
                 }
                 Action::Declare { .. } => {}
                 Action::Bid { seat, chips } => {
                     let what = match chips {
-                        Some(chips) => format!("{} bids {chips}", name(seat)),
-                        None => format!("{} passes the auction", name(seat)),
+                        Some(chips) => format!("{} {chips}", does(seat, "bid")),
+                        None => format!("{} the auction", does(seat, "pass")),
                     };
                     steps.push(Step { game: game.clone(), hand, what, play: None });
                 }
                 Action::NameSuit { seat, suit } => {
-                    let what = format!("{} names {}", name(seat), suit.name());
+                    let what = format!("{} {}", does(seat, "name"), suit.name());
                     steps.push(Step { game: game.clone(), hand, what, play: None });
                 }
             }
@@ -345,13 +354,23 @@ pub fn draw(buf: &mut Buffer, area: Rect, replay: &Replay) -> Buttons {
     if !replay.review.is_empty() {
         let (worst, total) = crate::review::summary(&replay.review, 3);
         let unit = replay.review[0].unit;
-        let worst: Vec<String> =
-            worst.iter().map(|d| format!("hand {} trick {} ({})", d.hand, d.trick, unit.figure(d.cost))).collect();
-        let worst = if worst.is_empty() { "no mistakes".to_string() } else { format!("worst {}", worst.join(", ")) };
-        lines.push(Line::styled(
-            format!(" Review: total cost {}; {worst}; m: next mistake", unit.amount(total)),
-            theme.quiet(),
-        ));
+        lines.push(Line::styled(format!(" Review: total cost {}", unit.amount(total)), theme.quiet()));
+        // The worst mistakes, as many as the width shows whole.
+        let mut line = if worst.is_empty() { " No mistakes".to_string() } else { " Worst:".to_string() };
+        for (i, d) in worst.iter().enumerate() {
+            let entry = format!(
+                "{} hand {} trick {} ({})",
+                if i == 0 { "" } else { "," },
+                d.hand,
+                d.trick,
+                unit.figure(d.cost)
+            );
+            if line.len() + entry.len() >= area.width as usize {
+                break;
+            }
+            line += &entry;
+        }
+        lines.push(Line::styled(line, theme.quiet()));
     }
     // The score sheet up to this hand.
     let mut header = format!(" {:<6}", "Hand");
@@ -513,6 +532,16 @@ mod tests {
     }
 
     #[test]
+    fn you_play_and_take_tricks_in_the_second_person() {
+        let replay = replay();
+        let said: Vec<&str> = replay.steps.iter().map(|step| step.what.as_str()).collect();
+        assert!(said.iter().any(|what| what.starts_with("You play ")), "{said:?}");
+        assert!(said.iter().any(|what| what.ends_with("; You take the trick")), "{said:?}");
+        assert!(said.iter().any(|what| what.starts_with("Left plays ")), "{said:?}");
+        assert!(said.iter().all(|what| !what.contains("You plays") && !what.contains("You takes")), "{said:?}");
+    }
+
+    #[test]
     fn every_hand_is_shown_face_up_with_played_cards_dimmed() {
         let mut replay = replay();
         replay.go(Move::Trick(1));
@@ -541,12 +570,23 @@ mod tests {
             unit: crate::review::Unit::Points,
             choices: Vec::new(),
         };
-        // A timed game's review counts the tournament score.
-        let timed = Decision { cost: 63.0, unit: crate::review::Unit::Tournament, ..decision.clone() };
-        let mut timed = super::tests::replay().with_review(vec![timed]);
+        // A timed game's review counts the tournament score; the worst
+        // mistakes go on a line of their own, as many as fit whole in 80
+        // columns (the third of these would not).
+        let timed = |hand: u32, trick: usize, cost: f64| Decision {
+            hand,
+            trick,
+            cost,
+            unit: crate::review::Unit::Tournament,
+            ..decision.clone()
+        };
+        let review = vec![timed(hand, trick, 63.0), timed(10, 12, 1234.0), timed(11, 12, 1000.0), timed(12, 12, 999.0)];
+        let mut timed = super::tests::replay().with_review(review);
         timed.go(Move::Mistake);
         let shown = text(&timed);
-        assert!(shown.contains("Review: total cost 63 on the tournament score; worst hand"), "{shown}");
+        let line = |text: &str| shown.lines().any(|line| line.trim_end() == text);
+        assert!(line(" Review: total cost 3296 on the tournament score"), "{shown}");
+        assert!(line(" Worst: hand 10 trick 12 (1234), hand 11 trick 12 (1000)"), "{shown}");
         assert!(shown.contains("Review: cost 63 on the tournament score: the expert plays 9S here"), "{shown}");
         let mut replay = replay.with_review(vec![decision]);
         assert!(text(&replay).contains("Review: total cost 4.2 points"), "{}", text(&replay));
