@@ -233,11 +233,8 @@ fn review_report(decisions: &[review::Decision]) -> String {
     let mut out = String::new();
     for decision in decisions {
         if let Some(verdict) = decision.verdict() {
-            let _ = writeln!(
-                out,
-                "hand {} trick {}: you played {}, {verdict}",
-                decision.hand, decision.trick, decision.played
-            );
+            let verb = if decision.kind == "pass" { "passed" } else { "played" };
+            let _ = writeln!(out, "{}: you {verb} {}, {verdict}", decision.place(), decision.played);
         }
     }
     let (worst, total) = review::summary(decisions, 5);
@@ -246,15 +243,7 @@ fn review_report(decisions: &[review::Decision]) -> String {
     if !worst.is_empty() {
         let _ = writeln!(out, "Biggest mistakes:");
         for d in worst {
-            let _ = writeln!(
-                out,
-                "  hand {} trick {}: {} instead of {} ({})",
-                d.hand,
-                d.trick,
-                d.played,
-                d.best,
-                unit.amount(d.cost)
-            );
+            let _ = writeln!(out, "  {}: {} instead of {} ({})", d.place(), d.played, d.best, unit.amount(d.cost));
         }
     }
     out

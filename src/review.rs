@@ -139,6 +139,15 @@ impl Decision {
         self.costly().then(|| format!("cost {}: the expert {verb} {} here", self.unit.amount(self.cost), self.best))
     }
 
+    /// Where it was: "hand 3 trick 5", or "hand 3 pass".
+    pub fn place(&self) -> String {
+        if self.kind == "pass" {
+            format!("hand {} pass", self.hand)
+        } else {
+            format!("hand {} trick {}", self.hand, self.trick)
+        }
+    }
+
     /// Whether the choice cost enough to be marked.
     pub fn costly(&self) -> bool {
         self.cost >= self.unit.notable()

@@ -451,6 +451,10 @@ fn review_prints_each_decision_as_json_and_is_the_same_every_time() {
     }
     let report = stdout(&hearts(&dir, &["review", "one.jsonl"]));
     assert!(report.contains("cards reviewed; total cost") && report.contains(" points"), "{report}");
+    // A pass is named as one, not as a trick 0.
+    assert!(!report.contains("trick 0"), "{report}");
+    let passes = lines.iter().filter(|d| d["kind"] == "pass" && d["cost"].as_f64().unwrap() >= 0.5).count();
+    assert_eq!(report.matches("pass: you passed").count(), passes, "{report}");
 }
 
 #[test]

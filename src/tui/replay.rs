@@ -358,13 +358,7 @@ pub fn draw(buf: &mut Buffer, area: Rect, replay: &Replay) -> Buttons {
         // The worst mistakes, as many as the width shows whole.
         let mut line = if worst.is_empty() { " No mistakes".to_string() } else { " Worst:".to_string() };
         for (i, d) in worst.iter().enumerate() {
-            let entry = format!(
-                "{} hand {} trick {} ({})",
-                if i == 0 { "" } else { "," },
-                d.hand,
-                d.trick,
-                unit.figure(d.cost)
-            );
+            let entry = format!("{} {} ({})", if i == 0 { "" } else { "," }, d.place(), unit.figure(d.cost));
             if line.len() + entry.len() >= area.width as usize {
                 break;
             }
