@@ -132,11 +132,19 @@ pub struct Decision {
 }
 
 impl Decision {
-    /// "cost 4.2 points: the expert plays 9♠ here", or `None` when the
+    /// "cost 4.2 points: the expert plays 9S here", or `None` when the
     /// card played was as good.
     pub fn verdict(&self) -> Option<String> {
+        self.verdict_showing(|card| card.to_string())
+    }
+
+    /// The verdict with the expert's cards shown by `show` ("9♠").
+    pub fn verdict_showing(&self, show: impl Fn(Card) -> String) -> Option<String> {
         let verb = if self.kind == "pass" { "passes" } else { "plays" };
-        self.costly().then(|| format!("cost {}: the expert {verb} {} here", self.unit.amount(self.cost), self.best))
+        let best: Vec<String> =
+            self.best.split_whitespace().map(|text| text.parse().map_or_else(|_| text.to_string(), &show)).collect();
+        self.costly()
+            .then(|| format!("cost {}: the expert {verb} {} here", self.unit.amount(self.cost), best.join(" ")))
     }
 
     /// Where it was: "hand 3 trick 5", or "hand 3 pass".

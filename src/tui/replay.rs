@@ -345,7 +345,7 @@ pub fn draw(buf: &mut Buffer, area: Rect, replay: &Replay) -> Buttons {
     }
     lines.push(Line::styled(format!(" {}", step.what), theme.warning()));
     match replay.decision_here() {
-        Some(decision) => match decision.verdict() {
+        Some(decision) => match decision.verdict_showing(|card| theme.card(card)) {
             Some(verdict) => lines.push(Line::styled(format!(" Review: {verdict}"), theme.strong())),
             None => lines.push(Line::styled(" Review: as good as the expert's card", theme.quiet())),
         },
@@ -581,12 +581,12 @@ mod tests {
         let line = |text: &str| shown.lines().any(|line| line.trim_end() == text);
         assert!(line(" Review: total cost 3296 on the tournament score"), "{shown}");
         assert!(line(" Worst: hand 10 trick 12 (1234), hand 11 trick 12 (1000)"), "{shown}");
-        assert!(shown.contains("Review: cost 63 on the tournament score: the expert plays 9S here"), "{shown}");
+        assert!(shown.contains("Review: cost 63 on the tournament score: the expert plays 9♠ here"), "{shown}");
         let mut replay = replay.with_review(vec![decision]);
         assert!(text(&replay).contains("Review: total cost 4.2 points"), "{}", text(&replay));
         replay.go(Move::Mistake);
         assert_eq!(replay.at, index);
-        assert!(text(&replay).contains("Review: cost 4.2 points: the expert plays 9S here"), "{}", text(&replay));
+        assert!(text(&replay).contains("Review: cost 4.2 points: the expert plays 9♠ here"), "{}", text(&replay));
         replay.go(Move::Mistake);
         assert_eq!(replay.at, index, "no later mistake: stay");
     }
