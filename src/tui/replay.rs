@@ -278,6 +278,49 @@ impl Buttons {
     }
 }
 
+/// Where the score sheet starts when the screen is wide enough to put it
+/// beside the hands rather than below them.
+const SHEET_FROM_COLUMN: u16 = 84;
+
+/// The expert's estimate of each choice of a reviewed decision, best
+/// first, in at most `room` lines (none when fewer than three fit).
+fn estimate_lines(decision: &Decision, theme: Theme, room: usize) -> Vec<Line<'static>> {
+    if room < 3 {
+        return Vec::new();
+    }
+    let show = |cards: &str| -> String {
+        let shown: Vec<String> = cards
+            .split_whitespace()
+            .map(|text| text.parse().map_or_else(|_| text.to_string(), |c| theme.card(c)))
+            .collect();
+        shown.join(" ")
+    };
+    let unit = match decision.unit {
+        crate::review::Unit::Points => "value",
+        crate::review::Unit::Tournament => "tournament score",
+    };
+    let mut lines = vec![
+        Line::raw(""),
+        Line::styled(format!(" The expert's estimates ({unit}; points for the hand; chance to win)"), theme.strong()),
+    ];
+    let shown = decision.choices.len().min(room - 2);
+    for choice in &decision.choices[..shown] {
+        let style = if choice.card == decision.played { theme.warning() } else { Style::default() };
+        let mark = if choice.card == decision.played { "  <- played" } else { "" };
+        let value = decision.unit.figure(choice.value);
+        let chance = choice.win_chance.map_or_else(String::new, |chance| format!("{:.0}%", chance * 100.0));
+        lines.push(Line::styled(
+            format!(" {:<14}{value:>9}{:>7.1}{chance:>6}{mark}", show(&choice.card), choice.points),
+            style,
+        ));
+    }
+    if shown < decision.choices.len() {
+        let _ = lines.pop();
+        lines.push(Line::styled(format!(" ... {} more", decision.choices.len() - shown + 1), theme.quiet()));
+    }
+    lines
+}
+
 /// Draws the replay.
 pub fn draw(buf: &mut Buffer, area: Rect, replay: &Replay) -> Buttons {
     let theme = replay.theme;
@@ -366,20 +409,36 @@ pub fn draw(buf: &mut Buffer, area: Rect, replay: &Replay) -> Buttons {
         }
         lines.push(Line::styled(line, theme.quiet()));
     }
-    // The score sheet up to this hand.
+    // The score sheet up to this hand: beside the rest on a wide screen,
+    // below it otherwise.
+    let sheet_width = 8 + 10 * players as u16;
+    let beside = area.width >= SHEET_FROM_COLUMN + sheet_width;
+    let mut sheet = Vec::new();
     let mut header = format!(" {:<6}", "Hand");
     for seat in Seat::all(players) {
         header += &format!("{:>10}", seat_name(seat, players).chars().take(9).collect::<String>());
     }
-    lines.push(Line::styled(header, theme.strong()));
+    sheet.push(Line::styled(header, theme.strong()));
+    let above = if beside { 1 } else { lines.len() };
     let scored = game.history().len();
-    let room = (area.height as usize).saturating_sub(lines.len() + 4);
+    let room = (area.height as usize).saturating_sub(above + 4);
     for (i, record) in game.history().iter().enumerate().skip(scored.saturating_sub(room)) {
         let mut row = format!(" {:<6}", log.map_or(i + 1, |l| l.number as usize + i - step.hand));
         for seat in Seat::all(players) {
             row += &format!("{:>10}", format!("{:+} {}", record.scores[seat], record.totals[seat]));
         }
-        lines.push(Line::raw(row));
+        sheet.push(Line::raw(row));
+    }
+    if beside {
+        // The room below goes to the expert's estimate of every choice.
+        if let Some(decision) = replay.decision_here() {
+            let room = (area.height as usize).saturating_sub(lines.len() + 5);
+            lines.extend(estimate_lines(decision, theme, room));
+        }
+        let right = Rect::new(area.x + SHEET_FROM_COLUMN, area.y + 1, sheet_width, area.height.saturating_sub(3));
+        Paragraph::new(sheet).render(right, buf);
+    } else {
+        lines.extend(sheet);
     }
     Paragraph::new(lines).render(area, buf);
 
@@ -589,6 +648,51 @@ mod tests {
         assert!(text(&replay).contains("Review: cost 4.2 points: the expert plays 9♠ here"), "{}", text(&replay));
         replay.go(Move::Mistake);
         assert_eq!(replay.at, index, "no later mistake: stay");
+    }
+
+    #[test]
+    fn a_wide_screen_puts_the_score_sheet_beside_and_lists_the_experts_estimates() {
+        let replay = replay();
+        let (index, (hand, trick, seat)) =
+            replay.steps.iter().enumerate().filter_map(|(i, s)| s.play.map(|p| (i, p))).nth(9).unwrap();
+        let choice = |card: &str, points: f64, value: f64| crate::review::Choice {
+            card: card.into(),
+            points,
+            value,
+            win_chance: Some(0.25),
+        };
+        let decision = Decision {
+            kind: "play",
+            hand,
+            trick,
+            seat: seat.index(),
+            played: "2C".into(),
+            best: "9S".into(),
+            cost: 4.2,
+            unit: crate::review::Unit::Points,
+            choices: vec![choice("9S", 0.5, 1.5), choice("2C", 4.7, -2.7)],
+        };
+        let mut replay = replay.with_review(vec![decision]);
+        replay.go(Move::Mistake);
+        assert_eq!(replay.at, index);
+        let (width, height) = (200, 60);
+        let area = Rect::new(0, 0, width, height);
+        let mut buffer = Buffer::empty(area);
+        draw(&mut buffer, area, &replay);
+        let row = |y: u16| (0..width).map(|x| buffer[(x, y)].symbol()).collect::<String>();
+        // The sheet's header on the second row, from column 84.
+        let header: String = (84..131).map(|x| buffer[(x, 1)].symbol()).collect();
+        assert_eq!(header, " Hand         You      Left    Across     Right", "{}", row(1));
+        let screen: Vec<String> = (0..height).map(row).collect();
+        let line = |text: &str| screen.iter().any(|line| line.trim_end().ends_with(text));
+        assert!(line("The expert's estimates (value; points for the hand; chance to win)"), "{screen:#?}");
+        assert!(
+            screen.iter().any(|l| l.starts_with(" 9♠") && l.trim_end().ends_with("1.5    0.5   25%")),
+            "{screen:#?}"
+        );
+        assert!(line("-2.7    4.7   25%  <- played"), "{screen:#?}");
+        // At 80 columns the sheet goes below and there is no room for the list.
+        assert!(!text(&replay).contains("The expert's estimates"));
     }
 
     #[test]
