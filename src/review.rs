@@ -141,10 +141,8 @@ impl Decision {
     /// The verdict with the expert's cards shown by `show` ("9♠").
     pub fn verdict_showing(&self, show: impl Fn(Card) -> String) -> Option<String> {
         let verb = if self.kind == "pass" { "passes" } else { "plays" };
-        let best: Vec<String> =
-            self.best.split_whitespace().map(|text| text.parse().map_or_else(|_| text.to_string(), &show)).collect();
-        self.costly()
-            .then(|| format!("cost {}: the expert {verb} {} here", self.unit.amount(self.cost), best.join(" ")))
+        let best = show_cards(&self.best, show);
+        self.costly().then(|| format!("cost {}: the expert {verb} {best} here", self.unit.amount(self.cost)))
     }
 
     /// Where it was: "hand 3 trick 5", or "hand 3 pass".
@@ -160,6 +158,13 @@ impl Decision {
     pub fn costly(&self) -> bool {
         self.cost >= self.unit.notable()
     }
+}
+
+/// Cards as a review writes them ("8S AS QH"), each shown by `show`.
+pub fn show_cards(cards: &str, show: impl Fn(Card) -> String) -> String {
+    let shown: Vec<String> =
+        cards.split_whitespace().map(|text| text.parse().map_or_else(|_| text.to_string(), &show)).collect();
+    shown.join(" ")
 }
 
 /// The seat a review looks at: the person's (`human`), else seat 0.

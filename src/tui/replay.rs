@@ -288,13 +288,7 @@ fn estimate_lines(decision: &Decision, theme: Theme, room: usize) -> Vec<Line<'s
     if room < 3 {
         return Vec::new();
     }
-    let show = |cards: &str| -> String {
-        let shown: Vec<String> = cards
-            .split_whitespace()
-            .map(|text| text.parse().map_or_else(|_| text.to_string(), |c| theme.card(c)))
-            .collect();
-        shown.join(" ")
-    };
+    let show = |cards: &str| crate::review::show_cards(cards, |card| theme.card(card));
     let unit = match decision.unit {
         crate::review::Unit::Points => "value",
         crate::review::Unit::Tournament => "tournament score",
@@ -606,10 +600,9 @@ mod tests {
         assert!(screen.contains("takes the trick"), "{screen}");
     }
 
-    #[test]
-    fn the_review_marks_costly_cards_and_m_finds_the_next() {
-        let replay = replay();
-        // The step of the tenth card, whoever played it, is marked as costly.
+    /// The step of the tenth card, whoever played it, and a review of it:
+    /// the 2C played where the expert plays the 9S, 4.2 points dearer.
+    fn tenth_card_costs_4_2(replay: &Replay, choices: Vec<crate::review::Choice>) -> (usize, Decision) {
         let (index, (hand, trick, seat)) =
             replay.steps.iter().enumerate().filter_map(|(i, s)| s.play.map(|p| (i, p))).nth(9).unwrap();
         let decision = Decision {
@@ -621,8 +614,17 @@ mod tests {
             best: "9S".into(),
             cost: 4.2,
             unit: crate::review::Unit::Points,
-            choices: Vec::new(),
+            choices,
         };
+        (index, decision)
+    }
+
+    #[test]
+    fn the_review_marks_costly_cards_and_m_finds_the_next() {
+        let replay = replay();
+        // The step of the tenth card, whoever played it, is marked as costly.
+        let (index, decision) = tenth_card_costs_4_2(&replay, Vec::new());
+        let (hand, trick) = (decision.hand, decision.trick);
         // A timed game's review counts the tournament score; the worst
         // mistakes go on a line of their own, as many as fit whole in 80
         // columns (the third of these would not).
@@ -653,25 +655,13 @@ mod tests {
     #[test]
     fn a_wide_screen_puts_the_score_sheet_beside_and_lists_the_experts_estimates() {
         let replay = replay();
-        let (index, (hand, trick, seat)) =
-            replay.steps.iter().enumerate().filter_map(|(i, s)| s.play.map(|p| (i, p))).nth(9).unwrap();
         let choice = |card: &str, points: f64, value: f64| crate::review::Choice {
             card: card.into(),
             points,
             value,
             win_chance: Some(0.25),
         };
-        let decision = Decision {
-            kind: "play",
-            hand,
-            trick,
-            seat: seat.index(),
-            played: "2C".into(),
-            best: "9S".into(),
-            cost: 4.2,
-            unit: crate::review::Unit::Points,
-            choices: vec![choice("9S", 0.5, 1.5), choice("2C", 4.7, -2.7)],
-        };
+        let (index, decision) = tenth_card_costs_4_2(&replay, vec![choice("9S", 0.5, 1.5), choice("2C", 4.7, -2.7)]);
         let mut replay = replay.with_review(vec![decision]);
         replay.go(Move::Mistake);
         assert_eq!(replay.at, index);
