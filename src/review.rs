@@ -8,7 +8,7 @@
 use serde::Serialize;
 
 use crate::bot::{Goal, SeatView, evaluate_plays};
-use crate::engine::{Action, Card, Seat};
+use crate::engine::{Action, Card, Rules, Seat};
 use crate::record::{GameRecord, ReplayError};
 
 /// Sampled deals per decision: the expert's own default budget.
@@ -35,12 +35,12 @@ pub enum Unit {
 }
 
 impl Unit {
-    /// The unit a seat's review of this record counts in: the tournament
-    /// score for the person in a timed game, points otherwise.
-    pub fn of(record: &GameRecord, seat: Seat) -> Unit {
+    /// The unit a seat's review of this record (played under `rules`)
+    /// counts in: the tournament score for the person in a timed game,
+    /// points otherwise.
+    pub fn of(record: &GameRecord, rules: &Rules, seat: Seat) -> Unit {
         let person = record.seats.iter().any(|s| s.seat == seat.index() && s.player == "human");
-        let timed = crate::config::rules_from_json(&record.rules).is_ok_and(|rules| rules.clock_minutes > 0);
-        if person && timed { Unit::Tournament } else { Unit::Points }
+        if person && rules.clock_minutes > 0 { Unit::Tournament } else { Unit::Points }
     }
 
     /// What the expert estimates for this unit.
@@ -182,7 +182,7 @@ pub fn review(
     mut progress: impl FnMut(usize, usize),
 ) -> Result<Vec<Decision>, ReplayError> {
     let (mut game, actions) = record.actions()?;
-    let unit = Unit::of(record, seat);
+    let unit = Unit::of(record, game.rules(), seat);
     let total = record.hands.iter().map(|hand| hand.tricks.len()).sum::<usize>();
     let mut decisions = Vec::new();
     let mut done = 0;
@@ -383,9 +383,9 @@ mod tests {
         let rules = Rules { target_score: 26, ..crate::engine::Preset::Worldwinner.rules() };
         let level = |s: Seat| if s == Seat::SOUTH { Level::Random } else { Level::Normal };
         let record = crate::record::bot_game(rules, 5, level, &["human", "normal", "normal", "normal"]);
-        assert_eq!(Unit::of(&record, Seat::SOUTH), Unit::Tournament);
+        assert_eq!(Unit::of(&record, &rules, Seat::SOUTH), Unit::Tournament);
         // A bot's seat has no tournament score: its review counts points.
-        assert_eq!(Unit::of(&record, Seat::new(1).unwrap()), Unit::Points);
+        assert_eq!(Unit::of(&record, &rules, Seat::new(1).unwrap()), Unit::Points);
         let decisions = review(&record, Seat::SOUTH, 20, |_, _| {}).unwrap();
         assert!(decisions.iter().any(|d| d.kind == "play"));
         for decision in &decisions {

@@ -615,8 +615,7 @@ impl<'a> Search<'a> {
     }
 
     /// Plays `card` for this seat, then the rest of the hand with the hard
-    /// policy for everyone; the result's utility for this seat and its
-    /// score for the hand.
+    /// policy for everyone; how the hand ends for this seat.
     fn playout(&self, mut hand: Hand, card: Card, tricks: &mut Vec<Trick>, judge: &mut Judge<'_>) -> Outcome {
         let view = self.view;
         let rules: &Rules = view.rules;

@@ -95,10 +95,12 @@ impl Replay {
         let name = |seat: Seat| seat_name(seat, players);
         // "You play", "Left plays", "Left passes".
         let does = |seat: Seat, verb: &str| {
-            let ending = match () {
-                _ if seat == Seat::SOUTH => "",
-                _ if verb.ends_with('s') => "es",
-                _ => "s",
+            let ending = if seat == Seat::SOUTH {
+                ""
+            } else if verb.ends_with('s') {
+                "es"
+            } else {
+                "s"
             };
             format!("{} {verb}{ending}", name(seat))
         };
