@@ -233,7 +233,7 @@ fn review_report(decisions: &[review::Decision]) -> String {
     let mut out = String::new();
     for decision in decisions {
         if let Some(verdict) = decision.verdict() {
-            let verb = if decision.kind == "pass" { "passed" } else { "played" };
+            let verb = if decision.is_pass() { "passed" } else { "played" };
             let _ = writeln!(out, "{}: you {verb} {}, {verdict}", decision.place(), decision.played);
         }
     }

@@ -140,14 +140,19 @@ impl Decision {
 
     /// The verdict with the expert's cards shown by `show` ("9♠").
     pub fn verdict_showing(&self, show: impl Fn(Card) -> String) -> Option<String> {
-        let verb = if self.kind == "pass" { "passes" } else { "plays" };
+        let verb = if self.is_pass() { "passes" } else { "plays" };
         let best = show_cards(&self.best, show);
         self.costly().then(|| format!("cost {}: the expert {verb} {best} here", self.unit.amount(self.cost)))
     }
 
+    /// Whether the decision was a pass (not a card played).
+    pub fn is_pass(&self) -> bool {
+        self.kind == "pass"
+    }
+
     /// Where it was: "hand 3 trick 5", or "hand 3 pass".
     pub fn place(&self) -> String {
-        if self.kind == "pass" {
+        if self.is_pass() {
             format!("hand {} pass", self.hand)
         } else {
             format!("hand {} trick {}", self.hand, self.trick)
