@@ -20,7 +20,9 @@
 //!
 //! The expert's playouts use the `hard` player as it was before it shed
 //! early and guarded sooner ([`Skill::PLAYOUT`]): with them the expert
-//! lost 0.44 points a hand against itself.
+//! lost 0.44 points a hand against itself. Only against a moon of its own
+//! do the others in its playouts guard as `hard` does
+//! ([`Skill::PLAYOUT_GUARDING`]).
 //!
 //! With partners both levels play for the team: no points on the partner's
 //! trick or in the pass to the partner, a combined team's points counted as
@@ -58,6 +60,9 @@ impl Skill {
     /// The players in the expert's playouts: `hard` without shedding early
     /// or guarding sooner, which made the expert's estimates worse.
     pub const PLAYOUT: Skill = Skill { sheds_early: false, guards_moon: false, ..Skill::HARD };
+    /// The others in the expert's playouts while it holds every point:
+    /// they guard against its moon as `hard` does.
+    pub const PLAYOUT_GUARDING: Skill = Skill { guards_moon: true, ..Skill::PLAYOUT };
 }
 
 /// Spades lower than the queen that make the queen (and ace and king)
