@@ -318,9 +318,9 @@ fn play_out(mut hand: Hand, rules: &Rules, view: &SeatView<'_>, tricks: &mut Vec
 /// How `seat` plays in the deciding seat's playouts: the playout policy,
 /// and for the others also `hard`'s guard against a moon while the deciding
 /// seat's side holds every point taken. Without it the expert counted on
-/// moons nobody lets through: 0.8 points a hand worse against `hard`. The
-/// others guard only against the deciding seat, so that it does not count
-/// on them to stop someone else's moon.
+/// moons that `hard` does not let through: 0.8 points a hand worse against
+/// `hard`. The others guard only against the deciding seat, so that it does
+/// not count on them to stop someone else's moon.
 fn playout_skill(hand: &Hand, view: &SeatView<'_>, seat: Seat) -> Skill {
     let deciding_side = |s: Seat| s == view.seat || view.is_partner(s);
     let only_deciding_side_scored = Seat::all(view.players())

@@ -58,7 +58,8 @@ impl Skill {
     pub const HARD: Skill =
         Skill { counting: true, moon_attempts: true, score_aware: true, sheds_early: true, guards_moon: true };
     /// The players in the expert's playouts: `hard` without shedding early
-    /// or guarding sooner, which made the expert's estimates worse.
+    /// or guarding sooner, which for every seat made the expert's estimates
+    /// worse.
     pub const PLAYOUT: Skill = Skill { sheds_early: false, guards_moon: false, ..Skill::HARD };
     /// The others in the expert's playouts while it holds every point:
     /// they guard against its moon as `hard` does.
