@@ -323,10 +323,13 @@ fn play_out(mut hand: Hand, rules: &Rules, view: &SeatView<'_>, tricks: &mut Vec
 /// not count on them to stop someone else's moon.
 fn playout_skill(hand: &Hand, view: &SeatView<'_>, seat: Seat) -> Skill {
     let deciding_side = |s: Seat| s == view.seat || view.is_partner(s);
+    if deciding_side(seat) {
+        return Skill::PLAYOUT;
+    }
     let only_deciding_side_scored = Seat::all(view.players())
         .filter(|&s| !deciding_side(s))
         .all(|s| (hand.taken(s) & hand.penalty_cards()).is_empty());
-    if !deciding_side(seat) && only_deciding_side_scored { Skill::PLAYOUT_GUARDING } else { Skill::PLAYOUT }
+    if only_deciding_side_scored { Skill::PLAYOUT_GUARDING } else { Skill::PLAYOUT }
 }
 
 /// How one playout ended for the deciding seat, in thousandths of a point
