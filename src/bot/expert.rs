@@ -22,9 +22,9 @@ use crate::engine::{
 };
 
 /// Samples per decision when no time budget is given: deterministic for a
-/// seed, and well inside the 300 ms a decision may take (17 ms at the 95th
-/// percentile). Four times the 120 it had were worth 0.4 points a hand
-/// against an earlier expert and 0.2 against `hard`; 1,200 no more.
+/// seed, and well inside the 300 ms a decision may take (a card: 17 ms at
+/// the 95th percentile). Four times the 120 it had were worth 0.4 points a
+/// hand against an earlier expert and 0.2 against `hard`; 1,200 no more.
 pub const DEFAULT_SAMPLES: usize = 480;
 
 /// How much the expert searches per decision.
