@@ -229,6 +229,9 @@ pub struct SimArgs {
     /// Write every game as a line of JSON to FILE (see docs/record-format.md).
     #[arg(long, value_name = "FILE")]
     pub record: Option<PathBuf>,
+    /// With --duplicate, compare deal by deal with an earlier run of the same deals (its --record FILE).
+    #[arg(long, value_name = "FILE", requires = "duplicate")]
+    pub compare: Option<PathBuf>,
 }
 
 /// Flags that choose the rules: `--preset`, `--rules`, `--set`,

@@ -66,6 +66,14 @@ pub enum CommandError {
         /// What the system said.
         source: std::io::Error,
     },
+    /// `--compare FILE` could not be read, or is not a run like this one.
+    #[error("--compare {}: {problem}", path.display())]
+    Compare {
+        /// The file.
+        path: PathBuf,
+        /// What is wrong.
+        problem: String,
+    },
     /// `hearts bot`: the pipes failed.
     #[error("bot: {0}")]
     Protocol(std::io::Error),
@@ -285,6 +293,15 @@ fn simulate(loaded: &LoadedRules, choices: &BotChoices, args: &SimArgs) -> Resul
     let threads =
         args.threads.map_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()), |n| n as usize);
     let arena = Arena { rules: loaded.rules, seed: args.seed, units, lineup, threads, think: choices.think() };
+    // Read before playing, so that a wrong file does not cost a long run.
+    let before = match &args.compare {
+        Some(path) => Some(read_records(path).map_err(|error| match error {
+            CommandError::Record { path, source } => CommandError::Compare { path, problem: source.to_string() },
+            other => other,
+        })?),
+        None => None,
+    };
+    let mut now = Vec::new();
     let mut writer = match &args.record {
         Some(path) => Some(std::io::BufWriter::new(
             std::fs::File::create(path).map_err(|source| CommandError::Record { path: path.clone(), source })?,
@@ -293,9 +310,12 @@ fn simulate(loaded: &LoadedRules, choices: &BotChoices, args: &SimArgs) -> Resul
     };
     let mut write_error = None;
     let show_progress = std::io::stderr().is_terminal();
-    let report = arena.run(
-        writer.is_some(),
+    let mut report = arena.run(
+        writer.is_some() || before.is_some(),
         |record| {
+            if before.is_some() {
+                now.push(record.clone());
+            }
             if let Some(out) = writer.as_mut()
                 && write_error.is_none()
                 && let Err(e) = writeln!(out, "{}", serde_json::to_string(record).expect("a record serializes"))
@@ -317,6 +337,11 @@ fn simulate(loaded: &LoadedRules, choices: &BotChoices, args: &SimArgs) -> Resul
         if let Some(e) = write_error.or(flushed.err()) {
             return Err(CommandError::Record { path: args.record.clone().unwrap_or_default(), source: e });
         }
+    }
+    if let (Some(before), Some(path)) = (&before, &args.compare) {
+        let comparison = sim::compare::compare(before, &now, &arena.layout())
+            .map_err(|problem| CommandError::Compare { path: path.clone(), problem })?;
+        report.compared = Some((path.display().to_string(), comparison));
     }
     Ok(if args.json { format!("{}\n", sim::render_json(&report)) } else { sim::render_table(&report) })
 }

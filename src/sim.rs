@@ -16,6 +16,10 @@ use crate::bot::{self, Bot, Player, Think};
 use crate::engine::{Game, GamePhase, MoonRule, Rules, Seat, Teams};
 use crate::record::{GameRecord, Recorder, SeatRecord};
 
+pub mod compare;
+
+pub use compare::{Comparison, Layout};
+
 /// Whole games or single hands.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Units {
@@ -211,6 +215,8 @@ pub struct Report {
     pub seats: Vec<(String, f64)>,
     /// The duplicate comparison, if it was one.
     pub duplicate: Option<DuplicateResult>,
+    /// With `--compare FILE`: the file, and this run against it deal by deal.
+    pub compared: Option<(String, Comparison)>,
 }
 
 impl Report {
@@ -223,6 +229,8 @@ impl Report {
 /// One table's seating for a deal.
 struct Table<'a> {
     players: Vec<&'a Player>,
+    /// Which seats bot A holds (none in a fixed lineup).
+    a_seats: Vec<bool>,
 }
 
 /// What one table of one deal produced.
@@ -237,24 +245,32 @@ impl Arena {
     fn tables(&self) -> Vec<Table<'_>> {
         let players = self.rules.player_count();
         match &self.lineup {
-            Lineup::Fixed(seats) => vec![Table { players: seats.iter().collect() }],
+            Lineup::Fixed(seats) => vec![Table { players: seats.iter().collect(), a_seats: vec![false; players] }],
             Lineup::Duplicate { a, b, both_ways } => {
                 let mut tables = Vec::new();
-                let pairs: &[(&Player, &Player)] = if *both_ways { &[(a, b), (b, a)] } else { &[(a, b)] };
+                let pairs: &[(bool, &Player, &Player)] =
+                    if *both_ways { &[(true, a, b), (false, b, a)] } else { &[(true, a, b)] };
                 // With teams a side is a team: A's partner is A too, so the
                 // comparison is team against team.
                 let rules = &self.rules;
                 let side = |index: usize| Seat::new(index).map_or(index, |seat| rules.side(seat));
-                for &(one, rest) in pairs {
+                for &(one_is_a, one, rest) in pairs {
                     for ours in 0..rules.side_count() {
                         tables.push(Table {
                             players: (0..players).map(|s| if side(s) == ours { one } else { rest }).collect(),
+                            a_seats: (0..players).map(|s| (side(s) == ours) == one_is_a).collect(),
                         });
                     }
                 }
                 tables
             }
         }
+    }
+
+    /// Which seats bot A holds at each table of a deal, in the order the
+    /// tables are played and recorded (what `--compare` pairs by).
+    pub fn layout(&self) -> Layout {
+        self.tables().into_iter().map(|table| table.a_seats).collect()
     }
 
     /// Plays the run. `on_record` receives each game record in deal order
@@ -315,7 +331,7 @@ impl Arena {
                 .collect(),
             Lineup::Duplicate { .. } => Vec::new(),
         };
-        Report { hands, deals: total, seconds: start.elapsed().as_secs_f64(), bots, seats, duplicate }
+        Report { hands, deals: total, seconds: start.elapsed().as_secs_f64(), bots, seats, duplicate, compared: None }
     }
 
     /// Plays deals on `threads` threads; results come back in deal order.
@@ -494,6 +510,12 @@ pub fn render_table(report: &Report) -> String {
             dup.a, dup.b, dup.diff, dup.ci95.0, dup.ci95.1, dup.a
         ));
     }
+    if let Some((file, c)) = &report.compared {
+        out.push_str(&format!(
+            "against {file}, deal by deal ({} deals): A - B {:+.3} there, {:+.3} here; change {:+.3} (95% CI {:+.3} .. {:+.3}); negative means A does better here\n",
+            c.deals, c.before, c.now, c.change, c.ci95.0, c.ci95.1
+        ));
+    }
     out
 }
 
@@ -540,6 +562,12 @@ pub fn render_json(report: &Report) -> serde_json::Value {
     if let Some(dup) = &report.duplicate {
         json["duplicate"] = serde_json::json!({
             "a": dup.a, "b": dup.b, "diff": dup.diff, "ci95": [dup.ci95.0, dup.ci95.1],
+        });
+    }
+    if let Some((file, c)) = &report.compared {
+        json["compare"] = serde_json::json!({
+            "file": file, "deals": c.deals, "before": c.before, "now": c.now,
+            "change": c.change, "ci95": [c.ci95.0, c.ci95.1],
         });
     }
     if !report.seats.is_empty() {

@@ -294,3 +294,112 @@ fn bad_bot_choices_are_refused_with_exit_code_2() {
         assert!(stderr.contains(fragment), "{args:?}: {stderr}");
     }
 }
+
+/// The records of a duplicate run, as `--record` writes them.
+fn recorded(arena: &Arena) -> (hearts::sim::Report, Vec<GameRecord>) {
+    let mut records = Vec::new();
+    let report = arena.run(true, |record| records.push(record.clone()), |_, _| {});
+    (report, records)
+}
+
+/// Every hand of `records` rescored: A's seats (by the layout) take `a`
+/// points, the others `b`.
+fn rescored(mut records: Vec<GameRecord>, layout: &hearts::sim::Layout, a: i32, b: i32) -> Vec<GameRecord> {
+    for (record, a_seats) in records.iter_mut().zip(layout.iter().cycle()) {
+        for hand in &mut record.hands {
+            hand.scores = a_seats.iter().map(|&is_a| if is_a { a } else { b }).collect();
+        }
+    }
+    records
+}
+
+#[test]
+fn compare_pairs_each_deal_with_the_same_deal_of_the_earlier_run() {
+    let duplicate = |a: Level, b: Level, both_ways: bool| Lineup::Duplicate {
+        a: Player::Builtin(a),
+        b: Player::Builtin(b),
+        both_ways,
+    };
+    let hard_normal = arena(Units::Hands(30), duplicate(Level::Hard, Level::Normal, false), 2);
+    let layout = hard_normal.layout();
+    // One A a table, in seat 0, 1, 2, 3 in turn.
+    assert_eq!(layout.len(), 4);
+    for (table, a_seats) in layout.iter().enumerate() {
+        assert_eq!(a_seats.iter().filter(|&&a| a).count(), 1);
+        assert!(a_seats[table]);
+    }
+    let (report, before) = recorded(&hard_normal);
+
+    // The earlier run's figure over the same deals is the arena's own.
+    let (_, again) = recorded(&hard_normal);
+    let same = hearts::sim::compare::compare(&before, &again, &layout).unwrap();
+    assert_eq!(same.deals, 30);
+    assert!((same.before - report.duplicate.unwrap().diff).abs() < 1e-9);
+    assert_eq!((same.change, same.ci95), (0.0, (0.0, 0.0)));
+
+    // Worked by hand: A took 10 and B 2 in every hand (A - B = 8 on every
+    // deal); now A takes 4 and B 6 (-2): a change of -10 on every deal.
+    let was = rescored(before.clone(), &layout, 10, 2);
+    let now = rescored(before.clone(), &layout, 4, 6);
+    let c = hearts::sim::compare::compare(&was, &now, &layout).unwrap();
+    assert_eq!((c.deals, c.before, c.now, c.change, c.ci95), (30, 8.0, -2.0, -10.0, (-10.0, -10.0)));
+
+    // Only the deals both runs played are paired.
+    let c = hearts::sim::compare::compare(&was[..40], &now, &layout).unwrap();
+    assert_eq!(c.deals, 10);
+
+    // A deal dealt otherwise is not the same deal.
+    let mut other = before.clone();
+    other[0].hands[0].dealt.swap(0, 1);
+    let error = hearts::sim::compare::compare(&other, &before, &layout).unwrap_err();
+    assert!(error.contains("seed 11, hand 1 was dealt other cards"), "{error}");
+
+    // Both ways, B holds the single seat at the last four tables.
+    let both = arena(Units::Hands(3), duplicate(Level::Hard, Level::Normal, true), 1).layout();
+    assert_eq!(both.len(), 8);
+    assert!(both[4..].iter().all(|a_seats| a_seats.iter().filter(|&&a| a).count() == 3));
+}
+
+#[test]
+fn compare_refuses_a_run_of_other_deals_or_another_shape() {
+    let dir = sandbox("compare");
+    let sim = |args: &[&str]| {
+        let output = Command::new(hearts_binary()).arg("sim").args(args).current_dir(&dir).env("HOME", &dir).output();
+        output.unwrap()
+    };
+    let first = sim(&["--hands", "12", "--seed", "5", "--duplicate", "hard,normal", "--record", "a.jsonl"]);
+    assert!(first.status.success(), "{}", String::from_utf8_lossy(&first.stderr));
+
+    let same = sim(&["--hands", "12", "--seed", "5", "--duplicate", "hard,normal", "--compare", "a.jsonl", "--json"]);
+    assert!(same.status.success(), "{}", String::from_utf8_lossy(&same.stderr));
+    let report: serde_json::Value = serde_json::from_slice(&same.stdout).unwrap();
+    let compare = &report["compare"];
+    assert_eq!(compare["deals"], 12);
+    assert_eq!(compare["change"], 0.0);
+    assert_eq!(compare["before"], report["duplicate"]["diff"]);
+
+    let table = sim(&["--hands", "12", "--seed", "5", "--duplicate", "normal,normal", "--compare", "a.jsonl"]);
+    let text = String::from_utf8_lossy(&table.stdout);
+    assert!(text.contains("against a.jsonl, deal by deal (12 deals)"), "{text}");
+
+    for (args, fragment) in [
+        (vec!["--hands", "12", "--seed", "6", "--duplicate", "hard,normal"], "none of this run's deals"),
+        (vec!["--hands", "12", "--seed", "5", "--duplicate", "hard,normal", "--both-ways"], "8"),
+        (vec!["--hands", "12", "--seed", "5", "--duplicate", "hard,normal", "--players", "5"], "5"),
+        (
+            vec!["--hands", "12", "--seed", "5", "--duplicate", "hard,normal", "--pass-count", "0"],
+            "pass-count = 3 there, 0 here",
+        ),
+    ] {
+        let output = sim(&[args.as_slice(), &["--compare", "a.jsonl"]].concat());
+        assert_eq!(output.status.code(), Some(2), "{args:?}");
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        assert!(stderr.contains("--compare a.jsonl") && stderr.contains(fragment), "{args:?}: {stderr}");
+    }
+    std::fs::write(dir.join("bad.jsonl"), "not json\n").unwrap();
+    let output = sim(&["--hands", "2", "--duplicate", "hard,normal", "--compare", "bad.jsonl"]);
+    assert_eq!(output.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&output.stderr).contains("bad.jsonl:1: not a game record"));
+    let output = sim(&["--hands", "2", "--compare", "a.jsonl"]);
+    assert_eq!(output.status.code(), Some(2), "--compare needs --duplicate");
+}
