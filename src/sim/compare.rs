@@ -1,8 +1,9 @@
 //! `hearts sim --compare FILE`: this run against an earlier run of the same
 //! deals (its `--record` file), deal by deal. The two runs share every
-//! deal's luck, so the difference of each deal's A - B between them has an
-//! interval about half as wide as either run's A - B alone: two versions of
-//! a bot can be told apart on a quarter of the deals.
+//! deal's luck, so the difference of each deal's A - B between them has a
+//! narrower interval than either run's A - B alone (about 0.7 times as wide
+//! for two experts): two versions of a bot are told apart on about half the
+//! deals.
 
 use std::collections::BTreeMap;
 
