@@ -13,7 +13,7 @@ use std::collections::BTreeMap;
 use std::time::Instant;
 
 use crate::bot::{self, Bot, Player, Think};
-use crate::engine::{Game, GamePhase, MoonRule, Rules, Seat, Teams};
+use crate::engine::{Game, GamePhase, MoonRule, PassDirection, Rules, Seat, Teams};
 use crate::record::{GameRecord, Recorder, SeatRecord};
 
 pub mod compare;
@@ -198,6 +198,23 @@ pub struct DuplicateResult {
     pub diff: f64,
     /// The 95% confidence interval of `diff` over deals.
     pub ci95: (f64, f64),
+    /// The same, counting only the hands of one pass direction at a time,
+    /// in the order the directions first came (empty when every hand was
+    /// of one direction).
+    pub by_pass: Vec<PassShare>,
+}
+
+/// A - B over the hands of one pass direction.
+#[derive(Clone, Debug, PartialEq)]
+pub struct PassShare {
+    /// The direction: `left`, `right`, `across`, `hold`, ...
+    pub pass: String,
+    /// Deals with hands of this direction.
+    pub deals: usize,
+    /// Mean over those deals of A's points per hand minus B's, in those hands.
+    pub diff: f64,
+    /// Its 95% confidence interval over those deals.
+    pub ci95: (f64, f64),
 }
 
 /// What a run produced.
@@ -238,6 +255,8 @@ struct TableResult {
     /// Per seat: name, results.
     seats: Vec<(String, Tally)>,
     hands: u64,
+    /// Each hand's pass direction and scores, seat 0 first.
+    scored: Vec<(PassDirection, Vec<i32>)>,
     record: Option<GameRecord>,
 }
 
@@ -288,6 +307,13 @@ impl Arena {
         let mut bots: BTreeMap<String, BotStats> = BTreeMap::new();
         let mut seat_points = vec![(0i64, 0u64); self.rules.player_count()];
         let mut diffs: Vec<f64> = Vec::new();
+        let mut pass_diffs: Vec<(PassDirection, Vec<f64>)> = Vec::new();
+        let layout = self.layout();
+        let duplicate = matches!(self.lineup, Lineup::Duplicate { .. });
+        let hands_diff = |a_b: &[(i64, u64); 2]| {
+            (a_b[0].1 > 0 && a_b[1].1 > 0)
+                .then(|| a_b[0].0 as f64 / a_b[0].1 as f64 - a_b[1].0 as f64 / a_b[1].1 as f64)
+        };
         let mut hands = 0;
         let mut done = 0;
         while done < total {
@@ -296,7 +322,8 @@ impl Arena {
             let results = self.play_deals(&deals, threads, recording);
             for deal_results in results {
                 let mut a_b = [(0i64, 0u64), (0i64, 0u64)];
-                for table in deal_results {
+                let mut by_pass: Vec<(PassDirection, [(i64, u64); 2])> = Vec::new();
+                for (table, a_seats) in deal_results.into_iter().zip(&layout) {
                     hands += table.hands;
                     if let Some(record) = &table.record {
                         on_record(record);
@@ -305,22 +332,53 @@ impl Arena {
                         bots.entry(name.clone()).or_default().absorb(stats);
                         seat_points[seat].0 += stats.points;
                         seat_points[seat].1 += stats.hands;
-                        if let Lineup::Duplicate { a, .. } = &self.lineup {
-                            let side = usize::from(*name != a.name());
-                            a_b[side].0 += stats.points;
-                            a_b[side].1 += stats.hands;
+                        let side = usize::from(!a_seats[seat]);
+                        a_b[side].0 += stats.points;
+                        a_b[side].1 += stats.hands;
+                    }
+                    for (pass, scores) in &table.scored {
+                        let at = match by_pass.iter().position(|(p, _)| p == pass) {
+                            Some(at) => at,
+                            None => {
+                                by_pass.push((*pass, Default::default()));
+                                by_pass.len() - 1
+                            }
+                        };
+                        for (&score, &is_a) in scores.iter().zip(a_seats) {
+                            let side = &mut by_pass[at].1[usize::from(!is_a)];
+                            side.0 += i64::from(score);
+                            side.1 += 1;
                         }
                     }
                 }
-                if matches!(self.lineup, Lineup::Duplicate { .. }) && a_b[0].1 > 0 && a_b[1].1 > 0 {
-                    diffs.push(a_b[0].0 as f64 / a_b[0].1 as f64 - a_b[1].0 as f64 / a_b[1].1 as f64);
+                if duplicate && let Some(diff) = hands_diff(&a_b) {
+                    diffs.push(diff);
+                    for (pass, a_b) in &by_pass {
+                        let Some(diff) = hands_diff(a_b) else { continue };
+                        match pass_diffs.iter_mut().find(|(p, _)| p == pass) {
+                            Some((_, diffs)) => diffs.push(diff),
+                            None => pass_diffs.push((*pass, vec![diff])),
+                        }
+                    }
                 }
             }
             done = end;
             progress(done, total);
         }
         let duplicate = match &self.lineup {
-            Lineup::Duplicate { a, b, .. } => Some(duplicate_result(a.name(), b.name(), &diffs)),
+            Lineup::Duplicate { a, b, .. } => {
+                let mut result = duplicate_result(a.name(), b.name(), &diffs);
+                if pass_diffs.len() > 1 {
+                    result.by_pass = pass_diffs
+                        .iter()
+                        .map(|(pass, diffs)| {
+                            let share = duplicate_result(String::new(), String::new(), diffs);
+                            PassShare { pass: pass.to_string(), deals: diffs.len(), diff: share.diff, ci95: share.ci95 }
+                        })
+                        .collect();
+                }
+                Some(result)
+            }
             Lineup::Fixed(_) => None,
         };
         let seats = match &self.lineup {
@@ -383,6 +441,7 @@ impl Arena {
             Recorder::new(&game, seats)
         });
         let mut hands = 0;
+        let mut scored = Vec::new();
         loop {
             if let Some(recorder) = recorder.as_mut() {
                 recorder.observe(&game);
@@ -410,6 +469,7 @@ impl Arena {
             if matches!(event, crate::engine::Event::HandScored | crate::engine::Event::GameOver) {
                 hands += 1;
                 let entry = game.history().last().expect("a hand was scored");
+                scored.push((entry.pass, Seat::all(players).map(|s| entry.scores[s]).collect()));
                 for s in Seat::all(players) {
                     let seat_stats = &mut stats[s.index()];
                     seat_stats.hands += 1;
@@ -442,6 +502,7 @@ impl Arena {
         TableResult {
             seats: table.players.iter().map(|p| p.name()).zip(stats).collect(),
             hands,
+            scored,
             record: recorder.map(Recorder::into_record),
         }
     }
@@ -455,7 +516,7 @@ fn duplicate_result(a: String, b: String, diffs: &[f64]) -> DuplicateResult {
     let variance =
         if diffs.len() > 1 { diffs.iter().map(|d| (d - mean).powi(2)).sum::<f64>() / (n - 1.0) } else { 0.0 };
     let half = 1.96 * (variance / n.max(1.0)).sqrt();
-    DuplicateResult { a, b, diff: mean, ci95: (mean - half, mean + half) }
+    DuplicateResult { a, b, diff: mean, ci95: (mean - half, mean + half), by_pass: Vec::new() }
 }
 
 /// The seat's name at the table: South, then Left, Across, Right at four;
@@ -509,6 +570,12 @@ pub fn render_table(report: &Report) -> String {
             "\nduplicate: {} - {} = {:+.3} points per hand (95% CI {:+.3} .. {:+.3}); negative means {} takes fewer points\n",
             dup.a, dup.b, dup.diff, dup.ci95.0, dup.ci95.1, dup.a
         ));
+        for share in &dup.by_pass {
+            out.push_str(&format!(
+                "  in {:<7} hands: {:+.3} (95% CI {:+.3} .. {:+.3}) over {} deals\n",
+                share.pass, share.diff, share.ci95.0, share.ci95.1, share.deals
+            ));
+        }
     }
     if let Some((file, c)) = &report.compared {
         out.push_str(&format!(
@@ -563,6 +630,19 @@ pub fn render_json(report: &Report) -> serde_json::Value {
         json["duplicate"] = serde_json::json!({
             "a": dup.a, "b": dup.b, "diff": dup.diff, "ci95": [dup.ci95.0, dup.ci95.1],
         });
+        if !dup.by_pass.is_empty() {
+            let by_pass: serde_json::Map<String, serde_json::Value> = dup
+                .by_pass
+                .iter()
+                .map(|share| {
+                    let figures = serde_json::json!({
+                        "deals": share.deals, "diff": share.diff, "ci95": [share.ci95.0, share.ci95.1],
+                    });
+                    (share.pass.clone(), figures)
+                })
+                .collect();
+            json["duplicate"]["by_pass"] = by_pass.into();
+        }
     }
     if let Some((file, c)) = &report.compared {
         json["compare"] = serde_json::json!({

@@ -228,7 +228,13 @@ fn the_example_bot_in_the_docs_plays_whole_games() {
     let examples = Path::new(hearts_binary()).parent().unwrap().join("examples").join("first_legal_bot");
     if !examples.exists() {
         // `cargo test` builds examples; a filtered run (`--test arena`) does not.
-        let built = Command::new(env!("CARGO")).args(["build", "--example", "first_legal_bot"]).status().unwrap();
+        let profile = Path::new(hearts_binary()).parent().unwrap().file_name().unwrap();
+        let mut build = Command::new(env!("CARGO"));
+        build.args(["build", "--example", "first_legal_bot"]);
+        if profile == "release" {
+            build.arg("--release");
+        }
+        let built = build.status().unwrap();
         assert!(built.success());
     }
     assert!(examples.exists(), "the example is built at {}", examples.display());
@@ -271,6 +277,10 @@ fn sim_json_has_the_documented_fields_and_records_go_to_a_file() {
     let dup = &report["duplicate"];
     assert_eq!((dup["a"].as_str(), dup["b"].as_str()), (Some("hard"), Some("normal")));
     assert!(dup["ci95"][0].as_f64().unwrap() <= dup["diff"].as_f64().unwrap());
+    for pass in ["left", "right", "across", "hold"] {
+        assert_eq!(dup["by_pass"][pass]["deals"], 10, "{pass}");
+        assert!(dup["by_pass"][pass]["ci95"][1].as_f64().is_some(), "{pass}");
+    }
     let lines = std::fs::read_to_string(dir.join("games.jsonl")).unwrap();
     assert_eq!(lines.lines().count(), 160);
     for line in lines.lines() {
@@ -402,4 +412,45 @@ fn compare_refuses_a_run_of_other_deals_or_another_shape() {
     assert!(String::from_utf8_lossy(&output.stderr).contains("bad.jsonl:1: not a game record"));
     let output = sim(&["--hands", "2", "--compare", "a.jsonl"]);
     assert_eq!(output.status.code(), Some(2), "--compare needs --duplicate");
+}
+
+#[test]
+fn a_duplicate_run_splits_a_minus_b_by_pass_direction() {
+    let lineup =
+        Lineup::Duplicate { a: Player::Builtin(Level::Hard), b: Player::Builtin(Level::Normal), both_ways: false };
+    let run = arena(Units::Hands(60), lineup.clone(), 2);
+    let (report, records) = recorded(&run);
+    let dup = report.duplicate.expect("a duplicate run");
+    let names: Vec<&str> = dup.by_pass.iter().map(|share| share.pass.as_str()).collect();
+    assert_eq!(names, ["left", "right", "across", "hold"]);
+
+    // From the records: each single hand's deal has one direction, so the
+    // directions' deals add up to the run's and their mean is the run's.
+    let layout = run.layout();
+    for share in &dup.by_pass {
+        let diffs: Vec<f64> = records
+            .chunks(layout.len())
+            .filter(|tables| tables[0].hands[0].pass == share.pass)
+            .map(|tables| {
+                let (mut a, mut b) = (0.0, 0.0);
+                for (record, a_seats) in tables.iter().zip(&layout) {
+                    for (&score, &is_a) in record.hands[0].scores.iter().zip(a_seats) {
+                        if is_a { a += f64::from(score) } else { b += f64::from(score) / 3.0 }
+                    }
+                }
+                (a - b) / layout.len() as f64
+            })
+            .collect();
+        assert_eq!(share.deals, diffs.len());
+        let mean = diffs.iter().sum::<f64>() / diffs.len() as f64;
+        assert!((share.diff - mean).abs() < 1e-9, "{}: {} against {mean}", share.pass, share.diff);
+        assert!(share.ci95.0 < share.diff && share.diff < share.ci95.1);
+    }
+    assert_eq!(dup.by_pass.iter().map(|share| share.deals).sum::<usize>(), 60);
+    let weighted: f64 = dup.by_pass.iter().map(|share| share.diff * share.deals as f64).sum::<f64>() / 60.0;
+    assert!((weighted - dup.diff).abs() < 1e-9);
+
+    // Every hand held: no split to show.
+    let held = Arena { rules: Rules { pass_count: 0, ..Rules::default() }, ..arena(Units::Hands(8), lineup, 1) };
+    assert!(held.run(false, |_| {}, |_, _| {}).duplicate.unwrap().by_pass.is_empty());
 }
