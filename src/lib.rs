@@ -13,3 +13,8 @@ pub mod record;
 pub mod review;
 pub mod sim;
 pub mod tui;
+
+/// The engine example of `docs/engine.md`, run as a doctest so it keeps compiling.
+#[cfg(doctest)]
+#[doc = include_str!("../docs/engine.md")]
+struct EngineDoc;

@@ -594,7 +594,7 @@ fn truncate(text: &str, width: usize) -> String {
     }
 }
 
-/// The report as the JSON object documented in the README.
+/// The report as the JSON object documented in `docs/tools.md`.
 pub fn render_json(report: &Report) -> serde_json::Value {
     let bots: serde_json::Map<String, serde_json::Value> = report
         .bots

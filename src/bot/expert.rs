@@ -22,9 +22,8 @@ use crate::engine::{
 };
 
 /// Samples per decision when no time budget is given: deterministic for a
-/// seed, and well inside the 300 ms a decision may take (a card: 17 ms at
-/// the 95th percentile). Four times the 120 it had were worth 0.4 points a
-/// hand against an earlier expert and 0.2 against `hard`; 1,200 no more.
+/// seed, well inside the 300 ms a decision may take, and where more samples
+/// stop buying strength (docs/strength.md).
 pub const DEFAULT_SAMPLES: usize = 480;
 
 /// How much the expert searches per decision.
@@ -44,10 +43,7 @@ const GAME_WEIGHT: f64 = 40.0;
 
 /// The game's weight grows from nothing, while this many hands or more are
 /// expected to be left, to all of it in the last one: earlier, the points
-/// against the others are the better guide (weighing the game from the
-/// first hand cost a quarter of a point a hand against the previous expert).
-/// Against the others, not alone: playing for its own points alone won
-/// 21.8% of 150 games against 26.1% for each of the others.
+/// against the others are the better guide (docs/strength.md).
 const GAME_HORIZON: f64 = 5.0;
 
 /// Values are summed in thousandths of a point, as whole numbers, so that
@@ -136,15 +132,14 @@ impl Bot for Expert {
     }
 }
 
-/// Sampled deals the expert plays out for each candidate pass: eight times
-/// the 48 it had (against an earlier expert, 1,000 deals: 192 was 0.25
-/// points a hand better than 48, 384 another 0.12, 768 no more than 384).
-/// One pass in thirteen decisions sets the 95th percentile of their time.
+/// Sampled deals the expert plays out for each candidate pass: where more
+/// deals stop buying strength (docs/strength.md). One pass in thirteen
+/// decisions sets the 95th percentile of their time.
 const PASS_SAMPLES: usize = 384;
 
 /// [`PASS_SAMPLES`], halved with two packs: a playout there plays twice the
-/// cards, and at eleven players the whole budget took passes to 264 ms at
-/// the 95th percentile of decisions (132 ms with half).
+/// cards, and the whole budget takes eleven players' passes past the time a
+/// decision may take.
 fn pass_samples(rules: &Rules) -> usize {
     if rules.cancellation { PASS_SAMPLES / 2 } else { PASS_SAMPLES }
 }
@@ -329,10 +324,10 @@ fn play_out(mut hand: Hand, rules: &Rules, view: &SeatView<'_>, tricks: &mut Vec
 
 /// How `seat` plays in the deciding seat's playouts: the playout policy,
 /// and for the others also `hard`'s guard against a moon while the deciding
-/// seat's side holds every point taken. Without it the expert counted on
-/// moons that `hard` does not let through: 0.8 points a hand worse against
-/// `hard`. The others guard only against the deciding seat, so that it does
-/// not count on them to stop someone else's moon.
+/// seat's side holds every point taken, so that the expert does not count
+/// on moons that `hard` would not let through. The others guard only against
+/// the deciding seat, so that it does not count on them to stop someone
+/// else's moon.
 fn playout_skill(hand: &Hand, view: &SeatView<'_>, seat: Seat) -> Skill {
     let deciding_side = |s: Seat| s == view.seat || view.is_partner(s);
     if deciding_side(seat) {
@@ -664,8 +659,8 @@ const FULL_WEIGHT: i64 = 1 << 16;
 /// hard policy would have played otherwise from that world's hands: each
 /// surprise halves it, as the world is less likely the real one (a player
 /// who threw a heart where it could have dropped the QS probably has no
-/// QS). Halving measured best of a quarter, a half, 0.7 and nothing
-/// against `hard`, 200 deals; a floor keeps every world in.
+/// QS). Halving measured best against `hard` (docs/strength.md); a floor
+/// keeps every world in.
 fn world_weight(surprises: u32) -> i64 {
     FULL_WEIGHT >> surprises.min(16)
 }
@@ -1062,8 +1057,7 @@ mod tests {
     fn with_no_world_to_agree_the_expert_plays_as_hard_does() {
         // A view that contradicts itself, as a bot protocol request may: it
         // says East passed North the 5D, yet North led a heart before they
-        // broke, so held only hearts. No deal agrees; the hard policy decides
-        // (the expert used to play its lowest card).
+        // broke, so held only hearts. No deal agrees; the hard policy decides.
         let (rules, mut hand) =
             small_deck("S:-.-.43.2 -.-.65.3 -.32.-.A -.-.87.4", Rules { no_blood: false, ..Rules::default() });
         let mut tricks = Vec::new();

@@ -18,11 +18,10 @@
 //! ducks with its lowest heart, keeping the highest to take a trick later;
 //! void, it keeps that heart off the same seat's tricks too.
 //!
-//! The expert's playouts use the `hard` player as it was before it shed
-//! early and guarded sooner ([`Skill::PLAYOUT`]): with them the expert
-//! lost 0.44 points a hand against itself. Only against a moon of its own
-//! do the others in its playouts guard as `hard` does
-//! ([`Skill::PLAYOUT_GUARDING`]).
+//! The expert's playouts use the `hard` player without shedding early or
+//! guarding sooner ([`Skill::PLAYOUT`]): with those its estimates were
+//! worse (docs/strength.md). Only against a moon of its own do the others
+//! in its playouts guard as `hard` does ([`Skill::PLAYOUT_GUARDING`]).
 //!
 //! With partners both levels play for the team: no points on the partner's
 //! trick or in the pass to the partner, a combined team's points counted as
