@@ -175,6 +175,19 @@ fn two_pairs_leave_the_trick_to_the_next_tricks_winner_and_its_leader_leads_agai
 }
 
 #[test]
+fn three_pairs_are_two_or_more_and_nobody_wins_though_a_card_was_played_once() {
+    // Seven players: 2C, 8C and 9C each come twice, and the AC once.
+    let rules = cancellation(7);
+    let hands = bags(&["2C KD", "2C 3D", "8C 4D", "8C 5D", "9C 6D", "9C 7D", "AC 8D"]);
+    let mut hand = Hand::from_cards(&rules, hands, seat(6));
+    play_all(&mut hand, "2C 2C 8C 8C 9C 9C");
+    assert_eq!(hand.trick().cancelled(), cards("2C 8C 9C"));
+    assert_eq!(hand.play(seat(6), card("AC")), Ok(PlayOutcome::TrickRolledOver), "the AC does not win");
+    assert_eq!(hand.to_act(), seat(0), "its leader leads again");
+    assert_eq!(hand.waiting().len(), 7);
+}
+
+#[test]
 fn a_trick_whose_every_card_of_the_suit_led_cancels_rolls_over() {
     // Seat 1 wins the first trick and leads 6S; seat 2 cancels it with the
     // other 6S; nobody else has a spade: one pair, but no spade is left to win.
@@ -217,7 +230,9 @@ fn the_kitty_goes_to_the_first_tricks_winner_and_rolls_over_with_it() {
     assert_eq!(hand.kitty_cards(), kitty);
     play_all(&mut hand, "2C 2C 8C 8C 3C 4C");
     assert_eq!(hand.waiting().len(), 9, "the first trick's six cards and the kitty's three");
+    assert_eq!(hand.kitty_taker(), None, "nobody won the first trick");
     play_all(&mut hand, "9D TD JD QD KD AD");
+    assert_eq!(hand.kitty_taker(), Some(seat(5)), "the next trick's winner");
     assert_eq!(hand.taken_cards(seat(5)).len(), 15);
     let result = HandResult::of(&hand, &rules);
     assert_eq!(result.points_taken[seat(5)], 15, "QS 13, two 5H");

@@ -251,6 +251,50 @@ fn the_family_options_print_reload_and_explain_bad_combinations() {
 }
 
 #[test]
+fn chips_and_domino_refuse_what_they_cannot_score_naming_both_keys() {
+    let dir = sandbox("corners");
+    fails_with(
+        &dir,
+        &["--preset", "royal", "--scoring", "chips", "rules"],
+        &[
+            "needs moon = \"add-to-others\"",
+            "--moon add-to-others",
+            "moon: set by preset royal",
+            "scoring: set by flag",
+        ],
+    );
+    let fixed = hearts(&dir, &["--preset", "royal", "--scoring", "chips", "--moon", "add-to-others", "rules"]);
+    assert!(fixed.status.success(), "{}", stderr(&fixed));
+    fails_with(
+        &dir,
+        &["--scoring", "sweepstakes", "--no-tricks-bonus", "-5", "rules"],
+        &[
+            "no-tricks-bonus = -5 cannot be played with scoring = \"sweepstakes\"",
+            "no-tricks-bonus: set by flag",
+            "scoring: set by flag",
+        ],
+    );
+    fails_with(
+        &dir,
+        &["--preset", "chasse-coeur", "--scoring", "chips", "rules"],
+        &[
+            "declaration = \"generale\" cannot be played with scoring = \"chips\"",
+            "declaration: set by preset chasse-coeur",
+        ],
+    );
+    write(&dir, "rules.toml", "no-tricks-bonus = -5\n");
+    fails_with(
+        &dir,
+        &["--preset", "domino", "rules"],
+        &[
+            "domino = true needs no-tricks-bonus = 0",
+            "domino: set by preset domino",
+            "no-tricks-bonus: set by rules.toml:1",
+        ],
+    );
+}
+
+#[test]
 fn a_missing_rules_file_is_an_error() {
     let dir = sandbox("missing");
     fails_with(&dir, &["--rules", "nowhere.toml", "rules"], &["nowhere.toml", "cannot read"]);

@@ -89,6 +89,7 @@ fn domino_refuses_what_a_stock_leaves_no_room_for() {
     refused(Rules { scoring: hearts::engine::Scoring::Chips, ..rules }, "scoring");
     refused(Rules { teams: hearts::engine::Teams::Combined, ..rules }, "teams");
     refused(Rules { auction: true, ..Preset::Domino.rules() }, "auction");
+    refused(Rules { no_tricks_bonus: -5, ..rules }, "no-tricks-bonus");
 }
 
 #[test]
@@ -179,6 +180,22 @@ fn when_the_last_cards_go_together_the_last_tricks_winner_takes_the_stock() {
     play_all(&mut hand, "AC 2C");
     assert_eq!(hand.phase(), HandPhase::Finished);
     assert_eq!(hand.taken(seat(0)), cards("AC 2C") | stock);
+}
+
+#[test]
+fn when_everyone_still_holding_cards_plays_the_last_to_one_trick_its_winner_takes_the_stock() {
+    // West plays its only card to the first trick and is out; South and
+    // North then play their last cards together, with the stock still full.
+    let rules = domino(3);
+    let mut hand = position(&rules, "-.-.-.AK -.-.-.2 -.-.-.43");
+    let stock = hand.stock();
+    play_all(&mut hand, "AC 2C 3C");
+    assert!(hand.is_out(seat(1)));
+    assert_eq!(hand.phase(), HandPhase::Playing, "two players still hold cards");
+    play_all(&mut hand, "KC 4C");
+    assert_eq!(hand.phase(), HandPhase::Finished);
+    assert_eq!(hand.taken(seat(0)), cards("AC 2C 3C KC 4C") | stock);
+    assert!(hand.stock().is_empty());
 }
 
 #[test]

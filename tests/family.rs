@@ -172,6 +172,12 @@ fn royal_the_queen_of_diamonds_never_takes_a_total_below_zero() {
 }
 
 #[test]
+fn royal_the_queen_of_diamonds_never_raises_a_total_already_below_zero() {
+    // A subtracted moon left South at -31: -31 + 2 = -29 stays as it is.
+    assert_eq!(royal_totals_after([-31, 15, 0, 0]), vec![-29, 15, 0, 1]);
+}
+
+#[test]
 fn royal_the_shooter_picks_every_time_and_the_moon_is_their_score() {
     let rules = royal();
     let hand = position(&rules, SOUTH_SHOOTS);
@@ -259,6 +265,41 @@ fn a_silent_generale_gives_each_other_player_54() {
     let result = HandResult::of(&hand, &rules);
     assert_eq!(result.shooter, Some(seat(0)));
     assert_eq!(table(result.scores(&rules, MoonScoring::fixed_by(rules.moon))), vec![0, 54, 54, 54]);
+}
+
+/// Chasse Coeur with a no-tricks bonus of -5.
+fn chasse_coeur_with_a_bonus(deal: &str) -> (Rules, Hand) {
+    let (rules, hand) = chasse_coeur_hand(deal);
+    (Rules { no_tricks_bonus: -5, ..rules }, hand)
+}
+
+#[test]
+fn a_made_generale_counts_as_a_moon_and_nobody_gets_the_no_tricks_bonus() {
+    let (rules, mut hand) = chasse_coeur_with_a_bonus(SOUTH_TAKES_ALL);
+    hand.declare(seat(0), true).unwrap();
+    play_all(&mut hand, SOUTH_TAKES_ALL_PLAY);
+    // West, North and East took no trick, and still score the 17 without the -5.
+    assert_eq!(table(HandResult::of(&hand, &rules).scores(&rules, None)), vec![0, 17, 17, 17]);
+    // A silent Generale is a moon too.
+    let (rules, mut hand) = chasse_coeur_with_a_bonus(SOUTH_TAKES_ALL);
+    for s in 0..4 {
+        hand.declare(seat(s), false).unwrap();
+    }
+    play_all(&mut hand, SOUTH_TAKES_ALL_PLAY);
+    let result = HandResult::of(&hand, &rules);
+    assert_eq!(table(result.scores(&rules, MoonScoring::fixed_by(rules.moon))), vec![0, 54, 54, 54]);
+}
+
+#[test]
+fn after_a_failed_generale_each_player_who_took_no_trick_gets_the_no_tricks_bonus() {
+    // South declares and takes the hearts; West takes the QS with the AS.
+    let (rules, mut hand) = chasse_coeur_with_a_bonus("S:2.A.-.- A.2.-.- Q.3.-.- 3.4.-.-");
+    hand.declare(seat(0), true).unwrap();
+    play_all(&mut hand, "AH 2H 3H 4H 2S AS QS 3S");
+    let result = HandResult::of(&hand, &rules);
+    assert_eq!(table(result.tricks.map(i32::from)), vec![1, 1, 0, 0]);
+    // The declarer pays the 17; West its 13; North and East, without a trick, -5 each.
+    assert_eq!(table(result.scores(&rules, None)), vec![17, 13, -5, -5]);
 }
 
 #[test]
@@ -357,6 +398,17 @@ fn with_kitty_to_last_trick_the_widow_waits_for_the_last_tricks_winner() {
     assert_eq!(table3(HandResult::of(&hand, &rules).points_taken), vec![0, 0, 14]);
 }
 
+#[test]
+fn when_the_lowest_club_lies_in_the_widow_the_holder_of_the_lowest_club_held_leads_it() {
+    // The 2C is in the widow: North holds the 3C, the lowest club held.
+    let rules = Rules { players: 3, ..Preset::Heartsette.rules() };
+    let hands = hands(&rules, "-.-.3.4 -.-.2.A -.-.A.3");
+    let deal = Deal { dealer: seat(0), hands, kitty: common::cards("2C 5H"), twice: CardSet::EMPTY };
+    let hand = Hand::new(&rules, deal, PassDirection::Hold);
+    assert_eq!(hand.to_act(), seat(2), "North, not West left of the dealer");
+    assert_eq!(hand.legal_moves(), common::cards("3C"));
+}
+
 fn table3(scores: BySeat<i32>) -> Vec<i32> {
     scores.of_table(3).to_vec()
 }
@@ -428,6 +480,40 @@ fn a_moon_in_chips_is_paid_by_each_other_player_and_the_rest_from_the_pot() {
     let rules = Rules { scoring: Scoring::Chips, ..Rules::default() };
     let settled = chips([50, 50, 50, 50], 3).settle(&took([13, 0, 0, 0], Some(0), 13), &rules);
     assert_eq!(stacks(&settled.after), (vec![63, 46, 46, 46], 2));
+}
+
+#[test]
+fn a_moon_in_chips_takes_only_what_the_pot_holds_of_the_rest() {
+    // 26 points among three: 8 from each, and the pot owes 2 but holds 1.
+    let rules = Rules { scoring: Scoring::Chips, ..Rules::default() };
+    let settled = chips([50, 50, 50, 50], 1).settle(&took([26, 0, 0, 0], Some(0), 26), &rules);
+    assert_eq!(stacks(&settled.after), (vec![75, 42, 42, 42], 0));
+    assert!(!settled.short, "the pot paying less than the rest is no player short");
+}
+
+#[test]
+fn chips_and_sweepstakes_refuse_the_no_tricks_bonus_other_moons_and_the_generale() {
+    for scoring in [Scoring::Chips, Scoring::Sweepstakes] {
+        let chips = Rules { scoring, ..Rules::default() };
+        let bonus = Rules { no_tricks_bonus: -5, ..chips };
+        assert_eq!(bonus.validate(), Err(RulesError::NoTricksBonusWithChips { bonus: -5, scoring }));
+        assert_eq!(bonus.validate().unwrap_err().keys(), ["no-tricks-bonus", "scoring"]);
+        for moon in [MoonRule::SubtractFromShooter, MoonRule::ShooterChooses, MoonRule::ShooterPicks] {
+            let error = Rules { moon, ..chips }.validate().unwrap_err();
+            assert_eq!(error, RulesError::MoonWithChips { moon, scoring });
+            assert_eq!(error.keys(), ["moon", "scoring"]);
+        }
+        for moon in [MoonRule::AddToOthers, MoonRule::Off] {
+            assert_eq!(Rules { moon, ..chips }.validate(), Ok(()), "{moon} under {scoring}");
+        }
+        let generale = Rules { declaration: hearts::engine::Declaration::Generale, ..chips };
+        assert_eq!(generale.validate().unwrap_err().keys(), ["declaration", "scoring"]);
+    }
+    // Royal's shooter-picks has no place under chips, and the error says what does.
+    let royal_for_chips = Rules { scoring: Scoring::Chips, ..Preset::Royal.rules() };
+    let error = royal_for_chips.validate().unwrap_err().to_string();
+    assert!(error.contains("needs moon = \"add-to-others\" or \"off\", not \"shooter-picks\""), "{error}");
+    assert_eq!(Rules { moon: MoonRule::AddToOthers, ..royal_for_chips }.validate(), Ok(()));
 }
 
 #[test]
@@ -511,6 +597,22 @@ fn a_led_joker_leaves_the_next_player_free_and_that_card_sets_the_suit() {
     assert_eq!(hand.legal_moves(), common::cards("5H"));
     play_all(&mut hand, "5H 4S");
     assert_eq!(hand.last_trick().unwrap().winner(4), Some(seat(2)), "the 5H; the joker never wins");
+}
+
+#[test]
+fn after_a_led_joker_an_unbroken_heart_may_set_the_suit() {
+    // Hearts must be broken before they are led, and none has been played.
+    let rules = Rules { jokers: Some(1), ..Rules::default() };
+    assert!(rules.must_break_hearts);
+    let mut hand = position(&rules, "S:2.-.-.A.1 -.3.9.2 -.5.8.4 4.-.7.3");
+    play_all(&mut hand, "2C 4C 3C AC JK1");
+    assert!(!hand.hearts_broken());
+    // The joker was led, not a heart: West's 3H is a card like any other...
+    assert_eq!(hand.legal_moves(), common::cards("9D 3H"));
+    play_all(&mut hand, "3H");
+    // ...and it set the suit: North must follow hearts.
+    assert_eq!(hand.trick().led_suit(), Some(hearts::engine::Suit::Hearts));
+    assert_eq!(hand.legal_moves(), common::cards("5H"));
 }
 
 #[test]

@@ -87,6 +87,25 @@ fn a_team_that_takes_every_penalty_card_between_them_gives_each_other_team_twice
 }
 
 #[test]
+fn a_combined_team_moon_goes_to_each_other_team_whatever_the_moon_rule_says() {
+    for moon in [MoonRule::SubtractFromShooter, MoonRule::ShooterChooses, MoonRule::ShooterPicks] {
+        let rules = partners(Teams::Combined, moon);
+        let hand = position(&rules, PARTNERS_TAKE_ALL);
+        // At 50 each, adding to the others ends the game (shooter-chooses would ask).
+        let before = BySeat::new_with(|seat| [50, 80, 50, 80].get(seat.index()).copied().unwrap_or(0));
+        let mut game = Game::from_position(rules, 1, hand, before).unwrap();
+        play_game_moves(&mut game, PARTNERS_TAKE_ALL_PLAY);
+        assert_ne!(game.phase(), GamePhase::MoonChoice(seat(0)), "{moon}: nobody is asked");
+        let record = game.history().last().unwrap();
+        assert_eq!(record.moon, Some(MoonScoring::AddToOthers), "{moon}");
+        assert_eq!(table(record.scores), vec![0, 30, 0, 30], "{moon}");
+    }
+    // With the moon off there is no moon, team or not.
+    let off = partners(Teams::Combined, MoonRule::Off);
+    assert_eq!(partners_take_all(&off).shooter, None);
+}
+
+#[test]
 fn with_individual_scores_a_moon_must_be_shot_alone() {
     let rules = partners(Teams::Individual, MoonRule::AddToOthers);
     let result = partners_take_all(&rules);
@@ -310,6 +329,19 @@ fn a_hand_with_no_bids_is_played_with_hearts() {
     let record = game.history().last().unwrap();
     assert_eq!(record.result.bid, None);
     assert_eq!(record.result.penalty_total, 13);
+}
+
+#[test]
+fn with_no_bid_the_first_lead_follows_first_lead() {
+    let rules = Rules { first_lead: FirstLead::LowestClub, ..Preset::Auction.rules() };
+    let mut game = auction_game_with(rules, 3);
+    for seat_number in [0, 1, 2, 3] {
+        bid(&mut game, seat_number, None).unwrap();
+    }
+    let holder = game.hand().holder_of(card("2C")).unwrap();
+    assert_eq!(game.hand().to_act(), holder, "the holder of the 2C leads, not the player left of the dealer");
+    assert_eq!(game.legal_moves(), cards("2C"));
+    assert_eq!(game.hand().penalty_suit(), Suit::Hearts);
 }
 
 #[test]

@@ -139,7 +139,7 @@ fn play_checked(rules: Rules, seed: u64) -> u32 {
 
         assert_eq!(matches!(game.phase(), GamePhase::MoonChoice(_)), asked, "{context}: is the shooter asked?");
         let subtract = match (rules.moon, asked) {
-            (MoonRule::SubtractFromShooter, _) => true,
+            _ if reference::moon_subtracts_unasked(&rules) => true,
             (MoonRule::ShooterChooses | MoonRule::ShooterPicks, true) => {
                 let subtract = dice.below(2) == 0;
                 let scoring = if subtract { MoonScoring::SubtractFromShooter } else { MoonScoring::AddToOthers };

@@ -761,7 +761,7 @@ impl<'a> Judge<'a> {
     fn moon_scoring(&self, result: &HandResult) -> Option<MoonScoring> {
         let rules = self.view.rules;
         let totals_each_way = |scoring| self.view.totals_after(&result.scores(rules, Some(scoring)));
-        match (rules.moon, result.shooter) {
+        match (rules.moon_in_play(), result.shooter) {
             (MoonRule::ShooterPicks, Some(shooter)) => Some(self.outlook.shooter_choice(shooter, totals_each_way)),
             (MoonRule::ShooterChooses, Some(shooter))
                 if shooter_is_asked(

@@ -15,7 +15,7 @@ pub const SOLVE_FROM_CARDS: usize = 2;
 /// How a moon counts when the search scores a finished hand: the rule's
 /// fixed scoring, or adding to the others where the shooter may choose.
 pub fn moon_scoring(rules: &Rules) -> Option<MoonScoring> {
-    match rules.moon {
+    match rules.moon_in_play() {
         MoonRule::ShooterChooses => Some(MoonScoring::AddToOthers),
         rule => MoonScoring::fixed_by(rule),
     }

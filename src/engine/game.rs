@@ -447,11 +447,8 @@ impl Game {
     /// Scores the finished hand, or stops to ask the shooter first.
     fn finish_hand(&mut self) -> Event {
         let result = HandResult::of(&self.hand, &self.rules);
-        if self.rules.plays_chips() {
-            // Chips pay the shooter directly: there is nothing to choose.
-            return self.score_hand(result, result.shooter.map(|_| MoonScoring::AddToOthers));
-        }
-        match (self.rules.moon, result.shooter) {
+        // Chips play only add-to-others or no moon: they pay the shooter, with nothing to choose.
+        match (self.rules.moon_in_play(), result.shooter) {
             (MoonRule::ShooterPicks, Some(shooter)) => {
                 self.phase = GamePhase::MoonChoice(shooter);
                 Event::MoonChoiceNeeded(shooter)

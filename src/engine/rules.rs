@@ -896,6 +896,34 @@ pub enum RulesError {
     /// A moon value where there is no moon.
     #[error("moon-value = {0} has no effect with moon = \"off\"; remove it, or choose a moon rule")]
     MoonValueWithoutMoon(i32),
+    /// A no-tricks bonus under chips: chips are paid by penalty points.
+    #[error(
+        "no-tricks-bonus = {bonus} cannot be played with scoring = \"{scoring}\": chips are paid by penalty \
+         points, and a points bonus has no meaning there; set no-tricks-bonus = 0"
+    )]
+    NoTricksBonusWithChips {
+        /// The bonus asked for.
+        bonus: i32,
+        /// Chips or sweepstakes.
+        scoring: Scoring,
+    },
+    /// A moon under chips that is not the chips payment to the shooter.
+    #[error(
+        "scoring = \"{scoring}\" needs moon = \"add-to-others\" or \"off\", not \"{moon}\": chips pay a moon \
+         to its shooter one way only (--moon add-to-others)"
+    )]
+    MoonWithChips {
+        /// The moon rule asked for.
+        moon: MoonRule,
+        /// Chips or sweepstakes.
+        scoring: Scoring,
+    },
+    /// The Generale under chips: it is a points-scoring device.
+    #[error(
+        "declaration = \"generale\" cannot be played with scoring = \"{0}\": the Generale scores points, not \
+         chips; set declaration = \"none\""
+    )]
+    GeneraleWithChips(Scoring),
 }
 
 impl RulesError {
@@ -918,6 +946,9 @@ impl RulesError {
             RulesError::TeamsNeedPartners { .. } => &["teams", "players"],
             RulesError::TeamsWithChips(_) => &["teams", "scoring"],
             RulesError::CombinedTeamsWithGenerale => &["teams", "declaration"],
+            RulesError::NoTricksBonusWithChips { .. } => &["no-tricks-bonus", "scoring"],
+            RulesError::MoonWithChips { .. } => &["moon", "scoring"],
+            RulesError::GeneraleWithChips(_) => &["declaration", "scoring"],
             RulesError::Auction { keys, .. }
             | RulesError::Domino { keys, .. }
             | RulesError::Cancellation { keys, .. } => keys,
@@ -1012,6 +1043,16 @@ impl Rules {
     /// Whether chips are played (chips or sweepstakes).
     pub fn plays_chips(&self) -> bool {
         self.scoring != Scoring::Points
+    }
+
+    /// The moon rule that scores this game's moons: `moon`, except that a
+    /// combined team's moon always goes to each other team, whatever
+    /// `moon` says (there is none with `moon = "off"`).
+    pub fn moon_in_play(&self) -> MoonRule {
+        match (self.teams, self.moon) {
+            (Teams::Combined, MoonRule::Off) | (Teams::Off | Teams::Individual, _) => self.moon,
+            (Teams::Combined, _) => MoonRule::AddToOthers,
+        }
     }
 
     /// Cards in the kitty: what the deal leaves over (Domino's is a stock,
@@ -1174,6 +1215,9 @@ impl Rules {
         if let (Some(value), MoonRule::Off) = (self.moon_value, self.moon) {
             return Err(RulesError::MoonValueWithoutMoon(value));
         }
+        if self.plays_chips() {
+            self.validate_chips()?;
+        }
         if self.auction {
             let refusal = |needs, keys| Err(RulesError::Auction { needs, keys });
             if !(4..=6).contains(&self.players) {
@@ -1214,6 +1258,22 @@ impl Rules {
 }
 
 impl Rules {
+    /// The refusals of chips (and sweepstakes): chips are paid by penalty
+    /// points, and a moon only by the chips payment to its shooter.
+    fn validate_chips(&self) -> Result<(), RulesError> {
+        let scoring = self.scoring;
+        if self.no_tricks_bonus != 0 {
+            return Err(RulesError::NoTricksBonusWithChips { bonus: self.no_tricks_bonus, scoring });
+        }
+        if !matches!(self.moon, MoonRule::AddToOthers | MoonRule::Off) {
+            return Err(RulesError::MoonWithChips { moon: self.moon, scoring });
+        }
+        if self.declaration != Declaration::None {
+            return Err(RulesError::GeneraleWithChips(scoring));
+        }
+        Ok(())
+    }
+
     /// Cancellation's refusals: what two copies of a card leave no room for.
     fn validate_cancellation(&self) -> Result<(), RulesError> {
         let refusal = |needs, keys| Err(RulesError::Cancellation { needs, keys });
@@ -1291,6 +1351,12 @@ impl Rules {
         }
         if self.plays_chips() {
             return refusal("scoring = \"points\": the game ends at a total, mid-hand", &["domino", "scoring"]);
+        }
+        if self.no_tricks_bonus != 0 {
+            return refusal(
+                "no-tricks-bonus = 0: the game may end mid-hand, before anyone knows who took no trick",
+                &["domino", "no-tricks-bonus"],
+            );
         }
         if self.teams != Teams::Off {
             return refusal("teams = \"off\"", &["domino", "teams"]);

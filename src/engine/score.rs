@@ -165,6 +165,12 @@ impl HandResult {
                     (false, false) => self.points_taken[seat],
                 };
             }
+            // A made Generale is a moon: the bonus goes only with a failed one.
+            if !made {
+                for seat in Seat::all(players).filter(|&seat| self.tricks[seat] == 0) {
+                    scores[seat] += rules.no_tricks_bonus;
+                }
+            }
             if let Some(taker) = self.bonus_taker {
                 scores[taker] += BONUS_CARD_VALUE;
             }

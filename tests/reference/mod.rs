@@ -540,6 +540,15 @@ impl RefHand {
                     *score = self.penalty_total();
                 }
             }
+            // A made Generale counts as a moon (no bonus); after a failed
+            // one the no-tricks bonus goes to each player who took no trick.
+            if !made {
+                for (seat, score) in scores.iter_mut().enumerate() {
+                    if self.tricks_won[seat] == 0 {
+                        *score += self.rules.no_tricks_bonus;
+                    }
+                }
+            }
             if let Some(card) = self.bonus_card() {
                 let taker = (0..self.players).find(|&seat| self.taken[seat].contains(&card)).unwrap();
                 scores[taker] -= 10;
@@ -711,11 +720,20 @@ pub fn game_ends(totals: &[i32], hands: u32, rules: &Rules) -> bool {
     reached && !(tied && rules.tie == TieRule::PlayOn)
 }
 
+/// Whether a moon is taken off the shooter with nobody asked: under
+/// `subtract-from-shooter`, except for a combined team's moon, which always
+/// goes to each other team.
+pub fn moon_subtracts_unasked(rules: &Rules) -> bool {
+    rules.moon == MoonRule::SubtractFromShooter && rules.teams != Teams::Combined
+}
+
 /// Whether the shooter is asked how the moon counts (shooter-chooses):
 /// adding would end the game with the shooter not alone in first place.
+/// Never under chips (add-to-others or no moon there) nor for a combined
+/// team's moon (always added to each other team).
 pub fn shooter_is_asked(hand: &RefHand, totals: &[i32], hands: u32) -> bool {
     let Some(shooter) = hand.shooter() else { return false };
-    if plays_chips(&hand.rules) {
+    if plays_chips(&hand.rules) || hand.rules.teams == Teams::Combined {
         return false;
     }
     if hand.rules.moon == MoonRule::ShooterPicks {
