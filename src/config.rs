@@ -324,7 +324,7 @@ const OPTIONS: &[RuleOption] = &[
     RuleOption {
         key: "moon",
         expected: "one of \"add-to-others\", \"subtract-from-shooter\", \"shooter-chooses\", \"shooter-picks\", \"off\"",
-        help: "Shooting the moon: add the penalty total to everyone else, subtract it from the shooter, let the shooter choose where adding would lose the game, let the shooter choose every time, or no moon.",
+        help: "Shooting the moon: add the penalty total to everyone else, subtract it from the shooter, let the shooter choose where adding would lose the game, let the shooter choose every time, or no moon. Under chips and sweepstakes: add-to-others or off. A combined team's moon always goes to the other teams.",
         flag: value("moon", "RULE"),
         set: |r, v| named::<MoonRule>(v).map(|value| r.moon = value),
         get: |r| format!("\"{}\"", r.moon),
@@ -346,7 +346,7 @@ const OPTIONS: &[RuleOption] = &[
     RuleOption {
         key: "declaration",
         expected: "one of \"none\", \"generale\"",
-        help: "A declaration before the first lead: generale (Chasse Coeur: promise to take every penalty card; made, the others score the penalty total; failed, you do).",
+        help: "A declaration before the first lead: generale (Chasse Coeur: promise to take every penalty card; made, the others score the penalty total; failed, you do). Not with chips or sweepstakes.",
         flag: value("declaration", "WHICH"),
         set: |r, v| named::<Declaration>(v).map(|value| r.declaration = value),
         get: |r| format!("\"{}\"", r.declaration),
@@ -362,7 +362,7 @@ const OPTIONS: &[RuleOption] = &[
     RuleOption {
         key: "no-tricks-bonus",
         expected: "an integer from -100 to 100",
-        help: "Added to each player who took no trick, when nobody shot the moon (some servers use -5).",
+        help: "Added to each player who took no trick, when nobody shot the moon or made a Generale (some servers use -5). Not with chips, sweepstakes or domino.",
         flag: value("no-tricks-bonus", "N"),
         set: |r, v| integer_in(v, -100, 100).map(|value| r.no_tricks_bonus = value),
         get: |r| r.no_tricks_bonus.to_string(),

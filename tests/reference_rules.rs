@@ -332,6 +332,19 @@ fn option_mixes_play_by_the_rule_book() {
         Rules { teams: Teams::Individual, players: 6, moon: MoonRule::ShooterChooses, ..Rules::default() },
         Rules { teams: Teams::Combined, omnibus: true, no_tricks_bonus: -5, target_score: 40, ..Rules::default() },
         Rules { teams: Teams::Combined, players: 6, ..Preset::Royal.rules() },
+        // A combined team's moon goes to the other teams whatever the moon rule says.
+        Rules {
+            teams: Teams::Combined,
+            moon: MoonRule::SubtractFromShooter,
+            must_break_hearts: false,
+            ..Rules::default()
+        },
+        Rules { teams: Teams::Combined, moon: MoonRule::ShooterChooses, target_score: 40, ..Rules::default() },
+        // The no-tricks bonus after a failed Generale.
+        Rules { teams: Teams::Individual, no_tricks_bonus: -5, ..Preset::ChasseCoeur.rules() },
+        // A joker led before hearts break, and the lowest club in a widow.
+        Rules { jokers: Some(2), players: 6, first_lead: hearts::engine::FirstLead::AnyClub, ..Rules::default() },
+        Rules { players: 5, first_lead: hearts::engine::FirstLead::AnyClub, ..Preset::Heartsette.rules() },
         // The auction with the rules that name hearts: breaking and no-blood follow the named suit.
         Rules {
             must_break_hearts: true,
@@ -354,6 +367,42 @@ fn option_mixes_play_by_the_rule_book() {
             play_checked(rules, seed);
         }
     }
+}
+
+/// The combinations the rule book refuses (its corners of the mixes) are
+/// refused, each with an error naming both keys, and their neighbours are
+/// games.
+#[test]
+fn the_corners_the_rule_book_refuses_are_refused_naming_both_keys() {
+    use hearts::engine::{Declaration, Scoring};
+    let mut refused = 0;
+    let mut candidates = Vec::new();
+    for scoring in [Scoring::Points, Scoring::Chips, Scoring::Sweepstakes] {
+        for &moon in MoonRule::ALL {
+            for declaration in [Declaration::None, Declaration::Generale] {
+                for no_tricks_bonus in [0, -5] {
+                    candidates.push(Rules { scoring, moon, declaration, no_tricks_bonus, ..Rules::default() });
+                }
+            }
+        }
+    }
+    candidates.extend([0, -5, 5].map(|no_tricks_bonus| Rules { no_tricks_bonus, ..Preset::Domino.rules() }));
+    for rules in candidates {
+        let expected = reference::corner_refusals(&rules);
+        match rules.validate() {
+            Ok(()) => assert!(expected.is_empty(), "{rules:?} should be refused: {expected:?}"),
+            Err(error) => {
+                assert!(
+                    expected.iter().any(|keys| keys[..] == *error.keys()),
+                    "{rules:?}: {error} ({:?})",
+                    error.keys()
+                );
+                refused += 1;
+            }
+        }
+    }
+    // Under chips and sweepstakes only add-to-others and off, with neither bonus nor Generale, are games.
+    assert_eq!(refused, 2 * (5 * 2 * 2 - 2) + 2, "every combination of a corner is refused");
 }
 
 /// Random play almost never shoots the moon. To check the moon rules on

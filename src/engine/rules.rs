@@ -559,7 +559,9 @@ pub struct Rules {
     pub omnibus: bool,
     /// The Omnibus bonus card (`bonus-card`, default JD).
     pub bonus_card: Card,
-    /// What shooting the moon does (`moon`).
+    /// What shooting the moon does (`moon`): add-to-others or off under
+    /// chips; a combined team's moon goes to the others whatever it says
+    /// ([`Rules::moon_in_play`]).
     pub moon: MoonRule,
     /// What a moon is worth (`moon-value`); `None`: the shooter's points,
     /// which is the penalty total (Greek plays 150, Chasse Coeur's silent
@@ -570,7 +572,8 @@ pub struct Rules {
     /// The shooter must also take the bonus card (`moon-needs-bonus-card`).
     pub moon_needs_bonus_card: bool,
     /// Added to each player who took no trick, when nobody shot the moon
-    /// (`no-tricks-bonus`, default 0; some servers use -5).
+    /// or made a Generale (`no-tricks-bonus`, default 0; some servers use
+    /// -5). Not played with chips or in Domino.
     pub no_tricks_bonus: i32,
     /// The game ends after a hand in which someone reached this total
     /// (`target-score`, default 100).

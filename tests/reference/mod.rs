@@ -636,6 +636,29 @@ pub fn plays_chips(rules: &Rules) -> bool {
     rules.scoring != Scoring::Points
 }
 
+/// The corners of the mixes the rule book refuses, each as the two keys its
+/// error names: under chips or sweepstakes the no-tricks bonus, a moon
+/// other than add-to-others or off, and the Generale; in Domino the
+/// no-tricks bonus.
+pub fn corner_refusals(rules: &Rules) -> Vec<[&'static str; 2]> {
+    let mut refused = Vec::new();
+    if plays_chips(rules) {
+        if rules.no_tricks_bonus != 0 {
+            refused.push(["no-tricks-bonus", "scoring"]);
+        }
+        if rules.moon != MoonRule::AddToOthers && rules.moon != MoonRule::Off {
+            refused.push(["moon", "scoring"]);
+        }
+        if rules.declaration == Declaration::Generale {
+            refused.push(["declaration", "scoring"]);
+        }
+    }
+    if rules.domino && rules.no_tricks_bonus != 0 {
+        refused.push(["domino", "no-tricks-bonus"]);
+    }
+    refused
+}
+
 /// Pays for a hand in chips: a moon is paid to the shooter (each other
 /// player an equal share rounded down, the pot the rest); otherwise each
 /// player pays their score into the pot, which goes to the fewest points
