@@ -243,6 +243,8 @@ pub struct ChipsSettlement {
     pub change: BySeat<i32>,
     /// The chips after the hand.
     pub after: Chips,
+    /// The chips each seat took out of the pot.
+    pub from_pot: BySeat<i32>,
     /// Some player could not pay in full: the game ends after this hand.
     pub short: bool,
 }
@@ -268,6 +270,7 @@ impl Chips {
         let mut stacks = self.stacks;
         let mut pot = self.pot;
         let mut short = false;
+        let mut taken = BySeat::new_with(|_| 0);
         let mut pay = |stacks: &mut BySeat<i32>, seat: Seat, amount: i32| {
             let paid = amount.min(stacks[seat]).max(0);
             short |= paid < amount;
@@ -289,6 +292,7 @@ impl Chips {
                 let from_pot = (worth - each * others).min(pot);
                 pot -= from_pot;
                 stacks[shooter] += from_pot;
+                taken[shooter] = from_pot;
             }
             None => {
                 let scores = result.scores(rules, None);
@@ -304,13 +308,14 @@ impl Chips {
                     let share = pot / takers.len() as i32;
                     for &seat in &takers {
                         stacks[seat] += share;
+                        taken[seat] = share;
                     }
                     pot -= share * takers.len() as i32;
                 }
             }
         }
         let change = BySeat::new_with(|seat| stacks[seat] - self.stacks[seat]);
-        ChipsSettlement { change, after: Chips { stacks, pot }, short }
+        ChipsSettlement { change, after: Chips { stacks, pot }, from_pot: taken, short }
     }
 }
 

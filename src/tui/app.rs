@@ -8,7 +8,7 @@ use std::time::{Duration, Instant};
 
 use crate::bot::{Level, decide};
 use crate::engine::{
-    Action, BONUS_CARD_VALUE, BySeat, Card, CardBag, CardSet, Event, Game, GamePhase, HandPhase, MoonScoring,
+    Action, BONUS_CARD_VALUE, BySeat, Card, CardBag, CardSet, Chips, Event, Game, GamePhase, HandPhase, MoonScoring,
     PassDirection, Seat, Suit, TimedFinish, TournamentScore, Trick,
 };
 
@@ -473,7 +473,21 @@ impl App {
     /// A seat's place in the game: its chips where chips are played, else
     /// its total.
     pub fn standing(&self, seat: Seat) -> i32 {
-        self.game.chips().map_or(self.game.totals()[seat], |chips| chips.stacks[seat])
+        self.chips_now().map_or(self.game.totals()[seat], |chips| chips.stacks[seat])
+    }
+
+    /// The stacks and the pot as the table sees them: the auction's winner
+    /// has paid the bid into the pot (the engine counts it when the hand is
+    /// settled).
+    pub fn chips_now(&self) -> Option<Chips> {
+        let mut chips = *self.game.chips()?;
+        let hand = self.game.hand();
+        if let Some(bid) = hand.named_suit().and(hand.high_bid()).filter(|_| self.game.phase() == GamePhase::InHand) {
+            let paid = (bid.chips as i32).min(chips.stacks[bid.seat]).max(0);
+            chips.stacks[bid.seat] -= paid;
+            chips.pot += paid;
+        }
+        Some(chips)
     }
 
     /// The cards that change a score this hand: the rules' (penalty cards,
@@ -1498,11 +1512,21 @@ impl App {
         !self.game.history().is_empty() && self.game.leaders().contains(&YOU)
     }
 
-    /// The penalty points each seat has taken in the hand so far.
+    /// The cards a seat is seen to have taken this hand: another seat's
+    /// widow stays face down in its pile until the hand is scored.
+    pub fn taken_in_view(&self, seat: Seat) -> CardBag {
+        let hand = self.game.hand();
+        let taken = hand.taken_cards(seat);
+        let hidden = seat != YOU && hand.phase() != HandPhase::Finished && hand.kitty_taker() == Some(seat);
+        if hidden { taken.less(hand.kitty_cards()) } else { taken }
+    }
+
+    /// The penalty points each seat is seen to have taken in the hand so
+    /// far (another seat's widow counts once the hand is scored).
     pub fn points_this_hand(&self, seat: Seat) -> i32 {
         let rules = &self.table.rules;
         let hand = self.game.hand();
-        let taken = hand.taken(seat);
+        let taken = self.taken_in_view(seat).cards();
         let bonus = rules.bonus_card().is_some_and(|card| taken.contains(card));
         hand.points(rules.points, taken) + if bonus { BONUS_CARD_VALUE } else { 0 }
     }

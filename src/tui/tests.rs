@@ -1690,3 +1690,147 @@ fn a_trick_no_card_won_is_shown_as_nobody_taking_it() {
     }
     panic!("no trick rolled over");
 }
+
+// ---- the big table ----------------------------------------------------------
+
+/// Plays a whole game (the hard bot's choices for you, the bots for the
+/// others, every question answered with Enter), showing each state between
+/// to `look`.
+fn play_whole_game(h: &mut Harness, mut look: impl FnMut(&Harness)) {
+    for _ in 0..20_000 {
+        look(h);
+        if h.app.game.phase() == GamePhase::GameOver || h.app.finish.is_some() {
+            return;
+        }
+        if !h.let_a_bot_act() {
+            match &h.app.overlay {
+                Some(_) => h.send(Command::Confirm),
+                None if h.app.is_passing() || h.app.seat_to_act() == Some(YOU) => h.play_as_hard(),
+                None => {}
+            }
+        }
+        h.wait(Duration::from_secs(3));
+    }
+    panic!("the game never ended");
+}
+
+/// The cards you may not see now: the others' hands and the passes they
+/// have chosen, a widow nobody has shown you, Domino's stock (less the
+/// cards you see, for with two packs one copy may be hidden and one seen).
+fn hidden_from_you(app: &App) -> CardSet {
+    let hand = app.game.hand();
+    let mut hidden = hand.stock();
+    for seat in Seat::all(app.players()).skip(1) {
+        hidden |= hand.holding(seat) | hand.passed(seat);
+    }
+    if hand.phase() != HandPhase::Finished && hand.kitty_taker() != Some(YOU) {
+        hidden |= hand.kitty();
+    }
+    let seen = hand.holding(YOU)
+        | hand.played()
+        | hand.trick().card_set()
+        | hand.passed(YOU)
+        | hand.received(YOU)
+        | hand.taken(YOU)
+        | hand.waiting().cards();
+    hidden - seen
+}
+
+#[test]
+fn no_screen_shows_a_card_you_may_not_see_over_whole_games_of_several_presets() {
+    use crate::engine::Preset;
+    let tables = [
+        (Preset::BlackLady, 4, 3),
+        (Preset::Heartsette, 3, 5),
+        (Preset::Heartsette, 4, 6),
+        (Preset::Auction, 4, 7),
+        (Preset::Domino, 4, 8),
+        (Preset::Cancellation, 8, 9),
+    ];
+    for (preset, players, seed) in tables {
+        let rules = Rules { players, ..preset.rules() };
+        let mut h = Harness::with_rules(rules, seed, Speed::Instant);
+        let mut states = 0;
+        play_whole_game(&mut h, |h| {
+            states += 1;
+            let hidden = hidden_from_you(&h.app);
+            for (width, height) in [(80, 24), (120, 36), (200, 60)] {
+                let (text, _, _) = h.screen(width, height);
+                for card in hidden {
+                    let face = h.app.theme.card(card);
+                    assert!(!text.contains(&face), "{preset:?} at {width}x{height} shows the hidden {face}:\n{text}");
+                }
+            }
+        });
+        assert!(h.app.game.history().len() > 1, "{preset:?}: a whole game of more than one hand");
+        assert!(states > 100, "{preset:?}: {states} states looked at");
+    }
+}
+
+#[test]
+fn a_big_table_shows_each_hand_as_card_backs_the_cards_taken_and_the_passes_you_know() {
+    let h = mid_game(4);
+    let hand = h.app.game.hand();
+    let theme = h.app.theme;
+    for (width, height) in [(120, 36), (200, 60)] {
+        let (text, _, _) = h.screen(width, height);
+        for seat in Seat::all(4).skip(1) {
+            // A fan: the edges of the cards behind, the back of the last.
+            let held = hand.hand_of(seat).len();
+            let fan = format!("{}▒▒│ {held}", "│".repeat(held));
+            assert!(text.contains(&fan), "{width}x{height}: {seat:?}'s {held} cards as {fan}:\n{text}");
+            let penalties: Vec<_> =
+                hand.taken(seat).iter().filter(|card| h.app.scoring_cards().contains(*card)).collect();
+            if !penalties.is_empty() {
+                let took = format!("took {}", theme.cards(penalties.into_iter().rev()));
+                assert!(text.contains(&took), "{width}x{height}: {took}\n{text}");
+            }
+        }
+        // Hand 2 passes right: you passed to Right; Left passed to you.
+        let (right, left) = (Seat::new(3).unwrap(), Seat::new(1).unwrap());
+        assert_eq!((hand.pass_target(YOU), hand.pass_target(left)), (right, YOU));
+        let yours = format!("you passed {}", theme.cards(hand.passed(YOU)));
+        let received = format!("passed you {}", theme.cards(hand.passed(left)));
+        for line in [&yours, &received] {
+            assert_eq!(text.matches(line.as_str()).count(), 1, "{width}x{height}: {line}\n{text}");
+        }
+    }
+    // 80x24 keeps the brief count.
+    let small = h.text();
+    assert!(small.contains(&format!("▒▒ {}", hand.hand_of(Seat::new(2).unwrap()).len())), "{small}");
+    assert!(!small.contains("passed you") && !small.contains("▒▒│"), "{small}");
+}
+
+#[test]
+fn at_every_table_size_the_big_labels_overlap_neither_each_other_nor_the_trick() {
+    for players in [3u8, 4, 5, 6, 7] {
+        let h = mid_game(players);
+        for (width, height) in [(120, 36), (200, 60)] {
+            let (text, _, _) = h.screen(width, height);
+            for seat in Seat::all(players as usize).skip(1) {
+                let label = format!("{} · normal", h.app.table.seat_name(seat));
+                assert_eq!(text.matches(&label).count(), 1, "{players} at {width}x{height}: {label}\n{text}");
+                let held = h.app.game.hand().hand_of(seat).len();
+                let fan = [format!("▒ {held}"), format!("▒│ {held}")];
+                assert!(
+                    fan.iter().any(|fan| text.contains(fan)),
+                    "{players} at {width}x{height}: {held} backs\n{text}"
+                );
+            }
+            // The notes under the labels are whole (no card of the trick lies over them).
+            let hand = h.app.game.hand();
+            let yours = format!("you passed {}", h.app.theme.cards(hand.passed(YOU)));
+            assert!(text.contains(&yours), "{players} at {width}x{height}: {yours}\n{text}");
+            // Every card of the trick is whole: its two corners are drawn.
+            for (_, card) in h.app.game.hand().trick().plays(players as usize) {
+                let face = crate::tui::theme::Theme::rank(card.rank());
+                let small = format!("│{face:<2}{}│", h.app.theme.suit(card.suit()));
+                let large = format!("│{face:<5}│");
+                assert!(
+                    text.contains(&small) || text.contains(&large),
+                    "{players} at {width}x{height}: {card}\n{text}"
+                );
+            }
+        }
+    }
+}

@@ -47,7 +47,7 @@ mod trick;
 mod windows;
 
 use hand::{your_hand, your_line};
-use seats::seats;
+use seats::{detail_for, seats};
 use side::{short_name, side_panel};
 pub use status::{KEYS, keys_now, status};
 use status::{key_line, status_line};
@@ -124,10 +124,11 @@ pub fn draw_screen(buf: &mut Buffer, area: Rect, app: &App, now: Instant) -> Hit
     let [table, you, hand] =
         Layout::vertical([Constraint::Min(14), Constraint::Length(1), Constraint::Length(size.height + 1)]).areas(main);
     info_bar(buf, info, app, now);
-    seats(buf, table, app, now);
     // Large trick cards for five or more seats need a wide table.
     let trick_size = if app.players() > 4 && table.width < 110 { CardSize::SMALL } else { size };
-    trick(buf, table, app, now, trick_size);
+    let detail = detail_for(app, now, table, is_big(area), trick_size);
+    seats(buf, table, app, now, detail);
+    trick(buf, table, app, now, trick_size, detail.height());
     if app.show_played {
         played_panel(buf, table, app);
     }

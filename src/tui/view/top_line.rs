@@ -47,7 +47,7 @@ pub(super) fn info_bar(buf: &mut Buffer, area: Rect, app: &App, now: Instant) {
         let size = hand.stock().len();
         parts[1] = (format!("stock {size}"), format!("S{size}"));
     }
-    if let Some(chips) = game.chips() {
+    if let Some(chips) = app.chips_now() {
         parts.insert(1, (format!("pot {}", chips.pot), format!("P{}", chips.pot)));
     }
     match (hand.named_suit(), hand.high_bid()) {

@@ -16,24 +16,22 @@
 use super::seats::{centre, direction, placed};
 use super::*;
 
-pub(super) fn trick(buf: &mut Buffer, area: Rect, app: &App, now: Instant, size: CardSize) {
-    let players = app.players();
-    let trick = app.table_trick(now);
-    let winner = if app.showing_trick(now) { trick.winning_card() } else { None };
-    let (cx, cy) = centre(area);
-    // On a big table the trick spreads out with the cards, as far as the
-    // seats' labels round the edge allow (they sit SEAT_WIDTH wide on an
-    // ellipse through the table's edges).
-    let (reach_x, reach_y) = match (size == CardSize::LARGE, players > 4) {
+/// How far from the centre each seat's card of the trick lies: on a big
+/// table the trick spreads out with the cards, as far as the seats' labels
+/// (`seat_height` rows, SEAT_WIDTH wide, on an ellipse through the table's
+/// edges) allow.
+pub(super) fn trick_reach(area: Rect, players: usize, size: CardSize, seat_height: u16) -> (f64, f64) {
+    match (size == CardSize::LARGE, players > 4) {
         (false, false) => (9.0, 3.0),
         // Eight to eleven seats go round the edge: the trick has the middle.
         (false, true) if players > 7 => (12.0, 4.5),
         (false, true) => (11.0, 4.0),
         (true, many) => {
+            let half_label = f64::from(seat_height) / 2.0;
             let seats_x = f64::from(area.width) / 2.0 - f64::from(SEAT_WIDTH) / 2.0 - 1.0;
-            let seats_y = f64::from(area.height) / 2.0 - 1.5;
+            let seats_y = f64::from(area.height) / 2.0 - half_label;
             let clear_x = seats_x - f64::from(SEAT_WIDTH) / 2.0 - f64::from(size.width) / 2.0 - 2.0;
-            let clear_y = seats_y - 1.5 - f64::from(size.height) / 2.0 - 1.0;
+            let clear_y = seats_y - half_label - f64::from(size.height) / 2.0 - 1.0;
             // Eight to eleven cards need a taller ring, or those at the sides
             // overlap.
             let (want_x, want_y): (f64, f64) = match (many, players > 7) {
@@ -43,13 +41,34 @@ pub(super) fn trick(buf: &mut Buffer, area: Rect, app: &App, now: Instant, size:
             };
             (want_x.min(clear_x).max(9.0), want_y.min(clear_y).max(3.0))
         }
-    };
+    }
+}
+
+/// Where a seat's card of the trick lies.
+pub(super) fn card_rect(
+    area: Rect,
+    seat: Seat,
+    players: usize,
+    size: CardSize,
+    (reach_x, reach_y): (f64, f64),
+) -> Rect {
+    let (cx, cy) = centre(area);
+    let (dx, dy) = direction(seat, players);
+    placed(area, (cx + dx * reach_x, cy + dy * reach_y), size.width, size.height)
+}
+
+pub(super) fn trick(buf: &mut Buffer, area: Rect, app: &App, now: Instant, size: CardSize, seat_height: u16) {
+    let players = app.players();
+    let trick = app.table_trick(now);
+    let winner = if app.showing_trick(now) { trick.winning_card() } else { None };
+    let (cx, cy) = centre(area);
+    let reach = trick_reach(area, players, size, seat_height);
+    let (reach_x, reach_y) = reach;
     // Two packs: a pair played twice cancels, drawn faint (the top line
     // names it).
     let cancelled = trick.cancelled();
     for (seat, card) in trick.plays(players) {
-        let (dx, dy) = direction(seat, players);
-        let rect = placed(area, (cx + dx * reach_x, cy + dy * reach_y), size.width, size.height);
+        let rect = card_rect(area, seat, players, size, reach);
         let (face, frame) = match (Some(card) == winner, cancelled.contains(card)) {
             (true, _) => (app.theme.card_face(card), app.theme.marked()),
             (false, true) => (app.theme.quiet(), app.theme.quiet()),

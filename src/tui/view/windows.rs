@@ -376,30 +376,28 @@ pub(super) fn hand_summary(buf: &mut Buffer, area: Rect, app: &App, hits: &mut H
     let mut lines = vec![Line::styled(format!(" {:<10}{:<34}{gain:>6}{standing:>7}", "", "Took"), theme.strong())];
     for seat in Seat::all(players) {
         let taken = hand.taken_cards(seat).iter().filter(|&card| scoring.contains(card));
-        let mut cards: Vec<Span> = vec![Span::raw(format!(" {:<10}", app.table.seat_name(seat)))];
         // With two packs a card taken twice is shown twice.
         let mut shown: Vec<Card> = taken.collect();
         shown.reverse();
-        let mut text = String::new();
-        for card in &shown {
-            if text.chars().count() + 4 > 32 {
-                text += theme.ellipsis();
-                break;
-            }
-            text += &format!("{} ", theme.card(*card));
+        // The whole list, on as many lines as it takes (a moon's is long).
+        let mut took = wrap_words(&theme.cards(shown), 33);
+        if took == [""] {
+            took = vec!["-".to_string()];
         }
-        if shown.is_empty() {
-            text = "-".to_string();
-        }
-        cards.push(Span::raw(format!("{text:<34}")));
         let (score, total) = match record.chips {
             Some(settled) => (settled.change[seat], settled.after.stacks[seat].to_string()),
             // A combined team's score is on the team's line: here what the seat took.
             None if rules.teams == Teams::Combined => (record.result.points_taken[seat], String::new()),
             None => (record.scores[seat], record.totals[seat].to_string()),
         };
-        cards.push(Span::styled(format!("{score:>+6}{total:>7}"), theme.strong()));
-        lines.push(Line::from(cards));
+        for (i, part) in took.into_iter().enumerate() {
+            let name = if i == 0 { app.table.seat_name(seat) } else { String::new() };
+            let mut spans = vec![Span::raw(format!(" {name:<10}{part:<34}"))];
+            if i == 0 {
+                spans.push(Span::styled(format!("{score:>+6}{total:>7}"), theme.strong()));
+            }
+            lines.push(Line::from(spans));
+        }
     }
     if rules.teams != Teams::Off {
         for side in 0..rules.side_count() {
@@ -549,12 +547,23 @@ fn hand_events(app: &App, record: &HandRecord) -> Vec<String> {
         lines.push(format!("{bidder} paid {} into the pot to name {}", bid.chips, suit.name()));
     }
     if let Some(settled) = record.chips {
+        let takers: Vec<Seat> = Seat::all(app.players()).filter(|&seat| settled.from_pot[seat] > 0).collect();
+        let names: Vec<String> = takers.iter().map(|&seat| who(seat)).collect();
+        match (names.split_last(), takers.first()) {
+            (Some((only, [])), Some(&seat)) => {
+                let chips = count(settled.from_pot[seat] as usize, "chip", "chips");
+                lines.push(format!("{only} took the pot: {chips}"));
+            }
+            (Some((last, others)), Some(&seat)) => {
+                let chips = count(settled.from_pot[seat] as usize, "chip", "chips");
+                lines.push(format!("{} and {last} shared the pot: {chips} each", others.join(", ")));
+            }
+            _ => {}
+        }
         let pot = settled.after.pot;
-        lines.push(if pot > 0 {
-            format!("The pot keeps {pot} for the next deal")
-        } else {
-            "The pot was taken".to_string()
-        });
+        if pot > 0 {
+            lines.push(format!("The pot keeps {pot} for the next deal"));
+        }
         if settled.short {
             lines.push("A player could not pay in full: the game ends".to_string());
         }
