@@ -1834,3 +1834,116 @@ fn at_every_table_size_the_big_labels_overlap_neither_each_other_nor_the_trick()
         }
     }
 }
+
+#[test]
+fn anothers_widow_counts_in_its_points_only_once_the_hand_is_scored() {
+    let rules = crate::engine::Preset::Heartsette.rules();
+    let across = Seat::new(2).unwrap();
+    // Penalty points counted by hand: a heart 1, the queen of spades 13.
+    let count = |cards: CardSet| {
+        cards
+            .iter()
+            .map(|card| {
+                if card == crate::engine::Card::QUEEN_OF_SPADES {
+                    13
+                } else {
+                    i32::from(card.suit() == crate::engine::Suit::Hearts)
+                }
+            })
+            .sum::<i32>()
+    };
+    for seed in 1..60 {
+        let mut h = Harness::with_rules(rules, seed, Speed::Instant);
+        h.play_until(|app| app.game.tricks().len() == 1);
+        let hand = h.app.game.hand();
+        let widow = hand.kitty();
+        if hand.kitty_taker() != Some(across) || count(widow) == 0 {
+            continue;
+        }
+        let from_tricks: i32 =
+            h.app.game.tricks().iter().filter(|t| t.winner(4) == Some(across)).map(|t| count(t.card_set())).sum();
+        let text = h.text();
+        let rows: Vec<&str> = text.lines().collect();
+        let label = rows.iter().position(|row| row.contains("Across · normal")).unwrap();
+        let shown = format!("{} · total", view::points(from_tricks));
+        assert!(rows[label + 1].contains(&shown), "Across took the widow: its points are its tricks' {shown}\n{text}");
+        assert_eq!(h.app.points_this_hand(across), from_tricks);
+        h.play_until(|app| app.overlay == Some(Overlay::HandSummary));
+        let taken = h.app.game.hand().taken(across);
+        assert!(taken.is_superset(widow));
+        assert_eq!(h.app.points_this_hand(across), count(taken), "scored: the widow counts");
+        return;
+    }
+    panic!("no seed gave Across a widow with points in it");
+}
+
+#[test]
+fn the_auctions_bid_is_in_the_pot_during_the_hand_and_the_summary_says_who_took_the_pot() {
+    let rules = crate::engine::Preset::Auction.rules();
+    for seed in 1..40 {
+        let mut h = Harness::with_rules(rules, seed, Speed::Instant);
+        loop {
+            h.play_until(|app| app.overlay.is_some() || app.game.hand().phase() == HandPhase::Playing);
+            match h.app.overlay {
+                Some(Overlay::Bid(_)) => h.send(Command::Button(Button::No)),
+                Some(Overlay::NameSuit(_)) => h.send(Command::Confirm),
+                _ => break,
+            }
+        }
+        let Some(bid) = h.app.game.hand().high_bid() else { continue };
+        if bid.seat == YOU {
+            continue;
+        }
+        let text = h.text();
+        let top = text.lines().next().unwrap();
+        assert!(top.contains(&format!("pot {}", bid.chips)), "the bid is paid into the pot: {top}");
+        let bidder = h.app.table.seat_name(bid.seat);
+        let rows: Vec<&str> = text.lines().collect();
+        let label = rows.iter().position(|row| row.contains(&format!("{bidder} · normal"))).unwrap();
+        assert!(rows[label + 1].contains(&format!("chips {}", 50 - bid.chips)), "{bidder} paid {}:\n{text}", bid.chips);
+        h.play_until(|app| app.overlay == Some(Overlay::HandSummary));
+        // The pot (the bid and every point taken, a chip each) goes to the fewest points.
+        let record = h.app.game.history()[0].clone();
+        let scores: Vec<i32> = Seat::all(4).map(|seat| record.scores[seat]).collect();
+        let fewest = *scores.iter().min().unwrap();
+        let takers: Vec<Seat> = Seat::all(4).filter(|&seat| record.scores[seat] == fewest).collect();
+        let pot = bid.chips as i32 + scores.iter().sum::<i32>();
+        let summary = h.text();
+        let share = pot / takers.len() as i32;
+        let who = |seat: Seat| if seat == YOU { "You".to_string() } else { h.app.table.seat_name(seat) };
+        let said = match takers.as_slice() {
+            [one] => format!("{} took the pot: {share} chips", who(*one)),
+            _ => format!("shared the pot: {share} chips each"),
+        };
+        assert!(summary.contains(&said), "{said}\n{summary}");
+        if pot % takers.len() as i32 != 0 {
+            assert!(summary.contains(&format!("The pot keeps {}", pot % takers.len() as i32)), "{summary}");
+        }
+        return;
+    }
+    panic!("no seed had another seat win the auction");
+}
+
+#[test]
+fn the_hand_summary_lists_every_card_taken_even_after_a_moon() {
+    let rules = Rules { moon: MoonRule::AddToOthers, ..Rules::default() };
+    let clubs = "AC KC QC JC TC 9C 8C 7C 6C 5C 4C 3C 2C";
+    let hearts = "AH KH QH JH TH 9H 8H 7H 6H 5H 4H 3H 2H";
+    let spades = "AS KS QS JS TS 9S 8S 7S 6S 5S 4S 3S 2S";
+    let diamonds = "AD KD QD JD TD 9D 8D 7D 6D 5D 4D 3D 2D";
+    // Your clubs take every trick: every heart and the queen come to you.
+    let mut h = harness_at(rules, [clubs, hearts, spades, diamonds], 3, [0; 4]);
+    h.play_until(|app| app.overlay == Some(Overlay::HandSummary));
+    assert_eq!(h.app.game.history()[0].result.shooter, Some(YOU));
+    for (width, height) in [(80, 24), (120, 36)] {
+        let (text, _, _) = h.screen(width, height);
+        for card in cards(&format!("{hearts} QS")) {
+            let face = h.app.theme.card(card);
+            assert!(
+                text.contains(&format!(" {face} ")) || text.contains(&format!(" {face}  ")),
+                "{width}x{height}: {face} missing\n{text}"
+            );
+        }
+        assert!(!text.contains(h.app.theme.ellipsis()), "{width}x{height}: nothing cut\n{text}");
+    }
+}
