@@ -150,10 +150,10 @@ pub fn run(cli: &Cli, search: &SearchPaths) -> Result<String, CommandError> {
                 return Err(TableError::NotATerminal.into());
             }
             let seat = review::reviewed_seat(&record);
-            let decisions = review::review(&record, seat, review::REVIEW_SAMPLES, progress_on_stderr("reviewing"))?;
             let theme = Theme::from_environment(cli.play.ascii);
-            let replay = tui::replay::Replay::new(record, (index, count), theme)?.with_review(decisions);
-            tui::replay::run(replay)?;
+            // The review fills in while the replay is on screen.
+            let replay = tui::replay::Replay::new(record, (index, count), theme)?;
+            tui::replay::run(replay, Some(seat))?;
             Ok(String::new())
         }
         Command::Review { file, game, seat, json } => {

@@ -184,12 +184,25 @@ pub fn review(
     record: &GameRecord,
     seat: Seat,
     samples: usize,
-    mut progress: impl FnMut(usize, usize),
+    progress: impl FnMut(usize, usize),
 ) -> Result<Vec<Decision>, ReplayError> {
+    let mut decisions = Vec::new();
+    review_each(record, seat, samples, |decision| decisions.push(decision), progress)?;
+    Ok(decisions)
+}
+
+/// Reviews as [`review`] does, handing each decision to `found` as soon as
+/// it is judged (the replay shows them while the rest are worked out).
+pub fn review_each(
+    record: &GameRecord,
+    seat: Seat,
+    samples: usize,
+    mut found: impl FnMut(Decision),
+    mut progress: impl FnMut(usize, usize),
+) -> Result<(), ReplayError> {
     let (mut game, actions) = record.actions()?;
     let unit = Unit::of(record, game.rules(), seat);
     let total = record.hands.iter().map(|hand| hand.tricks.len()).sum::<usize>();
-    let mut decisions = Vec::new();
     let mut done = 0;
     for action in actions {
         let (number, tricks) = (game.hand_number(), game.tricks().len());
@@ -197,13 +210,13 @@ pub fn review(
             Action::Pass { seat: by, cards } if by == seat => {
                 let view = SeatView::of(&game, seat);
                 let seed = record.seed ^ (u64::from(number) << 40) ^ 0x5A55;
-                decisions.push(decide_pass(&view, cards.cards(), number, seed, samples.min(PASS_SAMPLES), unit));
+                found(decide_pass(&view, cards.cards(), number, seed, samples.min(PASS_SAMPLES), unit));
             }
             Action::Play { seat: by, card } if by == seat => {
                 let view = SeatView::of(&game, seat);
                 if view.legal.len() > 1 {
                     let seed = record.seed ^ (u64::from(number) << 40) ^ ((tricks as u64) << 8);
-                    decisions.push(decide(&view, card, number, tricks + 1, seed, samples, unit));
+                    found(decide(&view, card, number, tricks + 1, seed, samples, unit));
                 }
             }
             _ => {}
@@ -214,7 +227,7 @@ pub fn review(
             progress(done, total);
         }
     }
-    Ok(decisions)
+    Ok(())
 }
 
 /// The review of one pass from `view`.

@@ -179,6 +179,8 @@ fn a_whole_seeded_game_with_keys_alone() {
     let mut replay = Session::start(&home, &["replay"]);
     replay.wait_for("game 1 of 1");
     replay.wait_for("Hand 1 dealt");
+    // It opens at once: the expert's review fills in while you look.
+    assert!(replay.text().contains("Reviewing:"), "{}", replay.text());
     replay.send("\x1b[C");
     replay.wait_for("Cards passed");
     replay.send("\x1b[B");

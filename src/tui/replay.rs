@@ -16,6 +16,8 @@
 //! ```
 
 use std::io::stdout;
+use std::sync::mpsc::{self, Receiver};
+use std::time::Duration;
 
 use crossterm::event::{self, DisableMouseCapture, EnableMouseCapture, Event, KeyCode, KeyEventKind, MouseButton};
 use crossterm::event::{KeyModifiers, MouseEventKind};
@@ -59,10 +61,38 @@ pub struct Replay {
     pub at: usize,
     /// The look.
     pub theme: Theme,
-    /// The expert's review of one seat's cards, if made.
+    /// The expert's review of one seat's cards, as far as it is made.
     review: Vec<Decision>,
+    /// How far the review is.
+    reviewing: Reviewing,
     /// A hand number being typed.
     typed: String,
+}
+
+/// What the review, worked out beside the replay, reports.
+#[derive(Debug)]
+pub enum ReviewNews {
+    /// One more decision judged.
+    Judged(Decision),
+    /// Tricks reviewed so far, of all.
+    Progress(usize, usize),
+    /// The review is complete.
+    Done,
+    /// The review could not be made.
+    Failed(String),
+}
+
+/// How far the review is.
+#[derive(Clone, Debug, PartialEq, Eq)]
+enum Reviewing {
+    /// No review was asked for.
+    Off,
+    /// Being worked out: tricks done, of all.
+    Working(usize, usize),
+    /// Complete.
+    Done,
+    /// It could not be made, and why.
+    Failed(String),
 }
 
 /// What a key or click asks of the replay.
@@ -163,13 +193,55 @@ impl Replay {
         if steps.is_empty() {
             steps.push(Step { game, hand: 0, what: "No hand was played".to_string(), play: None });
         }
-        Ok(Replay { record, number, steps, at: 0, theme, review: Vec::new(), typed: String::new() })
+        Ok(Replay {
+            record,
+            number,
+            steps,
+            at: 0,
+            theme,
+            review: Vec::new(),
+            reviewing: Reviewing::Off,
+            typed: String::new(),
+        })
     }
 
     /// Marks the reviewed seat's costly cards (see [`crate::review`]).
     pub fn with_review(mut self, review: Vec<Decision>) -> Replay {
         self.review = review;
+        self.reviewing = Reviewing::Done;
         self
+    }
+
+    /// Takes in what the review being worked out reports: each decision's
+    /// mark appears as soon as it is judged.
+    pub fn hear(&mut self, news: ReviewNews) {
+        match news {
+            ReviewNews::Judged(decision) => self.review.push(decision),
+            ReviewNews::Progress(done, total) => self.reviewing = Reviewing::Working(done, total),
+            ReviewNews::Done => self.reviewing = Reviewing::Done,
+            ReviewNews::Failed(why) => self.reviewing = Reviewing::Failed(why),
+        }
+    }
+
+    /// Starts the expert's review of `seat`'s cards on a thread of its own,
+    /// `samples` deals a decision; its news comes on the channel returned.
+    pub fn review_in_background(&mut self, seat: Seat, samples: usize) -> Receiver<ReviewNews> {
+        let (sender, news) = mpsc::channel();
+        let record = self.record.clone();
+        let tricks = record.hands.iter().map(|hand| hand.tricks.len()).sum();
+        self.review.clear();
+        self.reviewing = Reviewing::Working(0, tricks);
+        std::thread::spawn(move || {
+            // A closed channel (the replay was left) just goes unheard.
+            let judged = |decision| drop(sender.send(ReviewNews::Judged(decision)));
+            let progress = |done, total| drop(sender.send(ReviewNews::Progress(done, total)));
+            let end = match crate::review::review_each(&record, seat, samples, judged, progress) {
+                Ok(()) => ReviewNews::Done,
+                Err(error) => ReviewNews::Failed(error.to_string()),
+            };
+            let _ = sender.send(end);
+        });
+        news
     }
 
     /// The review of the card played at the step on show, if any.
@@ -390,7 +462,15 @@ pub fn draw(buf: &mut Buffer, area: Rect, replay: &Replay) -> Buttons {
         },
         None => lines.push(Line::raw("")),
     }
-    if !replay.review.is_empty() {
+    match &replay.reviewing {
+        Reviewing::Working(done, total) => lines.push(Line::styled(
+            format!(" Reviewing: {done} of {total} tricks; marks appear as the expert judges them"),
+            theme.quiet(),
+        )),
+        Reviewing::Failed(why) => lines.push(Line::styled(format!(" No review: {why}"), theme.warning())),
+        Reviewing::Off | Reviewing::Done => {}
+    }
+    if replay.reviewing == Reviewing::Done && !replay.review.is_empty() {
         let (worst, total) = crate::review::summary(&replay.review, 3);
         let unit = replay.review[0].unit;
         lines.push(Line::styled(format!(" Review: total cost {}", unit.amount(total)), theme.quiet()));
@@ -492,20 +572,35 @@ fn key_move(code: KeyCode, control: bool) -> Option<Option<Move>> {
     }))
 }
 
-/// Runs the replay at the terminal until `q`.
-pub fn run(mut replay: Replay) -> Result<(), TableError> {
+/// How often the replay looks for news of the review while it is made.
+const REVIEW_POLL: Duration = Duration::from_millis(100);
+
+/// Runs the replay at the terminal until `q`. With a seat to review, the
+/// replay opens at once and the expert's review fills in beside it.
+pub fn run(mut replay: Replay, review: Option<Seat>) -> Result<(), TableError> {
+    let news = review.map(|seat| replay.review_in_background(seat, crate::review::REVIEW_SAMPLES));
     let mut terminal = ratatui::try_init().map_err(|source| TableError::Terminal { doing: "set up", source })?;
     let _ = execute!(stdout(), EnableMouseCapture);
     let result = (|| -> Result<(), TableError> {
         let mut buttons = Buttons::default();
         loop {
+            if let Some(news) = &news {
+                while let Ok(heard) = news.try_recv() {
+                    replay.hear(heard);
+                }
+            }
             terminal
                 .draw(|frame| {
                     let area = frame.area();
                     buttons = draw(frame.buffer_mut(), area, &replay);
                 })
                 .map_err(|source| TableError::Terminal { doing: "draw on", source })?;
-            let how = match event::read().map_err(|source| TableError::Terminal { doing: "read", source })? {
+            let read = |source| TableError::Terminal { doing: "read", source };
+            // While the review is made, wake now and then to show its news.
+            if matches!(replay.reviewing, Reviewing::Working(..)) && !event::poll(REVIEW_POLL).map_err(read)? {
+                continue;
+            }
+            let how = match event::read().map_err(read)? {
                 Event::Key(key) if key.kind != KeyEventKind::Release => {
                     match key_move(key.code, key.modifiers.contains(KeyModifiers::CONTROL)) {
                         None => return Ok(()),
@@ -685,6 +780,32 @@ mod tests {
         assert!(line("-2.7    4.7   25%  <- played"), "{screen:#?}");
         // At 80 columns the sheet goes below and there is no room for the list.
         assert!(!text(&replay).contains("The expert's estimates"));
+    }
+
+    #[test]
+    fn the_replay_opens_before_the_review_is_done_and_the_marks_fill_in_as_they_are_judged() {
+        let mut replay = replay();
+        let news = replay.review_in_background(Seat::SOUTH, 2);
+        // On screen at once: the deal, and the review at work.
+        let first = text(&replay);
+        assert!(first.contains("Hand 1 dealt") && first.contains("Reviewing: 0 of"), "{first}");
+        assert!(!first.contains("total cost"), "{first}");
+        replay.go(Move::Trick(1));
+        assert_eq!(replay.game().tricks().len(), 1, "the replay moves while the review is made");
+        let mut judged = 0;
+        for heard in news.iter() {
+            let end = matches!(heard, ReviewNews::Done | ReviewNews::Failed(_));
+            judged += usize::from(matches!(heard, ReviewNews::Judged(_)));
+            replay.hear(heard);
+            assert_eq!(replay.review.len(), judged, "each decision is there as soon as it is judged");
+            if end {
+                break;
+            }
+        }
+        assert_eq!(replay.reviewing, Reviewing::Done);
+        let whole = crate::review::review(&replay.record, Seat::SOUTH, 2, |_, _| {}).unwrap();
+        assert_eq!(replay.review, whole, "the same review as made in one go");
+        assert!(text(&replay).contains("Review: total cost"), "{}", text(&replay));
     }
 
     #[test]
