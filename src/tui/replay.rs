@@ -24,7 +24,7 @@ use crossterm::event::{KeyModifiers, MouseEventKind};
 use crossterm::execute;
 use ratatui::buffer::Buffer;
 use ratatui::layout::{Position, Rect};
-use ratatui::style::Style;
+use ratatui::style::{Color, Modifier, Style};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Paragraph, Widget};
 
@@ -36,6 +36,7 @@ use crate::review::Decision;
 use super::TableError;
 use super::table::seat_name;
 use super::theme::Theme;
+use super::view::{BIG_WIDTH, CardSize, draw_card};
 
 /// One position of the replayed game.
 #[derive(Clone, Debug)]
@@ -356,6 +357,75 @@ impl Buttons {
 /// beside the hands rather than below them.
 const SHEET_FROM_COLUMN: u16 = 84;
 
+/// Where the hands' cards start on a big screen (after the names).
+const HANDS_COLUMN: u16 = 24;
+/// Columns from one card of the trick to the next on a big screen.
+const TRICK_STEP: u16 = 11;
+
+/// The columns a hand of thirteen cards of `size` takes, a column between
+/// suits (a longer hand overlaps its cards to stay within them).
+fn hands_width(size: CardSize) -> u16 {
+    13 * size.width() + 3
+}
+
+/// How big the hands and the trick are drawn: as large cards where the
+/// screen has room for them, small ones on a big terminal, else as text.
+fn card_size(area: Rect, players: usize) -> Option<CardSize> {
+    let players16 = players as u16;
+    let fits = |size: CardSize| {
+        // The hands, a line, the trick's line, its names and cards, and 11 lines below.
+        let rows = size.height() * players16 + 1 + 1 + 1 + size.height() + 11;
+        area.width >= BIG_WIDTH
+            && area.height >= rows
+            && area.width >= HANDS_COLUMN + hands_width(size)
+            && area.width >= 1 + TRICK_STEP * players16
+    };
+    [CardSize::LARGE, CardSize::SMALL].into_iter().find(|&size| fits(size))
+}
+
+/// The cards of a suit, highest first.
+fn by_suit_high_first(cards: CardSet, suit: Suit) -> Vec<Card> {
+    let mut cards: Vec<Card> = cards.of_suit(suit).iter().collect();
+    cards.reverse();
+    cards
+}
+
+/// Cards already played: faint, and struck through where there is no
+/// colour to grey them.
+fn played_style(theme: Theme) -> Style {
+    if theme.color {
+        Style::default().fg(Color::DarkGray).add_modifier(Modifier::DIM)
+    } else {
+        Style::default().add_modifier(Modifier::DIM | Modifier::CROSSED_OUT)
+    }
+}
+
+/// A hand as cards by suit, highest first, a column between suits; the
+/// cards already played faint.
+fn draw_hand(buf: &mut Buffer, mut x: u16, y: u16, held: CardSet, played: CardSet, theme: Theme, size: CardSize) {
+    let all = held | played;
+    let suits = Suit::NOTATION_ORDER.iter().filter(|&&suit| !all.of_suit(suit).is_empty()).count() as u16;
+    let count = all.len() as u16;
+    // Overlapped, the last card whole, where the hand is longer than thirteen.
+    let room = hands_width(size).saturating_sub(suits.saturating_sub(1) + size.width());
+    let step = (room / count.saturating_sub(1).max(1)).clamp(3, size.width());
+    for suit in Suit::NOTATION_ORDER {
+        let cards = by_suit_high_first(all, suit);
+        for &card in &cards {
+            let (face, frame) = if played.contains(card) {
+                (played_style(theme), played_style(theme))
+            } else {
+                (theme.card_face(card), theme.frame())
+            };
+            draw_card(buf, x, y, card, face, frame, theme, size);
+            x += step;
+        }
+        if !cards.is_empty() {
+            x += size.width() - step + 1;
+        }
+    }
+}
+
 /// The expert's estimate of each choice of a reviewed decision, best
 /// first, in at most `room` lines (none when fewer than three fit).
 fn estimate_lines(decision: &Decision, theme: Theme, room: usize) -> Vec<Line<'static>> {
@@ -419,28 +489,43 @@ pub fn draw(buf: &mut Buffer, area: Rect, replay: &Replay) -> Buttons {
         let tricks = game.tricks().iter().chain(std::iter::once(hand.trick()));
         tricks.flat_map(|trick| trick.plays(players)).filter(|&(s, _)| s == seat).map(|(_, c)| c).collect()
     };
+    // A big screen shows the hands and the trick as cards.
+    let size = card_size(area, players);
+    let big = size.is_some();
+    let size = size.unwrap_or(CardSize::SMALL);
+    let mut hands_at = Vec::new();
     for seat in Seat::all(players) {
         let player = replay.record.seats.get(seat.index()).map_or("", |s| s.player.as_str());
         let held = hand.holding(seat);
         let played = played_by(seat);
-        let mut spans =
-            vec![Span::styled(format!(" {:<22}", format!("{} ({player})", seat_name(seat, players))), theme.strong())];
+        let name = Span::styled(format!(" {:<22}", format!("{} ({player})", seat_name(seat, players))), theme.strong());
+        if big {
+            hands_at.push((lines.len() as u16, held, played));
+            // The name beside the middle of the cards.
+            let above = usize::from(size.height() / 2);
+            lines.extend(std::iter::repeat_n(Line::raw(""), above));
+            lines.push(Line::from(name));
+            lines.extend(std::iter::repeat_n(Line::raw(""), usize::from(size.height()) - above - 1));
+            continue;
+        }
+        let mut spans = vec![name];
         for suit in Suit::NOTATION_ORDER {
-            let mut cards: Vec<Card> = (held | played).of_suit(suit).iter().collect();
-            cards.reverse();
+            let cards = by_suit_high_first(held | played, suit);
             if cards.is_empty() {
                 continue;
             }
             spans.push(Span::styled(format!(" {} ", theme.suit(suit)), theme.suit_ink(suit)));
             for card in cards {
-                let style = if played.contains(card) { theme.quiet() } else { Style::default() };
-                spans.push(Span::styled(format!("{} ", Theme::rank(card.rank())), style));
+                let style = if played.contains(card) { played_style(theme) } else { Style::default() };
+                spans.push(Span::styled(Theme::rank(card.rank()), style));
+                spans.push(Span::raw(" "));
             }
         }
         lines.push(Line::from(spans));
     }
     lines.push(Line::raw(""));
     let trick = if hand.trick().is_empty() { game.tricks().last().copied() } else { Some(*hand.trick()) };
+    let mut trick_at = None;
     if let Some(trick) = trick {
         let plays: Vec<String> = trick
             .plays(players)
@@ -451,6 +536,10 @@ pub fn draw(buf: &mut Buffer, area: Rect, replay: &Replay) -> Buttons {
             })
             .collect();
         lines.push(Line::raw(format!(" Trick {trick_number}: {}", plays.join(sep))));
+        if big {
+            trick_at = Some((lines.len() as u16, trick));
+            lines.extend(std::iter::repeat_n(Line::raw(""), usize::from(size.height()) + 1));
+        }
     } else {
         lines.push(Line::raw(" No card played yet"));
     }
@@ -488,7 +577,8 @@ pub fn draw(buf: &mut Buffer, area: Rect, replay: &Replay) -> Buttons {
     // The score sheet up to this hand: beside the rest on a wide screen,
     // below it otherwise.
     let sheet_width = 8 + 10 * players as u16;
-    let beside = area.width >= SHEET_FROM_COLUMN + sheet_width;
+    let sheet_from = if big { HANDS_COLUMN + hands_width(size) + 2 } else { SHEET_FROM_COLUMN };
+    let beside = area.width >= sheet_from + sheet_width;
     let mut sheet = Vec::new();
     let mut header = format!(" {:<6}", "Hand");
     for seat in Seat::all(players) {
@@ -511,12 +601,23 @@ pub fn draw(buf: &mut Buffer, area: Rect, replay: &Replay) -> Buttons {
             let room = (area.height as usize).saturating_sub(lines.len() + 5);
             lines.extend(estimate_lines(decision, theme, room));
         }
-        let right = Rect::new(area.x + SHEET_FROM_COLUMN, area.y + 1, sheet_width, area.height.saturating_sub(3));
+        let right = Rect::new(area.x + sheet_from, area.y + 1, sheet_width, area.height.saturating_sub(3));
         Paragraph::new(sheet).render(right, buf);
     } else {
         lines.extend(sheet);
     }
     Paragraph::new(lines).render(area, buf);
+    for (row, held, played) in hands_at {
+        draw_hand(buf, area.x + HANDS_COLUMN, area.y + row, held, played, theme, size);
+    }
+    if let Some((row, trick)) = trick_at {
+        for (i, (seat, card)) in trick.plays(players).enumerate() {
+            let x = area.x + 1 + TRICK_STEP * i as u16;
+            let y = area.y + row;
+            buf.set_string(x, y, seat_name(seat, players), theme.strong());
+            draw_card(buf, x + 1, y + 1, card, theme.card_face(card), theme.frame(), theme, size);
+        }
+    }
 
     let mut buttons = Buttons::default();
     let row = area.bottom().saturating_sub(2);
@@ -767,8 +868,10 @@ mod tests {
         let mut buffer = Buffer::empty(area);
         draw(&mut buffer, area, &replay);
         let row = |y: u16| (0..width).map(|x| buffer[(x, y)].symbol()).collect::<String>();
-        // The sheet's header on the second row, from column 84.
-        let header: String = (84..131).map(|x| buffer[(x, 1)].symbol()).collect();
+        // The sheet's header on the second row, right of the hands drawn as
+        // large cards (thirteen seven wide from column 24, a column between suits).
+        let from = 24 + 13 * 7 + 3 + 2;
+        let header: String = (from..from + 47).map(|x| buffer[(x, 1)].symbol()).collect();
         assert_eq!(header, " Hand         You      Left    Across     Right", "{}", row(1));
         let screen: Vec<String> = (0..height).map(row).collect();
         let line = |text: &str| screen.iter().any(|line| line.trim_end().ends_with(text));
@@ -806,6 +909,79 @@ mod tests {
         let whole = crate::review::review(&replay.record, Seat::SOUTH, 2, |_, _| {}).unwrap();
         assert_eq!(replay.review, whole, "the same review as made in one go");
         assert!(text(&replay).contains("Review: total cost"), "{}", text(&replay));
+    }
+
+    #[test]
+    fn a_big_screen_draws_the_hands_and_the_trick_as_cards_and_the_played_cards_faint() {
+        let mut replay = replay();
+        replay.go(Move::Trick(1));
+        replay.go(Move::Trick(1));
+        replay.go(Move::Card(1));
+        let game = replay.game();
+        let (south, west) = (game.hand().holding(Seat::SOUTH), game.hand().holding(Seat::new(1).unwrap()));
+        let played: Vec<Card> =
+            game.tricks().iter().flat_map(|t| t.plays(4)).filter(|&(s, _)| s == Seat::SOUTH).map(|(_, c)| c).collect();
+        assert_eq!(played.len(), 2, "two tricks played");
+        let theme = replay.theme;
+        for (width, height, rows) in [(120, 36, 3), (200, 60, 5)] {
+            let area = Rect::new(0, 0, width, height);
+            let mut buffer = Buffer::empty(area);
+            draw(&mut buffer, area, &replay);
+            let row = |y: u16| (0..width).map(|x| buffer[(x, y)].symbol()).collect::<String>();
+            let named = |name: &str| (0..height).find(|&y| row(y).contains(name)).unwrap();
+            // A card of a hand: its rank at the top left, its suit in the
+            // row of the hand's name (the cards' middle row).
+            let corner = |card: Card, name: &str| {
+                let middle = named(name);
+                let top = middle + 1 - rows / 2;
+                let face = format!("│{:<w$}", Theme::rank(card.rank()), w = if rows == 3 { 2 } else { 5 });
+                let cells = |y: u16| row(y).chars().collect::<Vec<_>>();
+                let (ranks, suits) = (cells(top), cells(middle));
+                (0..usize::from(width) - 7)
+                    .find(|&x| {
+                        ranks[x..].iter().collect::<String>().starts_with(&face)
+                            && suits[x..x + 6].contains(&theme.suit(card.suit()))
+                    })
+                    .map(|x| (x as u16 + 1, top))
+            };
+            for card in south.iter().chain(played.iter().copied()) {
+                assert!(corner(card, "You (normal)").is_some(), "{width}x{height}: your {card} as a card");
+            }
+            for card in west.iter() {
+                assert!(corner(card, "Left (normal)").is_some(), "{width}x{height}: Left's {card} as a card");
+            }
+            for card in &played {
+                let at = corner(*card, "You (normal)").unwrap();
+                assert!(buffer[at].modifier.contains(Modifier::DIM), "{width}x{height}: the played {card} is faint");
+            }
+            let held = corner(south.iter().next().unwrap(), "You (normal)").unwrap();
+            assert!(!buffer[held].modifier.contains(Modifier::DIM), "{width}x{height}: a held card is not");
+            // The trick on the table: one card, its player named above it.
+            let trick = named("Trick 3:");
+            let (seat, card) = game.hand().trick().plays(4).next().unwrap();
+            assert!(row(trick + 1).starts_with(&format!(" {}", seat_name(seat, 4))), "{}", row(trick + 1));
+            assert!(
+                row(trick + 2 + rows / 2).contains(theme.suit(card.suit())),
+                "{width}x{height}: the trick's {card}"
+            );
+        }
+        // 80 columns keep the hands as text, the played ranks faint.
+        let area = Rect::new(0, 0, 80, 24);
+        let mut buffer = Buffer::empty(area);
+        draw(&mut buffer, area, &replay);
+        let you = (0..24)
+            .find(|&y| (0..80).map(|x| buffer[(x, y)].symbol()).collect::<String>().starts_with(" You (normal)"))
+            .unwrap();
+        let faint: String = (0..80)
+            .filter(|&x| buffer[(x, you)].modifier.contains(Modifier::DIM))
+            .map(|x| buffer[(x, you)].symbol())
+            .collect();
+        let ranks: String = played.iter().map(|card| Theme::rank(card.rank())).collect();
+        let mut faint: Vec<char> = faint.chars().collect();
+        let mut ranks: Vec<char> = ranks.chars().collect();
+        faint.sort_unstable();
+        ranks.sort_unstable();
+        assert_eq!(faint, ranks, "only the played cards' ranks are faint");
     }
 
     #[test]

@@ -52,6 +52,7 @@ use side::{short_name, side_panel};
 pub use status::{KEYS, keys_now, status};
 use status::{key_line, status_line};
 use top_line::info_bar;
+pub(crate) use trick::draw_card;
 use trick::{played_panel, trick};
 use windows::draw_overlay;
 
@@ -79,10 +80,20 @@ pub(crate) struct CardSize {
 
 impl CardSize {
     /// Five columns by three rows: rank and suit on one line.
-    const SMALL: CardSize = CardSize { width: 5, height: 3 };
+    pub(crate) const SMALL: CardSize = CardSize { width: 5, height: 3 };
     /// Seven by five: rank at the top left and bottom right, the suit in
     /// the middle, readable from across a desk.
-    const LARGE: CardSize = CardSize { width: 7, height: 5 };
+    pub(crate) const LARGE: CardSize = CardSize { width: 7, height: 5 };
+
+    /// Columns a card takes.
+    pub(crate) fn width(self) -> u16 {
+        self.width
+    }
+
+    /// Rows a card takes.
+    pub(crate) fn height(self) -> u16 {
+        self.height
+    }
 
     /// The size for a screen.
     fn for_screen(area: Rect) -> CardSize {

@@ -95,7 +95,7 @@ pub(super) fn trick(buf: &mut Buffer, area: Rect, app: &App, now: Instant, size:
 /// One card: a frame around its rank and suit; small cards on one line
 /// (`10♥`), large ones with the rank in two corners and the suit between.
 #[allow(clippy::too_many_arguments)]
-pub(super) fn draw_card(
+pub(crate) fn draw_card(
     buf: &mut Buffer,
     x: u16,
     y: u16,
