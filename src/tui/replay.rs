@@ -378,7 +378,7 @@ fn card_size(area: Rect, players: usize) -> Option<CardSize> {
         area.width >= BIG_WIDTH
             && area.height >= rows
             && area.width >= HANDS_COLUMN + hands_width(size)
-            && area.width >= 1 + TRICK_STEP * players16
+            && area.width > TRICK_STEP * players16
     };
     [CardSize::LARGE, CardSize::SMALL].into_iter().find(|&size| fits(size))
 }

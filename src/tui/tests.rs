@@ -1903,7 +1903,7 @@ fn the_auctions_bid_is_in_the_pot_during_the_hand_and_the_summary_says_who_took_
         assert!(rows[label + 1].contains(&format!("chips {}", 50 - bid.chips)), "{bidder} paid {}:\n{text}", bid.chips);
         h.play_until(|app| app.overlay == Some(Overlay::HandSummary));
         // The pot (the bid and every point taken, a chip each) goes to the fewest points.
-        let record = h.app.game.history()[0].clone();
+        let record = h.app.game.history()[0];
         let scores: Vec<i32> = Seat::all(4).map(|seat| record.scores[seat]).collect();
         let fewest = *scores.iter().min().unwrap();
         let takers: Vec<Seat> = Seat::all(4).filter(|&seat| record.scores[seat] == fewest).collect();
