@@ -250,14 +250,16 @@ pub struct Recorder {
 impl Recorder {
     /// Starts a record of `game` (not yet begun) with the seats' players.
     pub fn new(game: &Game, seats: Vec<SeatRecord>) -> Recorder {
+        let players = game.rules().player_count();
         Recorder {
             record: GameRecord {
                 seed: game.seed(),
                 rules: rules_to_json(game.rules()),
                 seats,
                 hands: Vec::new(),
-                totals: Vec::new(),
-                winners: Vec::new(),
+                // A game stopped before its first hand was scored ends as it began.
+                totals: per_seat(game.totals(), players),
+                winners: game.leaders().iter().map(|s| s.index()).collect(),
                 finished: false,
             },
             dealt: None,
@@ -411,6 +413,9 @@ impl GameRecord {
                 replayed,
             })
         };
+        if self.written_without_its_start() {
+            return Ok((start, game, actions));
+        }
         let winners: Vec<usize> = game.leaders().iter().map(|s| s.index()).collect();
         let checks = [
             game_field("totals", format!("{:?}", self.totals), format!("{:?}", per_seat(game.totals(), players))),
@@ -421,6 +426,13 @@ impl GameRecord {
             Some(error) => Err(error),
             None => Ok((start, game, actions)),
         }
+    }
+
+    /// Whether this is a game stopped before any hand was scored, as
+    /// records were written before they gave such a game's totals and
+    /// winners (empty lists): it still reads back.
+    fn written_without_its_start(&self) -> bool {
+        self.hands.is_empty() && self.totals.is_empty() && self.winners.is_empty() && !self.finished
     }
 }
 

@@ -35,7 +35,7 @@ use signal_hook::iterator::Signals;
 use crate::bot::{Bot, Think, decide};
 use crate::engine::{Action, Game, RulesError, Seat};
 use crate::players::Level;
-use crate::record::{DealCode, GameRecord, SeatRecord};
+use crate::record::{DealCode, GameRecord, ReplayError, SeatRecord};
 
 use crate::pace::Speed;
 use app::{App, Effect, Message, NewGameStart, ResumeOffer};
@@ -492,16 +492,7 @@ impl Runtime {
     /// Appends the game played at `table` from `start` by `log` as a
     /// record; the error is a note for the status line.
     fn keep_record(&self, table: &Table, start: DealCode, log: &[Action]) -> Result<(), String> {
-        let players = table.rules.player_count();
-        let seats = Seat::all(players)
-            .map(|seat| SeatRecord {
-                seat: seat.index(),
-                name: table.seat_name(seat),
-                player: if seat == app::YOU { "human".to_string() } else { table.players[seat.index()].name() },
-            })
-            .collect();
-        let record = GameRecord::of_actions(table.rules, start, seats, log)
-            .map_err(|error| format!("Could not keep the game: {error}"))?;
+        let record = game_record(table, start, log).map_err(|error| format!("Could not keep the game: {error}"))?;
         let files = self.dir.as_deref().map(games::path).into_iter().chain(self.options.record.clone());
         for file in files {
             games::append(&file, &record).map_err(|error| format!("Could not keep the game: {error}"))?;
@@ -529,6 +520,20 @@ impl Runtime {
             }
         }
     }
+}
+
+/// The record the table keeps of the game played at `table` from `start`
+/// by `log`, finished or not: the person at seat 0.
+pub fn game_record(table: &Table, start: DealCode, log: &[Action]) -> Result<GameRecord, ReplayError> {
+    let players = table.rules.player_count();
+    let seats = Seat::all(players)
+        .map(|seat| SeatRecord {
+            seat: seat.index(),
+            name: table.seat_name(seat),
+            player: if seat == app::YOU { "human".to_string() } else { table.players[seat.index()].name() },
+        })
+        .collect();
+    GameRecord::of_actions(table.rules, start, seats, log)
 }
 
 /// The next thing to handle, waiting at most until `deadline`; `None`

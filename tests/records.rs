@@ -258,3 +258,67 @@ fn a_two_pack_game_records_both_copies_and_replays() {
     let error = serde_json::from_value::<GameRecord>(value).unwrap().replay().unwrap_err();
     assert!(error.to_string().contains("more often than the packs hold it"), "{error}");
 }
+
+/// Every action of a whole game between easy bots.
+fn actions_of_a_game(rules: Rules, seed: u64) -> Vec<Action> {
+    let mut game = Game::new(rules, seed).unwrap();
+    let mut bots: Vec<_> =
+        Seat::all(rules.player_count()).map(|seat| Level::Easy.bot(seed, seat, Think::Samples(1))).collect();
+    let mut actions = Vec::new();
+    while game.phase() != GamePhase::GameOver {
+        let action = match seat_to_act(&game) {
+            Some(seat) => decide(&game, seat, bots[seat.index()].as_mut()).unwrap(),
+            None => Action::NextHand,
+        };
+        game.apply(action).unwrap();
+        actions.push(action);
+    }
+    actions
+}
+
+#[test]
+fn a_game_stopped_at_any_point_is_recorded_as_a_record_that_reads_back() {
+    // What the table keeps of a game left (or timed out) after any action:
+    // the hands scored so far, which replay (and open in `hearts replay`)
+    // in any preset, even before the first hand is over.
+    for &preset in hearts::engine::Preset::ALL {
+        let rules = Rules { max_hands: 2, ..preset.rules() };
+        let players = rules.player_count();
+        let seats: Vec<SeatRecord> =
+            (0..players).map(|seat| SeatRecord { seat, name: format!("seat {seat}"), player: "easy".into() }).collect();
+        let actions = actions_of_a_game(rules, 5);
+        let start = hearts::record::DealCode { seed: 5, hand: 1 };
+        for stop in 0..=actions.len() {
+            let kept = GameRecord::of_actions(rules, start, seats.clone(), &actions[..stop]).unwrap();
+            let line = serde_json::to_string(&kept).unwrap();
+            let record: GameRecord = serde_json::from_str(&line).unwrap();
+            let game = record.replay().unwrap_or_else(|error| panic!("{preset}, stopped after {stop}: {error}"));
+            assert_eq!(record.hands.len(), game.history().len(), "{preset}, stopped after {stop}");
+            assert_eq!(record.totals.len(), players, "{preset}, stopped after {stop}: a total for every seat");
+            hearts::tui::replay::Replay::new(
+                record,
+                (1, 1),
+                hearts::tui::theme::Theme { color: false, ascii: true, palette256: false },
+            )
+            .unwrap_or_else(|error| panic!("{preset}, stopped after {stop}: the replay: {error}"));
+        }
+    }
+}
+
+#[test]
+fn a_record_of_no_hand_scored_written_before_such_records_had_totals_reads_back() {
+    // Earlier versions wrote a game stopped before its first hand was
+    // scored with empty totals and winners.
+    let mut value = serde_json::to_value(recorded(Rules::default(), 3)).unwrap();
+    value["hands"] = json!([]);
+    value["totals"] = json!([]);
+    value["winners"] = json!([]);
+    value["finished"] = json!(false);
+    let record: GameRecord = serde_json::from_value(value.clone()).unwrap();
+    let game = record.replay().unwrap();
+    assert!(game.history().is_empty());
+    // Made-up totals are still caught.
+    value["totals"] = json!([0, 0, 5, 0]);
+    let record: GameRecord = serde_json::from_value(value).unwrap();
+    assert!(record.replay().unwrap_err().to_string().starts_with("totals: the record says [0, 0, 5, 0]"));
+}
