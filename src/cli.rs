@@ -139,7 +139,7 @@ pub enum Command {
         #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
         game: Option<u64>,
         /// The seat to review [default: the human's, else 0].
-        #[arg(long = "of", value_name = "SEAT", value_parser = clap::value_parser!(u64).range(0..7))]
+        #[arg(long = "of", value_name = "SEAT")]
         seat: Option<u64>,
         /// One JSON object per decision instead of the report.
         #[arg(long)]
@@ -294,10 +294,12 @@ fn option_args(option: OptionFlag) -> Vec<Arg> {
 impl Args for RuleFlags {
     fn augment_args(command: clap::Command) -> clap::Command {
         let command = command
-            .arg(rule_arg(PRESET).value_name("NAME").value_parser(|text: &str| text.parse::<Preset>()).help(
-                "Start from a preset: black-lady, omnibus, spot-hearts, black-maria, original, worldwinner, \
-                         black-jack, greek, chasse-coeur, royal, eagle, heartsette, joker, hoyle-1887, partnership, auction, domino",
-            ))
+            .arg(
+                rule_arg(PRESET)
+                    .value_name("NAME")
+                    .value_parser(|text: &str| text.parse::<Preset>())
+                    .help(format!("Start from a preset: {}", preset_names())),
+            )
             .arg(
                 rule_arg(RULES_FILE)
                     .value_name("PATH")
@@ -369,6 +371,11 @@ impl FromArgMatches for RuleFlags {
         self.flags = given.into_iter().map(|(_, written, key, value)| (written, key, value)).collect();
         Ok(())
     }
+}
+
+/// Every preset's name, as `--preset` takes it: "black-lady, omnibus, ...".
+fn preset_names() -> String {
+    Preset::ALL.iter().map(|preset| preset.name()).collect::<Vec<_>>().join(", ")
 }
 
 fn list(text: &str) -> RawValue {

@@ -94,6 +94,22 @@ pub enum CommandError {
         /// Games in the file.
         count: usize,
     },
+    /// A records file that could not be read.
+    #[error("cannot read {}: {source}", path.display())]
+    ReadRecords {
+        /// The file.
+        path: PathBuf,
+        /// What the system said.
+        source: std::io::Error,
+    },
+    /// `--of SEAT` names a seat the game does not have.
+    #[error("--of {seat}: the game has {players} seats, numbered from 0 to {}", players.saturating_sub(1))]
+    NoSuchSeat {
+        /// The seat asked for.
+        seat: u64,
+        /// Seats at the game's table.
+        players: usize,
+    },
     /// A line of a records file that is not a game record.
     #[error("{}:{line}: not a game record: {problem}", path.display())]
     NotARecord {
@@ -158,7 +174,10 @@ pub fn run(cli: &Cli, search: &SearchPaths) -> Result<String, CommandError> {
         }
         Command::Review { file, game, seat, json } => {
             let (record, _, _) = pick_record(Some(file), *game)?;
-            let seat = seat.and_then(|n| Seat::new(n as usize)).unwrap_or_else(|| review::reviewed_seat(&record));
+            let seat = match seat {
+                Some(number) => seat_of(&record, *number)?,
+                None => review::reviewed_seat(&record),
+            };
             let decisions = review::review(&record, seat, review::REVIEW_SAMPLES, progress_on_stderr("reviewing"))?;
             Ok(if *json {
                 decisions.iter().map(|d| serde_json::to_string(d).expect("a decision serialises") + "\n").collect()
@@ -223,6 +242,16 @@ fn pick_record(file: Option<&std::path::Path>, game: Option<u64>) -> Result<(Gam
     Ok((record, index, count))
 }
 
+/// Seat `number` of the game `record` holds.
+fn seat_of(record: &GameRecord, number: u64) -> Result<Seat, CommandError> {
+    let players = record.seats.len();
+    usize::try_from(number)
+        .ok()
+        .filter(|&index| index < players)
+        .and_then(Seat::new)
+        .ok_or(CommandError::NoSuchSeat { seat: number, players })
+}
+
 /// A progress callback that draws a bar on stderr when it is a terminal.
 fn progress_on_stderr(what: &'static str) -> impl FnMut(usize, usize) {
     let show = std::io::stderr().is_terminal();
@@ -259,8 +288,8 @@ fn review_report(decisions: &[review::Decision]) -> String {
 
 /// The game records of a file the person named: every line must read.
 fn read_records(path: &std::path::Path) -> Result<Vec<GameRecord>, CommandError> {
-    let text =
-        std::fs::read_to_string(path).map_err(|source| CommandError::Record { path: path.to_path_buf(), source })?;
+    let text = std::fs::read_to_string(path)
+        .map_err(|source| CommandError::ReadRecords { path: path.to_path_buf(), source })?;
     text.lines()
         .enumerate()
         .filter(|(_, line)| !line.trim().is_empty())

@@ -308,7 +308,8 @@ fn decide(
 pub fn summary(decisions: &[Decision], most: usize) -> (Vec<&Decision>, f64) {
     let mut costly: Vec<&Decision> = decisions.iter().filter(|d| d.costly()).collect();
     costly.sort_by(|a, b| b.cost.total_cmp(&a.cost));
-    let total = decisions.iter().map(|d| d.cost).sum::<f64>();
+    // Folded from 0.0: a sum of nothing is -0.0, shown as "-0.0 points".
+    let total = decisions.iter().map(|d| d.cost).fold(0.0, |sum, cost| sum + cost);
     costly.truncate(most);
     (costly, tenths(total))
 }

@@ -561,3 +561,81 @@ fn every_preset_deals_counts_and_plays_headless() {
         assert!(stdout(&sim).contains("10 deals"), "{name}: {}", stdout(&sim));
     }
 }
+
+#[test]
+fn review_and_replay_of_a_missing_file_name_the_file_and_no_option() {
+    let dir = sandbox("review_missing");
+    for command in ["review", "replay"] {
+        let output = hearts(&dir, &[command, "/nonexistent"]);
+        assert_eq!(output.status.code(), Some(2), "{command}: {}", stderr(&output));
+        let error = stderr(&output);
+        assert!(error.contains("cannot read /nonexistent"), "{command}: {error}");
+        assert!(!error.contains("--record"), "{command}: no --record was given: {error}");
+    }
+}
+
+/// A one-hand game record of `preset` at `players`, written to `file`.
+fn one_hand_record(dir: &Path, preset: &str, players: &str, file: &str) {
+    let args = ["--preset", preset, "--players", players, "sim", "--bots", "easy", "--hands", "1", "--record", file];
+    let sim = hearts(dir, &args);
+    assert!(sim.status.success(), "{}", stderr(&sim));
+}
+
+#[test]
+fn review_of_reaches_every_seat_of_an_eleven_player_table() {
+    let dir = sandbox("review_of_eleven");
+    one_hand_record(&dir, "cancellation", "11", "eleven.jsonl");
+    let review = hearts(&dir, &["review", "eleven.jsonl", "--of", "10", "--json"]);
+    assert!(review.status.success(), "{}", stderr(&review));
+    let decisions: Vec<serde_json::Value> =
+        stdout(&review).lines().map(|line| serde_json::from_str(line).unwrap()).collect();
+    assert!(!decisions.is_empty(), "seat 10 played a hand with choices");
+    assert!(decisions.iter().all(|decision| decision["seat"] == 10), "{decisions:?}");
+}
+
+#[test]
+fn review_of_a_seat_beyond_the_table_is_an_error() {
+    let dir = sandbox("review_of_beyond");
+    one_hand_record(&dir, "black-lady", "4", "four.jsonl");
+    fails_with(&dir, &["review", "four.jsonl", "--of", "4"], &["--of 4", "4 seats", "0 to 3"]);
+    one_hand_record(&dir, "cancellation", "11", "eleven.jsonl");
+    fails_with(&dir, &["review", "eleven.jsonl", "--of", "11"], &["--of 11", "11 seats", "0 to 10"]);
+}
+
+#[test]
+fn help_lists_every_preset_and_no_other() {
+    let dir = sandbox("help_presets");
+    let help = stdout(&hearts(&dir, &["--help"]));
+    // The --preset paragraph: from its flag to the blank line after it.
+    let paragraph: String = help
+        .lines()
+        .skip_while(|line| !line.trim_start().starts_with("--preset"))
+        .skip(1)
+        .take_while(|line| !line.trim().is_empty())
+        .collect::<Vec<_>>()
+        .join(" ");
+    let listed = paragraph.split_once("Start from a preset:").map_or("", |(_, names)| names);
+    let mut listed: Vec<&str> = listed.split([',', ' ']).filter(|name| !name.is_empty()).collect();
+    let mut known: Vec<String> = hearts::engine::Preset::ALL.iter().map(|preset| preset.to_string()).collect();
+    listed.sort_unstable();
+    known.sort_unstable();
+    assert_eq!(listed, known, "{paragraph}");
+    assert!(listed.contains(&"cancellation"));
+}
+
+#[test]
+fn a_game_stopped_before_any_hand_was_scored_is_reviewed_as_nothing_to_review() {
+    let dir = sandbox("review_no_hand");
+    one_hand_record(&dir, "worldwinner", "4", "one.jsonl");
+    let line = std::fs::read_to_string(dir.join("one.jsonl")).unwrap();
+    let mut record: serde_json::Value = serde_json::from_str(line.trim()).unwrap();
+    record["hands"] = serde_json::json!([]);
+    record["finished"] = serde_json::json!(false);
+    // As the table kept a timed game whose clock ran out in its first hand.
+    record["totals"] = serde_json::json!([]);
+    record["winners"] = serde_json::json!([]);
+    write(&dir, "timed_out.jsonl", &format!("{record}\n"));
+    let review = hearts(&dir, &["review", "timed_out.jsonl"]);
+    assert!(review.status.success(), "{}", stderr(&review));
+    assert_eq!(stdout(&review).trim(), "0 cards reviewed; total cost 0.0 points");
+}
