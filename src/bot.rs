@@ -2,6 +2,7 @@
 //! levels from `random` to `expert`. A bot sees a view only, so it cannot
 //! peek at other hands.
 
+mod advice;
 mod expert;
 pub mod external;
 mod outlook;
@@ -15,6 +16,7 @@ mod view;
 
 use std::time::Duration;
 
+pub use advice::{Advice, Choices, PASS_SAMPLES, advise};
 pub use expert::{
     CardEstimate, DEFAULT_SAMPLES, Expert, Goal, PassEstimate, Think, evaluate_passes, evaluate_plays,
     evaluate_these_passes,

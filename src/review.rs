@@ -7,15 +7,12 @@
 
 use serde::Serialize;
 
-use crate::bot::{Goal, SeatView, evaluate_plays};
+use crate::bot::{Advice, Choices, Goal, SeatView, advise, evaluate_plays, evaluate_these_passes};
 use crate::engine::{Action, Card, Rules, Seat};
 use crate::record::{GameRecord, ReplayError};
 
 /// Sampled deals per decision: the expert's own default budget.
 pub const REVIEW_SAMPLES: usize = crate::bot::DEFAULT_SAMPLES;
-
-/// Sampled deals per pass: every pass of three is judged on each, so fewer.
-pub const PASS_SAMPLES: usize = 40;
 
 /// Mixed into the seed of the second measurement of a cost.
 const REMEASURE: u64 = 0x9E37_79B9_7F4A_7C15;
@@ -40,11 +37,17 @@ impl Unit {
     /// points otherwise.
     pub fn of(record: &GameRecord, rules: &Rules, seat: Seat) -> Unit {
         let person = record.seats.iter().any(|s| s.seat == seat.index() && s.player == "human");
-        if person && rules.clock_minutes > 0 { Unit::Tournament } else { Unit::Points }
+        if person { Unit::of_person(rules) } else { Unit::Points }
+    }
+
+    /// The unit a person's decisions under `rules` count in: the
+    /// tournament score in a timed game, points otherwise.
+    pub fn of_person(rules: &Rules) -> Unit {
+        if rules.clock_minutes > 0 { Unit::Tournament } else { Unit::Points }
     }
 
     /// What the expert estimates for this unit.
-    fn goal(self) -> Goal {
+    pub fn goal(self) -> Goal {
         match self {
             Unit::Points => Goal::Win,
             Unit::Tournament => Goal::Tournament,
@@ -179,7 +182,8 @@ pub fn reviewed_seat(record: &GameRecord) -> Seat {
 }
 
 /// Reviews every pass and card `seat` made in the record, calling
-/// `progress` with (done, total) as it goes.
+/// `progress` with (done, total) as it goes. Each decision is judged by the
+/// expert's advice ([`advise`]) for the position, as the hint gives it.
 pub fn review(
     record: &GameRecord,
     seat: Seat,
@@ -206,20 +210,16 @@ pub fn review_each(
     let mut done = 0;
     for action in actions {
         let (number, tricks) = (game.hand_number(), game.tricks().len());
-        match action {
-            Action::Pass { seat: by, cards } if by == seat => {
-                let view = SeatView::of(&game, seat);
-                let seed = record.seed ^ (u64::from(number) << 40) ^ 0x5A55;
-                found(decide_pass(&view, cards.cards(), number, seed, samples.min(PASS_SAMPLES), unit));
+        let yours = match action {
+            Action::Pass { seat: by, .. } => by == seat,
+            Action::Play { seat: by, .. } => by == seat && game.legal_moves().len() > 1,
+            _ => false,
+        };
+        if yours && let Some(advice) = advise(&game, seat, samples, unit.goal()) {
+            let view = SeatView::of(&game, seat);
+            if let Some(decision) = judge(&view, &advice, action, number, tricks + 1, unit) {
+                found(decision);
             }
-            Action::Play { seat: by, card } if by == seat => {
-                let view = SeatView::of(&game, seat);
-                if view.legal.len() > 1 {
-                    let seed = record.seed ^ (u64::from(number) << 40) ^ ((tricks as u64) << 8);
-                    found(decide(&view, card, number, tricks + 1, seed, samples, unit));
-                }
-            }
-            _ => {}
         }
         game.apply(action).expect("checked by the record's actions");
         if matches!(action, Action::Play { .. }) && game.tricks().len() > tricks {
@@ -230,78 +230,43 @@ pub fn review_each(
     Ok(())
 }
 
-/// The review of one pass from `view`.
-fn decide_pass(
-    view: &SeatView<'_>,
-    passed: crate::engine::CardSet,
-    hand: u32,
-    seed: u64,
-    samples: usize,
-    unit: Unit,
-) -> Decision {
-    let mut estimates = crate::bot::evaluate_passes(view, seed, samples, unit.goal());
-    estimates.sort_by(|a, b| b.value.total_cmp(&a.value));
-    let best = estimates[0];
-    // The best of many noisy estimates looks better than it is: the cost is
-    // measured again, on fresh deals, between the best and the pass made.
-    let cost = if best.cards == passed {
-        0.0
-    } else {
-        let again = crate::bot::evaluate_these_passes(
-            view,
-            seed ^ REMEASURE,
-            samples * 4,
-            vec![best.cards, passed],
-            unit.goal(),
-        );
-        (again[0].value - again[1].value).max(0.0)
+/// The review of one decision from `view`: the pass or card `made` against
+/// the expert's `advice` (`None` if they are not of one kind). The best of
+/// many noisy estimates looks better than it is, so the cost is measured
+/// again, on fresh deals, between the best and the choice made.
+fn judge(view: &SeatView<'_>, advice: &Advice, made: Action, hand: u32, trick: usize, unit: Unit) -> Option<Decision> {
+    let again = advice.seed ^ REMEASURE;
+    let goal = unit.goal();
+    let (kind, trick, played, best, cost, choices) = match (&advice.choices, made) {
+        (Choices::Pass(estimates), Action::Pass { cards, .. }) => {
+            let passed = cards.cards();
+            let best = estimates[0].cards;
+            let cost = if best == passed {
+                0.0
+            } else {
+                let both = evaluate_these_passes(view, again, advice.samples * 4, vec![best, passed], goal);
+                (both[0].value - both[1].value).max(0.0)
+            };
+            let choices =
+                estimates.iter().map(|e| Choice::new(e.cards.to_string(), e.points, e.value, e.win_chance)).collect();
+            ("pass", 0, passed.to_string(), best.to_string(), cost, choices)
+        }
+        (Choices::Play(estimates), Action::Play { card: played, .. }) => {
+            let best = estimates[0].card;
+            let cost = if best == played {
+                0.0
+            } else {
+                let remeasured = evaluate_plays(view, again, advice.samples, goal);
+                let value = |card: Card| remeasured.iter().find(|e| e.card == card).map_or(0.0, |e| e.value);
+                (value(best) - value(played)).max(0.0)
+            };
+            let choices =
+                estimates.iter().map(|e| Choice::new(e.card.to_string(), e.points, e.value, e.win_chance)).collect();
+            ("play", trick, played.to_string(), best.to_string(), cost, choices)
+        }
+        _ => return None,
     };
-    Decision {
-        kind: "pass",
-        hand,
-        trick: 0,
-        seat: view.seat.index(),
-        played: passed.to_string(),
-        best: best.cards.to_string(),
-        cost: tenths(cost),
-        unit,
-        choices: estimates.iter().map(|e| Choice::new(e.cards.to_string(), e.points, e.value, e.win_chance)).collect(),
-    }
-}
-
-/// The review of one card played from `view`.
-fn decide(
-    view: &SeatView<'_>,
-    played: Card,
-    hand: u32,
-    trick: usize,
-    seed: u64,
-    samples: usize,
-    unit: Unit,
-) -> Decision {
-    let mut estimates = evaluate_plays(view, seed, samples, unit.goal());
-    estimates.sort_by(|a, b| b.value.total_cmp(&a.value).then(a.card.cmp(&b.card)));
-    let best = estimates[0];
-    // Measured again on fresh deals, as for a pass, so the cost is not the
-    // luck of the deals that picked the best.
-    let cost = if best.card == played {
-        0.0
-    } else {
-        let again = evaluate_plays(view, seed ^ REMEASURE, samples, unit.goal());
-        let value = |card: Card| again.iter().find(|e| e.card == card).map_or(0.0, |e| e.value);
-        (value(best.card) - value(played)).max(0.0)
-    };
-    Decision {
-        kind: "play",
-        hand,
-        trick,
-        seat: view.seat.index(),
-        played: played.to_string(),
-        best: best.card.to_string(),
-        cost: tenths(cost),
-        unit,
-        choices: estimates.iter().map(|e| Choice::new(e.card.to_string(), e.points, e.value, e.win_chance)).collect(),
-    }
+    Some(Decision { kind, hand, trick, seat: view.seat.index(), played, best, cost: tenths(cost), unit, choices })
 }
 
 /// The biggest mistakes of a review, worst first, and the total cost.

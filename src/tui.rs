@@ -9,6 +9,7 @@
 
 pub mod app;
 pub mod games;
+pub mod hint;
 pub mod input;
 pub mod new_game;
 pub mod replay;
@@ -91,6 +92,8 @@ enum Incoming {
     Terminal(Event),
     /// A bot's decision, with the bot handed back.
     Decision { game_number: u64, seat: Seat, generation: u64, decided: Decided },
+    /// A hint worked out, or why it could not be.
+    Hint(Result<Box<hint::WorkedOutHint>, String>),
     /// The terminal could not be read.
     Failed(std::io::Error),
     /// SIGTERM or SIGHUP: save and leave.
@@ -244,11 +247,7 @@ fn decide_safely(game: &Game, seat: Seat, mut bot: Box<dyn Bot>) -> Decided {
     match outcome {
         Ok(action) => Decided { action, bot: Some(bot), failure: None },
         Err(payload) => {
-            let why = payload
-                .downcast_ref::<&str>()
-                .map(|s| s.to_string())
-                .or_else(|| payload.downcast_ref::<String>().cloned())
-                .unwrap_or_else(|| "no message".to_string());
+            let why = panic_message(payload.as_ref());
             let name = bot.name();
             // The panicking bot may be half-updated: it is dropped, not reused.
             drop(std::panic::catch_unwind(AssertUnwindSafe(move || drop(bot))));
@@ -262,6 +261,15 @@ fn decide_safely(game: &Game, seat: Seat, mut bot: Box<dyn Bot>) -> Decided {
     }
 }
 
+/// Works out a hint on a worker thread: a panic in the search is caught
+/// and reported, and the terminal stays the table's.
+fn work_out_safely(request: hint::HintRequest) -> Result<Box<hint::WorkedOutHint>, String> {
+    CAUGHT_HERE.with(|caught| caught.set(true));
+    let outcome = std::panic::catch_unwind(AssertUnwindSafe(|| request.work_out()));
+    CAUGHT_HERE.with(|caught| caught.set(false));
+    outcome.map(Box::new).map_err(|payload| panic_message(payload.as_ref()))
+}
+
 /// A bot's answer from a worker thread.
 struct Decided {
     action: Option<Action>,
@@ -269,6 +277,15 @@ struct Decided {
     bot: Option<Box<dyn Bot>>,
     /// What went wrong, for the status line.
     failure: Option<String>,
+}
+
+/// What a caught panic said.
+fn panic_message(payload: &(dyn std::any::Any + Send)) -> String {
+    payload
+        .downcast_ref::<&str>()
+        .map(|s| s.to_string())
+        .or_else(|| payload.downcast_ref::<String>().cloned())
+        .unwrap_or_else(|| "no message".to_string())
 }
 
 /// A new game: hand 1 of a fresh seed.
@@ -368,6 +385,8 @@ impl Runtime {
                     Some(resized.clone())
                 }
                 Some(Incoming::Terminal(_)) => None,
+                Some(Incoming::Hint(Ok(worked))) => Some(Message::HintWorkedOut(worked)),
+                Some(Incoming::Hint(Err(why))) => Some(Message::Note(format!("The hint failed: {why}"))),
                 Some(Incoming::Decision { game_number, seat, generation, decided }) => {
                     if game_number != self.game_number {
                         continue;
@@ -386,6 +405,12 @@ impl Runtime {
             for effect in app.take_effects() {
                 match effect {
                     Effect::Save => self.save(&mut app, now),
+                    Effect::WorkOutHint(request) => {
+                        let sender = sender.clone();
+                        std::thread::spawn(move || {
+                            let _ = sender.send(Incoming::Hint(work_out_safely(*request)));
+                        });
+                    }
                     Effect::Finished(game) => self.finished(&mut app, Some(game)),
                     Effect::Unplayed => self.finished(&mut app, None),
                     Effect::NewGame(seed) => {

@@ -6,12 +6,13 @@
 
 use std::time::{Duration, Instant};
 
-use crate::bot::{Level, decide};
+use crate::bot::{Choices, Level, decide};
 use crate::engine::{
     Action, BONUS_CARD_VALUE, BySeat, Card, CardBag, CardSet, Chips, Event, Game, GamePhase, HandPhase, MoonScoring,
     PassDirection, Seat, Suit, TimedFinish, TournamentScore, Trick,
 };
 
+use super::hint::{HintRequest, WorkedOutHint};
 use super::input::{Button, Command};
 use super::new_game::{NewGameForm, Remembered};
 use super::save::{Programs, SaveError, SavedGame};
@@ -38,6 +39,8 @@ pub enum Message {
     },
     /// Time passed (a pace step or the clock).
     Tick,
+    /// The hint asked for is worked out.
+    HintWorkedOut(Box<WorkedOutHint>),
     /// Something the runtime has to say in the status line (a file that
     /// could not be written, a bot that failed).
     Note(String),
@@ -63,6 +66,9 @@ pub enum Message {
 pub enum Effect {
     /// Write the save file now.
     Save,
+    /// Work out a hint off the table's thread and send it back as
+    /// [`Message::HintWorkedOut`].
+    WorkOutHint(Box<HintRequest>),
     /// The game is over: remove the save and add the game to the statistics.
     Finished(GameStats),
     /// The game is over with no hand completed (the clock ran out): remove
@@ -271,6 +277,8 @@ pub struct App {
     pub undos: u32,
     /// Hints asked for this game.
     pub hints_used: u32,
+    /// The position (by `generation`) of the hint being worked out.
+    hint_asked: Option<u64>,
     /// The timed mode's clock.
     pub clock: Option<Clock>,
     /// How the game ended, once it has.
@@ -333,6 +341,7 @@ impl App {
             hand_start,
             undos: 0,
             hints_used: 0,
+            hint_asked: None,
             clock,
             finish: None,
             tournament: None,
@@ -559,6 +568,7 @@ impl App {
                 }
             }
             Message::Tick => {}
+            Message::HintWorkedOut(worked) => self.show_hint(*worked),
             Message::Note(note) => self.note = Some(note),
             Message::OfferResume(offer) => self.overlay = Some(Overlay::Resume(offer)),
             Message::ResumeFailed(why) => {
@@ -1063,6 +1073,8 @@ impl App {
         self.cursor = self.cursor.min(count.saturating_sub(1));
     }
 
+    /// Asks for the hint: worked out off this thread, so the table goes on
+    /// answering keys meanwhile.
     fn hint(&mut self) {
         if !self.hints_allowed() {
             self.note = Some("Hints are off in the timed game".to_string());
@@ -1073,31 +1085,31 @@ impl App {
             self.note = Some("A hint is for your pass or your turn".to_string());
             return;
         }
-        let mut adviser = Level::Hard.bot(self.game.seed(), YOU, crate::bot::Think::Samples(1));
-        match decide(&self.game, YOU, adviser.as_mut()) {
-            Some(Action::Pass { cards, .. }) => {
-                self.hints_used += 1;
-                self.hint = cards.cards();
-                self.marked = cards;
+        self.note = Some(format!("Working out a hint{}", self.theme.ellipsis()));
+        if self.hint_asked != Some(self.generation) {
+            self.hint_asked = Some(self.generation);
+            self.hints_used += 1;
+            self.effects.push(Effect::WorkOutHint(Box::new(HintRequest { game: self.game.clone() })));
+        }
+    }
+
+    /// Shows the hint worked out, unless the game has moved on since it
+    /// was asked for (or your pass is already on its way).
+    fn show_hint(&mut self, worked: WorkedOutHint) {
+        let your_play = self.game.hand().phase() == HandPhase::Playing && self.seat_to_act() == Some(YOU);
+        if self.hint_asked.is_none() || worked.game != self.game || !(self.is_passing() || your_play) {
+            return;
+        }
+        self.hint_asked = None;
+        match worked.advice.map(|advice| advice.choices) {
+            Some(Choices::Pass(estimates)) => {
+                let Some(cards) = estimates.first().map(|best| best.cards) else { return };
+                self.hint = cards;
+                self.marked = cards.into();
                 self.note = Some(format!("Hint: pass {}", self.theme.cards(cards.iter())));
             }
-            Some(Action::Play { card, .. }) => {
-                self.hints_used += 1;
-                // The expert's estimate of every card (the review's), when
-                // there is a choice; the hard bot's card otherwise.
-                let view = crate::bot::SeatView::of(&self.game, YOU);
-                let mut estimates = if view.legal.len() > 1 {
-                    crate::bot::evaluate_plays(
-                        &view,
-                        self.game.seed() ^ self.log.len() as u64,
-                        crate::bot::DEFAULT_SAMPLES,
-                        crate::bot::Goal::Win,
-                    )
-                } else {
-                    Vec::new()
-                };
-                estimates.sort_by(|a, b| b.value.total_cmp(&a.value).then(a.card.cmp(&b.card)));
-                let best = estimates.first().map_or(card, |e| e.card);
+            Some(Choices::Play(estimates)) => {
+                let Some(best) = estimates.first().map(|best| best.card) else { return };
                 self.hint = CardSet::single(best);
                 if let Some(index) = self.your_cards().iter().position(|&c| c == best) {
                     self.cursor = index;
@@ -1107,7 +1119,7 @@ impl App {
                     .map(|e| format!("; {} costs {:.1}", self.theme.card(e.card), estimates[0].value - e.value));
                 self.note = Some(format!("Hint: play {}{}", self.theme.card(best), runner_up.unwrap_or_default()));
             }
-            _ => {}
+            None => {}
         }
     }
 
