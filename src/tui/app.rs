@@ -1097,7 +1097,7 @@ impl App {
     /// was asked for (or your pass is already on its way).
     fn show_hint(&mut self, worked: WorkedOutHint) {
         let your_play = self.game.hand().phase() == HandPhase::Playing && self.seat_to_act() == Some(YOU);
-        if self.hint_asked.is_none() || worked.game != self.game || !(self.is_passing() || your_play) {
+        if self.hint_asked.is_none() || !worked.fits(&self.game) || !(self.is_passing() || your_play) {
             return;
         }
         self.hint_asked = None;

@@ -30,9 +30,26 @@ impl HintRequest {
 /// A hint worked out, for the game it was asked in.
 #[derive(Clone, Debug, PartialEq)]
 pub struct WorkedOutHint {
-    /// The game the hint is for: if the table's game is no longer this one,
-    /// the hint is stale.
+    /// The game the hint is for.
     pub game: Game,
     /// The expert's advice (`None` if you had no decision to make).
     pub advice: Option<Advice>,
+}
+
+impl WorkedOutHint {
+    /// Whether the hint is for the decision you face in `game`: the same
+    /// deal, hand, cards in your hand and cards played. The others' passes,
+    /// chosen while you choose yours, change nothing you see; anything
+    /// else makes the hint stale.
+    pub fn fits(&self, game: &Game) -> bool {
+        let (asked, now) = (&self.game, game);
+        asked.seed() == now.seed()
+            && asked.rules() == now.rules()
+            && asked.hand_number() == now.hand_number()
+            && asked.totals() == now.totals()
+            && asked.hand().phase() == now.hand().phase()
+            && asked.hand().hand_of(YOU) == now.hand().hand_of(YOU)
+            && asked.tricks() == now.tricks()
+            && asked.hand().trick() == now.hand().trick()
+    }
 }

@@ -470,6 +470,19 @@ fn the_hint_is_worked_out_off_the_table_and_keys_work_meanwhile() {
 }
 
 #[test]
+fn a_pass_hint_still_fits_once_the_others_have_passed_meanwhile() {
+    let mut h = Harness::new(42, Speed::Instant);
+    assert!(h.app.is_passing() && h.app.bot_to_ask().is_some(), "the others are still choosing");
+    h.send(Command::Hint);
+    let request = h.hint_requests().pop().unwrap();
+    h.let_bots_play();
+    assert!(h.app.game.hand().awaits_pass_from(YOU) && h.app.bot_to_ask().is_none(), "only you are left to pass");
+    h.deliver(request);
+    assert_eq!(h.app.hint.len(), 3, "{:?}", h.app.note);
+    assert_eq!(h.app.marked.cards(), h.app.hint);
+}
+
+#[test]
 fn a_hint_for_a_position_the_game_has_left_is_dropped() {
     // A card played while its hint was worked out.
     let mut h = at_your_first_play(42);
