@@ -154,7 +154,8 @@ pub fn run(cli: &Cli, search: &SearchPaths) -> Result<String, CommandError> {
             let dir = store::data_dir()?;
             let mut out = Stats::read(&dir)?.render();
             let (kept, problem) = games::read(&dir);
-            let _ = writeln!(out, "\n{} games kept in {}", kept.len(), games::path(&dir).display());
+            let games = crate::tui::view::count(kept.len(), "game", "games");
+            let _ = writeln!(out, "\n{games} kept in {}", games::path(&dir).display());
             if let Some(problem) = problem {
                 let _ = writeln!(out, "note: {problem}");
             }

@@ -8,6 +8,7 @@
 //! them (or the next pace step) arrives, so an idle table uses no CPU.
 
 pub mod app;
+pub mod fit;
 pub mod games;
 pub mod hint;
 pub mod input;

@@ -1240,8 +1240,9 @@ impl App {
                 self.effects.push(Effect::Save);
             }
             Event::SuitNamed { seat, suit } => {
-                let who = if seat == YOU { "You".to_string() } else { self.table.seat_name(seat) };
-                self.note = Some(format!("{who} named {}: each is worth 1, and {who} leads", suit.name()));
+                let (who, leads) =
+                    if seat == YOU { ("You".to_string(), "you lead") } else { (self.table.seat_name(seat), "leads") };
+                self.note = Some(format!("{who} named {}: each is worth 1, and {leads}", suit.name()));
                 self.next_bot_at = Some(now + self.speed.card_delay());
                 self.effects.push(Effect::Save);
             }

@@ -34,9 +34,10 @@ use crate::record::{GameRecord, ReplayError};
 use crate::review::Decision;
 
 use super::TableError;
+use super::fit::{Part, Priority, fit};
 use super::table::seat_name;
 use super::theme::Theme;
-use super::view::{BIG_WIDTH, CardSize, draw_card};
+use super::view::{BIG_WIDTH, CardSize, draw_card, short_name};
 
 /// One position of the replayed game.
 #[derive(Clone, Debug)]
@@ -68,6 +69,8 @@ pub struct Replay {
     reviewing: Reviewing,
     /// A hand number being typed.
     typed: String,
+    /// What the last key could not do, said until the next.
+    said: Option<&'static str>,
 }
 
 /// What the review, worked out beside the replay, reports.
@@ -203,6 +206,7 @@ impl Replay {
             review: Vec::new(),
             reviewing: Reviewing::Off,
             typed: String::new(),
+            said: None,
         })
     }
 
@@ -283,6 +287,7 @@ impl Replay {
 
     /// Moves through the game.
     pub fn go(&mut self, how: Move) {
+        self.said = None;
         let how = match how {
             Move::Digit(digit) => {
                 if self.typed.len() < 4 {
@@ -310,7 +315,10 @@ impl Replay {
         self.at = match how {
             Move::Card(step) => self.at.saturating_add_signed(step).min(last),
             Move::Start => 0,
-            Move::Mistake => self.next_mistake().unwrap_or(self.at),
+            Move::Mistake => self.next_mistake().unwrap_or_else(|| {
+                self.said = Some("No later mistake in the review");
+                self.at
+            }),
             Move::Digit(_) | Move::Enter => self.at,
             Move::End => last,
             Move::Trick(1) => {
@@ -470,21 +478,7 @@ pub fn draw(buf: &mut Buffer, area: Rect, replay: &Replay) -> Buttons {
     let sep = theme.separator();
     let mut lines = Vec::new();
     let trick_number = game.tricks().len() + usize::from(!hand.trick().is_empty());
-    lines.push(Line::from(vec![
-        Span::styled(" Replay ", theme.strong()),
-        Span::raw(format!(
-            " game {} of {}{sep}deal {}/{}{sep}hand {} of {}{sep}trick {}{sep}step {} of {}",
-            replay.number.0,
-            replay.number.1,
-            game.seed(),
-            game.hand_number(),
-            step.hand + 1,
-            replay.record.hands.len().max(1),
-            trick_number,
-            replay.at + 1,
-            replay.steps.len(),
-        )),
-    ]));
+    lines.push(top_line(replay, trick_number, area.width));
     let played_by = |seat: Seat| -> CardSet {
         let tricks = game.tricks().iter().chain(std::iter::once(hand.trick()));
         tricks.flat_map(|trick| trick.plays(players)).filter(|&(s, _)| s == seat).map(|(_, c)| c).collect()
@@ -576,25 +570,14 @@ pub fn draw(buf: &mut Buffer, area: Rect, replay: &Replay) -> Buttons {
     }
     // The score sheet up to this hand: beside the rest on a wide screen,
     // below it otherwise.
-    let sheet_width = 8 + 10 * players as u16;
+    let sheet_width = 8 + WIDE_SHEET_COLUMN * players as u16;
     let sheet_from = if big { HANDS_COLUMN + hands_width(size) + 2 } else { SHEET_FROM_COLUMN };
     let beside = area.width >= sheet_from + sheet_width;
-    let mut sheet = Vec::new();
-    let mut header = format!(" {:<6}", "Hand");
-    for seat in Seat::all(players) {
-        header += &format!("{:>10}", seat_name(seat, players).chars().take(9).collect::<String>());
-    }
-    sheet.push(Line::styled(header, theme.strong()));
+    let column = if beside { WIDE_SHEET_COLUMN } else { sheet_column(players, area.width) };
     let above = if beside { 1 } else { lines.len() };
-    let scored = game.history().len();
     let room = (area.height as usize).saturating_sub(above + 4);
-    for (i, record) in game.history().iter().enumerate().skip(scored.saturating_sub(room)) {
-        let mut row = format!(" {:<6}", log.map_or(i + 1, |l| l.number as usize + i - step.hand));
-        for seat in Seat::all(players) {
-            row += &format!("{:>10}", format!("{:+} {}", record.scores[seat], record.totals[seat]));
-        }
-        sheet.push(Line::raw(row));
-    }
+    let first_number = log.map_or(1, |l| (l.number as usize).saturating_sub(step.hand));
+    let sheet = score_sheet(game, first_number, usize::from(column), room, theme);
     if beside {
         // The room below goes to the expert's estimate of every choice.
         if let Some(decision) = replay.decision_here() {
@@ -644,13 +627,79 @@ pub fn draw(buf: &mut Buffer, area: Rect, replay: &Replay) -> Buttons {
     } else {
         "←→ card · ↑↓ trick · PgUp PgDn hand · 7 Enter: hand 7 · m next mistake · q quit"
     };
-    let keys = if replay.typed.is_empty() {
-        format!(" {keys}")
-    } else {
-        format!(" to hand {}_ (Enter goes there)", replay.typed)
+    let keys = match replay.said {
+        Some(said) => format!(" {said}"),
+        None if replay.typed.is_empty() => format!(" {keys}"),
+        None => format!(" to hand {}_ (Enter goes there)", replay.typed),
     };
     buf.set_string(area.x, area.bottom().saturating_sub(1), keys, theme.quiet());
     buttons
+}
+
+/// The top line: where in the game the replay is. The hand, trick and
+/// step are always whole; the deal code and the game's place in its file
+/// give way on a narrow screen.
+fn top_line(replay: &Replay, trick: usize, width: u16) -> Line<'static> {
+    let theme = replay.theme;
+    let step = &replay.steps[replay.at];
+    let game = &step.game;
+    let hands = replay.record.hands.len().max(1);
+    let parts = [
+        Part::new(format!("game {} of {}", replay.number.0, replay.number.1), Priority::Low),
+        Part::new(format!("deal {}/{}", game.seed(), game.hand_number()), Priority::High),
+        Part::with_short(
+            format!("hand {} of {hands}", step.hand + 1),
+            format!("hand {}/{hands}", step.hand + 1),
+            Priority::High,
+        ),
+        Part::new(format!("trick {trick}"), Priority::Must),
+        Part::new(format!("step {} of {}", replay.at + 1, replay.steps.len()), Priority::Must),
+    ];
+    const TITLE: &str = " Replay ";
+    let room = usize::from(width).saturating_sub(TITLE.len() + 2);
+    let shown: Vec<String> = fit(&parts, room, theme.separator(), theme.ellipsis()).into_iter().flatten().collect();
+    Line::from(vec![Span::styled(TITLE, theme.strong()), Span::raw(format!(" {}", shown.join(theme.separator())))])
+}
+
+/// Each seat's column on a wide screen: a hand's score and the total.
+const WIDE_SHEET_COLUMN: u16 = 10;
+
+/// The narrowest column that shows a hand's score beside the total.
+const SCORE_AND_TOTAL: usize = 9;
+
+/// Each seat's column in `width` columns: as wide as fits, up to the wide
+/// one, never narrower than a total with a space before it.
+fn sheet_column(players: usize, width: u16) -> u16 {
+    let room = usize::from(width).saturating_sub(8);
+    (room / players).clamp(5, usize::from(WIDE_SHEET_COLUMN)) as u16
+}
+
+/// The score sheet up to the step on show: every seat, in columns `column`
+/// wide (the names shortened, and the totals alone, where narrow), the last
+/// `rows` hands; hands are numbered from `first_number`.
+fn score_sheet(game: &Game, first_number: usize, column: usize, rows: usize, theme: Theme) -> Vec<Line<'static>> {
+    let players = game.rules().player_count();
+    let mut header = format!(" {:<6}", "Hand");
+    for seat in Seat::all(players) {
+        let name = seat_name(seat, players);
+        let name = if name.chars().count() < column { name } else { short_name(&name) };
+        header += &format!("{name:>column$}");
+    }
+    let mut sheet = vec![Line::styled(header, theme.strong())];
+    let scored = game.history().len();
+    for (i, record) in game.history().iter().enumerate().skip(scored.saturating_sub(rows)) {
+        let mut row = format!(" {:<6}", first_number + i);
+        for seat in Seat::all(players) {
+            let cell = if column < SCORE_AND_TOTAL {
+                record.totals[seat].to_string()
+            } else {
+                format!("{:+} {}", record.scores[seat], record.totals[seat])
+            };
+            row += &format!("{cell:>column$}");
+        }
+        sheet.push(Line::raw(row));
+    }
+    sheet
 }
 
 /// The move a key asks for; `None` to quit, `Some(None)` for no move.

@@ -1489,7 +1489,7 @@ fn question_mark_twice_shows_the_rules_of_this_game() {
         (crate::engine::Preset::Heartsette, "Widow: 3 cards to the first trick's winner"),
         (crate::engine::Preset::Auction, "Auction: bid chips to name the penalty suit"),
         (crate::engine::Preset::Partnership, "Partners opposite, one team score; a team moon: 52"),
-        (crate::engine::Preset::Domino, "draw until you can; no cards: you are out │"),
+        (crate::engine::Preset::Domino, "draw until you can; no cards: you are out  "),
     ] {
         let mut h = Harness::with_rules(preset.rules(), 42, Speed::Instant);
         h.send(Command::Help);
@@ -1663,7 +1663,7 @@ fn the_auction_asks_your_bid_then_the_suit_and_the_top_line_names_it() {
             let top = h.text().lines().next().unwrap().to_string();
             let symbol = h.app.theme.suit(expected);
             assert!(top.contains(&format!("{symbol} named by You for {}", least + 2)), "{top}");
-            assert!(top.contains(&format!("{} not broken", expected.name())), "{top}");
+            assert!(!top.contains("broken"), "the auction has no rule about breaking: {top}");
             named_by_you = true;
             break;
         }
@@ -2105,4 +2105,32 @@ fn the_hand_summary_lists_every_card_taken_even_after_a_moon() {
         }
         assert!(!text.contains(h.app.theme.ellipsis()), "{width}x{height}: nothing cut\n{text}");
     }
+}
+
+#[test]
+fn the_top_line_speaks_of_breaking_only_where_a_rule_about_it_is_in_force() {
+    for &preset in crate::engine::Preset::ALL {
+        let rules = preset.rules();
+        let h = Harness::with_rules(rules, 42, Speed::Instant);
+        let top = h.text().lines().next().unwrap().to_string();
+        assert_eq!(top.contains("hearts not broken"), rules.must_break_hearts, "{preset}: {top}");
+    }
+    // An auction played with the rule: the suit named is the one to break.
+    let rules = Rules { must_break_hearts: true, ..crate::engine::Preset::Auction.rules() };
+    for seed in 1..40 {
+        let mut h = Harness::with_rules(rules, seed, Speed::Instant);
+        h.play_until(|app| app.overlay.is_some() || app.game.hand().phase() == HandPhase::Playing);
+        if matches!(h.app.overlay, Some(Overlay::Bid(_))) {
+            h.send(Command::Cancel);
+            h.play_until(|app| app.game.hand().phase() == HandPhase::Playing);
+        }
+        let Some(suit) = h.app.game.hand().named_suit() else { continue };
+        if suit == crate::engine::Suit::Hearts || h.app.game.hand().hearts_broken() {
+            continue;
+        }
+        let top = h.text().lines().next().unwrap().to_string();
+        assert!(top.contains(&format!("{} not broken", suit.name())) && !top.contains("hearts"), "{top}");
+        return;
+    }
+    panic!("forty deals never named a suit other than hearts");
 }

@@ -48,7 +48,8 @@ mod windows;
 
 use hand::{your_hand, your_line};
 use seats::{detail_for, seats};
-use side::{short_name, side_panel};
+pub(crate) use side::short_name;
+use side::side_panel;
 pub use status::{KEYS, keys_now, status};
 use status::{key_line, status_line};
 use top_line::info_bar;
@@ -170,22 +171,6 @@ fn too_small(buf: &mut Buffer, area: Rect, theme: Theme) {
         .alignment(Alignment::Center)
         .wrap(Wrap { trim: true })
         .render(Rect::new(area.x, top, area.width, height), buf);
-}
-
-/// Breaks `text` into lines of at most `width` characters at spaces (a
-/// word longer than a line is cut).
-fn wrap_words(text: &str, width: usize) -> Vec<String> {
-    let mut lines: Vec<String> = Vec::new();
-    for word in text.split(' ') {
-        match lines.last_mut() {
-            Some(line) if line.chars().count() + 1 + word.chars().count() <= width => {
-                line.push(' ');
-                line.push_str(word);
-            }
-            _ => lines.push(word.chars().take(width).collect()),
-        }
-    }
-    lines
 }
 
 /// "1 hand", "3 hands".

@@ -81,7 +81,7 @@ fn running_totals(app: &App, rows: usize, width: u16) -> Vec<Line<'static>> {
 }
 
 /// A seat's name in two or three letters: `L`, `2L`, `A`, `3R`, `You`.
-pub(super) fn short_name(name: &str) -> String {
+pub(crate) fn short_name(name: &str) -> String {
     let mut words = name.split(' ');
     match (words.next(), words.next()) {
         (Some(first), Some(side)) => {

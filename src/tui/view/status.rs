@@ -7,21 +7,30 @@
 //! ```
 
 use super::*;
+use crate::tui::fit::{Part, Priority, fit};
 
-/// What the status line says: a note (refusal) and what happens now.
+/// What the status line says: a note (refusal) and what happens now, with
+/// what may be done besides.
 pub fn status(app: &App, now: Instant) -> (Option<String>, String) {
+    let what = asides(app)
+        .into_iter()
+        .fold(instruction(app, now), |what, aside| format!("{what}{}{}", app.theme.separator(), aside.text));
+    (app.note.clone(), what)
+}
+
+/// What happens now: on your turn, what you must do.
+fn instruction(app: &App, now: Instant) -> String {
     let theme = app.theme;
     let game = &app.game;
     let hand = game.hand();
     let name = |seat: Seat| app.table.seat_name(seat);
-    let what = if let Some(finish) = app.finish {
+    if let Some(finish) = app.finish {
         match finish {
             Finish::OutOfTime => "Time is up: the game is over".to_string(),
             Finish::Completed => "The game is over".to_string(),
         }
     } else if let Some((cards, _)) = app.pending_pass {
-        let undo = if app.undo_allowed() { " (u takes them back)" } else { "" };
-        format!("Passing {} to {}{}{undo}", theme.cards(cards.iter()), name(hand.pass_target(YOU)), theme.ellipsis())
+        format!("Passing {} to {}{}", theme.cards(cards.iter()), name(hand.pass_target(YOU)), theme.ellipsis())
     } else if app.showing_trick(now)
         && let Some(last) = game.tricks().last()
     {
@@ -80,30 +89,55 @@ pub fn status(app: &App, now: Instant) -> (Option<String>, String) {
                 None => String::new(),
             },
         }
-    };
-    let what = if app.can_play_out() && app.finish.is_none() {
-        format!("{what}{}no points left: o plays the hand out", app.theme.separator())
-    } else {
-        what
-    };
-    (app.note.clone(), what)
+    }
+}
+
+/// What may be done besides, least important first to go.
+fn asides(app: &App) -> Vec<Part> {
+    let mut asides = Vec::new();
+    if app.pending_pass.is_some() && app.finish.is_none() && app.undo_allowed() {
+        asides.push(Part::with_short("u takes them back", "u undoes", Priority::Low));
+    }
+    if app.can_play_out() && app.finish.is_none() {
+        asides.push(Part::with_short("no points left: o plays the hand out", "o plays out", Priority::Low));
+    }
+    asides
+}
+
+/// The status line's parts in order, each with its look: what happens now
+/// first and whole, then what may be done besides, then the note.
+fn status_parts(app: &App, now: Instant) -> Vec<(Part, Style)> {
+    let theme = app.theme;
+    let instruction = instruction(app, now);
+    // A refusal often says what the instruction would ("You must follow
+    // spades" and "Follow spades"): then the refusal stands in its place.
+    match &app.note {
+        Some(note) if note.to_lowercase().contains(&instruction.to_lowercase()) => {
+            return vec![(Part::new(note.clone(), Priority::Must), theme.warning())];
+        }
+        _ => {}
+    }
+    let mut parts = vec![(Part::new(instruction, Priority::Must), theme.strong())];
+    parts.extend(asides(app).into_iter().map(|aside| (aside, theme.quiet())));
+    if let Some(note) = &app.note {
+        parts.push((Part::new(note.clone(), Priority::High), theme.warning()));
+    }
+    parts
 }
 
 pub(super) fn status_line(buf: &mut Buffer, area: Rect, app: &App, now: Instant) {
     let theme = app.theme;
-    let (note, what) = status(app, now);
+    let parts = status_parts(app, now);
+    let texts: Vec<Part> = parts.iter().map(|(part, _)| part.clone()).collect();
+    let room = usize::from(area.width).saturating_sub(1);
+    let shown = fit(&texts, room, theme.separator(), theme.ellipsis());
     let mut spans = vec![Span::raw(" ")];
-    // A refusal often says what the status would ("You must follow spades"
-    // and "Follow spades"): then the status is left out.
-    let repeats = note.as_ref().is_some_and(|note| note.to_lowercase().contains(&what.to_lowercase()));
-    if let Some(note) = note {
-        spans.push(Span::styled(note, theme.warning()));
-        if !repeats {
+    for ((_, style), text) in parts.iter().zip(shown) {
+        let Some(text) = text else { continue };
+        if spans.len() > 1 {
             spans.push(Span::raw(theme.separator()));
         }
-    }
-    if !repeats {
-        spans.push(Span::styled(what, theme.strong()));
+        spans.push(Span::styled(text, *style));
     }
     Paragraph::new(Line::from(spans)).render(area, buf);
 }

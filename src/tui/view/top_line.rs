@@ -25,10 +25,6 @@ pub(super) fn info_bar(buf: &mut Buffer, area: Rect, app: &App, now: Instant) {
     let mut parts: Vec<(String, String)> = vec![
         (format!("Hand {}", game.hand_number()), format!("H{}", game.hand_number())),
         (pass.clone(), pass),
-        (
-            format!("{} {}", hand.penalty_suit().name(), if broken { "broken" } else { "not broken" }),
-            if broken { "broken" } else { "unbroken" }.to_string(),
-        ),
         if rules.plays_chips() {
             (format!("{} deals", rules.hand_limit()), String::new())
         } else {
@@ -37,6 +33,12 @@ pub(super) fn info_bar(buf: &mut Buffer, area: Rect, app: &App, now: Instant) {
         (format!("deal {}", crate::record::DealCode { seed: game.seed(), hand: game.hand_number() }), String::new()),
         (app.table.label.clone(), String::new()),
     ];
+    // Only a rule about breaking makes it worth saying (the named suit's, in the auction).
+    if rules.must_break_hearts {
+        let state = if broken { "broken" } else { "not broken" };
+        let short = if broken { "broken" } else { "unbroken" };
+        parts.insert(2, (format!("{} {state}", hand.penalty_suit().name()), short.to_string()));
+    }
     // (A kitty that rolled over with the first trick is among the cards waiting.)
     if !hand.kitty().is_empty() && hand.kitty_taker().is_none() && hand.waiting().is_empty() {
         let size = hand.kitty().len();

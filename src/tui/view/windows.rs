@@ -16,6 +16,7 @@ use crate::engine::{
     Declaration, FirstLead, Generale, HandRecord, Kitty, KittyTo, MoonRule, PointsTable, ROYAL_CANCELLER,
     ROYAL_DIAMOND_CUT, ROYAL_DOUBLER, Rules, Scoring, Teams,
 };
+use crate::tui::fit::{wrap, wrap_units};
 
 pub(super) fn window(buf: &mut Buffer, area: Rect, width: u16, height: u16, title: &str, theme: Theme) -> (Rect, Rect) {
     let width = width.min(area.width);
@@ -27,6 +28,21 @@ pub(super) fn window(buf: &mut Buffer, area: Rect, width: u16, height: u16, titl
     let inner = block.inner(rect);
     block.render(rect, buf);
     (rect, inner)
+}
+
+/// The borders and a space either side of a window's text.
+const MARGINS: usize = 4;
+
+/// `text` as the lines of a window `width` wide (borders included), broken
+/// at spaces with a space either side; a line that starts indented keeps
+/// its indent, and what wraps goes two further in.
+pub(super) fn wrapped(text: &str, width: u16, style: Style) -> Vec<Line<'static>> {
+    let indent = text.len() - text.trim_start().len();
+    let room = usize::from(width).saturating_sub(MARGINS + indent);
+    wrap(text.trim_start(), room, 2)
+        .into_iter()
+        .map(|line| Line::styled(format!(" {}{line}", " ".repeat(indent)), style))
+        .collect()
 }
 
 /// A row of buttons along the bottom line of `inner`.
@@ -72,17 +88,20 @@ pub(super) fn draw_overlay(buf: &mut Buffer, area: Rect, app: &App, overlay: &Ov
             rect
         }
         Overlay::Rules => {
-            let lines: Vec<Line> =
-                rules_in_brief(&app.table.rules, theme).into_iter().map(|line| Line::raw(format!(" {line}"))).collect();
+            const WIDTH: u16 = 72;
+            let lines: Vec<Line> = rules_in_brief(&app.table.rules, theme)
+                .iter()
+                .flat_map(|line| wrapped(line, WIDTH.min(area.width), Style::default()))
+                .collect();
             let title = format!("This game: {}", app.table.label);
-            let (rect, inner) = window(buf, area, 62, lines.len() as u16 + 2, &title, theme);
+            let (rect, inner) = window(buf, area, WIDTH, lines.len() as u16 + 2, &title, theme);
             Paragraph::new(lines).render(inner, buf);
             rect
         }
         Overlay::Trick(index) => {
             let tricks = app.game.tricks();
             let title = format!("Trick {} of {}", index + 1, tricks.len());
-            let (rect, inner) = window(buf, area, 44, app.players() as u16 + 5, &title, theme);
+            const WIDTH: u16 = 44;
             let mut lines = vec![];
             if let Some(trick) = tricks.get(*index) {
                 let winner = trick.winner(app.players());
@@ -102,7 +121,14 @@ pub(super) fn draw_overlay(buf: &mut Buffer, area: Rect, app: &App, overlay: &Ov
                 }
             }
             lines.push(Line::raw(""));
-            lines.push(Line::styled(" t or left: earlier   right: later   Esc: close", theme.quiet()));
+            let keys = ["t or left: earlier", "right: later", "Esc: close"];
+            let room = usize::from(WIDTH.min(area.width)).saturating_sub(MARGINS);
+            lines.extend(
+                wrap_units(&keys, "   ", room, 0)
+                    .into_iter()
+                    .map(|line| Line::styled(format!(" {line}"), theme.quiet())),
+            );
+            let (rect, inner) = window(buf, area, WIDTH, lines.len() as u16 + 2, &title, theme);
             Paragraph::new(lines).render(inner, buf);
             rect
         }
@@ -115,7 +141,7 @@ pub(super) fn draw_overlay(buf: &mut Buffer, area: Rect, app: &App, overlay: &Ov
         }
         Overlay::Stats => {
             let key = crate::tui::stats::Stats::key(&app.table.label, &app.table.rules, &app.table.players);
-            let lines: Vec<Line> = wrap_words(&key, 40)
+            let lines: Vec<Line> = wrap(&key, 40, 0)
                 .into_iter()
                 .map(|part| Line::styled(format!(" {part}"), theme.strong()))
                 .chain(
@@ -242,7 +268,7 @@ pub(super) fn draw_overlay(buf: &mut Buffer, area: Rect, app: &App, overlay: &Ov
             let room = usize::from(WIDTH.min(area.width)) - 3;
             let mut text = vec![Line::raw(" You have an unfinished game:")];
             let wrapped = |line: &str, style: Style| {
-                wrap_words(line, room).into_iter().map(move |part| Line::styled(format!(" {part}"), style))
+                wrap(line, room, 0).into_iter().map(move |part| Line::styled(format!(" {part}"), style))
             };
             text.extend(wrapped(&offer.description, theme.strong()));
             for (seat, command) in offer.programs.iter().take(3) {
@@ -380,7 +406,7 @@ pub(super) fn hand_summary(buf: &mut Buffer, area: Rect, app: &App, hits: &mut H
         let mut shown: Vec<Card> = taken.collect();
         shown.reverse();
         // The whole list, on as many lines as it takes (a moon's is long).
-        let mut took = wrap_words(&theme.cards(shown), 33);
+        let mut took = wrap(&theme.cards(shown), 33, 0);
         if took == [""] {
             took = vec!["-".to_string()];
         }
@@ -407,29 +433,24 @@ pub(super) fn hand_summary(buf: &mut Buffer, area: Rect, app: &App, hits: &mut H
             lines.push(Line::styled(format!(" {name:<44}{score:>+6}{total:>7}"), theme.strong()));
         }
     }
+    let width = 66.max(sheet_width(app, area.width));
     for line in hand_events(app, record) {
-        lines.push(Line::styled(format!(" {line}"), theme.warning()));
+        lines.extend(wrapped(&line, width.min(area.width), theme.warning()));
     }
     lines.push(Line::raw(""));
     let room = area.height.saturating_sub(lines.len() as u16 + 5) as usize;
     lines.extend(score_sheet(app, room, area.width));
     let height = lines.len() as u16 + 4;
     let game_over = app.game.phase() == GamePhase::GameOver || app.finish.is_some();
-    let (rect, inner) = window(
-        buf,
-        area,
-        66.max(sheet_width(app, area.width)),
-        height,
-        &format!("Hand {} scored", app.game.hand_number()),
-        theme,
-    );
+    let (rect, inner) = window(buf, area, width, height, &format!("Hand {} scored", app.game.hand_number()), theme);
     Paragraph::new(lines).render(inner, buf);
     let label = if game_over { "Enter: final standings" } else { "Enter: next hand" };
     buttons(buf, inner, &[(label, Button::Continue)], Some(Button::Continue), theme, hits);
     rect
 }
 
-/// The rules in play in a few short lines, for the rules window.
+/// The rules in play in a few short lines, for the rules window (each
+/// wrapped there to its width).
 pub(super) fn rules_in_brief(rules: &Rules, theme: Theme) -> Vec<String> {
     let c = |text: &str| theme.card(text.parse().expect("a card"));
     let mut lines = vec![];
@@ -442,16 +463,26 @@ pub(super) fn rules_in_brief(rules: &Rules, theme: Theme) -> Vec<String> {
     if rules.clock_minutes > 0 {
         game += &format!(", {}-minute clock", rules.clock_minutes);
     }
+    game += if rules.plays_chips() { ": the most chips wins" } else { ": the lowest total wins" };
+    if rules.tie == crate::engine::TieRule::Share && !rules.plays_chips() {
+        game += " (ties share the win)";
+    }
     lines.push(game);
+    lines.push(deck_in_brief(rules, theme));
     lines.push(match rules.points {
         PointsTable::Standard => format!("Points: each heart 1, {} 13", c("QS")),
         PointsTable::SpotHearts => format!("Points: hearts at face value (J 11 .. A 14), {} 13", c("QS")),
         PointsTable::BlackMaria => format!("Points: {} 13, {} 10, {} 7, each heart 1", c("QS"), c("KS"), c("AS")),
         PointsTable::Original => "Points: each heart 1".to_string(),
         PointsTable::BlackJack => format!("Points: {} 10, each heart 1", c("JS")),
-        PointsTable::Greek => {
-            format!("Points: {} 50, {} 15, {} {} {} 10, hearts face", c("QS"), c("AH"), c("KH"), c("QH"), c("JH"))
-        }
+        PointsTable::Greek => format!(
+            "Points: {} 50, {} 15, {} {} {} 10, the other hearts their face value",
+            c("QS"),
+            c("AH"),
+            c("KH"),
+            c("QH"),
+            c("JH")
+        ),
         PointsTable::ChasseCoeur => "Points: every queen 13, the other hearts 1".to_string(),
         PointsTable::Royal => format!("Points: {} 26, each heart 1", c("QS")),
         PointsTable::Eagle => "Points: hearts only, A 5, K 4, Q 3, J 2, others 1".to_string(),
@@ -470,24 +501,41 @@ pub(super) fn rules_in_brief(rules: &Rules, theme: Theme) -> Vec<String> {
     }
     if rules.joker_count() > 0 {
         lines.push(format!("Jokers: {}, played any time, never winning, worth 0", rules.joker_count()));
+        lines.push("  a joker led: the first other card sets the suit".to_string());
     }
     if rules.kitty != Kitty::Off {
         let trick = if rules.kitty_to == KittyTo::LastTrick { "last" } else { "first" };
         lines.push(format!("Widow: {} cards to the {trick} trick's winner, seen by it only", rules.kitty_size()));
     }
+    if rules.cancellation {
+        lines.push("Cancelling: the same card played twice to a trick cancels, and neither copy wins".to_string());
+        lines.push(
+            "  two pairs, or every card of the suit led cancelled: nobody wins the trick; its cards go to the next \
+             trick's winner, and its leader leads again"
+                .to_string(),
+        );
+    }
     let worth = rules.moon_value.map_or_else(|| "the points".to_string(), |value| value.to_string());
+    let moon = if rules.declaration == Declaration::Generale {
+        "Silent Generale (every point, not declared)"
+    } else if rules.cancellation {
+        "Moon (every point of both packs)"
+    } else {
+        "Moon"
+    };
     lines.push(match rules.moon {
-        MoonRule::AddToOthers => format!("Moon: {worth} to everyone else"),
-        MoonRule::SubtractFromShooter => format!("Moon: {worth} off the shooter"),
-        MoonRule::ShooterChooses => format!("Moon: {worth} to the others, or off the shooter to stay first"),
-        MoonRule::ShooterPicks => format!("Moon: the shooter picks: {worth} to the others or off"),
+        MoonRule::AddToOthers => format!("{moon}: {worth} to everyone else"),
+        MoonRule::SubtractFromShooter => format!("{moon}: {worth} off the shooter"),
+        MoonRule::ShooterChooses => format!("{moon}: {worth} to the others, or off the shooter to stay first"),
+        MoonRule::ShooterPicks => format!("{moon}: the shooter picks: {worth} to the others or off"),
         MoonRule::Off => "No moon: everyone scores what they took".to_string(),
     });
     if rules.auction {
         lines.push("Auction: bid chips to name the penalty suit (1 a card) and lead".to_string());
+        lines.push("  the named suit takes the place of hearts in every rule; no bid: hearts".to_string());
     }
     if rules.domino {
-        lines.push(format!("Domino: 6 cards each, {} in the stock", rules.stock_size()));
+        lines.push(format!("Domino: the other {} cards are the stock", rules.stock_size()));
         lines.push("  cannot follow: draw until you can; no cards: you are out".to_string());
         lines.push(format!("  last holder takes the stock; game ends at {} mid-hand", rules.target_score));
     }
@@ -510,23 +558,40 @@ pub(super) fn rules_in_brief(rules: &Rules, theme: Theme) -> Vec<String> {
         let cycle: Vec<String> = rules.pass_cycle().directions().iter().map(ToString::to_string).collect();
         format!("Pass {}: {}", rules.pass_count, cycle.join(", "))
     };
+    let lowest = theme.card(rules.deck().of_suit(Suit::Clubs).lowest().unwrap_or(Card::TWO_OF_CLUBS));
     let lead = match rules.first_lead {
-        FirstLead::LowestClub => "the lowest club leads",
-        FirstLead::AnyClub => "its holder leads any club",
-        FirstLead::LeftOfDealer => "left of the dealer leads",
+        FirstLead::LowestClub if rules.cancellation => format!("the {lowest} nearest the dealer's left leads"),
+        FirstLead::LowestClub => format!("the {lowest} leads"),
+        FirstLead::AnyClub => format!("the {lowest}'s holder leads any club"),
+        FirstLead::LeftOfDealer => "left of the dealer leads".to_string(),
     };
     lines.push(format!("{passing}; {lead}"));
-    let mut play = vec![];
-    if !rules.must_break_hearts {
-        play.push("hearts lead any time");
-    }
-    if !rules.no_blood {
-        play.push("points on the first trick");
-    }
-    if !play.is_empty() {
-        lines.push(sentence_case(&play.join("; ")));
-    }
+    let suit = if rules.auction { "the penalty suit" } else { "hearts" };
+    let mut play = vec![if !rules.must_break_hearts {
+        format!("{suit} may be led any time")
+    } else if rules.queen_breaks_hearts {
+        format!("{suit} may be led once a heart or the {} is played", c("QS"))
+    } else {
+        format!("{suit} may be led once a heart is played")
+    }];
+    play.push(if rules.no_blood { "no points on the first trick" } else { "points on the first trick" }.to_string());
+    lines.push(sentence_case(&play.join("; ")));
     lines
+}
+
+/// The deck in brief: the packs, the cards each and the cards taken out.
+fn deck_in_brief(rules: &Rules, theme: Theme) -> String {
+    let each = rules.hand_size();
+    let mut deck = if rules.pack_count() == 2 {
+        format!("Two packs shuffled together ({} cards), {each} each", rules.deck_size())
+    } else {
+        format!("{} cards, {each} each", rules.deck_size())
+    };
+    let removed = rules.removed();
+    if !removed.is_empty() {
+        deck += &format!("; {} taken out", theme.cards(removed));
+    }
+    deck
 }
 
 fn sentence_case(text: &str) -> String {
@@ -587,7 +652,8 @@ fn hand_events(app: &App, record: &HandRecord) -> Vec<String> {
         lines.push(if made {
             format!("{} made the Generale! {total} to everyone else", who(declarer))
         } else {
-            format!("{} declared the Generale and failed: {total} to them", who(declarer))
+            let whom = if declarer == YOU { "you" } else { "them" };
+            format!("{} declared the Generale and failed: {total} to {whom}", who(declarer))
         });
     }
     if rules.points == PointsTable::Royal {
@@ -633,10 +699,13 @@ pub(super) fn game_over(buf: &mut Buffer, area: Rect, app: &App, selected: Butto
         _ => "A shared win".to_string(),
     };
     let mut lines = vec![Line::styled(format!(" {headline}"), theme.warning()), Line::raw("")];
-    for (place, &side) in order.iter().enumerate() {
+    for (i, &side) in order.iter().enumerate() {
         let style = if side == ours { theme.strong() } else { Style::default() };
         let name = side_label(app, side, 30);
-        lines.push(Line::styled(format!(" {}. {name:<12}{:>5}", place + 1, app.side_standing(side)), style));
+        let standing = app.side_standing(side);
+        // Equal standings share a place: 1, 1, 3.
+        let place = order.iter().position(|&other| app.side_standing(other) == standing).unwrap_or(i) + 1;
+        lines.push(Line::styled(format!(" {place}. {name:<12}{standing:>5}"), style));
     }
     if let Some(score) = app.tournament {
         lines.push(Line::raw(""));
