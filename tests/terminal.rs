@@ -592,3 +592,145 @@ fn the_hearts_family_at_the_real_table() {
     assert_eq!(game.exit_code(), 0);
     game.assert_terminal_restored();
 }
+
+/// The rows of the window whose title row holds `title` whose text runs
+/// into the right border (the column inside it is not blank).
+fn window_rows_cut_at_the_border(game: &Session, title: &str) -> Vec<String> {
+    let rows: Vec<Vec<char>> = (0..ROWS).map(|row| game.row(row).chars().collect()).collect();
+    let Some(top) = rows.iter().position(|row| row.iter().collect::<String>().contains(title)) else {
+        return vec![format!("no window {title:?}")];
+    };
+    let left = rows[top].iter().position(|&c| c == '╭').unwrap();
+    let right = rows[top].iter().rposition(|&c| c == '╮').unwrap();
+    rows[top + 1..]
+        .iter()
+        .take_while(|row| row[left] != '╰')
+        .filter(|row| row[right - 1] != ' ')
+        .map(|row| row[left..=right].iter().collect())
+        .collect()
+}
+
+/// What you must do on your turn to play, as the status line should say it whole.
+fn play_instructions() -> Vec<String> {
+    let mut all = vec!["Your lead".to_string()];
+    for suit in ["clubs", "diamonds", "spades", "hearts"] {
+        all.push(format!("Follow {suit}"));
+        all.push(format!("You have no {suit}: play any card"));
+    }
+    all
+}
+
+/// Plays one preset at 80x24 until your second turn to play, reading the
+/// screen on the way: the status line's instruction, the rules and trick
+/// windows, every seat's points.
+fn read_a_preset_at_80x24(preset: &str, players: u8) -> Result<(), String> {
+    let home = sandbox(&format!("whole-{preset}-{players}"));
+    let players_arg = players.to_string();
+    let args = ["--preset", preset, "--players", &players_arg, "--seed", "11", "--speed", "fast", "--new"];
+    let mut game = Session::start(&home, &args);
+    let what = format!("{preset} at {players}");
+    let deadline = Instant::now() + Duration::from_secs(90);
+    let mut turns = 0;
+    while turns < 2 {
+        if Instant::now() > deadline {
+            return Err(format!("{what}: never came to your second turn:\n{}", game.text()));
+        }
+        std::thread::sleep(Duration::from_millis(50));
+        let (text, status) = (game.text(), game.status());
+        let first = status.trim().split(" · ").next().unwrap_or("").to_string();
+        if text.contains("Declare the Generale?") || text.contains("Your bid:") {
+            game.send("n");
+        } else if text.contains("Name the penalty suit") {
+            game.send("\r");
+        } else if status.contains("Choose ") && status.contains(" to pass to ") {
+            if !(first.starts_with("Choose ") && first.ends_with(" of 3)")) {
+                return Err(format!("{what}: the pass instruction is not whole: {status:?}"));
+            }
+            // Three cards marked with the keys alone (the timed game has no hint).
+            game.send(" \x1b[C \x1b[C \x1b[C\r");
+            std::thread::sleep(Duration::from_millis(300));
+        } else if status.contains("You must") || status.contains("not broken") || status.contains("first trick") {
+            // A card refused: the next one.
+            game.send("\x1b[C\r");
+            std::thread::sleep(Duration::from_millis(300));
+        } else if play_instructions().contains(&first) && !text.contains('╭') {
+            turns += 1;
+            let shown = text.matches(" pts · ").count() + text.matches(" pt · ").count();
+            if shown != usize::from(players) {
+                return Err(format!("{what}: {shown} seats' points shown, not {players}:\n{text}"));
+            }
+            game.send("??");
+            game.wait_for("This game:");
+            // The whole window drawn, not the first of its lines.
+            std::thread::sleep(Duration::from_millis(200));
+            let cut = window_rows_cut_at_the_border(&game, "This game:");
+            if !cut.is_empty() {
+                return Err(format!("{what}: the rules window cuts {cut:#?}"));
+            }
+            game.send("\x1b");
+            // (Esc and a key at once would read as Alt and that key.)
+            std::thread::sleep(Duration::from_millis(150));
+            if turns == 2 {
+                game.send("t");
+                game.wait_for(" of ");
+                std::thread::sleep(Duration::from_millis(200));
+                let cut = window_rows_cut_at_the_border(&game, "Trick ");
+                if !cut.is_empty() {
+                    return Err(format!("{what}: the trick window cuts {cut:#?}"));
+                }
+                game.send("\x1b");
+            } else {
+                // A card played (the next if refused), and on until it has left your hand.
+                let hand = game.row(ROWS - 4);
+                game.send("\r");
+                let until = Instant::now() + Duration::from_secs(10);
+                while game.row(ROWS - 4) == hand {
+                    if Instant::now() > until {
+                        return Err(format!("{what}: Enter played no card:\n{}", game.text()));
+                    }
+                    std::thread::sleep(Duration::from_millis(200));
+                    if game.row(ROWS - 4) == hand && game.status().contains("ust ") {
+                        game.send("\x1b[C\r");
+                    }
+                }
+            }
+        } else if status.trim_start().starts_with("Your lead") || status.trim_start().starts_with("Follow") {
+            return Err(format!("{what}: an instruction cut or unknown: {status:?}"));
+        }
+    }
+    game.send("\x03");
+    match game.exit_code() {
+        0 => Ok(()),
+        code => Err(format!("{what}: exit {code}")),
+    }
+}
+
+#[test]
+fn at_80x24_every_preset_shows_the_whole_instruction_whole_windows_and_every_seat() {
+    use hearts::engine::Preset;
+    let games: Vec<(Preset, u8)> = Preset::ALL
+        .iter()
+        .enumerate()
+        .map(|(i, &preset)| {
+            let allowed = preset.player_counts();
+            let wanted = if preset == Preset::Cancellation { 11 } else { [3, 4, 7][i % 3] };
+            let players = if allowed.contains(&wanted) { wanted } else { allowed[0].max(3) };
+            (preset, players)
+        })
+        .collect();
+    let failures: Vec<String> = std::thread::scope(|scope| {
+        let runs: Vec<_> = games
+            .chunks(6)
+            .map(|chunk| {
+                scope.spawn(move || {
+                    chunk
+                        .iter()
+                        .filter_map(|&(p, n)| read_a_preset_at_80x24(&p.to_string(), n).err())
+                        .collect::<Vec<_>>()
+                })
+            })
+            .collect();
+        runs.into_iter().flat_map(|run| run.join().unwrap()).collect()
+    });
+    assert!(failures.is_empty(), "{}", failures.join("\n\n"));
+}

@@ -1061,4 +1061,63 @@ mod tests {
         assert_eq!(replay.game().hand_number(), 2);
         assert_eq!(buttons.at(0, 0), None);
     }
+    fn text_at(replay: &Replay, width: u16, height: u16) -> Vec<String> {
+        let area = Rect::new(0, 0, width, height);
+        let mut buffer = Buffer::empty(area);
+        draw(&mut buffer, area, replay);
+        (0..height).map(|y| (0..width).map(|x| buffer[(x, y)].symbol()).collect::<String>()).collect()
+    }
+
+    #[test]
+    fn at_80_columns_the_top_line_keeps_the_hand_trick_and_step_whole() {
+        let rules = Rules { target_score: 30, ..Rules::default() };
+        let record = crate::record::bot_game(rules, 340_662_281_123, |_| Level::Normal, &["normal"; 4]);
+        let mut replay = Replay::new(record, (12, 34), Theme { color: false, ascii: false, palette256: true }).unwrap();
+        replay.go(Move::End);
+        let steps = replay.len();
+        let hands = replay.record.hands.len();
+        for width in [80, 200] {
+            let top = text_at(&replay, width, 24)[0].clone();
+            for part in [format!("hand {hands} of {hands}"), "trick 13".to_string(), format!("step {steps} of {steps}")]
+            {
+                assert!(top.contains(&format!("{part} ")) || top.trim_end().ends_with(&part), "{part}: {top}");
+            }
+        }
+        let wide = text_at(&replay, 200, 24)[0].clone();
+        assert!(wide.contains("game 12 of 34") && wide.contains("deal 340662281123/"), "{wide}");
+    }
+
+    #[test]
+    fn at_80_columns_the_sheet_shows_every_seat_of_eleven() {
+        let rules = Rules { players: 11, target_score: 30, ..crate::engine::Preset::Cancellation.rules() };
+        let record = crate::record::bot_game(rules, 5, |_| Level::Normal, &["normal"; 11]);
+        let mut replay = Replay::new(record, (1, 1), Theme { color: false, ascii: false, palette256: true }).unwrap();
+        replay.go(Move::End);
+        let screen = text_at(&replay, 80, 24);
+        let header = screen.iter().find(|line| line.starts_with(" Hand ")).expect("the sheet's header");
+        let names: Vec<&str> = header.split_whitespace().skip(1).collect();
+        assert_eq!(names.len(), 11, "{screen:#?}");
+        for (seat, shown) in Seat::all(11).zip(names) {
+            let name = seat_name(seat, 11);
+            assert!(shown == name || shown == short_name(&name), "{name} as {shown}: {screen:#?}");
+        }
+        let totals: Vec<String> = replay.record.totals.iter().map(ToString::to_string).collect();
+        let last = screen.iter().find(|line| line.split_whitespace().skip(1).map(str::to_string).eq(totals.clone()));
+        assert!(last.is_some(), "no row with the totals {totals:?}:\n{}", screen.join("\n"));
+    }
+
+    #[test]
+    fn m_past_the_last_mistake_says_there_is_none_later() {
+        let replay = replay();
+        let (index, decision) = tenth_card_costs_4_2(&replay, Vec::new());
+        let mut replay = replay.with_review(vec![decision]);
+        replay.go(Move::Mistake);
+        assert_eq!(replay.at, index);
+        assert!(!text(&replay).contains("No later mistake"));
+        replay.go(Move::Mistake);
+        assert_eq!(replay.at, index, "no later mistake: stay");
+        assert!(text(&replay).contains("No later mistake in the review"), "{}", text(&replay));
+        replay.go(Move::Card(1));
+        assert!(!text(&replay).contains("No later mistake"), "said once, until the next key");
+    }
 }

@@ -1490,6 +1490,9 @@ fn question_mark_twice_shows_the_rules_of_this_game() {
         (crate::engine::Preset::Auction, "Auction: bid chips to name the penalty suit"),
         (crate::engine::Preset::Partnership, "Partners opposite, one team score; a team moon: 52"),
         (crate::engine::Preset::Domino, "draw until you can; no cards: you are out  "),
+        (crate::engine::Preset::Cancellation, "Two packs shuffled together (104 cards), 13 each"),
+        (crate::engine::Preset::Cancellation, "the same card played twice to a trick cancels"),
+        (crate::engine::Preset::Auction, "the named suit takes the place of hearts in every rule"),
     ] {
         let mut h = Harness::with_rules(preset.rules(), 42, Speed::Instant);
         h.send(Command::Help);
@@ -2133,4 +2136,135 @@ fn the_top_line_speaks_of_breaking_only_where_a_rule_about_it_is_in_force() {
         return;
     }
     panic!("forty deals never named a suit other than hearts");
+}
+
+#[test]
+fn your_own_failed_generale_is_told_to_you() {
+    // West holds the top cards: your Generale fails.
+    let (rules, game) = chasse_coeur_game(["2H 2S", "AH AS", "3H QS", "4H 3S"], 3);
+    let mut h = Harness::from_game(rules, game);
+    h.wait(Duration::from_secs(1));
+    h.send(Command::Yes);
+    h.play_until(|app| app.overlay == Some(Overlay::HandSummary));
+    let text = h.text();
+    let total = h.app.game.history()[0].result.penalty_total;
+    assert!(text.contains(&format!("You declared the Generale and failed: {total} to you")), "{text}");
+}
+
+#[test]
+fn equal_totals_at_the_end_share_a_place() {
+    // Right takes both hearts and passes 100; You and Left stay level at 50.
+    let rules = Rules { tie: crate::engine::TieRule::Share, moon: MoonRule::Off, no_blood: false, ..Rules::default() };
+    let mut h = harness_at(rules, ["2C 2H", "3C 3H", "4C 4H", "5C 5H"], 3, [50, 50, 70, 97]);
+    h.play_until(|app| matches!(app.overlay, Some(Overlay::GameOver(_))));
+    let text = h.text();
+    for place in [" 1. You", " 1. Left", " 3. Across", " 4. Right"] {
+        assert!(text.contains(place), "{place}:\n{text}");
+    }
+}
+
+/// Each side's total after the last hand, as the side panel should show it.
+fn totals_now(h: &Harness) -> Vec<String> {
+    let rules = &h.app.table.rules;
+    let totals = h.app.game.history().last().unwrap().totals;
+    (0..rules.side_count()).map(|side| rules.side_total(&totals, side).to_string()).collect()
+}
+
+#[test]
+fn the_side_panel_shows_every_seats_total_at_every_table_size() {
+    let games = [
+        Rules { players: 3, ..Rules::default() },
+        Rules { players: 4, ..Rules::default() },
+        Rules { players: 7, ..Rules::default() },
+        Rules { players: 11, ..crate::engine::Preset::Cancellation.rules() },
+    ];
+    for rules in games {
+        let mut h = Harness::with_rules(rules, 7, Speed::Instant);
+        h.play_until(|app| app.game.history().len() == 2 && app.overlay.is_none());
+        let (_, buffer, _) = h.screen(120, 36);
+        // The panel's rows, inside its borders.
+        let panel: Vec<String> = (0..36u16)
+            .map(|y| (81..119u16).map(|x| buffer[(x, y)].symbol()).collect::<String>().trim_end().to_string())
+            .collect();
+        let totals = totals_now(&h);
+        let across = panel.iter().any(|row| {
+            let tokens: Vec<&str> = row.split_whitespace().collect();
+            tokens.first() == Some(&"2") && tokens[1..] == totals.iter().map(String::as_str).collect::<Vec<_>>()[..]
+        });
+        let down = Seat::all(h.app.players()).zip(&totals).all(|(seat, total)| {
+            let name = h.app.table.seat_name(seat);
+            panel.iter().any(|row| row.trim_start().starts_with(&name) && row.ends_with(&format!(" {total}")))
+        });
+        assert!(across || down, "{} players: totals {totals:?} not all shown:\n{}", rules.players, panel.join("\n"));
+        if rules.players == 11 {
+            // The score sheet at 80x24 (3 to 7: see the test above): the totals alone, every seat's.
+            h.send(Command::ScoreSheet);
+            let sheet = h.text();
+            let shown = sheet.lines().any(|line| {
+                let inside = line.split('│').nth(1).unwrap_or("");
+                let tokens: Vec<&str> = inside.split_whitespace().collect();
+                tokens.first() == Some(&"2") && tokens[1..] == totals.iter().map(String::as_str).collect::<Vec<_>>()[..]
+            });
+            assert!(shown, "totals {totals:?}:\n{sheet}");
+        }
+    }
+}
+
+/// The rows of a window whose text runs into its right border (the
+/// column inside the border is not blank): text cut off at the edge.
+fn rows_cut_at_the_border(buffer: &Buffer, window: Rect) -> Vec<String> {
+    let inside = window.right().saturating_sub(2);
+    (window.y + 1..window.bottom().saturating_sub(1))
+        .filter(|&y| !buffer[(inside, y)].symbol().trim().is_empty())
+        .map(|y| (window.x..window.right()).map(|x| buffer[(x, y)].symbol()).collect())
+        .collect()
+}
+
+#[test]
+fn every_window_keeps_its_text_whole_at_80x24_for_every_preset_and_table_size() {
+    for &preset in crate::engine::Preset::ALL {
+        for &players in preset.player_counts() {
+            let rules = Rules { players, ..preset.rules() };
+            let mut h = Harness::with_rules(rules, 3, Speed::Instant);
+            h.play_until(|app| app.overlay == Some(Overlay::HandSummary));
+            for (width, height) in [(80, 24), (100, 30)] {
+                let (text, buffer, hits) = h.screen(width, height);
+                let cut = rows_cut_at_the_border(&buffer, hits.overlay.unwrap());
+                assert!(cut.is_empty(), "{preset}, {players} players, hand summary at {width}: cut {cut:#?}\n{text}");
+            }
+            h.play_until(|app| app.game.history().len() == 1 && app.game.tricks().len() == 1 && app.overlay.is_none());
+            for keys in
+                [&[Command::Help][..], &[Command::Help, Command::Help], &[Command::LastTrick], &[Command::ScoreSheet]]
+            {
+                for &key in keys {
+                    h.send(key);
+                }
+                for (width, height) in [(80, 24), (100, 30)] {
+                    let (text, buffer, hits) = h.screen(width, height);
+                    let window = hits.overlay.unwrap_or_else(|| panic!("{preset} {players}: {keys:?} opened nothing"));
+                    let cut = rows_cut_at_the_border(&buffer, window);
+                    assert!(cut.is_empty(), "{preset}, {players} players, {keys:?} at {width}: cut {cut:#?}\n{text}");
+                }
+                h.send(Command::Cancel);
+            }
+        }
+    }
+}
+
+#[test]
+fn a_long_note_gives_way_to_the_whole_instruction_at_80_columns() {
+    let rules = Rules { players: 11, ..crate::engine::Preset::Cancellation.rules() };
+    let mut h = Harness::with_rules(rules, 5, Speed::Instant);
+    h.play_until(|app| {
+        app.game.hand().phase() == HandPhase::Playing
+            && app.game.hand().trick().led_suit().is_some()
+            && app.seat_to_act() == Some(YOU)
+            && app.overlay.is_none()
+    });
+    h.app.note = Some("Nobody wins the trick: its cards wait for the next trick's winner (22 now)".to_string());
+    let (note, what) = view::status(&h.app, h.now);
+    assert!(note.is_some() && (what.starts_with("Follow ") || what.starts_with("You have no ")), "{what}");
+    let row = h.text().lines().nth(22).unwrap().to_string();
+    assert!(row.starts_with(&format!(" {what} · Nobody wins the trick")), "{row}");
+    assert!(row.chars().count() <= 80 && row.ends_with('…'), "the note is cut after a word: {row}");
 }

@@ -53,14 +53,18 @@ pub(super) fn side_panel(buf: &mut Buffer, area: Rect, app: &App) {
     Paragraph::new(lines.into_iter().skip(skip).collect::<Vec<_>>()).render(inner, buf);
 }
 
-/// The running totals after each hand, newest last, in columns narrow
-/// enough for every seat to fit `width` (the full sheet with each hand's
+/// The running totals after each hand, newest last, a column for each
+/// side where every side fits `width`; else a line for each side and a
+/// column for each of the last hands (the full sheet with each hand's
 /// score is the `s` window).
 fn running_totals(app: &App, rows: usize, width: u16) -> Vec<Line<'static>> {
     let rules = &app.table.rules;
     let sides = rules.side_count();
     let widest = if rules.teams == crate::engine::Teams::Off { 10 } else { 14 };
-    let column = (usize::from(width).saturating_sub(5) / sides).clamp(4, widest);
+    let column = (usize::from(width).saturating_sub(5) / sides).min(widest);
+    if column < NARROWEST_TOTAL {
+        return totals_by_side(app, width);
+    }
     let mut header = format!(" {:<4}", "Hand");
     for side in 0..sides {
         let name = super::windows::side_label(app, side, column - 1);
@@ -72,12 +76,44 @@ fn running_totals(app: &App, rows: usize, width: u16) -> Vec<Line<'static>> {
     for (i, record) in history.iter().enumerate().skip(skip) {
         let mut row = format!(" {:<4}", i + 1);
         for side in 0..sides {
-            let standing = record.chips.map_or(record.totals, |settled| settled.after.stacks);
-            row += &format!("{:>column$}", rules.side_total(&standing, side));
+            row += &format!("{:>column$}", standing_after(app, record, side));
         }
         lines.push(Line::raw(row));
     }
     lines
+}
+
+/// A total with a space before it: "-26", "112".
+const NARROWEST_TOTAL: usize = 4;
+
+/// The running totals turned on their side, for tables too big to give
+/// each side a column: a line for each side, the last hands across.
+fn totals_by_side(app: &App, width: u16) -> Vec<Line<'static>> {
+    const NAME: usize = 10;
+    const COLUMN: usize = 5;
+    let sides = app.table.rules.side_count();
+    let history = app.game.history();
+    let shown = (usize::from(width).saturating_sub(NAME + 1) / COLUMN).max(1);
+    let first = history.len().saturating_sub(shown);
+    let mut header = format!(" {:<NAME$}", "Hand");
+    for number in first + 1..=history.len() {
+        header += &format!("{number:>COLUMN$}");
+    }
+    let mut lines = vec![Line::styled(header, app.theme.strong())];
+    for side in 0..sides {
+        let mut row = format!(" {:<NAME$}", super::windows::side_label(app, side, NAME - 1));
+        for record in &history[first..] {
+            row += &format!("{:>COLUMN$}", standing_after(app, record, side));
+        }
+        lines.push(Line::raw(row));
+    }
+    lines
+}
+
+/// A side's total (or chips) after a hand.
+fn standing_after(app: &App, record: &crate::engine::HandRecord, side: usize) -> i32 {
+    let standing = record.chips.map_or(record.totals, |settled| settled.after.stacks);
+    app.table.rules.side_total(&standing, side)
 }
 
 /// A seat's name in two or three letters: `L`, `2L`, `A`, `3R`, `You`.

@@ -317,7 +317,7 @@ pub(super) const SHEET_HAND_COLUMN: usize = 7;
 /// (never below what a total needs; below [`SCORE_AND_TOTAL`] a column
 /// shows the total alone).
 pub(super) fn sheet_column(sides: usize, teams: bool, room: u16) -> usize {
-    let inner = (room as usize).saturating_sub(2 + SHEET_HAND_COLUMN);
+    let inner = (room as usize).saturating_sub(3 + SHEET_HAND_COLUMN);
     (inner / sides).clamp(6, if teams { 14 } else { 12 })
 }
 
@@ -328,7 +328,8 @@ const SCORE_AND_TOTAL: usize = 9;
 pub(super) fn sheet_width(app: &App, room: u16) -> u16 {
     let rules = &app.table.rules;
     let sides = rules.side_count();
-    (2 + SHEET_HAND_COLUMN + sheet_column(sides, rules.teams != Teams::Off, room) * sides) as u16
+    // The borders and a blank column before the right one.
+    (3 + SHEET_HAND_COLUMN + sheet_column(sides, rules.teams != Teams::Off, room) * sides) as u16
 }
 
 /// A side's name in at most `width` characters: "You & Across", or the
