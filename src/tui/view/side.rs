@@ -35,7 +35,8 @@ pub(super) fn side_panel(buf: &mut Buffer, area: Rect, app: &App) {
         .iter()
         .enumerate()
         .map(|(i, trick)| {
-            let winner = trick.winner(players).map_or_else(String::new, |seat| app.table.seat_name(seat));
+            // Two packs: a trick nobody won waits for the next winner.
+            let winner = trick.winner(players).map_or_else(|| "nobody".to_string(), |seat| app.table.seat_name(seat));
             let lead = trick.cards().first().map_or_else(String::new, |card| theme.card(*card));
             let points = points_table.points(trick.card_set());
             let arrow = if theme.ascii { "->" } else { "→" };
