@@ -639,3 +639,15 @@ fn a_game_stopped_before_any_hand_was_scored_is_reviewed_as_nothing_to_review() 
     assert!(review.status.success(), "{}", stderr(&review));
     assert_eq!(stdout(&review).trim(), "0 cards reviewed; total cost 0.0 points");
 }
+
+#[test]
+fn stats_counts_one_kept_game_in_the_singular() {
+    let dir = sandbox("one_kept_game");
+    let data = dir.join("home/.local/share/hearts");
+    std::fs::create_dir_all(&data).unwrap();
+    let sim = hearts(&dir, &["sim", "--games", "1", "--record", "one.jsonl", "--target", "30"]);
+    assert!(sim.status.success(), "{}", stderr(&sim));
+    std::fs::copy(dir.join("one.jsonl"), data.join("games.jsonl")).unwrap();
+    let text = stdout(&hearts(&dir, &["stats"]));
+    assert!(text.contains("\n1 game kept in "), "{text}");
+}

@@ -2264,7 +2264,13 @@ fn a_long_note_gives_way_to_the_whole_instruction_at_80_columns() {
     h.app.note = Some("Nobody wins the trick: its cards wait for the next trick's winner (22 now)".to_string());
     let (note, what) = view::status(&h.app, h.now);
     assert!(note.is_some() && (what.starts_with("Follow ") || what.starts_with("You have no ")), "{what}");
-    let row = h.text().lines().nth(22).unwrap().to_string();
-    assert!(row.starts_with(&format!(" {what} · Nobody wins the trick")), "{row}");
-    assert!(row.chars().count() <= 80 && row.ends_with('…'), "the note is cut after a word: {row}");
+    let text = h.text();
+    let rows: Vec<&str> = text.lines().collect();
+    assert_eq!(rows[22], format!(" {what}"), "the instruction first and whole:\n{text}");
+    assert_eq!(
+        rows[23], " Nobody wins the trick: its cards wait for the next trick's winner (22 now)",
+        "the note, too long to stand beside it, whole on the key line until it goes"
+    );
+    h.app.note = None;
+    assert!(h.text().lines().nth(23).unwrap().contains("Enter play"), "the keys come back when the note goes");
 }

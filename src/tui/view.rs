@@ -149,8 +149,8 @@ pub fn draw_screen(buf: &mut Buffer, area: Rect, app: &App, now: Instant) -> Hit
     }
     your_line(buf, you, app, &mut hits);
     your_hand(buf, hand, app, now, size, &mut hits);
-    status_line(buf, status, app, now);
-    key_line(buf, keys, app);
+    let long_note = status_line(buf, status, app, now);
+    key_line(buf, keys, app, long_note);
     if let Some(overlay) = &app.overlay {
         hits.buttons.clear();
         hits.cards.clear();

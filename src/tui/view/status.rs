@@ -7,7 +7,7 @@
 //! ```
 
 use super::*;
-use crate::tui::fit::{Part, Priority, fit};
+use crate::tui::fit::{Part, Priority, cut_after_word, fit};
 
 /// What the status line says: a note (refusal) and what happens now, with
 /// what may be done besides.
@@ -125,12 +125,26 @@ fn status_parts(app: &App, now: Instant) -> Vec<(Part, Style)> {
     parts
 }
 
-pub(super) fn status_line(buf: &mut Buffer, area: Rect, app: &App, now: Instant) {
+/// Draws the status line; a note that does not fit whole beside what
+/// happens now is returned, to stand on the key line in its place (with
+/// no window open, whose keys that line must show).
+pub(super) fn status_line(buf: &mut Buffer, area: Rect, app: &App, now: Instant) -> Option<String> {
     let theme = app.theme;
-    let parts = status_parts(app, now);
+    let mut parts = status_parts(app, now);
     let texts: Vec<Part> = parts.iter().map(|(part, _)| part.clone()).collect();
     let room = usize::from(area.width).saturating_sub(1);
-    let shown = fit(&texts, room, theme.separator(), theme.ellipsis());
+    let mut shown = fit(&texts, room, theme.separator(), theme.ellipsis());
+    let mut moved = None;
+    if let (Some((note, _)), Some(fitted)) = (parts.last(), shown.last())
+        && note.priority == Priority::High
+        && fitted.as_ref() != Some(&note.text)
+        && app.overlay.is_none()
+    {
+        moved = Some(note.text.clone());
+        parts.pop();
+        let texts: Vec<Part> = parts.iter().map(|(part, _)| part.clone()).collect();
+        shown = fit(&texts, room, theme.separator(), theme.ellipsis());
+    }
     let mut spans = vec![Span::raw(" ")];
     for ((_, style), text) in parts.iter().zip(shown) {
         let Some(text) = text else { continue };
@@ -140,6 +154,7 @@ pub(super) fn status_line(buf: &mut Buffer, area: Rect, app: &App, now: Instant)
         spans.push(Span::styled(text, *style));
     }
     Paragraph::new(Line::from(spans)).render(area, buf);
+    moved
 }
 
 /// The keys that do something now, for the bottom line.
@@ -179,7 +194,19 @@ pub fn keys_now(app: &App) -> Vec<&'static str> {
     keys
 }
 
-pub(super) fn key_line(buf: &mut Buffer, area: Rect, app: &App) {
+/// Draws the keys that act now, or a long note in their place until the
+/// note goes (`?` lists the keys meanwhile).
+pub(super) fn key_line(buf: &mut Buffer, area: Rect, app: &App, note: Option<String>) {
+    if let Some(note) = note {
+        let room = usize::from(area.width).saturating_sub(1);
+        let shown = if note.chars().count() <= room {
+            note
+        } else {
+            cut_after_word(&note, room, app.theme.ellipsis()).unwrap_or_default()
+        };
+        Paragraph::new(Line::styled(format!(" {shown}"), app.theme.warning())).render(area, buf);
+        return;
+    }
     let keys: Vec<String> = keys_now(app)
         .into_iter()
         .map(|key| key.replacen("arrows", if app.theme.ascii { "h l" } else { "←→" }, 1))
