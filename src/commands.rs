@@ -277,7 +277,8 @@ fn review_report(decisions: &[review::Decision]) -> String {
     }
     let (worst, total) = review::summary(decisions, 5);
     let unit = decisions.first().map_or(review::Unit::Points, |d| d.unit);
-    let _ = writeln!(out, "\n{} cards reviewed; total cost {}", decisions.len(), unit.amount(total));
+    let choices = if decisions.len() == 1 { "choice" } else { "choices" };
+    let _ = writeln!(out, "\n{} {choices} reviewed; total cost {}", decisions.len(), unit.amount(total));
     if !worst.is_empty() {
         let _ = writeln!(out, "Biggest mistakes:");
         for d in worst {

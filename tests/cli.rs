@@ -494,7 +494,7 @@ fn review_prints_each_decision_as_json_and_is_the_same_every_time() {
         assert_eq!(line["unit"], "points", "a game with no clock counts points");
     }
     let report = stdout(&hearts(&dir, &["review", "one.jsonl"]));
-    assert!(report.contains("cards reviewed; total cost") && report.contains(" points"), "{report}");
+    assert!(report.contains("choices reviewed; total cost") && report.contains(" points"), "{report}");
     // A pass is named as one, not as a trick 0.
     assert!(!report.contains("trick 0"), "{report}");
     let passes = lines.iter().filter(|d| d["kind"] == "pass" && d["cost"].as_f64().unwrap() >= 0.5).count();
@@ -637,7 +637,7 @@ fn a_game_stopped_before_any_hand_was_scored_is_reviewed_as_nothing_to_review() 
     write(&dir, "timed_out.jsonl", &format!("{record}\n"));
     let review = hearts(&dir, &["review", "timed_out.jsonl"]);
     assert!(review.status.success(), "{}", stderr(&review));
-    assert_eq!(stdout(&review).trim(), "0 cards reviewed; total cost 0.0 points");
+    assert_eq!(stdout(&review).trim(), "0 choices reviewed; total cost 0.0 points");
 }
 
 #[test]

@@ -1510,6 +1510,17 @@ fn question_mark_twice_shows_the_rules_of_this_game() {
 }
 
 #[test]
+fn the_rules_of_a_partnership_say_a_team_moon_goes_to_the_other_team_whatever_the_moon_rule() {
+    let rules = Rules { moon: crate::engine::MoonRule::ShooterPicks, ..crate::engine::Preset::Partnership.rules() };
+    let mut h = Harness::with_rules(rules, 42, Speed::Instant);
+    h.send(Command::Help);
+    h.send(Command::Help);
+    let text = h.text();
+    assert!(text.contains("Moon: the points to everyone else"), "{text}");
+    assert!(!text.contains("the shooter picks"), "{text}");
+}
+
+#[test]
 fn the_widow_is_shown_to_its_taker_only() {
     let mut seen = [false, false];
     for seed in 1..40 {

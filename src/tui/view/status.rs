@@ -222,7 +222,7 @@ pub const KEYS: [(&str, &str); 19] = [
     ("Enter", "pass, play, continue, choose"),
     ("click", "mark or play a card, press a button"),
     ("Esc", "close a window, clear marks and queue"),
-    ("i", "hint: what the bot would do"),
+    ("i", "hint: what the expert would do"),
     ("u", "undo your last pass or card"),
     ("t", "the last trick; again for earlier ones"),
     ("c", "cards played so far, by suit"),

@@ -524,7 +524,7 @@ pub(super) fn rules_in_brief(rules: &Rules, theme: Theme) -> Vec<String> {
     } else {
         "Moon"
     };
-    lines.push(match rules.moon {
+    lines.push(match rules.moon_in_play() {
         MoonRule::AddToOthers => format!("{moon}: {worth} to everyone else"),
         MoonRule::SubtractFromShooter => format!("{moon}: {worth} off the shooter"),
         MoonRule::ShooterChooses => format!("{moon}: {worth} to the others, or off the shooter to stay first"),
