@@ -537,22 +537,26 @@ impl App {
         if self.game.chips().is_some() { "chips" } else { "total" }
     }
 
-    /// Whether the cards still to be played carry no points, so the hand
+    /// Whether the cards still to be taken carry no points, so the hand
     /// can be played out at once.
     pub fn can_play_out(&self) -> bool {
         let hand = self.game.hand();
-        let rules = &self.table.rules;
-        let mut unplayed = Seat::all(self.players()).fold(CardSet::EMPTY, |cards, seat| cards | hand.holding(seat));
-        if hand.kitty_taker().is_none() {
-            // A widow still face down (kitty-to = "last-trick") has its points to give.
-            unplayed |= hand.kitty();
-        }
-        let scoring = self.scoring_cards();
+        let unplayed = Seat::all(self.players()).fold(CardSet::EMPTY, |cards, seat| cards | hand.holding(seat));
         self.game.phase() == GamePhase::InHand
             && hand.phase() == HandPhase::Playing
-            && rules.no_tricks_bonus == 0
-            && (unplayed | hand.trick().card_set()) & scoring == CardSet::EMPTY
+            && self.table.rules.no_tricks_bonus == 0
+            && (self.cards_still_to_take() & self.scoring_cards()).is_empty()
             && !unplayed.is_empty()
+    }
+
+    /// Every card of the hand nobody has taken yet: the hands, the trick on
+    /// the table, Domino's stock, a widow or kitty still face down, and
+    /// Cancellation's cards waiting for the next trick's winner.
+    fn cards_still_to_take(&self) -> CardSet {
+        let hand = self.game.hand();
+        let held = Seat::all(self.players()).fold(CardSet::EMPTY, |cards, seat| cards | hand.holding(seat));
+        let face_down = if hand.kitty_taker().is_none() { hand.kitty() } else { CardSet::EMPTY };
+        held | hand.trick().card_set() | hand.stock() | face_down | hand.waiting().cards()
     }
 
     /// Handles one message at `now`.

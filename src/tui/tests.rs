@@ -2285,3 +2285,5 @@ fn a_long_note_gives_way_to_the_whole_instruction_at_80_columns() {
     h.app.note = None;
     assert!(h.text().lines().nth(23).unwrap().contains("Enter play"), "the keys come back when the note goes");
 }
+
+mod table_bugs;
