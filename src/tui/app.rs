@@ -395,16 +395,29 @@ impl App {
         self.table.rules.player_count()
     }
 
-    /// Your hand, sorted by suit then rank; with two packs a card you hold
-    /// twice is there twice, side by side.
-    pub fn your_cards(&self) -> Vec<Card> {
+    /// Your hand as it is drawn, left to right: by suit then rank, any
+    /// jokers at the right; with two packs a card you hold twice is there
+    /// twice, side by side. Each card has its position in
+    /// [`App::your_cards`] (what the cursor counts); the card you played
+    /// to the trick in progress keeps its place with none, so the others
+    /// do not move under the mouse until the trick ends.
+    pub fn hand_row(&self) -> Vec<(Card, Option<usize>)> {
         let mut held = self.game.hand().hand_of(YOU);
         if let Some((passing, _)) = self.pending_pass {
             held = held.less(passing);
         }
-        // By suit, then any jokers at the right.
-        let jokers = held.cards() & CardSet::JOKERS;
-        held.iter().filter(|&card| !jokers.contains(card)).chain(jokers).collect()
+        let trick = self.game.hand().trick();
+        let played = trick.plays(self.players()).find(|&(seat, _)| seat == YOU).map(|(_, card)| card);
+        let mut row: Vec<(Card, bool)> =
+            held.iter().map(|card| (card, true)).chain(played.map(|c| (c, false))).collect();
+        row.sort_by_key(|&(card, _)| (card.is_joker(), card));
+        let mut positions = 0..;
+        row.into_iter().map(|(card, in_hand)| (card, in_hand.then(|| positions.next()).flatten())).collect()
+    }
+
+    /// Your hand in the order it is drawn (see [`App::hand_row`]).
+    pub fn your_cards(&self) -> Vec<Card> {
+        self.hand_row().into_iter().filter_map(|(card, position)| position.map(|_| card)).collect()
     }
 
     /// The card under the cursor.
@@ -964,7 +977,7 @@ impl App {
         let your_turn = self.game.phase() == GamePhase::InHand
             && self.game.hand().phase() == HandPhase::Playing
             && self.seat_to_act() == Some(YOU);
-        if your_turn { self.game.legal_moves() } else { CardSet::DECK }
+        if your_turn { self.game.legal_moves() } else { CardSet::DECK | CardSet::JOKERS }
     }
 
     /// A click on a card: the cursor moves there, then it is marked or played.

@@ -3,7 +3,7 @@
 //! and what shows behind the resume offer.
 
 use super::*;
-use crate::engine::{Action, KittyTo, PassDirection, Preset, Trick};
+use crate::engine::{Action, Card, KittyTo, PassDirection, Preset, Trick};
 
 // ---- playing out ----------------------------------------------------------
 
@@ -83,4 +83,135 @@ fn cards_waiting_for_the_next_tricks_winner_keep_the_hand_from_being_played_out(
     let mut h = Harness::from_game(rules, game);
     h.wait(Duration::from_secs(5));
     assert!(!h.app.can_play_out(), "the next trick's winner takes the 2H that waits");
+}
+
+// ---- one order for drawing, keys, mouse and marks -------------------------
+
+/// One of your cards as the screen shows it.
+#[derive(Debug)]
+struct Drawn {
+    card: Card,
+    raised: bool,
+    under_cursor: bool,
+    /// Drawn as a card you may not play now.
+    dimmed: bool,
+    /// A cell of its face, where a click lands on it.
+    face_at: (u16, u16),
+}
+
+/// Your hand as drawn at 80x24, left to right, read from the screen: each
+/// card's face is checked against the card its click stands for.
+fn your_hand_drawn(h: &Harness) -> Vec<Drawn> {
+    let (text, buffer, hits) = h.screen(80, 24);
+    let rows: Vec<Vec<char>> = text.lines().map(|line| line.chars().collect()).collect();
+    let mut drawn: Vec<Drawn> = hits
+        .cards
+        .iter()
+        .map(|&(rect, card)| {
+            let raised = buffer[(rect.x, rect.y)].symbol() == "┌";
+            let top = if raised { rect.y } else { rect.y + 1 };
+            let face: String = rows[top as usize + 1].iter().skip(rect.x as usize + 1).take(3).collect();
+            let (rank, suit) = COLOR.face(card);
+            assert_eq!(face, format!("{rank:<2}{suit}"), "the card a click at {rect:?} stands for is the one drawn");
+            let under_cursor = buffer[(rect.x, top)].fg == Color::Yellow;
+            let dimmed = buffer[(rect.x + 1, top + 1)].modifier.contains(ratatui::style::Modifier::DIM);
+            Drawn { card, raised, under_cursor, dimmed, face_at: (rect.x + 1, top + 1) }
+        })
+        .collect();
+    drawn.sort_by_key(|d| d.face_at.0);
+    drawn
+}
+
+fn the_card_under_the_cursor(h: &Harness) -> Card {
+    let drawn = your_hand_drawn(h);
+    let under: Vec<Card> = drawn.iter().filter(|d| d.under_cursor).map(|d| d.card).collect();
+    assert_eq!(under.len(), 1, "one card is drawn under the cursor: {drawn:?}");
+    under[0]
+}
+
+fn cards_drawn_raised(h: &Harness) -> Vec<Card> {
+    your_hand_drawn(h).iter().filter(|d| d.raised).map(|d| d.card).collect()
+}
+
+fn click(at: (u16, u16)) -> crossterm::event::MouseEvent {
+    use crossterm::event::{KeyModifiers, MouseButton, MouseEvent, MouseEventKind};
+    MouseEvent { kind: MouseEventKind::Down(MouseButton::Left), column: at.0, row: at.1, modifiers: KeyModifiers::NONE }
+}
+
+/// The joker game of the issue, passing: you hold a joker among hearts and diamonds.
+fn joker_game() -> Harness {
+    let mut h = Harness::with_rules(Preset::Joker.rules(), 340_662_281, Speed::Instant);
+    h.wait(Duration::from_secs(1));
+    assert!(h.app.is_passing());
+    assert!(h.app.your_cards().iter().any(|card| card.is_joker()), "you hold a joker");
+    h
+}
+
+#[test]
+fn with_jokers_space_marks_the_card_drawn_under_the_cursor() {
+    let mut h = joker_game();
+    let held = h.app.your_cards().len();
+    for _ in 0..held {
+        let under = the_card_under_the_cursor(&h);
+        h.send(Command::Mark);
+        assert_eq!(cards_drawn_raised(&h), vec![under], "Space marks the card the cursor is drawn on");
+        assert_eq!(h.app.marked.cards(), CardSet::single(under));
+        h.send(Command::Mark);
+        h.send(Command::Right);
+    }
+}
+
+#[test]
+fn with_jokers_the_cursor_walks_the_hand_left_to_right_as_drawn() {
+    let mut h = joker_game();
+    let drawn: Vec<Card> = your_hand_drawn(&h).iter().map(|d| d.card).collect();
+    let mut walked = vec![the_card_under_the_cursor(&h)];
+    for _ in 1..drawn.len() {
+        h.send(Command::Right);
+        walked.push(the_card_under_the_cursor(&h));
+    }
+    assert_eq!(walked, drawn);
+    assert!(drawn.last().unwrap().is_joker(), "the joker is drawn at the right: {drawn:?}");
+    assert!(your_hand_drawn(&h).iter().all(|d| !d.dimmed), "while passing no card is dimmed, the joker neither");
+}
+
+#[test]
+fn with_jokers_a_card_marked_by_mouse_is_drawn_raised() {
+    let mut h = joker_game();
+    let drawn = your_hand_drawn(&h);
+    for card in drawn.iter().rev().take(3) {
+        let (_, _, hits) = h.screen(80, 24);
+        let command = super::super::input::mouse_command(click(card.face_at), &hits).unwrap();
+        h.send(command);
+        assert!(cards_drawn_raised(&h).contains(&card.card), "{} clicked: {:?}", card.card, your_hand_drawn(&h));
+    }
+    assert_eq!(cards_drawn_raised(&h).len(), 3);
+}
+
+#[test]
+fn with_jokers_enter_plays_the_card_drawn_under_the_cursor_and_the_cursor_reaches_the_joker() {
+    let mut h = joker_game();
+    h.play_until(|app| {
+        app.seat_to_act() == Some(YOU)
+            && app.game.hand().phase() == HandPhase::Playing
+            && app.game.legal_moves().len() >= 3
+            && app.game.legal_moves().iter().any(|card| card.is_joker())
+    });
+    let legal = h.app.game.legal_moves();
+    let mut visited = CardSet::EMPTY;
+    for _ in 0..20 {
+        h.send(Command::Right);
+        let under = the_card_under_the_cursor(&h);
+        assert!(legal.contains(under), "the cursor stops on cards you may play, not {under}");
+        visited.insert(under);
+    }
+    assert_eq!(visited, legal, "Right reaches every card you may play, the joker too");
+    while !the_card_under_the_cursor(&h).is_joker() {
+        h.send(Command::Right);
+    }
+    let joker = the_card_under_the_cursor(&h);
+    h.send(Command::Confirm);
+    let played = h.app.game.hand().trick().plays(4).find(|&(seat, _)| seat == YOU).map(|(_, card)| card);
+    let taken_at_once = h.app.game.tricks().last().is_some_and(|trick| trick.card_set().contains(joker));
+    assert!(played == Some(joker) || taken_at_once, "Enter plays the joker drawn under the cursor");
 }

@@ -63,15 +63,9 @@ pub(super) fn your_line(buf: &mut Buffer, area: Rect, app: &App, hits: &mut Hits
 
 pub(super) fn your_hand(buf: &mut Buffer, area: Rect, app: &App, now: Instant, size: CardSize, hits: &mut Hits) {
     let theme = app.theme;
-    let cards = app.your_cards();
-    // The card you played to the trick in progress keeps its place (left
-    // empty), so the others do not move under the mouse until the trick ends.
-    let trick = app.game.hand().trick();
-    let played_now = trick.plays(app.players()).find(|&(seat, _)| seat == YOU).map(|(_, card)| card);
-    let mut slots = cards.clone();
-    slots.extend(played_now);
-    slots.sort();
-    if cards.is_empty() {
+    let slots = app.hand_row();
+    let held = slots.iter().filter(|(_, position)| position.is_some()).count();
+    if held == 0 {
         return;
     }
     let count = slots.len() as u16;
@@ -82,22 +76,13 @@ pub(super) fn your_hand(buf: &mut Buffer, area: Rect, app: &App, now: Instant, s
         && app.game.hand().phase() == HandPhase::Playing
         && app.game.phase() == GamePhase::InHand
         && !app.showing_trick(now);
-    let legal = if your_turn { app.game.legal_moves() } else { CardSet::DECK };
-    let cursor = app.cursor.min(cards.len() - 1);
-    // Positions in your hand (`cards`), which the cursor counts in; the
-    // slot of the card just played is skipped, one copy only where you
-    // held it twice.
-    let mut in_hand = 0;
-    let mut gap_left = played_now.is_some();
-    for (i, &card) in slots.iter().enumerate() {
-        if gap_left && Some(card) == played_now {
-            gap_left = false;
-            continue;
-        }
-        let position = in_hand;
-        in_hand += 1;
+    let legal = if your_turn { app.game.legal_moves() } else { CardSet::DECK | CardSet::JOKERS };
+    let cursor = app.cursor.min(held - 1);
+    for (i, &(card, position)) in slots.iter().enumerate() {
+        // The slot of the card just played is left empty.
+        let Some(position) = position else { continue };
         // Two packs: the first copy of a card held twice is marked first.
-        let copy = usize::from(position > 0 && cards[position - 1] == card);
+        let copy = slots[..i].iter().filter(|&&(other, held)| other == card && held.is_some()).count();
         let x = left + step * i as u16;
         let raised = copy < app.marked.count(card) || app.queued == Some(card);
         let y = if raised { area.y } else { area.y + 1 };
