@@ -972,6 +972,20 @@ impl App {
         }
     }
 
+    /// Your turn starts with the cursor on a card you may play: the one
+    /// nearest to where it was when that card is dimmed.
+    fn keep_cursor_on_a_stop(&mut self) {
+        let (allowed, cards) = (self.cursor_stops(), self.your_cards());
+        let at = self.cursor.min(cards.len().saturating_sub(1));
+        if cards.get(at).is_some_and(|&card| allowed.contains(card)) {
+            return;
+        }
+        let stops = cards.iter().enumerate().filter(|(_, card)| allowed.contains(**card)).map(|(i, _)| i);
+        if let Some(nearest) = stops.min_by_key(|&i| i.abs_diff(at)) {
+            self.cursor = nearest;
+        }
+    }
+
     /// The cards the cursor stops on: the legal ones on your turn, else all.
     fn cursor_stops(&self) -> CardSet {
         let your_turn = self.game.phase() == GamePhase::InHand
@@ -1453,6 +1467,7 @@ impl App {
                         }
                     }
                 }
+                self.keep_cursor_on_a_stop();
                 return;
             }
             let paced = self.game.hand().phase() == HandPhase::Playing;

@@ -215,3 +215,29 @@ fn with_jokers_enter_plays_the_card_drawn_under_the_cursor_and_the_cursor_reache
     let taken_at_once = h.app.game.tricks().last().is_some_and(|trick| trick.card_set().contains(joker));
     assert!(played == Some(joker) || taken_at_once, "Enter plays the joker drawn under the cursor");
 }
+
+// ---- the cursor at the start of your turn ---------------------------------
+
+#[test]
+fn every_turn_starts_with_the_cursor_on_a_card_you_may_play() {
+    let mut h = Harness::new(957_132_899, Speed::Instant);
+    h.let_bots_play();
+    h.play_as_hard();
+    h.wait(Duration::from_secs(3));
+    let mut turns = 0;
+    while h.app.game.hand_number() == 1 && h.app.game.phase() == GamePhase::InHand {
+        h.let_bots_play();
+        if h.app.seat_to_act() != Some(YOU) {
+            break;
+        }
+        let under = the_card_under_the_cursor(&h);
+        assert!(h.app.game.legal_moves().contains(under), "turn {turns}: the cursor starts on {under}, dimmed");
+        assert!(!your_hand_drawn(&h).iter().any(|d| d.under_cursor && d.dimmed));
+        // Play the rightmost card you may play, as End and Enter do.
+        h.send(Command::Last);
+        h.send(Command::Confirm);
+        assert_eq!(h.app.note, None, "Enter played the card under the cursor");
+        turns += 1;
+    }
+    assert_eq!(turns, 13, "every turn of the hand was played");
+}
