@@ -1367,9 +1367,9 @@ impl App {
         if !just_now || self.game.tricks().last().and_then(|t| t.winner(self.players())) != Some(taker) {
             return;
         }
-        let kitty = hand.kitty();
+        let kitty = hand.kitty_cards();
         self.note = Some(if taker == YOU {
-            format!("You took the widow: {}", self.theme.cards(kitty))
+            format!("You took the widow: {}", self.theme.cards(kitty.iter()))
         } else {
             format!("{} took the widow ({} cards)", self.table.seat_name(taker), kitty.len())
         });

@@ -241,3 +241,50 @@ fn every_turn_starts_with_the_cursor_on_a_card_you_may_play() {
     }
     assert_eq!(turns, 13, "every turn of the hand was played");
 }
+
+// ---- the widow's count ----------------------------------------------------
+
+/// Cancellation at eleven: 104 cards, 9 each, 5 in the kitty; a seed whose
+/// kitty holds both copies of a card.
+fn eleven_with_a_pair_in_the_kitty() -> Harness {
+    let rules = Rules { players: 11, ..Preset::Cancellation.rules() };
+    let seed = (1..2000)
+        .find(|&seed| {
+            let deal = Deal::for_hand(&rules, seed, 0);
+            !(deal.twice & deal.kitty).is_empty()
+        })
+        .expect("some deal puts a pair in the kitty");
+    let mut h = Harness::with_rules(rules, seed, Speed::Instant);
+    h.wait(Duration::from_secs(1));
+    h
+}
+
+#[test]
+fn the_top_line_counts_every_card_of_the_widow_a_pair_as_two() {
+    let h = eleven_with_a_pair_in_the_kitty();
+    let (text, _, _) = h.screen(200, 60);
+    let top = text.lines().next().unwrap();
+    assert!(top.contains("widow 5"), "104 cards less 11 hands of 9 leave 5: {top}");
+}
+
+#[test]
+fn the_note_of_the_widow_taken_counts_both_copies_of_a_pair() {
+    let rules = Rules { players: 6, ..Preset::Cancellation.rules() };
+    let hands = ["2C 3C", "4C 5C", "6C 7C", "8C 9C", "TC JC", "QC KC"].map(cards);
+    let holdings = BySeat::new_with(|seat| hands.get(seat.index()).copied().unwrap_or(CardSet::EMPTY));
+    let deal = Deal { dealer: Seat::new(5).unwrap(), hands: holdings, kitty: cards("5H"), twice: cards("5H") };
+    let hand = Hand::new(&rules, deal, PassDirection::Hold);
+    let mut h = Harness::from_game(rules, Game::from_position(rules, 1, hand, BySeat::splat(0)).unwrap());
+    h.wait(Duration::from_secs(1));
+    let (text, _, _) = h.screen(200, 60);
+    assert!(text.lines().next().unwrap().contains("widow 2"), "{text}");
+    h.send(Command::Card("2C".parse().unwrap()));
+    for (seat, card) in [(1, "4C"), (2, "6C"), (3, "8C"), (4, "TC"), (5, "QC")] {
+        let action = Action::Play { seat: Seat::new(seat).unwrap(), card: card.parse().unwrap() };
+        let generation = h.app.generation;
+        h.app.update(Message::BotDecided { generation, action }, h.now);
+        h.wait(Duration::from_secs(3));
+    }
+    assert_eq!(h.app.game.hand().kitty_taker(), Seat::new(5), "QC wins the first trick and the kitty");
+    assert_eq!(h.app.note.as_deref(), Some("Right took the widow (2 cards)"));
+}

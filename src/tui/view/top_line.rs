@@ -41,7 +41,8 @@ pub(super) fn info_bar(buf: &mut Buffer, area: Rect, app: &App, now: Instant) {
     }
     // (A kitty that rolled over with the first trick is among the cards waiting.)
     if !hand.kitty().is_empty() && hand.kitty_taker().is_none() && hand.waiting().is_empty() {
-        let size = hand.kitty().len();
+        // Every card counts, both copies of a pair (a count of the set would give the pair away).
+        let size = hand.kitty_cards().len();
         parts.insert(1, (format!("widow {size}"), format!("W{size}")));
     }
     if rules.domino {
