@@ -135,6 +135,10 @@ pub fn draw_screen(buf: &mut Buffer, area: Rect, app: &App, now: Instant) -> Hit
     };
     let [table, you, hand] =
         Layout::vertical([Constraint::Min(14), Constraint::Length(1), Constraint::Length(size.height + 1)]).areas(main);
+    if let Some(offer @ Overlay::Resume(_)) = &app.overlay {
+        // Nothing of the new deal shows until the offer is answered.
+        return offer_on_an_empty_table(buf, area, [status, keys], app, offer);
+    }
     info_bar(buf, info, app, now);
     // Large trick cards for five or more seats need a wide table.
     let trick_size = if app.players() > 4 && table.width < 110 { CardSize::SMALL } else { size };
@@ -156,6 +160,24 @@ pub fn draw_screen(buf: &mut Buffer, area: Rect, app: &App, now: Instant) -> Hit
         hits.cards.clear();
         draw_overlay(buf, area, app, overlay, &mut hits);
     }
+    hits
+}
+
+/// The resume offer alone on the table, with a note (a file that could
+/// not be read) and the keys below it.
+fn offer_on_an_empty_table(
+    buf: &mut Buffer,
+    area: Rect,
+    [status, keys]: [Rect; 2],
+    app: &App,
+    offer: &Overlay,
+) -> Hits {
+    let mut hits = Hits::default();
+    if let Some(note) = &app.note {
+        Paragraph::new(Span::styled(format!(" {note}"), app.theme.warning())).render(status, buf);
+    }
+    key_line(buf, keys, app);
+    draw_overlay(buf, area, app, offer, &mut hits);
     hits
 }
 

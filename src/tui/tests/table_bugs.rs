@@ -288,3 +288,31 @@ fn the_note_of_the_widow_taken_counts_both_copies_of_a_pair() {
     assert_eq!(h.app.game.hand().kitty_taker(), Seat::new(5), "QC wins the first trick and the kitty");
     assert_eq!(h.app.note.as_deref(), Some("Right took the widow (2 cards)"));
 }
+
+// ---- the resume offer -----------------------------------------------------
+
+#[test]
+fn nothing_of_the_new_deal_shows_behind_the_resume_offer() {
+    let mut saved_game = Harness::new(11, Speed::Instant);
+    saved_game.play_until(|app| app.game.hand().tricks_played() == 2);
+    let saved = saved_game.app.saved_game(saved_game.now);
+    let mut h = Harness::new(4242, Speed::Instant);
+    h.app.update(Message::Note("Note: statistics start afresh".to_string()), h.now);
+    h.app.update(Message::OfferResume(super::super::app::ResumeOffer::of(&saved)), h.now);
+    for (width, height) in [(80, 24), (200, 60)] {
+        let (text, _, hits) = h.screen(width, height);
+        for card in h.app.your_cards() {
+            let (rank, suit) = COLOR.face(card);
+            assert!(!text.contains(&format!("{rank:<2}{suit}")), "{card} of the new deal shows:\n{text}");
+        }
+        for new_deal in ["▒▒", "deal 4242", "Choose 3 cards", "You ·"] {
+            assert!(!text.contains(new_deal), "{new_deal} shows behind the offer:\n{text}");
+        }
+        assert!(text.contains("statistics start afresh"), "the note stays in view:\n{text}");
+        assert!(hits.cards.is_empty());
+        assert!(hits.buttons.iter().any(|(_, button)| *button == Button::Resume));
+    }
+    h.send(Command::New);
+    let (rank, suit) = COLOR.face(h.app.your_cards()[0]);
+    assert!(h.text().contains(&format!("{rank:<2}{suit}")), "declined, the new deal is dealt face up:\n{}", h.text());
+}
