@@ -428,19 +428,28 @@ impl Runtime {
                         thinking = None;
                     }
                     Effect::Start(start) => {
+                        let NewGameStart { table, deal, speed, ascii, remembered } = *start;
+                        let theme = Theme { ascii, ..app.theme };
+                        // No choice made in the window ends the program: a game that
+                        // cannot start leaves the one in play as it was.
+                        let started = match App::new(table.clone(), deal.unwrap_or_else(fresh_deal), speed, theme) {
+                            Ok(started) => started,
+                            Err(error) => {
+                                app.update(Message::Note(format!("That game cannot start: {error}")), now);
+                                continue;
+                            }
+                        };
                         if app.finish.is_none() && app.you_have_played() {
                             // The unfinished game is abandoned: keep it.
                             self.keep(&mut app);
                         }
+                        self.table = table;
+                        app = started;
                         if let Some(file) = &self.options.settings
-                            && let Err(error) = new_game::remember(file, &start.remembered)
+                            && let Err(error) = new_game::remember(file, &remembered)
                         {
                             app.update(Message::Note(format!("Could not remember the choices: {error}")), now);
                         }
-                        let NewGameStart { table, deal, speed, ascii, remembered } = *start;
-                        self.table = table;
-                        let theme = Theme { ascii, ..app.theme };
-                        app = App::new(self.table.clone(), deal.unwrap_or_else(fresh_deal), speed, theme)?;
                         let key = Stats::key(&self.table.label, &self.table.rules, &self.table.players);
                         let known = Stats::read_or_default(self.dir.as_deref(), &key);
                         app.update(Message::Stats(known), now);

@@ -734,3 +734,28 @@ fn at_80x24_every_preset_shows_the_whole_instruction_whole_windows_and_every_sea
     });
     assert!(failures.is_empty(), "{}", failures.join("\n\n"));
 }
+
+#[test]
+fn the_new_game_window_seats_cancellation_at_its_own_sizes_and_never_ends_the_program() {
+    let home = sandbox("new-game-cancellation");
+    let mut game = Session::start(&home, &["--seed", "42", "--speed", "instant", "--new"]);
+    game.wait_for("Choose 3 cards");
+    game.send("n");
+    game.wait_for("New game");
+    // Left from the first preset: the last, Cancellation, for 6 to 11.
+    game.send("\x1b[D");
+    game.wait_for("< cancellation >");
+    game.wait_for("< 8 >");
+    game.send("\r");
+    game.wait_for("3rd left");
+    assert!(game.text().contains("Choose 3 cards"), "a game of eight is dealt:\n{}", game.text());
+    // The choice is remembered: the window opens on it and starts it again.
+    game.send("n");
+    game.wait_for("< cancellation >");
+    game.send("\x1b[B\x1b[B\x1b[C");
+    game.wait_for("< 9 >");
+    game.send("\r");
+    game.wait_for("4th left");
+    game.send("\x03");
+    assert_eq!(game.exit_code(), 0, "the program ended only when asked:\n{}", game.text());
+}

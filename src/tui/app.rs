@@ -913,13 +913,16 @@ impl App {
             Command::Right | Command::Mark => form.change(1),
             Command::Digit(digit) => form.digit(digit),
             Command::Erase => form.erase(),
-            Command::Confirm | Command::Button(Button::Start) => {
-                let (table, deal) = form.start();
-                let start =
-                    NewGameStart { table, deal, speed: form.speed, ascii: form.ascii, remembered: form.remembered() };
-                self.effects.push(Effect::Start(Box::new(start)));
-                return;
-            }
+            Command::Confirm | Command::Button(Button::Start) => match form.start() {
+                Ok((table, deal)) => {
+                    let remembered = form.remembered();
+                    let start = NewGameStart { table, deal, speed: form.speed, ascii: form.ascii, remembered };
+                    self.effects.push(Effect::Start(Box::new(start)));
+                    return;
+                }
+                // The window stays open and says why.
+                Err(error) => form.problem = Some(sentence(&error.to_string())),
+            },
             Command::Cancel | Command::Button(Button::No) => {
                 self.close_window();
                 return;

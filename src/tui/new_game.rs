@@ -1,13 +1,14 @@
 //! The new-game window (`n` at the table, New at game over): the preset,
-//! the target, the bot in each seat, the seed (blank for a fresh one), and
-//! the pace and ASCII cards. The choices are remembered for next time in
+//! the target, the number of players (among the preset's table sizes),
+//! the bot in each seat, the seed (blank for a fresh one), and the pace
+//! and ASCII cards. The choices are remembered for next time in
 //! `new-game.json` in the user's config directory.
 
 use std::path::{Path, PathBuf};
 
 use serde::{Deserialize, Serialize};
 
-use crate::engine::{Preset, Rules};
+use crate::engine::{Preset, Rules, RulesError};
 use crate::pace::Speed;
 use crate::players::{Level, Player};
 use crate::record::DealCode;
@@ -22,6 +23,8 @@ pub enum Field {
     Preset,
     /// The target score.
     Target,
+    /// How many play, among the preset's table sizes.
+    Players,
     /// The bot in a seat (1 and on).
     Seat(usize),
     /// The seed, blank for a fresh one.
@@ -39,7 +42,8 @@ pub struct NewGameForm {
     pub preset: Preset,
     /// The target score.
     pub target: i32,
-    /// The player of every seat (seat 0 is you and is not shown).
+    /// The player of every seat (seat 0 is you and is not shown): as
+    /// many as play.
     pub players: Vec<Player>,
     /// The seed typed, if any.
     pub seed: String,
@@ -49,6 +53,8 @@ pub struct NewGameForm {
     pub ascii: bool,
     /// The line the cursor is on.
     pub field: usize,
+    /// Why the game asked for cannot start, shown in the window.
+    pub problem: Option<String>,
     /// The rules of the game in play, kept when the preset is unchanged.
     base: Rules,
     base_preset: Preset,
@@ -62,6 +68,8 @@ pub struct Remembered {
     pub preset: Option<String>,
     /// The target score.
     pub target: Option<i32>,
+    /// How many play.
+    pub players: Option<u8>,
     /// The bots of seats 1 and on, by level (a program seat is kept as its
     /// built-in fallback).
     pub bots: Vec<String>,
@@ -94,29 +102,53 @@ impl NewGameForm {
     pub fn new(table: &Table, speed: Speed, ascii: bool, remembered: &Remembered) -> NewGameForm {
         let base_preset = table.label.trim_end_matches('+').parse().unwrap_or(Preset::BlackLady);
         let preset = remembered.preset.as_deref().and_then(|p| p.parse().ok()).unwrap_or(base_preset);
-        let mut players = table.players.clone();
-        for (seat, name) in remembered.bots.iter().enumerate() {
-            if let (Some(player), Ok(level)) = (players.get_mut(seat + 1), name.parse::<Level>()) {
-                *player = Player::Builtin(level);
-            }
-        }
-        NewGameForm {
+        let mut form = NewGameForm {
             preset,
             target: remembered.target.unwrap_or(table.rules.target_score),
-            players,
+            players: table.players.clone(),
             seed: String::new(),
             speed: remembered.pace.as_deref().and_then(Speed::from_name).unwrap_or(speed),
             ascii: remembered.ascii.unwrap_or(ascii),
             field: 0,
+            problem: None,
             base: table.rules,
             base_preset,
+        };
+        let count = remembered.players.unwrap_or(table.rules.players);
+        form.seat(form.allowed_count(count));
+        for (seat, name) in remembered.bots.iter().enumerate() {
+            if let (Some(player), Ok(level)) = (form.players.get_mut(seat + 1), name.parse::<Level>()) {
+                *player = Player::Builtin(level);
+            }
         }
+        form
+    }
+
+    /// `count` if the preset is played at that size, else the size of
+    /// its own rules, else its nearest size.
+    fn allowed_count(&self, count: u8) -> u8 {
+        let sizes = self.preset.player_counts();
+        let own = self.preset.rules().players;
+        let nearest = sizes.iter().copied().min_by_key(|&size| size.abs_diff(count)).unwrap_or(own);
+        [count, own].into_iter().find(|size| sizes.contains(size)).unwrap_or(nearest)
+    }
+
+    /// Seats `count` players: seats added take the level of the last bot
+    /// (never its program), seats removed go.
+    fn seat(&mut self, count: u8) {
+        let newcomer = self.players.last().map_or(Player::Builtin(Level::Normal), Player::without_program);
+        self.players.resize(usize::from(count), newcomer);
+    }
+
+    /// How many play.
+    pub fn count(&self) -> u8 {
+        self.players.len() as u8
     }
 
     /// The lines of the window, top to bottom.
     pub fn fields(&self) -> Vec<Field> {
         let seats = (1..self.players.len()).map(Field::Seat);
-        [Field::Preset, Field::Target]
+        [Field::Preset, Field::Target, Field::Players]
             .into_iter()
             .chain(seats)
             .chain([Field::Seed, Field::Pace, Field::Ascii])
@@ -138,11 +170,18 @@ impl NewGameForm {
     /// Left or right: the previous or next value of the field.
     pub fn change(&mut self, step: isize) {
         let cycle = |index: usize, len: usize| (index as isize + step).rem_euclid(len as isize) as usize;
+        self.problem = None;
         match self.current() {
             Field::Preset => {
                 let index = Preset::ALL.iter().position(|&p| p == self.preset).unwrap_or(0);
                 self.preset = Preset::ALL[cycle(index, Preset::ALL.len())];
                 self.target = self.preset.rules().target_score;
+                self.seat(self.allowed_count(self.count()));
+            }
+            Field::Players => {
+                let sizes = self.preset.player_counts();
+                let index = sizes.iter().position(|&size| size == self.count()).unwrap_or(0);
+                self.seat(sizes[cycle(index, sizes.len())]);
             }
             Field::Target => self.target = (self.target + 10 * step as i32).clamp(10, 10_000),
             Field::Seat(seat) => {
@@ -163,6 +202,7 @@ impl NewGameForm {
 
     /// A digit typed into the target or the seed.
     pub fn digit(&mut self, digit: char) {
+        self.problem = None;
         match self.current() {
             Field::Target => {
                 // Typing past the largest target starts the number again.
@@ -187,15 +227,17 @@ impl NewGameForm {
     }
 
     /// The table and deal the form starts: the preset's rules (the game in
-    /// play's own if the preset is unchanged) with the target set.
-    pub fn start(&self) -> (Table, Option<DealCode>) {
+    /// play's own if the preset is unchanged) with the target and players
+    /// set; or why these rules make no game.
+    pub fn start(&self) -> Result<(Table, Option<DealCode>), RulesError> {
         let mut rules = if self.preset == self.base_preset { self.base } else { self.preset.rules() };
-        rules.players = self.base.players;
+        rules.players = self.count();
         rules.target_score = self.target.max(1);
+        rules.validate()?;
         let changed = rules != self.preset.rules();
         let label = format!("{}{}", self.preset, if changed { "+" } else { "" });
         let deal = self.seed.parse().ok().map(|seed| DealCode { seed, hand: 1 });
-        (Table { rules, label, players: self.players.clone() }, deal)
+        Ok((Table { rules, label, players: self.players.clone() }, deal))
     }
 
     /// What to remember of the form.
@@ -203,6 +245,7 @@ impl NewGameForm {
         Remembered {
             preset: Some(self.preset.to_string()),
             target: Some(self.target),
+            players: Some(self.count()),
             // A program is never remembered: the file could start it later.
             bots: self.players.iter().skip(1).map(|p| p.without_program().name()).collect(),
             pace: Some(self.speed.name().to_string()),
@@ -215,6 +258,7 @@ impl NewGameForm {
         match field {
             Field::Preset => ("Rules".into(), self.preset.to_string()),
             Field::Target => ("Target".into(), self.target.to_string()),
+            Field::Players => ("Players".into(), self.count().to_string()),
             Field::Seat(seat) => (seat_name_at(seat, self.players.len()), self.players[seat].name()),
             Field::Seed => ("Seed".into(), if self.seed.is_empty() { "(fresh)".into() } else { self.seed.clone() }),
             Field::Pace => ("Pace".into(), self.speed.name().into()),
@@ -238,7 +282,7 @@ mod tests {
     #[test]
     fn the_form_changes_preset_target_bots_seed_pace_and_letters() {
         let mut form = NewGameForm::new(&table(), Speed::Normal, false, &Remembered::default());
-        assert_eq!(form.fields().len(), 2 + 3 + 3);
+        assert_eq!(form.fields().len(), 3 + 3 + 3);
         form.change(1);
         assert_eq!(form.preset, Preset::ALL[1]);
         form.move_cursor(1);
@@ -248,7 +292,7 @@ mod tests {
         form.digit('5');
         form.digit('0');
         assert_eq!(form.target, 50);
-        form.move_cursor(1);
+        form.move_cursor(2);
         form.change(1);
         assert_eq!(form.players[1], Player::Builtin(Level::Hard));
         form.move_cursor(3);
@@ -263,7 +307,7 @@ mod tests {
         form.move_cursor(1);
         form.change(1);
         assert!(form.ascii);
-        let (table, deal) = form.start();
+        let (table, deal) = form.start().unwrap();
         assert_eq!(deal, Some(DealCode { seed: 420, hand: 1 }));
         assert_eq!(table.rules.target_score, 50);
         assert_eq!(table.players[1], Player::Builtin(Level::Hard));
@@ -275,7 +319,7 @@ mod tests {
         let dir = std::env::temp_dir().join(format!("hearts-new-game-{}", std::process::id()));
         let _ = std::fs::remove_dir_all(&dir);
         let mut form = NewGameForm::new(&table(), Speed::Normal, false, &Remembered::default());
-        form.move_cursor(2);
+        form.move_cursor(3);
         form.change(1);
         remember(&remembered_path(&dir), &form.remembered()).unwrap();
         let again = NewGameForm::new(&table(), Speed::Normal, false, &recall(&remembered_path(&dir)));
@@ -289,8 +333,81 @@ mod tests {
         let custom =
             Table { rules: Rules { omnibus: true, ..Rules::default() }, label: "black-lady+".into(), ..table() };
         let form = NewGameForm::new(&custom, Speed::Normal, false, &Remembered::default());
-        let (table, deal) = form.start();
+        let (table, deal) = form.start().unwrap();
         assert_eq!(deal, None);
         assert!(table.rules.omnibus, "the rules in play are kept while the preset is the same");
+    }
+
+    /// The window with the cursor on the preset, showing `preset`.
+    fn choosing(preset: Preset) -> NewGameForm {
+        let mut form = NewGameForm::new(&table(), Speed::Normal, false, &Remembered::default());
+        while form.preset != preset {
+            form.change(1);
+        }
+        form
+    }
+
+    #[test]
+    fn the_player_count_follows_the_presets_table_sizes() {
+        let mut form = choosing(Preset::Cancellation);
+        assert_eq!(form.count(), 8, "four cannot play Cancellation: its own eight sit down");
+        assert_eq!(form.players.len(), 8, "a seat line for each of them");
+        form.move_cursor(2);
+        assert_eq!(form.current(), Field::Players);
+        let mut sizes = vec![];
+        for _ in 0..6 {
+            form.change(1);
+            sizes.push(form.count());
+        }
+        assert_eq!(sizes, [9, 10, 11, 6, 7, 8], "Cancellation is played by 6 to 11");
+        form.change(-1);
+        form.change(-1);
+        assert_eq!(form.count(), 6);
+        let mut partnership = choosing(Preset::Partnership);
+        partnership.move_cursor(2);
+        partnership.change(1);
+        assert_eq!(partnership.count(), 6, "partners sit at 4 or 6");
+    }
+
+    #[test]
+    fn every_preset_starts_at_every_table_size_the_window_offers() {
+        for &preset in Preset::ALL {
+            let mut form = choosing(preset);
+            form.move_cursor(2);
+            for _ in 0..preset.player_counts().len() {
+                let (table, _) = form.start().unwrap_or_else(|error| panic!("{preset} at {}: {error}", form.count()));
+                assert_eq!(table.rules.players, form.count());
+                assert_eq!(table.players.len(), usize::from(form.count()));
+                form.change(1);
+            }
+        }
+    }
+
+    #[test]
+    fn the_player_count_is_remembered_and_kept_within_the_presets_sizes() {
+        let mut form = choosing(Preset::Cancellation);
+        form.move_cursor(2);
+        form.change(1);
+        let remembered = form.remembered();
+        assert_eq!(remembered.players, Some(9));
+        let again = NewGameForm::new(&table(), Speed::Normal, false, &remembered);
+        assert_eq!((again.preset, again.count()), (Preset::Cancellation, 9));
+        // A file from before the count was kept, or edited by hand.
+        let unfit = Remembered { players: Some(4), ..remembered };
+        assert_eq!(NewGameForm::new(&table(), Speed::Normal, false, &unfit).count(), 8);
+    }
+
+    #[test]
+    fn rules_that_make_no_game_are_refused_with_the_reason() {
+        // Rules kept from the game in play: the 2D out divides 51 among three only.
+        let rules = Rules { players: 3, removed_cards: Some("2D".parse().unwrap()), ..Rules::default() };
+        let players = vec![Player::Builtin(Level::Normal); 3];
+        let three = Table { rules, label: "black-lady+".into(), players };
+        let mut form = NewGameForm::new(&three, Speed::Normal, false, &Remembered::default());
+        form.move_cursor(2);
+        form.change(1);
+        assert_eq!(form.count(), 4);
+        let error = form.start().unwrap_err().to_string();
+        assert!(error.contains("do not divide among 4 players"), "{error}");
     }
 }

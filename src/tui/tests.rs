@@ -1362,6 +1362,7 @@ fn n_opens_the_new_game_window_and_enter_starts_what_it_says() {
     h.send(Command::Digit('5'));
     h.send(Command::Digit('0'));
     h.send(Command::Down);
+    h.send(Command::Down);
     h.send(Command::Right);
     h.send(Command::Confirm);
     let effects = h.app.take_effects();

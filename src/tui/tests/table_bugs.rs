@@ -316,3 +316,36 @@ fn nothing_of_the_new_deal_shows_behind_the_resume_offer() {
     let (rank, suit) = COLOR.face(h.app.your_cards()[0]);
     assert!(h.text().contains(&format!("{rank:<2}{suit}")), "declined, the new deal is dealt face up:\n{}", h.text());
 }
+
+// ---- the new-game window --------------------------------------------------
+
+/// The words inside the window's frame, its lines joined.
+fn window_words(text: &str) -> String {
+    let inside = text.lines().filter_map(|line| {
+        let (_, rest) = line.split_once('│')?;
+        Some(rest.rsplit_once('│').map_or(rest, |(inner, _)| inner).trim().to_string())
+    });
+    inside.collect::<Vec<_>>().join(" ")
+}
+
+#[test]
+fn rules_that_make_no_game_stay_in_the_new_game_window_with_the_reason() {
+    // A game of three with the 2D out, as a rules file may set it: 51 cards.
+    let rules = Rules { players: 3, removed_cards: Some(cards("2D")), ..Rules::default() };
+    let mut h = Harness::with_rules(rules, 7, Speed::Instant);
+    h.app.table.label = "black-lady+".to_string();
+    h.send(Command::New);
+    h.send(Command::Down);
+    h.send(Command::Down);
+    h.send(Command::Right);
+    h.send(Command::Confirm);
+    assert!(h.app.take_effects().iter().all(|effect| !matches!(effect, super::super::app::Effect::Start(_))));
+    assert!(matches!(h.app.overlay, Some(Overlay::NewGame(_))), "the window stays open");
+    let words = window_words(&h.text());
+    assert!(words.contains("51 cards") && words.contains("do not divide among 4 players"), "{}", h.text());
+    h.send(Command::Left);
+    assert!(window_words(&h.text()).contains("kept for next time"), "a change clears the reason");
+    h.send(Command::Confirm);
+    let effects = h.app.take_effects();
+    assert!(matches!(effects.last(), Some(super::super::app::Effect::Start(_))), "three can play: {effects:?}");
+}

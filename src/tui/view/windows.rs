@@ -236,7 +236,16 @@ pub(super) fn draw_overlay(buf: &mut Buffer, area: Rect, app: &App, overlay: &Ov
         Overlay::GameOver(selected) => game_over(buf, area, app, *selected, hits),
         Overlay::NewGame(form) => {
             let fields = form.fields();
-            let (rect, inner) = window(buf, area, 50, fields.len() as u16 + 5, "New game", theme);
+            const WIDTH: u16 = 50;
+            let below = match &form.problem {
+                Some(problem) => wrap_words(problem, usize::from(WIDTH) - 4)
+                    .into_iter()
+                    .map(|line| Line::styled(format!(" {line}"), theme.warning()))
+                    .collect(),
+                None => vec![Line::styled(" The choices are kept for next time.", theme.quiet())],
+            };
+            let height = (fields.len() + 4 + below.len()) as u16;
+            let (rect, inner) = window(buf, area, WIDTH, height, "New game", theme);
             let current = form.current();
             let mut lines: Vec<Line> = fields
                 .iter()
@@ -251,7 +260,7 @@ pub(super) fn draw_overlay(buf: &mut Buffer, area: Rect, app: &App, overlay: &Ov
                 })
                 .collect();
             lines.push(Line::raw(""));
-            lines.push(Line::styled(" The choices are kept for next time.", theme.quiet()));
+            lines.extend(below);
             Paragraph::new(lines).render(inner, buf);
             buttons(
                 buf,
