@@ -110,9 +110,9 @@ pub struct PlayArgs {
     /// Play from a deal code shown on the table's top line: SEED/HAND, e.g. 42/7.
     #[arg(long, value_name = "SEED/HAND")]
     pub deal: Option<crate::record::DealCode>,
-    /// How fast the bots' cards appear (the p key changes it while playing).
-    #[arg(long, value_enum, default_value = "normal")]
-    pub speed: Speed,
+    /// How fast the bots' cards appear (the p key changes it while playing) [default: the new-game window's last choice, else normal].
+    #[arg(long, value_enum)]
+    pub speed: Option<Speed>,
     /// Draw suits as S H D C instead of symbols.
     #[arg(long)]
     pub ascii: bool,

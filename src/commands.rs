@@ -143,11 +143,13 @@ pub fn run(cli: &Cli, search: &SearchPaths) -> Result<String, CommandError> {
     let command = cli.command.as_ref();
     match command.unwrap_or(&Command::Play(cli.play.clone())) {
         Command::Play(args) => {
-            let loaded = config::load(&request, search)?;
-            let choices = loaded.bots.then(&cli.bots.choices()?);
             // The new-game window keeps its choices beside the user's rules file.
             let settings = search.user.as_ref().and_then(|file| file.parent()).map(std::path::Path::to_path_buf);
-            play(&loaded, &choices, args, settings)?;
+            let remembered = settings.as_deref().map(tui::new_game::remembered_path).map(|f| tui::new_game::recall(&f));
+            let remembered = remembered.unwrap_or_default();
+            let loaded = remembered.launch_rules(&request, search)?;
+            let choices = loaded.bots.then(&cli.bots.choices()?);
+            play(&loaded, &choices, args, settings, &remembered)?;
             Ok(String::new())
         }
         Command::Stats => {
@@ -503,15 +505,17 @@ fn play(
     choices: &BotChoices,
     args: &PlayArgs,
     settings: Option<PathBuf>,
+    remembered: &tui::new_game::Remembered,
 ) -> Result<(), CommandError> {
-    let players = choices.resolve(loaded.rules.player_count())?;
+    let mut players = choices.resolve(loaded.rules.player_count())?;
+    remembered.seat_bots(choices, &mut players);
     let changed = loaded.rules != loaded.preset.rules();
     let label = format!("{}{}", loaded.preset, if changed { "+" } else { "" });
     let table = Table { rules: loaded.rules, label, players };
     let options = PlayOptions {
         deal: args.start(),
-        speed: args.speed,
-        ascii: args.ascii,
+        speed: remembered.launch_speed(args.speed),
+        ascii: args.ascii || remembered.ascii == Some(true),
         new: args.new,
         think: choices.think(),
         record: args.record.clone(),

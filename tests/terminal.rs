@@ -759,3 +759,44 @@ fn the_new_game_window_seats_cancellation_at_its_own_sizes_and_never_ends_the_pr
     game.send("\x03");
     assert_eq!(game.exit_code(), 0, "the program ended only when asked:\n{}", game.text());
 }
+
+#[test]
+fn the_next_launch_plays_the_new_game_windows_choices_unless_a_flag_says_otherwise() {
+    let home = sandbox("new-game-next-launch");
+    let mut game = Session::start(&home, &["--seed", "42", "--speed", "instant", "--new"]);
+    game.wait_for("Choose 3 cards");
+    game.send("n");
+    game.wait_for("New game");
+    // Omnibus to 50, for five.
+    game.send("\x1b[C");
+    game.wait_for("< omnibus >");
+    game.send("\x1b[B\x7f\x7f\x7f50");
+    game.wait_for("< 50 >");
+    game.send("\x1b[B\x1b[C");
+    game.wait_for("< 5 >");
+    game.send("\r");
+    game.wait_for("to 50");
+    game.send("\x03");
+    assert_eq!(game.exit_code(), 0);
+
+    let mut next = Session::start(&home, &["--seed", "7", "--speed", "instant", "--new"]);
+    next.wait_for("Choose 3 cards");
+    let text = next.text();
+    assert!(text.contains("to 50") && text.contains("2nd left") && text.contains("omnibus+"), "{text}");
+    next.send("\x03");
+    assert_eq!(next.exit_code(), 0);
+
+    let mut flagged = Session::start(&home, &["--seed", "7", "--speed", "instant", "--new", "--target", "80"]);
+    flagged.wait_for("Choose 3 cards");
+    let text = flagged.text();
+    assert!(text.contains("to 80") && text.contains("2nd left"), "the flag's target, the window's table: {text}");
+    flagged.send("\x03");
+    assert_eq!(flagged.exit_code(), 0);
+
+    let mut preset = Session::start(&home, &["--seed", "7", "--speed", "instant", "--new", "--preset", "black-lady"]);
+    preset.wait_for("Choose 3 cards");
+    let text = preset.text();
+    assert!(text.contains("to 100") && !text.contains("2nd left"), "a preset named is played as it is: {text}");
+    preset.send("\x03");
+    assert_eq!(preset.exit_code(), 0);
+}
