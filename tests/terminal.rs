@@ -576,8 +576,10 @@ fn the_hearts_family_at_the_real_table() {
         Session::start(&home, &["--preset", "domino", "--players", "2", "--seed", "3", "--speed", "instant", "--new"]);
     game.wait_for("stock 40");
     game.wait_for("Across · normal");
-    // Across leads a spade; Enter on your first card, the 5♦, is refused.
-    game.send("\r");
+    // Across leads a spade; a click on your first card, the 5♦, is refused.
+    game.wait_for("Follow spades");
+    let first = hand_columns(&game)[0];
+    game.click(first + 2, ROWS - 3);
     game.wait_for("must follow spades");
     game.send("\x03");
     assert_eq!(game.exit_code(), 0);
