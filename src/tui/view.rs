@@ -173,10 +173,16 @@ fn offer_on_an_empty_table(
     offer: &Overlay,
 ) -> Hits {
     let mut hits = Hits::default();
+    let mut rest = None;
     if let Some(note) = &app.note {
-        Paragraph::new(Span::styled(format!(" {note}"), app.theme.warning())).render(status, buf);
+        // A note too long for its row goes on over the key line, as at the table.
+        let lines = crate::tui::fit::wrap(note, usize::from(status.width).saturating_sub(1), 0);
+        if let Some((first, more)) = lines.split_first() {
+            Paragraph::new(Span::styled(format!(" {first}"), app.theme.warning())).render(status, buf);
+            rest = (!more.is_empty()).then(|| more.join(" "));
+        }
     }
-    key_line(buf, keys, app);
+    key_line(buf, keys, app, rest);
     draw_overlay(buf, area, app, offer, &mut hits);
     hits
 }

@@ -238,7 +238,7 @@ pub(super) fn draw_overlay(buf: &mut Buffer, area: Rect, app: &App, overlay: &Ov
             let fields = form.fields();
             const WIDTH: u16 = 50;
             let below = match &form.problem {
-                Some(problem) => wrap_words(problem, usize::from(WIDTH) - 4)
+                Some(problem) => wrap(problem, usize::from(WIDTH) - 4, 0)
                     .into_iter()
                     .map(|line| Line::styled(format!(" {line}"), theme.warning()))
                     .collect(),
