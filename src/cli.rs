@@ -1,9 +1,10 @@
 //! The command line: subcommands and flags (clap derive types), and how
 //! the rule flags become a [`RuleRequest`].
 
+use std::net::SocketAddr;
 use std::path::PathBuf;
 
-use clap::{Arg, ArgAction, ArgMatches, Args, FromArgMatches, Parser, Subcommand};
+use clap::{Arg, ArgAction, ArgGroup, ArgMatches, Args, FromArgMatches, Parser, Subcommand};
 
 use crate::config::{Flag, OptionFlag, RawValue, RuleRequest, option_flags};
 use crate::engine::Preset;
@@ -173,6 +174,8 @@ pub enum Command {
     },
     /// Play bots against each other with no terminal and report their strength.
     Sim(SimArgs),
+    /// Serve the table over SSH: whoever connects with `ssh -t` plays (docs/server.md).
+    Serve(ServeArgs),
     /// Serve a built-in bot over stdin/stdout, one JSON object per line (docs/bot-protocol.md).
     Bot {
         /// The bot's level.
@@ -200,6 +203,27 @@ pub enum Command {
         #[arg(long)]
         json: bool,
     },
+}
+
+/// Options of `hearts serve`.
+#[derive(Debug, Args, Clone)]
+#[command(group(ArgGroup::new("access").args(["authorized_keys", "password_file", "open"])))]
+pub struct ServeArgs {
+    /// Where to listen; an address other than loopback needs one of the access flags.
+    #[arg(long, value_name = "ADDRESS:PORT", default_value = "127.0.0.1:2222")]
+    pub listen: SocketAddr,
+    /// Let in only the holders of these public keys (OpenSSH authorized_keys format).
+    #[arg(long, value_name = "FILE")]
+    pub authorized_keys: Option<PathBuf>,
+    /// Let in whoever gives the password written in FILE (its first line).
+    #[arg(long, value_name = "FILE")]
+    pub password_file: Option<PathBuf>,
+    /// Let in anyone who can reach the port, with no password or key.
+    #[arg(long)]
+    pub open: bool,
+    /// How fast the bots' cards appear.
+    #[arg(long, value_enum, default_value = "normal")]
+    pub speed: Speed,
 }
 
 /// Options of `hearts sim`.

@@ -16,6 +16,7 @@ use crate::engine::{BySeat, Card, CardBag, CardSet, Deal, Hand, NotationError, P
 use crate::players::{BotChoices, Level, Player, PlayerError};
 use crate::record::GameRecord;
 use crate::review;
+use crate::serve::{ServeError, ServeOptions};
 use crate::sim::{self, Arena, Lineup, Units};
 use crate::tui::games;
 use crate::tui::store::{self, FileError};
@@ -80,6 +81,9 @@ pub enum CommandError {
     /// The terminal table could not run.
     #[error(transparent)]
     Table(#[from] TableError),
+    /// `hearts serve` could not serve.
+    #[error(transparent)]
+    Serve(#[from] ServeError),
     /// The statistics could not be read.
     #[error(transparent)]
     Stats(#[from] FileError),
@@ -207,6 +211,13 @@ pub fn run(cli: &Cli, search: &SearchPaths) -> Result<String, CommandError> {
             let loaded = config::load(&request, search)?;
             let choices = loaded.bots.then(&cli.bots.choices()?);
             simulate(&loaded, &choices, args)
+        }
+        Command::Serve(args) => {
+            let loaded = config::load(&request, search)?;
+            let choices = loaded.bots.then(&cli.bots.choices()?);
+            let options = ServeOptions::of(args, table(&loaded, &choices)?, choices.think());
+            crate::serve::run(options)?;
+            Ok(String::new())
         }
         Command::Bot { level, seed } => {
             let level: Level = level.parse()?;
@@ -500,6 +511,14 @@ fn perft_report(hand: &Hand, depth: u32, show_divide: bool, json: bool) -> Strin
 }
 
 /// Opens the table: the rules and bots are settled before the terminal is touched.
+/// The table the rules and the bot choices make: its rules, their name, its players.
+fn table(loaded: &LoadedRules, choices: &BotChoices) -> Result<Table, CommandError> {
+    let players = choices.resolve(loaded.rules.player_count())?;
+    let changed = loaded.rules != loaded.preset.rules();
+    let label = format!("{}{}", loaded.preset, if changed { "+" } else { "" });
+    Ok(Table { rules: loaded.rules, label, players })
+}
+
 fn play(
     loaded: &LoadedRules,
     choices: &BotChoices,
@@ -507,11 +526,8 @@ fn play(
     settings: Option<PathBuf>,
     remembered: &tui::new_game::Remembered,
 ) -> Result<(), CommandError> {
-    let mut players = choices.resolve(loaded.rules.player_count())?;
-    remembered.seat_bots(choices, &mut players);
-    let changed = loaded.rules != loaded.preset.rules();
-    let label = format!("{}{}", loaded.preset, if changed { "+" } else { "" });
-    let table = Table { rules: loaded.rules, label, players };
+    let mut table = table(loaded, choices)?;
+    remembered.seat_bots(choices, &mut table.players);
     let options = PlayOptions {
         deal: args.start(),
         speed: remembered.launch_speed(args.speed),

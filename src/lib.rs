@@ -11,6 +11,7 @@ pub mod pace;
 pub mod players;
 pub mod record;
 pub mod review;
+pub mod serve;
 pub mod sim;
 pub mod tui;
 

@@ -241,7 +241,7 @@ fn install_panic_hook(previous: Box<dyn Fn(&std::panic::PanicHookInfo<'_>) + Syn
 /// Asks a bot for a seat's action on a worker thread. A bot that panics is
 /// dropped, the built-in `normal` bot decides this once, and the panic is
 /// reported for the status line.
-fn decide_safely(game: &Game, seat: Seat, mut bot: Box<dyn Bot>) -> Decided {
+pub(crate) fn decide_safely(game: &Game, seat: Seat, mut bot: Box<dyn Bot>) -> Decided {
     CAUGHT_HERE.with(|caught| caught.set(true));
     let outcome = std::panic::catch_unwind(AssertUnwindSafe(|| decide(game, seat, bot.as_mut())));
     CAUGHT_HERE.with(|caught| caught.set(false));
@@ -272,12 +272,12 @@ fn work_out_safely(request: hint::HintRequest) -> Result<Box<hint::WorkedOutHint
 }
 
 /// A bot's answer from a worker thread.
-struct Decided {
-    action: Option<Action>,
+pub(crate) struct Decided {
+    pub(crate) action: Option<Action>,
     /// The bot, handed back; `None` when it panicked.
-    bot: Option<Box<dyn Bot>>,
+    pub(crate) bot: Option<Box<dyn Bot>>,
     /// What went wrong, for the status line.
-    failure: Option<String>,
+    pub(crate) failure: Option<String>,
 }
 
 /// What a caught panic said.
@@ -290,7 +290,7 @@ fn panic_message(payload: &(dyn std::any::Any + Send)) -> String {
 }
 
 /// A new game: hand 1 of a fresh seed.
-fn fresh_deal() -> DealCode {
+pub(crate) fn fresh_deal() -> DealCode {
     DealCode { seed: fresh_seed(), hand: 1 }
 }
 

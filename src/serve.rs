@@ -1,0 +1,207 @@
+//! `hearts serve`: the table over SSH, so any `ssh` client is the client.
+//!
+//! This is the transport: who may come in ([`access`]), the host key
+//! ([`host_key`]), which channels are served ([`handler`]), the bounds on
+//! what a client may cost ([`limits`]), and one table per session against
+//! bots ([`session`]), drawn by the terminal table's own view. Tables
+//! shared by several people and the lobby come later (docs/server.md).
+
+mod access;
+mod handler;
+mod host_key;
+mod keys;
+mod limits;
+mod name;
+mod session;
+
+use std::collections::HashMap;
+use std::io::Write as _;
+use std::net::SocketAddr;
+use std::path::PathBuf;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+
+use russh::server::Config;
+use tokio::net::TcpListener;
+
+use crate::bot::Think;
+use crate::cli::ServeArgs;
+use crate::pace::Speed;
+use crate::tui::store::{self, FileError};
+use crate::tui::table::Table;
+use access::Access;
+use handler::Client;
+use limits::Connections;
+use session::Incoming;
+
+pub use access::AccessChoice;
+
+/// Why the server could not serve.
+#[derive(Debug, thiserror::Error)]
+pub enum ServeError {
+    /// An address other than loopback without an access choice.
+    #[error(
+        "serve: --listen {0} lets other machines in: choose who may come in with \
+         --authorized-keys FILE (their public keys), --password-file FILE (a shared password) \
+         or --open (anyone who can reach the port)"
+    )]
+    NoAccessChoice(SocketAddr),
+    /// A file the server needs could not be read or written.
+    #[error("serve: {0}")]
+    File(#[from] FileError),
+    /// The access file says nothing usable.
+    #[error("serve: {}: {problem}", path.display())]
+    AccessFile {
+        /// The file.
+        path: PathBuf,
+        /// What is wrong.
+        problem: String,
+    },
+    /// The host key could not be made or read.
+    #[error("serve: the host key {}: {problem}", path.display())]
+    HostKey {
+        /// The key's file.
+        path: PathBuf,
+        /// What is wrong.
+        problem: String,
+    },
+    /// The address could not be listened on, or the runtime not started.
+    #[error("serve: {doing}: {source}")]
+    Io {
+        /// What was being done.
+        doing: String,
+        /// What the system said.
+        source: std::io::Error,
+    },
+}
+
+/// How `hearts serve` was asked to run.
+#[derive(Clone, Debug)]
+pub struct ServeOptions {
+    /// Where to listen.
+    pub listen: SocketAddr,
+    /// Who may come in.
+    pub access: AccessChoice,
+    /// The rules and the bots of each session's table.
+    pub table: Table,
+    /// The bots' pace.
+    pub speed: Speed,
+    /// The expert's budget.
+    pub think: Think,
+}
+
+impl ServeOptions {
+    /// The options the command line gives, for tables like `table`.
+    pub fn of(args: &ServeArgs, table: Table, think: Think) -> ServeOptions {
+        let access = match (&args.authorized_keys, &args.password_file, args.open) {
+            (Some(file), _, _) => AccessChoice::AuthorizedKeys(file.clone()),
+            (_, Some(file), _) => AccessChoice::PasswordFile(file.clone()),
+            (_, _, true) => AccessChoice::Open,
+            _ => AccessChoice::Unchosen,
+        };
+        ServeOptions { listen: args.listen, access, table, speed: args.speed, think }
+    }
+}
+
+/// What every connection shares.
+struct Shared {
+    access: Access,
+    table: Table,
+    speed: Speed,
+    think: Think,
+    connections: Connections,
+    /// The sessions playing now, to tell them the server stops.
+    sessions: Mutex<HashMap<u64, std::sync::mpsc::SyncSender<Incoming>>>,
+    next_session: AtomicU64,
+}
+
+/// Serves until SIGINT or SIGTERM. Checks the access choice before
+/// listening, then prints the address and the host key's fingerprint.
+pub fn run(options: ServeOptions) -> Result<(), ServeError> {
+    let access = Access::choose(&options.access, options.listen)?;
+    let key = host_key::load_or_make(&store::data_dir()?)?;
+    let fingerprint = key.public_key().fingerprint(russh::keys::HashAlg::Sha256);
+    let runtime = tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .build()
+        .map_err(|source| ServeError::Io { doing: "start".into(), source })?;
+    let shared = Arc::new(Shared {
+        access,
+        table: options.table,
+        speed: options.speed,
+        think: options.think,
+        connections: Connections::default(),
+        sessions: Mutex::default(),
+        next_session: AtomicU64::new(0),
+    });
+    runtime.block_on(async move {
+        let listener = TcpListener::bind(options.listen)
+            .await
+            .map_err(|source| ServeError::Io { doing: format!("listen on {}", options.listen), source })?;
+        let address = listener.local_addr().map_err(|source| ServeError::Io { doing: "listen".into(), source })?;
+        let mut out = std::io::stdout().lock();
+        // Whoever started the server reads the port and the fingerprint here; a closed stdout is no reason to stop.
+        let _ = writeln!(out, "hearts serve: listening on {address}, host key {fingerprint}");
+        let _ = writeln!(out, "play: ssh -t -p {} NAME@HOST", address.port());
+        let _ = out.flush();
+        drop(out);
+        let config = Arc::new(limits::config(key));
+        accept(&listener, &config, &shared).await;
+        stop_sessions(&shared).await;
+        Ok(())
+    })
+}
+
+/// Takes connections until SIGINT or SIGTERM.
+async fn accept(listener: &TcpListener, config: &Arc<Config>, shared: &Arc<Shared>) {
+    let Ok(mut terminate) = tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate()) else {
+        return;
+    };
+    loop {
+        let (socket, peer) = tokio::select! {
+            _ = tokio::signal::ctrl_c() => return,
+            _ = terminate.recv() => return,
+            accepted = listener.accept() => match accepted {
+                Ok(accepted) => accepted,
+                // Out of descriptors or the like: wait a little rather than spin.
+                Err(_) => {
+                    tokio::time::sleep(Duration::from_millis(100)).await;
+                    continue;
+                }
+            },
+        };
+        let Some(slot) = shared.connections.take(peer.ip()) else { continue };
+        let authenticated = Arc::new(AtomicBool::new(false));
+        let client = Client::new(Arc::clone(shared), Arc::clone(&authenticated));
+        let config = Arc::clone(config);
+        tokio::spawn(async move {
+            let _slot = slot;
+            let started = tokio::time::timeout(limits::LOGIN_TIME, russh::server::run_stream(config, socket, client));
+            let Ok(Ok(session)) = started.await else { return };
+            let handle = session.handle();
+            tokio::spawn(async move {
+                tokio::time::sleep(limits::LOGIN_TIME).await;
+                if !authenticated.load(Ordering::SeqCst) {
+                    let _ = handle
+                        .disconnect(russh::Disconnect::ByApplication, "too slow to log in".into(), String::new())
+                        .await;
+                }
+            });
+            let _ = session.await;
+        });
+    }
+}
+
+/// Tells every session the server stops, and gives them a moment to give
+/// their terminals back.
+async fn stop_sessions(shared: &Shared) {
+    let sessions: Vec<_> =
+        shared.sessions.lock().map(|sessions| sessions.values().cloned().collect()).unwrap_or_default();
+    for session in &sessions {
+        let _ = session.try_send(Incoming::Ended);
+    }
+    if !sessions.is_empty() {
+        tokio::time::sleep(Duration::from_millis(300)).await;
+    }
+}

@@ -1,0 +1,164 @@
+//! The bytes a client's terminal sends, decoded by termina's parser (the
+//! one Helix uses) and turned into crossterm's events, so the table's own
+//! key and mouse mapping ([`crate::tui::input`]) serves SSH sessions too.
+
+use crossterm::event as ct;
+use termina::event as tm;
+
+/// Decodes a session's input; a sequence split across two reads is kept
+/// until its end arrives.
+#[derive(Debug, Default)]
+pub(super) struct Decoder {
+    parser: termina::Parser,
+}
+
+impl Decoder {
+    /// The keys and clicks in `bytes`; an unfinished escape sequence at
+    /// the end waits for more bytes or for [`Decoder::flush`].
+    pub(super) fn decode(&mut self, bytes: &[u8]) -> Vec<ct::Event> {
+        self.parser.parse(bytes, true);
+        self.events()
+    }
+
+    /// What is waiting, taken as complete: a lone Esc is the Esc key once
+    /// no more bytes came soon after it.
+    pub(super) fn flush(&mut self) -> Vec<ct::Event> {
+        self.parser.parse(&[], false);
+        self.events()
+    }
+
+    fn events(&mut self) -> Vec<ct::Event> {
+        std::iter::from_fn(|| self.parser.pop()).filter_map(event).collect()
+    }
+}
+
+/// The crossterm event for a termina one; `None` for what the table does not use.
+fn event(event: termina::Event) -> Option<ct::Event> {
+    match event {
+        termina::Event::Key(key) => Some(ct::Event::Key(ct::KeyEvent {
+            code: key_code(key.code)?,
+            modifiers: modifiers(key.modifiers),
+            kind: match key.kind {
+                tm::KeyEventKind::Press => ct::KeyEventKind::Press,
+                tm::KeyEventKind::Release => ct::KeyEventKind::Release,
+                tm::KeyEventKind::Repeat => ct::KeyEventKind::Repeat,
+            },
+            state: ct::KeyEventState::NONE,
+        })),
+        termina::Event::Mouse(mouse) => Some(ct::Event::Mouse(ct::MouseEvent {
+            kind: match mouse.kind {
+                tm::MouseEventKind::Down(button) => ct::MouseEventKind::Down(button_of(button)),
+                tm::MouseEventKind::Up(button) => ct::MouseEventKind::Up(button_of(button)),
+                tm::MouseEventKind::Drag(button) => ct::MouseEventKind::Drag(button_of(button)),
+                tm::MouseEventKind::Moved => ct::MouseEventKind::Moved,
+                tm::MouseEventKind::ScrollDown => ct::MouseEventKind::ScrollDown,
+                tm::MouseEventKind::ScrollUp => ct::MouseEventKind::ScrollUp,
+                tm::MouseEventKind::ScrollLeft => ct::MouseEventKind::ScrollLeft,
+                tm::MouseEventKind::ScrollRight => ct::MouseEventKind::ScrollRight,
+            },
+            column: mouse.column,
+            row: mouse.row,
+            modifiers: modifiers(mouse.modifiers),
+        })),
+        _ => None,
+    }
+}
+
+fn key_code(code: tm::KeyCode) -> Option<ct::KeyCode> {
+    Some(match code {
+        tm::KeyCode::Char(c) => ct::KeyCode::Char(c),
+        tm::KeyCode::Enter => ct::KeyCode::Enter,
+        tm::KeyCode::Backspace => ct::KeyCode::Backspace,
+        tm::KeyCode::Tab => ct::KeyCode::Tab,
+        tm::KeyCode::BackTab => ct::KeyCode::BackTab,
+        tm::KeyCode::Escape => ct::KeyCode::Esc,
+        tm::KeyCode::Left => ct::KeyCode::Left,
+        tm::KeyCode::Right => ct::KeyCode::Right,
+        tm::KeyCode::Up => ct::KeyCode::Up,
+        tm::KeyCode::Down => ct::KeyCode::Down,
+        tm::KeyCode::Home => ct::KeyCode::Home,
+        tm::KeyCode::End => ct::KeyCode::End,
+        tm::KeyCode::PageUp => ct::KeyCode::PageUp,
+        tm::KeyCode::PageDown => ct::KeyCode::PageDown,
+        tm::KeyCode::Insert => ct::KeyCode::Insert,
+        tm::KeyCode::Delete => ct::KeyCode::Delete,
+        tm::KeyCode::Function(n) => ct::KeyCode::F(n),
+        _ => return None,
+    })
+}
+
+fn modifiers(from: tm::Modifiers) -> ct::KeyModifiers {
+    let pairs = [
+        (tm::Modifiers::SHIFT, ct::KeyModifiers::SHIFT),
+        (tm::Modifiers::ALT, ct::KeyModifiers::ALT),
+        (tm::Modifiers::CONTROL, ct::KeyModifiers::CONTROL),
+        (tm::Modifiers::SUPER, ct::KeyModifiers::SUPER),
+        (tm::Modifiers::HYPER, ct::KeyModifiers::HYPER),
+        (tm::Modifiers::META, ct::KeyModifiers::META),
+    ];
+    pairs.into_iter().filter(|(t, _)| from.contains(*t)).fold(ct::KeyModifiers::NONE, |all, (_, c)| all | c)
+}
+
+fn button_of(button: tm::MouseButton) -> ct::MouseButton {
+    match button {
+        tm::MouseButton::Left => ct::MouseButton::Left,
+        tm::MouseButton::Right => ct::MouseButton::Right,
+        tm::MouseButton::Middle => ct::MouseButton::Middle,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::tui::input::{Command, key_command};
+
+    fn commands(bytes: &[u8]) -> Vec<Command> {
+        let mut decoder = Decoder::default();
+        let mut events = decoder.decode(bytes);
+        events.extend(decoder.flush());
+        events
+            .into_iter()
+            .filter_map(|event| match event {
+                ct::Event::Key(key) => key_command(key),
+                _ => None,
+            })
+            .collect()
+    }
+
+    #[test]
+    fn the_table_keys_come_through_as_the_local_table_reads_them() {
+        assert_eq!(
+            commands(b"\x1b[D\x1b[C \r?q"),
+            [Command::Left, Command::Right, Command::Mark, Command::Confirm, Command::Help, Command::Quit]
+        );
+        assert_eq!(commands(b"\x03"), [Command::ForceQuit]);
+        assert_eq!(commands(b"\x7f"), [Command::Erase]);
+        assert_eq!(commands(b"\x1b"), [Command::Cancel]);
+    }
+
+    #[test]
+    fn a_sequence_split_across_reads_is_one_key() {
+        let mut decoder = Decoder::default();
+        let mut events = decoder.decode(b"\x1b[");
+        events.extend(decoder.decode(b"D"));
+        events.extend(decoder.flush());
+        let keys: Vec<_> =
+            events.into_iter().filter_map(|e| if let ct::Event::Key(k) = e { Some(k.code) } else { None }).collect();
+        assert_eq!(keys, [ct::KeyCode::Left]);
+    }
+
+    #[test]
+    fn a_click_comes_through_at_its_cell() {
+        // SGR mouse: left button down at column 10, row 5 (1-based on the wire).
+        let events = Decoder::default().decode(b"\x1b[<0;10;5M");
+        assert_eq!(
+            events,
+            [ct::Event::Mouse(ct::MouseEvent {
+                kind: ct::MouseEventKind::Down(ct::MouseButton::Left),
+                column: 9,
+                row: 4,
+                modifiers: ct::KeyModifiers::NONE,
+            })]
+        );
+    }
+}
