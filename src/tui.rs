@@ -264,7 +264,7 @@ pub(crate) fn decide_safely(game: &Game, seat: Seat, mut bot: Box<dyn Bot>) -> D
 
 /// Works out a hint on a worker thread: a panic in the search is caught
 /// and reported, and the terminal stays the table's.
-fn work_out_safely(request: hint::HintRequest) -> Result<Box<hint::WorkedOutHint>, String> {
+pub(crate) fn work_out_safely(request: hint::HintRequest) -> Result<Box<hint::WorkedOutHint>, String> {
     CAUGHT_HERE.with(|caught| caught.set(true));
     let outcome = std::panic::catch_unwind(AssertUnwindSafe(|| request.work_out()));
     CAUGHT_HERE.with(|caught| caught.set(false));

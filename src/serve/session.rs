@@ -31,10 +31,11 @@ use crate::bot::{Bot, Think};
 use crate::engine::Seat;
 use crate::pace::Speed;
 use crate::tui::app::{App, Effect, Message, NewGameStart};
+use crate::tui::hint::WorkedOutHint;
 use crate::tui::input::{self, Hits};
 use crate::tui::table::Table;
 use crate::tui::theme::{Theme, has_256_colours};
-use crate::tui::{Decided, decide_safely, fresh_deal, view};
+use crate::tui::{Decided, decide_safely, fresh_deal, view, work_out_safely};
 
 /// How long an Esc waits for the rest of an escape sequence.
 const ESCAPE_WAIT: Duration = Duration::from_millis(30);
@@ -52,6 +53,8 @@ pub(super) enum Incoming {
     },
     /// A bot's decision, with the bot handed back.
     Decision { game_number: u64, seat: Seat, generation: u64, decided: Decided },
+    /// The hint, worked out off the loop's thread, or why it failed.
+    Hint(Result<Box<WorkedOutHint>, String>),
     /// The connection is gone.
     Closed,
     /// The server stops: give the terminal back.
@@ -276,6 +279,8 @@ fn play(
             Some(Incoming::Decision { game_number, seat, generation, decided }) => {
                 game.decided(game_number, seat, generation, decided).into_iter().collect()
             }
+            Some(Incoming::Hint(Ok(worked))) => vec![Message::HintWorkedOut(worked)],
+            Some(Incoming::Hint(Err(why))) => vec![Message::Note(format!("The hint failed: {why}"))],
             Some(Incoming::Closed) => return Ok(()),
             Some(Incoming::Ended) => break 'table,
         };
@@ -285,6 +290,12 @@ fn play(
             for effect in game.app.take_effects() {
                 match effect {
                     Effect::Quit => break 'table,
+                    Effect::WorkOutHint(request) => {
+                        let sender = sender.clone();
+                        std::thread::spawn(move || {
+                            let _ = sender.send(Incoming::Hint(work_out_safely(*request)));
+                        });
+                    }
                     Effect::NewGame(deal) => {
                         let app = App::new(game.table.clone(), deal.unwrap_or_else(fresh_deal), game.app.speed, theme)?;
                         game.restart(game.table.clone(), app, size.clone(), now);
