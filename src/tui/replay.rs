@@ -34,7 +34,7 @@ use crate::record::{GameRecord, ReplayError};
 use crate::review::Decision;
 
 use super::TableError;
-use super::fit::{Part, Priority, fit};
+use super::fit::{Part, Priority, fit, wrap_units};
 use super::table::seat_name;
 use super::theme::Theme;
 use super::view::{BIG_WIDTH, CardSize, draw_card, short_name};
@@ -529,7 +529,14 @@ pub fn draw(buf: &mut Buffer, area: Rect, replay: &Replay) -> Buttons {
                 format!("{}{verb}{}", seat_name(seat, players), theme.card(card))
             })
             .collect();
-        lines.push(Line::raw(format!(" Trick {trick_number}: {}", plays.join(sep))));
+        // Each play is whole on its line: eleven of them go on over a second.
+        let mut units = plays;
+        if let Some(first) = units.first_mut() {
+            *first = format!("Trick {trick_number}: {first}");
+        }
+        let units: Vec<&str> = units.iter().map(String::as_str).collect();
+        let width = usize::from(area.width).saturating_sub(2);
+        lines.extend(wrap_units(&units, sep, width, 2).into_iter().map(|line| Line::raw(format!(" {line}"))));
         if big {
             trick_at = Some((lines.len() as u16, trick));
             lines.extend(std::iter::repeat_n(Line::raw(""), usize::from(size.height()) + 1));
@@ -1104,6 +1111,21 @@ mod tests {
         let totals: Vec<String> = replay.record.totals.iter().map(ToString::to_string).collect();
         let last = screen.iter().find(|line| line.split_whitespace().skip(1).map(str::to_string).eq(totals.clone()));
         assert!(last.is_some(), "no row with the totals {totals:?}:\n{}", screen.join("\n"));
+    }
+
+    #[test]
+    fn at_80_columns_every_card_of_an_eleven_player_trick_is_shown_whole() {
+        let rules = Rules { players: 11, target_score: 30, ..crate::engine::Preset::Cancellation.rules() };
+        let record = crate::record::bot_game(rules, 5, |_| Level::Normal, &["normal"; 11]);
+        let mut replay = Replay::new(record, (1, 1), Theme { color: false, ascii: false, palette256: true }).unwrap();
+        replay.go(Move::Trick(1));
+        let trick = *replay.game().tricks().first().expect("a trick played");
+        let screen = text_at(&replay, 80, 24).join("\n");
+        for (seat, card) in trick.plays(11) {
+            let (name, card) = (seat_name(seat, 11), replay.theme.card(card));
+            let shown = [format!("{name} {card}"), format!("{name} led {card}")];
+            assert!(shown.iter().any(|play| screen.contains(play)), "{name}'s {card} missing:\n{screen}");
+        }
     }
 
     #[test]
