@@ -119,8 +119,10 @@ pub fn play(table: Table, options: PlayOptions) -> Result<(), TableError> {
         }
         None => (None, None, false),
     };
-    let saved = match (&dir, options.new || options.deal.is_some()) {
-        (Some(dir), false) => match save::read(dir) {
+    // A new game asked for on the command line declines the saved one: it is kept, not offered.
+    let declined = options.new || options.deal.is_some();
+    let saved = match &dir {
+        Some(dir) => match save::read(dir) {
             Found::Nothing => None,
             Found::Game(saved) => Some(saved),
             Found::Corrupt(FileError::Corrupt { problem, kept_at, .. }) => {
@@ -135,7 +137,7 @@ pub fn play(table: Table, options: PlayOptions) -> Result<(), TableError> {
                 None
             }
         },
-        _ => None,
+        None => None,
     };
     let stats = match dir.as_deref().map(Stats::read).transpose() {
         Ok(stats) => stats,
@@ -151,7 +153,7 @@ pub fn play(table: Table, options: PlayOptions) -> Result<(), TableError> {
     let theme = Theme::from_environment(options.ascii);
     let start = options.deal.unwrap_or_else(fresh_deal);
     let mut app = App::new(table.clone(), start, options.speed, theme)?;
-    if let Some(saved) = &saved {
+    if let Some(saved) = saved.as_ref().filter(|_| !declined) {
         app.update(Message::OfferResume(ResumeOffer::of(saved)), Instant::now());
     }
     if elsewhere {
@@ -175,6 +177,9 @@ pub fn play(table: Table, options: PlayOptions) -> Result<(), TableError> {
     app.update(Message::Stats(known), Instant::now());
     if let Some(file) = &runtime.options.settings {
         app.update(Message::Remembered(new_game::recall(file)), Instant::now());
+    }
+    if declined && let Some(saved) = runtime.saved.take() {
+        runtime.keep_declined(&saved, &mut app, Instant::now());
     }
     runtime.seat_bots(&app);
 

@@ -514,6 +514,24 @@ fn a_declined_saved_game_is_kept_with_the_played_games() {
 }
 
 #[test]
+fn a_saved_game_left_for_hearts_new_is_kept_with_the_played_games() {
+    let home = sandbox("declined-by-new");
+    let mut game = game_after_the_pass(&home);
+    game.send("q");
+    game.wait_for("Quit now?");
+    game.send("y");
+    assert_eq!(game.exit_code(), 0);
+    let mut again = Session::start(&home, &["--speed", "instant", "--new"]);
+    again.wait_for("Choose 3 cards");
+    assert!(!again.text().contains("unfinished game"), "--new offers nothing:\n{}", again.text());
+    again.send("\x03");
+    assert_eq!(again.exit_code(), 0);
+    let kept = std::fs::read_to_string(home.join(".local/share/hearts/games.jsonl")).unwrap();
+    let record: hearts::record::GameRecord = serde_json::from_str(kept.lines().next().unwrap()).unwrap();
+    assert_eq!((record.seed, record.finished), (42, false));
+}
+
+#[test]
 fn the_hearts_family_at_the_real_table() {
     // Chasse Coeur: before the first lead you are asked about the Generale.
     let home = sandbox("family-generale");
