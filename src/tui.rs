@@ -247,10 +247,7 @@ fn install_panic_hook(previous: Box<dyn Fn(&std::panic::PanicHookInfo<'_>) + Syn
 /// dropped, the built-in `normal` bot decides this once, and the panic is
 /// reported for the status line.
 pub(crate) fn decide_safely(game: &Game, seat: Seat, mut bot: Box<dyn Bot>) -> Decided {
-    CAUGHT_HERE.with(|caught| caught.set(true));
-    let outcome = std::panic::catch_unwind(AssertUnwindSafe(|| decide(game, seat, bot.as_mut())));
-    CAUGHT_HERE.with(|caught| caught.set(false));
-    match outcome {
+    match caught(|| decide(game, seat, bot.as_mut())) {
         Ok(action) => Decided { action, bot: Some(bot), failure: None },
         Err(payload) => {
             let why = panic_message(payload.as_ref());
@@ -270,10 +267,16 @@ pub(crate) fn decide_safely(game: &Game, seat: Seat, mut bot: Box<dyn Bot>) -> D
 /// Works out a hint on a worker thread: a panic in the search is caught
 /// and reported, and the terminal stays the table's.
 pub(crate) fn work_out_safely(request: hint::HintRequest) -> Result<Box<hint::WorkedOutHint>, String> {
+    caught(|| request.work_out()).map(Box::new).map_err(|payload| panic_message(payload.as_ref()))
+}
+
+/// Runs `work` on a worker thread, catching a panic (the panic hook leaves
+/// the terminal to the table while this thread is inside).
+fn caught<T>(work: impl FnOnce() -> T) -> std::thread::Result<T> {
     CAUGHT_HERE.with(|caught| caught.set(true));
-    let outcome = std::panic::catch_unwind(AssertUnwindSafe(|| request.work_out()));
+    let outcome = std::panic::catch_unwind(AssertUnwindSafe(work));
     CAUGHT_HERE.with(|caught| caught.set(false));
-    outcome.map(Box::new).map_err(|payload| panic_message(payload.as_ref()))
+    outcome
 }
 
 /// A bot's answer from a worker thread.

@@ -553,13 +553,17 @@ impl App {
     /// Whether the cards still to be taken carry no points, so the hand
     /// can be played out at once.
     pub fn can_play_out(&self) -> bool {
-        let hand = self.game.hand();
-        let unplayed = Seat::all(self.players()).fold(CardSet::EMPTY, |cards, seat| cards | hand.holding(seat));
         self.game.phase() == GamePhase::InHand
-            && hand.phase() == HandPhase::Playing
+            && self.game.hand().phase() == HandPhase::Playing
             && self.table.rules.no_tricks_bonus == 0
             && (self.cards_still_to_take() & self.scoring_cards()).is_empty()
-            && !unplayed.is_empty()
+            && !self.cards_held().is_empty()
+    }
+
+    /// Every card still in a player's hand.
+    fn cards_held(&self) -> CardSet {
+        let hand = self.game.hand();
+        Seat::all(self.players()).fold(CardSet::EMPTY, |cards, seat| cards | hand.holding(seat))
     }
 
     /// Every card of the hand nobody has taken yet: the hands, the trick on
@@ -567,9 +571,8 @@ impl App {
     /// Cancellation's cards waiting for the next trick's winner.
     fn cards_still_to_take(&self) -> CardSet {
         let hand = self.game.hand();
-        let held = Seat::all(self.players()).fold(CardSet::EMPTY, |cards, seat| cards | hand.holding(seat));
         let face_down = if hand.kitty_taker().is_none() { hand.kitty() } else { CardSet::EMPTY };
-        held | hand.trick().card_set() | hand.stock() | face_down | hand.waiting().cards()
+        self.cards_held() | hand.trick().card_set() | hand.stock() | face_down | hand.waiting().cards()
     }
 
     /// Handles one message at `now`.
