@@ -224,6 +224,18 @@ pub struct ServeArgs {
     /// How fast the bots' cards appear.
     #[arg(long, value_enum, default_value = "normal")]
     pub speed: Speed,
+    /// Seconds a seat waits for a person who left before its bot plays for them.
+    #[arg(long, value_name = "SECONDS", default_value_t = 60)]
+    pub grace: u64,
+    /// Seconds a person has for each decision before the seat's bot makes it (off by default).
+    #[arg(long, value_name = "SECONDS")]
+    pub turn_clock: Option<u64>,
+    /// No hints at the tables.
+    #[arg(long)]
+    pub no_hints: bool,
+    /// Tables to open at start (people also open tables by coming in).
+    #[arg(long, value_name = "N", default_value_t = 1, value_parser = clap::value_parser!(u64).range(1..=256))]
+    pub tables: u64,
 }
 
 /// Options of `hearts sim`.

@@ -1,10 +1,11 @@
 //! `hearts serve`: the table over SSH, so any `ssh` client is the client.
 //!
-//! This is the transport: who may come in ([`access`]), the host key
-//! ([`host_key`]), which channels are served ([`handler`]), the bounds on
-//! what a client may cost ([`limits`]), and one table per session against
-//! bots ([`session`]), drawn by the terminal table's own view. Tables
-//! shared by several people and the lobby come later (docs/server.md).
+//! Who may come in ([`access`]), the host key ([`host_key`]), which
+//! channels are served ([`handler`]), the bounds on what a client may cost
+//! ([`limits`]), the tables people sit at ([`table`], each on a thread of
+//! its own with the terminal table's own [`App`](crate::tui::app::App))
+//! and each person's screen ([`session`]), drawn by the terminal table's
+//! own view.
 
 mod access;
 mod handler;
@@ -13,6 +14,7 @@ mod keys;
 mod limits;
 mod name;
 mod session;
+mod table;
 
 use std::collections::HashMap;
 use std::io::Write as _;
@@ -28,12 +30,13 @@ use tokio::net::TcpListener;
 use crate::bot::Think;
 use crate::cli::ServeArgs;
 use crate::pace::Speed;
+use crate::tui::app::Sharing;
 use crate::tui::store::{self, FileError};
 use crate::tui::table::Table;
 use access::Access;
 use handler::Client;
 use limits::Connections;
-use session::Incoming;
+use table::{Opening, TableLine, ToTable};
 
 pub use access::AccessChoice;
 
@@ -89,6 +92,10 @@ pub struct ServeOptions {
     pub speed: Speed,
     /// The expert's budget.
     pub think: Think,
+    /// Grace period, turn clock and hints of the tables.
+    pub sharing: Sharing,
+    /// Tables opened at start.
+    pub tables: usize,
 }
 
 impl ServeOptions {
@@ -100,20 +107,85 @@ impl ServeOptions {
             (_, _, true) => AccessChoice::Open,
             _ => AccessChoice::Unchosen,
         };
-        ServeOptions { listen: args.listen, access, table, speed: args.speed, think }
+        let sharing = Sharing {
+            grace: Duration::from_secs(args.grace),
+            turn_clock: args.turn_clock.filter(|&seconds| seconds > 0).map(Duration::from_secs),
+            hints: !args.no_hints,
+        };
+        ServeOptions {
+            listen: args.listen,
+            access,
+            table,
+            speed: args.speed,
+            think,
+            sharing,
+            tables: args.tables as usize,
+        }
     }
 }
 
 /// What every connection shares.
 struct Shared {
     access: Access,
+    /// What a table opened without other choices has.
     table: Table,
     speed: Speed,
     think: Think,
+    sharing: Sharing,
     connections: Connections,
-    /// The sessions playing now, to tell them the server stops.
-    sessions: Mutex<HashMap<u64, std::sync::mpsc::SyncSender<Incoming>>>,
-    next_session: AtomicU64,
+    /// The tables, by code.
+    tables: Mutex<HashMap<String, TableLine>>,
+    next_person: AtomicU64,
+}
+
+impl Shared {
+    /// The table with this code.
+    fn table(&self, code: &str) -> Option<TableLine> {
+        self.tables.lock().ok()?.get(code).cloned()
+    }
+
+    /// A table with a seat nobody holds and a game not over, or a new one.
+    fn table_with_a_seat(&self) -> Option<TableLine> {
+        let free = {
+            let tables = self.tables.lock().ok()?;
+            let mut lines: Vec<&TableLine> = tables.values().collect();
+            lines.sort_by(|a, b| a.code.cmp(&b.code));
+            lines
+                .into_iter()
+                .find(|line| {
+                    let summary = line.summary();
+                    summary.free_seats() > 0 && !summary.over
+                })
+                .cloned()
+        };
+        free.or_else(|| self.open_table().ok())
+    }
+
+    /// Opens a table with the server's rules and bots, under a fresh code.
+    fn open_table(&self) -> Result<TableLine, String> {
+        let mut tables = self.tables.lock().map_err(|_| "the tables are not readable".to_string())?;
+        if tables.len() >= limits::MAX_TABLES {
+            return Err(format!("the server has its {} tables", limits::MAX_TABLES));
+        }
+        let code = std::iter::repeat_with(table_code).find(|code| !tables.contains_key(code)).unwrap_or_default();
+        let opening =
+            Opening { table: self.table.clone(), speed: self.speed, think: self.think, sharing: self.sharing };
+        let line = table::open(code.clone(), opening)?;
+        tables.insert(code, line.clone());
+        Ok(line)
+    }
+}
+
+/// A table's code: four letters and digits that read unambiguously.
+fn table_code() -> String {
+    const ALPHABET: &[u8] = b"23456789ABCDEFGHJKLMNPQRSTUVWXYZ";
+    let mut bytes = [0u8; 4];
+    // Without the system's randomness the clock mixes well enough for a name.
+    if getrandom::fill(&mut bytes).is_err() {
+        let nanos = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.subsec_nanos());
+        bytes = nanos.to_le_bytes();
+    }
+    bytes.iter().map(|&byte| char::from(ALPHABET[usize::from(byte) % ALPHABET.len()])).collect()
 }
 
 /// Serves until SIGINT or SIGTERM. Checks the access choice before
@@ -131,9 +203,10 @@ pub fn run(options: ServeOptions) -> Result<(), ServeError> {
         table: options.table,
         speed: options.speed,
         think: options.think,
+        sharing: options.sharing,
         connections: Connections::default(),
-        sessions: Mutex::default(),
-        next_session: AtomicU64::new(0),
+        tables: Mutex::default(),
+        next_person: AtomicU64::new(0),
     });
     runtime.block_on(async move {
         let listener = TcpListener::bind(options.listen)
@@ -143,6 +216,15 @@ pub fn run(options: ServeOptions) -> Result<(), ServeError> {
         let mut out = std::io::stdout().lock();
         // Whoever started the server reads the port and the fingerprint here; a closed stdout is no reason to stop.
         let _ = writeln!(out, "hearts serve: listening on {address}, host key {fingerprint}");
+        for _ in 0..options.tables.max(1) {
+            let line = shared.open_table().map_err(|problem| ServeError::Io {
+                doing: "open a table".into(),
+                source: std::io::Error::other(problem),
+            })?;
+            let bots = shared.table.players.first().map(|player| player.name()).unwrap_or_default();
+            let _ = writeln!(out, "table {} ({}, empty seats: {bots} bots)", line.code, shared.table.label);
+            let _ = writeln!(out, "join: ssh -t -p {} NAME@HOST join {}", address.port(), line.code);
+        }
         let _ = writeln!(out, "play: ssh -t -p {} NAME@HOST", address.port());
         let _ = out.flush();
         drop(out);
@@ -193,15 +275,15 @@ async fn accept(listener: &TcpListener, config: &Arc<Config>, shared: &Arc<Share
     }
 }
 
-/// Tells every session the server stops, and gives them a moment to give
-/// their terminals back.
+/// Tells every table the server stops, and gives them a moment to give
+/// their people's terminals back.
 async fn stop_sessions(shared: &Shared) {
-    let sessions: Vec<_> =
-        shared.sessions.lock().map(|sessions| sessions.values().cloned().collect()).unwrap_or_default();
-    for session in &sessions {
-        let _ = session.try_send(Incoming::Ended);
+    let tables: Vec<TableLine> =
+        shared.tables.lock().map(|tables| tables.values().cloned().collect()).unwrap_or_default();
+    for table in &tables {
+        let _ = table.sender.send(ToTable::Stop);
     }
-    if !sessions.is_empty() {
+    if !tables.is_empty() {
         tokio::time::sleep(Duration::from_millis(300)).await;
     }
 }

@@ -40,7 +40,7 @@ use crate::players::Level;
 use crate::record::{DealCode, GameRecord, ReplayError, SeatRecord};
 
 use crate::pace::Speed;
-use app::{App, Effect, Message, NewGameStart, ResumeOffer};
+use app::{App, Effect, Message, NewGameStart, PersonId, ResumeOffer};
 use input::Hits;
 use save::Found;
 use stats::Stats;
@@ -94,7 +94,7 @@ enum Incoming {
     /// A bot's decision, with the bot handed back.
     Decision { game_number: u64, seat: Seat, generation: u64, decided: Decided },
     /// A hint worked out, or why it could not be.
-    Hint(Result<Box<hint::WorkedOutHint>, String>),
+    Hint(PersonId, Result<Box<hint::WorkedOutHint>, String>),
     /// The terminal could not be read.
     Failed(std::io::Error),
     /// SIGTERM or SIGHUP: save and leave.
@@ -354,16 +354,20 @@ impl Runtime {
         }
         let mut hits = Hits::default();
         let size = terminal.size().map_err(|source| TableError::Terminal { doing: "measure", source })?;
-        let mut resized = Message::Resized { width: size.width, height: size.height };
+        let mut resized = Message::Resized { person: PersonId::LOCAL, width: size.width, height: size.height };
         app.update(resized.clone(), Instant::now());
         let mut thinking: Option<Seat> = None;
         loop {
             let now = Instant::now();
             terminal
-                .draw(|frame| hits = view::draw(frame, &app, now))
+                .draw(|frame| {
+                    if let Some(you) = app.seen(PersonId::LOCAL) {
+                        hits = view::draw(frame, &you, now);
+                    }
+                })
                 .map_err(|source| TableError::Terminal { doing: "draw on", source })?;
             if thinking.is_none()
-                && let Some(seat) = app.bot_to_ask()
+                && let Some(seat) = app.bot_to_ask(now)
                 && let Some(bot) = self.bots.get_mut(seat.index()).and_then(Option::take)
             {
                 thinking = Some(seat);
@@ -385,17 +389,19 @@ impl Runtime {
                     }
                     return Ok(());
                 }
-                Some(Incoming::Terminal(Event::Key(key))) => input::key_command(key).map(Message::Command),
+                Some(Incoming::Terminal(Event::Key(key))) => {
+                    input::key_command(key).map(|command| Message::Command(PersonId::LOCAL, command))
+                }
                 Some(Incoming::Terminal(Event::Mouse(mouse))) => {
-                    input::mouse_command(mouse, &hits).map(Message::Command)
+                    input::mouse_command(mouse, &hits).map(|command| Message::Command(PersonId::LOCAL, command))
                 }
                 Some(Incoming::Terminal(Event::Resize(width, height))) => {
-                    resized = Message::Resized { width, height };
+                    resized = Message::Resized { person: PersonId::LOCAL, width, height };
                     Some(resized.clone())
                 }
                 Some(Incoming::Terminal(_)) => None,
-                Some(Incoming::Hint(Ok(worked))) => Some(Message::HintWorkedOut(worked)),
-                Some(Incoming::Hint(Err(why))) => Some(Message::Note(format!("The hint failed: {why}"))),
+                Some(Incoming::Hint(person, Ok(worked))) => Some(Message::HintWorkedOut(person, worked)),
+                Some(Incoming::Hint(_, Err(why))) => Some(Message::Note(format!("The hint failed: {why}"))),
                 Some(Incoming::Decision { game_number, seat, generation, decided }) => {
                     if game_number != self.game_number {
                         continue;
@@ -414,10 +420,10 @@ impl Runtime {
             for effect in app.take_effects() {
                 match effect {
                     Effect::Save => self.save(&mut app, now),
-                    Effect::WorkOutHint(request) => {
+                    Effect::WorkOutHint(person, request) => {
                         let sender = sender.clone();
                         std::thread::spawn(move || {
-                            let _ = sender.send(Incoming::Hint(work_out_safely(*request)));
+                            let _ = sender.send(Incoming::Hint(person, work_out_safely(*request)));
                         });
                     }
                     Effect::Finished(game) => self.finished(&mut app, Some(game)),
@@ -427,9 +433,9 @@ impl Runtime {
                             // The unfinished game is abandoned: keep it.
                             self.keep(&mut app);
                         }
-                        let stats = app.stats;
+                        let (stats, theme) = local_view(&app);
                         let start = seed.unwrap_or_else(fresh_deal);
-                        app = App::new(self.table.clone(), start, app.speed, app.theme)?;
+                        app = App::new(self.table.clone(), start, app.speed, theme)?;
                         app.update(Message::Stats(stats), now);
                         app.update(resized.clone(), now);
                         self.seat_bots(&app);
@@ -437,7 +443,7 @@ impl Runtime {
                     }
                     Effect::Start(start) => {
                         let NewGameStart { table, deal, speed, ascii, remembered } = *start;
-                        let theme = Theme { ascii, ..app.theme };
+                        let theme = Theme { ascii, ..local_view(&app).1 };
                         // No choice made in the window ends the program: a game that
                         // cannot start leaves the one in play as it was.
                         let started = match App::new(table.clone(), deal.unwrap_or_else(fresh_deal), speed, theme) {
@@ -473,9 +479,9 @@ impl Runtime {
                     }
                     Effect::Resume(programs) => {
                         let Some(saved) = self.saved.take() else { continue };
-                        match App::resume(&saved, programs, app.speed, app.theme) {
+                        let (stats, theme) = local_view(&app);
+                        match App::resume(&saved, programs, app.speed, theme) {
                             Ok(resumed) => {
-                                let stats = app.stats;
                                 self.table = resumed.table.clone();
                                 app = resumed;
                                 app.update(Message::Stats(stats), now);
@@ -493,7 +499,7 @@ impl Runtime {
                         }
                         suspend(terminal)?;
                     }
-                    Effect::Quit => {
+                    Effect::Quit(_) => {
                         if app.finish.is_none() && !app.log.is_empty() {
                             self.save(&mut app, now);
                         }
@@ -563,6 +569,14 @@ impl Runtime {
             }
         }
     }
+}
+
+/// The statistics and the theme of the terminal's own person.
+fn local_view(app: &App) -> (stats::PresetStats, Theme) {
+    app.seen(PersonId::LOCAL).map_or_else(
+        || (stats::PresetStats::default(), Theme::from_environment(false)),
+        |you| (you.person.stats, you.person.theme),
+    )
 }
 
 /// The record the table keeps of the game played at `table` from `start`

@@ -4,8 +4,8 @@
 //! agent and X11 forwarding, a second channel) is refused.
 
 use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::mpsc::{SyncSender, TrySendError};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::mpsc::Sender;
 use std::time::Instant;
 
 use russh::keys::PublicKey;
@@ -15,12 +15,16 @@ use russh::{Channel, ChannelId, ChannelOpenFailure, ChannelWriteHalf, MethodKind
 use super::Shared;
 use super::limits::{self, InputBudget};
 use super::name::safe_name;
-use super::session::{self, Incoming, Setup};
+use super::session::Output;
+use super::table::{Joining, ToTable, theme_for};
+use crate::tui::app::{Arrival, PersonId};
 
 /// Said to a session that asked for no terminal (`ssh HOST` piped, or `ssh -T`).
 pub(super) const NO_TERMINAL: &str = "hearts: the table needs a terminal: connect with ssh -t";
 /// Said to a command other than `join CODE` or `watch CODE`.
 pub(super) const UNKNOWN_COMMAND: &str = "hearts: the commands are join CODE and watch CODE; without one, you play";
+/// Said when the server has no room for another table.
+const NO_ROOM: &str = "hearts: every table is full and no more can be opened here; try again later";
 
 /// One connection's state, as russh calls it.
 pub(super) struct Client {
@@ -28,6 +32,8 @@ pub(super) struct Client {
     authenticated: Arc<AtomicBool>,
     /// The name shown for the SSH user name.
     name: String,
+    /// The fingerprint of the public key the client logged in with.
+    key: Option<String>,
     /// The session channel; a connection gets one.
     channel: Option<Open>,
 }
@@ -43,23 +49,54 @@ struct Open {
     playing: Option<Playing>,
 }
 
-/// A running table's input side.
+/// The table a person is at: where their input goes.
 struct Playing {
-    input: SyncSender<Incoming>,
+    table: Sender<ToTable>,
+    id: PersonId,
+    /// Their messages the table has yet to read.
+    pending: Arc<AtomicUsize>,
     budget: InputBudget,
 }
 
+impl Playing {
+    /// Passes typed bytes on, unless too many of this person's wait unread
+    /// (a flood is dropped here, and never fills the table's queue).
+    fn typed(&mut self, data: &[u8]) {
+        let allowed = self.budget.allow(data.len(), Instant::now());
+        if allowed == 0 || self.pending.load(Ordering::SeqCst) >= limits::INPUT_QUEUE {
+            return;
+        }
+        self.pending.fetch_add(1, Ordering::SeqCst);
+        let _ = self.table.send(ToTable::Bytes(self.id, data[..allowed].to_vec()));
+    }
+}
+
+/// Where a session goes.
+#[derive(Clone, Debug, PartialEq, Eq)]
+enum Going {
+    /// Any table with a free seat (a new one if none has).
+    Anywhere,
+    /// Sit at this table.
+    Join(String),
+    /// Watch this table.
+    Watch(String),
+}
+
 /// What a client may run: `join CODE` and `watch CODE`.
-fn known_command(command: &[u8]) -> bool {
-    let Ok(text) = std::str::from_utf8(command) else { return false };
+fn known_command(command: &[u8]) -> Option<Going> {
+    let text = std::str::from_utf8(command).ok()?;
     let words: Vec<&str> = text.split_whitespace().collect();
     let code_like = |code: &str| (1..=12).contains(&code.len()) && code.chars().all(|c| c.is_ascii_alphanumeric());
-    matches!(words.as_slice(), ["join" | "watch", code] if code_like(code))
+    match words.as_slice() {
+        ["join", code] if code_like(code) => Some(Going::Join(code.to_ascii_uppercase())),
+        ["watch", code] if code_like(code) => Some(Going::Watch(code.to_ascii_uppercase())),
+        _ => None,
+    }
 }
 
 impl Client {
     pub(super) fn new(shared: Arc<Shared>, authenticated: Arc<AtomicBool>) -> Client {
-        Client { shared, authenticated, name: String::new(), channel: None }
+        Client { shared, authenticated, name: String::new(), key: None, channel: None }
     }
 
     /// The methods a refused client may try next.
@@ -86,50 +123,68 @@ impl Client {
         self.decide(user, admitted)
     }
 
+    /// Remembers a verified key: the person is known by it when they come back.
+    fn verified(&mut self, key: &PublicKey) {
+        self.key = Some(key.fingerprint(russh::keys::HashAlg::Sha256).to_string());
+    }
+
     /// Our open channel with this id.
     fn open(&mut self, channel: ChannelId) -> Option<&mut Open> {
         self.channel.as_mut().filter(|open| open.id == channel)
     }
 
-    /// Starts the table on the channel, if it has a terminal; a channel
-    /// without one is told so and closed.
-    fn start(&mut self, channel: ChannelId, note: Option<String>, session: &mut Session) -> Result<(), russh::Error> {
+    /// Seats the person at a table on the channel, if it has a terminal;
+    /// a channel without one, or a table that is not there, is told so
+    /// and closed.
+    fn start(&mut self, channel: ChannelId, going: Going, session: &mut Session) -> Result<(), russh::Error> {
         let Some(open) = self.channel.as_mut().filter(|open| open.id == channel && open.playing.is_none()) else {
             return session.channel_failure(channel);
         };
         session.channel_success(channel)?;
-        let (Some((columns, rows, term)), Some(writer)) = (open.pty.clone(), open.writer.take()) else {
+        let Some((columns, rows, term)) = open.pty.clone() else {
             return say_and_close(session, channel, NO_TERMINAL);
         };
-        let (input, receiver) = std::sync::mpsc::sync_channel(limits::INPUT_QUEUE);
-        let setup = Setup {
-            name: self.name.clone(),
-            columns,
-            rows,
-            term,
-            note,
-            table: self.shared.table.clone(),
-            speed: self.shared.speed,
-            think: self.shared.think,
+        let (code, watch) = match &going {
+            Going::Anywhere => (None, false),
+            Going::Join(code) => (Some(code.as_str()), false),
+            Going::Watch(code) => (Some(code.as_str()), true),
         };
-        session::start(setup, receiver, input.clone(), writer, session.handle(), Arc::clone(&self.shared));
-        open.playing = Some(Playing { input, budget: InputBudget::new(Instant::now()) });
+        let table = match code {
+            Some(code) => self.shared.table(code),
+            None => self.shared.table_with_a_seat(),
+        };
+        let Some(table) = table else {
+            let line = match code {
+                Some(code) => format!("hearts: there is no table {code} here"),
+                None => NO_ROOM.to_string(),
+            };
+            return say_and_close(session, channel, &line);
+        };
+        let Some(writer) = open.writer.take() else { return session.channel_failure(channel) };
+        let id = PersonId(self.shared.next_person.fetch_add(1, Ordering::SeqCst));
+        let pending = Arc::new(AtomicUsize::new(0));
+        let arrival = Arrival {
+            id,
+            name: self.name.clone(),
+            key: self.key.clone(),
+            watch,
+            theme: theme_for(&term),
+            size: (columns, rows),
+        };
+        let connection = (session.handle(), tokio::runtime::Handle::current());
+        let joining = Joining { arrival, output: Output::to(writer), pending: Arc::clone(&pending), connection };
+        if table.sender.send(ToTable::Join(Box::new(joining))).is_err() {
+            return say_and_close(session, channel, NO_ROOM);
+        }
+        open.playing = Some(Playing { table: table.sender, id, pending, budget: InputBudget::new(Instant::now()) });
         Ok(())
     }
 
-    /// Tells the table, if one runs, that its connection is gone.
+    /// Tells the table, if the person is at one, that they are gone.
     fn stop(&mut self) {
         if let Some(playing) = self.channel.as_mut().and_then(|open| open.playing.take()) {
-            tell(playing.input, Incoming::Closed);
+            let _ = playing.table.send(ToTable::Gone(playing.id));
         }
-    }
-}
-
-/// Sends `incoming`; when the queue is full (a flood), waits for room off
-/// the async threads, since this one must arrive.
-fn tell(input: SyncSender<Incoming>, incoming: Incoming) {
-    if let Err(TrySendError::Full(incoming)) = input.try_send(incoming) {
-        tokio::task::spawn_blocking(move || input.send(incoming));
     }
 }
 
@@ -165,7 +220,11 @@ impl Handler for Client {
     }
 
     async fn auth_publickey(&mut self, user: &str, key: VerifiedPublicKey<'_>) -> Result<Auth, Self::Error> {
-        Ok(self.admits_key(user, key.public_key))
+        let auth = self.admits_key(user, key.public_key);
+        if matches!(auth, Auth::Accept) {
+            self.verified(key.public_key);
+        }
+        Ok(auth)
     }
 
     async fn auth_succeeded(&mut self, _: &mut Session) -> Result<(), Self::Error> {
@@ -227,14 +286,14 @@ impl Handler for Client {
                 (*old_columns, *old_rows) = (columns, rows);
             }
             if let Some(playing) = &open.playing {
-                tell(playing.input.clone(), Incoming::Resized { columns, rows });
+                let _ = playing.table.send(ToTable::Resized(playing.id, columns, rows));
             }
         }
         Ok(())
     }
 
     async fn shell_request(&mut self, channel: ChannelId, session: &mut Session) -> Result<(), Self::Error> {
-        self.start(channel, None, session)
+        self.start(channel, Going::Anywhere, session)
     }
 
     async fn exec_request(
@@ -243,9 +302,10 @@ impl Handler for Client {
         command: &[u8],
         session: &mut Session,
     ) -> Result<(), Self::Error> {
-        if known_command(command) && self.open(channel).is_some() {
-            let note = "Tables to join come later: this table is yours alone".to_string();
-            return self.start(channel, Some(note), session);
+        if let Some(going) = known_command(command)
+            && self.open(channel).is_some()
+        {
+            return self.start(channel, going, session);
         }
         session.channel_failure(channel)?;
         if self.open(channel).is_some_and(|open| open.playing.is_none()) {
@@ -277,11 +337,7 @@ impl Handler for Client {
 
     async fn data(&mut self, channel: ChannelId, data: &[u8], _: &mut Session) -> Result<(), Self::Error> {
         if let Some(playing) = self.open(channel).and_then(|open| open.playing.as_mut()) {
-            let allowed = playing.budget.allow(data.len(), Instant::now());
-            // A flood beyond the rate, or beyond what the table has yet to read, is dropped.
-            if allowed > 0 {
-                let _ = playing.input.try_send(Incoming::Bytes(data[..allowed].to_vec()));
-            }
+            playing.typed(data);
         }
         Ok(())
     }
@@ -300,10 +356,10 @@ mod tests {
 
     #[test]
     fn only_join_and_watch_with_a_code_are_commands() {
-        assert!(known_command(b"join 7Q4K"));
-        assert!(known_command(b"watch 7Q4K"));
+        assert_eq!(known_command(b"join 7Q4K"), Some(Going::Join("7Q4K".into())));
+        assert_eq!(known_command(b"watch 7q4k"), Some(Going::Watch("7Q4K".into())));
         for refused in [&b"ls"[..], b"join", b"join 7Q4K now", b"join ../../etc", b"sh -c join", b"join \xff", b""] {
-            assert!(!known_command(refused), "{}", String::from_utf8_lossy(refused));
+            assert_eq!(known_command(refused), None, "{}", String::from_utf8_lossy(refused));
         }
     }
 }

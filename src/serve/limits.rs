@@ -32,8 +32,10 @@ pub(super) const MAX_ROWS: u16 = 120;
 /// Screen bytes queued for a client that does not read before it is
 /// disconnected: a few whole frames of the largest screen.
 pub(super) const MAX_QUEUED_OUTPUT: usize = 4 << 20;
-/// Input messages waiting for a session's table.
+/// Input messages of one person waiting for their table.
 pub(super) const INPUT_QUEUE: usize = 64;
+/// Tables open at once.
+pub(super) const MAX_TABLES: usize = 256;
 
 /// The SSH server's settings: the host key and the limits above.
 pub(super) fn config(key: PrivateKey) -> Config {

@@ -1,15 +1,24 @@
-//! The game as the player sees it: the engine's [`Game`] plus everything
-//! the table adds (cursor, marked cards, queued card, pace, overlays,
-//! undo, clock). [`App::update`] is the one place this state changes; the
-//! runtime turns key presses, clicks, timer ticks and bot decisions into
-//! [`Message`]s and carries out the [`Effect`]s that come back.
+//! A table: the engine's [`Game`] and everything the table adds to it
+//! (the pace, the clock, undo, who holds which seat, the bots' decisions
+//! waiting to be shown), and the people at it, each with their own view
+//! ([`Person`]: cursor, marked cards, the window open, the note).
+//! [`App::update`] is the one place this state changes; a runtime turns
+//! key presses, clicks, timer ticks and bot decisions into [`Message`]s
+//! and carries out the [`Effect`]s that come back. The terminal's own
+//! game is a table with one person, you, at South; `hearts serve` seats
+//! people who come in over SSH.
+
+mod clock;
+mod overlay;
+mod person;
+mod seen;
 
 use std::time::{Duration, Instant};
 
 use crate::bot::{Choices, Level, decide};
 use crate::engine::{
-    Action, BONUS_CARD_VALUE, BySeat, Card, CardBag, CardSet, Chips, Event, Game, GamePhase, HandPhase, MoonScoring,
-    PassDirection, Seat, Suit, TimedFinish, TournamentScore, Trick,
+    Action, BySeat, Card, CardBag, CardSet, Chips, Event, Game, GamePhase, HandPhase, MoonScoring, PassDirection, Seat,
+    Suit, TimedFinish, TournamentScore, Trick,
 };
 
 use super::hint::{HintRequest, WorkedOutHint};
@@ -17,19 +26,24 @@ use super::input::{Button, Command};
 use super::new_game::{NewGameForm, Remembered};
 use super::save::{Programs, SaveError, SavedGame};
 use super::stats::{GameStats, PresetStats};
-use super::table::{Table, seat_name};
+use super::table::Table;
 use super::theme::Theme;
 use crate::pace::Speed;
 use crate::record::DealCode;
 
-/// The person's seat.
+pub use clock::{Clock, Finish};
+pub use overlay::{Overlay, ResumeOffer, you_played_in};
+pub use person::{Holder, Person, PersonId};
+pub use seen::Seen;
+
+/// The seat of the terminal's own player, and of a saved game's person.
 pub const YOU: Seat = Seat::SOUTH;
 
-/// What happens to the app.
+/// What happens at the table.
 #[derive(Clone, Debug)]
 pub enum Message {
-    /// The player pressed a key or clicked.
-    Command(Command),
+    /// A person pressed a key or clicked.
+    Command(PersonId, Command),
     /// A bot decided, for the position numbered `generation`.
     BotDecided {
         /// The position the bot saw.
@@ -37,12 +51,12 @@ pub enum Message {
         /// What it does.
         action: Action,
     },
-    /// Time passed (a pace step or the clock).
+    /// Time passed (a pace step, a clock, a grace period).
     Tick,
-    /// The hint asked for is worked out.
-    HintWorkedOut(Box<WorkedOutHint>),
-    /// Something the runtime has to say in the status line (a file that
-    /// could not be written, a bot that failed).
+    /// The hint a person asked for is worked out.
+    HintWorkedOut(PersonId, Box<WorkedOutHint>),
+    /// Something the runtime has to say to everyone at the table (a file
+    /// that could not be written, a bot that failed).
     Note(String),
     /// An unfinished game was found: offer to resume it.
     OfferResume(ResumeOffer),
@@ -52,23 +66,66 @@ pub enum Message {
     Stats(PresetStats),
     /// The new-game window's choices of last time.
     Remembered(Remembered),
-    /// The terminal is this many columns and rows.
+    /// A person's screen is this many columns and rows.
     Resized {
+        /// Whose screen.
+        person: PersonId,
         /// Columns.
         width: u16,
         /// Rows.
         height: u16,
     },
+    /// A person comes to the table: to sit (their seat if they held one,
+    /// else the first free seat, else they watch) or to watch.
+    Arrive(Box<Arrival>),
+    /// A person left or lost the connection: their seat waits for them
+    /// for the grace period, then its bot plays until they come back.
+    Leave(PersonId),
 }
 
-/// What the app asks the runtime to do.
+/// Who comes to the table.
+#[derive(Clone, Debug)]
+pub struct Arrival {
+    /// Their id for the table's messages.
+    pub id: PersonId,
+    /// Their name, already safe to show.
+    pub name: String,
+    /// Their public key's fingerprint, when they offered one.
+    pub key: Option<String>,
+    /// Only to watch.
+    pub watch: bool,
+    /// How their terminal shows cards.
+    pub theme: Theme,
+    /// Their screen's size.
+    pub size: (u16, u16),
+}
+
+/// How a table with several people behaves.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Sharing {
+    /// How long a seat waits for a person who left before its bot plays.
+    pub grace: Duration,
+    /// How long the table waits for a person's decision before the seat's
+    /// bot makes it; `None` waits as long as they are there.
+    pub turn_clock: Option<Duration>,
+    /// Whether hints are offered.
+    pub hints: bool,
+}
+
+impl Default for Sharing {
+    fn default() -> Sharing {
+        Sharing { grace: Duration::from_secs(60), turn_clock: None, hints: true }
+    }
+}
+
+/// What the table asks the runtime to do.
 #[derive(Clone, Debug, PartialEq)]
 pub enum Effect {
     /// Write the save file now.
     Save,
     /// Work out a hint off the table's thread and send it back as
     /// [`Message::HintWorkedOut`].
-    WorkOutHint(Box<HintRequest>),
+    WorkOutHint(PersonId, Box<HintRequest>),
     /// The game is over: remove the save and add the game to the statistics.
     Finished(GameStats),
     /// The game is over with no hand completed (the clock ran out): remove
@@ -80,8 +137,8 @@ pub enum Effect {
     Resume(Programs),
     /// The saved game was declined: keep it with the played games.
     DeclineResume,
-    /// Leave the program.
-    Quit,
+    /// This person leaves the table.
+    Quit(PersonId),
     /// Give the terminal back and stop until resumed (Ctrl-Z).
     Suspend,
     /// Start the game the new-game window describes, and remember its
@@ -104,86 +161,6 @@ pub struct NewGameStart {
     pub remembered: Remembered,
 }
 
-/// A window over the table.
-#[derive(Clone, Debug, PartialEq)]
-pub enum Overlay {
-    /// The keys.
-    Help,
-    /// The rules of this game in a few lines (`?` again from the keys).
-    Rules,
-    /// A completed trick of this hand, by its index (`t` opens the last;
-    /// `t` or ← steps back, → forward).
-    Trick(usize),
-    /// The score sheet.
-    ScoreSheet,
-    /// Statistics for the rules in play.
-    Stats,
-    /// "Quit?" mid-game.
-    ConfirmQuit,
-    /// "Restart this hand?"
-    ConfirmRestart,
-    /// The hand just scored (the game-over window follows when it ended the game).
-    HandSummary,
-    /// You shot the moon and choose how it counts.
-    MoonChoice(MoonScoring),
-    /// Before the first lead: declare the Generale ([`Button::Yes`]) or
-    /// pass ([`Button::No`]), the selected button.
-    Generale(Button),
-    /// The auction, your turn: the bid on offer (Enter bids it, `n`
-    /// passes).
-    Bid(u32),
-    /// You won the auction: the suit to name.
-    NameSuit(Suit),
-    /// The end: standings and what next.
-    GameOver(Button),
-    /// An unfinished game was found: resume it or start anew.
-    Resume(ResumeOffer),
-    /// The new-game window.
-    NewGame(Box<NewGameForm>),
-}
-
-/// Whether any of `log` is yours: a game worth keeping when left unfinished.
-pub fn you_played_in(log: &[Action]) -> bool {
-    log.iter().any(|action| match action {
-        Action::Pass { seat, .. }
-        | Action::Play { seat, .. }
-        | Action::Declare { seat, .. }
-        | Action::Bid { seat, .. }
-        | Action::NameSuit { seat, .. }
-        | Action::ChooseMoon { seat, .. } => *seat == YOU,
-        Action::NextHand => false,
-    })
-}
-
-/// What the resume question says about the saved game.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct ResumeOffer {
-    /// Rules, hand, seed and totals in one line.
-    pub description: String,
-    /// Seats that programs played: (seat name, command). Resuming seats
-    /// their fallback unless the person chooses to run them again.
-    pub programs: Vec<(String, String)>,
-}
-
-impl ResumeOffer {
-    /// The offer for a saved game.
-    pub fn of(saved: &SavedGame) -> ResumeOffer {
-        let seats = saved.players.len();
-        let programs = saved
-            .programs()
-            .into_iter()
-            .filter_map(|(seat, command)| Some((seat_name(Seat::new(seat)?, seats), command)));
-        ResumeOffer { description: saved.describe(), programs: programs.collect() }
-    }
-}
-
-impl Overlay {
-    /// Overlays that stop the game until they are answered.
-    fn holds_play(&self) -> bool {
-        !matches!(self, Overlay::Help | Overlay::Rules | Overlay::Trick(_) | Overlay::ScoreSheet | Overlay::Stats)
-    }
-}
-
 /// Where to return to on undo.
 #[derive(Clone, Debug)]
 struct UndoPoint {
@@ -193,47 +170,18 @@ struct UndoPoint {
     what: String,
 }
 
-/// The timed mode's clock.
+/// A pass on its way, sent at the instant given (undo takes it back).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Clock {
-    left_at_start: Duration,
-    started: Option<Instant>,
+pub struct PendingPass {
+    /// Whose pass.
+    pub seat: Seat,
+    /// The cards.
+    pub cards: CardBag,
+    /// When they leave.
+    pub at: Instant,
 }
 
-impl Clock {
-    /// A clock with this much time, not yet running.
-    pub const fn new(left: Duration) -> Clock {
-        Clock { left_at_start: left, started: None }
-    }
-
-    /// Time left at `now`.
-    pub fn left(&self, now: Instant) -> Duration {
-        let used = self.started.map_or(Duration::ZERO, |start| now.saturating_duration_since(start));
-        self.left_at_start.saturating_sub(used)
-    }
-
-    fn start(&mut self, now: Instant) {
-        if self.started.is_none() {
-            self.started = Some(now);
-        }
-    }
-
-    fn stop(&mut self, now: Instant) {
-        self.left_at_start = self.left(now);
-        self.started = None;
-    }
-}
-
-/// How the game ended.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Finish {
-    /// Someone reached the target (or the hand limit).
-    Completed,
-    /// The timed mode's clock reached 0:00.
-    OutOfTime,
-}
-
-/// The terminal game's state.
+/// A table and the people at it.
 #[derive(Debug)]
 pub struct App {
     /// Seats, players and rules.
@@ -246,30 +194,14 @@ pub struct App {
     pub log: Vec<Action>,
     /// Counts changes to the game, so late bot answers are recognised.
     pub generation: u64,
-    /// Index of the card under the cursor in your sorted hand.
-    pub cursor: usize,
-    /// Cards chosen to pass (with two packs, perhaps both copies of one).
-    pub marked: CardBag,
-    /// A card chosen before your turn, played when the turn comes.
-    pub queued: Option<Card>,
-    /// Cards you received this hand, marked until your first play.
-    pub received: CardSet,
-    /// The bot's suggestion after the hint key.
-    pub hint: CardSet,
-    /// The window over the table, if any.
-    pub overlay: Option<Overlay>,
-    /// The played-cards panel is shown.
-    pub show_played: bool,
-    /// A refusal or note for the status line.
-    pub note: Option<String>,
     /// How fast bots play.
     pub speed: Speed,
     /// The earliest time the next bot card may appear.
     next_bot_at: Option<Instant>,
     /// A finished trick stays on the table until then.
     pub trick_shown_until: Option<Instant>,
-    /// Your pass on its way, sent at the instant given (undo takes it back).
-    pub pending_pass: Option<(CardBag, Instant)>,
+    /// Passes on their way.
+    pub pending_passes: Vec<PendingPass>,
     undo_point: Option<UndoPoint>,
     undo_refusal: &'static str,
     hand_start: UndoPoint,
@@ -277,8 +209,6 @@ pub struct App {
     pub undos: u32,
     /// Hints asked for this game.
     pub hints_used: u32,
-    /// The position (by `generation`) of the hint being worked out.
-    hint_asked: Option<u64>,
     /// The timed mode's clock.
     pub clock: Option<Clock>,
     /// How the game ended, once it has.
@@ -289,28 +219,71 @@ pub struct App {
     decision: Option<(u64, Action)>,
     /// The hand whose summary has been shown.
     summarised_hand: u32,
-    /// Statistics for the rules in play, for the stats overlay.
-    pub stats: PresetStats,
-    /// Whether the terminal is too small to show the table: then only
-    /// quitting acts.
-    pub too_small: bool,
-    /// The new-game window's choices of last time.
-    pub remembered: Remembered,
-    /// How cards are written in notes.
-    pub theme: Theme,
+    /// The people here now, each with their view.
+    pub people: Vec<Person>,
+    /// Who holds each seat; a seat nobody holds is its bot's.
+    pub holders: Vec<Option<Holder>>,
+    /// The grace period, the turn clock and hints.
+    pub sharing: Sharing,
+    /// Since when the table has waited on a person's decision, for the
+    /// decision keyed by [`App::waiting_key`].
+    waiting_since: Option<(u64, Instant)>,
     effects: Vec<Effect>,
 }
 
 impl App {
-    /// A new game with this seed.
+    /// A new game with this seed: you alone at South, against the bots.
     pub fn new(table: Table, start: DealCode, speed: Speed, theme: Theme) -> Result<App, crate::engine::RulesError> {
-        let game = Game::starting_at_hand(table.rules, start.seed, start.hand - 1)?;
-        let mut app = App::with_game(table, game, Vec::new(), speed, theme);
-        app.start = start;
+        let mut app = App::shared(table, start, speed, Sharing::default())?;
+        app.seat_local(theme);
         Ok(app)
     }
 
+    /// A new game at a table nobody sits at yet: people arrive by
+    /// [`Message::Arrive`].
+    pub fn shared(
+        table: Table,
+        start: DealCode,
+        speed: Speed,
+        sharing: Sharing,
+    ) -> Result<App, crate::engine::RulesError> {
+        let game = Game::starting_at_hand(table.rules, start.seed, start.hand - 1)?;
+        let mut app = App::empty(table, game, Vec::new(), speed);
+        app.start = start;
+        app.sharing = sharing;
+        Ok(app)
+    }
+
+    /// The next game at this table (new rules, or the same), with the
+    /// people here and the seats they hold kept where the table still has
+    /// them; a person whose seat is gone watches.
+    pub fn next_game(&self, table: Table, start: DealCode, speed: Speed) -> Result<App, crate::engine::RulesError> {
+        let mut next = App::shared(table, start, speed, self.sharing)?;
+        let seats = next.holders.len();
+        for (index, holder) in self.holders.iter().enumerate().take(seats) {
+            next.holders[index] = holder.clone();
+        }
+        for person in &self.people {
+            let seat = person.seat.filter(|seat| seat.index() < seats);
+            let mut fresh = Person::new(person.id, &person.name, seat, person.theme);
+            fresh.too_small = person.too_small;
+            fresh.remembered = person.remembered.clone();
+            fresh.last_seen = person.last_seen;
+            fresh.note = Some(format!("New game: seed {}", start.seed));
+            next.people.push(fresh);
+        }
+        next.note_hold_hand();
+        Ok(next)
+    }
+
+    /// A game given whole, you alone at South.
     pub(crate) fn with_game(table: Table, game: Game, log: Vec<Action>, speed: Speed, theme: Theme) -> App {
+        let mut app = App::empty(table, game, log, speed);
+        app.seat_local(theme);
+        app
+    }
+
+    fn empty(table: Table, game: Game, log: Vec<Action>, speed: Speed) -> App {
         let clock = (table.rules.clock_minutes > 0)
             .then(|| Clock::new(Duration::from_secs(60 * u64::from(table.rules.clock_minutes))));
         let hand_start =
@@ -318,43 +291,40 @@ impl App {
         // A game given whole (a resumed save sets its own start) began at
         // its current hand as far as anyone knows.
         let start = DealCode { seed: game.seed(), hand: game.hand_number() };
-        let mut app = App {
+        let seats = table.rules.player_count();
+        App {
             table,
             game,
             start,
             log,
             generation: 0,
-            cursor: 0,
-            marked: CardBag::EMPTY,
-            queued: None,
-            received: CardSet::EMPTY,
-            hint: CardSet::EMPTY,
-            overlay: None,
-            show_played: false,
-            note: None,
             speed,
             next_bot_at: None,
             trick_shown_until: None,
-            pending_pass: None,
+            pending_passes: Vec::new(),
             undo_point: None,
             undo_refusal: "you have not passed or played yet",
             hand_start,
             undos: 0,
             hints_used: 0,
-            hint_asked: None,
             clock,
             finish: None,
             tournament: None,
             decision: None,
             summarised_hand: 0,
-            stats: PresetStats::default(),
-            theme,
+            people: Vec::new(),
+            holders: vec![None; seats],
+            sharing: Sharing::default(),
+            waiting_since: None,
             effects: Vec::new(),
-            too_small: false,
-            remembered: Remembered::default(),
-        };
-        app.note_hold_hand();
-        app
+        }
+    }
+
+    /// Seats the terminal's own player at South.
+    fn seat_local(&mut self, theme: Theme) {
+        self.holders[YOU.index()] = Some(Holder { name: "You".to_string(), key: None, away_since: None });
+        self.people.push(Person::new(PersonId::LOCAL, "You", Some(YOU), theme));
+        self.note_hold_hand();
     }
 
     /// Takes up a saved game: its rules, seats and every action replayed.
@@ -367,13 +337,16 @@ impl App {
         if let (Some(clock), Some(ms)) = (&mut app.clock, saved.clock_ms_left) {
             *clock = Clock::new(Duration::from_millis(ms));
         }
-        app.received = app.game.hand().received(YOU) & app.game.hand().holding(YOU);
-        if app.game.hand().tricks_played() > 0 || app.game.hand().trick().plays(app.players()).any(|(s, _)| s == YOU) {
-            app.received = CardSet::EMPTY;
+        let hand = app.game.hand();
+        let mut received = hand.received(YOU) & hand.holding(YOU);
+        if hand.tricks_played() > 0 || hand.trick().plays(app.players()).any(|(s, _)| s == YOU) {
+            received = CardSet::EMPTY;
         }
-        app.hand_start =
-            UndoPoint { game: app.game.clone(), log_len: app.log.len(), received: app.received, what: String::new() };
-        app.note = Some(format!("Resumed the game of seed {}", app.game.seed()));
+        app.hand_start = UndoPoint { game: app.game.clone(), log_len: app.log.len(), received, what: String::new() };
+        for person in &mut app.people {
+            person.received = received;
+            person.note = Some(format!("Resumed the game of seed {}", app.game.seed()));
+        }
         Ok(app)
     }
 
@@ -395,19 +368,115 @@ impl App {
         self.table.rules.player_count()
     }
 
-    /// Your hand as it is drawn, left to right: by suit then rank, any
-    /// jokers at the right; with two packs a card you hold twice is there
-    /// twice, side by side. Each card has its position in
-    /// [`App::your_cards`] (what the cursor counts); the card you played
-    /// to the trick in progress keeps its place with none, so the others
-    /// do not move under the mouse until the trick ends.
-    pub fn hand_row(&self) -> Vec<(Card, Option<usize>)> {
-        let mut held = self.game.hand().hand_of(YOU);
-        if let Some((passing, _)) = self.pending_pass {
-            held = held.less(passing);
+    /// The table as one person here sees it, for drawing.
+    pub fn seen(&self, id: PersonId) -> Option<Seen<'_>> {
+        self.people.iter().find(|person| person.id == id).map(|person| Seen { app: self, person })
+    }
+
+    /// Where a person is in [`App::people`].
+    fn index_of(&self, id: PersonId) -> Option<usize> {
+        self.people.iter().position(|person| person.id == id)
+    }
+
+    /// The person here playing `seat`, by index.
+    fn person_in(&self, seat: Seat) -> Option<usize> {
+        self.people.iter().position(|person| person.seat == Some(seat))
+    }
+
+    /// Whether the person holding `seat` is here.
+    pub fn held_here(&self, seat: Seat) -> bool {
+        self.holders.get(seat.index()).is_some_and(|holder| holder.as_ref().is_some_and(|h| h.away_since.is_none()))
+    }
+
+    /// Whether a bot makes `seat`'s decisions at `now`: nobody holds the
+    /// seat, its person has been gone longer than the grace period, or
+    /// the turn clock ran out on them.
+    pub fn bot_plays(&self, seat: Seat, now: Instant) -> bool {
+        self.gone(seat, now) || self.overdue(now)
+    }
+
+    /// Whether nobody holds `seat`, or its person has been gone longer
+    /// than the grace period.
+    fn gone(&self, seat: Seat, now: Instant) -> bool {
+        match self.holders.get(seat.index()).and_then(Option::as_ref) {
+            None => true,
+            Some(Holder { away_since: Some(left), .. }) => now >= *left + self.sharing.grace,
+            Some(_) => false,
+        }
+    }
+
+    /// Whether the turn clock ran out on the decision the table waits for.
+    fn overdue(&self, now: Instant) -> bool {
+        match (self.sharing.turn_clock, self.waiting_since) {
+            (Some(limit), Some((key, since))) => key == self.waiting_key() && now >= since + limit,
+            _ => false,
+        }
+    }
+
+    /// Whether at most one person holds a seat: undo and restarting a hand
+    /// are theirs alone.
+    pub fn alone(&self) -> bool {
+        self.holders.iter().flatten().count() <= 1
+    }
+
+    /// A seat's name as a person in `viewer` (`None`: watching) sees it:
+    /// "You", a person's name, or where a bot sits from there.
+    pub fn name_for(&self, viewer: Option<Seat>, seat: Seat) -> String {
+        if viewer == Some(seat) {
+            return "You".to_string();
+        }
+        if let Some(holder) = self.holders.get(seat.index()).and_then(Option::as_ref) {
+            return holder.name.clone();
+        }
+        let players = self.players();
+        let from = viewer.unwrap_or(Seat::SOUTH);
+        match Seat::new((seat.index() + players - from.index()) % players) {
+            Some(place) if place.index() > 0 => super::table::seat_name(place, players),
+            _ => "South".to_string(),
+        }
+    }
+
+    /// The people whose decision the table waits for now, by name.
+    pub fn waiting_for(&self, now: Instant) -> Vec<String> {
+        let mut seats: Vec<Seat> = match self.game.phase() {
+            GamePhase::InHand if self.game.hand().phase() == HandPhase::Passing => Seat::all(self.players())
+                .filter(|&seat| self.game.hand().awaits_pass_from(seat) && self.pending_pass(seat).is_none())
+                .collect(),
+            GamePhase::HandOver if self.finish.is_none() => Seat::all(self.players())
+                .filter(|&seat| {
+                    self.person_in(seat).is_some_and(|p| self.people[p].done_with_hand < self.game.hand_number())
+                })
+                .collect(),
+            _ => self.seat_to_act().into_iter().collect(),
+        };
+        // Still waited on when the turn clock has run out: the clock holds until the bot has moved.
+        seats.retain(|&seat| !self.gone(seat, now));
+        seats.into_iter().filter_map(|seat| self.holders[seat.index()].as_ref().map(|h| h.name.clone())).collect()
+    }
+
+    /// How long the table has waited on the people it waits for.
+    pub fn waited(&self, now: Instant) -> Duration {
+        self.waiting_since.map_or(Duration::ZERO, |(_, since)| now.saturating_duration_since(since))
+    }
+
+    /// The pass on its way from `seat`, if any.
+    pub fn pending_pass(&self, seat: Seat) -> Option<PendingPass> {
+        self.pending_passes.iter().copied().find(|pass| pass.seat == seat)
+    }
+
+    /// A seat's hand as it is drawn, left to right: by suit then rank, any
+    /// jokers at the right; with two packs a card held twice is there
+    /// twice, side by side. Each card has its position among the cards
+    /// the cursor counts; the card the seat played to the trick in
+    /// progress keeps its place with none, so the others do not move
+    /// under the mouse until the trick ends.
+    pub fn hand_row(&self, seat: Seat) -> Vec<(Card, Option<usize>)> {
+        let mut held = self.game.hand().hand_of(seat);
+        if let Some(pass) = self.pending_pass(seat) {
+            held = held.less(pass.cards);
         }
         let trick = self.game.hand().trick();
-        let played = trick.plays(self.players()).find(|&(seat, _)| seat == YOU).map(|(_, card)| card);
+        let played = trick.plays(self.players()).find(|&(s, _)| s == seat).map(|(_, card)| card);
         let mut row: Vec<(Card, bool)> =
             held.iter().map(|card| (card, true)).chain(played.map(|c| (c, false))).collect();
         row.sort_by_key(|&(card, _)| (card.is_joker(), card));
@@ -415,15 +484,20 @@ impl App {
         row.into_iter().map(|(card, in_hand)| (card, in_hand.then(|| positions.next()).flatten())).collect()
     }
 
-    /// Your hand in the order it is drawn (see [`App::hand_row`]).
-    pub fn your_cards(&self) -> Vec<Card> {
-        self.hand_row().into_iter().filter_map(|(card, position)| position.map(|_| card)).collect()
+    /// A seat's cards in the order they are drawn (see [`App::hand_row`]).
+    pub fn cards_in_row(&self, seat: Seat) -> Vec<Card> {
+        self.hand_row(seat).into_iter().filter_map(|(card, position)| position.map(|_| card)).collect()
     }
 
-    /// The card under the cursor.
-    pub fn cursor_card(&self) -> Option<Card> {
-        let cards = self.your_cards();
-        cards.get(self.cursor.min(cards.len().saturating_sub(1))).copied()
+    /// The cards of person `p` in the order they are drawn; none for a watcher.
+    fn cards_of(&self, p: usize) -> Vec<Card> {
+        self.people[p].seat.map(|seat| self.cards_in_row(seat)).unwrap_or_default()
+    }
+
+    /// The card under person `p`'s cursor.
+    fn cursor_card_of(&self, p: usize) -> Option<Card> {
+        let cards = self.cards_of(p);
+        cards.get(self.people[p].cursor.min(cards.len().saturating_sub(1))).copied()
     }
 
     /// The effects to carry out, oldest first.
@@ -431,43 +505,77 @@ impl App {
         std::mem::take(&mut self.effects)
     }
 
-    /// The seat whose decision the game waits for, if it is a bot's and
-    /// nothing stands in the way: the runtime asks that bot.
-    pub fn bot_to_ask(&self) -> Option<Seat> {
-        if self.finish.is_some() || self.overlay.as_ref().is_some_and(Overlay::holds_play) {
-            return None;
-        }
-        self.seat_to_act().filter(|&seat| seat != YOU && self.decision.is_none())
+    /// Whether the game stops: nobody is at the table, or a window that
+    /// must be answered is open while one person alone sits there.
+    fn held(&self) -> bool {
+        // A table nobody is at waits for them.
+        self.people.is_empty()
+            || self.alone()
+                && self
+                    .people
+                    .iter()
+                    .any(|person| person.seat.is_some() && person.overlay.as_ref().is_some_and(Overlay::holds_play))
     }
 
-    /// When the app next needs a [`Message::Tick`]: the end of a pace step,
-    /// a pass on its way, or the clock's next second.
+    /// The seat whose decision the game waits for, if a bot makes it at
+    /// `now` and nothing stands in the way: the runtime asks that bot.
+    pub fn bot_to_ask(&self, now: Instant) -> Option<Seat> {
+        if self.finish.is_some() || self.held() || self.decision.is_some() {
+            return None;
+        }
+        let hand = self.game.hand();
+        if self.game.phase() == GamePhase::InHand && hand.phase() == HandPhase::Passing {
+            return Seat::all(self.players()).find(|&seat| {
+                hand.awaits_pass_from(seat) && self.pending_pass(seat).is_none() && self.bot_plays(seat, now)
+            });
+        }
+        self.seat_to_act().filter(|&seat| self.bot_plays(seat, now))
+    }
+
+    /// When the table next needs a [`Message::Tick`]: the end of a pace
+    /// step, a pass on its way, a clock's next second, a grace period or
+    /// the turn clock running out.
     pub fn next_wakeup(&self, now: Instant) -> Option<Instant> {
         let mut wakeups = vec![];
         wakeups.extend(self.trick_shown_until);
         // A pass in flight is drawn moving: a frame every tenth of a second.
-        wakeups.extend(self.pending_pass.map(|(_, at)| at.min(now + Duration::from_millis(100))));
+        wakeups.extend(self.pending_passes.iter().map(|pass| pass.at.min(now + Duration::from_millis(100))));
         if self.decision.is_some() {
             wakeups.extend(self.next_bot_at);
         }
-        if let Some(clock) = self.clock.filter(|c| c.started.is_some()) {
-            let left = clock.left(now);
+        let next_second = |left: Duration| {
             let to_next_second = left - Duration::from_secs(left.as_secs());
-            wakeups.push(now + if to_next_second.is_zero() { Duration::from_secs(1) } else { to_next_second });
+            now + if to_next_second.is_zero() { Duration::from_secs(1) } else { to_next_second }
+        };
+        if let Some(clock) = self.clock.filter(|c| c.started.is_some()) {
+            wakeups.push(next_second(clock.left(now)));
+        }
+        for holder in self.holders.iter().flatten() {
+            wakeups.extend(holder.away_since.map(|left| left + self.sharing.grace).filter(|&at| at > now));
+        }
+        if !self.alone()
+            && self.finish.is_none()
+            && let Some((_, since)) = self.waiting_since
+        {
+            // "waiting for carol, 0:23" counts on.
+            wakeups.push(next_second(now.saturating_duration_since(since)));
+            wakeups.extend(self.sharing.turn_clock.map(|limit| since + limit).filter(|&at| at > now));
         }
         wakeups.into_iter().min().map(|at| at.max(now))
     }
 
-    /// The seat to act: bots pass before you (their passes are hidden
-    /// anyway), then play goes round the table.
+    /// The seat to act: bots (and the seats of people gone) pass before
+    /// the people here (bots' passes are hidden anyway), then play goes
+    /// round the table.
     pub fn seat_to_act(&self) -> Option<Seat> {
         let hand = self.game.hand();
         match self.game.phase() {
             GamePhase::InHand => match hand.phase() {
-                HandPhase::Passing => Seat::all(self.players())
-                    .filter(|&seat| seat != YOU)
-                    .find(|&seat| hand.awaits_pass_from(seat))
-                    .or_else(|| (hand.awaits_pass_from(YOU) && self.pending_pass.is_none()).then_some(YOU)),
+                HandPhase::Passing => {
+                    let awaits = |seat: &Seat| hand.awaits_pass_from(*seat) && self.pending_pass(*seat).is_none();
+                    let seats = || Seat::all(self.players());
+                    seats().filter(|&seat| !self.held_here(seat)).find(awaits).or_else(|| seats().find(awaits))
+                }
                 HandPhase::Declaring | HandPhase::Bidding | HandPhase::Naming | HandPhase::Playing => {
                     Some(hand.to_act())
                 }
@@ -532,12 +640,6 @@ impl App {
         self.table.rules.side_seats(side).collect()
     }
 
-    /// A side's name: "You & Across" for a team, the seat's name alone.
-    pub fn side_name(&self, side: usize) -> String {
-        let names: Vec<String> = self.side_seats(side).into_iter().map(|seat| self.table.seat_name(seat)).collect();
-        names.join(" & ")
-    }
-
     /// A side's standing: a seat's, a combined team's total, or the sum of
     /// individual partners' totals.
     pub fn side_standing(&self, side: usize) -> i32 {
@@ -575,12 +677,36 @@ impl App {
         self.cards_held() | hand.trick().card_set() | hand.stock() | face_down | hand.waiting().cards()
     }
 
+    /// Whether `seat` chooses its pass now.
+    pub fn is_passing(&self, seat: Seat) -> bool {
+        self.game.phase() == GamePhase::InHand
+            && self.game.hand().phase() == HandPhase::Passing
+            && self.game.hand().awaits_pass_from(seat)
+            && self.pending_pass(seat).is_none()
+    }
+
+    /// Whether person `p` chooses their pass now.
+    fn passing(&self, p: usize) -> bool {
+        self.people[p].seat.is_some_and(|seat| self.is_passing(seat))
+    }
+
+    /// Whether it is person `p`'s turn to play a card.
+    fn their_play(&self, p: usize) -> bool {
+        self.game.phase() == GamePhase::InHand
+            && self.game.hand().phase() == HandPhase::Playing
+            && self.people[p].seat.is_some()
+            && self.seat_to_act() == self.people[p].seat
+    }
+
     /// Handles one message at `now`.
     pub fn update(&mut self, message: Message, now: Instant) {
         match message {
-            Message::Command(command) => {
-                self.skip_waits(now);
-                self.command(command, now);
+            Message::Command(id, command) => {
+                if let Some(p) = self.index_of(id) {
+                    self.people[p].last_seen = Some(now);
+                    self.skip_waits(now);
+                    self.command(p, command, now);
+                }
             }
             Message::BotDecided { generation, action } => {
                 if generation == self.generation {
@@ -588,107 +714,242 @@ impl App {
                 }
             }
             Message::Tick => {}
-            Message::HintWorkedOut(worked) => self.show_hint(*worked),
-            Message::Note(note) => self.note = Some(note),
-            Message::OfferResume(offer) => self.overlay = Some(Overlay::Resume(offer)),
+            Message::HintWorkedOut(id, worked) => {
+                if let Some(p) = self.index_of(id) {
+                    self.show_hint(p, *worked);
+                }
+            }
+            Message::Note(note) => self.tell_all(&note),
+            Message::OfferResume(offer) => {
+                self.for_everyone(|person| person.overlay = Some(Overlay::Resume(offer.clone())))
+            }
             Message::ResumeFailed(why) => {
-                self.overlay = None;
-                self.note = Some(format!("The saved game does not replay: {why}"));
+                let note = format!("The saved game does not replay: {why}");
+                self.for_everyone(|person| {
+                    person.overlay = None;
+                    person.note = Some(note.clone());
+                });
             }
-            Message::Stats(stats) => self.stats = stats,
-            Message::Remembered(remembered) => self.remembered = remembered,
-            Message::Resized { width, height } => {
-                self.too_small = width < super::view::MIN_WIDTH || height < super::view::MIN_HEIGHT;
+            Message::Stats(stats) => self.for_everyone(|person| person.stats = stats),
+            Message::Remembered(remembered) => self.for_everyone(|person| person.remembered = remembered.clone()),
+            Message::Resized { person, width, height } => {
+                if let Some(p) = self.index_of(person) {
+                    self.people[p].too_small = width < super::view::MIN_WIDTH || height < super::view::MIN_HEIGHT;
+                }
             }
+            Message::Arrive(arrival) => self.arrive(*arrival, now),
+            Message::Leave(id) => self.leave(id, now),
         }
         self.advance(now);
         self.run_clock(now);
+        self.start_waiting(now);
+    }
+
+    fn for_everyone(&mut self, mut change: impl FnMut(&mut Person)) {
+        self.people.iter_mut().for_each(&mut change);
+    }
+
+    /// The same note for everyone here.
+    fn tell_all(&mut self, note: &str) {
+        self.for_everyone(|person| person.note = Some(note.to_string()));
+    }
+
+    /// A note for each person, as their seat sees it (`None` clears theirs).
+    fn tell_each(&mut self, say: impl Fn(&App, Option<Seat>) -> Option<String>) {
+        let notes: Vec<Option<String>> = self.people.iter().map(|person| say(self, person.seat)).collect();
+        for (person, note) in self.people.iter_mut().zip(notes) {
+            person.note = note;
+        }
+    }
+
+    /// A person comes in: back to the seat they hold, to the first seat
+    /// nobody holds, or to watch when they asked to or every seat is held.
+    fn arrive(&mut self, arrival: Arrival, now: Instant) {
+        let Arrival { id, name, key, watch, theme, size } = arrival;
+        if self.index_of(id).is_some() {
+            return;
+        }
+        let own = (0..self.holders.len())
+            .find(|&i| self.holders[i].as_ref().is_some_and(|h| h.away_since.is_some() && h.is(&name, key.as_deref())));
+        let free = || (0..self.holders.len()).find(|&i| self.holders[i].is_none());
+        let seat = if watch { None } else { own.or_else(free).and_then(Seat::new) };
+        let mut person = Person::new(id, &name, seat, theme);
+        person.last_seen = Some(now);
+        person.done_with_hand = self.summarised_hand;
+        person.note = Some(match seat {
+            Some(seat) if own.is_some() => {
+                format!("Welcome back, {name}: your seat is as you left it ({})", self.seat_word(seat))
+            }
+            Some(seat) => format!("Welcome, {name}: you sit {}", self.seat_word(seat)),
+            None if watch => format!("Welcome, {name}: you are watching"),
+            None => format!("Welcome, {name}: every seat is taken, so you are watching"),
+        });
+        if let Some(seat) = seat {
+            let arrived = format!("{name} sits down {}", self.seat_word(seat));
+            let rejoined = format!("{name} is back");
+            self.tell_all(if own.is_some() { &rejoined } else { &arrived });
+            self.holders[seat.index()] = Some(Holder { name: name.clone(), key, away_since: None });
+            person.received = CardSet::EMPTY;
+        }
+        self.people.push(person);
+        let p = self.people.len() - 1;
+        let (width, height) = size;
+        self.people[p].too_small = width < super::view::MIN_WIDTH || height < super::view::MIN_HEIGHT;
+        self.reopen_windows(p);
+    }
+
+    /// Where a seat is, for the welcome: "at South", "at seat 3".
+    fn seat_word(&self, seat: Seat) -> String {
+        match (seat.index(), self.players()) {
+            (0, _) => "at South".to_string(),
+            (1, 4) => "at West".to_string(),
+            (2, 4) => "at North".to_string(),
+            (3, 4) => "at East".to_string(),
+            (index, _) => format!("at seat {}", index + 1),
+        }
+    }
+
+    /// A person coming to a table in the middle of a hand sees the windows
+    /// it is showing: the summary of the hand just scored, the end.
+    fn reopen_windows(&mut self, p: usize) {
+        if self.finish.is_some() {
+            self.people[p].overlay = Some(Overlay::GameOver(Button::NewGame));
+        } else if self.game.phase() == GamePhase::HandOver && self.summarised_hand == self.game.hand_number() {
+            self.people[p].done_with_hand = self.summarised_hand.saturating_sub(1);
+            self.people[p].overlay = Some(Overlay::HandSummary);
+        }
+    }
+
+    /// A person goes: their seat waits for them for the grace period.
+    fn leave(&mut self, id: PersonId, now: Instant) {
+        let Some(p) = self.index_of(id) else { return };
+        let person = self.people.remove(p);
+        let Some(seat) = person.seat else { return };
+        if let Some(holder) = &mut self.holders[seat.index()] {
+            holder.away_since = Some(now);
+        }
+        let grace = self.sharing.grace.as_secs();
+        self.tell_all(&format!("{} left: their seat waits {grace} s, then its bot plays for them", person.name));
+    }
+
+    /// Gives a seat back to its bot for good (the person is not coming back).
+    pub fn release(&mut self, seat: Seat) {
+        if let Some(holder) = self.holders.get_mut(seat.index()) {
+            *holder = None;
+        }
+    }
+
+    /// What the table waits on: the position, where the passes of a hand
+    /// count as one decision (each person's clock runs from the same start).
+    fn waiting_key(&self) -> u64 {
+        let passing = self.game.phase() == GamePhase::InHand && self.game.hand().phase() == HandPhase::Passing;
+        if passing { u64::from(self.game.hand_number()) | 1 << 63 } else { self.generation }
+    }
+
+    /// Starts the turn clock when the table comes to wait on a person.
+    fn start_waiting(&mut self, now: Instant) {
+        let waits = !self.waiting_for(now).is_empty();
+        match self.waiting_since {
+            Some((key, _)) if waits && key == self.waiting_key() => {}
+            _ if waits => self.waiting_since = Some((self.waiting_key(), now)),
+            _ => self.waiting_since = None,
+        }
     }
 
     /// Any key or click ends a pace wait.
     fn skip_waits(&mut self, now: Instant) {
-        self.next_bot_at = self.next_bot_at.map(|at| at.min(now));
-        self.trick_shown_until = self.trick_shown_until.map(|at| at.min(now));
+        if self.alone() {
+            self.next_bot_at = self.next_bot_at.map(|at| at.min(now));
+            self.trick_shown_until = self.trick_shown_until.map(|at| at.min(now));
+        }
     }
 
-    /// Closes a window: back to the table, or to the game-over window
-    /// once the game is over (nothing else may act then).
-    fn close_window(&mut self) {
-        self.overlay = self.finish.map(|_| Overlay::GameOver(Button::NewGame));
+    /// Closes a person's window: back to the table, or to the game-over
+    /// window once the game is over (nothing else may act then).
+    fn close_window(&mut self, p: usize) {
+        self.people[p].overlay = self.finish.map(|_| Overlay::GameOver(Button::NewGame));
     }
 
-    fn command(&mut self, command: Command, now: Instant) {
+    fn command(&mut self, p: usize, command: Command, now: Instant) {
         if command == Command::Suspend {
             self.effects.push(Effect::Suspend);
             return;
         }
-        if self.too_small {
+        let id = self.people[p].id;
+        if self.people[p].too_small {
             // Nothing of the table shows: only leaving acts (the game is saved).
             if matches!(command, Command::Quit | Command::ForceQuit) {
                 if self.finish.is_none() {
                     self.effects.push(Effect::Save);
                 }
-                self.effects.push(Effect::Quit);
+                self.effects.push(Effect::Quit(id));
             }
             return;
         }
-        if self.finish.is_some() && self.overlay.is_none() {
+        if self.finish.is_some() && self.people[p].overlay.is_none() {
             // Once the game is over only its window acts: new game, replay, quit.
-            self.overlay = Some(Overlay::GameOver(Button::NewGame));
+            self.people[p].overlay = Some(Overlay::GameOver(Button::NewGame));
         }
-        if let Some(overlay) = self.overlay.clone() {
-            self.overlay_command(overlay, command, now);
+        if let Some(overlay) = self.people[p].overlay.clone() {
+            self.overlay_command(p, overlay, command, now);
             return;
         }
         match command {
-            Command::Left => self.move_cursor(-1),
-            Command::Right => self.move_cursor(1),
-            Command::First => self.cursor_to_end(false),
-            Command::Last => self.cursor_to_end(true),
-            Command::Mark => self.mark_or_play(self.cursor_card(), true, now),
-            Command::Confirm => self.confirm(now),
-            Command::Card(card) => self.choose(card, now),
-            Command::Button(Button::Pass) => self.pass(now),
-            Command::Button(Button::PlayOut) | Command::PlayOut => self.play_out(now),
+            Command::Left => self.move_cursor(p, -1),
+            Command::Right => self.move_cursor(p, 1),
+            Command::First => self.cursor_to_end(p, false),
+            Command::Last => self.cursor_to_end(p, true),
+            Command::Mark => self.mark_or_play(p, self.cursor_card_of(p), true, now),
+            Command::Confirm => self.confirm(p, now),
+            Command::Card(card) => self.choose(p, card, now),
+            Command::Button(Button::Pass) => self.pass(p, now),
+            Command::Button(Button::PlayOut) | Command::PlayOut => self.play_out(p, now),
             Command::Cancel => {
-                self.marked = CardBag::EMPTY;
-                self.hint = CardSet::EMPTY;
-                if let Some(card) = self.queued.take() {
-                    self.note = Some(format!("Dropped the queued {}", self.theme.card(card)));
-                } else {
-                    self.note = None;
-                }
+                let person = &mut self.people[p];
+                person.marked = CardBag::EMPTY;
+                person.hint = CardSet::EMPTY;
+                let theme = person.theme;
+                person.note = person.queued.take().map(|card| format!("Dropped the queued {}", theme.card(card)));
             }
-            Command::Help => self.overlay = Some(Overlay::Help),
+            Command::Help => self.people[p].overlay = Some(Overlay::Help),
             Command::LastTrick => match self.game.tricks().len() {
-                0 => self.note = Some("No trick has been taken yet this hand".to_string()),
-                taken => self.overlay = Some(Overlay::Trick(taken - 1)),
+                0 => self.people[p].note = Some("No trick has been taken yet this hand".to_string()),
+                taken => self.people[p].overlay = Some(Overlay::Trick(taken - 1)),
             },
-            Command::ScoreSheet => self.overlay = Some(Overlay::ScoreSheet),
-            Command::Stats => self.overlay = Some(Overlay::Stats),
-            Command::PlayedCards => self.show_played = !self.show_played,
-            Command::Hint => self.hint(),
-            Command::Undo => self.undo(),
+            Command::ScoreSheet => self.people[p].overlay = Some(Overlay::ScoreSheet),
+            Command::Stats => self.people[p].overlay = Some(Overlay::Stats),
+            Command::PlayedCards => self.people[p].show_played = !self.people[p].show_played,
+            Command::Hint => self.hint(p),
+            Command::Undo => self.undo(p),
             Command::Restart => {
                 if self.clock.is_some() {
-                    self.note = Some("Restarting a hand is off in the timed game".to_string());
+                    self.people[p].note = Some("Restarting a hand is off in the timed game".to_string());
+                } else if !self.alone() {
+                    self.people[p].note = Some("Restarting a hand is off while other people play".to_string());
+                } else if self.people[p].seat.is_none() {
+                    self.people[p].note = Some("You are watching".to_string());
                 } else {
-                    self.overlay = Some(Overlay::ConfirmRestart);
+                    self.people[p].overlay = Some(Overlay::ConfirmRestart);
                 }
             }
             Command::Speed => {
-                self.speed = self.speed.next();
-                self.note = Some(format!("Speed: {}", self.speed.name()));
+                if self.alone() {
+                    self.speed = self.speed.next();
+                    let note = format!("Speed: {}", self.speed.name());
+                    self.people[p].note = Some(note);
+                } else {
+                    self.people[p].note = Some("The pace is the table's while other people play".to_string());
+                }
             }
             Command::Quit => {
                 if self.finish.is_some() {
-                    self.effects.push(Effect::Quit);
+                    self.effects.push(Effect::Quit(id));
                 } else {
-                    self.overlay = Some(Overlay::ConfirmQuit);
+                    self.people[p].overlay = Some(Overlay::ConfirmQuit);
                 }
             }
-            Command::ForceQuit => self.effects.push(Effect::Quit),
-            Command::New => self.open_new_game(),
+            Command::ForceQuit => self.effects.push(Effect::Quit(id)),
+            Command::New => self.open_new_game(p),
             Command::Yes
             | Command::Button(_)
             | Command::Dismiss
@@ -704,30 +965,38 @@ impl App {
     /// Help or quit over a question that must be answered (the Generale,
     /// a bid, the suit to name): the question comes back once these
     /// windows close. Any other key leaves it asked.
-    fn step_aside(&mut self, command: Command) {
+    fn step_aside(&mut self, p: usize, command: Command) {
         match command {
-            Command::Help => self.overlay = Some(Overlay::Help),
-            Command::Quit => self.overlay = Some(Overlay::ConfirmQuit),
+            Command::Help => self.people[p].overlay = Some(Overlay::Help),
+            Command::Quit => self.people[p].overlay = Some(Overlay::ConfirmQuit),
             _ => {}
         }
     }
 
-    fn overlay_command(&mut self, overlay: Overlay, command: Command, now: Instant) {
+    /// Person `p`'s answer to their seat's question, once they answer.
+    fn answer(&mut self, p: usize, action: impl FnOnce(Seat) -> Action, now: Instant) {
+        self.people[p].overlay = None;
+        if let Some(seat) = self.people[p].seat {
+            self.apply(action(seat), now);
+        }
+    }
+
+    fn overlay_command(&mut self, p: usize, overlay: Overlay, command: Command, now: Instant) {
+        let id = self.people[p].id;
         if command == Command::ForceQuit {
-            self.effects.push(Effect::Quit);
+            self.effects.push(Effect::Quit(id));
             return;
         }
+        let set = |app: &mut App, overlay: Overlay| app.people[p].overlay = Some(overlay);
         match overlay {
             Overlay::Trick(index) => match command {
-                Command::LastTrick | Command::Left if index > 0 => self.overlay = Some(Overlay::Trick(index - 1)),
-                Command::Right if index + 1 < self.game.tricks().len() => {
-                    self.overlay = Some(Overlay::Trick(index + 1));
-                }
+                Command::LastTrick | Command::Left if index > 0 => set(self, Overlay::Trick(index - 1)),
+                Command::Right if index + 1 < self.game.tricks().len() => set(self, Overlay::Trick(index + 1)),
                 Command::Left | Command::Right => {}
-                Command::Quit => self.overlay = Some(Overlay::ConfirmQuit),
-                _ => self.close_window(),
+                Command::Quit => set(self, Overlay::ConfirmQuit),
+                _ => self.close_window(p),
             },
-            Overlay::Help if command == Command::Help => self.overlay = Some(Overlay::Rules),
+            Overlay::Help if command == Command::Help => set(self, Overlay::Rules),
             Overlay::Help | Overlay::Rules | Overlay::ScoreSheet | Overlay::Stats => match command {
                 // The key that opened a window closes it; so do Esc, Enter and a click.
                 Command::Help
@@ -737,9 +1006,9 @@ impl App {
                 | Command::Cancel
                 | Command::Confirm
                 | Command::Dismiss
-                | Command::Button(_) => self.close_window(),
-                Command::Quit if self.finish.is_some() => self.effects.push(Effect::Quit),
-                Command::Quit => self.overlay = Some(Overlay::ConfirmQuit),
+                | Command::Button(_) => self.close_window(p),
+                Command::Quit if self.finish.is_some() => self.effects.push(Effect::Quit(id)),
+                Command::Quit => set(self, Overlay::ConfirmQuit),
                 _ => {}
             },
             Overlay::ConfirmQuit => match command {
@@ -747,142 +1016,133 @@ impl App {
                     if self.finish.is_none() {
                         self.effects.push(Effect::Save);
                     }
-                    self.effects.push(Effect::Quit);
+                    self.effects.push(Effect::Quit(id));
                 }
-                Command::New | Command::Cancel | Command::Button(Button::No) => self.close_window(),
+                Command::New | Command::Cancel | Command::Button(Button::No) => self.close_window(p),
                 _ => {}
             },
             Overlay::ConfirmRestart => match command {
                 Command::Yes | Command::Confirm | Command::Button(Button::Yes) => {
-                    self.overlay = None;
+                    self.people[p].overlay = None;
                     self.restart_hand();
                 }
-                Command::New | Command::Cancel | Command::Button(Button::No) => self.overlay = None,
+                Command::New | Command::Cancel | Command::Button(Button::No) => self.people[p].overlay = None,
                 _ => {}
             },
             Overlay::HandSummary => match command {
                 Command::Confirm | Command::Mark | Command::Dismiss | Command::Button(Button::Continue) => {
-                    self.overlay = None;
-                    if self.game.phase() == GamePhase::HandOver {
-                        self.apply(Action::NextHand, now);
-                    } else {
-                        self.overlay = Some(Overlay::GameOver(Button::NewGame));
+                    self.people[p].overlay = None;
+                    self.people[p].done_with_hand = self.game.hand_number();
+                    if self.game.phase() == GamePhase::GameOver {
+                        self.people[p].overlay = Some(Overlay::GameOver(Button::NewGame));
+                    } else if !self.all_done_with_hand() {
+                        let waiting = self.waiting_for(now).join(", ");
+                        self.people[p].note = Some(format!("Waiting for {waiting} to read the scores"));
                     }
                 }
                 Command::ScoreSheet | Command::Help | Command::Stats => {}
-                Command::Quit => self.overlay = Some(Overlay::ConfirmQuit),
+                Command::Quit => set(self, Overlay::ConfirmQuit),
                 _ => {}
             },
             Overlay::MoonChoice(selected) => {
-                let choose = |scoring| Action::ChooseMoon { seat: YOU, scoring };
+                let choose = |scoring| move |seat| Action::ChooseMoon { seat, scoring };
                 match command {
                     Command::Left | Command::Right => {
                         let other = match selected {
                             MoonScoring::AddToOthers => MoonScoring::SubtractFromShooter,
                             MoonScoring::SubtractFromShooter => MoonScoring::AddToOthers,
                         };
-                        self.overlay = Some(Overlay::MoonChoice(other));
+                        set(self, Overlay::MoonChoice(other));
                     }
-                    Command::Confirm | Command::Mark => {
-                        self.overlay = None;
-                        self.apply(choose(selected), now);
-                    }
-                    Command::Button(Button::MoonAdd) => {
-                        self.overlay = None;
-                        self.apply(choose(MoonScoring::AddToOthers), now);
-                    }
+                    Command::Confirm | Command::Mark => self.answer(p, choose(selected), now),
+                    Command::Button(Button::MoonAdd) => self.answer(p, choose(MoonScoring::AddToOthers), now),
                     Command::Button(Button::MoonSubtract) => {
-                        self.overlay = None;
-                        self.apply(choose(MoonScoring::SubtractFromShooter), now);
+                        self.answer(p, choose(MoonScoring::SubtractFromShooter), now);
                     }
                     _ => {}
                 }
             }
             Overlay::Generale(selected) => {
-                let declare = |generale| Action::Declare { seat: YOU, generale };
                 let answer = match command {
                     Command::Left | Command::Right => {
                         let other = if selected == Button::Yes { Button::No } else { Button::Yes };
-                        self.overlay = Some(Overlay::Generale(other));
+                        set(self, Overlay::Generale(other));
                         None
                     }
                     Command::Confirm | Command::Mark => Some(selected == Button::Yes),
                     Command::Yes | Command::Button(Button::Yes) => Some(true),
                     Command::New | Command::Cancel | Command::Button(Button::No) => Some(false),
                     _ => {
-                        self.step_aside(command);
+                        self.step_aside(p, command);
                         None
                     }
                 };
                 if let Some(generale) = answer {
-                    self.overlay = None;
-                    self.apply(declare(generale), now);
+                    self.answer(p, |seat| Action::Declare { seat, generale }, now);
                 }
             }
             Overlay::Bid(offer) => {
                 let least = self.game.hand().least_bid();
-                let most = self.chips_of(YOU).max(least);
+                let most = self.people[p].seat.map_or(least, |seat| self.chips_of(seat).max(least));
                 let answer = match command {
                     Command::Left | Command::Down => {
-                        self.overlay = Some(Overlay::Bid(offer.saturating_sub(1).max(least)));
+                        set(self, Overlay::Bid(offer.saturating_sub(1).max(least)));
                         None
                     }
                     Command::Right | Command::Up => {
-                        self.overlay = Some(Overlay::Bid((offer + 1).min(most)));
+                        set(self, Overlay::Bid((offer + 1).min(most)));
                         None
                     }
                     Command::Confirm | Command::Mark | Command::Yes | Command::Button(Button::Yes) => Some(Some(offer)),
                     Command::New | Command::Cancel | Command::Button(Button::No) => Some(None),
                     _ => {
-                        self.step_aside(command);
+                        self.step_aside(p, command);
                         None
                     }
                 };
                 if let Some(chips) = answer {
-                    self.overlay = None;
-                    self.apply(Action::Bid { seat: YOU, chips }, now);
+                    self.answer(p, |seat| Action::Bid { seat, chips }, now);
                 }
             }
             Overlay::NameSuit(selected) => {
                 let index = Suit::ALL.iter().position(|&suit| suit == selected).unwrap_or(0);
                 let answer = match command {
                     Command::Left => {
-                        self.overlay = Some(Overlay::NameSuit(Suit::ALL[(index + 3) % 4]));
+                        set(self, Overlay::NameSuit(Suit::ALL[(index + 3) % 4]));
                         None
                     }
                     Command::Right => {
-                        self.overlay = Some(Overlay::NameSuit(Suit::ALL[(index + 1) % 4]));
+                        set(self, Overlay::NameSuit(Suit::ALL[(index + 1) % 4]));
                         None
                     }
                     Command::Confirm | Command::Mark => Some(selected),
                     Command::Button(Button::Suit(suit)) => Some(suit),
                     _ => {
-                        self.step_aside(command);
+                        self.step_aside(p, command);
                         None
                     }
                 };
                 if let Some(suit) = answer {
-                    self.overlay = None;
-                    self.apply(Action::NameSuit { seat: YOU, suit }, now);
+                    self.answer(p, |seat| Action::NameSuit { seat, suit }, now);
                 }
             }
             Overlay::GameOver(selected) => {
                 const MENU: [Button; 3] = [Button::NewGame, Button::Replay, Button::Quit];
                 let index = MENU.iter().position(|&b| b == selected).unwrap_or(0);
                 match command {
-                    Command::Left => self.overlay = Some(Overlay::GameOver(MENU[(index + 2) % 3])),
-                    Command::Right => self.overlay = Some(Overlay::GameOver(MENU[(index + 1) % 3])),
-                    Command::Confirm | Command::Mark => self.menu(selected),
-                    Command::Button(button) => self.menu(button),
-                    Command::New => self.menu(Button::NewGame),
-                    Command::Restart => self.menu(Button::Replay),
-                    Command::Quit => self.menu(Button::Quit),
-                    Command::ScoreSheet => self.overlay = Some(Overlay::ScoreSheet),
-                    Command::Stats => self.overlay = Some(Overlay::Stats),
+                    Command::Left => set(self, Overlay::GameOver(MENU[(index + 2) % 3])),
+                    Command::Right => set(self, Overlay::GameOver(MENU[(index + 1) % 3])),
+                    Command::Confirm | Command::Mark => self.menu(p, selected),
+                    Command::Button(button) => self.menu(p, button),
+                    Command::New => self.menu(p, Button::NewGame),
+                    Command::Restart => self.menu(p, Button::Replay),
+                    Command::Quit => self.menu(p, Button::Quit),
+                    Command::ScoreSheet => set(self, Overlay::ScoreSheet),
+                    Command::Stats => set(self, Overlay::Stats),
                     _ => {}
                 }
             }
-            Overlay::NewGame(form) => self.new_game_command(form, command),
+            Overlay::NewGame(form) => self.new_game_command(p, form, command),
             Overlay::Resume(offer) => match command {
                 Command::Confirm | Command::Button(Button::Resume) => {
                     self.effects.push(Effect::Resume(Programs::Replace));
@@ -892,23 +1152,24 @@ impl App {
                 }
                 Command::Yes => self.effects.push(Effect::Resume(Programs::Replace)),
                 Command::New | Command::Cancel | Command::Button(Button::NewGame) => {
-                    self.overlay = None;
+                    self.people[p].overlay = None;
                     self.effects.push(Effect::DeclineResume);
-                    self.note =
+                    self.people[p].note =
                         Some("New game: the unfinished one is kept with your games and its save replaced".to_string());
                 }
-                Command::Quit => self.effects.push(Effect::Quit),
+                Command::Quit => self.effects.push(Effect::Quit(id)),
                 _ => {}
             },
         }
     }
 
-    fn open_new_game(&mut self) {
-        let form = NewGameForm::new(&self.table, self.speed, self.theme.ascii, &self.remembered);
-        self.overlay = Some(Overlay::NewGame(Box::new(form)));
+    fn open_new_game(&mut self, p: usize) {
+        let person = &self.people[p];
+        let form = NewGameForm::new(&self.table, self.speed, person.theme.ascii, &person.remembered);
+        self.people[p].overlay = Some(Overlay::NewGame(Box::new(form)));
     }
 
-    fn new_game_command(&mut self, mut form: Box<NewGameForm>, command: Command) {
+    fn new_game_command(&mut self, p: usize, mut form: Box<NewGameForm>, command: Command) {
         match command {
             Command::Up => form.move_cursor(-1),
             Command::Down => form.move_cursor(1),
@@ -927,288 +1188,316 @@ impl App {
                 Err(error) => form.problem = Some(sentence(&error.to_string())),
             },
             Command::Cancel | Command::Button(Button::No) => {
-                self.close_window();
+                self.close_window(p);
                 return;
             }
             Command::Quit => {
-                self.overlay = Some(Overlay::ConfirmQuit);
+                self.people[p].overlay = Some(Overlay::ConfirmQuit);
                 return;
             }
             _ => {}
         }
-        self.overlay = Some(Overlay::NewGame(form));
+        self.people[p].overlay = Some(Overlay::NewGame(form));
     }
 
-    fn menu(&mut self, button: Button) {
+    fn menu(&mut self, p: usize, button: Button) {
         match button {
-            Button::NewGame => self.open_new_game(),
+            Button::NewGame => self.open_new_game(p),
             Button::Replay => self.effects.push(Effect::NewGame(Some(self.start))),
-            Button::Quit => self.effects.push(Effect::Quit),
+            Button::Quit => self.effects.push(Effect::Quit(self.people[p].id)),
             _ => {}
         }
     }
 
-    /// Moves the cursor `step` cards along your hand; on your turn it skips
-    /// the cards you may not play (they stay in view, dimmed).
-    fn move_cursor(&mut self, step: isize) {
-        let cards = self.your_cards();
+    /// Moves person `p`'s cursor `step` cards along their hand; on their
+    /// turn it skips the cards they may not play (they stay in view, dimmed).
+    fn move_cursor(&mut self, p: usize, step: isize) {
+        let cards = self.cards_of(p);
         let count = cards.len() as isize;
         if count == 0 {
             return;
         }
-        let allowed = self.cursor_stops();
-        let mut at = self.cursor.min(cards.len() - 1) as isize;
+        let allowed = self.cursor_stops(p);
+        let mut at = self.people[p].cursor.min(cards.len() - 1) as isize;
         for _ in 0..count {
             at = (at + step).rem_euclid(count);
             if allowed.contains(cards[at as usize]) {
                 break;
             }
         }
-        self.cursor = at as usize;
+        self.people[p].cursor = at as usize;
     }
 
     /// Home and End: the first or last card the cursor may stop on.
-    fn cursor_to_end(&mut self, last: bool) {
-        let allowed = self.cursor_stops();
-        let cards = self.your_cards();
+    fn cursor_to_end(&mut self, p: usize, last: bool) {
+        let allowed = self.cursor_stops(p);
+        let cards = self.cards_of(p);
         let mut stops = cards.iter().enumerate().filter(|(_, card)| allowed.contains(**card)).map(|(i, _)| i);
         let found = if last { stops.next_back() } else { stops.next() };
         if let Some(index) = found {
-            self.cursor = index;
+            self.people[p].cursor = index;
         }
     }
 
-    /// Your turn starts with the cursor on a card you may play: the one
+    /// A turn starts with the cursor on a card that may be played: the one
     /// nearest to where it was when that card is dimmed.
-    fn keep_cursor_on_a_stop(&mut self) {
-        let (allowed, cards) = (self.cursor_stops(), self.your_cards());
-        let at = self.cursor.min(cards.len().saturating_sub(1));
+    fn keep_cursor_on_a_stop(&mut self, p: usize) {
+        let (allowed, cards) = (self.cursor_stops(p), self.cards_of(p));
+        let at = self.people[p].cursor.min(cards.len().saturating_sub(1));
         if cards.get(at).is_some_and(|&card| allowed.contains(card)) {
             return;
         }
         let stops = cards.iter().enumerate().filter(|(_, card)| allowed.contains(**card)).map(|(i, _)| i);
         if let Some(nearest) = stops.min_by_key(|&i| i.abs_diff(at)) {
-            self.cursor = nearest;
+            self.people[p].cursor = nearest;
         }
     }
 
-    /// The cards the cursor stops on: the legal ones on your turn, else all.
-    fn cursor_stops(&self) -> CardSet {
-        let your_turn = self.game.phase() == GamePhase::InHand
-            && self.game.hand().phase() == HandPhase::Playing
-            && self.seat_to_act() == Some(YOU);
-        if your_turn { self.game.legal_moves() } else { CardSet::DECK | CardSet::JOKERS }
+    /// The cards the cursor stops on: the legal ones on their turn, else all.
+    fn cursor_stops(&self, p: usize) -> CardSet {
+        if self.their_play(p) { self.game.legal_moves() } else { CardSet::DECK | CardSet::JOKERS }
     }
 
     /// A click on a card: the cursor moves there, then it is marked or played.
-    fn choose(&mut self, card: Card, now: Instant) {
-        if let Some(index) = self.your_cards().iter().position(|&c| c == card) {
-            self.cursor = index;
-            self.mark_or_play(Some(card), false, now);
+    fn choose(&mut self, p: usize, card: Card, now: Instant) {
+        if let Some(index) = self.cards_of(p).iter().position(|&c| c == card) {
+            self.people[p].cursor = index;
+            self.mark_or_play(p, Some(card), false, now);
         }
     }
 
     /// Space (or a click): while passing, mark or unmark; while playing,
     /// play the card or queue it.
-    fn mark_or_play(&mut self, card: Option<Card>, from_space: bool, now: Instant) {
+    fn mark_or_play(&mut self, p: usize, card: Option<Card>, from_space: bool, now: Instant) {
         let Some(card) = card else { return };
-        if self.is_passing() {
-            self.toggle_mark(card);
+        if self.passing(p) {
+            self.toggle_mark(p, card);
         } else if self.game.phase() == GamePhase::InHand && self.game.hand().phase() == HandPhase::Playing {
-            self.play_or_queue(card, now);
+            self.play_or_queue(p, card, now);
         } else if from_space {
-            self.note = None;
+            self.people[p].note = None;
         }
-    }
-
-    /// Whether you are choosing your pass now.
-    pub fn is_passing(&self) -> bool {
-        self.game.phase() == GamePhase::InHand
-            && self.game.hand().phase() == HandPhase::Passing
-            && self.game.hand().awaits_pass_from(YOU)
-            && self.pending_pass.is_none()
     }
 
     /// Marks `card` or unmarks it. A card held twice (two packs) is
     /// marked once, then both copies, then neither.
-    fn toggle_mark(&mut self, card: Card) {
+    fn toggle_mark(&mut self, p: usize, card: Card) {
+        let Some(seat) = self.people[p].seat else { return };
         let need = self.game.hand().pass_count();
         let one = CardBag::from(CardSet::single(card));
-        let (marked, held) = (self.marked.count(card), self.game.hand().hand_of(YOU).count(card));
-        let room = self.marked.len() < need;
+        let held = self.game.hand().hand_of(seat).count(card);
+        let person = &mut self.people[p];
+        let marked = person.marked.count(card);
+        let room = person.marked.len() < need;
         if marked < held && room {
-            self.marked = self.marked.plus(one);
-            self.note = (held == 2 && marked == 0)
-                .then(|| format!("You hold two {}: mark it again to pass both", self.theme.card(card)));
+            person.marked = person.marked.plus(one);
+            person.note = (held == 2 && marked == 0)
+                .then(|| format!("You hold two {}: mark it again to pass both", person.theme.card(card)));
         } else if marked > 0 {
-            self.marked = (0..marked).fold(self.marked, |bag, _| bag.less(one));
-            self.note = None;
+            person.marked = (0..marked).fold(person.marked, |bag, _| bag.less(one));
+            person.note = None;
         } else {
-            self.note = Some(format!("You pass {need} cards; unmark one first"));
+            person.note = Some(format!("You pass {need} cards; unmark one first"));
         }
     }
 
-    fn confirm(&mut self, now: Instant) {
-        if self.is_passing() {
-            self.pass(now);
+    fn confirm(&mut self, p: usize, now: Instant) {
+        if self.passing(p) {
+            self.pass(p, now);
         } else {
-            self.mark_or_play(self.cursor_card(), false, now);
+            self.mark_or_play(p, self.cursor_card_of(p), false, now);
         }
     }
 
-    /// Sends your marked cards on their way; they leave after a pace step,
-    /// during which undo takes them back.
-    fn pass(&mut self, now: Instant) {
-        if !self.is_passing() {
-            return;
-        }
+    /// Sends person `p`'s marked cards on their way; they leave after a
+    /// pace step, during which undo takes them back.
+    fn pass(&mut self, p: usize, now: Instant) {
+        let Some(seat) = self.people[p].seat.filter(|_| self.passing(p)) else { return };
         let need = self.game.hand().pass_count();
-        if self.marked.len() != need {
-            self.note = Some(format!("Mark {need} cards to pass ({} marked)", self.marked.len()));
+        let person = &mut self.people[p];
+        if person.marked.len() != need {
+            person.note = Some(format!("Mark {need} cards to pass ({} marked)", person.marked.len()));
             return;
         }
-        self.pending_pass = Some((self.marked, now + self.speed.trick_delay()));
-        self.marked = CardBag::EMPTY;
-        self.hint = CardSet::EMPTY;
+        self.pending_passes.push(PendingPass { seat, cards: person.marked, at: now + self.speed.trick_delay() });
+        person.marked = CardBag::EMPTY;
+        person.hint = CardSet::EMPTY;
+        person.note = None;
+        person.cursor = 0;
         self.undo_refusal = "";
-        self.note = None;
-        self.cursor = 0;
     }
 
-    fn play_or_queue(&mut self, card: Card, now: Instant) {
+    fn play_or_queue(&mut self, p: usize, card: Card, now: Instant) {
+        let Some(seat) = self.people[p].seat else {
+            self.people[p].note = Some("You are watching: the cards are the players'".to_string());
+            return;
+        };
         let hand = self.game.hand();
-        if hand.to_act() != YOU {
-            if self.queued == Some(card) {
-                self.queued = None;
-                self.note = Some(format!("Unqueued {}", self.theme.card(card)));
+        if hand.to_act() != seat {
+            let person = &mut self.people[p];
+            if person.queued == Some(card) {
+                person.queued = None;
+                person.note = Some(format!("Unqueued {}", person.theme.card(card)));
             } else {
-                self.queued = Some(card);
-                self.note = Some(format!("{} queued: it plays when your turn comes", self.theme.card(card)));
+                person.queued = Some(card);
+                person.note = Some(format!("{} queued: it plays when your turn comes", person.theme.card(card)));
             }
             return;
         }
-        match hand.check_play(YOU, card) {
-            Ok(()) => self.play_yours(card, now),
-            Err(error) => self.note = Some(sentence(&error.to_string())),
+        match hand.check_play(seat, card) {
+            Ok(()) => self.play_theirs(p, seat, card, now),
+            Err(error) => self.people[p].note = Some(sentence(&error.to_string())),
         }
     }
 
-    fn play_yours(&mut self, card: Card, now: Instant) {
+    fn play_theirs(&mut self, p: usize, seat: Seat, card: Card, now: Instant) {
         self.undo_point = Some(UndoPoint {
             game: self.game.clone(),
             log_len: self.log.len(),
-            received: self.received,
-            what: self.theme.card(card),
+            received: self.people[p].received,
+            what: self.people[p].theme.card(card),
         });
-        self.received = CardSet::EMPTY;
-        self.hint = CardSet::EMPTY;
-        self.queued = None;
-        self.note = None;
-        self.apply(Action::Play { seat: YOU, card }, now);
+        let person = &mut self.people[p];
+        person.received = CardSet::EMPTY;
+        person.hint = CardSet::EMPTY;
+        person.queued = None;
+        person.note = None;
+        self.apply(Action::Play { seat, card }, now);
         self.undo_refusal = "";
-        let count = self.your_cards().len();
-        self.cursor = self.cursor.min(count.saturating_sub(1));
+        let count = self.cards_of(p).len();
+        self.people[p].cursor = self.people[p].cursor.min(count.saturating_sub(1));
+    }
+
+    /// Whether hints are offered: not in the timed game, as in the online
+    /// game it copies, nor where the table turned them off.
+    pub fn hints_allowed(&self) -> bool {
+        self.clock.is_none() && self.sharing.hints
+    }
+
+    /// Whether undo is offered: not in the timed game, nor while other
+    /// people play at the table.
+    pub fn undo_allowed(&self) -> bool {
+        self.clock.is_none() && self.alone()
     }
 
     /// Asks for the hint: worked out off this thread, so the table goes on
     /// answering keys meanwhile.
-    fn hint(&mut self) {
+    fn hint(&mut self, p: usize) {
         if !self.hints_allowed() {
-            self.note = Some("Hints are off in the timed game".to_string());
+            let why = if self.clock.is_some() { "in the timed game" } else { "at this table" };
+            self.people[p].note = Some(format!("Hints are off {why}"));
             return;
         }
-        let your_play = self.game.hand().phase() == HandPhase::Playing && self.seat_to_act() == Some(YOU);
-        if !self.is_passing() && !your_play {
-            self.note = Some("A hint is for your pass or your turn".to_string());
+        let Some(seat) = self.people[p].seat.filter(|_| self.passing(p) || self.their_play(p)) else {
+            self.people[p].note = Some("A hint is for your pass or your turn".to_string());
             return;
-        }
-        self.note = Some(format!("Working out a hint{}", self.theme.ellipsis()));
-        if self.hint_asked != Some(self.generation) {
-            self.hint_asked = Some(self.generation);
+        };
+        let person = &mut self.people[p];
+        person.note = Some(format!("Working out a hint{}", person.theme.ellipsis()));
+        if person.hint_asked != Some(self.generation) {
+            person.hint_asked = Some(self.generation);
             self.hints_used += 1;
-            self.effects.push(Effect::WorkOutHint(Box::new(HintRequest { game: self.game.clone() })));
+            let request = HintRequest { game: self.game.clone(), seat };
+            self.effects.push(Effect::WorkOutHint(person.id, Box::new(request)));
         }
     }
 
     /// Shows the hint worked out, unless the game has moved on since it
-    /// was asked for (or your pass is already on its way).
-    fn show_hint(&mut self, worked: WorkedOutHint) {
-        let your_play = self.game.hand().phase() == HandPhase::Playing && self.seat_to_act() == Some(YOU);
-        if self.hint_asked.is_none() || !worked.fits(&self.game) || !(self.is_passing() || your_play) {
+    /// was asked for (or the pass is already on its way).
+    fn show_hint(&mut self, p: usize, worked: WorkedOutHint) {
+        let current = (self.passing(p) || self.their_play(p)) && self.people[p].seat == Some(worked.seat);
+        if self.people[p].hint_asked.is_none() || !worked.fits(&self.game) || !current {
             return;
         }
-        self.hint_asked = None;
+        self.people[p].hint_asked = None;
         match worked.advice.map(|advice| advice.choices) {
             Some(Choices::Pass(estimates)) => {
                 let Some(cards) = estimates.first().map(|best| best.cards) else { return };
-                self.hint = cards;
-                self.marked = cards.into();
-                self.note = Some(format!("Hint: pass {}", self.theme.cards(cards.iter())));
+                let person = &mut self.people[p];
+                person.hint = cards;
+                person.marked = cards.into();
+                person.note = Some(format!("Hint: pass {}", person.theme.cards(cards.iter())));
             }
             Some(Choices::Play(estimates)) => {
                 let Some(best) = estimates.first().map(|best| best.card) else { return };
-                self.hint = CardSet::single(best);
-                if let Some(index) = self.your_cards().iter().position(|&c| c == best) {
-                    self.cursor = index;
+                let position = self.cards_of(p).iter().position(|&c| c == best);
+                let person = &mut self.people[p];
+                person.hint = CardSet::single(best);
+                if let Some(index) = position {
+                    person.cursor = index;
                 }
+                let theme = person.theme;
                 let runner_up = estimates
                     .get(1)
-                    .map(|e| format!("; {} costs {:.1}", self.theme.card(e.card), estimates[0].value - e.value));
-                self.note = Some(format!("Hint: play {}{}", self.theme.card(best), runner_up.unwrap_or_default()));
+                    .map(|e| format!("; {} costs {:.1}", theme.card(e.card), estimates[0].value - e.value));
+                person.note = Some(format!("Hint: play {}{}", theme.card(best), runner_up.unwrap_or_default()));
             }
             None => {}
         }
     }
 
-    fn undo(&mut self) {
+    fn undo(&mut self, p: usize) {
         if !self.undo_allowed() {
-            self.note = Some("Undo is off in the timed game".to_string());
+            let why = if self.clock.is_some() { "in the timed game" } else { "while other people play" };
+            self.people[p].note = Some(format!("Undo is off {why}"));
             return;
         }
-        if let Some((cards, _)) = self.pending_pass.take() {
-            self.marked = cards;
+        let Some(seat) = self.people[p].seat else { return };
+        if let Some(index) = self.pending_passes.iter().position(|pass| pass.seat == seat) {
+            let pass = self.pending_passes.remove(index);
             self.undos += 1;
-            self.note = Some(format!("Took back your pass of {}", self.theme.cards(cards.iter())));
+            let person = &mut self.people[p];
+            person.marked = pass.cards;
+            person.note = Some(format!("Took back your pass of {}", person.theme.cards(pass.cards.iter())));
             return;
         }
         match self.undo_point.take() {
             Some(point) => {
                 self.restore(&point);
                 self.undos += 1;
-                self.note = Some(format!("Took back your {}", point.what));
+                self.people[p].note = Some(format!("Took back your {}", point.what));
             }
-            None if self.undo_refusal.is_empty() => self.note = Some("Nothing to undo".to_string()),
-            None => self.note = Some(format!("Can't undo: {}", self.undo_refusal)),
+            None if self.undo_refusal.is_empty() => self.people[p].note = Some("Nothing to undo".to_string()),
+            None => self.people[p].note = Some(format!("Can't undo: {}", self.undo_refusal)),
         }
     }
 
     fn restart_hand(&mut self) {
         let start = self.hand_start.clone();
         self.restore(&start);
-        self.marked = CardBag::EMPTY;
-        self.note = Some(format!("Hand {} dealt again", self.game.hand_number()));
+        let note = format!("Hand {} dealt again", self.game.hand_number());
+        self.for_everyone(|person| {
+            person.marked = CardBag::EMPTY;
+            person.note = Some(note.clone());
+        });
         self.note_hold_hand();
     }
 
     fn restore(&mut self, point: &UndoPoint) {
         self.game = point.game.clone();
         self.log.truncate(point.log_len);
-        self.received = point.received;
         self.generation += 1;
         self.decision = None;
-        self.queued = None;
-        self.hint = CardSet::EMPTY;
-        self.pending_pass = None;
+        self.pending_passes.clear();
         self.trick_shown_until = None;
         self.next_bot_at = None;
         self.undo_point = None;
         self.undo_refusal = "you have not passed or played since";
+        self.for_everyone(|person| {
+            person.received = point.received;
+            person.queued = None;
+            person.hint = CardSet::EMPTY;
+        });
     }
 
     /// Plays the hand out at once when no points are left in it.
-    fn play_out(&mut self, now: Instant) {
+    fn play_out(&mut self, p: usize, now: Instant) {
         if !self.can_play_out() {
-            self.note = Some("Playing out is offered once no points are left in the hand".to_string());
+            self.people[p].note = Some("Playing out is offered once no points are left in the hand".to_string());
+            return;
+        }
+        if !self.alone() {
+            self.people[p].note = Some("Playing out is off while other people play".to_string());
             return;
         }
         let mut player = Level::Easy.bot(self.game.seed(), YOU, crate::bot::Think::Samples(1));
@@ -1218,8 +1507,10 @@ impl App {
             self.apply(action, now);
         }
         self.trick_shown_until = None;
-        self.received = CardSet::EMPTY;
-        self.note = Some("Played out: no points were left".to_string());
+        self.for_everyone(|person| {
+            person.received = CardSet::EMPTY;
+            person.note = Some("Played out: no points were left".to_string());
+        });
     }
 
     /// Applies an action to the game and updates the table around it.
@@ -1227,28 +1518,53 @@ impl App {
         let event = match self.game.apply(action) {
             Ok(event) => event,
             Err(error) => {
-                self.note = Some(sentence(&error.to_string()));
+                let note = sentence(&error.to_string());
+                self.tell_all(&note);
                 return;
             }
         };
         self.log.push(action);
         self.generation += 1;
         self.decision = None;
-        let by_you = matches!(action, Action::Pass { seat: YOU, .. } | Action::Play { seat: YOU, .. });
-        if !by_you && !matches!(action, Action::Pass { .. }) {
+        let by_a_person = match action {
+            Action::Pass { seat, .. } | Action::Play { seat, .. } => self.held_here(seat),
+            _ => false,
+        };
+        if !by_a_person && !matches!(action, Action::Pass { .. }) {
             self.undo_point = None;
             self.undo_refusal = "other players have played since";
+        }
+        if let Action::Play { seat, .. } | Action::Pass { seat, .. } = action
+            && let Some(p) = self.person_in(seat)
+        {
+            // A bot moved for them (the turn clock): their own choice is void.
+            self.people[p].queued = None;
+            if matches!(action, Action::Pass { .. }) {
+                self.people[p].marked = CardBag::EMPTY;
+            }
         }
         match event {
             Event::PassChosen => {}
             Event::CardsExchanged => {
-                self.received = self.game.hand().received(YOU);
+                let hand = self.game.hand();
+                let received: Vec<CardSet> =
+                    self.people.iter().map(|p| p.seat.map_or(CardSet::EMPTY, |s| hand.received(s))).collect();
+                for (person, cards) in self.people.iter_mut().zip(received) {
+                    person.received = cards;
+                }
                 self.undo_refusal = "the cards passed to you are in your hand";
-                let from = self.table.seat_name(
-                    Seat::all(self.players()).find(|&s| self.game.hand().pass_target(s) == YOU).unwrap_or(YOU),
-                );
-                let received = self.game.hand().received_cards(YOU);
-                self.note = Some(format!("You received {} from {from}", self.theme.cards(received.iter())));
+                self.tell_each(|app, seat| {
+                    let seat = seat?;
+                    let hand = app.game.hand();
+                    let from = Seat::all(app.players()).find(|&s| hand.pass_target(s) == seat).unwrap_or(seat);
+                    let theme = app.theme_of(seat);
+                    let received = hand.received_cards(seat);
+                    Some(format!(
+                        "You received {} from {}",
+                        theme.cards(received.iter()),
+                        app.name_for(Some(seat), from)
+                    ))
+                });
                 self.effects.push(Effect::Save);
             }
             Event::CardPlayed => {
@@ -1257,36 +1573,43 @@ impl App {
             }
             Event::Declared { seat, generale } => {
                 if generale {
-                    let who = if seat == YOU { "You".to_string() } else { self.table.seat_name(seat) };
                     let points = self.table.rules.penalty_total();
-                    self.note = Some(format!(
-                        "{who} declared the Generale: every point to {}, or {points} for failing",
-                        if seat == YOU { "you" } else { "them" }
-                    ));
+                    self.tell_each(|app, viewer| {
+                        let yours = viewer == Some(seat);
+                        Some(format!(
+                            "{} declared the Generale: every point to {}, or {points} for failing",
+                            app.name_for(viewer, seat),
+                            if yours { "you" } else { "them" }
+                        ))
+                    });
                 }
                 self.next_bot_at = Some(now + self.speed.card_delay());
                 self.effects.push(Effect::Save);
             }
             Event::Bid { seat, chips } => {
-                let who = if seat == YOU { "You".to_string() } else { self.table.seat_name(seat) };
-                self.note = Some(match chips {
-                    Some(chips) => format!("{who} bid {chips}"),
-                    None => format!("{who} did not bid"),
+                self.tell_each(|app, viewer| {
+                    let who = app.name_for(viewer, seat);
+                    Some(match chips {
+                        Some(chips) => format!("{who} bid {chips}"),
+                        None => format!("{who} did not bid"),
+                    })
                 });
                 self.next_bot_at = Some(now + self.speed.card_delay());
                 self.effects.push(Effect::Save);
             }
             Event::SuitNamed { seat, suit } => {
-                let (who, leads) =
-                    if seat == YOU { ("You".to_string(), "you lead") } else { (self.table.seat_name(seat), "leads") };
-                self.note = Some(format!("{who} named {}: each is worth 1, and {leads}", suit.name()));
+                self.tell_each(|app, viewer| {
+                    let leads = if viewer == Some(seat) { "you lead" } else { "leads" };
+                    Some(format!("{} named {}: each is worth 1, and {leads}", app.name_for(viewer, seat), suit.name()))
+                });
                 self.next_bot_at = Some(now + self.speed.card_delay());
                 self.effects.push(Effect::Save);
             }
             Event::TrickRolledOver => {
                 let cards = self.game.hand().waiting().len();
-                self.note =
-                    Some(format!("Nobody wins the trick: its cards wait for the next trick's winner ({cards} now)"));
+                self.tell_all(&format!(
+                    "Nobody wins the trick: its cards wait for the next trick's winner ({cards} now)"
+                ));
                 let until = now + self.speed.trick_delay();
                 self.trick_shown_until = Some(until);
                 self.next_bot_at = Some(until);
@@ -1301,11 +1624,7 @@ impl App {
                 self.effects.push(Effect::Save);
             }
             Event::HandDealt => {
-                self.marked = CardBag::EMPTY;
-                self.received = CardSet::EMPTY;
-                self.hint = CardSet::EMPTY;
-                self.queued = None;
-                self.cursor = 0;
+                self.for_everyone(Person::new_hand);
                 self.undo_point = None;
                 self.undo_refusal = "you have not passed or played yet";
                 self.hand_start = UndoPoint {
@@ -1314,24 +1633,30 @@ impl App {
                     received: CardSet::EMPTY,
                     what: String::new(),
                 };
-                self.note = None;
                 self.note_hold_hand();
                 self.effects.push(Effect::Save);
             }
         }
     }
 
-    /// Domino: the seat now to play could not follow and drew. You see
-    /// your cards; of the others, how many.
+    /// How the person in `seat` writes cards (the table's default for a seat nobody here plays).
+    fn theme_of(&self, seat: Seat) -> Theme {
+        self.person_in(seat).map_or(Theme { color: false, ascii: false, palette256: false }, |p| self.people[p].theme)
+    }
+
+    /// Domino: the seat now to play could not follow and drew. Its player
+    /// sees the cards; the others, how many.
     fn note_draw(&mut self) {
         let Some((seat, drawn)) = self.game.last_draw() else { return };
         let count = drawn.len();
         let left = self.game.hand().stock().len();
-        self.note = Some(if seat == YOU {
-            format!("You drew {count}: {} ({left} left in the stock)", self.theme.cards(drawn))
-        } else {
-            let cards = if count == 1 { "card" } else { "cards" };
-            format!("{} could not follow and drew {count} {cards} ({left} left)", self.table.seat_name(seat))
+        self.tell_each(|app, viewer| {
+            Some(if viewer == Some(seat) {
+                format!("You drew {count}: {} ({left} left in the stock)", app.theme_of(seat).cards(drawn))
+            } else {
+                let cards = if count == 1 { "card" } else { "cards" };
+                format!("{} could not follow and drew {count} {cards} ({left} left)", app.name_for(viewer, seat))
+            })
         });
     }
 
@@ -1347,19 +1672,24 @@ impl App {
             let cards_left = Seat::all(self.players()).any(|s| !hand.holding(s).is_empty());
             if self.game.phase() == GamePhase::GameOver && cards_left {
                 let target = self.table.rules.target_score;
-                self.note = Some(format!("{target} reached: the game ends in the middle of the hand"));
+                self.tell_all(&format!("{target} reached: the game ends in the middle of the hand"));
             }
             return;
         };
         let cards = hand.taken(taker) - played;
         let hearts = hand.points(self.table.rules.points, cards);
-        let who = if taker == YOU { "You".to_string() } else { self.table.seat_name(taker) };
         // What the stock still held: as dealt, less every card drawn. The
         // rest of what the taker took was its own hand.
         let dealt = crate::engine::Deal::for_hand(&self.table.rules, self.game.seed(), self.game.hand_number() - 1);
         let stock_left = self.game.draws().iter().fold(dealt.kitty, |stock, draw| stock - draw.cards);
         let why = if (cards - stock_left).is_empty() { "won the last trick" } else { "held the last cards" };
-        self.note = Some(format!("{who} {why} and took the stock: {} cards, {hearts} points", cards.len()));
+        self.tell_each(|app, viewer| {
+            Some(format!(
+                "{} {why} and took the stock: {} cards, {hearts} points",
+                app.name_for(viewer, taker),
+                cards.len()
+            ))
+        });
     }
 
     /// The trick just taken carried the kitty: its taker alone sees it.
@@ -1374,10 +1704,12 @@ impl App {
             return;
         }
         let kitty = hand.kitty_cards();
-        self.note = Some(if taker == YOU {
-            format!("You took the widow: {}", self.theme.cards(kitty.iter()))
-        } else {
-            format!("{} took the widow ({} cards)", self.table.seat_name(taker), kitty.len())
+        self.tell_each(|app, viewer| {
+            Some(if viewer == Some(taker) {
+                format!("You took the widow: {}", app.theme_of(taker).cards(kitty.iter()))
+            } else {
+                format!("{} took the widow ({} cards)", app.name_for(viewer, taker), kitty.len())
+            })
         });
     }
 
@@ -1389,8 +1721,15 @@ impl App {
             } else {
                 "hold hand"
             };
-            self.note = Some(format!("No passing this hand ({why})"));
+            self.tell_all(&format!("No passing this hand ({why})"));
         }
+    }
+
+    /// Whether every person here in a seat has closed the summary of the
+    /// hand just scored (a person gone does not hold the table).
+    fn all_done_with_hand(&self) -> bool {
+        let hand = self.game.hand_number();
+        self.people.iter().all(|person| person.seat.is_none() || person.done_with_hand >= hand)
     }
 
     /// Moves the game on as far as it can go at `now`: sends a pass whose
@@ -1398,20 +1737,20 @@ impl App {
     /// the pace allows, opens summaries, runs the clock out.
     fn advance(&mut self, now: Instant) {
         loop {
-            if self.finish.is_some() || self.overlay.as_ref().is_some_and(Overlay::holds_play) {
+            if self.finish.is_some() || self.held() {
                 return;
             }
             if self.clock.is_some_and(|clock| clock.started.is_some() && clock.left(now).is_zero()) {
                 self.end(Finish::OutOfTime, now);
                 return;
             }
-            if let Some((cards, at)) = self.pending_pass {
-                if now < at {
-                    return;
-                }
-                self.pending_pass = None;
-                self.apply(Action::Pass { seat: YOU, cards }, now);
+            if let Some(index) = self.pending_passes.iter().position(|pass| pass.at <= now) {
+                let pass = self.pending_passes.remove(index);
+                self.apply(Action::Pass { seat: pass.seat, cards: pass.cards }, now);
                 continue;
+            }
+            if !self.pending_passes.is_empty() && self.alone() {
+                return;
             }
             if self.showing_trick(now) {
                 return;
@@ -1421,59 +1760,44 @@ impl App {
                 GamePhase::HandOver | GamePhase::GameOver => {
                     if self.summarised_hand != self.game.hand_number() {
                         self.summarised_hand = self.game.hand_number();
-                        self.overlay = Some(Overlay::HandSummary);
+                        self.for_everyone(|person| person.overlay = Some(Overlay::HandSummary));
                         if self.game.phase() == GamePhase::GameOver {
                             self.end(Finish::Completed, now);
+                            return;
                         }
+                    }
+                    if self.game.phase() == GamePhase::HandOver && (self.all_done_with_hand() || self.overdue(now)) {
+                        self.next_hand(now);
+                        continue;
                     }
                     return;
                 }
-                GamePhase::MoonChoice(YOU) => {
-                    self.overlay = Some(Overlay::MoonChoice(MoonScoring::AddToOthers));
+                GamePhase::MoonChoice(seat) if !self.bot_plays(seat, now) => {
+                    if let Some(p) = self.person_in(seat)
+                        && !matches!(self.people[p].overlay, Some(Overlay::MoonChoice(_)))
+                    {
+                        self.people[p].overlay = Some(Overlay::MoonChoice(MoonScoring::AddToOthers));
+                    }
                     return;
                 }
                 _ => {}
             }
+            if self.game.hand().phase() == HandPhase::Passing
+                && let Some((generation, action)) = self.decision.take()
+            {
+                // Passes are chosen all at once: a bot's may come while a person still chooses.
+                if generation == self.generation {
+                    self.apply(action, now);
+                    continue;
+                }
+            }
             let Some(seat) = self.seat_to_act() else { return };
-            if seat == YOU && self.game.hand().to_declare() == Some(YOU) {
-                // Asked once no other window is open.
-                if self.overlay.is_none() {
-                    self.overlay = Some(Overlay::Generale(Button::No));
-                }
-                return;
-            }
-            if seat == YOU && self.game.hand().to_bid() == Some(YOU) {
-                if self.overlay.is_none() {
-                    self.overlay = Some(Overlay::Bid(self.game.hand().least_bid()));
-                }
-                return;
-            }
-            if seat == YOU && self.game.hand().phase() == HandPhase::Naming {
-                if self.overlay.is_none() {
-                    let best = crate::bot::SeatView::of(&self.game, YOU);
-                    self.overlay = Some(Overlay::NameSuit(crate::bot::suggested_suit(&best)));
-                }
-                return;
-            }
-            if seat == YOU {
-                if self.game.hand().phase() == HandPhase::Playing
-                    && let Some(card) = self.queued.take()
+            if !self.bot_plays(seat, now) {
+                if let Some(p) = self.person_in(seat)
+                    && self.ask(p, seat, now)
                 {
-                    match self.game.hand().check_play(YOU, card) {
-                        Ok(()) => {
-                            self.play_yours(card, now);
-                            continue;
-                        }
-                        Err(error) => {
-                            self.note = Some(format!(
-                                "Dropped the queued {}: {}",
-                                self.theme.card(card),
-                                error.to_string().trim_end_matches('.')
-                            ));
-                        }
-                    }
+                    continue;
                 }
-                self.keep_cursor_on_a_stop();
                 return;
             }
             let paced = self.game.hand().phase() == HandPhase::Playing;
@@ -1489,36 +1813,84 @@ impl App {
         }
     }
 
-    /// The timed game's clock counts your thinking only: it runs while the
-    /// game waits for your pass, card or moon choice, and stands still
-    /// while bots think and cards are shown.
+    /// The hand's summary is read: the next hand is dealt, and anyone
+    /// still reading it has it closed.
+    fn next_hand(&mut self, now: Instant) {
+        let hand = self.game.hand_number();
+        self.for_everyone(|person| {
+            if person.overlay == Some(Overlay::HandSummary) {
+                person.overlay = None;
+            }
+            person.done_with_hand = hand;
+        });
+        self.apply(Action::NextHand, now);
+    }
+
+    /// The game waits on person `p` in `seat`: asks their question (the
+    /// Generale, a bid, the suit to name), or plays the card they queued.
+    /// Whether the game moved on.
+    fn ask(&mut self, p: usize, seat: Seat, now: Instant) -> bool {
+        let hand = self.game.hand();
+        let open = self.people[p].overlay.is_none();
+        if hand.to_declare() == Some(seat) {
+            // Asked once no other window is open.
+            if open {
+                self.people[p].overlay = Some(Overlay::Generale(Button::No));
+            }
+            return false;
+        }
+        if hand.to_bid() == Some(seat) {
+            if open {
+                self.people[p].overlay = Some(Overlay::Bid(hand.least_bid()));
+            }
+            return false;
+        }
+        if hand.phase() == HandPhase::Naming {
+            if open {
+                let best = crate::bot::SeatView::of(&self.game, seat);
+                self.people[p].overlay = Some(Overlay::NameSuit(crate::bot::suggested_suit(&best)));
+            }
+            return false;
+        }
+        if hand.phase() == HandPhase::Playing
+            && let Some(card) = self.people[p].queued.take()
+        {
+            match hand.check_play(seat, card) {
+                Ok(()) => {
+                    self.play_theirs(p, seat, card, now);
+                    return true;
+                }
+                Err(error) => {
+                    let theme = self.people[p].theme;
+                    self.people[p].note = Some(format!(
+                        "Dropped the queued {}: {}",
+                        theme.card(card),
+                        error.to_string().trim_end_matches('.')
+                    ));
+                }
+            }
+        }
+        self.keep_cursor_on_a_stop(p);
+        false
+    }
+
+    /// The timed game's clock counts the people's thinking only: it runs
+    /// while the game waits for a pass, card or moon choice of someone
+    /// here, and stands still while bots think and cards are shown.
     fn run_clock(&mut self, now: Instant) {
-        let yours = self.finish.is_none() && self.awaits_you(now);
+        let theirs = self.finish.is_none() && (0..self.people.len()).any(|p| self.awaits(p, now));
         if let Some(clock) = &mut self.clock {
-            if yours { clock.start(now) } else { clock.stop(now) }
+            if theirs { clock.start(now) } else { clock.stop(now) }
         }
     }
 
-    /// Whether the game waits for your decision now.
-    fn awaits_you(&self, now: Instant) -> bool {
-        let on_table = !self.showing_trick(now) && self.overlay.as_ref().is_none_or(|o| !o.holds_play());
-        let moon = self.game.phase() == GamePhase::MoonChoice(YOU);
-        let generale = self.game.phase() == GamePhase::InHand && self.game.hand().to_declare() == Some(YOU);
-        moon || generale
-            || (on_table
-                && (self.is_passing()
-                    || (self.game.hand().phase() == HandPhase::Playing && self.seat_to_act() == Some(YOU))))
-    }
-
-    /// Whether hints are offered: not in the timed game, as in the online
-    /// game it copies.
-    pub fn hints_allowed(&self) -> bool {
-        self.clock.is_none()
-    }
-
-    /// Whether undo is offered: not in the timed game.
-    pub fn undo_allowed(&self) -> bool {
-        self.clock.is_none()
+    /// Whether the game waits for person `p`'s decision now.
+    fn awaits(&self, p: usize, now: Instant) -> bool {
+        let Some(seat) = self.people[p].seat else { return false };
+        let on_table = !self.showing_trick(now) && self.people[p].overlay.as_ref().is_none_or(|o| !o.holds_play());
+        let moon = self.game.phase() == GamePhase::MoonChoice(seat);
+        let generale = self.game.phase() == GamePhase::InHand && self.game.hand().to_declare() == Some(seat);
+        moon || generale || (on_table && (self.passing(p) || self.their_play(p)))
     }
 
     /// The game is over: score a timed game, stop the clock, tell the runtime.
@@ -1544,7 +1916,7 @@ impl App {
             self.tournament = Some(TournamentScore::of(timed));
         }
         if finish == Finish::OutOfTime {
-            self.overlay = Some(Overlay::GameOver(Button::NewGame));
+            self.for_everyone(|person| person.overlay = Some(Overlay::GameOver(Button::NewGame)));
         }
         if hands_completed > 0 {
             let tournament = self.tournament.map(|score| score.total());
@@ -1557,34 +1929,35 @@ impl App {
         }
     }
 
-    /// Whether you won (had or shared the lowest total at the end). A game
-    /// that ended before any hand was complete has no winner.
+    /// Whether you (South) won: had or shared the lowest total at the end.
+    /// A game that ended before any hand was complete has no winner.
     pub fn finish_won(&self) -> bool {
         !self.game.history().is_empty() && self.game.leaders().contains(&YOU)
     }
 
-    /// The cards a seat is seen to have taken this hand: another seat's
-    /// widow stays face down in its pile until the hand is scored.
-    pub fn taken_in_view(&self, seat: Seat) -> CardBag {
+    /// The cards `seat` is seen by `viewer` to have taken this hand:
+    /// another seat's widow stays face down in its pile until the hand is
+    /// scored.
+    pub fn taken_seen_by(&self, viewer: Option<Seat>, seat: Seat) -> CardBag {
         let hand = self.game.hand();
         let taken = hand.taken_cards(seat);
-        let hidden = seat != YOU && hand.phase() != HandPhase::Finished && hand.kitty_taker() == Some(seat);
+        let hidden = viewer != Some(seat) && hand.phase() != HandPhase::Finished && hand.kitty_taker() == Some(seat);
         if hidden { taken.less(hand.kitty_cards()) } else { taken }
     }
 
-    /// The penalty points each seat is seen to have taken in the hand so
-    /// far (another seat's widow counts once the hand is scored).
-    pub fn points_this_hand(&self, seat: Seat) -> i32 {
+    /// The penalty points `viewer` sees `seat` has taken in the hand so far
+    /// (another seat's widow counts once the hand is scored).
+    pub fn points_seen_by(&self, viewer: Option<Seat>, seat: Seat) -> i32 {
         let rules = &self.table.rules;
         let hand = self.game.hand();
-        let taken = self.taken_in_view(seat).cards();
+        let taken = self.taken_seen_by(viewer, seat).cards();
         let bonus = rules.bonus_card().is_some_and(|card| taken.contains(card));
-        hand.points(rules.points, taken) + if bonus { BONUS_CARD_VALUE } else { 0 }
+        hand.points(rules.points, taken) + if bonus { crate::engine::BONUS_CARD_VALUE } else { 0 }
     }
 }
 
-/// An error message as a sentence: capital first letter.
-fn sentence(text: &str) -> String {
+/// A message as a sentence: capital first letter.
+pub(crate) fn sentence(text: &str) -> String {
     let mut chars = text.chars();
     chars.next().map(|first| first.to_uppercase().chain(chars).collect()).unwrap_or_default()
 }

@@ -5,16 +5,16 @@
 //! own, sending the answer back as a message.
 
 use crate::bot::{Advice, advise};
-use crate::engine::Game;
+use crate::engine::{Game, Seat};
 use crate::review::{REVIEW_SAMPLES, Unit};
-
-use super::app::YOU;
 
 /// A hint to work out: the game as it stood when you asked.
 #[derive(Clone, Debug, PartialEq)]
 pub struct HintRequest {
     /// The game at your decision.
     pub game: Game,
+    /// Your seat.
+    pub seat: Seat,
 }
 
 impl HintRequest {
@@ -22,8 +22,8 @@ impl HintRequest {
     pub fn work_out(self) -> WorkedOutHint {
         // Judged as the review judges the person's decisions.
         let goal = Unit::of_person(self.game.rules()).goal();
-        let advice = advise(&self.game, YOU, REVIEW_SAMPLES, goal);
-        WorkedOutHint { game: self.game, advice }
+        let advice = advise(&self.game, self.seat, REVIEW_SAMPLES, goal);
+        WorkedOutHint { game: self.game, seat: self.seat, advice }
     }
 }
 
@@ -32,6 +32,8 @@ impl HintRequest {
 pub struct WorkedOutHint {
     /// The game the hint is for.
     pub game: Game,
+    /// The seat it is for.
+    pub seat: Seat,
     /// The expert's advice (`None` if you had no decision to make).
     pub advice: Option<Advice>,
 }
@@ -48,7 +50,7 @@ impl WorkedOutHint {
             && asked.hand_number() == now.hand_number()
             && asked.totals() == now.totals()
             && asked.hand().phase() == now.hand().phase()
-            && asked.hand().hand_of(YOU) == now.hand().hand_of(YOU)
+            && asked.hand().hand_of(self.seat) == now.hand().hand_of(self.seat)
             && asked.tricks() == now.tricks()
             && asked.hand().trick() == now.hand().trick()
     }

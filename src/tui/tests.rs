@@ -10,7 +10,7 @@ use ratatui::style::Color;
 use crate::bot::{Level, Player, Think, decide};
 use crate::engine::{BySeat, CardSet, Deal, Game, GamePhase, Hand, HandPhase, MoonRule, Rules, Seat};
 
-use super::app::{App, Finish, Message, Overlay, YOU};
+use super::app::{App, Finish, Message, Overlay, PersonId, YOU};
 use super::input::{Button, Command, Hits};
 use super::table::Table;
 use super::theme::Theme;
@@ -31,6 +31,11 @@ struct Harness {
 }
 
 impl Harness {
+    /// The table as the person at it sees it.
+    fn you(&self) -> super::app::Seen<'_> {
+        self.app.seen(PersonId::LOCAL).expect("the local table seats you")
+    }
+
     fn new(seed: u64, speed: Speed) -> Harness {
         Harness::with_rules(Rules::default(), seed, speed)
     }
@@ -46,7 +51,7 @@ impl Harness {
     }
 
     fn send(&mut self, command: Command) {
-        self.app.update(Message::Command(command), self.now);
+        self.app.update(Message::Command(PersonId::LOCAL, command), self.now);
     }
 
     fn wait(&mut self, duration: Duration) {
@@ -60,7 +65,7 @@ impl Harness {
         for _ in 0..1000 {
             self.let_a_bot_act();
             self.wait(Duration::from_secs(3));
-            if self.app.bot_to_ask().is_none() {
+            if self.app.bot_to_ask(self.now).is_none() {
                 return;
             }
         }
@@ -69,7 +74,7 @@ impl Harness {
 
     /// The bot the runtime would ask decides, if one is to; whether one did.
     fn let_a_bot_act(&mut self) -> bool {
-        let Some(seat) = self.app.bot_to_ask() else { return false };
+        let Some(seat) = self.app.bot_to_ask(self.now) else { return false };
         let mut bot = Level::Normal.bot(self.app.game.seed(), seat, Think::Samples(1));
         let action = decide(&self.app.game, seat, bot.as_mut()).unwrap();
         let generation = self.app.generation;
@@ -83,7 +88,7 @@ impl Harness {
         let effects = self.app.take_effects().into_iter();
         effects
             .filter_map(|effect| match effect {
-                super::app::Effect::WorkOutHint(request) => Some(*request),
+                super::app::Effect::WorkOutHint(_, request) => Some(*request),
                 _ => None,
             })
             .collect()
@@ -93,7 +98,7 @@ impl Harness {
     /// back.
     fn deliver(&mut self, request: super::hint::HintRequest) {
         let worked = Box::new(request.work_out());
-        self.app.update(Message::HintWorkedOut(worked), self.now);
+        self.app.update(Message::HintWorkedOut(PersonId::LOCAL, worked), self.now);
     }
 
     /// Presses the hint key and lets the hint arrive.
@@ -130,10 +135,10 @@ impl Harness {
             if stop(&self.app) {
                 return;
             }
-            match &self.app.overlay {
+            match &self.app.people[0].overlay {
                 Some(Overlay::HandSummary) => self.send(Command::Confirm),
                 Some(_) => return,
-                None if self.app.is_passing() => {
+                None if self.app.is_passing(YOU) => {
                     self.play_as_hard();
                     self.wait(Duration::from_secs(3));
                 }
@@ -146,7 +151,7 @@ impl Harness {
     fn screen(&self, width: u16, height: u16) -> (String, Buffer, Hits) {
         let area = Rect::new(0, 0, width, height);
         let mut buffer = Buffer::empty(area);
-        let hits = view::draw_screen(&mut buffer, area, &self.app, self.now);
+        let hits = view::draw_screen(&mut buffer, area, &self.you(), self.now);
         (text_of(&buffer), buffer, hits)
     }
 
@@ -155,7 +160,7 @@ impl Harness {
     }
 
     fn status(&self) -> String {
-        let (note, what) = view::status(&self.app, self.now);
+        let (note, what) = view::status(&self.you(), self.now);
         note.map_or(what.clone(), |note| format!("{note} · {what}"))
     }
 }
@@ -189,18 +194,18 @@ fn enter_passes_only_once_the_right_number_is_marked() {
     let mut h = Harness::new(42, Speed::Instant);
     h.send(Command::Mark);
     h.send(Command::Confirm);
-    assert!(h.app.is_passing());
-    assert_eq!(h.app.note.as_deref(), Some("Mark 3 cards to pass (1 marked)"));
+    assert!(h.app.is_passing(YOU));
+    assert_eq!(h.app.people[0].note.as_deref(), Some("Mark 3 cards to pass (1 marked)"));
     for _ in 0..2 {
         h.send(Command::Right);
         h.send(Command::Mark);
     }
-    let passed = h.app.marked;
+    let passed = h.app.people[0].marked;
     h.send(Command::Confirm);
     h.wait(Duration::from_secs(1));
     assert_eq!(h.app.game.hand().passed_cards(YOU), passed);
     let received = h.app.game.hand().received(YOU);
-    assert_eq!(h.app.received, received, "received cards are marked in the hand");
+    assert_eq!(h.app.people[0].received, received, "received cards are marked in the hand");
 }
 
 #[test]
@@ -210,8 +215,8 @@ fn a_fourth_card_cannot_be_marked() {
         h.send(Command::Mark);
         h.send(Command::Right);
     }
-    assert_eq!(h.app.marked.len(), 3);
-    assert_eq!(h.app.note.as_deref(), Some("You pass 3 cards; unmark one first"));
+    assert_eq!(h.app.people[0].marked.len(), 3);
+    assert_eq!(h.app.people[0].note.as_deref(), Some("You pass 3 cards; unmark one first"));
 }
 
 #[test]
@@ -221,11 +226,11 @@ fn clicking_cards_marks_them_and_the_pass_button_passes() {
     for (_, card) in hits.cards.iter().take(3) {
         h.send(Command::Card(*card));
     }
-    assert_eq!(h.app.marked.len(), 3);
+    assert_eq!(h.app.people[0].marked.len(), 3);
     let (_, _, hits) = h.screen(80, 24);
     assert!(hits.buttons.iter().any(|(_, b)| *b == Button::Pass));
     h.send(Command::Button(Button::Pass));
-    assert!(h.app.pending_pass.is_some(), "the pass is on its way");
+    assert!(h.app.pending_pass(YOU).is_some(), "the pass is on its way");
 }
 
 #[test]
@@ -235,12 +240,12 @@ fn undo_takes_back_a_pass_before_the_cards_arrive() {
         h.send(Command::Mark);
         h.send(Command::Right);
     }
-    let marked = h.app.marked;
+    let marked = h.app.people[0].marked;
     h.send(Command::Confirm);
     assert!(h.status().starts_with("Passing "), "{}", h.status());
     h.send(Command::Undo);
-    assert!(h.app.is_passing());
-    assert_eq!(h.app.marked, marked);
+    assert!(h.app.is_passing(YOU));
+    assert_eq!(h.app.people[0].marked, marked);
     assert_eq!(h.app.undos, 1);
 }
 
@@ -255,7 +260,7 @@ fn once_the_passed_cards_arrive_the_pass_cannot_be_undone() {
     h.let_bots_play();
     h.send(Command::Undo);
     assert_eq!(h.app.undos, 0);
-    assert!(h.app.note.as_deref().unwrap().starts_with("Can't undo"), "{:?}", h.app.note);
+    assert!(h.app.people[0].note.as_deref().unwrap().starts_with("Can't undo"), "{:?}", h.app.people[0].note);
 }
 
 #[test]
@@ -265,7 +270,7 @@ fn a_hold_hand_says_there_is_no_passing() {
     h.let_bots_play();
     assert_eq!(h.app.game.hand().phase(), HandPhase::Playing);
     assert!(
-        h.app.note.as_deref().unwrap_or("").contains("No passing this hand (hold hand)")
+        h.app.people[0].note.as_deref().unwrap_or("").contains("No passing this hand (hold hand)")
             || h.app.game.hand().tricks_played() > 0
     );
 }
@@ -276,7 +281,7 @@ fn a_hold_hand_says_there_is_no_passing() {
 fn at_your_first_play(seed: u64) -> Harness {
     let mut h = Harness::new(seed, Speed::Normal);
     h.play_until(|app| app.game.hand().phase() == HandPhase::Playing);
-    h.play_until(|app| app.seat_to_act() == Some(YOU) && app.overlay.is_none());
+    h.play_until(|app| app.seat_to_act() == Some(YOU) && app.people[0].overlay.is_none());
     h.wait(Duration::from_secs(3));
     h
 }
@@ -302,7 +307,7 @@ fn an_illegal_card_is_refused_with_the_rule_that_forbids_it() {
         let Some(card) = illegal.lowest() else { continue };
         let expected = hand.check_play(YOU, card).unwrap_err().to_string();
         h.send(Command::Card(card));
-        let note = h.app.note.clone().unwrap();
+        let note = h.app.people[0].note.clone().unwrap();
         assert_eq!(note.to_lowercase(), expected.to_lowercase());
         assert!(h.app.game.hand().holding(YOU).contains(card), "the card stays in the hand");
         return;
@@ -321,7 +326,7 @@ fn a_card_chosen_before_your_turn_is_queued_and_played_when_the_turn_comes() {
         // A bot leads the first trick: queue a club (legal unless void) before it does.
         let Some(club) = (h.app.game.hand().holding(YOU) & CardSet::CLUBS).highest() else { continue };
         h.send(Command::Card(club));
-        assert_eq!(h.app.queued, Some(club));
+        assert_eq!(h.app.people[0].queued, Some(club));
         assert!(h.status().contains("queued"), "{}", h.status());
         h.let_bots_play();
         assert!(
@@ -347,7 +352,9 @@ fn a_queued_card_that_is_illegal_when_the_turn_comes_is_dropped_with_a_note() {
         h.send(Command::Card(heart));
         h.let_bots_play();
         assert!(h.app.game.hand().holding(YOU).contains(heart));
-        assert!(h.app.note.as_deref().unwrap().starts_with(&format!("Dropped the queued {}", COLOR.card(heart))));
+        assert!(
+            h.app.people[0].note.as_deref().unwrap().starts_with(&format!("Dropped the queued {}", COLOR.card(heart)))
+        );
         return;
     }
     panic!("no seed fitted");
@@ -371,7 +378,7 @@ fn undo_takes_back_your_card_until_someone_else_plays() {
         h.let_bots_play();
         h.send(Command::Undo);
         assert_eq!(h.app.undos, 1);
-        assert_eq!(h.app.note.as_deref(), Some("Can't undo: other players have played since"));
+        assert_eq!(h.app.people[0].note.as_deref(), Some("Can't undo: other players have played since"));
         return;
     }
     panic!("no seed fitted");
@@ -383,7 +390,7 @@ fn bots_cards_appear_at_the_pace_and_a_key_skips_the_wait() {
     h.play_as_hard();
     let played = h.app.log.len();
     // Left's decision arrives at once but waits for the pace.
-    if let Some(seat) = h.app.bot_to_ask() {
+    if let Some(seat) = h.app.bot_to_ask(h.now) {
         let mut bot = Level::Normal.bot(42, seat, Think::Samples(1));
         let action = decide(&h.app.game, seat, bot.as_mut()).unwrap();
         let generation = h.app.generation;
@@ -398,11 +405,11 @@ fn bots_cards_appear_at_the_pace_and_a_key_skips_the_wait() {
 fn the_hint_marks_the_experts_card_and_names_the_next_best() {
     let mut h = at_your_first_play(42);
     h.ask_hint();
-    assert_eq!(h.app.hint.len(), 1);
-    let hinted = h.app.hint.lowest().unwrap();
-    assert_eq!(h.app.cursor_card(), Some(hinted));
+    assert_eq!(h.app.people[0].hint.len(), 1);
+    let hinted = h.app.people[0].hint.lowest().unwrap();
+    assert_eq!(h.app.seen(PersonId::LOCAL).and_then(|you| you.cursor_card()), Some(hinted));
     assert!(h.app.game.legal_moves().contains(hinted));
-    let note = h.app.note.clone().unwrap();
+    let note = h.app.people[0].note.clone().unwrap();
     assert!(note.starts_with("Hint: play"), "{note}");
     if h.app.game.legal_moves().len() > 1 {
         assert!(note.contains(" costs "), "{note}");
@@ -421,14 +428,14 @@ fn following_the_hint_is_the_reviews_best_choice_at_the_pass_and_every_card() {
         if !h.app.game.history().is_empty() {
             break;
         }
-        let (passing, choices) = (h.app.is_passing(), h.app.game.legal_moves().len());
+        let (passing, choices) = (h.app.is_passing(YOU), h.app.game.legal_moves().len());
         h.ask_hint();
         if passing {
-            hinted.push(("pass", h.app.hint.to_string()));
+            hinted.push(("pass", h.app.people[0].hint.to_string()));
             h.send(Command::Confirm);
             h.wait(Duration::from_secs(3));
         } else {
-            let card = h.app.hint.lowest().expect("a card hinted");
+            let card = h.app.people[0].hint.lowest().expect("a card hinted");
             if choices > 1 {
                 hinted.push(("play", card.to_string()));
             }
@@ -451,35 +458,39 @@ fn the_hint_is_worked_out_off_the_table_and_keys_work_meanwhile() {
     h.send(Command::Hint);
     let requests = h.hint_requests();
     assert_eq!(requests.len(), 1, "the search is asked of the runtime, not made here");
-    assert_eq!(h.app.hint, CardSet::EMPTY);
+    assert_eq!(h.app.people[0].hint, CardSet::EMPTY);
     assert!(h.status().contains("Working out a hint"), "{}", h.status());
     h.send(Command::Hint);
     assert!(h.hint_requests().is_empty(), "one search at a time for one position");
     // The table answers keys while the hint is worked out.
-    let cursor = h.app.cursor;
+    let cursor = h.app.people[0].cursor;
     h.send(Command::Right);
-    assert_eq!(h.app.cursor, cursor + 1, "Right moved the cursor");
+    assert_eq!(h.app.people[0].cursor, cursor + 1, "Right moved the cursor");
     h.send(Command::Help);
-    assert_eq!(h.app.overlay, Some(Overlay::Help));
+    assert_eq!(h.app.people[0].overlay, Some(Overlay::Help));
     h.send(Command::Cancel);
-    assert_eq!(h.app.overlay, None);
+    assert_eq!(h.app.people[0].overlay, None);
     h.deliver(requests.into_iter().next().unwrap());
-    let hinted = h.app.hint.lowest().expect("the hint arrived");
-    assert_eq!(h.app.cursor_card(), Some(hinted));
-    assert!(h.app.note.as_deref().is_some_and(|note| note.starts_with("Hint: play")), "{:?}", h.app.note);
+    let hinted = h.app.people[0].hint.lowest().expect("the hint arrived");
+    assert_eq!(h.app.seen(PersonId::LOCAL).and_then(|you| you.cursor_card()), Some(hinted));
+    assert!(
+        h.app.people[0].note.as_deref().is_some_and(|note| note.starts_with("Hint: play")),
+        "{:?}",
+        h.app.people[0].note
+    );
 }
 
 #[test]
 fn a_pass_hint_still_fits_once_the_others_have_passed_meanwhile() {
     let mut h = Harness::new(42, Speed::Instant);
-    assert!(h.app.is_passing() && h.app.bot_to_ask().is_some(), "the others are still choosing");
+    assert!(h.app.is_passing(YOU) && h.app.bot_to_ask(h.now).is_some(), "the others are still choosing");
     h.send(Command::Hint);
     let request = h.hint_requests().pop().unwrap();
     h.let_bots_play();
-    assert!(h.app.game.hand().awaits_pass_from(YOU) && h.app.bot_to_ask().is_none(), "only you are left to pass");
+    assert!(h.app.game.hand().awaits_pass_from(YOU) && h.app.bot_to_ask(h.now).is_none(), "only you are left to pass");
     h.deliver(request);
-    assert_eq!(h.app.hint.len(), 3, "{:?}", h.app.note);
-    assert_eq!(h.app.marked.cards(), h.app.hint);
+    assert_eq!(h.app.people[0].hint.len(), 3, "{:?}", h.app.people[0].note);
+    assert_eq!(h.app.people[0].marked.cards(), h.app.people[0].hint);
 }
 
 #[test]
@@ -492,19 +503,23 @@ fn a_hint_for_a_position_the_game_has_left_is_dropped() {
     h.send(Command::Card(card));
     assert!(h.app.log.contains(&crate::engine::Action::Play { seat: YOU, card }));
     h.deliver(late);
-    assert_eq!(h.app.hint, CardSet::EMPTY);
-    assert!(!h.app.note.as_deref().unwrap_or_default().starts_with("Hint"), "{:?}", h.app.note);
+    assert_eq!(h.app.people[0].hint, CardSet::EMPTY);
+    assert!(!h.app.people[0].note.as_deref().unwrap_or_default().starts_with("Hint"), "{:?}", h.app.people[0].note);
 
     // A pass sent while its hint was worked out.
     let mut h = Harness::new(42, Speed::Instant);
     h.let_bots_play();
-    assert!(h.app.is_passing());
+    assert!(h.app.is_passing(YOU));
     h.send(Command::Hint);
     let late = h.hint_requests().pop().unwrap();
     h.play_as_hard();
-    assert!(!h.app.is_passing(), "the pass is on its way");
+    assert!(!h.app.is_passing(YOU), "the pass is on its way");
     h.deliver(late);
-    assert_eq!((h.app.hint, h.app.marked), (CardSet::EMPTY, crate::engine::CardBag::EMPTY), "no marks after the pass");
+    assert_eq!(
+        (h.app.people[0].hint, h.app.people[0].marked),
+        (CardSet::EMPTY, crate::engine::CardBag::EMPTY),
+        "no marks after the pass"
+    );
 }
 
 #[test]
@@ -514,7 +529,7 @@ fn restart_deals_the_hand_again() {
     h.let_bots_play();
     let hand_number = h.app.game.hand_number();
     h.send(Command::Restart);
-    assert_eq!(h.app.overlay, Some(Overlay::ConfirmRestart));
+    assert_eq!(h.app.people[0].overlay, Some(Overlay::ConfirmRestart));
     h.send(Command::Yes);
     assert_eq!(h.app.game.hand_number(), hand_number);
     assert_eq!(h.app.game.hand().phase(), HandPhase::Passing);
@@ -530,7 +545,7 @@ fn a_hand_with_no_points_left_can_be_played_out() {
     assert!(h.status().contains("o plays the hand out"), "{}", h.status());
     h.send(Command::PlayOut);
     assert_eq!(h.app.game.phase(), GamePhase::HandOver);
-    assert_eq!(h.app.overlay, Some(Overlay::HandSummary));
+    assert_eq!(h.app.people[0].overlay, Some(Overlay::HandSummary));
 }
 
 #[test]
@@ -554,8 +569,8 @@ fn harness_at(rules: Rules, hands: [&str; 4], dealer: usize, totals: [i32; 4]) -
 fn the_shooter_is_asked_how_the_moon_counts_when_it_matters() {
     let rules = Rules { moon: MoonRule::ShooterChooses, no_blood: false, ..Rules::default() };
     let mut h = harness_at(rules, ["AC AH", "2C QS", "3C 2H", "4C 3H"], 0, [80, 50, 90, 90]);
-    h.play_until(|app| app.overlay.is_some());
-    assert!(matches!(h.app.overlay, Some(Overlay::MoonChoice(_))), "{:?}", h.app.overlay);
+    h.play_until(|app| app.people[0].overlay.is_some());
+    assert!(matches!(h.app.people[0].overlay, Some(Overlay::MoonChoice(_))), "{:?}", h.app.people[0].overlay);
     let (text, _, hits) = h.screen(80, 24);
     assert!(text.contains("You shot the moon!"), "{text}");
     assert!(hits.buttons.iter().any(|(_, b)| *b == Button::MoonSubtract));
@@ -573,16 +588,16 @@ fn the_timed_game_ends_at_zero_with_the_out_of_time_score() {
         app.game.hand_number() == 2 && app.game.hand().phase() == HandPhase::Playing && app.seat_to_act() == Some(YOU)
     });
     h.send(Command::Undo);
-    assert_eq!(h.app.note.as_deref(), Some("Undo is off in the timed game"));
+    assert_eq!(h.app.people[0].note.as_deref(), Some("Undo is off in the timed game"));
     h.send(Command::Hint);
-    assert_eq!(h.app.note.as_deref(), Some("Hints are off in the timed game"));
-    assert_eq!(h.app.hint, CardSet::EMPTY);
+    assert_eq!(h.app.people[0].note.as_deref(), Some("Hints are off in the timed game"));
+    assert_eq!(h.app.people[0].hint, CardSet::EMPTY);
     h.wait(Duration::from_secs(601));
     assert_eq!(h.app.finish, Some(Finish::OutOfTime));
     let points = h.app.game.totals()[YOU];
     let score = h.app.tournament.unwrap();
     assert_eq!(score.total(), 50 + 26 * 2 - 2 * points, "hand 1 played, hand 2 in progress");
-    assert!(matches!(h.app.overlay, Some(Overlay::GameOver(_))));
+    assert!(matches!(h.app.people[0].overlay, Some(Overlay::GameOver(_))));
     assert!(h.text().contains("Time is up"));
 }
 
@@ -636,19 +651,19 @@ fn a_timed_game_stopped_by_the_clock_mid_hand_reads_back() {
 fn q_asks_before_quitting_mid_game() {
     let mut h = Harness::new(42, Speed::Instant);
     h.send(Command::Quit);
-    assert_eq!(h.app.overlay, Some(Overlay::ConfirmQuit));
+    assert_eq!(h.app.people[0].overlay, Some(Overlay::ConfirmQuit));
     assert!(h.app.take_effects().is_empty());
     h.send(Command::New);
-    assert_eq!(h.app.overlay, None);
+    assert_eq!(h.app.people[0].overlay, None);
     h.send(Command::Quit);
     h.send(Command::Yes);
-    assert!(h.app.take_effects().contains(&super::app::Effect::Quit));
+    assert!(h.app.take_effects().contains(&super::app::Effect::Quit(PersonId::LOCAL)));
 }
 
 #[test]
 fn a_whole_game_ends_with_standings_and_a_menu() {
     let mut h = Harness::new(7, Speed::Instant);
-    h.play_until(|app| matches!(app.overlay, Some(Overlay::GameOver(_))));
+    h.play_until(|app| matches!(app.people[0].overlay, Some(Overlay::GameOver(_))));
     assert_eq!(h.app.finish, Some(Finish::Completed));
     assert!(h.app.game.totals().of_table(4).iter().any(|&t| t >= 100));
     let effects = h.app.take_effects();
@@ -698,14 +713,14 @@ fn snapshot_full_trick() {
 #[test]
 fn snapshot_hand_summary() {
     let mut h = Harness::new(42, Speed::Instant);
-    h.play_until(|app| app.overlay == Some(Overlay::HandSummary));
+    h.play_until(|app| app.people[0].overlay == Some(Overlay::HandSummary));
     insta::assert_snapshot!("hand_summary", h.text());
 }
 
 #[test]
 fn snapshot_game_over() {
     let mut h = Harness::new(7, Speed::Instant);
-    h.play_until(|app| matches!(app.overlay, Some(Overlay::GameOver(_))));
+    h.play_until(|app| matches!(app.people[0].overlay, Some(Overlay::GameOver(_))));
     insta::assert_snapshot!("game_over", h.text());
 }
 
@@ -728,7 +743,7 @@ fn snapshot_too_small() {
 #[test]
 fn snapshot_no_color() {
     let mut h = Harness::new(42, Speed::Instant);
-    h.app.theme = Theme { color: false, ascii: false, palette256: true };
+    h.app.people[0].theme = Theme { color: false, ascii: false, palette256: true };
     h.send(Command::Mark);
     let (text, buffer, _) = h.screen(80, 24);
     for cell in buffer.content() {
@@ -742,7 +757,7 @@ fn snapshot_no_color() {
 #[test]
 fn snapshot_ascii() {
     let mut h = Harness::new(42, Speed::Instant);
-    h.app.theme = Theme { color: true, ascii: true, palette256: true };
+    h.app.people[0].theme = Theme { color: true, ascii: true, palette256: true };
     let text = h.text();
     assert!(!text.contains('♠') && !text.contains('♥') && !text.contains('▒'));
     insta::assert_snapshot!("ascii", text);
@@ -769,7 +784,7 @@ fn every_table_size_lays_out_without_overlapping_seats() {
             let name = super::table::seat_name(seat, players);
             assert_eq!(text.matches(&format!("{name} ·")).count(), 1, "{players} players: {name}\n{text}");
         }
-        assert_eq!(hits.cards.len(), h.app.your_cards().len());
+        assert_eq!(hits.cards.len(), h.app.cards_in_row(YOU).len());
     }
 }
 
@@ -796,8 +811,14 @@ fn the_score_sheet_and_statistics_open_with_their_keys_and_close_with_esc() {
     let totals = h.app.game.totals();
     assert!(row.contains(&format!("{:>3}", totals[YOU])), "{row}");
     h.send(Command::Cancel);
-    assert_eq!(h.app.overlay, None);
-    h.app.stats.add(super::stats::GameStats { hands: 9, points: 45, final_total: 45, won: true, ..Default::default() });
+    assert_eq!(h.app.people[0].overlay, None);
+    h.app.people[0].stats.add(super::stats::GameStats {
+        hands: 9,
+        points: 45,
+        final_total: 45,
+        won: true,
+        ..Default::default()
+    });
     h.send(Command::Stats);
     let text = h.text();
     assert!(text.contains("Statistics") && text.contains("Points per hand") && text.contains("5.0"), "{text}");
@@ -859,26 +880,29 @@ fn a_timed_game_that_runs_out_before_any_hand_is_complete_has_no_winner_and_is_n
 #[test]
 fn once_the_game_is_over_nothing_deals_again_but_replay_or_new() {
     let mut h = Harness::new(7, Speed::Instant);
-    h.play_until(|app| matches!(app.overlay, Some(Overlay::GameOver(_))));
+    h.play_until(|app| matches!(app.people[0].overlay, Some(Overlay::GameOver(_))));
     h.app.take_effects();
     let totals = *h.app.game.totals();
     let hands = h.app.game.history().len();
     // Open the score sheet from the game-over window and close it with Enter.
     h.send(Command::ScoreSheet);
-    assert_eq!(h.app.overlay, Some(Overlay::ScoreSheet));
+    assert_eq!(h.app.people[0].overlay, Some(Overlay::ScoreSheet));
     h.send(Command::Confirm);
-    assert!(matches!(h.app.overlay, Some(Overlay::GameOver(_))), "closing a window returns to the game-over window");
+    assert!(
+        matches!(h.app.people[0].overlay, Some(Overlay::GameOver(_))),
+        "closing a window returns to the game-over window"
+    );
     // Even with no window open, table keys do nothing to the finished game.
-    h.app.overlay = None;
+    h.app.people[0].overlay = None;
     for command in [Command::Undo, Command::PlayOut, Command::Hint, Command::Cancel, Command::Left] {
         h.send(command);
         assert!(h.app.take_effects().is_empty(), "{command:?}");
         assert_eq!((*h.app.game.totals(), h.app.game.history().len()), (totals, hands), "{command:?}");
-        assert!(matches!(h.app.overlay, Some(Overlay::GameOver(_))), "{command:?}");
-        h.app.overlay = None;
+        assert!(matches!(h.app.people[0].overlay, Some(Overlay::GameOver(_))), "{command:?}");
+        h.app.people[0].overlay = None;
     }
     h.send(Command::Restart);
-    assert_ne!(h.app.overlay, Some(Overlay::ConfirmRestart), "the hand is not dealt again");
+    assert_ne!(h.app.people[0].overlay, Some(Overlay::ConfirmRestart), "the hand is not dealt again");
     assert_eq!(*h.app.game.totals(), totals, "totals are not rolled back");
     assert_eq!(
         h.app.take_effects(),
@@ -905,7 +929,7 @@ fn at_80x24_the_top_line_keeps_the_clock_and_whole_words_at_every_table_size() {
         assert!(top.contains("Hand 1") && top.contains("hearts not broken"), "{players} players: {top}");
         assert!(top.chars().count() <= 80);
         let mut ascii = Harness::with_rules(rules, 42, Speed::Instant);
-        ascii.app.theme = Theme { color: true, ascii: true, palette256: true };
+        ascii.app.people[0].theme = Theme { color: true, ascii: true, palette256: true };
         let top = ascii.text().lines().next().unwrap().to_string();
         assert!(top.is_ascii() && top.contains("time 10:00"), "{top}");
     }
@@ -916,7 +940,9 @@ fn at_80x24_the_score_sheet_and_the_hand_summary_show_every_seat_and_total() {
     for players in 3..=7 {
         let rules = Rules { players, ..Rules::default() };
         let mut h = Harness::with_rules(rules, 11, Speed::Instant);
-        h.play_until(|app| matches!(app.overlay, Some(Overlay::HandSummary)) && app.game.history().len() == 2);
+        h.play_until(|app| {
+            matches!(app.people[0].overlay, Some(Overlay::HandSummary)) && app.game.history().len() == 2
+        });
         let summary = h.text();
         for (seat, scores) in Seat::all(players as usize).zip(last_scores(&h.app)) {
             assert!(summary.contains(&scores), "{players} players, summary lacks {scores} of {seat}:\n{summary}");
@@ -937,22 +963,26 @@ fn at_80x24_the_score_sheet_and_the_hand_summary_show_every_seat_and_total() {
 #[test]
 fn while_the_terminal_is_too_small_only_quitting_acts() {
     let mut h = Harness::new(42, Speed::Instant);
-    h.app.update(Message::Resized { width: 60, height: 20 }, h.now);
+    h.app.update(Message::Resized { person: PersonId::LOCAL, width: 60, height: 20 }, h.now);
     for command in [Command::Mark, Command::Right, Command::Help, Command::ScoreSheet, Command::Hint, Command::Restart]
     {
         h.send(command);
     }
     h.send(Command::Confirm);
-    assert!(h.app.marked.is_empty(), "nothing was marked");
-    assert_eq!(h.app.overlay, None, "no invisible window opened");
-    assert_eq!(h.app.cursor, 0);
+    assert!(h.app.people[0].marked.is_empty(), "nothing was marked");
+    assert_eq!(h.app.people[0].overlay, None, "no invisible window opened");
+    assert_eq!(h.app.people[0].cursor, 0);
     assert!(h.app.take_effects().is_empty());
     assert!(h.screen(60, 20).0.contains("Hearts needs a bigger terminal"));
     h.send(Command::Quit);
-    assert_eq!(h.app.take_effects(), vec![super::app::Effect::Save, super::app::Effect::Quit], "q saves and leaves");
-    h.app.update(Message::Resized { width: 80, height: 24 }, h.now);
+    assert_eq!(
+        h.app.take_effects(),
+        vec![super::app::Effect::Save, super::app::Effect::Quit(PersonId::LOCAL)],
+        "q saves and leaves"
+    );
+    h.app.update(Message::Resized { person: PersonId::LOCAL, width: 80, height: 24 }, h.now);
     h.send(Command::Mark);
-    assert_eq!(h.app.marked.len(), 1, "keys act again once the terminal is big enough");
+    assert_eq!(h.app.people[0].marked.len(), 1, "keys act again once the terminal is big enough");
 }
 
 // ---- saying only what is true now -----------------------------------------
@@ -960,20 +990,20 @@ fn while_the_terminal_is_too_small_only_quitting_acts() {
 #[test]
 fn the_key_line_lists_only_keys_that_act_now() {
     let mut h = Harness::new(42, Speed::Instant);
-    assert!(view::keys_now(&h.app).contains(&"Space mark"));
-    h.play_until(|app| matches!(app.overlay, Some(Overlay::HandSummary)));
-    assert_eq!(view::keys_now(&h.app), ["Enter continue", "s scores", "q quit"], "a summary lists no play keys");
-    h.play_until(|app| matches!(app.overlay, Some(Overlay::GameOver(_))));
-    assert_eq!(view::keys_now(&h.app), ["n new game", "r replay this seed", "s scores", "S stats", "q quit"]);
+    assert!(view::keys_now(&h.you()).contains(&"Space mark"));
+    h.play_until(|app| matches!(app.people[0].overlay, Some(Overlay::HandSummary)));
+    assert_eq!(view::keys_now(&h.you()), ["Enter continue", "s scores", "q quit"], "a summary lists no play keys");
+    h.play_until(|app| matches!(app.people[0].overlay, Some(Overlay::GameOver(_))));
+    assert_eq!(view::keys_now(&h.you()), ["n new game", "r replay this seed", "s scores", "S stats", "q quit"]);
 
     let timed = crate::engine::Preset::Worldwinner.rules();
     let mut h = Harness::with_rules(timed, 42, Speed::Normal);
     h.let_bots_play();
-    let keys = view::keys_now(&h.app);
+    let keys = view::keys_now(&h.you());
     assert!(!keys.contains(&"i hint") && keys.contains(&"Space mark"), "{keys:?}");
     h.play_as_hard();
-    assert!(h.app.pending_pass.is_some());
-    assert!(!view::keys_now(&h.app).contains(&"u take back"), "undo is off in the timed game");
+    assert!(h.app.pending_pass(YOU).is_some());
+    assert!(!view::keys_now(&h.you()).contains(&"u take back"), "undo is off in the timed game");
     assert!(!h.status().contains("u takes them back"), "{}", h.status());
     let mut untimed = Harness::new(42, Speed::Normal);
     untimed.let_bots_play();
@@ -1014,7 +1044,7 @@ fn one_point_and_one_hand_are_singular() {
 fn ascii_draws_every_screen_in_ascii() {
     let ascii = Theme { color: true, ascii: true, palette256: true };
     let mut h = Harness::with_rules(Rules { clock_minutes: 10, ..Rules::default() }, 7, Speed::Instant);
-    h.app.theme = ascii;
+    h.app.people[0].theme = ascii;
     let mut screens = vec![h.text()];
     for command in
         [Command::Help, Command::Cancel, Command::ScoreSheet, Command::Cancel, Command::Stats, Command::Cancel]
@@ -1022,7 +1052,7 @@ fn ascii_draws_every_screen_in_ascii() {
         h.send(command);
         screens.push(h.text());
     }
-    h.play_until(|app| matches!(app.overlay, Some(Overlay::HandSummary)));
+    h.play_until(|app| matches!(app.people[0].overlay, Some(Overlay::HandSummary)));
     screens.push(h.text());
     h.send(Command::Confirm);
     h.play_until(|app| app.seat_to_act() == Some(YOU) && app.game.hand().phase() == HandPhase::Playing);
@@ -1049,7 +1079,7 @@ fn the_timed_clock_counts_your_thinking_not_the_bots_pace() {
         if h.app.seat_to_act() == Some(YOU) && h.app.game.hand().phase() == HandPhase::Playing {
             break;
         }
-        if let Some(seat) = h.app.bot_to_ask() {
+        if let Some(seat) = h.app.bot_to_ask(h.now) {
             let mut bot = Level::Normal.bot(42, seat, Think::Samples(1));
             let action = decide(&h.app.game, seat, bot.as_mut()).unwrap();
             let generation = h.app.generation;
@@ -1080,7 +1110,7 @@ fn the_played_cards_panel_leaves_every_trick_card_in_view() {
         h.send(Command::PlayedCards);
         let text = h.text();
         for card in h.app.game.hand().trick().cards() {
-            let face = format!("│{:<2}{}│", Theme::rank(card.rank()), h.app.theme.suit(card.suit()));
+            let face = format!("│{:<2}{}│", Theme::rank(card.rank()), h.app.people[0].theme.suit(card.suit()));
             assert!(text.contains(&face), "{players} players: {face} hidden:\n{text}");
         }
     }
@@ -1091,7 +1121,7 @@ fn a_pass_on_its_way_is_drawn_face_down_crossing_to_its_receiver() {
     let mut h = Harness::new(42, Speed::Slow);
     h.let_bots_play();
     h.play_as_hard();
-    assert!(h.app.pending_pass.is_some());
+    assert!(h.app.pending_pass(YOU).is_some());
     let position = |h: &Harness| {
         let text = h.text();
         let row = text.lines().position(|line| line.contains("to Left")).expect("the pass is drawn");
@@ -1117,12 +1147,14 @@ fn the_resume_offer_fits_every_total_inside_its_window() {
     let rules = Rules { players: 7, ..Rules::default() };
     let mut h = Harness::with_rules(rules, 3, Speed::Instant);
     h.play_until(|app| {
-        app.game.history().len() == 1 && app.overlay.is_none() && app.game.hand().phase() == HandPhase::Playing
+        app.game.history().len() == 1
+            && app.people[0].overlay.is_none()
+            && app.game.hand().phase() == HandPhase::Playing
     });
     let players: Vec<crate::players::Player> = vec!["cmd:a-long-program --with flags --and more".parse().unwrap(); 7];
     let table = Table { rules, label: "black-lady".into(), players };
     let with_program = crate::tui::save::SavedGame::new(&table, h.app.start, &h.app.log, 0, None);
-    h.app.overlay = Some(Overlay::Resume(super::app::ResumeOffer::of(&with_program)));
+    h.app.people[0].overlay = Some(Overlay::Resume(super::app::ResumeOffer::of(&with_program)));
     let text = h.text();
     let inside: Vec<&str> = text.lines().filter(|line| line.contains('│')).collect();
     for seat in Seat::all(7) {
@@ -1153,17 +1185,17 @@ fn on_your_turn_the_cursor_stops_only_on_cards_you_may_play() {
     let mut visited = CardSet::EMPTY;
     for _ in 0..30 {
         h.send(Command::Right);
-        visited.insert(h.app.cursor_card().unwrap());
+        visited.insert(h.app.seen(PersonId::LOCAL).and_then(|you| you.cursor_card()).unwrap());
     }
     for _ in 0..30 {
         h.send(Command::Left);
-        visited.insert(h.app.cursor_card().unwrap());
+        visited.insert(h.app.seen(PersonId::LOCAL).and_then(|you| you.cursor_card()).unwrap());
     }
     assert_eq!(visited, legal, "every legal card and nothing else");
     h.send(Command::First);
-    assert_eq!(h.app.cursor_card(), legal.lowest());
+    assert_eq!(h.app.seen(PersonId::LOCAL).and_then(|you| you.cursor_card()), legal.lowest());
     h.send(Command::Last);
-    assert_eq!(h.app.cursor_card(), legal.iter().last());
+    assert_eq!(h.app.seen(PersonId::LOCAL).and_then(|you| you.cursor_card()), legal.iter().last());
 }
 
 #[test]
@@ -1185,7 +1217,7 @@ fn the_note_says_who_the_received_cards_came_from() {
     h.let_bots_play();
     h.play_as_hard();
     h.wait(Duration::from_secs(3));
-    let note = h.app.note.clone().unwrap_or_default();
+    let note = h.app.people[0].note.clone().unwrap_or_default();
     assert!(
         note.starts_with("You received") && note.ends_with("from Right"),
         "hand 1 passes left, so Right's cards come: {note}"
@@ -1195,30 +1227,32 @@ fn the_note_says_who_the_received_cards_came_from() {
 #[test]
 fn t_steps_back_through_every_trick_of_the_hand() {
     let mut h = Harness::new(42, Speed::Instant);
-    h.play_until(|app| app.game.tricks().len() == 4 && app.seat_to_act() == Some(YOU) && app.overlay.is_none());
+    h.play_until(|app| {
+        app.game.tricks().len() == 4 && app.seat_to_act() == Some(YOU) && app.people[0].overlay.is_none()
+    });
     h.send(Command::LastTrick);
-    assert_eq!(h.app.overlay, Some(Overlay::Trick(3)));
+    assert_eq!(h.app.people[0].overlay, Some(Overlay::Trick(3)));
     assert!(h.text().contains("Trick 4 of 4"));
     for expected in [2, 1, 0] {
         h.send(Command::LastTrick);
-        assert_eq!(h.app.overlay, Some(Overlay::Trick(expected)));
+        assert_eq!(h.app.people[0].overlay, Some(Overlay::Trick(expected)));
     }
     h.send(Command::Left);
-    assert_eq!(h.app.overlay, Some(Overlay::Trick(0)), "there is nothing before the first trick");
+    assert_eq!(h.app.people[0].overlay, Some(Overlay::Trick(0)), "there is nothing before the first trick");
     let first = h.app.game.tricks()[0];
     let text = h.text();
     assert!(text.contains("Trick 1 of 4"), "{text}");
-    let lead = format!("{}led {}", "", h.app.theme.card(first.cards()[0]));
+    let lead = format!("{}led {}", "", h.app.people[0].theme.card(first.cards()[0]));
     assert!(text.contains(&lead), "the leader is marked: {text}");
     h.send(Command::Right);
-    assert_eq!(h.app.overlay, Some(Overlay::Trick(1)));
+    assert_eq!(h.app.people[0].overlay, Some(Overlay::Trick(1)));
     h.send(Command::Cancel);
-    assert_eq!(h.app.overlay, None);
+    assert_eq!(h.app.people[0].overlay, None);
     h.send(Command::LastTrick);
     for _ in 0..4 {
         h.send(Command::LastTrick);
     }
-    assert_eq!(h.app.overlay, None, "t past the first trick closes the window");
+    assert_eq!(h.app.people[0].overlay, None, "t past the first trick closes the window");
 }
 
 #[test]
@@ -1231,7 +1265,7 @@ fn what_you_passed_stays_in_view_for_the_hand() {
     assert_eq!(passed.len(), 3);
     let text = h.text();
     let you_row = text.lines().find(|line| line.starts_with(" You")).unwrap().to_string();
-    assert!(you_row.contains(&format!("passed {} to Left", h.app.theme.cards(passed))), "{you_row}");
+    assert!(you_row.contains(&format!("passed {} to Left", h.app.people[0].theme.cards(passed))), "{you_row}");
 }
 
 #[test]
@@ -1242,7 +1276,7 @@ fn a_game_started_from_a_deal_code_deals_that_hand_and_saves_and_replays_from_it
     assert_eq!(app.game.hand().holding(YOU), dealt.hands[YOU], "hand 7 of game 42");
     assert_eq!(app.game.totals()[YOU], 0);
     let mut h = Harness { app, now: Instant::now() };
-    h.play_until(|app| app.game.history().len() == 1 && app.overlay.is_none());
+    h.play_until(|app| app.game.history().len() == 1 && app.people[0].overlay.is_none());
     let saved = h.app.saved_game(h.now);
     assert_eq!(saved.first_hand, 7);
     let resumed = App::resume(&saved, crate::tui::save::Programs::Replace, Speed::Instant, COLOR).unwrap();
@@ -1251,7 +1285,7 @@ fn a_game_started_from_a_deal_code_deals_that_hand_and_saves_and_replays_from_it
     let record = crate::record::GameRecord::of_actions(Rules::default(), start, Vec::new(), &h.app.log);
     assert_eq!(record.unwrap().hands[0].number, 7);
     h.app.finish = Some(Finish::Completed);
-    h.app.overlay = Some(Overlay::GameOver(Button::Replay));
+    h.app.people[0].overlay = Some(Overlay::GameOver(Button::Replay));
     h.send(Command::Confirm);
     assert_eq!(
         h.app.take_effects().last(),
@@ -1291,7 +1325,7 @@ fn hints_asked_for_are_counted_in_the_finished_games_statistics() {
     h.ask_hint();
     assert_eq!(h.app.hints_used, 2);
     assert_eq!(h.app.saved_game(h.now).hints, 2, "saved with the game");
-    h.play_until(|app| matches!(app.overlay, Some(Overlay::GameOver(_))));
+    h.play_until(|app| matches!(app.people[0].overlay, Some(Overlay::GameOver(_))));
     let finished = h.app.take_effects().into_iter().find_map(|effect| match effect {
         super::app::Effect::Finished(game) => Some(game),
         _ => None,
@@ -1308,7 +1342,7 @@ fn mid_game(players: u8) -> Harness {
         app.game.hand_number() == 2
             && app.game.tricks().len() == 3
             && app.seat_to_act() == Some(YOU)
-            && app.overlay.is_none()
+            && app.people[0].overlay.is_none()
     });
     h.wait(Duration::from_secs(3));
     h
@@ -1353,7 +1387,7 @@ fn resizing_between_sizes_leaves_nothing_behind() {
 fn n_opens_the_new_game_window_and_enter_starts_what_it_says() {
     let mut h = Harness::new(42, Speed::Instant);
     h.send(Command::New);
-    assert!(matches!(h.app.overlay, Some(Overlay::NewGame(_))), "n at the table");
+    assert!(matches!(h.app.people[0].overlay, Some(Overlay::NewGame(_))), "n at the table");
     assert!(h.text().contains("New game") && h.text().contains("Target"), "{}", h.text());
     h.send(Command::Down);
     for _ in 0..3 {
@@ -1374,10 +1408,10 @@ fn n_opens_the_new_game_window_and_enter_starts_what_it_says() {
     let mut again = Harness::new(42, Speed::Instant);
     again.send(Command::New);
     again.send(Command::Cancel);
-    assert_eq!(again.app.overlay, None, "Esc closes it");
-    again.play_until(|app| matches!(app.overlay, Some(Overlay::GameOver(_))));
+    assert_eq!(again.app.people[0].overlay, None, "Esc closes it");
+    again.play_until(|app| matches!(app.people[0].overlay, Some(Overlay::GameOver(_))));
     again.send(Command::New);
-    assert!(matches!(again.app.overlay, Some(Overlay::NewGame(_))), "New at game over opens it too");
+    assert!(matches!(again.app.people[0].overlay, Some(Overlay::NewGame(_))), "New at game over opens it too");
 }
 
 #[test]
@@ -1385,7 +1419,7 @@ fn at_80x24_no_window_covers_the_top_line_at_any_table_size() {
     for players in 3..=7 {
         let timed = Rules { players, clock_minutes: 10, ..Rules::default() };
         let mut h = Harness::with_rules(timed, 3, Speed::Instant);
-        h.play_until(|app| app.game.tricks().len() == 2 && app.overlay.is_none());
+        h.play_until(|app| app.game.tricks().len() == 2 && app.people[0].overlay.is_none());
         let windows = [
             Overlay::Help,
             Overlay::ScoreSheet,
@@ -1397,14 +1431,14 @@ fn at_80x24_no_window_covers_the_top_line_at_any_table_size() {
             Overlay::GameOver(Button::NewGame),
         ];
         for window in windows {
-            h.app.overlay = Some(window.clone());
+            h.app.people[0].overlay = Some(window.clone());
             let text = h.text();
             let top = text.lines().next().unwrap();
             assert!(top.starts_with(" Hearts") && top.contains('⏱'), "{players} players, {window:?}:\n{text}");
             assert!(text.contains('╰'), "{players} players, {window:?}: the window's bottom edge is drawn");
         }
         h.send(Command::Cancel);
-        h.app.overlay = None;
+        h.app.people[0].overlay = None;
         h.send(Command::New);
         let text = h.text();
         assert!(text.lines().next().unwrap().starts_with(" Hearts"), "new game window:\n{text}");
@@ -1429,16 +1463,16 @@ fn the_generale_is_offered_to_you_before_the_first_lead() {
     let (rules, game) = chasse_coeur_game(["AH AS", "2H QS", "3H 2S", "4H 3S"], 3);
     let mut h = Harness::from_game(rules, game);
     h.wait(Duration::from_secs(1));
-    assert_eq!(h.app.overlay, Some(Overlay::Generale(Button::No)));
+    assert_eq!(h.app.people[0].overlay, Some(Overlay::Generale(Button::No)));
     let text = h.text();
     assert!(text.contains("Declare the Generale?"), "{text}");
     assert!(h.status().contains("Declare the Generale, or pass"), "{}", h.status());
     h.send(Command::Yes);
-    assert_eq!(h.app.overlay, None);
+    assert_eq!(h.app.people[0].overlay, None);
     assert_eq!(h.app.game.hand().declarer(), Some(YOU));
     assert!(h.status().contains("You declared the Generale"), "{}", h.status());
     // South takes everything: 0 to South, 17 (the points in play) to each other seat.
-    h.play_until(|app| app.overlay == Some(Overlay::HandSummary));
+    h.play_until(|app| app.people[0].overlay == Some(Overlay::HandSummary));
     assert_eq!(h.app.game.history()[0].scores.of_table(4), [0, 17, 17, 17]);
     assert!(h.text().contains("You made the Generale! 17 to everyone else"), "{}", h.text());
 }
@@ -1460,7 +1494,7 @@ fn passing_on_the_generale_asks_the_next_seat_and_a_bots_declaration_is_announce
 fn royal_names_the_queens_at_work_in_the_hand_summary() {
     let rules = Rules { no_blood: false, target_score: 1000, ..crate::engine::Preset::Royal.rules() };
     let mut h = harness_at(rules, ["2C QD", "4H 2H", "4C 3H", "AC 2D"], 3, [3, 0, 0, 0]);
-    h.play_until(|app| app.overlay == Some(Overlay::HandSummary));
+    h.play_until(|app| app.people[0].overlay == Some(Overlay::HandSummary));
     let text = h.text();
     assert!(text.contains("Q♦: -10 for You, total 5 -> 0"), "{text}");
     assert_eq!(h.app.game.totals()[YOU], 0);
@@ -1470,8 +1504,8 @@ fn royal_names_the_queens_at_work_in_the_hand_summary() {
 fn royal_asks_the_shooter_every_time() {
     let rules = Rules { no_blood: false, ..crate::engine::Preset::Royal.rules() };
     let mut h = harness_at(rules, ["AC AH", "2C QS", "3C 2H", "4C 3H"], 0, [0; 4]);
-    h.play_until(|app| app.overlay.is_some());
-    assert!(matches!(h.app.overlay, Some(Overlay::MoonChoice(_))), "{:?}", h.app.overlay);
+    h.play_until(|app| app.people[0].overlay.is_some());
+    assert!(matches!(h.app.people[0].overlay, Some(Overlay::MoonChoice(_))), "{:?}", h.app.people[0].overlay);
     let text = h.text();
     // The QS 26 and three hearts: 29, nothing doubled.
     assert!(text.contains("You took every point (29)"), "{text}");
@@ -1497,16 +1531,16 @@ fn question_mark_twice_shows_the_rules_of_this_game() {
     ] {
         let mut h = Harness::with_rules(preset.rules(), 42, Speed::Instant);
         h.send(Command::Help);
-        assert_eq!(h.app.overlay, Some(Overlay::Help));
+        assert_eq!(h.app.people[0].overlay, Some(Overlay::Help));
         h.send(Command::Help);
-        assert_eq!(h.app.overlay, Some(Overlay::Rules));
+        assert_eq!(h.app.people[0].overlay, Some(Overlay::Rules));
         let text = h.text();
         assert!(text.contains(expected), "{preset}:\n{text}");
         if preset == crate::engine::Preset::ChasseCoeur {
             insta::assert_snapshot!("rules_chasse_coeur", text);
         }
         h.send(Command::Help);
-        assert_eq!(h.app.overlay, None, "a third ? closes it");
+        assert_eq!(h.app.people[0].overlay, None, "a third ? closes it");
     }
 }
 
@@ -1533,11 +1567,14 @@ fn the_widow_is_shown_to_its_taker_only() {
         let taker = h.app.game.hand().kitty_taker().expect("the first trick takes the widow");
         let status = h.status();
         if taker == YOU {
-            assert!(status.contains(&format!("You took the widow: {}", h.app.theme.cards(widow))), "{status}");
+            assert!(
+                status.contains(&format!("You took the widow: {}", h.app.people[0].theme.cards(widow))),
+                "{status}"
+            );
             seen[0] = true;
         } else {
             assert!(status.contains("took the widow (4 cards)"), "{status}");
-            assert!(!status.contains(&h.app.theme.cards(widow)), "{status}");
+            assert!(!status.contains(&h.app.people[0].theme.cards(widow)), "{status}");
             seen[1] = true;
         }
         assert!(!h.text().lines().next().unwrap().contains("widow"), "taken: no longer on the top line");
@@ -1556,7 +1593,7 @@ fn under_chips_the_table_shows_stacks_the_pot_and_a_sheet_in_chips() {
     assert!(text.lines().next().unwrap().contains("pot 0"), "{text}");
     assert!(text.contains("8 deals"), "{text}");
     assert!(text.contains("chips 50"), "{text}");
-    h.play_until(|app| app.overlay == Some(Overlay::HandSummary));
+    h.play_until(|app| app.people[0].overlay == Some(Overlay::HandSummary));
     let text = h.text();
     assert!(text.contains("Chips") && text.contains("Stack"), "{text}");
     let settled = h.app.game.history()[0].chips.unwrap();
@@ -1576,11 +1613,11 @@ fn jokers_are_drawn_as_jokers_at_the_right_of_your_hand_in_either_theme() {
         })
         .expect("some deal gives you a joker");
     let mut h = Harness::with_rules(rules, seed, Speed::Instant);
-    let cards = h.app.your_cards();
+    let cards = h.app.cards_in_row(YOU);
     assert!(cards.last().unwrap().is_joker(), "jokers sit at the right: {cards:?}");
     let text = h.text();
     assert!(text.contains("JK★"), "{text}");
-    h.app.theme = Theme { color: true, ascii: true, palette256: true };
+    h.app.people[0].theme = Theme { color: true, ascii: true, palette256: true };
     let text = h.text();
     assert!(text.contains("JK*") && !text.contains('★'), "{text}");
 }
@@ -1592,15 +1629,15 @@ fn the_generale_question_waits_while_you_read_the_rules_or_think_of_quitting() {
     h.wait(Duration::from_secs(1));
     h.send(Command::Help);
     h.send(Command::Help);
-    assert_eq!(h.app.overlay, Some(Overlay::Rules));
+    assert_eq!(h.app.people[0].overlay, Some(Overlay::Rules));
     h.send(Command::Cancel);
     h.wait(Duration::from_secs(1));
-    assert_eq!(h.app.overlay, Some(Overlay::Generale(Button::No)), "asked again");
+    assert_eq!(h.app.people[0].overlay, Some(Overlay::Generale(Button::No)), "asked again");
     h.send(Command::Quit);
-    assert_eq!(h.app.overlay, Some(Overlay::ConfirmQuit));
+    assert_eq!(h.app.people[0].overlay, Some(Overlay::ConfirmQuit));
     h.send(Command::New);
     h.wait(Duration::from_secs(1));
-    assert_eq!(h.app.overlay, Some(Overlay::Generale(Button::No)));
+    assert_eq!(h.app.people[0].overlay, Some(Overlay::Generale(Button::No)));
     h.send(Command::Right);
     h.send(Command::Confirm);
     assert_eq!(h.app.game.hand().declarer(), Some(YOU), "arrows then Enter declare");
@@ -1611,18 +1648,18 @@ fn partners_are_marked_and_the_sheet_and_standings_are_by_team() {
     let rules = crate::engine::Preset::Partnership.rules();
     let mut h = Harness::with_rules(rules, 3, Speed::Instant);
     assert!(h.text().contains("You · 0 pts · total 0 · with Across"), "your line names your partner: {}", h.text());
-    h.play_until(|app| !app.is_passing());
+    h.play_until(|app| !app.is_passing(YOU));
     let text = h.text();
     assert!(text.contains("▒▒ 13 · partner"), "Across is marked: {text}");
     assert!(text.contains("▒▒ 13 · with Right"), "Left's partner is named: {text}");
-    h.play_until(|app| app.overlay == Some(Overlay::HandSummary));
+    h.play_until(|app| app.people[0].overlay == Some(Overlay::HandSummary));
     let text = h.text();
     let record = h.app.game.history()[0];
     let ours = record.scores[YOU];
     assert_eq!(ours, record.result.points_taken[YOU] + record.result.points_taken[Seat::new(2).unwrap()]);
     assert!(text.contains(&format!("You & Across{:>width$}", format!("{ours:+}"), width = 44 - 12 + 6)), "{text}");
     assert!(text.contains("Left & Right"), "{text}");
-    h.play_until(|app| matches!(app.overlay, Some(Overlay::GameOver(_))));
+    h.play_until(|app| matches!(app.people[0].overlay, Some(Overlay::GameOver(_))));
     let text = h.text();
     let leaders = h.app.game.leaders();
     assert_eq!(leaders.len(), 2, "both partners win");
@@ -1635,7 +1672,7 @@ fn partners_are_marked_and_the_sheet_and_standings_are_by_team() {
 fn at_six_the_teams_fit_the_small_and_the_large_table() {
     let rules = Rules { players: 6, teams: crate::engine::Teams::Individual, ..Rules::default() };
     let mut h = Harness::with_rules(rules, 4, Speed::Instant);
-    h.play_until(|app| app.overlay == Some(Overlay::HandSummary));
+    h.play_until(|app| app.people[0].overlay == Some(Overlay::HandSummary));
     h.send(Command::Confirm);
     h.send(Command::ScoreSheet);
     for (width, height) in [(80, 24), (200, 60)] {
@@ -1651,23 +1688,25 @@ fn the_auction_asks_your_bid_then_the_suit_and_the_top_line_names_it() {
     let mut named_by_you = false;
     for seed in 1..40 {
         let mut h = Harness::with_rules(rules, seed, Speed::Instant);
-        h.play_until(|app| app.overlay.is_some() || app.game.hand().phase() == HandPhase::Playing);
-        let Some(Overlay::Bid(offer)) = h.app.overlay else { continue };
+        h.play_until(|app| app.people[0].overlay.is_some() || app.game.hand().phase() == HandPhase::Playing);
+        let Some(Overlay::Bid(offer)) = h.app.people[0].overlay else { continue };
         let least = h.app.game.hand().least_bid();
         assert_eq!(offer, least, "the offer starts at the least bid");
         let text = h.text();
         assert!(text.contains("The auction") && text.contains(&format!("Your bid: < {least} >")), "{text}");
         assert!(text.contains("You have 50 chips"), "{text}");
         h.send(Command::Left);
-        assert_eq!(h.app.overlay, Some(Overlay::Bid(least)), "never below the least bid");
+        assert_eq!(h.app.people[0].overlay, Some(Overlay::Bid(least)), "never below the least bid");
         h.send(Command::Right);
         h.send(Command::Right);
         h.send(Command::Confirm);
         assert_eq!(h.app.game.bids()[YOU], Some(least + 2));
-        h.play_until(|app| app.overlay.is_some() || app.game.hand().phase() == HandPhase::Playing);
+        h.play_until(|app| app.people[0].overlay.is_some() || app.game.hand().phase() == HandPhase::Playing);
         let winner = h.app.game.hand().high_bid().unwrap().seat;
         if winner == YOU {
-            let Some(Overlay::NameSuit(first)) = h.app.overlay else { panic!("{:?}", h.app.overlay) };
+            let Some(Overlay::NameSuit(first)) = h.app.people[0].overlay else {
+                panic!("{:?}", h.app.people[0].overlay)
+            };
             let text = h.text();
             assert!(text.contains("Name the penalty suit") && text.contains("♠ spades"), "{text}");
             h.send(Command::Right);
@@ -1676,7 +1715,7 @@ fn the_auction_asks_your_bid_then_the_suit_and_the_top_line_names_it() {
                 crate::engine::Suit::ALL[(crate::engine::Suit::ALL.iter().position(|&s| s == first).unwrap() + 1) % 4];
             assert_eq!(h.app.game.hand().named_suit(), Some(expected));
             let top = h.text().lines().next().unwrap().to_string();
-            let symbol = h.app.theme.suit(expected);
+            let symbol = h.app.people[0].theme.suit(expected);
             assert!(top.contains(&format!("{symbol} named by You for {}", least + 2)), "{top}");
             assert!(!top.contains("broken"), "the auction has no rule about breaking: {top}");
             named_by_you = true;
@@ -1698,16 +1737,16 @@ fn domino_for_two_shows_the_stock_your_draws_and_the_end_at_31() {
         assert!(!text.contains("Left ·"), "{text}");
         assert_eq!(hits.cards.len(), 6, "six cards each");
     }
-    h.play_until(|app| app.note.as_deref().is_some_and(|note| note.starts_with("You drew")));
-    let note = h.app.note.clone().unwrap();
+    h.play_until(|app| app.people[0].note.as_deref().is_some_and(|note| note.starts_with("You drew")));
+    let note = h.app.people[0].note.clone().unwrap();
     let (seat, drawn) = h.app.game.last_draw().unwrap();
     assert_eq!(seat, YOU);
-    assert!(note.contains(&h.app.theme.cards(drawn)), "{note}");
+    assert!(note.contains(&h.app.people[0].theme.cards(drawn)), "{note}");
     let stock = h.app.game.hand().stock().len();
     assert!(note.contains(&format!("({stock} left in the stock)")), "{note}");
     let top = h.text().lines().next().unwrap().to_string();
     assert!(top.contains(&format!("stock {stock}")), "{top}");
-    h.play_until(|app| matches!(app.overlay, Some(Overlay::GameOver(_))));
+    h.play_until(|app| matches!(app.people[0].overlay, Some(Overlay::GameOver(_))));
     assert!(h.app.game.totals().of_table(2).iter().any(|&t| t >= 31));
     let text = h.text();
     assert!(text.contains("win") || text.contains("Win"), "{text}");
@@ -1739,9 +1778,11 @@ fn a_domino_hand_that_ends_says_who_took_the_stock() {
         let mut h = Harness::with_rules(rules, seed, Speed::Instant);
         h.play_until(|app| {
             app.game.phase() == GamePhase::GameOver
-                || app.note.as_deref().is_some_and(|note| note.contains("and took the stock"))
+                || app.people[0].note.as_deref().is_some_and(|note| note.contains("and took the stock"))
         });
-        let Some(note) = h.app.note.clone().filter(|note| note.contains("and took the stock")) else { continue };
+        let Some(note) = h.app.people[0].note.clone().filter(|note| note.contains("and took the stock")) else {
+            continue;
+        };
         let hand = *h.app.game.hand();
         let played = h.app.game.tricks().iter().fold(CardSet::EMPTY, |all, trick| all | trick.card_set());
         let (taker, extra) = Seat::all(3)
@@ -1788,7 +1829,7 @@ fn a_card_dealt_twice_is_in_your_hand_twice() {
         assert!(!held.twice().is_empty());
         let (_, _, hits) = h.screen(80, 24);
         assert_eq!(hits.cards.len(), held.len(), "{players} players: one card drawn per copy");
-        assert_eq!(h.app.your_cards(), held.iter().collect::<Vec<_>>());
+        assert_eq!(h.app.cards_in_row(YOU), held.iter().collect::<Vec<_>>());
     }
 }
 
@@ -1799,7 +1840,7 @@ fn a_cancelled_pair_and_the_cards_waiting_are_named_in_the_top_line() {
     h.play_until(|app| !app.game.hand().trick().cancelled().is_empty());
     let pair = h.app.game.hand().trick().cancelled();
     let top = h.text().lines().next().unwrap().to_string();
-    assert!(top.contains(&format!("{} cancelled", h.app.theme.cards(pair))), "{top}");
+    assert!(top.contains(&format!("{} cancelled", h.app.people[0].theme.cards(pair))), "{top}");
     h.play_until(|app| !app.game.hand().waiting().is_empty());
     let waiting = h.app.game.hand().waiting().len();
     let top = h.text().lines().next().unwrap().to_string();
@@ -1811,30 +1852,30 @@ fn a_cancelled_pair_and_the_cards_waiting_are_named_in_the_top_line() {
 fn marking_a_card_held_twice_again_passes_both_copies() {
     let mut h = two_pack_table(8);
     h.let_bots_play();
-    assert!(h.app.is_passing());
+    assert!(h.app.is_passing(YOU));
     let hand = *h.app.game.hand();
     let double = hand.held_twice(YOU).lowest().unwrap();
     let single = (hand.holding(YOU) - hand.held_twice(YOU)).lowest().unwrap();
     h.send(Command::Card(double));
-    assert_eq!(h.app.marked.count(double), 1);
-    let again = format!("You hold two {}: mark it again to pass both", h.app.theme.card(double));
-    assert_eq!(h.app.note.as_deref(), Some(again.as_str()));
+    assert_eq!(h.app.people[0].marked.count(double), 1);
+    let again = format!("You hold two {}: mark it again to pass both", h.app.people[0].theme.card(double));
+    assert_eq!(h.app.people[0].note.as_deref(), Some(again.as_str()));
     h.send(Command::Card(double));
-    assert_eq!(h.app.marked.count(double), 2);
+    assert_eq!(h.app.people[0].marked.count(double), 2);
     h.send(Command::Card(double));
-    assert!(h.app.marked.is_empty(), "a third mark lets both copies go");
+    assert!(h.app.people[0].marked.is_empty(), "a third mark lets both copies go");
     h.send(Command::Card(double));
     h.send(Command::Card(double));
     h.send(Command::Card(single));
-    let marked = h.app.marked;
-    let prompt = format!("Pass {} to", h.app.theme.cards(marked.iter()));
+    let marked = h.app.people[0].marked;
+    let prompt = format!("Pass {} to", h.app.people[0].theme.cards(marked.iter()));
     assert!(h.text().contains(&prompt), "{prompt}:\n{}", h.text());
     h.send(Command::Confirm);
     h.wait(Duration::from_secs(1));
     let passed = h.app.game.hand().passed_cards(YOU);
     assert_eq!((passed.count(double), passed.count(single), passed.len()), (2, 1, 3));
     assert_eq!(h.app.game.hand().hand_of(YOU).count(double), 0, "both copies left your hand");
-    let summary = format!("passed {} to", h.app.theme.cards(passed.iter()));
+    let summary = format!("passed {} to", h.app.people[0].theme.cards(passed.iter()));
     assert!(h.text().contains(&summary), "{summary}:\n{}", h.text());
 }
 
@@ -1847,7 +1888,7 @@ fn a_trick_no_card_won_is_shown_as_nobody_taking_it() {
         app.game.hand().trick().is_empty() && last.is_some_and(|trick| trick.winner(6).is_none())
     };
     for _ in 0..2000 {
-        if !h.let_a_bot_act() && (h.app.is_passing() || h.app.seat_to_act() == Some(YOU)) {
+        if !h.let_a_bot_act() && (h.app.is_passing(YOU) || h.app.seat_to_act() == Some(YOU)) {
             h.play_as_hard();
         }
         if just_rolled_over(&h.app) && h.app.showing_trick(h.now) {
@@ -1858,7 +1899,7 @@ fn a_trick_no_card_won_is_shown_as_nobody_taking_it() {
             return;
         }
         h.wait(Duration::from_secs(3));
-        if h.app.overlay.is_some() {
+        if h.app.people[0].overlay.is_some() {
             h.send(Command::Confirm);
         }
     }
@@ -1877,9 +1918,9 @@ fn play_whole_game(h: &mut Harness, mut look: impl FnMut(&Harness)) {
             return;
         }
         if !h.let_a_bot_act() {
-            match &h.app.overlay {
+            match &h.app.people[0].overlay {
                 Some(_) => h.send(Command::Confirm),
-                None if h.app.is_passing() || h.app.seat_to_act() == Some(YOU) => h.play_as_hard(),
+                None if h.app.is_passing(YOU) || h.app.seat_to_act() == Some(YOU) => h.play_as_hard(),
                 None => {}
             }
         }
@@ -1931,7 +1972,7 @@ fn no_screen_shows_a_card_you_may_not_see_over_whole_games_of_several_presets() 
             for (width, height) in [(80, 24), (120, 36), (200, 60)] {
                 let (text, _, _) = h.screen(width, height);
                 for card in hidden {
-                    let face = h.app.theme.card(card);
+                    let face = h.app.people[0].theme.card(card);
                     assert!(!text.contains(&face), "{preset:?} at {width}x{height} shows the hidden {face}:\n{text}");
                 }
             }
@@ -1945,7 +1986,7 @@ fn no_screen_shows_a_card_you_may_not_see_over_whole_games_of_several_presets() 
 fn a_big_table_shows_each_hand_as_card_backs_the_cards_taken_and_the_passes_you_know() {
     let h = mid_game(4);
     let hand = h.app.game.hand();
-    let theme = h.app.theme;
+    let theme = h.app.people[0].theme;
     for (width, height) in [(120, 36), (200, 60)] {
         let (text, _, _) = h.screen(width, height);
         for seat in Seat::all(4).skip(1) {
@@ -1993,12 +2034,12 @@ fn at_every_table_size_the_big_labels_overlap_neither_each_other_nor_the_trick()
             }
             // The notes under the labels are whole (no card of the trick lies over them).
             let hand = h.app.game.hand();
-            let yours = format!("you passed {}", h.app.theme.cards(hand.passed(YOU)));
+            let yours = format!("you passed {}", h.app.people[0].theme.cards(hand.passed(YOU)));
             assert!(text.contains(&yours), "{players} at {width}x{height}: {yours}\n{text}");
             // Every card of the trick is whole: its two corners are drawn.
             for (_, card) in h.app.game.hand().trick().plays(players as usize) {
                 let face = crate::tui::theme::Theme::rank(card.rank());
-                let small = format!("│{face:<2}{}│", h.app.theme.suit(card.suit()));
+                let small = format!("│{face:<2}{}│", h.app.people[0].theme.suit(card.suit()));
                 let large = format!("│{face:<5}│");
                 assert!(
                     text.contains(&small) || text.contains(&large),
@@ -2041,11 +2082,11 @@ fn anothers_widow_counts_in_its_points_only_once_the_hand_is_scored() {
         let label = rows.iter().position(|row| row.contains("Across · normal")).unwrap();
         let shown = format!("{} · total", view::points(from_tricks));
         assert!(rows[label + 1].contains(&shown), "Across took the widow: its points are its tricks' {shown}\n{text}");
-        assert_eq!(h.app.points_this_hand(across), from_tricks);
-        h.play_until(|app| app.overlay == Some(Overlay::HandSummary));
+        assert_eq!(h.app.points_seen_by(Some(YOU), across), from_tricks);
+        h.play_until(|app| app.people[0].overlay == Some(Overlay::HandSummary));
         let taken = h.app.game.hand().taken(across);
         assert!(taken.is_superset(widow));
-        assert_eq!(h.app.points_this_hand(across), count(taken), "scored: the widow counts");
+        assert_eq!(h.app.points_seen_by(Some(YOU), across), count(taken), "scored: the widow counts");
         return;
     }
     panic!("no seed gave Across a widow with points in it");
@@ -2057,8 +2098,8 @@ fn the_auctions_bid_is_in_the_pot_during_the_hand_and_the_summary_says_who_took_
     for seed in 1..40 {
         let mut h = Harness::with_rules(rules, seed, Speed::Instant);
         loop {
-            h.play_until(|app| app.overlay.is_some() || app.game.hand().phase() == HandPhase::Playing);
-            match h.app.overlay {
+            h.play_until(|app| app.people[0].overlay.is_some() || app.game.hand().phase() == HandPhase::Playing);
+            match h.app.people[0].overlay {
                 Some(Overlay::Bid(_)) => h.send(Command::Button(Button::No)),
                 Some(Overlay::NameSuit(_)) => h.send(Command::Confirm),
                 _ => break,
@@ -2075,7 +2116,7 @@ fn the_auctions_bid_is_in_the_pot_during_the_hand_and_the_summary_says_who_took_
         let rows: Vec<&str> = text.lines().collect();
         let label = rows.iter().position(|row| row.contains(&format!("{bidder} · normal"))).unwrap();
         assert!(rows[label + 1].contains(&format!("chips {}", 50 - bid.chips)), "{bidder} paid {}:\n{text}", bid.chips);
-        h.play_until(|app| app.overlay == Some(Overlay::HandSummary));
+        h.play_until(|app| app.people[0].overlay == Some(Overlay::HandSummary));
         // The pot (the bid and every point taken, a chip each) goes to the fewest points.
         let record = h.app.game.history()[0];
         let scores: Vec<i32> = Seat::all(4).map(|seat| record.scores[seat]).collect();
@@ -2107,18 +2148,18 @@ fn the_hand_summary_lists_every_card_taken_even_after_a_moon() {
     let diamonds = "AD KD QD JD TD 9D 8D 7D 6D 5D 4D 3D 2D";
     // Your clubs take every trick: every heart and the queen come to you.
     let mut h = harness_at(rules, [clubs, hearts, spades, diamonds], 3, [0; 4]);
-    h.play_until(|app| app.overlay == Some(Overlay::HandSummary));
+    h.play_until(|app| app.people[0].overlay == Some(Overlay::HandSummary));
     assert_eq!(h.app.game.history()[0].result.shooter, Some(YOU));
     for (width, height) in [(80, 24), (120, 36)] {
         let (text, _, _) = h.screen(width, height);
         for card in cards(&format!("{hearts} QS")) {
-            let face = h.app.theme.card(card);
+            let face = h.app.people[0].theme.card(card);
             assert!(
                 text.contains(&format!(" {face} ")) || text.contains(&format!(" {face}  ")),
                 "{width}x{height}: {face} missing\n{text}"
             );
         }
-        assert!(!text.contains(h.app.theme.ellipsis()), "{width}x{height}: nothing cut\n{text}");
+        assert!(!text.contains(h.app.people[0].theme.ellipsis()), "{width}x{height}: nothing cut\n{text}");
     }
 }
 
@@ -2134,8 +2175,8 @@ fn the_top_line_speaks_of_breaking_only_where_a_rule_about_it_is_in_force() {
     let rules = Rules { must_break_hearts: true, ..crate::engine::Preset::Auction.rules() };
     for seed in 1..40 {
         let mut h = Harness::with_rules(rules, seed, Speed::Instant);
-        h.play_until(|app| app.overlay.is_some() || app.game.hand().phase() == HandPhase::Playing);
-        if matches!(h.app.overlay, Some(Overlay::Bid(_))) {
+        h.play_until(|app| app.people[0].overlay.is_some() || app.game.hand().phase() == HandPhase::Playing);
+        if matches!(h.app.people[0].overlay, Some(Overlay::Bid(_))) {
             h.send(Command::Cancel);
             h.play_until(|app| app.game.hand().phase() == HandPhase::Playing);
         }
@@ -2157,7 +2198,7 @@ fn your_own_failed_generale_is_told_to_you() {
     let mut h = Harness::from_game(rules, game);
     h.wait(Duration::from_secs(1));
     h.send(Command::Yes);
-    h.play_until(|app| app.overlay == Some(Overlay::HandSummary));
+    h.play_until(|app| app.people[0].overlay == Some(Overlay::HandSummary));
     let text = h.text();
     let total = h.app.game.history()[0].result.penalty_total;
     assert!(text.contains(&format!("You declared the Generale and failed: {total} to you")), "{text}");
@@ -2168,7 +2209,7 @@ fn equal_totals_at_the_end_share_a_place() {
     // Right takes both hearts and passes 100; You and Left stay level at 50.
     let rules = Rules { tie: crate::engine::TieRule::Share, moon: MoonRule::Off, no_blood: false, ..Rules::default() };
     let mut h = harness_at(rules, ["2C 2H", "3C 3H", "4C 4H", "5C 5H"], 3, [50, 50, 70, 97]);
-    h.play_until(|app| matches!(app.overlay, Some(Overlay::GameOver(_))));
+    h.play_until(|app| matches!(app.people[0].overlay, Some(Overlay::GameOver(_))));
     let text = h.text();
     for place in [" 1. You", " 1. Left", " 3. Across", " 4. Right"] {
         assert!(text.contains(place), "{place}:\n{text}");
@@ -2192,7 +2233,7 @@ fn the_side_panel_shows_every_seats_total_at_every_table_size() {
     ];
     for rules in games {
         let mut h = Harness::with_rules(rules, 7, Speed::Instant);
-        h.play_until(|app| app.game.history().len() == 2 && app.overlay.is_none());
+        h.play_until(|app| app.game.history().len() == 2 && app.people[0].overlay.is_none());
         let (_, buffer, _) = h.screen(120, 36);
         // The panel's rows, inside its borders.
         let panel: Vec<String> = (0..36u16)
@@ -2238,13 +2279,15 @@ fn every_window_keeps_its_text_whole_at_80x24_for_every_preset_and_table_size() 
         for &players in preset.player_counts() {
             let rules = Rules { players, ..preset.rules() };
             let mut h = Harness::with_rules(rules, 3, Speed::Instant);
-            h.play_until(|app| app.overlay == Some(Overlay::HandSummary));
+            h.play_until(|app| app.people[0].overlay == Some(Overlay::HandSummary));
             for (width, height) in [(80, 24), (100, 30)] {
                 let (text, buffer, hits) = h.screen(width, height);
                 let cut = rows_cut_at_the_border(&buffer, hits.overlay.unwrap());
                 assert!(cut.is_empty(), "{preset}, {players} players, hand summary at {width}: cut {cut:#?}\n{text}");
             }
-            h.play_until(|app| app.game.history().len() == 1 && app.game.tricks().len() == 1 && app.overlay.is_none());
+            h.play_until(|app| {
+                app.game.history().len() == 1 && app.game.tricks().len() == 1 && app.people[0].overlay.is_none()
+            });
             for keys in
                 [&[Command::Help][..], &[Command::Help, Command::Help], &[Command::LastTrick], &[Command::ScoreSheet]]
             {
@@ -2271,10 +2314,11 @@ fn a_long_note_gives_way_to_the_whole_instruction_at_80_columns() {
         app.game.hand().phase() == HandPhase::Playing
             && app.game.hand().trick().led_suit().is_some()
             && app.seat_to_act() == Some(YOU)
-            && app.overlay.is_none()
+            && app.people[0].overlay.is_none()
     });
-    h.app.note = Some("Nobody wins the trick: its cards wait for the next trick's winner (22 now)".to_string());
-    let (note, what) = view::status(&h.app, h.now);
+    h.app.people[0].note =
+        Some("Nobody wins the trick: its cards wait for the next trick's winner (22 now)".to_string());
+    let (note, what) = view::status(&h.you(), h.now);
     assert!(note.is_some() && (what.starts_with("Follow ") || what.starts_with("You have no ")), "{what}");
     let text = h.text();
     let rows: Vec<&str> = text.lines().collect();
@@ -2283,7 +2327,7 @@ fn a_long_note_gives_way_to_the_whole_instruction_at_80_columns() {
         rows[23], " Nobody wins the trick: its cards wait for the next trick's winner (22 now)",
         "the note, too long to stand beside it, whole on the key line until it goes"
     );
-    h.app.note = None;
+    h.app.people[0].note = None;
     assert!(h.text().lines().nth(23).unwrap().contains("Enter play"), "the keys come back when the note goes");
 }
 

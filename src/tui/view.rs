@@ -34,7 +34,7 @@ use ratatui::widgets::{Block, Clear, Paragraph, Widget, Wrap};
 
 use crate::engine::{Card, CardSet, GamePhase, HandPhase, MoonScoring, Seat, Suit, TournamentScore};
 
-use super::app::{App, Finish, Overlay, YOU};
+use super::app::{Finish, Overlay, Seen};
 use super::input::{Button, Hits};
 use super::theme::Theme;
 
@@ -108,15 +108,15 @@ fn is_big(area: Rect) -> bool {
 }
 
 /// Draws the whole screen and returns what can be clicked.
-pub fn draw(frame: &mut Frame, app: &App, now: Instant) -> Hits {
+pub fn draw(frame: &mut Frame, app: &Seen, now: Instant) -> Hits {
     let area = frame.area();
     let buf = frame.buffer_mut();
     draw_screen(buf, area, app, now)
 }
 
 /// Draws into a buffer (the frame's, or a test's).
-pub fn draw_screen(buf: &mut Buffer, area: Rect, app: &App, now: Instant) -> Hits {
-    let theme = app.theme;
+pub fn draw_screen(buf: &mut Buffer, area: Rect, app: &Seen, now: Instant) -> Hits {
+    let theme = app.person.theme;
     let mut hits = Hits::default();
     if area.width < MIN_WIDTH || area.height < MIN_HEIGHT {
         too_small(buf, area, theme);
@@ -135,7 +135,7 @@ pub fn draw_screen(buf: &mut Buffer, area: Rect, app: &App, now: Instant) -> Hit
     };
     let [table, you, hand] =
         Layout::vertical([Constraint::Min(14), Constraint::Length(1), Constraint::Length(size.height + 1)]).areas(main);
-    if let Some(offer @ Overlay::Resume(_)) = &app.overlay {
+    if let Some(offer @ Overlay::Resume(_)) = &app.person.overlay {
         // Nothing of the new deal shows until the offer is answered.
         return offer_on_an_empty_table(buf, area, [status, keys], app, offer);
     }
@@ -145,7 +145,7 @@ pub fn draw_screen(buf: &mut Buffer, area: Rect, app: &App, now: Instant) -> Hit
     let detail = detail_for(app, now, table, is_big(area), trick_size);
     seats(buf, table, app, now, detail);
     trick(buf, table, app, now, trick_size, detail.height());
-    if app.show_played {
+    if app.person.show_played {
         played_panel(buf, table, app);
     }
     if let Some(side) = side {
@@ -155,7 +155,7 @@ pub fn draw_screen(buf: &mut Buffer, area: Rect, app: &App, now: Instant) -> Hit
     your_hand(buf, hand, app, now, size, &mut hits);
     let long_note = status_line(buf, status, app, now);
     key_line(buf, keys, app, long_note);
-    if let Some(overlay) = &app.overlay {
+    if let Some(overlay) = &app.person.overlay {
         hits.buttons.clear();
         hits.cards.clear();
         draw_overlay(buf, area, app, overlay, &mut hits);
@@ -169,16 +169,16 @@ fn offer_on_an_empty_table(
     buf: &mut Buffer,
     area: Rect,
     [status, keys]: [Rect; 2],
-    app: &App,
+    app: &Seen,
     offer: &Overlay,
 ) -> Hits {
     let mut hits = Hits::default();
     let mut rest = None;
-    if let Some(note) = &app.note {
+    if let Some(note) = &app.person.note {
         // A note too long for its row goes on over the key line, as at the table.
         let lines = crate::tui::fit::wrap(note, usize::from(status.width).saturating_sub(1), 0);
         if let Some((first, more)) = lines.split_first() {
-            Paragraph::new(Span::styled(format!(" {first}"), app.theme.warning())).render(status, buf);
+            Paragraph::new(Span::styled(format!(" {first}"), app.person.theme.warning())).render(status, buf);
             rest = (!more.is_empty()).then(|| more.join(" "));
         }
     }

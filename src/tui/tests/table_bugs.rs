@@ -142,20 +142,20 @@ fn click(at: (u16, u16)) -> crossterm::event::MouseEvent {
 fn joker_game() -> Harness {
     let mut h = Harness::with_rules(Preset::Joker.rules(), 340_662_281, Speed::Instant);
     h.wait(Duration::from_secs(1));
-    assert!(h.app.is_passing());
-    assert!(h.app.your_cards().iter().any(|card| card.is_joker()), "you hold a joker");
+    assert!(h.app.is_passing(YOU));
+    assert!(h.app.cards_in_row(YOU).iter().any(|card| card.is_joker()), "you hold a joker");
     h
 }
 
 #[test]
 fn with_jokers_space_marks_the_card_drawn_under_the_cursor() {
     let mut h = joker_game();
-    let held = h.app.your_cards().len();
+    let held = h.app.cards_in_row(YOU).len();
     for _ in 0..held {
         let under = the_card_under_the_cursor(&h);
         h.send(Command::Mark);
         assert_eq!(cards_drawn_raised(&h), vec![under], "Space marks the card the cursor is drawn on");
-        assert_eq!(h.app.marked.cards(), CardSet::single(under));
+        assert_eq!(h.app.people[0].marked.cards(), CardSet::single(under));
         h.send(Command::Mark);
         h.send(Command::Right);
     }
@@ -236,7 +236,7 @@ fn every_turn_starts_with_the_cursor_on_a_card_you_may_play() {
         // Play the rightmost card you may play, as End and Enter do.
         h.send(Command::Last);
         h.send(Command::Confirm);
-        assert_eq!(h.app.note, None, "Enter played the card under the cursor");
+        assert_eq!(h.app.people[0].note, None, "Enter played the card under the cursor");
         turns += 1;
     }
     assert_eq!(turns, 13, "every turn of the hand was played");
@@ -286,7 +286,7 @@ fn the_note_of_the_widow_taken_counts_both_copies_of_a_pair() {
         h.wait(Duration::from_secs(3));
     }
     assert_eq!(h.app.game.hand().kitty_taker(), Seat::new(5), "QC wins the first trick and the kitty");
-    assert_eq!(h.app.note.as_deref(), Some("Right took the widow (2 cards)"));
+    assert_eq!(h.app.people[0].note.as_deref(), Some("Right took the widow (2 cards)"));
 }
 
 // ---- the resume offer -----------------------------------------------------
@@ -301,7 +301,7 @@ fn nothing_of_the_new_deal_shows_behind_the_resume_offer() {
     h.app.update(Message::OfferResume(super::super::app::ResumeOffer::of(&saved)), h.now);
     for (width, height) in [(80, 24), (200, 60)] {
         let (text, _, hits) = h.screen(width, height);
-        for card in h.app.your_cards() {
+        for card in h.app.cards_in_row(YOU) {
             let (rank, suit) = COLOR.face(card);
             assert!(!text.contains(&format!("{rank:<2}{suit}")), "{card} of the new deal shows:\n{text}");
         }
@@ -313,7 +313,7 @@ fn nothing_of_the_new_deal_shows_behind_the_resume_offer() {
         assert!(hits.buttons.iter().any(|(_, button)| *button == Button::Resume));
     }
     h.send(Command::New);
-    let (rank, suit) = COLOR.face(h.app.your_cards()[0]);
+    let (rank, suit) = COLOR.face(h.app.cards_in_row(YOU)[0]);
     assert!(h.text().contains(&format!("{rank:<2}{suit}")), "declined, the new deal is dealt face up:\n{}", h.text());
 }
 
@@ -340,7 +340,7 @@ fn rules_that_make_no_game_stay_in_the_new_game_window_with_the_reason() {
     h.send(Command::Right);
     h.send(Command::Confirm);
     assert!(h.app.take_effects().iter().all(|effect| !matches!(effect, super::super::app::Effect::Start(_))));
-    assert!(matches!(h.app.overlay, Some(Overlay::NewGame(_))), "the window stays open");
+    assert!(matches!(h.app.people[0].overlay, Some(Overlay::NewGame(_))), "the window stays open");
     let words = window_words(&h.text());
     assert!(words.contains("51 cards") && words.contains("do not divide among 4 players"), "{}", h.text());
     h.send(Command::Left);

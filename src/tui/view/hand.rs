@@ -10,35 +10,52 @@
 use super::trick::draw_card;
 use super::*;
 
-pub(super) fn your_line(buf: &mut Buffer, area: Rect, app: &App, hits: &mut Hits) {
-    let theme = app.theme;
-    let to_act = app.seat_to_act() == Some(YOU) && app.overlay.is_none();
+pub(super) fn your_line(buf: &mut Buffer, area: Rect, app: &Seen, hits: &mut Hits) {
+    let theme = app.person.theme;
+    let Some(me) = app.seat() else {
+        // A watcher sees South's place at the bottom, but not its hand.
+        let south = Seat::SOUTH;
+        let line = Line::from(vec![
+            Span::styled(format!(" {}", app.seat_name(south)), theme.strong()),
+            Span::raw(format!(
+                "{sep}{}{sep}{} {}",
+                points(app.points_this_hand(south)),
+                app.standing_word(),
+                app.standing(south),
+                sep = theme.separator()
+            )),
+            Span::styled(format!("{}you are watching", theme.separator()), theme.quiet()),
+        ]);
+        Paragraph::new(line).render(area, buf);
+        return;
+    };
+    let to_act = app.to_act() && app.person.overlay.is_none();
     let name_style = if to_act { theme.active() } else { theme.strong() };
     let mut spans = vec![
         Span::styled(" You", name_style),
         Span::raw(format!(
             "{sep}{}{sep}{} {}",
-            points(app.points_this_hand(YOU)),
+            points(app.points_this_hand(me)),
             app.standing_word(),
-            app.standing(YOU),
-            sep = app.theme.separator()
+            app.standing(me),
+            sep = app.person.theme.separator()
         )),
     ];
-    if let Some(partner) = app.table.rules.partner(YOU) {
+    if let Some(partner) = app.table.rules.partner(me) {
         let rules = &app.table.rules;
-        let mut text = format!("{}with {}", theme.separator(), app.table.seat_name(partner));
+        let mut text = format!("{}with {}", theme.separator(), app.seat_name(partner));
         if rules.teams == crate::engine::Teams::Individual {
             // Your own total is above; the team's decides the game.
-            text += &format!("{}team {}", theme.separator(), app.side_standing(rules.side(YOU)));
+            text += &format!("{}team {}", theme.separator(), app.side_standing(rules.side(me)));
         }
         spans.push(Span::styled(text, theme.strong()));
     }
     // What you passed stays in view for the hand.
     let hand = app.game.hand();
     // (Both copies where you passed two.)
-    let passed = hand.passed_cards(YOU);
+    let passed = hand.passed_cards(me);
     if hand.phase() != HandPhase::Passing && !passed.is_empty() {
-        let target = app.table.seat_name(hand.pass_target(YOU));
+        let target = app.seat_name(hand.pass_target(me));
         let text = format!("{}passed {} to {target}", theme.separator(), theme.cards(passed.iter()));
         spans.push(Span::styled(text, theme.quiet()));
     }
@@ -53,7 +70,7 @@ pub(super) fn your_line(buf: &mut Buffer, area: Rect, app: &App, hits: &mut Hits
         hits.buttons.push((rect, which));
     };
     if app.is_passing() {
-        let ready = app.marked.len() == app.game.hand().pass_count();
+        let ready = app.person.marked.len() == app.game.hand().pass_count();
         button("[ PASS ]", Button::Pass, ready);
     }
     if app.can_play_out() {
@@ -61,8 +78,8 @@ pub(super) fn your_line(buf: &mut Buffer, area: Rect, app: &App, hits: &mut Hits
     }
 }
 
-pub(super) fn your_hand(buf: &mut Buffer, area: Rect, app: &App, now: Instant, size: CardSize, hits: &mut Hits) {
-    let theme = app.theme;
+pub(super) fn your_hand(buf: &mut Buffer, area: Rect, app: &Seen, now: Instant, size: CardSize, hits: &mut Hits) {
+    let theme = app.person.theme;
     let slots = app.hand_row();
     let held = slots.iter().filter(|(_, position)| position.is_some()).count();
     if held == 0 {
@@ -72,35 +89,35 @@ pub(super) fn your_hand(buf: &mut Buffer, area: Rect, app: &App, now: Instant, s
     let step = (area.width.saturating_sub(2) / count).clamp(3, size.width + 1);
     let width = step * (count - 1) + size.width;
     let left = area.x + area.width.saturating_sub(width) / 2;
-    let your_turn = app.seat_to_act() == Some(YOU)
+    let your_turn = app.to_act()
         && app.game.hand().phase() == HandPhase::Playing
         && app.game.phase() == GamePhase::InHand
         && !app.showing_trick(now);
     let legal = if your_turn { app.game.legal_moves() } else { CardSet::DECK | CardSet::JOKERS };
-    let cursor = app.cursor.min(held - 1);
+    let cursor = app.person.cursor.min(held - 1);
     for (i, &(card, position)) in slots.iter().enumerate() {
         // The slot of the card just played is left empty.
         let Some(position) = position else { continue };
         // Two packs: the first copy of a card held twice is marked first.
         let copy = slots[..i].iter().filter(|&&(other, held)| other == card && held.is_some()).count();
         let x = left + step * i as u16;
-        let raised = copy < app.marked.count(card) || app.queued == Some(card);
+        let raised = copy < app.person.marked.count(card) || app.person.queued == Some(card);
         let y = if raised { area.y } else { area.y + 1 };
         let face = if legal.contains(card) { theme.card_face(card) } else { theme.dimmed_face(card) };
         let frame = if position == cursor {
             theme.cursor()
-        } else if raised || app.hint.contains(card) || app.received.contains(card) {
+        } else if raised || app.person.hint.contains(card) || app.person.received.contains(card) {
             theme.marked()
         } else {
             theme.frame()
         };
         draw_card(buf, x, y, card, face, frame, theme, size);
         let mark_row = y + size.height - 1;
-        if app.received.contains(card) {
+        if app.person.received.contains(card) {
             buf.set_string(x + 1, mark_row, "new", theme.marked());
-        } else if app.hint.contains(card) {
+        } else if app.person.hint.contains(card) {
             buf.set_string(x + 1, mark_row, "hnt", theme.marked());
-        } else if app.queued == Some(card) {
+        } else if app.person.queued == Some(card) {
             buf.set_string(x + 1, mark_row, "que", theme.marked());
         }
         // The visible part of a card is what the next card does not cover.

@@ -116,7 +116,8 @@ fn seat_point(area: Rect, seat: Seat, players: usize, height: u16) -> (f64, f64)
     }
 }
 
-/// Where each other seat's label goes with labels `height` rows tall.
+/// Where the label of each place but the bottom one goes, with labels
+/// `height` rows tall.
 fn seat_rects(area: Rect, players: usize, height: u16) -> Vec<(Seat, Rect)> {
     Seat::all(players)
         .skip(1)
@@ -126,7 +127,7 @@ fn seat_rects(area: Rect, players: usize, height: u16) -> Vec<(Seat, Rect)> {
 
 /// The richest labels that fit: on a big terminal, the first whose text
 /// overlaps neither another label nor the place of a card of the trick.
-pub(super) fn detail_for(app: &App, now: Instant, area: Rect, big: bool, trick_size: CardSize) -> Detail {
+pub(super) fn detail_for(app: &Seen, now: Instant, area: Rect, big: bool, trick_size: CardSize) -> Detail {
     if !big {
         return Detail::BRIEF;
     }
@@ -153,12 +154,13 @@ pub(super) fn detail_for(app: &App, now: Instant, area: Rect, big: bool, trick_s
 
 /// Each other seat's label: where it goes, its lines, and how they align
 /// (towards the table's edge the seat is at).
-fn labels(app: &App, now: Instant, area: Rect, detail: Detail) -> Vec<(Rect, Vec<Line<'static>>, Alignment)> {
+fn labels(app: &Seen, now: Instant, area: Rect, detail: Detail) -> Vec<(Rect, Vec<Line<'static>>, Alignment)> {
     let players = app.players();
     seat_rects(area, players, detail.height())
         .into_iter()
-        .map(|(seat, rect)| {
-            let (dx, _) = direction(seat, players);
+        .map(|(place, rect)| {
+            let seat = app.seat_at(place);
+            let (dx, _) = direction(place, players);
             let alignment = if dx < -0.3 {
                 Alignment::Left
             } else if dx > 0.3 {
@@ -182,16 +184,16 @@ fn text_rect(rect: Rect, lines: &[Line], alignment: Alignment) -> Rect {
     Rect::new(x, rect.y, width, (lines.len() as u16).min(rect.height))
 }
 
-pub(super) fn seats(buf: &mut Buffer, area: Rect, app: &App, now: Instant, detail: Detail) {
+pub(super) fn seats(buf: &mut Buffer, area: Rect, app: &Seen, now: Instant, detail: Detail) {
     for (rect, lines, alignment) in labels(app, now, area, detail) {
         Paragraph::new(lines).alignment(alignment).render(rect, buf);
     }
 }
 
-pub(super) fn seat_lines(app: &App, seat: Seat, now: Instant, detail: Detail) -> Vec<Line<'static>> {
-    let theme = app.theme;
+pub(super) fn seat_lines(app: &Seen, seat: Seat, now: Instant, detail: Detail) -> Vec<Line<'static>> {
+    let theme = app.person.theme;
     let hand = app.game.hand();
-    let to_act = app.seat_to_act() == Some(seat) && !app.showing_trick(now) && app.overlay.is_none();
+    let to_act = app.seat_to_act() == Some(seat) && !app.showing_trick(now) && app.person.overlay.is_none();
     let name_style = if to_act { theme.active() } else { theme.strong() };
     let level = app.table.players.get(seat.index()).map(|p| p.name()).unwrap_or_default();
     let level: String = level.chars().take(12).collect();
@@ -203,18 +205,18 @@ pub(super) fn seat_lines(app: &App, seat: Seat, now: Instant, detail: Detail) ->
         state = if hand.awaits_pass_from(seat) { "passing" } else { "passed" }.to_string();
     } else if let Some(partner) = app.table.rules.partner(seat) {
         // Partners are named once the passing is over (your line names yours throughout).
-        state = if partner == YOU { "partner".to_string() } else { format!("with {}", app.table.seat_name(partner)) };
+        state = if app.is_mine(partner) { "partner".to_string() } else { format!("with {}", app.seat_name(partner)) };
     }
 
     let mut lines = vec![
         Line::from(vec![
-            Span::styled(app.table.seat_name(seat), name_style),
+            Span::styled(app.seat_name(seat), name_style),
             Span::styled(format!("{}{level}", theme.separator()), theme.quiet()),
         ]),
         Line::raw(format!(
             "{}{}{} {}",
             points(app.points_this_hand(seat)),
-            app.theme.separator(),
+            app.person.theme.separator(),
             app.standing_word(),
             app.standing(seat)
         )),
@@ -287,21 +289,21 @@ fn fan_of_backs(held: usize, rows: u16, theme: Theme) -> Vec<Line<'static>> {
 /// What you know of a seat's cards beyond its count: the penalty cards it
 /// has taken this hand, the cards it passed you, the cards you passed it
 /// (each once the exchange is made, as you see them at a real table).
-fn seat_notes(app: &App, seat: Seat) -> Vec<Line<'static>> {
+fn seat_notes(app: &Seen, seat: Seat) -> Vec<Line<'static>> {
     let hand = app.game.hand();
     let scoring = app.scoring_cards();
     let mut notes = Vec::new();
     let mut took: Vec<Card> = app.taken_in_view(seat).iter().filter(|&card| scoring.contains(card)).collect();
     took.reverse();
-    notes.extend(card_lines("took", &took, 2, app.theme));
-    if hand.phase() != HandPhase::Passing {
-        if hand.pass_target(seat) == YOU && seat != YOU {
-            let gave: Vec<Card> = hand.received_cards(YOU).iter().collect();
-            notes.extend(card_lines("passed you", &gave, 1, app.theme));
+    notes.extend(card_lines("took", &took, 2, app.person.theme));
+    if let Some(me) = app.seat().filter(|_| hand.phase() != HandPhase::Passing) {
+        if hand.pass_target(seat) == me && seat != me {
+            let gave: Vec<Card> = hand.received_cards(me).iter().collect();
+            notes.extend(card_lines("passed you", &gave, 1, app.person.theme));
         }
-        if hand.pass_target(YOU) == seat {
-            let yours: Vec<Card> = hand.passed_cards(YOU).iter().collect();
-            notes.extend(card_lines("you passed", &yours, 1, app.theme));
+        if hand.pass_target(me) == seat {
+            let yours: Vec<Card> = hand.passed_cards(me).iter().collect();
+            notes.extend(card_lines("you passed", &yours, 1, app.person.theme));
         }
     }
     notes

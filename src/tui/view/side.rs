@@ -15,8 +15,8 @@
 
 use super::*;
 
-pub(super) fn side_panel(buf: &mut Buffer, area: Rect, app: &App) {
-    let theme = app.theme;
+pub(super) fn side_panel(buf: &mut Buffer, area: Rect, app: &Seen) {
+    let theme = app.person.theme;
     let players = app.players();
     let sheet_rows = (area.height / 2).max(4);
     let [scores, tricks] = Layout::vertical([Constraint::Length(sheet_rows), Constraint::Min(4)]).areas(area);
@@ -36,13 +36,13 @@ pub(super) fn side_panel(buf: &mut Buffer, area: Rect, app: &App) {
         .enumerate()
         .map(|(i, trick)| {
             // Two packs: a trick nobody won waits for the next winner.
-            let winner = trick.winner(players).map_or_else(|| "nobody".to_string(), |seat| app.table.seat_name(seat));
+            let winner = trick.winner(players).map_or_else(|| "nobody".to_string(), |seat| app.seat_name(seat));
             let lead = trick.cards().first().map_or_else(String::new, |card| theme.card(*card));
             let points = points_table.points(trick.card_set());
             let arrow = if theme.ascii { "->" } else { "→" };
             let took = if points > 0 { format!(" {points}") } else { String::new() };
             Line::from(vec![
-                Span::raw(format!(" {:>2} {:<9} led {lead:<4}{arrow} ", i + 1, app.table.seat_name(trick.leader()))),
+                Span::raw(format!(" {:>2} {:<9} led {lead:<4}{arrow} ", i + 1, app.seat_name(trick.leader()))),
                 Span::styled(format!("{winner}{took}"), if points > 0 { theme.warning() } else { theme.quiet() }),
             ])
         })
@@ -58,7 +58,7 @@ pub(super) fn side_panel(buf: &mut Buffer, area: Rect, app: &App) {
 /// side where every side fits `width`; else a line for each side and a
 /// column for each of the last hands (the full sheet with each hand's
 /// score is the `s` window).
-fn running_totals(app: &App, rows: usize, width: u16) -> Vec<Line<'static>> {
+fn running_totals(app: &Seen, rows: usize, width: u16) -> Vec<Line<'static>> {
     let rules = &app.table.rules;
     let sides = rules.side_count();
     let widest = if rules.teams == crate::engine::Teams::Off { 10 } else { 14 };
@@ -71,7 +71,7 @@ fn running_totals(app: &App, rows: usize, width: u16) -> Vec<Line<'static>> {
         let name = super::windows::side_label(app, side, column - 1);
         header += &format!("{name:>column$}");
     }
-    let mut lines = vec![Line::styled(header, app.theme.strong())];
+    let mut lines = vec![Line::styled(header, app.person.theme.strong())];
     let history = app.game.history();
     let skip = history.len().saturating_sub(rows.saturating_sub(1).max(1));
     for (i, record) in history.iter().enumerate().skip(skip) {
@@ -89,7 +89,7 @@ const NARROWEST_TOTAL: usize = 4;
 
 /// The running totals turned on their side, for tables too big to give
 /// each side a column: a line for each side, the last hands across.
-fn totals_by_side(app: &App, width: u16) -> Vec<Line<'static>> {
+fn totals_by_side(app: &Seen, width: u16) -> Vec<Line<'static>> {
     const NAME: usize = 10;
     const COLUMN: usize = 5;
     let sides = app.table.rules.side_count();
@@ -100,7 +100,7 @@ fn totals_by_side(app: &App, width: u16) -> Vec<Line<'static>> {
     for number in first + 1..=history.len() {
         header += &format!("{number:>COLUMN$}");
     }
-    let mut lines = vec![Line::styled(header, app.theme.strong())];
+    let mut lines = vec![Line::styled(header, app.person.theme.strong())];
     for side in 0..sides {
         let mut row = format!(" {:<NAME$}", super::windows::side_label(app, side, NAME - 1));
         for record in &history[first..] {
@@ -112,7 +112,7 @@ fn totals_by_side(app: &App, width: u16) -> Vec<Line<'static>> {
 }
 
 /// A side's total (or chips) after a hand.
-fn standing_after(app: &App, record: &crate::engine::HandRecord, side: usize) -> i32 {
+fn standing_after(app: &Seen, record: &crate::engine::HandRecord, side: usize) -> i32 {
     let standing = record.chips.map_or(record.totals, |settled| settled.after.stacks);
     app.table.rules.side_total(&standing, side)
 }

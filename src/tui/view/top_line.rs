@@ -10,15 +10,15 @@ use super::*;
 /// clock of a timed game at the right. Where the line is too narrow the
 /// least important parts go first (rules, seed, target), then the rest
 /// shortens; the clock is never dropped.
-pub(super) fn info_bar(buf: &mut Buffer, area: Rect, app: &App, now: Instant) {
-    let theme = app.theme;
+pub(super) fn info_bar(buf: &mut Buffer, area: Rect, app: &Seen, now: Instant) {
+    let theme = app.person.theme;
     let game = &app.game;
     let hand = game.hand();
     let rules = &app.table.rules;
     let pass = match hand.pass_direction() {
         crate::engine::PassDirection::Hold => "hold".to_string(),
         direction if hand.pass_count() == 0 => format!("no pass ({direction})"),
-        _ => format!("pass {}", app.table.seat_name(hand.pass_target(YOU)).to_lowercase()),
+        _ => format!("pass {}", app.seat_name(hand.pass_target(app.seat().unwrap_or(Seat::SOUTH))).to_lowercase()),
     };
     let broken = hand.hearts_broken();
     // (text, shorter text); listed from the most to the least important.
@@ -55,12 +55,12 @@ pub(super) fn info_bar(buf: &mut Buffer, area: Rect, app: &App, now: Instant) {
     }
     match (hand.named_suit(), hand.high_bid()) {
         (Some(suit), Some(bid)) => {
-            let who = app.table.seat_name(bid.seat);
+            let who = app.seat_name(bid.seat);
             let symbol = theme.suit(suit);
             parts.insert(1, (format!("{symbol} named by {who} for {}", bid.chips), format!("{symbol}:{who}")));
         }
         (None, Some(bid)) => {
-            let who = app.table.seat_name(bid.seat);
+            let who = app.seat_name(bid.seat);
             parts.insert(1, (format!("high bid {} by {who}", bid.chips), format!("bid {}", bid.chips)));
         }
         _ => {}
@@ -77,7 +77,7 @@ pub(super) fn info_bar(buf: &mut Buffer, area: Rect, app: &App, now: Instant) {
         parts.insert(1, (format!("{waiting} cards waiting"), format!("+{waiting}")));
     }
     if let Some(declarer) = hand.declarer() {
-        let who = app.table.seat_name(declarer);
+        let who = app.seat_name(declarer);
         parts.insert(1, (format!("Generale: {who}"), format!("G:{who}")));
     }
     let clock = app.clock.map(|clock| {

@@ -15,6 +15,7 @@
 
 use super::seats::{centre, direction, placed};
 use super::*;
+use crate::tui::app::PendingPass;
 
 /// How far from the centre each seat's card of the trick lies: on a big
 /// table the trick spreads out with the cards, as far as the seats' labels
@@ -57,7 +58,7 @@ pub(super) fn card_rect(
     placed(area, (cx + dx * reach_x, cy + dy * reach_y), size.width, size.height)
 }
 
-pub(super) fn trick(buf: &mut Buffer, area: Rect, app: &App, now: Instant, size: CardSize, seat_height: u16) {
+pub(super) fn trick(buf: &mut Buffer, area: Rect, app: &Seen, now: Instant, size: CardSize, seat_height: u16) {
     let players = app.players();
     let trick = app.table_trick(now);
     let winner = if app.showing_trick(now) { trick.winning_card() } else { None };
@@ -68,27 +69,27 @@ pub(super) fn trick(buf: &mut Buffer, area: Rect, app: &App, now: Instant, size:
     // names it).
     let cancelled = trick.cancelled();
     for (seat, card) in trick.plays(players) {
-        let rect = card_rect(area, seat, players, size, reach);
+        let rect = card_rect(area, app.place(seat), players, size, reach);
         let (face, frame) = match (Some(card) == winner, cancelled.contains(card)) {
-            (true, _) => (app.theme.card_face(card), app.theme.marked()),
-            (false, true) => (app.theme.quiet(), app.theme.quiet()),
-            (false, false) => (app.theme.card_face(card), app.theme.frame()),
+            (true, _) => (app.person.theme.card_face(card), app.person.theme.marked()),
+            (false, true) => (app.person.theme.quiet(), app.person.theme.quiet()),
+            (false, false) => (app.person.theme.card_face(card), app.person.theme.frame()),
         };
-        draw_card(buf, rect.x, rect.y, card, face, frame, app.theme, size);
+        draw_card(buf, rect.x, rect.y, card, face, frame, app.person.theme, size);
     }
 
-    if let Some((cards, at)) = app.pending_pass {
+    if let (Some(me), Some(PendingPass { cards, at, .. })) = (app.seat(), app.pending_pass()) {
         // Your pass crosses the table, face down, from you to its receiver.
-        let target = app.game.hand().pass_target(YOU);
+        let target = app.game.hand().pass_target(me);
         let delay = app.speed.trick_delay().as_secs_f64().max(1e-3);
         let progress = (1.0 - at.saturating_duration_since(now).as_secs_f64() / delay).clamp(0.0, 1.0);
-        let (from, to) = (direction(YOU, players), direction(target, players));
+        let (from, to) = (direction(app.place(me), players), direction(app.place(target), players));
         let along = |a: f64, b: f64| a + (b - a) * progress;
         let point = (cx + along(from.0, to.0) * reach_x, cy + along(from.1, to.1) * reach_y);
-        let backs = vec![app.theme.card_back(); cards.len()].join(" ");
-        let text = format!("{backs} to {}", app.table.seat_name(target));
+        let backs = vec![app.person.theme.card_back(); cards.len()].join(" ");
+        let text = format!("{backs} to {}", app.seat_name(target));
         let rect = placed(area, point, text.chars().count() as u16, 1);
-        Paragraph::new(Line::styled(text, app.theme.strong())).render(rect, buf);
+        Paragraph::new(Line::styled(text, app.person.theme.strong())).render(rect, buf);
     }
 }
 
@@ -125,8 +126,8 @@ pub(crate) fn draw_card(
     }
 }
 
-pub(super) fn played_panel(buf: &mut Buffer, area: Rect, app: &App) {
-    let theme = app.theme;
+pub(super) fn played_panel(buf: &mut Buffer, area: Rect, app: &Seen) {
+    let theme = app.person.theme;
     let played = app.game.hand().played();
     // Narrow enough to stay clear of the trick in the middle at 80 columns.
     let rect = Rect::new(area.x, area.y, 30.min(area.width), 6.min(area.height));

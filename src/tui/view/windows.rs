@@ -67,8 +67,8 @@ pub(super) fn buttons(
     }
 }
 
-pub(super) fn draw_overlay(buf: &mut Buffer, area: Rect, app: &App, overlay: &Overlay, hits: &mut Hits) {
-    let theme = app.theme;
+pub(super) fn draw_overlay(buf: &mut Buffer, area: Rect, app: &Seen, overlay: &Overlay, hits: &mut Hits) {
+    let theme = app.person.theme;
     let rect = match overlay {
         Overlay::Help => {
             let (rect, inner) = window(buf, area, 62, KEYS.len() as u16 + 3, "Keys", theme);
@@ -114,7 +114,7 @@ pub(super) fn draw_overlay(buf: &mut Buffer, area: Rect, app: &App, overlay: &Ov
                         _ => String::new(),
                     };
                     lines.push(Line::from(vec![
-                        Span::raw(format!(" {:<10}{lead}", app.table.seat_name(seat))),
+                        Span::raw(format!(" {:<10}{lead}", app.seat_name(seat))),
                         Span::styled(theme.card(card), theme.suit_ink(card.suit())),
                         Span::styled(mark, theme.strong()),
                     ]));
@@ -145,7 +145,11 @@ pub(super) fn draw_overlay(buf: &mut Buffer, area: Rect, app: &App, overlay: &Ov
                 .into_iter()
                 .map(|part| Line::styled(format!(" {part}"), theme.strong()))
                 .chain(
-                    app.stats.lines().into_iter().map(|(label, value)| Line::raw(format!(" {label:<24}{value:>10}"))),
+                    app.person
+                        .stats
+                        .lines()
+                        .into_iter()
+                        .map(|(label, value)| Line::raw(format!(" {label:<24}{value:>10}"))),
                 )
                 .collect();
             let (rect, inner) = window(buf, area, 44, lines.len() as u16 + 2, "Statistics", theme);
@@ -203,13 +207,13 @@ pub(super) fn draw_overlay(buf: &mut Buffer, area: Rect, app: &App, overlay: &Ov
             let hand = app.game.hand();
             let (rect, inner) = window(buf, area, 60, 9, "The auction", theme);
             let high = match hand.high_bid() {
-                Some(bid) => format!(" Highest bid: {} by {}.", bid.chips, app.table.seat_name(bid.seat)),
+                Some(bid) => format!(" Highest bid: {} by {}.", bid.chips, app.seat_name(bid.seat)),
                 None => " Nobody has bid yet.".to_string(),
             };
             let text = vec![
                 Line::raw(" Bid chips for the right to name the penalty suit and"),
                 Line::raw(" lead; the winner pays the bid into the pot."),
-                Line::raw(format!("{high} You have {} chips.", app.chips_of(YOU))),
+                Line::raw(format!("{high} You have {} chips.", app.seat().map_or(0, |me| app.chips_of(me)))),
                 Line::styled(format!(" Your bid: < {offer} >"), theme.strong()),
             ];
             Paragraph::new(text).render(inner, buf);
@@ -334,7 +338,7 @@ pub(super) fn sheet_column(sides: usize, teams: bool, room: u16) -> usize {
 const SCORE_AND_TOTAL: usize = 9;
 
 /// The width of a window holding the score sheet, borders included.
-pub(super) fn sheet_width(app: &App, room: u16) -> u16 {
+pub(super) fn sheet_width(app: &Seen, room: u16) -> u16 {
     let rules = &app.table.rules;
     let sides = rules.side_count();
     // The borders and a blank column before the right one.
@@ -343,21 +347,20 @@ pub(super) fn sheet_width(app: &App, room: u16) -> u16 {
 
 /// A side's name in at most `width` characters: "You & Across", or the
 /// seats' short names ("You+A") where the full name does not fit.
-pub(super) fn side_label(app: &App, side: usize, width: usize) -> String {
+pub(super) fn side_label(app: &Seen, side: usize, width: usize) -> String {
     let full = app.side_name(side);
     if full.chars().count() <= width {
         return full;
     }
-    let short: Vec<String> =
-        app.side_seats(side).into_iter().map(|seat| short_name(&app.table.seat_name(seat))).collect();
+    let short: Vec<String> = app.side_seats(side).into_iter().map(|seat| short_name(&app.seat_name(seat))).collect();
     short.join("+").chars().take(width).collect()
 }
 
 /// The score sheet: one row per hand, each side's (seat's or team's)
 /// score and running total, the last `rows` hands when there are more, in
 /// columns that fit `room`.
-pub(super) fn score_sheet(app: &App, rows: usize, room: u16) -> Vec<Line<'static>> {
-    let theme = app.theme;
+pub(super) fn score_sheet(app: &Seen, rows: usize, room: u16) -> Vec<Line<'static>> {
+    let theme = app.person.theme;
     let rules = &app.table.rules;
     let sides = rules.side_count();
     let column = sheet_column(sides, rules.teams != Teams::Off, room);
@@ -399,8 +402,8 @@ pub(super) fn score_sheet(app: &App, rows: usize, room: u16) -> Vec<Line<'static
     lines
 }
 
-pub(super) fn hand_summary(buf: &mut Buffer, area: Rect, app: &App, hits: &mut Hits) -> Rect {
-    let theme = app.theme;
+pub(super) fn hand_summary(buf: &mut Buffer, area: Rect, app: &Seen, hits: &mut Hits) -> Rect {
+    let theme = app.person.theme;
     let players = app.players();
     let Some(record) = app.game.history().last() else {
         return window(buf, area, 40, 4, "Hand over", theme).0;
@@ -427,7 +430,7 @@ pub(super) fn hand_summary(buf: &mut Buffer, area: Rect, app: &App, hits: &mut H
             None => (record.scores[seat], record.totals[seat].to_string()),
         };
         for (i, part) in took.into_iter().enumerate() {
-            let name = if i == 0 { app.table.seat_name(seat) } else { String::new() };
+            let name = if i == 0 { app.seat_name(seat) } else { String::new() };
             let mut spans = vec![Span::raw(format!(" {name:<10}{part:<34}"))];
             if i == 0 {
                 spans.push(Span::styled(format!("{score:>+6}{total:>7}"), theme.strong()));
@@ -611,10 +614,10 @@ fn sentence_case(text: &str) -> String {
 
 /// The sentences under a hand's scores: a moon, a Generale, and Royal's
 /// queens at work.
-fn hand_events(app: &App, record: &HandRecord) -> Vec<String> {
+fn hand_events(app: &Seen, record: &HandRecord) -> Vec<String> {
     let rules = &app.table.rules;
-    let theme = app.theme;
-    let who = |seat: Seat| if seat == YOU { "You".to_string() } else { app.table.seat_name(seat) };
+    let theme = app.person.theme;
+    let who = |seat: Seat| app.seat_name(seat);
     let result = &record.result;
     let mut lines = Vec::new();
     if let (Some(bid), Some(suit)) = (result.bid, app.game.hand().named_suit()) {
@@ -652,7 +655,7 @@ fn hand_events(app: &App, record: &HandRecord) -> Vec<String> {
         };
         let what = if rules.declaration == Declaration::Generale { "made a silent Generale" } else { "shot the moon" };
         let shooters = match rules.partner(shooter) {
-            Some(partner) if team => format!("{} and {}", who(shooter), app.table.seat_name(partner)),
+            Some(partner) if team => format!("{} and {}", who(shooter), app.seat_name(partner)),
             _ => who(shooter),
         };
         lines.push(format!("{shooters} {what}! {how}"));
@@ -662,7 +665,7 @@ fn hand_events(app: &App, record: &HandRecord) -> Vec<String> {
         lines.push(if made {
             format!("{} made the Generale! {total} to everyone else", who(declarer))
         } else {
-            let whom = if declarer == YOU { "you" } else { "them" };
+            let whom = if app.is_mine(declarer) { "you" } else { "them" };
             format!("{} declared the Generale and failed: {total} to {whom}", who(declarer))
         });
     }
@@ -689,8 +692,8 @@ fn hand_events(app: &App, record: &HandRecord) -> Vec<String> {
     lines
 }
 
-pub(super) fn game_over(buf: &mut Buffer, area: Rect, app: &App, selected: Button, hits: &mut Hits) -> Rect {
-    let theme = app.theme;
+pub(super) fn game_over(buf: &mut Buffer, area: Rect, app: &Seen, selected: Button, hits: &mut Hits) -> Rect {
+    let theme = app.person.theme;
     let rules = &app.table.rules;
     let mut order: Vec<usize> = (0..rules.side_count()).collect();
     let chips = app.game.chips().is_some();
@@ -698,7 +701,8 @@ pub(super) fn game_over(buf: &mut Buffer, area: Rect, app: &App, selected: Butto
     let leaders = app.game.leaders();
     let mut winning_sides: Vec<usize> = leaders.iter().map(|&seat| rules.side(seat)).collect();
     winning_sides.dedup();
-    let ours = rules.side(YOU);
+    // A watcher has no side.
+    let ours = app.seat().map_or(usize::MAX, |me| rules.side(me));
     let headline = match (winning_sides.as_slice(), rules.teams != Teams::Off) {
         _ if app.game.history().is_empty() => "No hand was completed: nobody wins".to_string(),
         ([side], false) if *side == ours => "You win!".to_string(),

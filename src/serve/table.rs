@@ -1,0 +1,370 @@
+//! A served table: the shared [`App`] on a thread of its own with its bots
+//! and one [`Screen`] per person. Sessions send it what their people type;
+//! it draws each person's screen after every change. A screen that fails
+//! or panics ends that person's connection only.
+
+use std::collections::HashMap;
+use std::panic::AssertUnwindSafe;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::mpsc::{Receiver, RecvTimeoutError, Sender};
+use std::sync::{Arc, Mutex};
+use std::time::Instant;
+
+use crate::bot::{Bot, Think};
+use crate::engine::{GamePhase, Seat};
+use crate::pace::Speed;
+use crate::record::DealCode;
+use crate::tui::app::{App, Arrival, Effect, Message, NewGameStart, PersonId, Sharing};
+use crate::tui::hint::WorkedOutHint;
+use crate::tui::table::Table;
+use crate::tui::theme::Theme;
+use crate::tui::{Decided, decide_safely, fresh_deal, work_out_safely};
+
+use super::session::{Output, Screen};
+
+/// What a table hears about.
+pub(super) enum ToTable {
+    /// A person comes to the table.
+    Join(Box<Joining>),
+    /// Bytes a person typed.
+    Bytes(PersonId, Vec<u8>),
+    /// A person's screen changed size (clamped).
+    Resized(PersonId, u16, u16),
+    /// A person's connection is gone.
+    Gone(PersonId),
+    /// A bot's decision, with the bot handed back.
+    Decision { game_number: u64, seat: Seat, generation: u64, decided: Decided },
+    /// A hint worked out, or why it failed.
+    Hint(PersonId, Result<Box<WorkedOutHint>, String>),
+    /// The server stops: give every terminal back.
+    Stop,
+}
+
+/// A person coming to a table, with their screen.
+pub(super) struct Joining {
+    /// Who: their id, name, key and whether they only watch.
+    pub(super) arrival: Arrival,
+    /// Where their screen goes.
+    pub(super) output: Output,
+    /// Their messages still waiting for the table.
+    pub(super) pending: Arc<AtomicUsize>,
+    /// Their connection, and the runtime that serves it.
+    pub(super) connection: (russh::server::Handle, tokio::runtime::Handle),
+}
+
+/// How the lobby and the join command see a table.
+#[derive(Clone, Debug, Default)]
+pub(super) struct Summary {
+    /// Who holds each seat (`None`: its bot).
+    pub(super) seats: Vec<Option<String>>,
+    /// Whether the game is over.
+    pub(super) over: bool,
+}
+
+impl Summary {
+    /// Seats nobody holds.
+    pub(super) fn free_seats(&self) -> usize {
+        self.seats.iter().filter(|seat| seat.is_none()).count()
+    }
+}
+
+/// A running table, as the directory keeps it.
+#[derive(Clone)]
+pub(super) struct TableLine {
+    /// The code people join it by.
+    pub(super) code: String,
+    /// Where its messages go.
+    pub(super) sender: Sender<ToTable>,
+    /// What it looks like from outside.
+    pub(super) summary: Arc<Mutex<Summary>>,
+}
+
+impl TableLine {
+    /// What the table looks like now.
+    pub(super) fn summary(&self) -> Summary {
+        self.summary.lock().map(|summary| summary.clone()).unwrap_or_default()
+    }
+}
+
+/// What a table is opened with.
+pub(super) struct Opening {
+    /// Rules, label and bots.
+    pub(super) table: Table,
+    /// The bots' pace.
+    pub(super) speed: Speed,
+    /// The expert's budget.
+    pub(super) think: Think,
+    /// Grace period, turn clock, hints.
+    pub(super) sharing: Sharing,
+}
+
+/// Opens a table on a thread of its own.
+pub(super) fn open(code: String, opening: Opening) -> Result<TableLine, String> {
+    let app = App::shared(opening.table.clone(), fresh_deal(), opening.speed, opening.sharing)
+        .map_err(|error| error.to_string())?;
+    let (sender, receiver) = std::sync::mpsc::channel();
+    let summary = Arc::new(Mutex::new(Summary::default()));
+    let mut served = Served {
+        app,
+        table: opening.table,
+        think: opening.think,
+        bots: Vec::new(),
+        game_number: 0,
+        thinking: false,
+        screens: HashMap::new(),
+        sender: sender.clone(),
+        summary: Arc::clone(&summary),
+    };
+    served.seat_bots();
+    std::thread::Builder::new()
+        .name(format!("table {code}"))
+        .spawn(move || served.run(&receiver))
+        .map_err(|error| error.to_string())?;
+    Ok(TableLine { code, sender, summary })
+}
+
+/// The table's own state on its thread.
+struct Served {
+    app: App,
+    table: Table,
+    think: Think,
+    /// Each seat's bot; `None` while it thinks.
+    bots: Vec<Option<Box<dyn Bot>>>,
+    /// Counts games, so a bot coming back from an old game is dropped.
+    game_number: u64,
+    thinking: bool,
+    screens: HashMap<PersonId, Screen>,
+    sender: Sender<ToTable>,
+    summary: Arc<Mutex<Summary>>,
+}
+
+impl Served {
+    fn seat_bots(&mut self) {
+        self.game_number += 1;
+        self.thinking = false;
+        let seed = self.app.game.seed();
+        self.bots = (0..self.table.players.len())
+            .map(|i| Seat::new(i).map(|seat| self.table.players[i].bot(seed, seat, self.think)))
+            .collect();
+    }
+
+    fn run(&mut self, receiver: &Receiver<ToTable>) {
+        loop {
+            self.draw_all();
+            self.publish();
+            self.ask_bot();
+            let now = Instant::now();
+            let escapes = self.screens.values().filter_map(Screen::escape_deadline);
+            let wakeup = self.app.next_wakeup(now).into_iter().chain(escapes).min();
+            let incoming = match wakeup {
+                None => receiver.recv().ok(),
+                Some(at) => match receiver.recv_timeout(at.saturating_duration_since(Instant::now())) {
+                    Ok(incoming) => Some(incoming),
+                    Err(RecvTimeoutError::Timeout) => None,
+                    Err(RecvTimeoutError::Disconnected) => return,
+                },
+            };
+            let messages = match incoming {
+                None => self.timed_out(),
+                Some(ToTable::Stop) => {
+                    for (_, screen) in self.screens.drain() {
+                        screen.close();
+                    }
+                    return;
+                }
+                Some(incoming) => self.heard(incoming),
+            };
+            for message in messages {
+                let now = Instant::now();
+                self.app.update(message, now);
+                for effect in self.app.take_effects() {
+                    self.carry_out(effect, now);
+                }
+            }
+        }
+    }
+
+    /// Nothing arrived in time: keys held for an escape sequence, or a tick.
+    fn timed_out(&mut self) -> Vec<Message> {
+        let now = Instant::now();
+        let mut messages: Vec<Message> = self.screens.values_mut().flat_map(|screen| screen.flush_keys(now)).collect();
+        messages.push(Message::Tick);
+        messages
+    }
+
+    fn heard(&mut self, incoming: ToTable) -> Vec<Message> {
+        let now = Instant::now();
+        match incoming {
+            ToTable::Join(joining) => self.join(*joining),
+            ToTable::Bytes(id, bytes) => match self.screens.get_mut(&id) {
+                Some(screen) => {
+                    screen.pending.fetch_sub(1, Ordering::SeqCst);
+                    screen.typed(&bytes, now)
+                }
+                None => Vec::new(),
+            },
+            ToTable::Resized(id, columns, rows) => match self.screens.get_mut(&id).map(|s| s.resize(columns, rows)) {
+                Some(Ok(resized)) => vec![resized],
+                Some(Err(_)) => self.drop_screen(id, "the screen could not be resized"),
+                None => Vec::new(),
+            },
+            ToTable::Gone(id) => {
+                self.screens.remove(&id);
+                vec![Message::Leave(id)]
+            }
+            ToTable::Decision { game_number, seat, generation, decided } => {
+                self.decided(game_number, seat, generation, decided).into_iter().collect()
+            }
+            ToTable::Hint(id, Ok(worked)) => vec![Message::HintWorkedOut(id, worked)],
+            ToTable::Hint(_, Err(why)) => vec![Message::Note(format!("The hint failed: {why}"))],
+            ToTable::Stop => Vec::new(),
+        }
+    }
+
+    fn join(&mut self, joining: Joining) -> Vec<Message> {
+        let Joining { mut arrival, output, pending, connection } = joining;
+        arrival.name = self.unique_name(&arrival.name, arrival.key.as_deref());
+        match Screen::open(arrival.id, output, arrival.size, pending, connection) {
+            Ok(screen) => {
+                self.screens.insert(arrival.id, screen);
+                vec![Message::Arrive(Box::new(arrival))]
+            }
+            Err(_) => Vec::new(),
+        }
+    }
+
+    /// A name nobody else at the table goes by: "bob", else "bob 2".
+    /// Coming back to one's own seat keeps one's name.
+    fn unique_name(&self, name: &str, key: Option<&str>) -> String {
+        let holders = self.app.holders.iter().flatten();
+        if holders.clone().any(|h| h.away_since.is_some() && h.is(name, key) && h.name == name) {
+            return name.to_string();
+        }
+        let taken = |candidate: &str| {
+            self.app.holders.iter().flatten().any(|h| h.name == candidate)
+                || self.app.people.iter().any(|p| p.name == candidate)
+                || candidate == "You"
+        };
+        let stem: String = name.chars().take(super::name::MAX_NAME - 3).collect();
+        std::iter::once(name.to_string())
+            .chain((2..).map(|n| format!("{stem} {n}")))
+            .find(|candidate| !taken(candidate))
+            .unwrap_or_else(|| name.to_string())
+    }
+
+    /// Draws every screen; a screen that fails or panics loses its person.
+    fn draw_all(&mut self) {
+        let now = Instant::now();
+        let ids: Vec<PersonId> = self.screens.keys().copied().collect();
+        for id in ids {
+            let Some(seen) = self.app.seen(id) else { continue };
+            let Some(screen) = self.screens.get_mut(&id) else { continue };
+            let drawn = std::panic::catch_unwind(AssertUnwindSafe(|| screen.draw(&seen, now)));
+            if !matches!(drawn, Ok(Ok(()))) {
+                let why = if drawn.is_err() { "the screen failed" } else { "the client does not read its screen" };
+                for message in self.drop_screen(id, why) {
+                    self.app.update(message, now);
+                }
+            }
+        }
+    }
+
+    /// Ends a person's connection; the table goes on without them.
+    fn drop_screen(&mut self, id: PersonId, why: &'static str) -> Vec<Message> {
+        if let Some(screen) = self.screens.remove(&id) {
+            screen.disconnect(why);
+        }
+        vec![Message::Leave(id)]
+    }
+
+    /// Tells the directory how the table looks.
+    fn publish(&self) {
+        let app = &self.app;
+        let summary = Summary {
+            seats: app.holders.iter().map(|holder| holder.as_ref().map(|h| h.name.clone())).collect(),
+            over: app.finish.is_some() || app.game.phase() == GamePhase::GameOver,
+        };
+        if let Ok(mut shared) = self.summary.lock() {
+            *shared = summary;
+        }
+    }
+
+    /// Asks the next bot on a worker thread, if one is to move and none thinks.
+    fn ask_bot(&mut self) {
+        if self.thinking {
+            return;
+        }
+        let Some(seat) = self.app.bot_to_ask(Instant::now()) else { return };
+        let Some(bot) = self.bots.get_mut(seat.index()).and_then(Option::take) else { return };
+        self.thinking = true;
+        let game = self.app.game.clone();
+        let (generation, game_number, sender) = (self.app.generation, self.game_number, self.sender.clone());
+        std::thread::spawn(move || {
+            let decided = decide_safely(&game, seat, bot);
+            let _ = sender.send(ToTable::Decision { game_number, seat, generation, decided });
+        });
+    }
+
+    /// The bot's decision as a message; `None` for an old game's.
+    fn decided(&mut self, game_number: u64, seat: Seat, generation: u64, decided: Decided) -> Option<Message> {
+        if game_number != self.game_number {
+            return None;
+        }
+        self.thinking = false;
+        let bot =
+            decided.bot.unwrap_or_else(|| self.table.players[seat.index()].bot(self.app.game.seed(), seat, self.think));
+        self.bots[seat.index()] = Some(bot);
+        if let Some(failure) = decided.failure {
+            self.app.update(Message::Note(format!("Seat {}: {failure}", seat.index() + 1)), Instant::now());
+        }
+        decided.action.map(|action| Message::BotDecided { generation, action })
+    }
+
+    fn carry_out(&mut self, effect: Effect, now: Instant) {
+        match effect {
+            Effect::Quit(id) => {
+                if let Some(screen) = self.screens.remove(&id) {
+                    screen.close();
+                }
+                self.app.update(Message::Leave(id), now);
+            }
+            Effect::WorkOutHint(id, request) => {
+                let sender = self.sender.clone();
+                std::thread::spawn(move || {
+                    let _ = sender.send(ToTable::Hint(id, work_out_safely(*request)));
+                });
+            }
+            Effect::NewGame(deal) => self.new_game(self.table.clone(), deal, self.app.speed, now),
+            Effect::Start(start) => {
+                let NewGameStart { table, deal, speed, .. } = *start;
+                self.new_game(table, deal, speed, now);
+            }
+            // Saving, records and statistics of served games come with the
+            // server's database; there is no saved game to resume, and
+            // Ctrl-Z has no shell to go back to.
+            Effect::Save
+            | Effect::Finished(_)
+            | Effect::Unplayed
+            | Effect::Resume(_)
+            | Effect::DeclineResume
+            | Effect::Suspend => {}
+        }
+    }
+
+    /// A new game at the same table, its people kept in their seats.
+    fn new_game(&mut self, table: Table, deal: Option<DealCode>, speed: Speed, now: Instant) {
+        match self.app.next_game(table.clone(), deal.unwrap_or_else(fresh_deal), speed) {
+            Ok(next) => {
+                self.app = next;
+                self.table = table;
+                self.seat_bots();
+            }
+            Err(error) => self.app.update(Message::Note(format!("That game cannot start: {error}")), now),
+        }
+    }
+}
+
+/// The theme for a client's terminal type.
+pub(super) fn theme_for(term: &str) -> Theme {
+    Theme { color: true, ascii: false, palette256: crate::tui::theme::has_256_colours(Some(term), None) }
+}

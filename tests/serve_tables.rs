@@ -1,0 +1,237 @@
+//! Tables shared over SSH: several people at one table, each from their
+//! own client, seats kept for people who come back, and bots that step in
+//! for people gone or too slow. The real binary, russh's client in-process.
+
+use std::io::{BufRead, BufReader};
+use std::path::PathBuf;
+use std::process::{Child, Command, Stdio};
+use std::sync::Arc;
+use std::time::Duration;
+
+use russh::ChannelMsg;
+use russh::client::{self, Handle};
+use russh::keys::PublicKeyOrCertificate;
+
+/// A server started for one test, stopped when dropped.
+struct Server {
+    child: Child,
+    port: u16,
+    /// The code of the table opened at start.
+    code: String,
+    dir: PathBuf,
+}
+
+impl Server {
+    fn start(name: &str, args: &[&str]) -> Server {
+        let dir = std::env::temp_dir().join(format!("hearts-tables-{name}-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        let mut child = Command::new(env!("CARGO_BIN_EXE_hearts"))
+            .arg("serve")
+            .args(["--listen", "127.0.0.1:0", "--speed", "instant"])
+            .args(args)
+            .env("XDG_DATA_HOME", &dir)
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .expect("the binary starts");
+        let mut lines = BufReader::new(child.stdout.take().unwrap()).lines();
+        let first = lines.next().unwrap().unwrap();
+        let port = first
+            .split("127.0.0.1:")
+            .nth(1)
+            .and_then(|rest| rest.split(',').next())
+            .and_then(|port| port.parse().ok())
+            .unwrap_or_else(|| panic!("no port in {first:?}"));
+        let table = lines.next().unwrap().unwrap();
+        assert!(table.starts_with("table "), "{table}");
+        let join = lines.next().unwrap().unwrap();
+        let code = join.rsplit(' ').next().unwrap().to_string();
+        assert!(join.contains(&format!("join {code}")) && code.len() == 4, "{join}");
+        Server { child, port, code, dir }
+    }
+}
+
+impl Drop for Server {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+        let _ = std::fs::remove_dir_all(&self.dir);
+    }
+}
+
+/// A client that trusts any host key (the test has just seen it made).
+struct Trusting;
+
+impl client::Handler for Trusting {
+    type Error = russh::Error;
+
+    async fn check_server_key(&mut self, _: &PublicKeyOrCertificate) -> Result<bool, Self::Error> {
+        Ok(true)
+    }
+}
+
+/// One person at a table: their connection, channel and screen.
+struct Player {
+    _session: Handle<Trusting>,
+    channel: russh::Channel<client::Msg>,
+    screen: vt100::Parser,
+}
+
+impl Player {
+    /// `user` comes in with `command` (`join CODE`, `watch CODE`) on an 80x24 terminal.
+    async fn comes(server: &Server, user: &str, command: &str) -> Player {
+        let config = Arc::new(client::Config::default());
+        let mut session = client::connect(config, ("127.0.0.1", server.port), Trusting).await.expect("connects");
+        assert!(session.authenticate_none(user).await.unwrap().success());
+        let channel = session.channel_open_session().await.unwrap();
+        channel.request_pty(false, "xterm-256color", 80, 24, 0, 0, &[]).await.unwrap();
+        channel.exec(false, command).await.unwrap();
+        let size = |n: u16| std::num::NonZero::new(n).unwrap();
+        Player { _session: session, channel, screen: vt100::Parser::new(size(24), size(80), 0) }
+    }
+
+    fn text(&self) -> String {
+        self.screen.screen().contents()
+    }
+
+    /// Reads the screen until `done` holds for it; false if the channel
+    /// closes or a minute passes first.
+    async fn until(&mut self, done: impl Fn(&str) -> bool) -> bool {
+        let reading = async {
+            while !done(&self.text()) {
+                match self.channel.wait().await {
+                    Some(ChannelMsg::Data { data }) => self.screen.process(&data),
+                    Some(_) => {}
+                    None => return false,
+                }
+            }
+            true
+        };
+        tokio::time::timeout(Duration::from_secs(60), reading).await.unwrap_or(false)
+    }
+
+    async fn press(&mut self, keys: &str) {
+        self.channel.data(keys.as_bytes()).await.unwrap();
+    }
+
+    /// Plays as a person reading the screen would, until the game is
+    /// over: marks the first three cards to pass, plays the card under
+    /// the cursor (a turn starts on a card that may be played), closes
+    /// each hand's summary. What the last screen showed.
+    async fn play_game(mut self) -> String {
+        let mut answered = String::new();
+        loop {
+            let waiting_on = answered.clone();
+            let moved = self.until(|text| text != waiting_on && (over(text) || keys_for(text).is_some())).await;
+            let text = self.text();
+            if !moved || over(&text) {
+                return text;
+            }
+            if let Some(keys) = keys_for(&text) {
+                self.press(keys).await;
+            }
+            answered = text;
+        }
+    }
+}
+
+/// The game-over window is up.
+fn over(text: &str) -> bool {
+    text.contains("The game is over")
+}
+
+/// What a person presses on this screen, if it waits on them.
+fn keys_for(text: &str) -> Option<&'static str> {
+    if text.contains("(0 of 3)") {
+        return Some(" \u{1b}[C \u{1b}[C ");
+    }
+    let ours = ["Enter or click PASS", "Your lead", "Follow ", "play any card", "Enter continue", "shot the moon"];
+    ours.iter().any(|cue| text.contains(cue)).then_some("\r")
+}
+
+#[tokio::test]
+async fn four_people_play_a_whole_game_at_one_table() {
+    let server = Server::start("four", &["--set", "max-hands=2"]);
+    let join = format!("join {}", server.code);
+    let mut players = Vec::new();
+    for name in ["alice", "bob", "carol", "dave"] {
+        let mut player = Player::comes(&server, name, &join).await;
+        assert!(player.until(|text| text.contains(&format!("Welcome, {name}"))).await, "{}", player.text());
+        players.push(player);
+    }
+    // Each sees the others by name around the table.
+    for player in &mut players {
+        let everyone =
+            |text: &str| ["alice", "bob", "carol", "dave"].iter().filter(|n| text.contains(**n)).count() >= 3;
+        assert!(player.until(everyone).await, "{}", player.text());
+    }
+    let games: Vec<_> = players.into_iter().map(|player| tokio::spawn(player.play_game())).collect();
+    for game in games {
+        let last = game.await.unwrap();
+        assert!(over(&last), "every person reaches the end of the game:\n{last}");
+    }
+}
+
+#[tokio::test]
+async fn a_person_who_comes_back_takes_their_seat_where_the_game_is() {
+    let server = Server::start("back", &[]);
+    let join = format!("join {}", server.code);
+    let mut alice = Player::comes(&server, "alice", &join).await;
+    assert!(alice.until(|text| text.contains("Welcome, alice: you sit at South")).await, "{}", alice.text());
+    let mut bob = Player::comes(&server, "bob", &join).await;
+    assert!(bob.until(|text| text.contains("Welcome, bob: you sit at West")).await, "{}", bob.text());
+    drop(bob);
+    assert!(alice.until(|text| text.contains("bob left")).await, "{}", alice.text());
+    let mut carol = Player::comes(&server, "carol", &join).await;
+    assert!(
+        carol.until(|text| text.contains("Welcome, carol: you sit at North")).await,
+        "bob's seat is kept for him: {}",
+        carol.text()
+    );
+    let mut bob = Player::comes(&server, "bob", &join).await;
+    assert!(bob.until(|text| text.contains("Welcome back, bob")).await, "{}", bob.text());
+    assert!(bob.text().contains("(at West)"), "{}", bob.text());
+    assert!(alice.until(|text| text.contains("bob is back")).await, "{}", alice.text());
+}
+
+#[tokio::test]
+async fn after_the_grace_period_the_seat_of_a_person_gone_is_played_by_its_bot() {
+    let server = Server::start("grace", &["--grace", "1", "--set", "max-hands=1"]);
+    let join = format!("join {}", server.code);
+    let alice = Player::comes(&server, "alice", &join).await;
+    let mut bob = Player::comes(&server, "bob", &join).await;
+    assert!(bob.until(|text| text.contains("Welcome, bob")).await, "{}", bob.text());
+    drop(alice);
+    // The game cannot end unless alice's seat passes and plays its cards.
+    let last = bob.play_game().await;
+    assert!(over(&last), "{last}");
+}
+
+#[tokio::test]
+async fn the_turn_clock_lets_the_bot_play_for_a_person_who_does_not_move() {
+    let server = Server::start("clock", &["--turn-clock", "1", "--set", "max-hands=1"]);
+    let join = format!("join {}", server.code);
+    let mut idle = Player::comes(&server, "idle", &join).await;
+    let bob = Player::comes(&server, "bob", &join).await;
+    let last = bob.play_game().await;
+    assert!(over(&last), "{last}");
+    assert!(idle.until(over).await, "the idle person, still here, sees the end: {}", idle.text());
+}
+
+#[tokio::test]
+async fn a_watcher_sees_the_table_and_no_hand() {
+    let server = Server::start("watch", &[]);
+    let mut alice = Player::comes(&server, "alice", &format!("join {}", server.code)).await;
+    assert!(alice.until(|text| text.contains("Welcome, alice")).await);
+    let mut watcher = Player::comes(&server, "eve", &format!("watch {}", server.code)).await;
+    assert!(watcher.until(|text| text.contains("you are watching")).await, "{}", watcher.text());
+    assert!(watcher.text().contains("alice"), "{}", watcher.text());
+}
+
+#[tokio::test]
+async fn an_unknown_table_code_is_told_so_and_closed() {
+    let server = Server::start("unknown", &[]);
+    let mut nobody = Player::comes(&server, "alice", "join ZZZZ").await;
+    assert!(nobody.until(|text| text.contains("there is no table ZZZZ here")).await, "{}", nobody.text());
+}
