@@ -224,6 +224,9 @@ pub struct ServeArgs {
     /// How fast the bots' cards appear.
     #[arg(long, value_enum, default_value = "normal")]
     pub speed: Speed,
+    /// Write the server's games to FILE, one game record a line (docs/record-format.md), and exit without serving.
+    #[arg(long, value_name = "FILE")]
+    pub export: Option<PathBuf>,
 }
 
 /// Options of `hearts sim`.

@@ -3,8 +3,9 @@
 //! This is the transport: who may come in ([`access`]), the host key
 //! ([`host_key`]), which channels are served ([`handler`]), the bounds on
 //! what a client may cost ([`limits`]), and one table per session against
-//! bots ([`session`]), drawn by the terminal table's own view. Tables
-//! shared by several people and the lobby come later (docs/server.md).
+//! bots ([`session`]), drawn by the terminal table's own view; the
+//! server's state in SQLite ([`store`]). Tables shared by several people
+//! and the lobby come later (docs/server.md).
 
 mod access;
 mod handler;
@@ -13,6 +14,7 @@ mod keys;
 mod limits;
 mod name;
 mod session;
+pub mod store;
 
 use std::collections::HashMap;
 use std::io::Write as _;
@@ -28,7 +30,7 @@ use tokio::net::TcpListener;
 use crate::bot::Think;
 use crate::cli::ServeArgs;
 use crate::pace::Speed;
-use crate::tui::store::{self, FileError};
+use crate::tui::store::FileError;
 use crate::tui::table::Table;
 use access::Access;
 use handler::Client;
@@ -120,7 +122,7 @@ struct Shared {
 /// listening, then prints the address and the host key's fingerprint.
 pub fn run(options: ServeOptions) -> Result<(), ServeError> {
     let access = Access::choose(&options.access, options.listen)?;
-    let key = host_key::load_or_make(&store::data_dir()?)?;
+    let key = host_key::load_or_make(&crate::tui::store::data_dir()?)?;
     let fingerprint = key.public_key().fingerprint(russh::keys::HashAlg::Sha256);
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .enable_all()
