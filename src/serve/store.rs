@@ -528,3 +528,310 @@ fn people(record: &GameRecord) -> Result<Vec<Person<'_>>, StoreError> {
         })
         .collect()
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::Rules;
+    use crate::players::Level;
+    use crate::record::{HandLog, SeatRecord};
+    use serde_json::json;
+
+    fn scratch(name: &str) -> PathBuf {
+        let dir = std::env::temp_dir().join(format!("hearts-server-store-{name}-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        dir
+    }
+
+    fn saved_game(actions: &[&str]) -> SavedGame {
+        SavedGame {
+            version: 1,
+            rules: crate::config::rules_to_json(&Rules::default()),
+            label: "standard".into(),
+            players: vec!["you".into(), "normal".into(), "human:bob".into(), "hard".into()],
+            seed: 42,
+            first_hand: 1,
+            actions: actions.iter().map(|action| action.to_string()).collect(),
+            undos: 0,
+            hints: 2,
+            clock_ms_left: None,
+        }
+    }
+
+    fn table(code: &str) -> StoredTable {
+        StoredTable {
+            code: code.into(),
+            listed: true,
+            settings: json!({ "grace-seconds": 60, "turn-clock": null, "hints": true, "bots": "normal" }),
+            game: Some(saved_game(&["pass 0 2C 3C 4C", "pass 1 AS KS QS"])),
+            seated: vec![
+                Seated { seat: 0, name: "alice".into(), key: Some("SHA256:abcdef".into()) },
+                Seated { seat: 2, name: "bob".into(), key: None },
+            ],
+        }
+    }
+
+    /// A hand that scored `scores`; the rest of the log is left empty.
+    fn hand(number: u32, scores: &[i32]) -> HandLog {
+        HandLog {
+            number,
+            dealer: 0,
+            pass: "left".into(),
+            dealt: Vec::new(),
+            kitty: Vec::new(),
+            stock: None,
+            passed: Vec::new(),
+            declarer: None,
+            bids: None,
+            named_suit: None,
+            tricks: Vec::new(),
+            points: scores.to_vec(),
+            moon: None,
+            scores: scores.to_vec(),
+            totals: Vec::new(),
+            chips: None,
+        }
+    }
+
+    /// A game record made by hand: who played each seat, each hand's scores.
+    fn game(players: [&str; 4], hands: &[[i32; 4]], winners: &[usize], finished: bool) -> GameRecord {
+        GameRecord {
+            seed: 7,
+            rules: crate::config::rules_to_json(&Rules::default()),
+            seats: players
+                .iter()
+                .enumerate()
+                .map(|(seat, player)| SeatRecord { seat, name: format!("seat {seat}"), player: player.to_string() })
+                .collect(),
+            hands: hands.iter().zip(1..).map(|(scores, number)| hand(number, scores)).collect(),
+            totals: (0..4).map(|seat| hands.iter().map(|scores| scores[seat]).sum()).collect(),
+            winners: winners.to_vec(),
+            finished,
+        }
+    }
+
+    /// A direct connection, to look at the file without the store's help.
+    fn raw(path: &Path) -> Connection {
+        Connection::open(path).unwrap()
+    }
+
+    #[test]
+    fn a_saved_table_reads_back_equal() {
+        let mut store = Store::open_in(&scratch("read_back")).unwrap();
+        let between_games = StoredTable { game: None, listed: false, ..table("Z9Z9") };
+        store.save_table(&table("7Q4K")).unwrap();
+        store.save_table(&between_games).unwrap();
+        assert_eq!(store.tables().unwrap(), [table("7Q4K"), between_games]);
+    }
+
+    #[test]
+    fn saving_a_table_again_replaces_it() {
+        let dir = scratch("replace");
+        let mut store = Store::open_in(&dir).unwrap();
+        store.save_table(&table("7Q4K")).unwrap();
+        let later = StoredTable {
+            game: Some(saved_game(&["pass 0 2C 3C 4C", "pass 1 AS KS QS", "pass 2 5D 6D 7D"])),
+            seated: vec![Seated { seat: 1, name: "carol".into(), key: None }],
+            ..table("7Q4K")
+        };
+        store.save_table(&later).unwrap();
+        assert_eq!(store.tables().unwrap(), [later], "one table under the code, with the latest seats");
+        let seats: i64 = raw(&dir.join(FILE_NAME)).query_row("SELECT COUNT(*) FROM seats", [], |r| r.get(0)).unwrap();
+        assert_eq!(seats, 1, "the earlier seats are gone");
+    }
+
+    #[test]
+    fn each_save_is_committed_so_tables_survive_a_server_that_never_closed() {
+        let dir = scratch("survive");
+        let mut store = Store::open_in(&dir).unwrap();
+        store.save_table(&table("7Q4K")).unwrap();
+        store.save_table(&table("AB12")).unwrap();
+        // As after kill -9: the connection is never closed and the log never checkpointed.
+        std::mem::forget(store);
+        let mut reopened = Store::open_in(&dir).unwrap();
+        assert_eq!(reopened.tables().unwrap(), [table("7Q4K"), table("AB12")]);
+    }
+
+    #[test]
+    fn a_removed_table_is_gone_with_its_seats() {
+        let dir = scratch("remove");
+        let mut store = Store::open_in(&dir).unwrap();
+        store.save_table(&table("7Q4K")).unwrap();
+        store.save_table(&table("AB12")).unwrap();
+        assert!(store.remove_table("7Q4K").unwrap());
+        assert!(!store.remove_table("7Q4K").unwrap(), "nothing left to remove");
+        assert_eq!(store.tables().unwrap(), [table("AB12")]);
+        let seats: Vec<String> = raw(&dir.join(FILE_NAME))
+            .prepare("SELECT DISTINCT code FROM seats")
+            .unwrap()
+            .query_map([], |row| row.get(0))
+            .unwrap()
+            .collect::<Result<_, _>>()
+            .unwrap();
+        assert_eq!(seats, ["AB12"]);
+    }
+
+    #[test]
+    fn the_database_is_in_wal_mode() {
+        let dir = scratch("wal");
+        drop(Store::open_in(&dir).unwrap());
+        let mode: String = raw(&dir.join(FILE_NAME)).pragma_query_value(None, "journal_mode", |r| r.get(0)).unwrap();
+        assert_eq!(mode, "wal");
+    }
+
+    #[test]
+    fn a_database_from_a_newer_hearts_is_refused() {
+        let dir = scratch("newer");
+        drop(Store::open_in(&dir).unwrap());
+        raw(&dir.join(FILE_NAME)).pragma_update(None, "user_version", 99).unwrap();
+        let error = Store::open_in(&dir).unwrap_err();
+        assert!(matches!(error, StoreError::Newer { found: 99, known: 1, .. }), "{error}");
+        assert!(error.to_string().contains("newer hearts"), "{error}");
+        let version: i64 = raw(&dir.join(FILE_NAME)).pragma_query_value(None, "user_version", |r| r.get(0)).unwrap();
+        assert_eq!(version, 99, "the file is left as it was");
+    }
+
+    #[test]
+    fn a_file_that_is_not_a_database_is_reported_and_kept() {
+        let dir = scratch("garbage");
+        let garbage = "these are not the pages of a database\n".repeat(200);
+        std::fs::write(dir.join(FILE_NAME), &garbage).unwrap();
+        let error = Store::open_in(&dir).unwrap_err();
+        assert!(matches!(error, StoreError::NotADatabase { .. }), "{error}");
+        assert!(error.to_string().contains("not a SQLite database"), "{error}");
+        assert_eq!(std::fs::read_to_string(dir.join(FILE_NAME)).unwrap(), garbage);
+    }
+
+    #[test]
+    fn an_exported_game_is_a_record_line_that_replays() {
+        let dir = scratch("export");
+        let mut store = Store::open_in(&dir).unwrap();
+        let rules = Rules { target_score: 20, ..Rules::default() };
+        let played: Vec<GameRecord> = (5..7)
+            .map(|seed| crate::record::bot_game(rules, seed, |_| Level::Easy, &["human:alice", "easy", "easy", "easy"]))
+            .collect();
+        for record in &played {
+            store.add_game(record, "standard").unwrap();
+        }
+        let file = dir.join("export.jsonl");
+        assert_eq!(store.export(&file).unwrap(), 2);
+        let text = std::fs::read_to_string(&file).unwrap();
+        let records: Vec<GameRecord> = text.lines().map(|line| serde_json::from_str(line).unwrap()).collect();
+        assert_eq!(records, played, "one line a game, oldest first");
+        for record in &records {
+            record.replay().unwrap();
+        }
+    }
+
+    #[test]
+    fn exporting_a_server_that_never_ran_writes_no_games_and_makes_no_database() {
+        let dir = scratch("export_empty");
+        let file = dir.join("export.jsonl");
+        assert_eq!(export_games(&dir, &file).unwrap(), 0);
+        assert_eq!(std::fs::read_to_string(&file).unwrap(), "");
+        assert!(!dir.join(FILE_NAME).exists());
+    }
+
+    #[test]
+    fn exporting_over_the_database_is_refused() {
+        let dir = scratch("export_over");
+        let mut store = Store::open_in(&dir).unwrap();
+        store.save_table(&table("7Q4K")).unwrap();
+        let error = export_games(&dir, &dir.join(".").join(FILE_NAME)).unwrap_err();
+        assert!(matches!(error, StoreError::ExportOverDatabase { .. }), "{error}");
+        assert_eq!(store.tables().unwrap(), [table("7Q4K")]);
+    }
+
+    #[test]
+    fn records_per_preset_count_games_wins_and_points_per_hand() {
+        let mut store = Store::open_in(&scratch("records")).unwrap();
+        // Alice wins a finished standard game: 5 + 0 points over 2 hands; Bob takes 13 + 0.
+        let first = game(["human:alice", "easy", "human:bob", "easy"], &[[5, 0, 13, 8], [0, 26, 0, 0]], &[0], true);
+        // Alice in seat 1 of another standard game, lost: 2 points in 1 hand.
+        let second = game(["easy", "human:alice", "easy", "easy"], &[[1, 2, 3, 20]], &[0], true);
+        // An abandoned omnibus game: Alice leads, but an unfinished game is no win. 10 points in 1 hand.
+        let third = game(["human:alice", "easy", "easy", "easy"], &[[10, 6, 0, 10]], &[0], false);
+        store.add_game(&first, "standard").unwrap();
+        store.add_game(&second, "standard").unwrap();
+        store.add_game(&third, "omnibus").unwrap();
+
+        let alice = store.records_of("alice").unwrap();
+        assert_eq!(
+            alice,
+            [
+                PlayerRecord { label: "omnibus".into(), games: 1, wins: 0, hands: 1, points: 10 },
+                PlayerRecord { label: "standard".into(), games: 2, wins: 1, hands: 3, points: 7 },
+            ]
+        );
+        assert_eq!(alice[0].points_per_hand(), Some(10.0));
+        assert!((alice[1].points_per_hand().unwrap() - 7.0 / 3.0).abs() < 1e-12);
+        let bob = store.records_of("bob").unwrap();
+        assert_eq!(bob, [PlayerRecord { label: "standard".into(), games: 1, wins: 0, hands: 2, points: 13 }]);
+        assert_eq!(bob[0].points_per_hand(), Some(6.5));
+        assert_eq!(store.records_of("carol").unwrap(), []);
+        assert_eq!(store.records_of("easy").unwrap(), [], "bots are nobody's record");
+    }
+
+    #[test]
+    fn a_persons_games_come_newest_first_and_only_the_recent_ones() {
+        let mut store = Store::open_in(&scratch("games_of")).unwrap();
+        let mut ids = Vec::new();
+        for seed in 0..RECENT_GAMES as u64 + 2 {
+            let played = GameRecord { seed, ..game(["human:alice", "easy", "easy", "easy"], &[], &[0], false) };
+            ids.push(store.add_game(&played, "standard").unwrap());
+        }
+        let theirs = game(["easy", "easy", "human:bob", "easy"], &[[0, 0, 26, 0]], &[0], true);
+        let bobs = store.add_game(&theirs, "omnibus").unwrap();
+
+        let alice = store.games_of("alice").unwrap();
+        let seeds: Vec<u64> = alice.iter().map(|played| played.record.seed).collect();
+        let newest: Vec<u64> = (2..RECENT_GAMES as u64 + 2).rev().collect();
+        assert_eq!(seeds, newest);
+        assert_eq!(alice[0].id, *ids.last().unwrap());
+        let bob = store.games_of("bob").unwrap();
+        assert_eq!(bob.len(), 1);
+        assert_eq!((bob[0].id, bob[0].label.as_str(), &bob[0].record), (bobs, "omnibus", &theirs));
+        assert_eq!(store.game(bobs).unwrap(), Some(bob[0].clone()));
+        assert_eq!(store.game(bobs + 1).unwrap(), None);
+    }
+
+    #[test]
+    fn names_are_values_never_sql() {
+        let dir = scratch("quoting");
+        let mut store = Store::open_in(&dir).unwrap();
+        let name = "x'); DROP TABLE games; --";
+        let played = game([&format!("human:{name}"), "easy", "easy", "easy"], &[[1, 2, 3, 20]], &[0], true);
+        store.add_game(&played, "standard").unwrap();
+        let odd = StoredTable { seated: vec![Seated { seat: 0, name: name.into(), key: None }], ..table("'--") };
+        store.save_table(&odd).unwrap();
+        assert_eq!(store.games_of(name).unwrap()[0].record, played);
+        assert_eq!(store.tables().unwrap(), [odd]);
+    }
+
+    #[test]
+    fn oversized_values_and_impossible_seats_are_refused_before_anything_is_written() {
+        let mut store = Store::open_in(&scratch("bounds")).unwrap();
+        let long_name = "n".repeat(MAX_NAME + 1);
+        let seated = |seat, name: &str| vec![Seated { seat, name: name.into(), key: None }];
+        let refused = [
+            StoredTable { code: "C".repeat(MAX_CODE + 1), ..table("7Q4K") },
+            StoredTable { seated: seated(0, &long_name), ..table("7Q4K") },
+            StoredTable { seated: seated(MAX_PLAYERS, "alice"), ..table("7Q4K") },
+            StoredTable { seated: [seated(1, "alice"), seated(1, "bob")].concat(), ..table("7Q4K") },
+            StoredTable { settings: json!("s".repeat(MAX_SETTINGS)), ..table("7Q4K") },
+        ];
+        for table in &refused {
+            assert!(store.save_table(table).is_err(), "{table:?}");
+        }
+        let name_too_long = game([&format!("human:{long_name}"), "easy", "easy", "easy"], &[], &[0], false);
+        assert!(matches!(store.add_game(&name_too_long, "standard"), Err(StoreError::TooLong { .. })));
+        let long_label = "L".repeat(MAX_LABEL + 1);
+        assert!(matches!(
+            store.add_game(&game(["easy"; 4], &[], &[0], false), &long_label),
+            Err(StoreError::TooLong { .. })
+        ));
+        assert_eq!(store.tables().unwrap(), []);
+        assert_eq!(store.game(1).unwrap(), None);
+    }
+}
