@@ -220,7 +220,9 @@ impl PlayerRecord {
     }
 }
 
-/// The open database.
+/// The open database: one connection. It may move to another thread but
+/// not be shared; a thread of its own may open another, since WAL and the
+/// busy timeout let connections share the file.
 #[derive(Debug)]
 pub struct Store {
     connection: Connection,
@@ -303,7 +305,7 @@ impl Store {
             let game = game.map(|game| serde_json::from_str(&game)).transpose().map_err(unreadable)?;
             let seated = seats
                 .query_map([&code], |row| {
-                    Ok(Seated { seat: row.get::<_, i64>(0)? as usize, name: row.get(1)?, key: row.get(2)? })
+                    Ok(Seated { seat: usize::from(row.get::<_, u8>(0)?), name: row.get(1)?, key: row.get(2)? })
                 })
                 .and_then(Iterator::collect)
                 .map_err(&failed)?;
@@ -355,7 +357,7 @@ impl Store {
             .prepare(
                 "SELECT games.id, games.label, games.played_at, games.record
                  FROM players JOIN games ON games.id = players.game
-                 WHERE players.name = ?1 ORDER BY games.id DESC LIMIT ?2",
+                 WHERE players.name = ?1 ORDER BY players.game DESC LIMIT ?2",
             )
             .and_then(|mut statement| {
                 statement
