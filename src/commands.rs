@@ -9,7 +9,7 @@ use std::time::Instant;
 use std::io::{IsTerminal, Write as _};
 
 use crate::bot::protocol;
-use crate::cli::{BotFlagError, Cli, Command, PlayArgs, SimArgs};
+use crate::cli::{BotFlagError, Cli, Command, PlayArgs, ServeArgs, SimArgs};
 use crate::config::{self, ConfigError, LoadedRules, SearchPaths};
 use crate::engine::perft::{divide, perft};
 use crate::engine::{BySeat, Card, CardBag, CardSet, Deal, Hand, NotationError, PlayError, Rules, Seat};
@@ -84,6 +84,9 @@ pub enum CommandError {
     /// `hearts serve` could not serve.
     #[error(transparent)]
     Serve(#[from] ServeError),
+    /// The server's database could not be read, or `--export` not written.
+    #[error("serve: {0}")]
+    Store(#[from] crate::serve::store::StoreError),
     /// The statistics could not be read.
     #[error(transparent)]
     Stats(#[from] FileError),
@@ -211,6 +214,11 @@ pub fn run(cli: &Cli, search: &SearchPaths) -> Result<String, CommandError> {
             let loaded = config::load(&request, search)?;
             let choices = loaded.bots.then(&cli.bots.choices()?);
             simulate(&loaded, &choices, args)
+        }
+        Command::Serve(ServeArgs { export: Some(file), .. }) => {
+            let count = crate::serve::store::export_games(&store::data_dir()?, file)?;
+            let games = crate::tui::view::count(count, "game", "games");
+            Ok(format!("hearts serve: wrote {games} to {}\n", file.display()))
         }
         Command::Serve(args) => {
             let loaded = config::load(&request, search)?;

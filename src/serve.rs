@@ -5,7 +5,7 @@
 //! ([`limits`]), the tables people sit at ([`table`], each on a thread of
 //! its own with the terminal table's own [`App`](crate::tui::app::App))
 //! and each person's screen ([`session`]), drawn by the terminal table's
-//! own view.
+//! own view; the server's state in SQLite ([`store`]).
 
 mod access;
 mod handler;
@@ -15,6 +15,7 @@ mod limits;
 mod name;
 mod session;
 mod table;
+pub mod store;
 
 use std::collections::HashMap;
 use std::io::Write as _;
@@ -31,7 +32,7 @@ use crate::bot::Think;
 use crate::cli::ServeArgs;
 use crate::pace::Speed;
 use crate::tui::app::Sharing;
-use crate::tui::store::{self, FileError};
+use crate::tui::store::FileError;
 use crate::tui::table::Table;
 use access::Access;
 use handler::Client;
@@ -192,7 +193,7 @@ fn table_code() -> String {
 /// listening, then prints the address and the host key's fingerprint.
 pub fn run(options: ServeOptions) -> Result<(), ServeError> {
     let access = Access::choose(&options.access, options.listen)?;
-    let key = host_key::load_or_make(&store::data_dir()?)?;
+    let key = host_key::load_or_make(&crate::tui::store::data_dir()?)?;
     let fingerprint = key.public_key().fingerprint(russh::keys::HashAlg::Sha256);
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .enable_all()

@@ -1,0 +1,839 @@
+//! The server's state in SQLite (`server.sqlite3` in the data directory):
+//! its tables, to resume each one where it was after a restart, even after
+//! `kill -9`; every game played there, as a game record; and from those,
+//! each person's record per preset.
+//!
+//! The database is in WAL mode, so readers never wait on the writer and a
+//! commit is one append. Each [`Store::save_table`] is one transaction:
+//! the table code calls it once per trick. The schema's version is the
+//! database's `user_version`; [`MIGRATIONS`] brings an older one up to
+//! date and a newer one is refused. Every statement takes its values as
+//! parameters, never formatted into SQL.
+
+use std::io::Write as _;
+use std::path::{Path, PathBuf};
+use std::time::{Duration, SystemTime, UNIX_EPOCH};
+
+use rusqlite::{Connection, ErrorCode, OptionalExtension, TransactionBehavior, params};
+
+use crate::engine::MAX_PLAYERS;
+use crate::record::GameRecord;
+use crate::tui::save::SavedGame;
+
+/// The server's database file in the data directory.
+pub const FILE_NAME: &str = "server.sqlite3";
+
+/// How many games [`Store::games_of`] returns: the newest.
+pub const RECENT_GAMES: usize = 50;
+
+/// The longest name kept, in bytes (names are cut to 16 characters before
+/// they get here; this bounds what the database holds whatever the caller).
+pub const MAX_NAME: usize = 64;
+
+const MAX_CODE: usize = 16;
+const MAX_LABEL: usize = 64;
+const MAX_KEY: usize = 128;
+const MAX_SETTINGS: usize = 64 * 1024;
+
+/// How long a statement waits for another connection's write to finish.
+const BUSY_TIMEOUT: Duration = Duration::from_secs(5);
+
+/// The prefix of a person's seat in a game record: `"player": "human:NAME"`.
+const HUMAN: &str = "human:";
+
+/// Each entry brings the schema from version `i` to `i + 1`; the schema's
+/// version is the number of entries. A later change appends one.
+const MIGRATIONS: &[&str] = &["
+    CREATE TABLE tables (
+        code TEXT PRIMARY KEY NOT NULL,
+        listed INTEGER NOT NULL,
+        settings TEXT NOT NULL,
+        game TEXT
+    );
+    CREATE TABLE seats (
+        code TEXT NOT NULL REFERENCES tables(code) ON DELETE CASCADE,
+        seat INTEGER NOT NULL,
+        name TEXT NOT NULL,
+        key TEXT,
+        PRIMARY KEY (code, seat)
+    );
+    CREATE TABLE games (
+        id INTEGER PRIMARY KEY,
+        label TEXT NOT NULL,
+        played_at INTEGER NOT NULL,
+        record TEXT NOT NULL
+    );
+    CREATE TABLE players (
+        game INTEGER NOT NULL REFERENCES games(id) ON DELETE CASCADE,
+        name TEXT NOT NULL,
+        won INTEGER NOT NULL,
+        points INTEGER NOT NULL,
+        hands INTEGER NOT NULL,
+        PRIMARY KEY (name, game)
+    );
+"];
+
+/// Why the server's database could not be used.
+#[derive(Debug, thiserror::Error)]
+pub enum StoreError {
+    /// The file is not a SQLite database, or a damaged one.
+    #[error("{}: not a SQLite database ({source}); move it aside to start afresh", path.display())]
+    NotADatabase {
+        /// The file.
+        path: PathBuf,
+        /// What SQLite said.
+        source: rusqlite::Error,
+    },
+    /// A database written by a newer `hearts`.
+    #[error(
+        "{}: written by a newer hearts (schema version {found}, this one reads up to {known}); \
+         run the newer hearts, or move the file aside to start afresh",
+        path.display()
+    )]
+    Newer {
+        /// The file.
+        path: PathBuf,
+        /// The file's schema version.
+        found: i64,
+        /// The newest version this build reads.
+        known: i64,
+    },
+    /// SQLite refused (a full disk, a lock held too long, no permission).
+    #[error("{}: {source}", path.display())]
+    Sqlite {
+        /// The file.
+        path: PathBuf,
+        /// What SQLite said.
+        source: rusqlite::Error,
+    },
+    /// The data directory could not be made.
+    #[error("{}: {source}", path.display())]
+    Io {
+        /// The directory.
+        path: PathBuf,
+        /// What the system said.
+        source: std::io::Error,
+    },
+    /// A stored value that no longer reads as what was stored.
+    #[error("{}: {what} does not read: {problem}", path.display())]
+    Unreadable {
+        /// The file.
+        path: PathBuf,
+        /// Which value, e.g. `table 7Q4K`.
+        what: String,
+        /// What the parser said.
+        problem: String,
+    },
+    /// A value longer than the store keeps.
+    #[error("{what} is {length} bytes long; at most {limit} are kept")]
+    TooLong {
+        /// Which value.
+        what: String,
+        /// Its length in bytes.
+        length: usize,
+        /// The most kept.
+        limit: usize,
+    },
+    /// A seat beyond the table's largest, or given twice.
+    #[error("table {code}: seat {seat} is off the table or given twice")]
+    BadSeat {
+        /// The table.
+        code: String,
+        /// The seat.
+        seat: usize,
+    },
+    /// `--export` names the database itself, which it would overwrite.
+    #[error("--export {}: that is the server's database; name another file", path.display())]
+    ExportOverDatabase {
+        /// The file asked for.
+        path: PathBuf,
+    },
+    /// The export file could not be written.
+    #[error("--export {}: {source}", path.display())]
+    Export {
+        /// The file asked for.
+        path: PathBuf,
+        /// What the system said.
+        source: std::io::Error,
+    },
+}
+
+/// A table as saved: enough to open it again where it was.
+#[derive(Clone, Debug, PartialEq)]
+pub struct StoredTable {
+    /// The join code, the table's key.
+    pub code: String,
+    /// Whether the lobby lists it.
+    pub listed: bool,
+    /// The table's settings (grace period, turn clock, hints, bots...),
+    /// kept as the caller wrote them.
+    pub settings: serde_json::Value,
+    /// The game in progress; `None` between games.
+    pub game: Option<SavedGame>,
+    /// The people seated, by seat.
+    pub seated: Vec<Seated>,
+}
+
+/// A person's seat at a stored table.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Seated {
+    /// The seat's index, 0 = South.
+    pub seat: usize,
+    /// The person's name.
+    pub name: String,
+    /// The fingerprint of the public key they offered, if they offered one.
+    pub key: Option<String>,
+}
+
+/// A game played at the server.
+#[derive(Clone, Debug, PartialEq)]
+pub struct PlayedGame {
+    /// Its number in the store, for [`Store::game`].
+    pub id: i64,
+    /// The rules' label (preset).
+    pub label: String,
+    /// When it was kept, in seconds since 1970.
+    pub played_at: i64,
+    /// The game.
+    pub record: GameRecord,
+}
+
+/// A person's record under one preset.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PlayerRecord {
+    /// The rules' label (preset).
+    pub label: String,
+    /// Games they sat in, finished or abandoned.
+    pub games: u32,
+    /// Finished games with their seat among the winners.
+    pub wins: u32,
+    /// Hands they played.
+    pub hands: u32,
+    /// Points they scored in those hands.
+    pub points: i64,
+}
+
+impl PlayerRecord {
+    /// Points per hand played; `None` before a first hand.
+    pub fn points_per_hand(&self) -> Option<f64> {
+        (self.hands > 0).then(|| self.points as f64 / f64::from(self.hands))
+    }
+}
+
+/// The open database: one connection. It may move to another thread but
+/// not be shared; a thread of its own may open another, since WAL and the
+/// busy timeout let connections share the file.
+#[derive(Debug)]
+pub struct Store {
+    connection: Connection,
+    path: PathBuf,
+}
+
+impl Store {
+    /// Opens the server's database in the data directory `dir`, making
+    /// both when missing.
+    pub fn open_in(dir: &Path) -> Result<Store, StoreError> {
+        Store::open(&dir.join(FILE_NAME))
+    }
+
+    /// Opens (or makes) the database at `path`: WAL, a busy timeout,
+    /// foreign keys, and the schema brought up to date.
+    pub fn open(path: &Path) -> Result<Store, StoreError> {
+        if let Some(dir) = path.parent().filter(|dir| !dir.as_os_str().is_empty()) {
+            std::fs::create_dir_all(dir).map_err(|source| StoreError::Io { path: dir.to_path_buf(), source })?;
+        }
+        let failed = failure(path);
+        let mut connection = Connection::open(path).map_err(&failed)?;
+        connection.busy_timeout(BUSY_TIMEOUT).map_err(&failed)?;
+        connection.pragma_update(None, "foreign_keys", true).map_err(&failed)?;
+        connection.pragma_update(None, "journal_mode", "WAL").map_err(&failed)?;
+        // In WAL a commit survives the process being killed; only a power cut may lose the last one.
+        connection.pragma_update(None, "synchronous", "NORMAL").map_err(&failed)?;
+        migrate(&mut connection, path)?;
+        Ok(Store { connection, path: path.to_path_buf() })
+    }
+
+    /// Saves a table in one transaction, replacing what was saved under
+    /// its code.
+    pub fn save_table(&mut self, table: &StoredTable) -> Result<(), StoreError> {
+        check_length("a table code", &table.code, MAX_CODE)?;
+        let settings = serde_json::to_string(&table.settings).expect("a JSON value serialises");
+        check_length(&format!("table {}'s settings", table.code), &settings, MAX_SETTINGS)?;
+        check_seats(table)?;
+        let game = table.game.as_ref().map(|game| serde_json::to_string(game).expect("a saved game serialises"));
+        let failed = failure(&self.path);
+        let transaction = self.connection.transaction().map_err(&failed)?;
+        transaction
+            .execute(
+                "INSERT INTO tables (code, listed, settings, game) VALUES (?1, ?2, ?3, ?4)
+                 ON CONFLICT (code) DO UPDATE SET listed = ?2, settings = ?3, game = ?4",
+                params![table.code, table.listed, settings, game],
+            )
+            .map_err(&failed)?;
+        transaction.execute("DELETE FROM seats WHERE code = ?1", [&table.code]).map_err(&failed)?;
+        for seated in &table.seated {
+            transaction
+                .execute(
+                    "INSERT INTO seats (code, seat, name, key) VALUES (?1, ?2, ?3, ?4)",
+                    params![table.code, seated.seat as i64, seated.name, seated.key],
+                )
+                .map_err(&failed)?;
+        }
+        transaction.commit().map_err(&failed)
+    }
+
+    /// Every saved table, by code, to open them again after a restart.
+    pub fn tables(&mut self) -> Result<Vec<StoredTable>, StoreError> {
+        let failed = failure(&self.path);
+        let transaction = self.connection.transaction().map_err(&failed)?;
+        let rows: Vec<(String, bool, String, Option<String>)> = transaction
+            .prepare("SELECT code, listed, settings, game FROM tables ORDER BY code")
+            .and_then(|mut statement| {
+                statement.query_map([], |row| Ok((row.get(0)?, row.get(1)?, row.get(2)?, row.get(3)?)))?.collect()
+            })
+            .map_err(&failed)?;
+        let mut seats =
+            transaction.prepare("SELECT seat, name, key FROM seats WHERE code = ?1 ORDER BY seat").map_err(&failed)?;
+        let mut tables = Vec::with_capacity(rows.len());
+        for (code, listed, settings, game) in rows {
+            let unreadable = |problem: serde_json::Error| StoreError::Unreadable {
+                path: self.path.clone(),
+                what: format!("table {code}"),
+                problem: problem.to_string(),
+            };
+            let settings = serde_json::from_str(&settings).map_err(unreadable)?;
+            let game = game.map(|game| serde_json::from_str(&game)).transpose().map_err(unreadable)?;
+            let seated = seats
+                .query_map([&code], |row| {
+                    Ok(Seated { seat: usize::from(row.get::<_, u8>(0)?), name: row.get(1)?, key: row.get(2)? })
+                })
+                .and_then(Iterator::collect)
+                .map_err(&failed)?;
+            tables.push(StoredTable { code, listed, settings, game, seated });
+        }
+        Ok(tables)
+    }
+
+    /// Forgets a table; whether there was one under this code.
+    pub fn remove_table(&mut self, code: &str) -> Result<bool, StoreError> {
+        let removed = self.connection.execute("DELETE FROM tables WHERE code = ?1", [code]);
+        removed.map(|count| count > 0).map_err(failure(&self.path))
+    }
+
+    /// Keeps a finished or abandoned game, played under the preset `label`.
+    /// The people in it are the seats whose player is `human:NAME`.
+    pub fn add_game(&mut self, record: &GameRecord, label: &str) -> Result<i64, StoreError> {
+        check_length("a preset label", label, MAX_LABEL)?;
+        let people = people(record)?;
+        let text = serde_json::to_string(record).expect("a record serialises");
+        let played_at = SystemTime::now().duration_since(UNIX_EPOCH).map_or(0, |since| since.as_secs() as i64);
+        let failed = failure(&self.path);
+        let transaction = self.connection.transaction().map_err(&failed)?;
+        transaction
+            .execute(
+                "INSERT INTO games (label, played_at, record) VALUES (?1, ?2, ?3)",
+                params![label, played_at, text],
+            )
+            .map_err(&failed)?;
+        let id = transaction.last_insert_rowid();
+        for person in people {
+            transaction
+                .execute(
+                    // A name twice at one table cannot happen (names are unique there); the first seat counts.
+                    "INSERT OR IGNORE INTO players (game, name, won, points, hands) VALUES (?1, ?2, ?3, ?4, ?5)",
+                    params![id, person.name, person.won, person.points, person.hands],
+                )
+                .map_err(&failed)?;
+        }
+        transaction.commit().map_err(&failed)?;
+        Ok(id)
+    }
+
+    /// The newest [`RECENT_GAMES`] games `name` played, newest first.
+    pub fn games_of(&self, name: &str) -> Result<Vec<PlayedGame>, StoreError> {
+        let failed = failure(&self.path);
+        let rows: Vec<(i64, String, i64, String)> = self
+            .connection
+            .prepare(
+                "SELECT games.id, games.label, games.played_at, games.record
+                 FROM players JOIN games ON games.id = players.game
+                 WHERE players.name = ?1 ORDER BY players.game DESC LIMIT ?2",
+            )
+            .and_then(|mut statement| {
+                statement
+                    .query_map(params![name, RECENT_GAMES as i64], |row| {
+                        Ok((row.get(0)?, row.get(1)?, row.get(2)?, row.get(3)?))
+                    })?
+                    .collect()
+            })
+            .map_err(&failed)?;
+        rows.into_iter().map(|(id, label, played_at, record)| self.played(id, label, played_at, &record)).collect()
+    }
+
+    /// Game `id`, if the store holds it.
+    pub fn game(&self, id: i64) -> Result<Option<PlayedGame>, StoreError> {
+        let row: Option<(String, i64, String)> = self
+            .connection
+            .query_row("SELECT label, played_at, record FROM games WHERE id = ?1", [id], |row| {
+                Ok((row.get(0)?, row.get(1)?, row.get(2)?))
+            })
+            .optional()
+            .map_err(failure(&self.path))?;
+        row.map(|(label, played_at, record)| self.played(id, label, played_at, &record)).transpose()
+    }
+
+    /// `name`'s record under each preset they played, by label.
+    pub fn records_of(&self, name: &str) -> Result<Vec<PlayerRecord>, StoreError> {
+        self.connection
+            .prepare(
+                "SELECT games.label, COUNT(*), SUM(players.won), SUM(players.hands), SUM(players.points)
+                 FROM players JOIN games ON games.id = players.game
+                 WHERE players.name = ?1 GROUP BY games.label ORDER BY games.label",
+            )
+            .and_then(|mut statement| {
+                statement
+                    .query_map([name], |row| {
+                        Ok(PlayerRecord {
+                            label: row.get(0)?,
+                            games: row.get(1)?,
+                            wins: row.get(2)?,
+                            hands: row.get(3)?,
+                            points: row.get(4)?,
+                        })
+                    })?
+                    .collect()
+            })
+            .map_err(failure(&self.path))
+    }
+
+    /// Writes every stored game to `file`, oldest first, one game record a
+    /// line: the JSON Lines that `hearts replay`, `hearts review` and
+    /// `hearts sim --compare` read. Returns how many.
+    pub fn export(&self, file: &Path) -> Result<usize, StoreError> {
+        let written = |source| StoreError::Export { path: file.to_path_buf(), source };
+        let mut out = std::io::BufWriter::new(std::fs::File::create(file).map_err(written)?);
+        let mut statement =
+            self.connection.prepare("SELECT record FROM games ORDER BY id").map_err(failure(&self.path))?;
+        let mut rows = statement.query([]).map_err(failure(&self.path))?;
+        let mut count = 0;
+        while let Some(row) = rows.next().map_err(failure(&self.path))? {
+            let line: String = row.get(0).map_err(failure(&self.path))?;
+            writeln!(out, "{line}").map_err(written)?;
+            count += 1;
+        }
+        out.into_inner().map_err(|error| written(error.into_error()))?.sync_all().map_err(written)?;
+        Ok(count)
+    }
+
+    fn played(&self, id: i64, label: String, played_at: i64, record: &str) -> Result<PlayedGame, StoreError> {
+        let record = serde_json::from_str(record).map_err(|problem| StoreError::Unreadable {
+            path: self.path.clone(),
+            what: format!("game {id}"),
+            problem: problem.to_string(),
+        })?;
+        Ok(PlayedGame { id, label, played_at, record })
+    }
+}
+
+/// `hearts serve --export FILE`: the games of the server whose data
+/// directory is `dir`, written to `file`. A server that never ran has
+/// none: the file is written empty and no database is made.
+pub fn export_games(dir: &Path, file: &Path) -> Result<usize, StoreError> {
+    let database = dir.join(FILE_NAME);
+    let same = |name: String| {
+        let (ours, theirs) = (std::fs::canonicalize(dir.join(name)), std::fs::canonicalize(file));
+        matches!((ours, theirs), (Ok(ours), Ok(theirs)) if ours == theirs)
+    };
+    if [FILE_NAME.to_string(), format!("{FILE_NAME}-wal"), format!("{FILE_NAME}-shm")].into_iter().any(same) {
+        return Err(StoreError::ExportOverDatabase { path: file.to_path_buf() });
+    }
+    if database.exists() {
+        Store::open(&database)?.export(file)
+    } else {
+        std::fs::write(file, "").map_err(|source| StoreError::Export { path: file.to_path_buf(), source })?;
+        Ok(0)
+    }
+}
+
+/// Turns SQLite's errors on `path` into the store's: a file that is not a
+/// database (or a damaged one) is told apart.
+fn failure(path: &Path) -> impl Fn(rusqlite::Error) -> StoreError + '_ {
+    move |source| match source.sqlite_error_code() {
+        Some(ErrorCode::NotADatabase | ErrorCode::DatabaseCorrupt) => {
+            StoreError::NotADatabase { path: path.to_path_buf(), source }
+        }
+        _ => StoreError::Sqlite { path: path.to_path_buf(), source },
+    }
+}
+
+/// Brings the schema up to date in one transaction, or refuses a newer one.
+fn migrate(connection: &mut Connection, path: &Path) -> Result<(), StoreError> {
+    let failed = failure(path);
+    let known = MIGRATIONS.len() as i64;
+    let transaction = connection.transaction_with_behavior(TransactionBehavior::Immediate).map_err(&failed)?;
+    let found: i64 = transaction.pragma_query_value(None, "user_version", |row| row.get(0)).map_err(&failed)?;
+    if found > known {
+        return Err(StoreError::Newer { path: path.to_path_buf(), found, known });
+    }
+    for migration in &MIGRATIONS[found.max(0) as usize..] {
+        transaction.execute_batch(migration).map_err(&failed)?;
+    }
+    transaction.pragma_update(None, "user_version", known).map_err(&failed)?;
+    transaction.commit().map_err(&failed)
+}
+
+fn check_length(what: &str, text: &str, limit: usize) -> Result<(), StoreError> {
+    if text.len() > limit {
+        return Err(StoreError::TooLong { what: what.to_string(), length: text.len(), limit });
+    }
+    Ok(())
+}
+
+/// Seats on the table, each once, with names and keys of bounded length.
+fn check_seats(table: &StoredTable) -> Result<(), StoreError> {
+    let mut taken = [false; MAX_PLAYERS];
+    for seated in &table.seated {
+        let bad = || StoreError::BadSeat { code: table.code.clone(), seat: seated.seat };
+        let slot = taken.get_mut(seated.seat).ok_or_else(bad)?;
+        if std::mem::replace(slot, true) {
+            return Err(bad());
+        }
+        check_length("a name", &seated.name, MAX_NAME)?;
+        if let Some(key) = &seated.key {
+            check_length("a key fingerprint", key, MAX_KEY)?;
+        }
+    }
+    Ok(())
+}
+
+/// A person's part in a game record.
+struct Person<'a> {
+    name: &'a str,
+    won: bool,
+    points: i64,
+    hands: u32,
+}
+
+/// The people (seats played by `human:NAME`) of a record: whether they won
+/// a finished game, and the points they scored over its hands.
+fn people(record: &GameRecord) -> Result<Vec<Person<'_>>, StoreError> {
+    let people = record.seats.iter().filter_map(|seat| Some((seat.seat, seat.player.strip_prefix(HUMAN)?)));
+    people
+        .map(|(seat, name)| {
+            check_length("a name", name, MAX_NAME)?;
+            Ok(Person {
+                name,
+                won: record.finished && record.winners.contains(&seat),
+                points: record.hands.iter().map(|hand| i64::from(hand.scores.get(seat).copied().unwrap_or(0))).sum(),
+                hands: record.hands.len() as u32,
+            })
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::Rules;
+    use crate::players::Level;
+    use crate::record::{HandLog, SeatRecord};
+    use serde_json::json;
+
+    fn scratch(name: &str) -> PathBuf {
+        let dir = std::env::temp_dir().join(format!("hearts-server-store-{name}-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        dir
+    }
+
+    fn saved_game(actions: &[&str]) -> SavedGame {
+        SavedGame {
+            version: 1,
+            rules: crate::config::rules_to_json(&Rules::default()),
+            label: "standard".into(),
+            players: vec!["you".into(), "normal".into(), "human:bob".into(), "hard".into()],
+            seed: 42,
+            first_hand: 1,
+            actions: actions.iter().map(|action| action.to_string()).collect(),
+            undos: 0,
+            hints: 2,
+            clock_ms_left: None,
+        }
+    }
+
+    fn table(code: &str) -> StoredTable {
+        StoredTable {
+            code: code.into(),
+            listed: true,
+            settings: json!({ "grace-seconds": 60, "turn-clock": null, "hints": true, "bots": "normal" }),
+            game: Some(saved_game(&["pass 0 2C 3C 4C", "pass 1 AS KS QS"])),
+            seated: vec![
+                Seated { seat: 0, name: "alice".into(), key: Some("SHA256:abcdef".into()) },
+                Seated { seat: 2, name: "bob".into(), key: None },
+            ],
+        }
+    }
+
+    /// A hand that scored `scores`; the rest of the log is left empty.
+    fn hand(number: u32, scores: &[i32]) -> HandLog {
+        HandLog {
+            number,
+            dealer: 0,
+            pass: "left".into(),
+            dealt: Vec::new(),
+            kitty: Vec::new(),
+            stock: None,
+            passed: Vec::new(),
+            declarer: None,
+            bids: None,
+            named_suit: None,
+            tricks: Vec::new(),
+            points: scores.to_vec(),
+            moon: None,
+            scores: scores.to_vec(),
+            totals: Vec::new(),
+            chips: None,
+        }
+    }
+
+    /// A game record made by hand: who played each seat, each hand's scores.
+    fn game(players: [&str; 4], hands: &[[i32; 4]], winners: &[usize], finished: bool) -> GameRecord {
+        GameRecord {
+            seed: 7,
+            rules: crate::config::rules_to_json(&Rules::default()),
+            seats: players
+                .iter()
+                .enumerate()
+                .map(|(seat, player)| SeatRecord { seat, name: format!("seat {seat}"), player: player.to_string() })
+                .collect(),
+            hands: hands.iter().zip(1..).map(|(scores, number)| hand(number, scores)).collect(),
+            totals: (0..4).map(|seat| hands.iter().map(|scores| scores[seat]).sum()).collect(),
+            winners: winners.to_vec(),
+            finished,
+        }
+    }
+
+    /// A direct connection, to look at the file without the store's help.
+    fn raw(path: &Path) -> Connection {
+        Connection::open(path).unwrap()
+    }
+
+    #[test]
+    fn a_saved_table_reads_back_equal() {
+        let mut store = Store::open_in(&scratch("read_back")).unwrap();
+        let between_games = StoredTable { game: None, listed: false, ..table("Z9Z9") };
+        store.save_table(&table("7Q4K")).unwrap();
+        store.save_table(&between_games).unwrap();
+        assert_eq!(store.tables().unwrap(), [table("7Q4K"), between_games]);
+    }
+
+    #[test]
+    fn saving_a_table_again_replaces_it() {
+        let dir = scratch("replace");
+        let mut store = Store::open_in(&dir).unwrap();
+        store.save_table(&table("7Q4K")).unwrap();
+        let later = StoredTable {
+            game: Some(saved_game(&["pass 0 2C 3C 4C", "pass 1 AS KS QS", "pass 2 5D 6D 7D"])),
+            seated: vec![Seated { seat: 1, name: "carol".into(), key: None }],
+            ..table("7Q4K")
+        };
+        store.save_table(&later).unwrap();
+        assert_eq!(store.tables().unwrap(), [later], "one table under the code, with the latest seats");
+        let seats: i64 = raw(&dir.join(FILE_NAME)).query_row("SELECT COUNT(*) FROM seats", [], |r| r.get(0)).unwrap();
+        assert_eq!(seats, 1, "the earlier seats are gone");
+    }
+
+    #[test]
+    fn each_save_is_committed_so_tables_survive_a_server_that_never_closed() {
+        let dir = scratch("survive");
+        let mut store = Store::open_in(&dir).unwrap();
+        store.save_table(&table("7Q4K")).unwrap();
+        store.save_table(&table("AB12")).unwrap();
+        // As after kill -9: the connection is never closed and the log never checkpointed.
+        std::mem::forget(store);
+        let mut reopened = Store::open_in(&dir).unwrap();
+        assert_eq!(reopened.tables().unwrap(), [table("7Q4K"), table("AB12")]);
+    }
+
+    #[test]
+    fn a_removed_table_is_gone_with_its_seats() {
+        let dir = scratch("remove");
+        let mut store = Store::open_in(&dir).unwrap();
+        store.save_table(&table("7Q4K")).unwrap();
+        store.save_table(&table("AB12")).unwrap();
+        assert!(store.remove_table("7Q4K").unwrap());
+        assert!(!store.remove_table("7Q4K").unwrap(), "nothing left to remove");
+        assert_eq!(store.tables().unwrap(), [table("AB12")]);
+        let seats: Vec<String> = raw(&dir.join(FILE_NAME))
+            .prepare("SELECT DISTINCT code FROM seats")
+            .unwrap()
+            .query_map([], |row| row.get(0))
+            .unwrap()
+            .collect::<Result<_, _>>()
+            .unwrap();
+        assert_eq!(seats, ["AB12"]);
+    }
+
+    #[test]
+    fn the_database_is_in_wal_mode() {
+        let dir = scratch("wal");
+        drop(Store::open_in(&dir).unwrap());
+        let mode: String = raw(&dir.join(FILE_NAME)).pragma_query_value(None, "journal_mode", |r| r.get(0)).unwrap();
+        assert_eq!(mode, "wal");
+    }
+
+    #[test]
+    fn a_database_from_a_newer_hearts_is_refused() {
+        let dir = scratch("newer");
+        drop(Store::open_in(&dir).unwrap());
+        raw(&dir.join(FILE_NAME)).pragma_update(None, "user_version", 99).unwrap();
+        let error = Store::open_in(&dir).unwrap_err();
+        assert!(matches!(error, StoreError::Newer { found: 99, known: 1, .. }), "{error}");
+        assert!(error.to_string().contains("newer hearts"), "{error}");
+        let version: i64 = raw(&dir.join(FILE_NAME)).pragma_query_value(None, "user_version", |r| r.get(0)).unwrap();
+        assert_eq!(version, 99, "the file is left as it was");
+    }
+
+    #[test]
+    fn a_file_that_is_not_a_database_is_reported_and_kept() {
+        let dir = scratch("garbage");
+        let garbage = "these are not the pages of a database\n".repeat(200);
+        std::fs::write(dir.join(FILE_NAME), &garbage).unwrap();
+        let error = Store::open_in(&dir).unwrap_err();
+        assert!(matches!(error, StoreError::NotADatabase { .. }), "{error}");
+        assert!(error.to_string().contains("not a SQLite database"), "{error}");
+        assert_eq!(std::fs::read_to_string(dir.join(FILE_NAME)).unwrap(), garbage);
+    }
+
+    #[test]
+    fn an_exported_game_is_a_record_line_that_replays() {
+        let dir = scratch("export");
+        let mut store = Store::open_in(&dir).unwrap();
+        let rules = Rules { target_score: 20, ..Rules::default() };
+        let played: Vec<GameRecord> = (5..7)
+            .map(|seed| crate::record::bot_game(rules, seed, |_| Level::Easy, &["human:alice", "easy", "easy", "easy"]))
+            .collect();
+        for record in &played {
+            store.add_game(record, "standard").unwrap();
+        }
+        let file = dir.join("export.jsonl");
+        assert_eq!(store.export(&file).unwrap(), 2);
+        let text = std::fs::read_to_string(&file).unwrap();
+        let records: Vec<GameRecord> = text.lines().map(|line| serde_json::from_str(line).unwrap()).collect();
+        assert_eq!(records, played, "one line a game, oldest first");
+        for record in &records {
+            record.replay().unwrap();
+        }
+    }
+
+    #[test]
+    fn exporting_a_server_that_never_ran_writes_no_games_and_makes_no_database() {
+        let dir = scratch("export_empty");
+        let file = dir.join("export.jsonl");
+        assert_eq!(export_games(&dir, &file).unwrap(), 0);
+        assert_eq!(std::fs::read_to_string(&file).unwrap(), "");
+        assert!(!dir.join(FILE_NAME).exists());
+    }
+
+    #[test]
+    fn exporting_over_the_database_is_refused() {
+        let dir = scratch("export_over");
+        let mut store = Store::open_in(&dir).unwrap();
+        store.save_table(&table("7Q4K")).unwrap();
+        let error = export_games(&dir, &dir.join(".").join(FILE_NAME)).unwrap_err();
+        assert!(matches!(error, StoreError::ExportOverDatabase { .. }), "{error}");
+        assert_eq!(store.tables().unwrap(), [table("7Q4K")]);
+    }
+
+    #[test]
+    fn records_per_preset_count_games_wins_and_points_per_hand() {
+        let mut store = Store::open_in(&scratch("records")).unwrap();
+        // Alice wins a finished standard game: 5 + 0 points over 2 hands; Bob takes 13 + 0.
+        let first = game(["human:alice", "easy", "human:bob", "easy"], &[[5, 0, 13, 8], [0, 26, 0, 0]], &[0], true);
+        // Alice in seat 1 of another standard game, lost: 2 points in 1 hand.
+        let second = game(["easy", "human:alice", "easy", "easy"], &[[1, 2, 3, 20]], &[0], true);
+        // An abandoned omnibus game: Alice leads, but an unfinished game is no win. 10 points in 1 hand.
+        let third = game(["human:alice", "easy", "easy", "easy"], &[[10, 6, 0, 10]], &[0], false);
+        store.add_game(&first, "standard").unwrap();
+        store.add_game(&second, "standard").unwrap();
+        store.add_game(&third, "omnibus").unwrap();
+
+        let alice = store.records_of("alice").unwrap();
+        assert_eq!(
+            alice,
+            [
+                PlayerRecord { label: "omnibus".into(), games: 1, wins: 0, hands: 1, points: 10 },
+                PlayerRecord { label: "standard".into(), games: 2, wins: 1, hands: 3, points: 7 },
+            ]
+        );
+        assert_eq!(alice[0].points_per_hand(), Some(10.0));
+        assert!((alice[1].points_per_hand().unwrap() - 7.0 / 3.0).abs() < 1e-12);
+        let bob = store.records_of("bob").unwrap();
+        assert_eq!(bob, [PlayerRecord { label: "standard".into(), games: 1, wins: 0, hands: 2, points: 13 }]);
+        assert_eq!(bob[0].points_per_hand(), Some(6.5));
+        assert_eq!(store.records_of("carol").unwrap(), []);
+        assert_eq!(store.records_of("easy").unwrap(), [], "bots are nobody's record");
+    }
+
+    #[test]
+    fn a_persons_games_come_newest_first_and_only_the_recent_ones() {
+        let mut store = Store::open_in(&scratch("games_of")).unwrap();
+        let mut ids = Vec::new();
+        for seed in 0..RECENT_GAMES as u64 + 2 {
+            let played = GameRecord { seed, ..game(["human:alice", "easy", "easy", "easy"], &[], &[0], false) };
+            ids.push(store.add_game(&played, "standard").unwrap());
+        }
+        let theirs = game(["easy", "easy", "human:bob", "easy"], &[[0, 0, 26, 0]], &[0], true);
+        let bobs = store.add_game(&theirs, "omnibus").unwrap();
+
+        let alice = store.games_of("alice").unwrap();
+        let seeds: Vec<u64> = alice.iter().map(|played| played.record.seed).collect();
+        let newest: Vec<u64> = (2..RECENT_GAMES as u64 + 2).rev().collect();
+        assert_eq!(seeds, newest);
+        assert_eq!(alice[0].id, *ids.last().unwrap());
+        let bob = store.games_of("bob").unwrap();
+        assert_eq!(bob.len(), 1);
+        assert_eq!((bob[0].id, bob[0].label.as_str(), &bob[0].record), (bobs, "omnibus", &theirs));
+        assert_eq!(store.game(bobs).unwrap(), Some(bob[0].clone()));
+        assert_eq!(store.game(bobs + 1).unwrap(), None);
+    }
+
+    #[test]
+    fn names_are_values_never_sql() {
+        let dir = scratch("quoting");
+        let mut store = Store::open_in(&dir).unwrap();
+        let name = "x'); DROP TABLE games; --";
+        let played = game([&format!("human:{name}"), "easy", "easy", "easy"], &[[1, 2, 3, 20]], &[0], true);
+        store.add_game(&played, "standard").unwrap();
+        let odd = StoredTable { seated: vec![Seated { seat: 0, name: name.into(), key: None }], ..table("'--") };
+        store.save_table(&odd).unwrap();
+        assert_eq!(store.games_of(name).unwrap()[0].record, played);
+        assert_eq!(store.tables().unwrap(), [odd]);
+    }
+
+    #[test]
+    fn oversized_values_and_impossible_seats_are_refused_before_anything_is_written() {
+        let mut store = Store::open_in(&scratch("bounds")).unwrap();
+        let long_name = "n".repeat(MAX_NAME + 1);
+        let seated = |seat, name: &str| vec![Seated { seat, name: name.into(), key: None }];
+        let refused = [
+            StoredTable { code: "C".repeat(MAX_CODE + 1), ..table("7Q4K") },
+            StoredTable { seated: seated(0, &long_name), ..table("7Q4K") },
+            StoredTable { seated: seated(MAX_PLAYERS, "alice"), ..table("7Q4K") },
+            StoredTable { seated: [seated(1, "alice"), seated(1, "bob")].concat(), ..table("7Q4K") },
+            StoredTable { settings: json!("s".repeat(MAX_SETTINGS)), ..table("7Q4K") },
+        ];
+        for table in &refused {
+            assert!(store.save_table(table).is_err(), "{table:?}");
+        }
+        let name_too_long = game([&format!("human:{long_name}"), "easy", "easy", "easy"], &[], &[0], false);
+        assert!(matches!(store.add_game(&name_too_long, "standard"), Err(StoreError::TooLong { .. })));
+        let long_label = "L".repeat(MAX_LABEL + 1);
+        assert!(matches!(
+            store.add_game(&game(["easy"; 4], &[], &[0], false), &long_label),
+            Err(StoreError::TooLong { .. })
+        ));
+        assert_eq!(store.tables().unwrap(), []);
+        assert_eq!(store.game(1).unwrap(), None);
+    }
+}
