@@ -14,8 +14,8 @@ mod keys;
 mod limits;
 mod name;
 mod session;
-mod table;
 pub mod store;
+mod table;
 
 use std::collections::HashMap;
 use std::io::Write as _;
@@ -37,6 +37,7 @@ use crate::tui::table::Table;
 use access::Access;
 use handler::Client;
 use limits::Connections;
+use store::{Store, StoredTable};
 use table::{Opening, TableLine, ToTable};
 
 pub use access::AccessChoice;
@@ -54,6 +55,9 @@ pub enum ServeError {
     /// A file the server needs could not be read or written.
     #[error("serve: {0}")]
     File(#[from] FileError),
+    /// The server's database could not be opened or read.
+    #[error("serve: {0}")]
+    Store(#[from] store::StoreError),
     /// The access file says nothing usable.
     #[error("serve: {}: {problem}", path.display())]
     AccessFile {
@@ -133,6 +137,8 @@ struct Shared {
     speed: Speed,
     think: Think,
     sharing: Sharing,
+    /// The data directory: the host key and the database.
+    dir: PathBuf,
     connections: Connections,
     /// The tables, by code.
     tables: Mutex<HashMap<String, TableLine>>,
@@ -159,19 +165,23 @@ impl Shared {
                 })
                 .cloned()
         };
-        free.or_else(|| self.open_table().ok())
+        free.or_else(|| self.open_table(None).ok())
     }
 
-    /// Opens a table with the server's rules and bots, under a fresh code.
-    fn open_table(&self) -> Result<TableLine, String> {
+    /// Opens a table with the server's rules and bots, under a fresh code,
+    /// or takes up a stored one under its own.
+    fn open_table(&self, stored: Option<&StoredTable>) -> Result<TableLine, String> {
         let mut tables = self.tables.lock().map_err(|_| "the tables are not readable".to_string())?;
         if tables.len() >= limits::MAX_TABLES {
             return Err(format!("the server has its {} tables", limits::MAX_TABLES));
         }
-        let code = std::iter::repeat_with(table_code).find(|code| !tables.contains_key(code)).unwrap_or_default();
+        let code = match stored {
+            Some(stored) => stored.code.clone(),
+            None => std::iter::repeat_with(table_code).find(|code| !tables.contains_key(code)).unwrap_or_default(),
+        };
         let opening =
             Opening { table: self.table.clone(), speed: self.speed, think: self.think, sharing: self.sharing };
-        let line = table::open(code.clone(), opening)?;
+        let line = table::open(code.clone(), opening, stored, &self.dir)?;
         tables.insert(code, line.clone());
         Ok(line)
     }
@@ -193,7 +203,9 @@ fn table_code() -> String {
 /// listening, then prints the address and the host key's fingerprint.
 pub fn run(options: ServeOptions) -> Result<(), ServeError> {
     let access = Access::choose(&options.access, options.listen)?;
-    let key = host_key::load_or_make(&crate::tui::store::data_dir()?)?;
+    let dir = crate::tui::store::data_dir()?;
+    let key = host_key::load_or_make(&dir)?;
+    let stored = Store::open_in(&dir).and_then(|mut store| store.tables())?;
     let fingerprint = key.public_key().fingerprint(russh::keys::HashAlg::Sha256);
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .enable_all()
@@ -205,6 +217,7 @@ pub fn run(options: ServeOptions) -> Result<(), ServeError> {
         speed: options.speed,
         think: options.think,
         sharing: options.sharing,
+        dir,
         connections: Connections::default(),
         tables: Mutex::default(),
         next_person: AtomicU64::new(0),
@@ -217,13 +230,18 @@ pub fn run(options: ServeOptions) -> Result<(), ServeError> {
         let mut out = std::io::stdout().lock();
         // Whoever started the server reads the port and the fingerprint here; a closed stdout is no reason to stop.
         let _ = writeln!(out, "hearts serve: listening on {address}, host key {fingerprint}");
-        for _ in 0..options.tables.max(1) {
-            let line = shared.open_table().map_err(|problem| ServeError::Io {
+        // The tables of the last run first, where they were; then new ones up to the number asked for.
+        let new = options.tables.max(1).saturating_sub(stored.len());
+        let opened = stored.iter().map(Some).chain(std::iter::repeat_n(None, new));
+        for stored in opened {
+            let line = shared.open_table(stored).map_err(|problem| ServeError::Io {
                 doing: "open a table".into(),
                 source: std::io::Error::other(problem),
             })?;
+            let summary = line.summary();
             let bots = shared.table.players.first().map(|player| player.name()).unwrap_or_default();
-            let _ = writeln!(out, "table {} ({}, empty seats: {bots} bots)", line.code, shared.table.label);
+            let taken_up = if stored.is_some() { ", as it was" } else { "" };
+            let _ = writeln!(out, "table {} ({}, empty seats: {bots} bots{taken_up})", line.code, summary.label);
             let _ = writeln!(out, "join: ssh -t -p {} NAME@HOST join {}", address.port(), line.code);
         }
         let _ = writeln!(out, "play: ssh -t -p {} NAME@HOST", address.port());

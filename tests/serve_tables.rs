@@ -16,8 +16,10 @@ use russh::keys::PublicKeyOrCertificate;
 struct Server {
     child: Child,
     port: u16,
-    /// The code of the table opened at start.
+    /// The code of the first table opened at start.
     code: String,
+    /// Every table's code, as printed at start.
+    codes: Vec<String>,
     dir: PathBuf,
 }
 
@@ -26,6 +28,12 @@ impl Server {
         let dir = std::env::temp_dir().join(format!("hearts-tables-{name}-{}", std::process::id()));
         let _ = std::fs::remove_dir_all(&dir);
         std::fs::create_dir_all(&dir).unwrap();
+        Server::start_in(dir, args)
+    }
+
+    /// A server on the data directory `dir`; the codes of the tables it
+    /// opens (or takes up) are read from what it prints.
+    fn start_in(dir: PathBuf, args: &[&str]) -> Server {
         let mut child = Command::new(env!("CARGO_BIN_EXE_hearts"))
             .arg("serve")
             .args(["--listen", "127.0.0.1:0", "--speed", "instant"])
@@ -43,12 +51,29 @@ impl Server {
             .and_then(|rest| rest.split(',').next())
             .and_then(|port| port.parse().ok())
             .unwrap_or_else(|| panic!("no port in {first:?}"));
-        let table = lines.next().unwrap().unwrap();
-        assert!(table.starts_with("table "), "{table}");
-        let join = lines.next().unwrap().unwrap();
-        let code = join.rsplit(' ').next().unwrap().to_string();
-        assert!(join.contains(&format!("join {code}")) && code.len() == 4, "{join}");
-        Server { child, port, code, dir }
+        let mut codes = Vec::new();
+        for line in lines.map(Result::unwrap) {
+            if line.starts_with("play:") {
+                break;
+            }
+            if let Some(code) = line.strip_prefix("join: ").and_then(|join| join.rsplit(' ').next()) {
+                assert!(line.contains(&format!("join {code}")) && code.len() == 4, "{line}");
+                codes.push(code.to_string());
+            } else {
+                assert!(line.starts_with("table "), "{line}");
+            }
+        }
+        let code = codes.first().cloned().expect("a table is opened at start");
+        Server { child, port, code, codes, dir }
+    }
+
+    /// Kills the server at once (no chance to save), then starts it again
+    /// on the same data directory.
+    fn killed_and_started_again(mut self, args: &[&str]) -> Server {
+        self.child.kill().unwrap();
+        self.child.wait().unwrap();
+        let dir = std::mem::replace(&mut self.dir, PathBuf::new());
+        Server::start_in(dir, args)
     }
 }
 
@@ -56,7 +81,9 @@ impl Drop for Server {
     fn drop(&mut self) {
         let _ = self.child.kill();
         let _ = self.child.wait();
-        let _ = std::fs::remove_dir_all(&self.dir);
+        if !self.dir.as_os_str().is_empty() {
+            let _ = std::fs::remove_dir_all(&self.dir);
+        }
     }
 }
 
@@ -171,6 +198,21 @@ async fn four_people_play_a_whole_game_at_one_table() {
         let last = game.await.unwrap();
         assert!(over(&last), "every person reaches the end of the game:\n{last}");
     }
+    // The game is kept, each seat its person's.
+    let file = server.dir.join("games.jsonl");
+    let exported = Command::new(env!("CARGO_BIN_EXE_hearts"))
+        .args(["serve", "--export"])
+        .arg(&file)
+        .env("XDG_DATA_HOME", &server.dir)
+        .output()
+        .unwrap();
+    assert!(exported.status.success(), "{}", String::from_utf8_lossy(&exported.stderr));
+    let text = std::fs::read_to_string(&file).unwrap();
+    let record: serde_json::Value = serde_json::from_str(text.lines().next().expect("one game kept")).unwrap();
+    let players: Vec<&str> =
+        record["seats"].as_array().unwrap().iter().map(|s| s["player"].as_str().unwrap()).collect();
+    assert_eq!(players, ["human:alice", "human:bob", "human:carol", "human:dave"]);
+    assert_eq!(record["finished"], true);
 }
 
 #[tokio::test]
@@ -234,4 +276,54 @@ async fn an_unknown_table_code_is_told_so_and_closed() {
     let server = Server::start("unknown", &[]);
     let mut nobody = Player::comes(&server, "alice", "join ZZZZ").await;
     assert!(nobody.until(|text| text.contains("there is no table ZZZZ here")).await, "{}", nobody.text());
+}
+
+/// The cards of the hand drawn at the bottom of an 80x24 screen, in order.
+fn hand_cards(text: &str) -> Vec<String> {
+    let rows: Vec<&str> = text.lines().collect();
+    // The card faces' rows: the hand is the last cards drawn.
+    let bottom = rows[rows.len().saturating_sub(6)..]
+        .iter()
+        .filter(|row| row.contains('│'))
+        .copied()
+        .collect::<Vec<_>>()
+        .join("\n");
+    let mut cards = Vec::new();
+    for (i, c) in bottom.char_indices() {
+        if "♠♥♦♣".contains(c) {
+            let before: String = bottom[..i].chars().rev().take(3).collect::<String>().chars().rev().collect();
+            let rank: String = before.trim().chars().rev().take_while(|r| r.is_ascii_alphanumeric()).collect();
+            cards.push(format!("{}{c}", rank.chars().rev().collect::<String>()));
+        }
+    }
+    cards
+}
+
+#[tokio::test]
+async fn a_server_killed_with_9_takes_up_every_table_where_it_was() {
+    let server = Server::start("kill", &["--tables", "2"]);
+    assert_eq!(server.codes.len(), 2, "two tables open");
+    let (first, second) = (server.codes[0].clone(), server.codes[1].clone());
+    let mut alice = Player::comes(&server, "alice", &format!("join {first}")).await;
+    assert!(alice.until(|text| text.contains("(0 of 3)")).await, "{}", alice.text());
+    alice.press(" \u{1b}[C \u{1b}[C \r").await;
+    // The pass is made and the cards exchanged: the table was saved then.
+    assert!(alice.until(|text| text.contains("You received")).await, "{}", alice.text());
+    let held = hand_cards(&alice.text());
+    assert_eq!(held.len(), 13, "{}", alice.text());
+    let mut bob = Player::comes(&server, "bob", &format!("join {second}")).await;
+    assert!(bob.until(|text| text.contains("Welcome, bob")).await, "{}", bob.text());
+
+    let server = server.killed_and_started_again(&[]);
+    let mut codes = server.codes.clone();
+    codes.sort();
+    let mut before = [first.clone(), second.clone()];
+    before.sort();
+    assert_eq!(codes, before, "the same tables under the same codes");
+    drop((alice, bob));
+    let mut alice = Player::comes(&server, "alice", &format!("join {first}")).await;
+    assert!(alice.until(|text| text.contains("Welcome back, alice")).await, "{}", alice.text());
+    assert_eq!(hand_cards(&alice.text()), held, "the hand after the pass, as it was:\n{}", alice.text());
+    let mut bob = Player::comes(&server, "bob", &format!("join {second}")).await;
+    assert!(bob.until(|text| text.contains("Welcome back, bob")).await, "{}", bob.text());
 }

@@ -10,17 +10,21 @@ use std::sync::mpsc::{Receiver, RecvTimeoutError, Sender};
 use std::sync::{Arc, Mutex};
 use std::time::Instant;
 
+use std::path::Path;
+use std::time::Duration;
+
 use crate::bot::{Bot, Think};
 use crate::engine::{GamePhase, Seat};
 use crate::pace::Speed;
-use crate::record::DealCode;
-use crate::tui::app::{App, Arrival, Effect, Message, NewGameStart, PersonId, Sharing};
+use crate::record::{DealCode, GameRecord, ReplayError, SeatRecord};
+use crate::tui::app::{App, Arrival, Effect, Holder, Message, NewGameStart, PersonId, Sharing};
 use crate::tui::hint::WorkedOutHint;
 use crate::tui::table::Table;
 use crate::tui::theme::Theme;
 use crate::tui::{Decided, decide_safely, fresh_deal, work_out_safely};
 
 use super::session::{Output, Screen};
+use super::store::{Seated, Store, StoredTable};
 
 /// What a table hears about.
 pub(super) enum ToTable {
@@ -55,6 +59,8 @@ pub(super) struct Joining {
 /// How the lobby and the join command see a table.
 #[derive(Clone, Debug, Default)]
 pub(super) struct Summary {
+    /// The rules' label.
+    pub(super) label: String,
     /// Who holds each seat (`None`: its bot).
     pub(super) seats: Vec<Option<String>>,
     /// Whether the game is over.
@@ -98,15 +104,31 @@ pub(super) struct Opening {
     pub(super) sharing: Sharing,
 }
 
-/// Opens a table on a thread of its own.
-pub(super) fn open(code: String, opening: Opening) -> Result<TableLine, String> {
-    let app = App::shared(opening.table.clone(), fresh_deal(), opening.speed, opening.sharing)
-        .map_err(|error| error.to_string())?;
+/// Opens a table on a thread of its own, saved in the database of `dir`
+/// (a new table, or `stored` taken up where it was).
+pub(super) fn open(
+    code: String,
+    opening: Opening,
+    stored: Option<&StoredTable>,
+    dir: &Path,
+) -> Result<TableLine, String> {
+    let store = Store::open_in(dir).map_err(|error| error.to_string())?;
+    let sharing = stored.map_or(opening.sharing, |stored| sharing_of(&stored.settings, opening.sharing));
+    let resumed = stored.and_then(|stored| stored.game.as_ref().map(|saved| (stored, saved)));
+    let app = match resumed {
+        Some((stored, saved)) => App::resume_shared(saved, holders_of(stored), opening.speed, sharing, Instant::now())
+            .map_err(|error| format!("table {code} does not replay: {error}"))?,
+        None => App::shared(opening.table.clone(), fresh_deal(), opening.speed, sharing)
+            .map_err(|error| error.to_string())?,
+    };
+    let table = app.table.clone();
     let (sender, receiver) = std::sync::mpsc::channel();
     let summary = Arc::new(Mutex::new(Summary::default()));
     let mut served = Served {
+        code: code.clone(),
+        store,
         app,
-        table: opening.table,
+        table,
         think: opening.think,
         bots: Vec::new(),
         game_number: 0,
@@ -116,6 +138,8 @@ pub(super) fn open(code: String, opening: Opening) -> Result<TableLine, String> 
         summary: Arc::clone(&summary),
     };
     served.seat_bots();
+    served.save(Instant::now());
+    served.publish();
     std::thread::Builder::new()
         .name(format!("table {code}"))
         .spawn(move || served.run(&receiver))
@@ -125,6 +149,9 @@ pub(super) fn open(code: String, opening: Opening) -> Result<TableLine, String> 
 
 /// The table's own state on its thread.
 struct Served {
+    code: String,
+    /// Where the table is saved after each trick and its games kept.
+    store: Store,
     app: App,
     table: Table,
     think: Think,
@@ -167,6 +194,7 @@ impl Served {
             let messages = match incoming {
                 None => self.timed_out(),
                 Some(ToTable::Stop) => {
+                    self.save(Instant::now());
                     for (_, screen) in self.screens.drain() {
                         screen.close();
                     }
@@ -210,7 +238,10 @@ impl Served {
             },
             ToTable::Gone(id) => {
                 self.screens.remove(&id);
-                vec![Message::Leave(id)]
+                self.app.update(Message::Leave(id), now);
+                // The seat is kept for them across a restart too.
+                self.save(now);
+                Vec::new()
             }
             ToTable::Decision { game_number, seat, generation, decided } => {
                 self.decided(game_number, seat, generation, decided).into_iter().collect()
@@ -226,8 +257,11 @@ impl Served {
         arrival.name = self.unique_name(&arrival.name, arrival.key.as_deref());
         match Screen::open(arrival.id, output, arrival.size, pending, connection) {
             Ok(screen) => {
+                let now = Instant::now();
                 self.screens.insert(arrival.id, screen);
-                vec![Message::Arrive(Box::new(arrival))]
+                self.app.update(Message::Arrive(Box::new(arrival)), now);
+                self.save(now);
+                Vec::new()
             }
             Err(_) => Vec::new(),
         }
@@ -281,6 +315,7 @@ impl Served {
     fn publish(&self) {
         let app = &self.app;
         let summary = Summary {
+            label: app.table.label.clone(),
             seats: app.holders.iter().map(|holder| holder.as_ref().map(|h| h.name.clone())).collect(),
             over: app.finish.is_some() || app.game.phase() == GamePhase::GameOver,
         };
@@ -339,29 +374,118 @@ impl Served {
                 let NewGameStart { table, deal, speed, .. } = *start;
                 self.new_game(table, deal, speed, now);
             }
-            // Saving, records and statistics of served games come with the
-            // server's database; there is no saved game to resume, and
+            Effect::Save => self.save(now),
+            Effect::Finished(_) | Effect::Unplayed => {
+                self.keep();
+                self.save(now);
+            }
+            // There is no saved game to offer at a served table, and
             // Ctrl-Z has no shell to go back to.
-            Effect::Save
-            | Effect::Finished(_)
-            | Effect::Unplayed
-            | Effect::Resume(_)
-            | Effect::DeclineResume
-            | Effect::Suspend => {}
+            Effect::Resume(_) | Effect::DeclineResume | Effect::Suspend => {}
         }
     }
 
-    /// A new game at the same table, its people kept in their seats.
+    /// A new game at the same table, its people kept in their seats; an
+    /// unfinished game left for it is kept with the games played.
     fn new_game(&mut self, table: Table, deal: Option<DealCode>, speed: Speed, now: Instant) {
         match self.app.next_game(table.clone(), deal.unwrap_or_else(fresh_deal), speed) {
             Ok(next) => {
+                if self.app.finish.is_none() {
+                    self.keep();
+                }
                 self.app = next;
                 self.table = table;
                 self.seat_bots();
+                self.save(now);
             }
             Err(error) => self.app.update(Message::Note(format!("That game cannot start: {error}")), now),
         }
     }
+
+    /// Saves the table as it is now: one transaction.
+    fn save(&mut self, now: Instant) {
+        let app = &self.app;
+        let stored = StoredTable {
+            code: self.code.clone(),
+            listed: true,
+            settings: settings_of(app.sharing),
+            game: app.finish.is_none().then(|| app.saved_game(now)),
+            seated: app
+                .holders
+                .iter()
+                .enumerate()
+                .filter_map(|(seat, holder)| {
+                    holder.as_ref().map(|h| Seated { seat, name: h.name.clone(), key: h.key.clone() })
+                })
+                .collect(),
+        };
+        if let Err(error) = self.store.save_table(&stored) {
+            self.app.update(Message::Note(format!("Could not save the table: {error}")), now);
+        }
+    }
+
+    /// Keeps the game as a record, if a person played in it.
+    fn keep(&mut self) {
+        let app = &self.app;
+        if app.log.is_empty() || app.holders.iter().all(Option::is_none) {
+            return;
+        }
+        let kept = served_record(app)
+            .map_err(|error| error.to_string())
+            .and_then(|record| self.store.add_game(&record, &app.table.label).map_err(|error| error.to_string()));
+        if let Err(error) = kept {
+            self.app.update(Message::Note(format!("Could not keep the game: {error}")), Instant::now());
+        }
+    }
+}
+
+/// The record of a game at a served table: each person's seat is
+/// `human:NAME`, the others their bots.
+pub(super) fn served_record(app: &App) -> Result<GameRecord, ReplayError> {
+    let seats = Seat::all(app.players())
+        .map(|seat| {
+            let holder = app.holders[seat.index()].as_ref();
+            SeatRecord {
+                seat: seat.index(),
+                name: app.name_for(None, seat),
+                player: holder.map_or_else(|| app.table.players[seat.index()].name(), |h| format!("human:{}", h.name)),
+            }
+        })
+        .collect();
+    GameRecord::of_actions(app.table.rules, app.start, seats, &app.log)
+}
+
+/// A table's settings as the database keeps them.
+fn settings_of(sharing: Sharing) -> serde_json::Value {
+    serde_json::json!({
+        "grace-seconds": sharing.grace.as_secs(),
+        "turn-clock-seconds": sharing.turn_clock.map(|clock| clock.as_secs()),
+        "hints": sharing.hints,
+    })
+}
+
+/// A stored table's settings, each missing one as `default` has it.
+fn sharing_of(settings: &serde_json::Value, default: Sharing) -> Sharing {
+    let seconds = |key: &str| settings.get(key).and_then(serde_json::Value::as_u64).map(Duration::from_secs);
+    Sharing {
+        grace: seconds("grace-seconds").unwrap_or(default.grace),
+        turn_clock: match settings.get("turn-clock-seconds") {
+            Some(serde_json::Value::Null) => None,
+            Some(_) => seconds("turn-clock-seconds"),
+            None => default.turn_clock,
+        },
+        hints: settings.get("hints").and_then(serde_json::Value::as_bool).unwrap_or(default.hints),
+    }
+}
+
+/// Who held each seat of a stored table.
+fn holders_of(stored: &StoredTable) -> Vec<Option<Holder>> {
+    let seats = stored.seated.iter().map(|seated| seated.seat + 1).max().unwrap_or(0);
+    let mut holders = vec![None; seats];
+    for seated in &stored.seated {
+        holders[seated.seat] = Some(Holder { name: seated.name.clone(), key: seated.key.clone(), away_since: None });
+    }
+    holders
 }
 
 /// The theme for a client's terminal type.

@@ -350,6 +350,26 @@ impl App {
         Ok(app)
     }
 
+    /// Takes up a shared table's saved game with nobody at it yet; the
+    /// seats its people held wait for them from `now` for the grace period.
+    pub fn resume_shared(
+        saved: &SavedGame,
+        holders: Vec<Option<Holder>>,
+        speed: Speed,
+        sharing: Sharing,
+        now: Instant,
+    ) -> Result<App, SaveError> {
+        let (table, game) = saved.replay(Programs::Replace)?;
+        let mut app = App::empty(table, game, saved.parsed_actions()?, speed);
+        app.start = DealCode { seed: saved.seed, hand: saved.first_hand };
+        app.sharing = sharing;
+        app.hints_used = saved.hints;
+        for (index, holder) in holders.into_iter().enumerate().take(app.holders.len()) {
+            app.holders[index] = holder.map(|holder| Holder { away_since: Some(now), ..holder });
+        }
+        Ok(app)
+    }
+
     /// Whether this game is worth keeping when it is left unfinished: you
     /// passed or played at least once.
     pub fn you_have_played(&self) -> bool {

@@ -2331,4 +2331,5 @@ fn a_long_note_gives_way_to_the_whole_instruction_at_80_columns() {
     assert!(h.text().lines().nth(23).unwrap().contains("Enter play"), "the keys come back when the note goes");
 }
 
+mod shared_table;
 mod table_bugs;
