@@ -103,6 +103,8 @@ struct Player {
     _session: Handle<Trusting>,
     channel: russh::Channel<client::Msg>,
     screen: vt100::Parser,
+    /// Every byte the server sent.
+    bytes: Vec<u8>,
 }
 
 impl Player {
@@ -115,7 +117,7 @@ impl Player {
         channel.request_pty(false, "xterm-256color", 80, 24, 0, 0, &[]).await.unwrap();
         channel.exec(false, command).await.unwrap();
         let size = |n: u16| std::num::NonZero::new(n).unwrap();
-        Player { _session: session, channel, screen: vt100::Parser::new(size(24), size(80), 0) }
+        Player { _session: session, channel, screen: vt100::Parser::new(size(24), size(80), 0), bytes: Vec::new() }
     }
 
     fn text(&self) -> String {
@@ -128,7 +130,10 @@ impl Player {
         let reading = async {
             while !done(&self.text()) {
                 match self.channel.wait().await {
-                    Some(ChannelMsg::Data { data }) => self.screen.process(&data),
+                    Some(ChannelMsg::Data { data }) => {
+                        self.screen.process(&data);
+                        self.bytes.extend_from_slice(&data);
+                    }
                     Some(_) => {}
                     None => return false,
                 }
@@ -326,4 +331,21 @@ async fn a_server_killed_with_9_takes_up_every_table_where_it_was() {
     assert_eq!(hand_cards(&alice.text()), held, "the hand after the pass, as it was:\n{}", alice.text());
     let mut bob = Player::comes(&server, "bob", &format!("join {second}")).await;
     assert!(bob.until(|text| text.contains("Welcome back, bob")).await, "{}", bob.text());
+}
+
+#[tokio::test]
+async fn a_message_reaches_the_others_without_its_escape_sequences() {
+    let server = Server::start("chat", &[]);
+    let join = format!("join {}", server.code);
+    let mut alice = Player::comes(&server, "alice", &join).await;
+    let mut bob = Player::comes(&server, "bob", &join).await;
+    assert!(alice.until(|text| text.contains("bob sits down")).await, "{}", alice.text());
+    alice.press("m").await;
+    assert!(alice.until(|text| text.contains("Say:")).await, "{}", alice.text());
+    // An escape sequence that would retitle bob's terminal, and one that would clear it.
+    alice.press("hi \u{1b}]0;pwned\u{7}bob \u{1b}[2J!\r").await;
+    assert!(bob.until(|text| text.contains("alice: hi")).await, "{}", bob.text());
+    let osc = bob.bytes.windows(2).any(|pair| pair == b"\x1b]");
+    assert!(!osc && !bob.bytes.contains(&7), "no operating-system command or bell reaches bob's terminal");
+    assert!(bob.text().contains("Hand 1"), "and bob's screen was not cleared: {}", bob.text());
 }

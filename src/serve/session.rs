@@ -135,11 +135,11 @@ impl Screen {
         Ok(())
     }
 
-    /// The table's messages for bytes the person typed.
-    pub(super) fn typed(&mut self, bytes: &[u8], now: Instant) -> Vec<Message> {
+    /// The keys and clicks in bytes the person typed (a lone Esc waits a
+    /// moment for the rest of its sequence).
+    pub(super) fn typed(&mut self, bytes: &[u8], now: Instant) -> Vec<Event> {
         self.escape_until = Some(now + ESCAPE_WAIT);
-        let events = self.decoder.decode(bytes);
-        self.commands(&events)
+        self.decoder.decode(bytes)
     }
 
     /// When a lone Esc becomes a key, if one waits.
@@ -148,31 +148,30 @@ impl Screen {
     }
 
     /// The keys held back for an escape sequence that did not come.
-    pub(super) fn flush_keys(&mut self, now: Instant) -> Vec<Message> {
+    pub(super) fn flush_keys(&mut self, now: Instant) -> Vec<Event> {
         if self.escape_until.is_none_or(|at| now < at) {
             return Vec::new();
         }
         self.escape_until = None;
-        let events = self.decoder.flush();
-        self.commands(&events)
+        self.decoder.flush()
+    }
+
+    /// The table's message for a key or click: while the person writes a
+    /// message (`chatting`) every character is text.
+    pub(super) fn message(&self, event: &Event, chatting: bool) -> Option<Message> {
+        let command = match *event {
+            Event::Key(key) if chatting => input::chat_command(key),
+            Event::Key(key) => input::key_command(key),
+            Event::Mouse(mouse) => input::mouse_command(mouse, &self.hits),
+            _ => None,
+        };
+        command.map(|command| Message::Command(self.id, command))
     }
 
     /// The screen's new size.
     pub(super) fn resize(&mut self, columns: u16, rows: u16) -> Result<Message, Broken> {
         self.terminal.resize(Rect::new(0, 0, columns, rows))?;
         Ok(Message::Resized { person: self.id, width: columns, height: rows })
-    }
-
-    fn commands(&self, events: &[Event]) -> Vec<Message> {
-        events
-            .iter()
-            .filter_map(|event| match *event {
-                Event::Key(key) => input::key_command(key),
-                Event::Mouse(mouse) => input::mouse_command(mouse, &self.hits),
-                _ => None,
-            })
-            .map(|command| Message::Command(self.id, command))
-            .collect()
     }
 
     /// Gives the terminal back; the channel closes once its bytes are sent.

@@ -191,7 +191,7 @@ impl Served {
                     Err(RecvTimeoutError::Disconnected) => return,
                 },
             };
-            let messages = match incoming {
+            match incoming {
                 None => self.timed_out(),
                 Some(ToTable::Stop) => {
                     self.save(Instant::now());
@@ -200,37 +200,62 @@ impl Served {
                     }
                     return;
                 }
-                Some(incoming) => self.heard(incoming),
-            };
-            for message in messages {
-                let now = Instant::now();
-                self.app.update(message, now);
-                for effect in self.app.take_effects() {
-                    self.carry_out(effect, now);
+                Some(incoming) => {
+                    for message in self.heard(incoming) {
+                        self.update(message);
+                    }
                 }
             }
         }
     }
 
-    /// Nothing arrived in time: keys held for an escape sequence, or a tick.
-    fn timed_out(&mut self) -> Vec<Message> {
+    /// One message to the table, and what it asks for carried out.
+    fn update(&mut self, message: Message) {
         let now = Instant::now();
-        let mut messages: Vec<Message> = self.screens.values_mut().flat_map(|screen| screen.flush_keys(now)).collect();
-        messages.push(Message::Tick);
-        messages
+        self.app.update(message, now);
+        for effect in self.app.take_effects() {
+            self.carry_out(effect, now);
+        }
+    }
+
+    /// Nothing arrived in time: keys held for an escape sequence, or a tick.
+    fn timed_out(&mut self) {
+        let now = Instant::now();
+        let held: Vec<(PersonId, Vec<crossterm::event::Event>)> =
+            self.screens.iter_mut().map(|(&id, screen)| (id, screen.flush_keys(now))).collect();
+        for (id, events) in held {
+            self.keys(id, &events);
+        }
+        self.update(Message::Tick);
+    }
+
+    /// A person's keys and clicks, each read as the table stands when it
+    /// comes (a key that opens the chat line makes the next ones text).
+    fn keys(&mut self, id: PersonId, events: &[crossterm::event::Event]) {
+        for event in events {
+            let chatting = self.app.people.iter().any(|person| person.id == id && person.chat_line.is_some());
+            let Some(message) = self.screens.get(&id).and_then(|screen| screen.message(event, chatting)) else {
+                continue;
+            };
+            self.update(message);
+        }
     }
 
     fn heard(&mut self, incoming: ToTable) -> Vec<Message> {
         let now = Instant::now();
         match incoming {
             ToTable::Join(joining) => self.join(*joining),
-            ToTable::Bytes(id, bytes) => match self.screens.get_mut(&id) {
-                Some(screen) => {
-                    screen.pending.fetch_sub(1, Ordering::SeqCst);
-                    screen.typed(&bytes, now)
-                }
-                None => Vec::new(),
-            },
+            ToTable::Bytes(id, bytes) => {
+                let events = match self.screens.get_mut(&id) {
+                    Some(screen) => {
+                        screen.pending.fetch_sub(1, Ordering::SeqCst);
+                        screen.typed(&bytes, now)
+                    }
+                    None => Vec::new(),
+                };
+                self.keys(id, &events);
+                Vec::new()
+            }
             ToTable::Resized(id, columns, rows) => match self.screens.get_mut(&id).map(|s| s.resize(columns, rows)) {
                 Some(Ok(resized)) => vec![resized],
                 Some(Err(_)) => self.drop_screen(id, "the screen could not be resized"),
@@ -297,7 +322,7 @@ impl Served {
             if !matches!(drawn, Ok(Ok(()))) {
                 let why = if drawn.is_err() { "the screen failed" } else { "the client does not read its screen" };
                 for message in self.drop_screen(id, why) {
-                    self.app.update(message, now);
+                    self.update(message);
                 }
             }
         }

@@ -39,6 +39,34 @@ pub use seen::Seen;
 /// The seat of the terminal's own player, and of a saved game's person.
 pub const YOU: Seat = Seat::SOUTH;
 
+/// The longest message to the table, in characters.
+pub const CHAT_LENGTH: usize = 120;
+/// Messages the table keeps for showing.
+const CHAT_KEPT: usize = 20;
+/// Messages a person may send in [`CHAT_WINDOW`].
+const CHAT_BURST: usize = 3;
+/// The window of the rate limit.
+const CHAT_WINDOW: Duration = Duration::from_secs(10);
+/// How long a new message stands in the key line.
+pub const CHAT_SHOWN: Duration = Duration::from_secs(8);
+
+/// A message to the table.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Said {
+    /// Who said it.
+    pub from: String,
+    /// What, made safe to show.
+    pub text: String,
+    /// When.
+    pub at: Instant,
+}
+
+/// Whether `c` may go to another person's terminal: printable characters
+/// and letters, never a control character or an escape sequence's byte.
+pub fn shows_safely(c: char) -> bool {
+    c == ' ' || c.is_ascii_graphic() || (!c.is_ascii() && (c.is_alphanumeric() || "♠♥♦♣…·–—’“”".contains(c)))
+}
+
 /// What happens at the table.
 #[derive(Clone, Debug)]
 pub enum Message {
@@ -225,6 +253,8 @@ pub struct App {
     pub holders: Vec<Option<Holder>>,
     /// The grace period, the turn clock and hints.
     pub sharing: Sharing,
+    /// The last messages people sent to the table, oldest first.
+    pub chat: std::collections::VecDeque<Said>,
     /// Since when the table has waited on a person's decision, for the
     /// decision keyed by [`App::waiting_key`].
     waiting_since: Option<(u64, Instant)>,
@@ -315,6 +345,7 @@ impl App {
             people: Vec::new(),
             holders: vec![None; seats],
             sharing: Sharing::default(),
+            chat: std::collections::VecDeque::new(),
             waiting_since: None,
             effects: Vec::new(),
         }
@@ -573,6 +604,8 @@ impl App {
         for holder in self.holders.iter().flatten() {
             wakeups.extend(holder.away_since.map(|left| left + self.sharing.grace).filter(|&at| at > now));
         }
+        // A message stands in the key line for a while, then the keys come back.
+        wakeups.extend(self.chat.back().map(|said| said.at + CHAT_SHOWN).filter(|&at| at > now));
         if !self.alone()
             && self.finish.is_none()
             && let Some((_, since)) = self.waiting_since
@@ -910,6 +943,10 @@ impl App {
             // Once the game is over only its window acts: new game, replay, quit.
             self.people[p].overlay = Some(Overlay::GameOver(Button::NewGame));
         }
+        if self.people[p].chat_line.is_some() {
+            self.chat_command(p, command, now);
+            return;
+        }
         if let Some(overlay) = self.people[p].overlay.clone() {
             self.overlay_command(p, overlay, command, now);
             return;
@@ -970,7 +1007,12 @@ impl App {
             }
             Command::ForceQuit => self.effects.push(Effect::Quit(id)),
             Command::New => self.open_new_game(p),
+            Command::Chat if self.people.len() < 2 => {
+                self.people[p].note = Some("Messages are for a table with other people at it".to_string());
+            }
+            Command::Chat => self.people[p].chat_line = Some(String::new()),
             Command::Yes
+            | Command::Typed(_)
             | Command::Button(_)
             | Command::Dismiss
             | Command::Other
@@ -979,6 +1021,40 @@ impl App {
             | Command::Down
             | Command::Digit(_)
             | Command::Erase => {}
+        }
+    }
+
+    /// A key while the person writes a message: text, Backspace, Enter
+    /// sends, Esc gives up.
+    fn chat_command(&mut self, p: usize, command: Command, now: Instant) {
+        let person = &mut self.people[p];
+        let Some(line) = &mut person.chat_line else { return };
+        match command {
+            Command::Typed(c) if shows_safely(c) && line.chars().count() < CHAT_LENGTH => line.push(c),
+            Command::Erase => {
+                line.pop();
+            }
+            Command::Cancel => person.chat_line = None,
+            Command::ForceQuit => self.effects.push(Effect::Quit(person.id)),
+            Command::Confirm => {
+                while person.said_at.front().is_some_and(|&at| now.saturating_duration_since(at) >= CHAT_WINDOW) {
+                    person.said_at.pop_front();
+                }
+                let text = line.trim().to_string();
+                if text.is_empty() {
+                    person.chat_line = None;
+                } else if person.said_at.len() >= CHAT_BURST {
+                    person.note = Some("Slow down: a few messages every ten seconds".to_string());
+                } else {
+                    person.said_at.push_back(now);
+                    person.chat_line = None;
+                    if self.chat.len() == CHAT_KEPT {
+                        self.chat.pop_front();
+                    }
+                    self.chat.push_back(Said { from: person.name.clone(), text, at: now });
+                }
+            }
+            _ => {}
         }
     }
 

@@ -61,6 +61,10 @@ pub enum Command {
     Speed,
     /// `o`: play the hand out when no points are left.
     PlayOut,
+    /// `m`: a message to the others at the table.
+    Chat,
+    /// A character typed into the message being written.
+    Typed(char),
     /// A click on one of your cards.
     Card(Card),
     /// A click on a button.
@@ -139,6 +143,25 @@ pub fn key_command(key: KeyEvent) -> Option<Command> {
         KeyCode::Char('y') => Command::Yes,
         KeyCode::Char('p') => Command::Speed,
         KeyCode::Char('o') => Command::PlayOut,
+        KeyCode::Char('m') => Command::Chat,
+        _ => Command::Other,
+    })
+}
+
+/// The command a key press stands for while a message is being written:
+/// every character is text.
+pub fn chat_command(key: KeyEvent) -> Option<Command> {
+    if key.kind == KeyEventKind::Release {
+        return None;
+    }
+    let ctrl = key.modifiers.contains(KeyModifiers::CONTROL);
+    Some(match key.code {
+        KeyCode::Char('c') if ctrl => Command::ForceQuit,
+        _ if ctrl => Command::Other,
+        KeyCode::Char(typed) => Command::Typed(typed),
+        KeyCode::Backspace => Command::Erase,
+        KeyCode::Enter => Command::Confirm,
+        KeyCode::Esc => Command::Cancel,
         _ => Command::Other,
     })
 }

@@ -137,7 +137,7 @@ pub fn draw_screen(buf: &mut Buffer, area: Rect, app: &Seen, now: Instant) -> Hi
         Layout::vertical([Constraint::Min(14), Constraint::Length(1), Constraint::Length(size.height + 1)]).areas(main);
     if let Some(offer @ Overlay::Resume(_)) = &app.person.overlay {
         // Nothing of the new deal shows until the offer is answered.
-        return offer_on_an_empty_table(buf, area, [status, keys], app, offer);
+        return offer_on_an_empty_table(buf, area, [status, keys], app, offer, now);
     }
     info_bar(buf, info, app, now);
     // Large trick cards for five or more seats need a wide table.
@@ -154,7 +154,7 @@ pub fn draw_screen(buf: &mut Buffer, area: Rect, app: &Seen, now: Instant) -> Hi
     your_line(buf, you, app, &mut hits);
     your_hand(buf, hand, app, now, size, &mut hits);
     let long_note = status_line(buf, status, app, now);
-    key_line(buf, keys, app, long_note);
+    key_line(buf, keys, app, long_note, now);
     if let Some(overlay) = &app.person.overlay {
         hits.buttons.clear();
         hits.cards.clear();
@@ -171,6 +171,7 @@ fn offer_on_an_empty_table(
     [status, keys]: [Rect; 2],
     app: &Seen,
     offer: &Overlay,
+    now: Instant,
 ) -> Hits {
     let mut hits = Hits::default();
     let mut rest = None;
@@ -182,7 +183,7 @@ fn offer_on_an_empty_table(
             rest = (!more.is_empty()).then(|| more.join(" "));
         }
     }
-    key_line(buf, keys, app, rest);
+    key_line(buf, keys, app, rest, now);
     draw_overlay(buf, area, app, offer, &mut hits);
     hits
 }

@@ -60,6 +60,10 @@ pub struct Person {
     pub(super) done_with_hand: u32,
     /// When this person last did something, for the idle limit of a server.
     pub last_seen: Option<Instant>,
+    /// The message being written to the table, while the chat line is open.
+    pub chat_line: Option<String>,
+    /// When this person's last messages were sent, for the rate limit.
+    pub(super) said_at: std::collections::VecDeque<Instant>,
 }
 
 impl Person {
@@ -84,6 +88,8 @@ impl Person {
             stats: PresetStats::default(),
             done_with_hand: 0,
             last_seen: None,
+            chat_line: None,
+            said_at: std::collections::VecDeque::new(),
         }
     }
 

@@ -176,3 +176,60 @@ fn a_note_names_the_seat_as_each_person_sees_it() {
     app.update(arrival(EVE, "eve", None, true), now);
     assert_eq!(person(&app, EVE).note.as_deref(), Some("Welcome, eve: you are watching"));
 }
+
+fn say(app: &mut App, id: PersonId, text: &str, now: Instant) {
+    app.update(Message::Command(id, Command::Chat), now);
+    for c in text.chars() {
+        app.update(Message::Command(id, Command::Typed(c)), now);
+    }
+    app.update(Message::Command(id, Command::Confirm), now);
+}
+
+#[test]
+fn a_message_reaches_the_table_with_its_sender_named() {
+    let now = Instant::now();
+    let mut app = alice_and_bob(Sharing::default(), now);
+    say(&mut app, ALICE, "nice trick", now);
+    let said = app.chat.back().expect("a message");
+    assert_eq!((said.from.as_str(), said.text.as_str()), ("alice", "nice trick"));
+    assert_eq!(person(&app, ALICE).chat_line, None, "the chat line closes once sent");
+    let bob = app.seen(BOB).unwrap();
+    let area = Rect::new(0, 0, 80, 24);
+    let mut buffer = ratatui::buffer::Buffer::empty(area);
+    view::draw_screen(&mut buffer, area, &bob, now);
+    let text: String = buffer.content.iter().map(|cell| cell.symbol()).collect();
+    assert!(text.contains("alice: nice trick"), "bob reads it at 80x24");
+}
+
+#[test]
+fn a_message_carries_no_control_character_and_is_cut_at_its_length() {
+    let now = Instant::now();
+    let mut app = alice_and_bob(Sharing::default(), now);
+    say(&mut app, ALICE, "a\u{1b}[2J\u{7}b\u{9b}c\u{202e}d", now);
+    assert_eq!(app.chat.back().unwrap().text, "a[2Jbcd");
+    say(&mut app, BOB, &"x".repeat(500), now);
+    assert_eq!(app.chat.back().unwrap().text.chars().count(), crate::tui::app::CHAT_LENGTH);
+}
+
+#[test]
+fn messages_are_rate_limited() {
+    let now = Instant::now();
+    let mut app = alice_and_bob(Sharing::default(), now);
+    for n in 0..3 {
+        say(&mut app, ALICE, &format!("message {n}"), now);
+    }
+    say(&mut app, ALICE, "one too many", now + Duration::from_secs(9));
+    assert_eq!(app.chat.len(), 3);
+    assert_eq!(person(&app, ALICE).note.as_deref(), Some("Slow down: a few messages every ten seconds"));
+    app.update(Message::Command(ALICE, Command::Confirm), now + Duration::from_secs(10));
+    assert_eq!(app.chat.back().unwrap().text, "one too many", "ten seconds on, it goes");
+}
+
+#[test]
+fn a_person_alone_has_nobody_to_message() {
+    let h = Harness::new(42, Speed::Instant);
+    let mut app = h.app;
+    app.update(Message::Command(PersonId::LOCAL, Command::Chat), h.now);
+    assert_eq!(app.people[0].chat_line, None);
+    assert_eq!(app.people[0].note.as_deref(), Some("Messages are for a table with other people at it"));
+}

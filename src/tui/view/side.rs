@@ -47,11 +47,36 @@ pub(super) fn side_panel(buf: &mut Buffer, area: Rect, app: &Seen) {
             ])
         })
         .collect();
+    // At a shared table the last messages take the panel's foot.
+    let (tricks, chat) = if app.chat.is_empty() {
+        (tricks, None)
+    } else {
+        let rows = (app.chat.len() as u16 + 2).min(tricks.height / 2);
+        let [tricks, chat] = Layout::vertical([Constraint::Min(4), Constraint::Length(rows)]).areas(tricks);
+        (tricks, Some(chat))
+    };
     let tricks_block = block("This hand");
     let inner = tricks_block.inner(tricks);
     tricks_block.render(tricks, buf);
     let skip = lines.len().saturating_sub(usize::from(inner.height));
     Paragraph::new(lines.into_iter().skip(skip).collect::<Vec<_>>()).render(inner, buf);
+    if let Some(chat) = chat {
+        let chat_block = block("Messages");
+        let inner = chat_block.inner(chat);
+        chat_block.render(chat, buf);
+        let said: Vec<Line> = app
+            .chat
+            .iter()
+            .map(|said| {
+                Line::from(vec![
+                    Span::styled(format!(" {}: ", said.from), theme.strong()),
+                    Span::raw(said.text.clone()),
+                ])
+            })
+            .collect();
+        let skip = said.len().saturating_sub(usize::from(inner.height));
+        Paragraph::new(said.into_iter().skip(skip).collect::<Vec<_>>()).wrap(Wrap { trim: true }).render(inner, buf);
+    }
 }
 
 /// The running totals after each hand, newest last, a column for each

@@ -201,7 +201,27 @@ pub fn keys_now(app: &Seen) -> Vec<&'static str> {
 
 /// Draws the keys that act now, or a long note in their place until the
 /// note goes (`?` lists the keys meanwhile).
-pub(super) fn key_line(buf: &mut Buffer, area: Rect, app: &Seen, note: Option<String>) {
+pub(super) fn key_line(buf: &mut Buffer, area: Rect, app: &Seen, note: Option<String>, now: Instant) {
+    let theme = app.person.theme;
+    if let Some(line) = &app.person.chat_line {
+        // The message being written, its end in view.
+        let tail = format!("{}: Enter send{}Esc cancel", theme.separator(), theme.separator());
+        let room = usize::from(area.width).saturating_sub(7 + tail.chars().count());
+        let shown: String = line.chars().skip(line.chars().count().saturating_sub(room)).collect();
+        let spans = vec![
+            Span::styled(" Say: ", theme.strong()),
+            Span::raw(format!("{shown}_")),
+            Span::styled(tail, theme.quiet()),
+        ];
+        Paragraph::new(Line::from(spans)).render(area, buf);
+        return;
+    }
+    if let Some(said) = app.chat.back().filter(|said| now < said.at + crate::tui::app::CHAT_SHOWN) {
+        let line =
+            Line::from(vec![Span::styled(format!(" {}: ", said.from), theme.strong()), Span::raw(said.text.clone())]);
+        Paragraph::new(line).render(area, buf);
+        return;
+    }
     if let Some(note) = note {
         let room = usize::from(area.width).saturating_sub(1);
         let shown = if note.chars().count() <= room {
@@ -221,7 +241,7 @@ pub(super) fn key_line(buf: &mut Buffer, area: Rect, app: &Seen, note: Option<St
 }
 
 /// The keys, as the help window and the README list them.
-pub const KEYS: [(&str, &str); 19] = [
+pub const KEYS: [(&str, &str); 20] = [
     ("← → or h l", "move along your hand (Home, End: to the ends)"),
     ("Space", "mark a card to pass / play the card"),
     ("Enter", "pass, play, continue, choose"),
@@ -235,6 +255,7 @@ pub const KEYS: [(&str, &str); 19] = [
     ("S", "statistics for these rules"),
     ("o", "play out a hand with no points left"),
     ("p", "pace: slow, normal, fast, instant"),
+    ("m", "a message to the others at a shared table"),
     ("r / n", "deal this hand again (asks) / a new game"),
     ("?", "this help; again: the rules of this game"),
     ("q", "quit (asks first; the game is saved)"),
