@@ -349,3 +349,21 @@ async fn a_message_reaches_the_others_without_its_escape_sequences() {
     assert!(!osc && !bob.bytes.contains(&7), "no operating-system command or bell reaches bob's terminal");
     assert!(bob.text().contains("Hand 1"), "and bob's screen was not cleared: {}", bob.text());
 }
+
+#[tokio::test]
+async fn sigterm_saves_every_table_and_gives_the_terminals_back() {
+    let mut server = Server::start("term", &[]);
+    let mut alice = Player::comes(&server, "alice", &format!("join {}", server.code)).await;
+    assert!(alice.until(|text| text.contains("(0 of 3)")).await, "{}", alice.text());
+    let killed = Command::new("kill").args(["-TERM", &server.child.id().to_string()]).status().unwrap();
+    assert!(killed.success());
+    let status = server.child.wait().unwrap();
+    assert!(status.success(), "a stopped server exits cleanly: {status:?}");
+    // alice's terminal is handed back: the alternate screen is left.
+    let left = alice.until(|_| false).await;
+    assert!(!left, "the channel closes");
+    assert!(alice.bytes.windows(8).any(|w| w == b"\x1b[?1049l"), "the alternate screen is left");
+    let dir = std::mem::replace(&mut server.dir, PathBuf::new());
+    let again = Server::start_in(dir, &[]);
+    assert_eq!(again.codes, [server.code.clone()], "the table is there again");
+}

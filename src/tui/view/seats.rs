@@ -195,7 +195,12 @@ pub(super) fn seat_lines(app: &Seen, seat: Seat, now: Instant, detail: Detail) -
     let hand = app.game.hand();
     let to_act = app.seat_to_act() == Some(seat) && !app.showing_trick(now) && app.person.overlay.is_none();
     let name_style = if to_act { theme.active() } else { theme.strong() };
-    let level = app.table.players.get(seat.index()).map(|p| p.name()).unwrap_or_default();
+    // A person's seat says whether they are here; a bot's, its level.
+    let level = match app.holders.get(seat.index()).and_then(Option::as_ref) {
+        Some(holder) if holder.away_since.is_some() => "away".to_string(),
+        Some(_) => "here".to_string(),
+        None => app.table.players.get(seat.index()).map(|p| p.name()).unwrap_or_default(),
+    };
     let level: String = level.chars().take(12).collect();
     let held = hand.hand_of(seat).len();
     let mut state = String::new();
