@@ -74,6 +74,14 @@ pub struct SeatRecord {
     pub player: String,
 }
 
+impl SeatRecord {
+    /// Whether a person played the seat: `human` at the terminal, or
+    /// `human:NAME` at a server.
+    pub fn is_person(&self) -> bool {
+        self.player == "human" || self.player.starts_with("human:")
+    }
+}
+
 /// One hand of a record.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct HandLog {

@@ -36,7 +36,7 @@ impl Unit {
     /// counts in: the tournament score for the person in a timed game,
     /// points otherwise.
     pub fn of(record: &GameRecord, rules: &Rules, seat: Seat) -> Unit {
-        let person = record.seats.iter().any(|s| s.seat == seat.index() && s.player == "human");
+        let person = record.seats.iter().any(|s| s.seat == seat.index() && s.is_person());
         if person { Unit::of_person(rules) } else { Unit::Points }
     }
 
@@ -175,9 +175,10 @@ pub fn show_cards(cards: &str, show: impl Fn(Card) -> String) -> String {
     shown.join(" ")
 }
 
-/// The seat a review looks at: the person's (`human`), else seat 0.
+/// The seat a review looks at: the first person's (`human`, or
+/// `human:NAME` at a server), else seat 0.
 pub fn reviewed_seat(record: &GameRecord) -> Seat {
-    let seat = record.seats.iter().find(|seat| seat.player == "human").map_or(0, |seat| seat.seat);
+    let seat = record.seats.iter().find(|seat| seat.is_person()).map_or(0, |seat| seat.seat);
     Seat::new(seat).unwrap_or(Seat::SOUTH)
 }
 
@@ -334,6 +335,17 @@ mod tests {
         let (hand, tricks) = position(&rules, deal, "2C AC 3C 4C 9D AD");
         let estimates = ranked(&rules, &hand, &tricks);
         assert_eq!(estimates[0].card.to_string(), "QS", "{estimates:?}");
+    }
+
+    #[test]
+    fn the_reviewed_seat_is_the_first_person_at_home_or_at_a_server() {
+        use crate::players::Level;
+        let rules = Rules { target_score: 26, ..Rules::default() };
+        let players = ["normal", "human:bob", "human:carol", "normal"];
+        let record = crate::record::bot_game(rules, 4, |_| Level::Normal, &players);
+        assert_eq!(reviewed_seat(&record), Seat::new(1).unwrap(), "bob, the first person seated");
+        let bots = crate::record::bot_game(rules, 4, |_| Level::Normal, &["normal"; 4]);
+        assert_eq!(reviewed_seat(&bots), Seat::SOUTH, "nobody: seat 0");
     }
 
     #[test]

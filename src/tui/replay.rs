@@ -710,7 +710,7 @@ fn score_sheet(game: &Game, first_number: usize, column: usize, rows: usize, the
 }
 
 /// The move a key asks for; `None` to quit, `Some(None)` for no move.
-fn key_move(code: KeyCode, control: bool) -> Option<Option<Move>> {
+pub(crate) fn key_move(code: KeyCode, control: bool) -> Option<Option<Move>> {
     Some(Some(match code {
         KeyCode::Char('q') | KeyCode::Esc => return None,
         KeyCode::Char('c') if control => return None,
