@@ -33,7 +33,7 @@ pub(crate) use input::{LobbyButton, LobbyCommand, LobbyHits, Row, key_command, m
 pub(crate) use view::draw;
 
 /// The longest table code the code field takes.
-pub(crate) const MAX_CODE: usize = 8;
+const MAX_CODE: usize = 8;
 
 /// A seat at a table, as the lobby shows it.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -122,7 +122,7 @@ pub(crate) enum LobbyEffect {
 
 /// Which list the cursor is in.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) enum Focus {
+enum Focus {
     /// The tables.
     Tables,
     /// The person's games.
@@ -131,7 +131,7 @@ pub(crate) enum Focus {
 
 /// A window over the lobby.
 #[derive(Clone, Debug, PartialEq)]
-pub(crate) enum Window {
+enum Window {
     /// The keys.
     Help,
     /// The new-table window.

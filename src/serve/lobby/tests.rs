@@ -345,7 +345,28 @@ fn a_hostile_name_is_drawn_without_its_escape_characters() {
         assert!(!screen.contains('\u{202e}'));
         assert!(screen.contains("]0;pwned2Jeve"), "what is printable is still shown");
         assert!(screen.contains("[31mmal"));
+        let bytes = bytes_sent(&lobby, width, height);
+        assert!(!bytes.windows(2).any(|pair| pair == b"\x1b]"), "no operating system command starts");
+        assert!(!bytes.contains(&0x07) && !bytes.contains(&b'\r'), "no bell, no carriage return");
+        assert!(!String::from_utf8_lossy(&bytes).contains(['\u{9b}', '\u{202e}']));
     }
+}
+
+#[test]
+fn names_lose_control_characters_and_invisible_marks_and_keep_single_spaces() {
+    assert_eq!(view::clean("a\u{1b}[2J\u{202e}b\u{200b}\r\n  c\u{7}\u{9b}d"), "a[2Jb cd");
+    assert_eq!(view::clean("Zoë Ng ♥"), "Zoë Ng ♥");
+}
+
+/// The bytes a terminal would be sent for the lobby's screen.
+fn bytes_sent(lobby: &Lobby, width: u16, height: u16) -> Vec<u8> {
+    let area = ratatui::layout::Rect::new(0, 0, width, height);
+    let options = ratatui::TerminalOptions { viewport: ratatui::Viewport::Fixed(area) };
+    let mut bytes = Vec::new();
+    let mut terminal = Terminal::with_options(ratatui::backend::CrosstermBackend::new(&mut bytes), options).unwrap();
+    terminal.draw(|frame| drop(draw(frame.buffer_mut(), area, lobby))).unwrap();
+    drop(terminal);
+    bytes
 }
 
 #[test]
@@ -464,4 +485,16 @@ fn without_colour_or_symbols_the_lobby_still_reads() {
     assert!(lines[0].contains("Lobby | carol | 3 tables"));
     assert!(line_with(&lines, "alice").contains("alice | bob (away) | normal bot | hard bot"));
     assert!(lines[1].starts_with("+ Tables (3)"));
+}
+
+#[test]
+fn at_120x36_the_tables_keep_two_lines_each_so_names_stay_whole_beside_the_record() {
+    let (lines, _) = screen(&lobby(), 120, 36);
+    println!("{}", lines.join("\n"));
+    assert!(line_with(&lines, "alice").contains("│    alice · bob (away) · normal bot · hard bot   "));
+    assert!(words(&line_with(&lines, "7Q4K")).ends_with("│ Rules Games Wins Pts/hand│"));
+    assert!(words(&line_with(&lines, "alice")).ends_with("│ omnibus 12 5 2.31│"));
+    assert!(words(&line_with(&lines, "K2PX")).ends_with("│ black-lady 3 1 5.10│"));
+    assert!(line_with(&lines, "2025-05-02 20:31").contains("omnibus"));
+    assert!(lines.iter().any(|line| line.contains("│    won, 43 points")), "the result under its game");
 }

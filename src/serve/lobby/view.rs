@@ -34,8 +34,13 @@ const RULES: u16 = 15;
 const GAME: u16 = 18;
 /// The seats-free column of a one-line row.
 const FREE: u16 = 8;
-/// The side column's width on a big screen, borders included.
+/// The side column's width on a big screen, borders included; on a
+/// screen not as wide as [`WIDE`], the narrower one.
 const SIDE: u16 = 64;
+const NARROW_SIDE: u16 = 40;
+const WIDE: u16 = 160;
+/// The room a table's line needs to show four names of 16 characters whole.
+const ONE_LINE: u16 = MARK + CODE + RULES + GAME + FREE + 4 * 16 + 3 * 3;
 /// A game's date column.
 const WHEN: u16 = 18;
 
@@ -116,7 +121,8 @@ fn small_body(buf: &mut Buffer, area: Rect, lobby: &Lobby, hits: &mut LobbyHits)
 /// The tables beside your record and your games.
 fn big_body(buf: &mut Buffer, area: Rect, lobby: &Lobby, hits: &mut LobbyHits) {
     let theme = lobby.theme;
-    let [main, side] = Layout::horizontal([Constraint::Min(MIN_WIDTH), Constraint::Length(SIDE)]).areas(area);
+    let side = if area.width >= WIDE { SIDE } else { NARROW_SIDE };
+    let [main, side] = Layout::horizontal([Constraint::Min(MIN_WIDTH), Constraint::Length(side)]).areas(area);
     let record_rows = (lobby.records.len().max(1) as u16 + 3).min(side.height / 2);
     let [records, games] = Layout::vertical([Constraint::Length(record_rows), Constraint::Min(0)]).areas(side);
     let panels = [
@@ -138,7 +144,7 @@ fn big_body(buf: &mut Buffer, area: Rect, lobby: &Lobby, hits: &mut LobbyHits) {
             hits.buttons.push((Rect::new(rect.x + 1, rect.y, title.width() as u16, 1), button));
         }
     }
-    tables_list(buf, inners[0], lobby, true, hits);
+    tables_list(buf, inners[0], lobby, inners[0].width >= ONE_LINE, hits);
     records_list(buf, inners[1], lobby);
     games_list(buf, inners[2], lobby, lobby.focus == Focus::Games, hits);
 }
@@ -269,13 +275,17 @@ fn records_list(buf: &mut Buffer, area: Rect, lobby: &Lobby) {
         Paragraph::new(Line::styled(text, theme.quiet())).wrap(Wrap { trim: false }).render(area, buf);
         return;
     }
-    let head = format!(" {:<16}{:>6}{:>6}{:>15}", "Rules", "Games", "Wins", "Points a hand");
+    let room = usize::from(area.width);
+    // Games and wins take 6 columns each; the rules name gives way first, down to 12.
+    let (points_head, points) = if room >= 1 + 16 + 12 + 15 { ("Points a hand", 15) } else { ("Pts/hand", 10) };
+    let rules = room.saturating_sub(1 + 12 + points).clamp(12, 16);
+    let head = format!(" {:<rules$}{:>6}{:>6}{points_head:>points$}", "Rules", "Games", "Wins");
     put(buf, area.x, area.y, &head, area.width, theme.quiet(), theme);
     for (i, record) in lobby.records.iter().take(usize::from(area.height.saturating_sub(1))).enumerate() {
-        let points =
+        let per_hand =
             if record.points_per_hand.is_finite() { format!("{:.2}", record.points_per_hand) } else { "-".into() };
-        let label = cut(&clean(&record.label), 15, theme);
-        let line = format!(" {label:<16}{:>6}{:>6}{points:>15}", record.games, record.wins);
+        let label = cut(&clean(&record.label), rules - 1, theme);
+        let line = format!(" {label:<rules$}{:>6}{:>6}{per_hand:>points$}", record.games, record.wins);
         put(buf, area.x, area.y + 1 + i as u16, &line, area.width, Style::default(), theme);
     }
 }
@@ -516,7 +526,7 @@ fn put(buf: &mut Buffer, x: u16, y: u16, text: &str, room: u16, style: Style, th
 /// `text` as it may be drawn: no control characters (no escape sequence
 /// reaches a terminal), no invisible or direction-changing marks, and
 /// single spaces between words.
-fn clean(text: &str) -> String {
+pub(super) fn clean(text: &str) -> String {
     const INVISIBLE: [std::ops::RangeInclusive<char>; 5] = [
         '\u{200b}'..='\u{200f}',
         '\u{202a}'..='\u{202e}',
