@@ -249,8 +249,8 @@ impl Lobby {
         match command {
             LobbyCommand::Up => self.move_cursor(-1),
             LobbyCommand::Down => self.move_cursor(1),
-            LobbyCommand::First => self.move_cursor(isize::MIN / 2),
-            LobbyCommand::Last => self.move_cursor(isize::MAX / 2),
+            LobbyCommand::First => self.move_cursor(isize::MIN),
+            LobbyCommand::Last => self.move_cursor(isize::MAX),
             LobbyCommand::Tab => {
                 self.focus = if self.focus == Focus::Tables { Focus::Games } else { Focus::Tables };
             }

@@ -196,6 +196,7 @@ fn enter_on_the_second_row_sits_at_that_tables_code_and_w_watches() {
     assert_eq!(key(&mut lobby, KeyCode::Char('w')), Some(LobbyEffect::Watch("K2PX".into())));
     assert_eq!(keys(&mut lobby, &[KeyCode::Up, KeyCode::Char('w')]), [LobbyEffect::Watch("7Q4K".into())]);
     assert_eq!(keys(&mut lobby, &[KeyCode::End, KeyCode::Char('w')]), [LobbyEffect::Watch("FULL".into())]);
+    assert_eq!(keys(&mut lobby, &[KeyCode::Home, KeyCode::Char('w')]), [LobbyEffect::Watch("7Q4K".into())]);
 }
 
 #[test]

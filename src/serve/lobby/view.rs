@@ -3,18 +3,26 @@
 //! between them), each table on two lines so that every name fits:
 //!
 //! ```text
-//!  Hearts  Lobby · alice · 2 tables · 3 people seated
-//! ╭ Tables (2) ─ Your games (5) ────────────────────────────────────────────────╮
-//! │> 7Q4K    omnibus         playing, hand 3   2 of 4 seats free                │
-//! │    alice · bob (away) · normal bot · hard bot                               │
-//! │  K2PX    black-lady      waiting           3 of 4 seats free                │
-//! ╰─────────────────────────────────────────────────────────────────────────────╯
+//!  Hearts  Lobby · carol · 3 tables · 7 people seated
+//! ╭ Tables (3) ─ Your games (2) ─────────────────────────────────────────────────╮
+//! │> 7Q4K    omnibus        playing, hand 3   2 of 4 seats free                  │
+//! │    alice · bob (away) · normal bot · hard bot                                │
+//! │  FULL    spot-hearts    playing, hand 7   full                               │
+//! │    erin · fay · gus · hal                                                    │
+//! ╰──────────────────────────────────────────────────────────────────────────────╯
 //!  Table 7Q4K, omnibus: Enter sits you at a free seat, w watches
-//!  Enter sit  w watch  n new table  j join  Tab your games  ? help  q quit
+//!   Enter sit   w watch   n new table   j join   Tab your games   ? help   q quit
 //! ```
 //!
-//! From 120x36 the tables take one line each under column heads, and your
-//! record per preset and your games stand beside them.
+//! From 120x36 your record per preset and your games stand beside the
+//! tables; where a line holds four whole names besides the rest (from
+//! about 190 columns), each table takes one line under column heads:
+//!
+//! ```text
+//! ╭ Tables (3) ─────────────────────────────────────────────────╮╭ Your record ───────────────────────────╮
+//! │  Code    Rules          Game              Free    Seats     ││ Rules      Games  Wins  Points a hand  │
+//! │> 7Q4K    omnibus        playing, hand 3   2 of 4  alice · … ││ omnibus       12     5           2.31  │
+//! ```
 
 use ratatui::buffer::Buffer;
 use ratatui::layout::{Alignment, Constraint, Layout, Rect};
