@@ -7,11 +7,9 @@ use std::time::Duration;
 
 use crate::pace::Speed;
 use crate::record::DealCode;
+use crate::tui::app::Sharing;
 use crate::tui::new_game::{Field, NewGameForm, Remembered};
 use crate::tui::table::Table;
-
-/// How long a seat waits for its person by default before its bot plays.
-pub(crate) const DEFAULT_GRACE: Duration = Duration::from_secs(60);
 
 /// The grace periods offered, in seconds.
 const GRACE_CHOICES: [u64; 6] = [15, 30, 60, 120, 300, 600];
@@ -24,17 +22,13 @@ const CLOCK_CHOICES: [u64; 7] = [0, 10, 20, 30, 60, 120, 300];
 pub(crate) struct TableSettings {
     /// Shown in every lobby; a private table is reached by its code only.
     pub(crate) listed: bool,
-    /// How long a person who left keeps their seat before its bot plays.
-    pub(crate) grace: Duration,
-    /// How long a person may take over a move before the bot plays it; none: no clock.
-    pub(crate) turn_clock: Option<Duration>,
-    /// Whether people at the table may ask for a hint.
-    pub(crate) hints: bool,
+    /// The grace period, the turn clock and hints.
+    pub(crate) sharing: Sharing,
 }
 
 impl Default for TableSettings {
     fn default() -> TableSettings {
-        TableSettings { listed: true, grace: DEFAULT_GRACE, turn_clock: None, hints: true }
+        TableSettings { listed: true, sharing: Sharing::default() }
     }
 }
 
@@ -120,20 +114,20 @@ impl CreateForm {
         }
         self.game.problem = None;
         let line = self.current();
-        let settings = &mut self.settings;
+        let sharing = &mut self.settings.sharing;
         match line {
             FormLine::Game(_) => {}
-            FormLine::Listed => settings.listed = !settings.listed,
+            FormLine::Listed => self.settings.listed = !self.settings.listed,
             FormLine::Grace => {
-                let seconds = step_through(&GRACE_CHOICES, settings.grace.as_secs(), step);
-                settings.grace = Duration::from_secs(seconds);
+                let seconds = step_through(&GRACE_CHOICES, sharing.grace.as_secs(), step);
+                sharing.grace = Duration::from_secs(seconds);
             }
             FormLine::TurnClock => {
-                let now = settings.turn_clock.map_or(0, |clock| clock.as_secs());
+                let now = sharing.turn_clock.map_or(0, |clock| clock.as_secs());
                 let seconds = step_through(&CLOCK_CHOICES, now, step);
-                settings.turn_clock = (seconds > 0).then(|| Duration::from_secs(seconds));
+                sharing.turn_clock = (seconds > 0).then(|| Duration::from_secs(seconds));
             }
-            FormLine::Hints => settings.hints = !settings.hints,
+            FormLine::Hints => sharing.hints = !sharing.hints,
         }
     }
 
@@ -174,16 +168,17 @@ impl CreateForm {
 
     /// A line as (label, value).
     pub(crate) fn line(&self, line: FormLine) -> (String, String) {
-        let settings = &self.settings;
+        let sharing = &self.settings.sharing;
         let (label, value) = match line {
             FormLine::Game(field) => return self.game.line(field),
-            FormLine::Listed => ("Lobby", if settings.listed { "listed" } else { "private: join by code" }.to_string()),
-            FormLine::Grace => ("Seat kept for", seconds(settings.grace)),
-            FormLine::TurnClock => (
-                "Turn clock",
-                settings.turn_clock.map_or_else(|| "off".to_string(), |clock| seconds(clock) + " a move"),
-            ),
-            FormLine::Hints => ("Hints", if settings.hints { "on" } else { "off" }.to_string()),
+            FormLine::Listed => {
+                ("Lobby", if self.settings.listed { "listed" } else { "private: join by code" }.to_string())
+            }
+            FormLine::Grace => ("Seat kept for", seconds(sharing.grace)),
+            FormLine::TurnClock => {
+                ("Turn clock", sharing.turn_clock.map_or_else(|| "off".to_string(), |clock| seconds(clock) + " a move"))
+            }
+            FormLine::Hints => ("Hints", if sharing.hints { "on" } else { "off" }.to_string()),
         };
         (label.to_string(), value)
     }
@@ -224,10 +219,8 @@ mod tests {
     #[test]
     fn a_shared_table_is_listed_keeps_a_seat_a_minute_has_no_clock_and_gives_hints() {
         let request = CreateForm::new(&defaults(), Speed::Normal).start().unwrap();
-        assert_eq!(
-            request.settings,
-            TableSettings { listed: true, grace: Duration::from_secs(60), turn_clock: None, hints: true }
-        );
+        let sharing = Sharing { grace: Duration::from_secs(60), turn_clock: None, hints: true };
+        assert_eq!(request.settings, TableSettings { listed: true, sharing });
         assert_eq!(request.table.label, "black-lady");
         assert_eq!(request.speed, Speed::Normal);
     }

@@ -12,6 +12,7 @@ use ratatui::buffer::Buffer;
 use super::*;
 use crate::engine::{Preset, Rules};
 use crate::players::{Level, Player};
+use crate::tui::app::Sharing;
 
 fn person(name: &str) -> SeatSummary {
     SeatSummary { name: name.into(), person: true, connected: true }
@@ -248,9 +249,11 @@ fn the_new_table_window_returns_the_rules_bots_pace_and_table_settings_chosen() 
         request.settings,
         TableSettings {
             listed: false,
-            grace: Duration::from_secs(120),
-            turn_clock: Some(Duration::from_secs(20)),
-            hints: false
+            sharing: Sharing {
+                grace: Duration::from_secs(120),
+                turn_clock: Some(Duration::from_secs(20)),
+                hints: false
+            }
         }
     );
     assert_eq!(lobby.window, None, "the window closes once the table is asked for");
@@ -419,7 +422,7 @@ fn in_the_new_table_window_a_click_chooses_a_line_again_changes_it_and_create_cr
     click(&mut lobby, &hits, x, y);
     let (x, y) = spot(&lines, "Create");
     let Some(LobbyEffect::Create(request)) = click(&mut lobby, &hits, x, y) else { panic!("Create creates") };
-    assert!(!request.settings.hints);
+    assert!(!request.settings.sharing.hints);
     key(&mut lobby, KeyCode::Char('n'));
     let (lines, hits) = screen(&lobby, 80, 24);
     assert_eq!(click(&mut lobby, &hits, 0, 0), None, "a click beside the window leaves the choices be");
