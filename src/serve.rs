@@ -12,6 +12,7 @@ mod handler;
 mod host_key;
 mod keys;
 mod limits;
+mod lobby;
 mod name;
 mod session;
 pub mod store;

@@ -1,0 +1,382 @@
+//! The lobby that `ssh -t -p PORT NAME@HOST` opens: the listed tables
+//! with their rules, who sits where and whether they play; a new table,
+//! a seat, a table to watch, a private table joined by its code; and the
+//! person's own games (replay, review) and record per preset.
+//!
+//! Pure state changed by one function, as at the table: the server hands
+//! the lobby what it shows ([`Lobby::set_tables`], [`Lobby::set_records`],
+//! [`Lobby::set_games`]), keys and clicks become [`LobbyCommand`]s
+//! ([`input`]), [`Lobby::update`] turns them into at most one
+//! [`LobbyEffect`] for the server to carry out, and [`view::draw`] draws.
+
+#![cfg_attr(
+    not(test),
+    expect(dead_code, unused_imports, reason = "the server wires the lobby in with the shared tables")
+)]
+
+mod form;
+mod input;
+mod view;
+
+#[cfg(test)]
+mod tests;
+
+use crossterm::event::Event;
+
+use crate::pace::Speed;
+use crate::tui::table::Table;
+use crate::tui::theme::Theme;
+
+use form::CreateForm;
+pub(crate) use form::{TableRequest, TableSettings};
+pub(crate) use input::{LobbyButton, LobbyCommand, LobbyHits, Row, key_command, mouse_command};
+pub(crate) use view::draw;
+
+/// The longest table code the code field takes.
+const MAX_CODE: usize = 8;
+
+/// A seat at a table, as the lobby shows it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) struct SeatSummary {
+    /// The person's name, or the bot's level when no person sits there.
+    pub(crate) name: String,
+    /// A person sits here (else the seat is free, played by its bot).
+    pub(crate) person: bool,
+    /// The person is connected (a person away keeps the seat for a while).
+    pub(crate) connected: bool,
+}
+
+/// A table, as the lobby shows it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) struct TableSummary {
+    /// The code to join or watch it by.
+    pub(crate) code: String,
+    /// The rules' name: a preset, marked `+` when changed.
+    pub(crate) label: String,
+    /// How many play at it.
+    pub(crate) players: usize,
+    /// Every seat, in the table's order.
+    pub(crate) seats: Vec<SeatSummary>,
+    /// A game is in progress.
+    pub(crate) playing: bool,
+    /// The hand being played.
+    pub(crate) hand: u32,
+    /// Shown in the lobby; a private table is reached by its code only.
+    pub(crate) listed: bool,
+}
+
+impl TableSummary {
+    /// How many seats a newcomer could take: those the bots play.
+    pub(crate) fn free_seats(&self) -> usize {
+        self.seats.iter().filter(|seat| !seat.person).count()
+    }
+
+    /// Whether `name` may sit here: a free seat, or their own seat kept for them.
+    fn has_room_for(&self, name: &str) -> bool {
+        self.seats.iter().any(|seat| !seat.person || (!seat.connected && seat.name == name))
+    }
+}
+
+/// A person's record under one set of rules.
+#[derive(Clone, Debug, PartialEq)]
+pub(crate) struct PresetRecord {
+    /// The rules' name.
+    pub(crate) label: String,
+    /// Games finished.
+    pub(crate) games: u32,
+    /// Games won (a shared win counts).
+    pub(crate) wins: u32,
+    /// Points taken in an average hand.
+    pub(crate) points_per_hand: f64,
+}
+
+/// One of the person's finished games.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) struct PastGame {
+    /// The game's number in the server's records.
+    pub(crate) id: i64,
+    /// The rules' name.
+    pub(crate) label: String,
+    /// When it was played, as the server writes it.
+    pub(crate) when: String,
+    /// How it went, as the server writes it ("won, 43 points").
+    pub(crate) result: String,
+}
+
+/// What the lobby asks the server to do.
+#[derive(Clone, Debug, PartialEq)]
+pub(crate) enum LobbyEffect {
+    /// Sit at the table with this code (the first free seat, or the person's own).
+    Sit(String),
+    /// Watch the table with this code.
+    Watch(String),
+    /// Open a table, the person at its seat 0.
+    Create(Box<TableRequest>),
+    /// Replay the game with this id.
+    Replay(i64),
+    /// Review the game with this id.
+    Review(i64),
+    /// Leave.
+    Quit,
+}
+
+/// Which list the cursor is in.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Focus {
+    /// The tables.
+    Tables,
+    /// The person's games.
+    Games,
+}
+
+/// A window over the lobby.
+#[derive(Clone, Debug, PartialEq)]
+enum Window {
+    /// The keys.
+    Help,
+    /// The new-table window.
+    Create(Box<CreateForm>),
+    /// The code field, with what is typed so far.
+    Join(String),
+}
+
+/// One person's lobby.
+#[derive(Clone, Debug, PartialEq)]
+pub(crate) struct Lobby {
+    name: String,
+    theme: Theme,
+    defaults: Table,
+    speed: Speed,
+    tables: Vec<TableSummary>,
+    records: Vec<PresetRecord>,
+    games: Vec<PastGame>,
+    focus: Focus,
+    table_cursor: usize,
+    game_cursor: usize,
+    window: Option<Window>,
+    note: Option<String>,
+}
+
+impl Lobby {
+    /// The lobby of the person called `name`, drawn with `theme`; a new
+    /// table starts from the rules and bots of `defaults` at `speed`.
+    pub(crate) fn new(name: &str, theme: Theme, defaults: Table, speed: Speed) -> Lobby {
+        Lobby {
+            name: name.to_string(),
+            theme,
+            defaults,
+            speed,
+            tables: Vec::new(),
+            records: Vec::new(),
+            games: Vec::new(),
+            focus: Focus::Tables,
+            table_cursor: 0,
+            game_cursor: 0,
+            window: None,
+            note: None,
+        }
+    }
+
+    /// The tables as they stand now; the private ones are left out, and
+    /// the cursor stays on the table it was on.
+    pub(crate) fn set_tables(&mut self, tables: Vec<TableSummary>) {
+        let chosen = self.tables.get(self.table_cursor).map(|table| table.code.clone());
+        self.tables = tables.into_iter().filter(|table| table.listed).collect();
+        let kept = chosen.and_then(|code| self.tables.iter().position(|table| table.code == code));
+        self.table_cursor = kept.unwrap_or(self.table_cursor).min(self.tables.len().saturating_sub(1));
+    }
+
+    /// The person's record per preset.
+    pub(crate) fn set_records(&mut self, records: Vec<PresetRecord>) {
+        self.records = records;
+    }
+
+    /// The person's finished games, the newest first.
+    pub(crate) fn set_games(&mut self, games: Vec<PastGame>) {
+        let chosen = self.games.get(self.game_cursor).map(|game| game.id);
+        self.games = games;
+        let kept = chosen.and_then(|id| self.games.iter().position(|game| game.id == id));
+        self.game_cursor = kept.unwrap_or(self.game_cursor).min(self.games.len().saturating_sub(1));
+    }
+
+    /// Something the server has to say ("table 7Q4K is full"), shown until the next key.
+    pub(crate) fn say(&mut self, note: impl Into<String>) {
+        self.note = Some(note.into());
+    }
+
+    /// Whether the code field is open: every printable key is then text.
+    pub(crate) fn typing(&self) -> bool {
+        matches!(self.window, Some(Window::Join(_)))
+    }
+
+    /// Turns a key or click from the session into a command, and applies it.
+    pub(crate) fn handle(&mut self, event: &Event, hits: &LobbyHits) -> Option<LobbyEffect> {
+        let command = match event {
+            Event::Key(key) => key_command(*key, self.typing()),
+            Event::Mouse(mouse) => mouse_command(*mouse, hits),
+            _ => None,
+        };
+        command.and_then(|command| self.update(command))
+    }
+
+    /// The one place the lobby changes: a command in, what the server
+    /// should do out.
+    pub(crate) fn update(&mut self, command: LobbyCommand) -> Option<LobbyEffect> {
+        if command == LobbyCommand::ForceQuit {
+            return Some(LobbyEffect::Quit);
+        }
+        self.note = None;
+        match self.window.take() {
+            None => self.list_command(command),
+            Some(Window::Help) => match command {
+                LobbyCommand::Quit => Some(LobbyEffect::Quit),
+                LobbyCommand::Help
+                | LobbyCommand::Cancel
+                | LobbyCommand::Confirm
+                | LobbyCommand::Dismiss
+                | LobbyCommand::Button(LobbyButton::Close) => None,
+                _ => {
+                    self.window = Some(Window::Help);
+                    None
+                }
+            },
+            Some(Window::Create(form)) => self.create_command(form, command),
+            Some(Window::Join(code)) => self.join_command(code, command),
+        }
+    }
+
+    fn list_command(&mut self, command: LobbyCommand) -> Option<LobbyEffect> {
+        match command {
+            LobbyCommand::Up => self.move_cursor(-1),
+            LobbyCommand::Down => self.move_cursor(1),
+            LobbyCommand::First => self.move_cursor(isize::MIN),
+            LobbyCommand::Last => self.move_cursor(isize::MAX),
+            LobbyCommand::Tab => {
+                self.focus = if self.focus == Focus::Tables { Focus::Games } else { Focus::Tables };
+            }
+            LobbyCommand::Button(LobbyButton::Tables) => self.focus = Focus::Tables,
+            LobbyCommand::Button(LobbyButton::Games) => self.focus = Focus::Games,
+            LobbyCommand::Row(Row::Table(index)) if index < self.tables.len() => {
+                self.focus = Focus::Tables;
+                self.table_cursor = index;
+            }
+            LobbyCommand::Row(Row::Game(index)) if index < self.games.len() => {
+                self.focus = Focus::Games;
+                self.game_cursor = index;
+            }
+            LobbyCommand::Confirm if self.focus == Focus::Games => return self.game_effect(LobbyEffect::Replay),
+            LobbyCommand::Confirm | LobbyCommand::Button(LobbyButton::Sit) => return self.sit(),
+            LobbyCommand::Watch | LobbyCommand::Button(LobbyButton::Watch) => return self.watch(),
+            LobbyCommand::Replay | LobbyCommand::Button(LobbyButton::Replay) => {
+                return self.game_effect(LobbyEffect::Replay);
+            }
+            LobbyCommand::Review | LobbyCommand::Button(LobbyButton::Review) => {
+                return self.game_effect(LobbyEffect::Review);
+            }
+            LobbyCommand::New | LobbyCommand::Button(LobbyButton::New) => {
+                self.window = Some(Window::Create(Box::new(CreateForm::new(&self.defaults, self.speed))));
+            }
+            LobbyCommand::Join | LobbyCommand::Button(LobbyButton::Join) => {
+                self.window = Some(Window::Join(String::new()));
+            }
+            LobbyCommand::Help | LobbyCommand::Button(LobbyButton::Help) => self.window = Some(Window::Help),
+            LobbyCommand::Quit | LobbyCommand::Button(LobbyButton::Quit) => return Some(LobbyEffect::Quit),
+            _ => {}
+        }
+        None
+    }
+
+    fn move_cursor(&mut self, step: isize) {
+        let (cursor, len) = match self.focus {
+            Focus::Tables => (&mut self.table_cursor, self.tables.len()),
+            Focus::Games => (&mut self.game_cursor, self.games.len()),
+        };
+        *cursor = cursor.saturating_add_signed(step).min(len.saturating_sub(1));
+    }
+
+    /// The table under the cursor (the cursor goes there first, so the
+    /// person sees which table a key acted on).
+    fn chosen_table(&mut self) -> Option<&TableSummary> {
+        if self.focus != Focus::Tables {
+            self.focus = Focus::Tables;
+            return None;
+        }
+        let table = self.tables.get(self.table_cursor);
+        if table.is_none() {
+            self.note = Some("No table is open: n opens one, j joins a private table by its code".into());
+        }
+        table
+    }
+
+    fn sit(&mut self) -> Option<LobbyEffect> {
+        let name = self.name.clone();
+        let table = self.chosen_table()?;
+        if table.has_room_for(&name) {
+            return Some(LobbyEffect::Sit(table.code.clone()));
+        }
+        let full = format!("Table {} is full: w watches it", table.code);
+        self.note = Some(full);
+        None
+    }
+
+    fn watch(&mut self) -> Option<LobbyEffect> {
+        self.chosen_table().map(|table| LobbyEffect::Watch(table.code.clone()))
+    }
+
+    /// `effect` for the game under the cursor.
+    fn game_effect(&mut self, effect: fn(i64) -> LobbyEffect) -> Option<LobbyEffect> {
+        if self.focus != Focus::Games {
+            self.focus = Focus::Games;
+            return None;
+        }
+        let game = self.games.get(self.game_cursor);
+        if game.is_none() {
+            self.note = Some("No game of yours has finished here yet".into());
+        }
+        game.map(|game| effect(game.id))
+    }
+
+    fn create_command(&mut self, mut form: Box<CreateForm>, command: LobbyCommand) -> Option<LobbyEffect> {
+        match command {
+            LobbyCommand::Up => form.move_cursor(-1),
+            LobbyCommand::Down => form.move_cursor(1),
+            LobbyCommand::Left => form.change(-1),
+            LobbyCommand::Right | LobbyCommand::Mark => form.change(1),
+            LobbyCommand::Digit(digit) => form.digit(digit),
+            LobbyCommand::Erase => form.erase(),
+            LobbyCommand::Row(Row::FormLine(index)) if form.lines().get(index) == Some(&form.current()) => {
+                form.change(1);
+            }
+            LobbyCommand::Row(Row::FormLine(index)) => form.select(index),
+            LobbyCommand::Confirm | LobbyCommand::Button(LobbyButton::Go) => {
+                // The window stays open, saying why, when the rules make no game.
+                if let Some(request) = form.start() {
+                    return Some(LobbyEffect::Create(Box::new(request)));
+                }
+            }
+            LobbyCommand::Cancel | LobbyCommand::Button(LobbyButton::Close) => return None,
+            LobbyCommand::Quit => return Some(LobbyEffect::Quit),
+            _ => {}
+        }
+        self.window = Some(Window::Create(form));
+        None
+    }
+
+    fn join_command(&mut self, mut code: String, command: LobbyCommand) -> Option<LobbyEffect> {
+        match command {
+            LobbyCommand::Text(c) | LobbyCommand::Digit(c) if c.is_ascii_alphanumeric() && code.len() < MAX_CODE => {
+                code.push(c.to_ascii_uppercase());
+            }
+            LobbyCommand::Erase => {
+                code.pop();
+            }
+            LobbyCommand::Confirm | LobbyCommand::Button(LobbyButton::Go) if !code.is_empty() => {
+                return Some(LobbyEffect::Sit(code));
+            }
+            LobbyCommand::Cancel | LobbyCommand::Dismiss | LobbyCommand::Button(LobbyButton::Close) => return None,
+            _ => {}
+        }
+        self.window = Some(Window::Join(code));
+        None
+    }
+}
