@@ -13,6 +13,7 @@ mod host_key;
 mod keys;
 mod limits;
 mod lobby;
+mod lobby_session;
 mod name;
 mod session;
 pub mod store;
@@ -22,7 +23,7 @@ use std::collections::HashMap;
 use std::io::Write as _;
 use std::net::SocketAddr;
 use std::path::PathBuf;
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
@@ -32,12 +33,15 @@ use tokio::net::TcpListener;
 use crate::bot::Think;
 use crate::cli::ServeArgs;
 use crate::pace::Speed;
+use crate::record::DealCode;
 use crate::tui::app::Sharing;
 use crate::tui::store::FileError;
 use crate::tui::table::Table;
 use access::Access;
 use handler::Client;
 use limits::Connections;
+use lobby::{TableRequest, TableSummary};
+use lobby_session::ToLobby;
 use store::{Store, StoredTable};
 use table::{Opening, TableLine, ToTable};
 
@@ -143,7 +147,12 @@ struct Shared {
     connections: Connections,
     /// The tables, by code.
     tables: Mutex<HashMap<String, TableLine>>,
+    /// The people in the lobby, by number, to tell them the server stops.
+    lobbies: Mutex<HashMap<u64, std::sync::mpsc::Sender<ToLobby>>>,
+    next_lobby: AtomicU64,
     next_person: AtomicU64,
+    /// Reviews being worked out now (each takes a core for a second or two).
+    reviews: AtomicUsize,
 }
 
 impl Shared {
@@ -152,26 +161,34 @@ impl Shared {
         self.tables.lock().ok()?.get(code).cloned()
     }
 
-    /// A table with a seat nobody holds and a game not over, or a new one.
-    fn table_with_a_seat(&self) -> Option<TableLine> {
-        let free = {
-            let tables = self.tables.lock().ok()?;
-            let mut lines: Vec<&TableLine> = tables.values().collect();
-            lines.sort_by(|a, b| a.code.cmp(&b.code));
-            lines
-                .into_iter()
-                .find(|line| {
-                    let summary = line.summary();
-                    summary.free_seats() > 0 && !summary.over
-                })
-                .cloned()
-        };
-        free.or_else(|| self.open_table(None).ok())
+    /// Every table as the lobby shows it, by code.
+    fn summaries(&self) -> Vec<TableSummary> {
+        let lines: Vec<TableLine> =
+            self.tables.lock().map(|tables| tables.values().cloned().collect()).unwrap_or_default();
+        let mut summaries: Vec<TableSummary> = lines.iter().map(TableLine::summary).collect();
+        summaries.sort_by(|a, b| a.code.cmp(&b.code));
+        summaries
     }
 
-    /// Opens a table with the server's rules and bots, under a fresh code,
-    /// or takes up a stored one under its own.
-    fn open_table(&self, stored: Option<&StoredTable>) -> Result<TableLine, String> {
+    /// Opens the table a person asked for in the lobby; its code.
+    fn open_requested(self: &Arc<Self>, request: TableRequest) -> Result<String, String> {
+        let TableRequest { table, deal, speed, settings } = request;
+        let opening = Opening { table, speed, think: self.think, sharing: settings.sharing, listed: settings.listed };
+        self.open_table(opening, None, deal).map(|line| line.code)
+    }
+
+    /// The server's own table: its rules, bots and settings.
+    fn default_opening(&self) -> Opening {
+        Opening { table: self.table.clone(), speed: self.speed, think: self.think, sharing: self.sharing, listed: true }
+    }
+
+    /// Opens a table under a fresh code, or takes up a stored one under its own.
+    fn open_table(
+        self: &Arc<Self>,
+        opening: Opening,
+        stored: Option<&StoredTable>,
+        deal: Option<DealCode>,
+    ) -> Result<TableLine, String> {
         let mut tables = self.tables.lock().map_err(|_| "the tables are not readable".to_string())?;
         if tables.len() >= limits::MAX_TABLES {
             return Err(format!("the server has its {} tables", limits::MAX_TABLES));
@@ -180,11 +197,22 @@ impl Shared {
             Some(stored) => stored.code.clone(),
             None => std::iter::repeat_with(table_code).find(|code| !tables.contains_key(code)).unwrap_or_default(),
         };
-        let opening =
-            Opening { table: self.table.clone(), speed: self.speed, think: self.think, sharing: self.sharing };
-        let line = table::open(code.clone(), opening, stored, &self.dir)?;
+        let line = table::open(code.clone(), opening, stored, deal, Arc::clone(self))?;
         tables.insert(code, line.clone());
         Ok(line)
+    }
+
+    /// A review may start: fewer run than the machine has cores.
+    fn start_review(&self) -> bool {
+        let cores = std::thread::available_parallelism().map_or(1, usize::from);
+        self.reviews
+            .fetch_update(Ordering::SeqCst, Ordering::SeqCst, |running| (running < cores).then_some(running + 1))
+            .is_ok()
+    }
+
+    /// A review is done.
+    fn end_review(&self) {
+        let _ = self.reviews.fetch_update(Ordering::SeqCst, Ordering::SeqCst, |running| running.checked_sub(1));
     }
 }
 
@@ -221,7 +249,10 @@ pub fn run(options: ServeOptions) -> Result<(), ServeError> {
         dir,
         connections: Connections::default(),
         tables: Mutex::default(),
+        lobbies: Mutex::default(),
+        next_lobby: AtomicU64::new(0),
         next_person: AtomicU64::new(0),
+        reviews: AtomicUsize::new(0),
     });
     runtime.block_on(async move {
         let listener = TcpListener::bind(options.listen)
@@ -235,7 +266,7 @@ pub fn run(options: ServeOptions) -> Result<(), ServeError> {
         let new = options.tables.max(1).saturating_sub(stored.len());
         let opened = stored.iter().map(Some).chain(std::iter::repeat_n(None, new));
         for stored in opened {
-            let line = shared.open_table(stored).map_err(|problem| ServeError::Io {
+            let line = shared.open_table(shared.default_opening(), stored, None).map_err(|problem| ServeError::Io {
                 doing: "open a table".into(),
                 source: std::io::Error::other(problem),
             })?;
@@ -295,15 +326,19 @@ async fn accept(listener: &TcpListener, config: &Arc<Config>, shared: &Arc<Share
     }
 }
 
-/// Tells every table the server stops, and gives them a moment to give
-/// their people's terminals back.
+/// Tells every table and lobby the server stops, and gives them a moment
+/// to save and give their people's terminals back.
 async fn stop_sessions(shared: &Shared) {
     let tables: Vec<TableLine> =
         shared.tables.lock().map(|tables| tables.values().cloned().collect()).unwrap_or_default();
     for table in &tables {
         let _ = table.sender.send(ToTable::Stop);
     }
-    if !tables.is_empty() {
+    let lobbies: Vec<_> = shared.lobbies.lock().map(|lobbies| lobbies.values().cloned().collect()).unwrap_or_default();
+    for lobby in &lobbies {
+        let _ = lobby.send(ToLobby::Stop);
+    }
+    if !tables.is_empty() || !lobbies.is_empty() {
         tokio::time::sleep(Duration::from_millis(300)).await;
     }
 }

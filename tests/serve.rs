@@ -20,6 +20,8 @@ const MAX_ROWS: u16 = 120;
 struct Server {
     child: Child,
     port: u16,
+    /// The code of the table it opens at start.
+    code: String,
     dir: PathBuf,
 }
 
@@ -35,8 +37,9 @@ impl Server {
             .stderr(Stdio::null())
             .spawn()
             .expect("the binary starts");
+        let mut out = BufReader::new(child.stdout.take().unwrap());
         let mut first = String::new();
-        BufReader::new(child.stdout.take().unwrap()).read_line(&mut first).unwrap();
+        out.read_line(&mut first).unwrap();
         // "hearts serve: listening on 127.0.0.1:PORT, host key SHA256:..."
         let port = first
             .split("127.0.0.1:")
@@ -45,7 +48,12 @@ impl Server {
             .and_then(|port| port.parse().ok())
             .unwrap_or_else(|| panic!("no port in {first:?}"));
         assert!(first.contains("host key SHA256:"), "{first}");
-        Server { child, port, dir }
+        // "table CODE (...)", then "join: ssh -t -p PORT NAME@HOST join CODE".
+        let code = out
+            .lines()
+            .map(Result::unwrap)
+            .find_map(|line| line.strip_prefix("table ").map(|rest| rest[..4].to_string()));
+        Server { child, port, code: code.expect("a table is opened at start"), dir }
     }
 }
 
@@ -159,17 +167,21 @@ fn shows_the_table(screen: &vt100::Screen) -> bool {
 }
 
 #[tokio::test]
-async fn a_client_with_a_terminal_gets_the_table_drawn() {
+async fn a_client_with_a_terminal_gets_the_lobby_and_join_code_the_table() {
     let server = Server::start("drawn", &[]);
     let session = logged_in(&server, "alice").await;
     let mut channel = session.channel_open_session().await.unwrap();
     channel.request_pty(true, "xterm-256color", 80, 24, 0, 0, &[]).await.unwrap();
     channel.request_shell(true).await.unwrap();
+    let in_lobby = |screen: &vt100::Screen| screen.contents().contains(&server.code);
+    let (_, screen) = read_screen(&mut channel, 24, 80, in_lobby).await;
+    assert!(in_lobby(screen.screen()), "the lobby lists the table: {}", screen.screen().contents());
+    // Enter sits at the table under the cursor.
+    channel.data(&b"\r"[..]).await.unwrap();
     let (_, screen) = read_screen(&mut channel, 24, 80, shows_the_table).await;
     let text = screen.screen().contents();
     assert!(shows_the_table(screen.screen()), "{text}");
     assert!(text.contains("Welcome, alice"), "{text}");
-    assert!(text.contains("You"), "{text}");
     // Keys reach the table: `?` opens the help window.
     channel.data(&b"?"[..]).await.unwrap();
     let (_, screen) = read_screen(&mut channel, 24, 80, |screen| screen.contents().contains("Keys")).await;
@@ -234,7 +246,7 @@ async fn a_huge_window_gets_a_clamped_screen() {
     let session = logged_in(&server, "alice").await;
     let mut channel = session.channel_open_session().await.unwrap();
     channel.request_pty(true, "xterm", 65535, 65535, 0, 0, &[]).await.unwrap();
-    channel.request_shell(true).await.unwrap();
+    channel.exec(true, format!("join {}", server.code)).await.unwrap();
     // One row and column more than the clamp, to see that nothing is drawn there.
     let (bytes, screen) = read_screen(&mut channel, MAX_ROWS + 1, MAX_COLUMNS + 1, shows_the_table).await;
     let screen = screen.screen();
@@ -253,7 +265,7 @@ async fn a_hostile_user_name_never_reaches_the_screen_raw() {
     let session = logged_in(&server, hostile).await;
     let mut channel = session.channel_open_session().await.unwrap();
     channel.request_pty(true, "xterm", 80, 24, 0, 0, &[]).await.unwrap();
-    channel.request_shell(true).await.unwrap();
+    channel.exec(true, format!("join {}", server.code)).await.unwrap();
     let (bytes, screen) = read_screen(&mut channel, 24, 80, shows_the_table).await;
     let text = screen.screen().contents();
     assert!(text.contains("Welcome, [31mevil]0;pwned"), "{text}");

@@ -5,7 +5,6 @@
 
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
-use std::sync::mpsc::Sender;
 use std::time::Instant;
 
 use russh::keys::PublicKey;
@@ -14,8 +13,9 @@ use russh::{Channel, ChannelId, ChannelOpenFailure, ChannelWriteHalf, MethodKind
 
 use super::Shared;
 use super::limits::{self, InputBudget};
+use super::lobby_session::{self, ToLobby};
 use super::name::safe_name;
-use super::session::Output;
+use super::session::{Output, Place, Route, Screen, Visitor};
 use super::table::{Joining, ToTable, theme_for};
 use crate::tui::app::{Arrival, PersonId};
 
@@ -49,11 +49,10 @@ struct Open {
     playing: Option<Playing>,
 }
 
-/// The table a person is at: where their input goes.
+/// A person's screen is up: where their input goes.
 struct Playing {
-    table: Sender<ToTable>,
-    id: PersonId,
-    /// Their messages the table has yet to read.
+    route: Route,
+    /// Their messages the lobby or table has yet to read.
     pending: Arc<AtomicUsize>,
     budget: InputBudget,
 }
@@ -67,15 +66,41 @@ impl Playing {
             return;
         }
         self.pending.fetch_add(1, Ordering::SeqCst);
-        let _ = self.table.send(ToTable::Bytes(self.id, data[..allowed].to_vec()));
+        let bytes = data[..allowed].to_vec();
+        let sent = match self.route.lock().as_deref() {
+            Ok(Place::Lobby(lobby)) => lobby.send(ToLobby::Bytes(bytes)).is_ok(),
+            Ok(Place::Table(table, id)) => table.send(ToTable::Bytes(*id, bytes)).is_ok(),
+            _ => false,
+        };
+        if !sent {
+            self.pending.fetch_sub(1, Ordering::SeqCst);
+        }
+    }
+
+    /// The screen's new size, to whoever has it.
+    fn resized(&self, columns: u16, rows: u16) {
+        match self.route.lock().as_deref() {
+            Ok(Place::Lobby(lobby)) => drop(lobby.send(ToLobby::Resized(columns, rows))),
+            Ok(Place::Table(table, id)) => drop(table.send(ToTable::Resized(*id, columns, rows))),
+            _ => {}
+        }
+    }
+
+    /// The connection is gone: whoever has the screen lets it go.
+    fn gone(&self) {
+        match self.route.lock().as_deref() {
+            Ok(Place::Lobby(lobby)) => drop(lobby.send(ToLobby::Gone)),
+            Ok(Place::Table(table, id)) => drop(table.send(ToTable::Gone(*id))),
+            _ => {}
+        }
     }
 }
 
 /// Where a session goes.
 #[derive(Clone, Debug, PartialEq, Eq)]
 enum Going {
-    /// Any table with a free seat (a new one if none has).
-    Anywhere,
+    /// The lobby.
+    Lobby,
     /// Sit at this table.
     Join(String),
     /// Watch this table.
@@ -133,9 +158,9 @@ impl Client {
         self.channel.as_mut().filter(|open| open.id == channel)
     }
 
-    /// Seats the person at a table on the channel, if it has a terminal;
-    /// a channel without one, or a table that is not there, is told so
-    /// and closed.
+    /// Opens the person's screen on the channel, if it has a terminal, in
+    /// the lobby or at a table; a channel without one, or a table that is
+    /// not there, is told so and closed.
     fn start(&mut self, channel: ChannelId, going: Going, session: &mut Session) -> Result<(), russh::Error> {
         let Some(open) = self.channel.as_mut().filter(|open| open.id == channel && open.playing.is_none()) else {
             return session.channel_failure(channel);
@@ -145,45 +170,58 @@ impl Client {
             return say_and_close(session, channel, NO_TERMINAL);
         };
         let (code, watch) = match &going {
-            Going::Anywhere => (None, false),
+            Going::Lobby => (None, false),
             Going::Join(code) => (Some(code.as_str()), false),
             Going::Watch(code) => (Some(code.as_str()), true),
         };
-        let table = match code {
-            Some(code) => self.shared.table(code),
-            None => self.shared.table_with_a_seat(),
-        };
-        let Some(table) = table else {
-            let line = match code {
-                Some(code) => format!("hearts: there is no table {code} here"),
-                None => NO_ROOM.to_string(),
-            };
-            return say_and_close(session, channel, &line);
-        };
-        let Some(writer) = open.writer.take() else { return session.channel_failure(channel) };
-        let id = PersonId(self.shared.next_person.fetch_add(1, Ordering::SeqCst));
-        let pending = Arc::new(AtomicUsize::new(0));
-        let arrival = Arrival {
-            id,
-            name: self.name.clone(),
-            key: self.key.clone(),
-            watch,
-            theme: theme_for(&term),
-            size: (columns, rows),
-        };
-        let connection = (session.handle(), tokio::runtime::Handle::current());
-        let joining = Joining { arrival, output: Output::to(writer), pending: Arc::clone(&pending), connection };
-        if table.sender.send(ToTable::Join(Box::new(joining))).is_err() {
-            return say_and_close(session, channel, NO_ROOM);
+        let table = code.map(|code| self.shared.table(code));
+        if let (Some(code), Some(None)) = (code, &table) {
+            return say_and_close(session, channel, &format!("hearts: there is no table {code} here"));
         }
-        open.playing = Some(Playing { table: table.sender, id, pending, budget: InputBudget::new(Instant::now()) });
+        let Some(writer) = open.writer.take() else { return session.channel_failure(channel) };
+        let visitor = Visitor { name: self.name.clone(), key: self.key.clone(), theme: theme_for(&term) };
+        let pending = Arc::new(AtomicUsize::new(0));
+        let route: Route = Arc::new(std::sync::Mutex::new(Place::Gone));
+        let connection = (session.handle(), tokio::runtime::Handle::current());
+        let screen = match Screen::open(
+            visitor,
+            Output::to(writer),
+            (columns, rows),
+            (Arc::clone(&pending), Arc::clone(&route)),
+            connection,
+        ) {
+            Ok(screen) => screen,
+            Err(_) => return session.channel_failure(channel),
+        };
+        match table.flatten() {
+            None => lobby_session::enter(screen, Arc::clone(&self.shared), None),
+            Some(table) => {
+                let mut screen = screen;
+                let id = PersonId(self.shared.next_person.fetch_add(1, Ordering::SeqCst));
+                screen.id = id;
+                let visitor = &screen.visitor;
+                let arrival = Arrival {
+                    id,
+                    name: visitor.name.clone(),
+                    key: visitor.key.clone(),
+                    watch,
+                    theme: visitor.theme,
+                    size: (columns, rows),
+                };
+                screen.route_to(Place::Table(table.sender.clone(), id));
+                if table.sender.send(ToTable::Join(Box::new(Joining { arrival, screen }))).is_err() {
+                    return say_and_close(session, channel, NO_ROOM);
+                }
+            }
+        }
+        open.playing = Some(Playing { route, pending, budget: InputBudget::new(Instant::now()) });
         Ok(())
     }
 
-    /// Tells the table, if the person is at one, that they are gone.
+    /// Tells the lobby or table the person is at that they are gone.
     fn stop(&mut self) {
         if let Some(playing) = self.channel.as_mut().and_then(|open| open.playing.take()) {
-            let _ = playing.table.send(ToTable::Gone(playing.id));
+            playing.gone();
         }
     }
 }
@@ -286,14 +324,14 @@ impl Handler for Client {
                 (*old_columns, *old_rows) = (columns, rows);
             }
             if let Some(playing) = &open.playing {
-                let _ = playing.table.send(ToTable::Resized(playing.id, columns, rows));
+                playing.resized(columns, rows);
             }
         }
         Ok(())
     }
 
     async fn shell_request(&mut self, channel: ChannelId, session: &mut Session) -> Result<(), Self::Error> {
-        self.start(channel, Going::Anywhere, session)
+        self.start(channel, Going::Lobby, session)
     }
 
     async fn exec_request(

@@ -9,11 +9,6 @@
 //! ([`input`]), [`Lobby::update`] turns them into at most one
 //! [`LobbyEffect`] for the server to carry out, and [`view::draw`] draws.
 
-#![cfg_attr(
-    not(test),
-    expect(dead_code, unused_imports, reason = "the server wires the lobby in with the shared tables")
-)]
-
 mod form;
 mod input;
 mod view;
@@ -28,7 +23,7 @@ use crate::tui::table::Table;
 use crate::tui::theme::Theme;
 
 use form::CreateForm;
-pub(crate) use form::{TableRequest, TableSettings};
+pub(crate) use form::TableRequest;
 pub(crate) use input::{LobbyButton, LobbyCommand, LobbyHits, Row, key_command, mouse_command};
 pub(crate) use view::draw;
 

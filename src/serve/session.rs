@@ -1,10 +1,12 @@
-//! One person's screen at a table: a ratatui terminal whose bytes go to
-//! their SSH channel, the parser for the keys and clicks they send, and
-//! what their last frame made clickable.
+//! One person's screen: a ratatui terminal whose bytes go to their SSH
+//! channel, the parser for the keys and clicks they send, what their last
+//! frame made clickable, and where their input goes now (the lobby or a
+//! table), which the screen carries from one to the other.
 
 use std::io::{self, Write};
-use std::sync::Arc;
 use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::mpsc::Sender;
+use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 use crossterm::cursor::{Hide, Show};
@@ -13,16 +15,44 @@ use crossterm::execute;
 use crossterm::terminal::{EnterAlternateScreen, LeaveAlternateScreen};
 use ratatui::backend::CrosstermBackend;
 use ratatui::layout::Rect;
-use ratatui::{Terminal, TerminalOptions, Viewport};
+use ratatui::{Frame, Terminal, TerminalOptions, Viewport};
 use russh::ChannelWriteHalf;
 use russh::server::{Handle, Msg};
 use tokio::sync::mpsc::{UnboundedReceiver, UnboundedSender};
 
 use super::keys::Decoder;
 use super::limits::MAX_QUEUED_OUTPUT;
+use super::lobby_session::ToLobby;
+use super::table::ToTable;
 use crate::tui::app::{Message, PersonId, Seen};
 use crate::tui::input::{self, Hits};
+use crate::tui::theme::Theme;
 use crate::tui::view;
+
+/// Where a person's input goes now.
+pub(super) enum Place {
+    /// Their lobby's thread.
+    Lobby(Sender<ToLobby>),
+    /// Their table's thread, as this person.
+    Table(Sender<ToTable>, PersonId),
+    /// Nowhere: the screen is closed.
+    Gone,
+}
+
+/// A person's place, shared by the connection (which sends their input)
+/// and whoever has their screen (which moves them).
+pub(super) type Route = Arc<Mutex<Place>>;
+
+/// Who a connection is: what the lobby and the tables know of them.
+#[derive(Clone, Debug)]
+pub(super) struct Visitor {
+    /// Their name, made safe.
+    pub(super) name: String,
+    /// Their public key's fingerprint, when they logged in with one.
+    pub(super) key: Option<String>,
+    /// How their terminal shows cards.
+    pub(super) theme: Theme,
+}
 
 /// How long an Esc waits for the rest of an escape sequence.
 const ESCAPE_WAIT: Duration = Duration::from_millis(30);
@@ -86,8 +116,14 @@ impl Write for Output {
 
 /// One person's screen.
 pub(super) struct Screen {
-    /// Whose.
+    /// Whose: their id at the table they are at.
     pub(super) id: PersonId,
+    /// Who they are.
+    pub(super) visitor: Visitor,
+    /// Where their input goes.
+    pub(super) route: Route,
+    /// The screen's size.
+    pub(super) size: (u16, u16),
     terminal: Terminal<CrosstermBackend<Output>>,
     hits: Hits,
     decoder: Decoder,
@@ -104,12 +140,12 @@ pub(super) struct Screen {
 pub(super) type Broken = io::Error;
 
 impl Screen {
-    /// A screen of `columns` x `rows` on `output`, taken over for the table.
+    /// A screen of `columns` x `rows` on `output`, taken over for the game.
     pub(super) fn open(
-        id: PersonId,
+        visitor: Visitor,
         output: Output,
         (columns, rows): (u16, u16),
-        pending: Arc<AtomicUsize>,
+        (pending, route): (Arc<AtomicUsize>, Route),
         (handle, runtime): (Handle, tokio::runtime::Handle),
     ) -> Result<Screen, Broken> {
         let area = Rect::new(0, 0, columns, rows);
@@ -117,7 +153,10 @@ impl Screen {
             Terminal::with_options(CrosstermBackend::new(output), TerminalOptions { viewport: Viewport::Fixed(area) })?;
         execute!(terminal.backend_mut(), EnterAlternateScreen, EnableMouseCapture, Hide)?;
         Ok(Screen {
-            id,
+            id: PersonId(0),
+            visitor,
+            route,
+            size: (columns, rows),
             terminal,
             hits: Hits::default(),
             decoder: Decoder::default(),
@@ -133,6 +172,30 @@ impl Screen {
         let hits = &mut self.hits;
         self.terminal.draw(|frame| *hits = view::draw(frame, seen, now))?;
         Ok(())
+    }
+
+    /// Draws something other than a table (the lobby, a replay).
+    pub(super) fn render(&mut self, draw: impl FnOnce(&mut Frame)) -> Result<(), Broken> {
+        self.terminal.draw(draw)?;
+        Ok(())
+    }
+
+    /// Sends the person's input here from now on.
+    pub(super) fn route_to(&self, place: Place) {
+        if let Ok(mut route) = self.route.lock() {
+            *route = place;
+        }
+    }
+
+    /// The screen as a new place finds it: the last frame forgotten, so
+    /// the next is drawn whole.
+    pub(super) fn fresh(mut self) -> Result<Screen, Broken> {
+        let (columns, rows) = self.size;
+        // Resizing clears the screen and the last frame (`clear` would ask the client where its cursor is).
+        self.terminal.resize(Rect::new(0, 0, columns, rows))?;
+        self.hits = Hits::default();
+        self.escape_until = None;
+        Ok(self)
     }
 
     /// The keys and clicks in bytes the person typed (a lone Esc waits a
@@ -171,17 +234,20 @@ impl Screen {
     /// The screen's new size.
     pub(super) fn resize(&mut self, columns: u16, rows: u16) -> Result<Message, Broken> {
         self.terminal.resize(Rect::new(0, 0, columns, rows))?;
+        self.size = (columns, rows);
         Ok(Message::Resized { person: self.id, width: columns, height: rows })
     }
 
     /// Gives the terminal back; the channel closes once its bytes are sent.
     pub(super) fn close(mut self) {
+        self.route_to(Place::Gone);
         let _ = execute!(self.terminal.backend_mut(), DisableMouseCapture, Show, LeaveAlternateScreen);
     }
 
     /// Ends the connection (a client that does not read, or a screen that failed).
     pub(super) fn disconnect(self, why: &'static str) {
         let (handle, runtime) = (self.handle.clone(), self.runtime.clone());
+        self.route_to(Place::Gone);
         drop(self);
         runtime.spawn(async move {
             let _ = handle.disconnect(russh::Disconnect::ByApplication, why.into(), String::new()).await;

@@ -5,12 +5,11 @@
 
 use std::collections::HashMap;
 use std::panic::AssertUnwindSafe;
-use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::atomic::Ordering;
 use std::sync::mpsc::{Receiver, RecvTimeoutError, Sender};
 use std::sync::{Arc, Mutex};
 use std::time::Instant;
 
-use std::path::Path;
 use std::time::Duration;
 
 use crate::bot::{Bot, Think};
@@ -23,7 +22,9 @@ use crate::tui::table::Table;
 use crate::tui::theme::Theme;
 use crate::tui::{Decided, decide_safely, fresh_deal, work_out_safely};
 
-use super::session::{Output, Screen};
+use super::Shared;
+use super::lobby::{SeatSummary, TableSummary};
+use super::session::Screen;
 use super::store::{Seated, Store, StoredTable};
 
 /// What a table hears about.
@@ -48,30 +49,8 @@ pub(super) enum ToTable {
 pub(super) struct Joining {
     /// Who: their id, name, key and whether they only watch.
     pub(super) arrival: Arrival,
-    /// Where their screen goes.
-    pub(super) output: Output,
-    /// Their messages still waiting for the table.
-    pub(super) pending: Arc<AtomicUsize>,
-    /// Their connection, and the runtime that serves it.
-    pub(super) connection: (russh::server::Handle, tokio::runtime::Handle),
-}
-
-/// How the lobby and the join command see a table.
-#[derive(Clone, Debug, Default)]
-pub(super) struct Summary {
-    /// The rules' label.
-    pub(super) label: String,
-    /// Who holds each seat (`None`: its bot).
-    pub(super) seats: Vec<Option<String>>,
-    /// Whether the game is over.
-    pub(super) over: bool,
-}
-
-impl Summary {
-    /// Seats nobody holds.
-    pub(super) fn free_seats(&self) -> usize {
-        self.seats.iter().filter(|seat| seat.is_none()).count()
-    }
+    /// Their screen, routed to the table.
+    pub(super) screen: Screen,
 }
 
 /// A running table, as the directory keeps it.
@@ -82,13 +61,22 @@ pub(super) struct TableLine {
     /// Where its messages go.
     pub(super) sender: Sender<ToTable>,
     /// What it looks like from outside.
-    pub(super) summary: Arc<Mutex<Summary>>,
+    pub(super) summary: Arc<Mutex<TableSummary>>,
 }
 
 impl TableLine {
     /// What the table looks like now.
-    pub(super) fn summary(&self) -> Summary {
-        self.summary.lock().map(|summary| summary.clone()).unwrap_or_default()
+    pub(super) fn summary(&self) -> TableSummary {
+        let empty = || TableSummary {
+            code: self.code.clone(),
+            label: String::new(),
+            players: 0,
+            seats: Vec::new(),
+            playing: false,
+            hand: 0,
+            listed: false,
+        };
+        self.summary.lock().map_or_else(|_| empty(), |summary| summary.clone())
     }
 }
 
@@ -102,6 +90,8 @@ pub(super) struct Opening {
     pub(super) think: Think,
     /// Grace period, turn clock, hints.
     pub(super) sharing: Sharing,
+    /// Shown in the lobby.
+    pub(super) listed: bool,
 }
 
 /// Opens a table on a thread of its own, saved in the database of `dir`
@@ -110,21 +100,33 @@ pub(super) fn open(
     code: String,
     opening: Opening,
     stored: Option<&StoredTable>,
-    dir: &Path,
+    deal: Option<DealCode>,
+    shared: Arc<Shared>,
 ) -> Result<TableLine, String> {
-    let store = Store::open_in(dir).map_err(|error| error.to_string())?;
+    let store = Store::open_in(&shared.dir).map_err(|error| error.to_string())?;
+    let listed = stored.map_or(opening.listed, |stored| stored.listed);
     let sharing = stored.map_or(opening.sharing, |stored| sharing_of(&stored.settings, opening.sharing));
     let resumed = stored.and_then(|stored| stored.game.as_ref().map(|saved| (stored, saved)));
     let app = match resumed {
         Some((stored, saved)) => App::resume_shared(saved, holders_of(stored), opening.speed, sharing, Instant::now())
             .map_err(|error| format!("table {code} does not replay: {error}"))?,
-        None => App::shared(opening.table.clone(), fresh_deal(), opening.speed, sharing)
+        None => App::shared(opening.table.clone(), deal.unwrap_or_else(fresh_deal), opening.speed, sharing)
             .map_err(|error| error.to_string())?,
     };
     let table = app.table.clone();
     let (sender, receiver) = std::sync::mpsc::channel();
-    let summary = Arc::new(Mutex::new(Summary::default()));
+    let summary = Arc::new(Mutex::new(TableSummary {
+        code: code.clone(),
+        label: String::new(),
+        players: 0,
+        seats: Vec::new(),
+        playing: false,
+        hand: 0,
+        listed,
+    }));
     let mut served = Served {
+        shared,
+        listed,
         code: code.clone(),
         store,
         app,
@@ -149,6 +151,10 @@ pub(super) fn open(
 
 /// The table's own state on its thread.
 struct Served {
+    /// The server: where a person who leaves goes back to the lobby.
+    shared: Arc<Shared>,
+    /// Shown in the lobby.
+    listed: bool,
     code: String,
     /// Where the table is saved after each trick and its games kept.
     store: Store,
@@ -162,7 +168,7 @@ struct Served {
     thinking: bool,
     screens: HashMap<PersonId, Screen>,
     sender: Sender<ToTable>,
-    summary: Arc<Mutex<Summary>>,
+    summary: Arc<Mutex<TableSummary>>,
 }
 
 impl Served {
@@ -278,18 +284,13 @@ impl Served {
     }
 
     fn join(&mut self, joining: Joining) -> Vec<Message> {
-        let Joining { mut arrival, output, pending, connection } = joining;
+        let Joining { mut arrival, screen } = joining;
         arrival.name = self.unique_name(&arrival.name, arrival.key.as_deref());
-        match Screen::open(arrival.id, output, arrival.size, pending, connection) {
-            Ok(screen) => {
-                let now = Instant::now();
-                self.screens.insert(arrival.id, screen);
-                self.app.update(Message::Arrive(Box::new(arrival)), now);
-                self.save(now);
-                Vec::new()
-            }
-            Err(_) => Vec::new(),
-        }
+        let now = Instant::now();
+        self.screens.insert(arrival.id, screen);
+        self.app.update(Message::Arrive(Box::new(arrival)), now);
+        self.save(now);
+        Vec::new()
     }
 
     /// A name nobody else at the table goes by: "bob", else "bob 2".
@@ -339,10 +340,25 @@ impl Served {
     /// Tells the directory how the table looks.
     fn publish(&self) {
         let app = &self.app;
-        let summary = Summary {
+        let seats = app
+            .holders
+            .iter()
+            .enumerate()
+            .map(|(seat, holder)| match holder {
+                Some(holder) => {
+                    SeatSummary { name: holder.name.clone(), person: true, connected: holder.away_since.is_none() }
+                }
+                None => SeatSummary { name: app.table.players[seat].name(), person: false, connected: false },
+            })
+            .collect();
+        let summary = TableSummary {
+            code: self.code.clone(),
             label: app.table.label.clone(),
-            seats: app.holders.iter().map(|holder| holder.as_ref().map(|h| h.name.clone())).collect(),
-            over: app.finish.is_some() || app.game.phase() == GamePhase::GameOver,
+            players: app.players(),
+            seats,
+            playing: app.finish.is_none() && app.game.phase() != GamePhase::GameOver && !app.log.is_empty(),
+            hand: app.game.hand_number(),
+            listed: self.listed,
         };
         if let Ok(mut shared) = self.summary.lock() {
             *shared = summary;
@@ -383,10 +399,12 @@ impl Served {
     fn carry_out(&mut self, effect: Effect, now: Instant) {
         match effect {
             Effect::Quit(id) => {
-                if let Some(screen) = self.screens.remove(&id) {
-                    screen.close();
-                }
+                // The person leaves the table for the lobby; their seat waits for them as after a lost connection.
                 self.app.update(Message::Leave(id), now);
+                if let Some(screen) = self.screens.remove(&id).and_then(|screen| screen.fresh().ok()) {
+                    super::lobby_session::enter(screen, Arc::clone(&self.shared), None);
+                }
+                self.save(now);
             }
             Effect::WorkOutHint(id, request) => {
                 let sender = self.sender.clone();
@@ -432,7 +450,7 @@ impl Served {
         let app = &self.app;
         let stored = StoredTable {
             code: self.code.clone(),
-            listed: true,
+            listed: self.listed,
             settings: settings_of(app.sharing),
             game: app.finish.is_none().then(|| app.saved_game(now)),
             seated: app

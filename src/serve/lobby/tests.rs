@@ -9,6 +9,7 @@ use ratatui::Terminal;
 use ratatui::backend::TestBackend;
 use ratatui::buffer::Buffer;
 
+use super::form::TableSettings;
 use super::*;
 use crate::engine::{Preset, Rules};
 use crate::players::{Level, Player};

@@ -1,0 +1,382 @@
+//! A person in the lobby: a thread of their own with their [`Lobby`], their
+//! screen, and a replay of one of their games when they ask for it. From
+//! here the screen goes to a table (sit, watch, a new table), and comes
+//! back when they leave it.
+
+use std::sync::Arc;
+use std::sync::atomic::Ordering;
+use std::sync::mpsc::{Receiver, RecvTimeoutError};
+use std::time::{Duration, Instant};
+
+use crossterm::event::{Event, KeyEventKind, KeyModifiers, MouseButton, MouseEventKind};
+
+use super::Shared;
+use super::lobby::{self, Lobby, LobbyEffect, LobbyHits, PastGame, PresetRecord};
+use super::session::{Place, Screen};
+use super::store::Store;
+use super::table::{Joining, ToTable};
+use crate::engine::Seat;
+use crate::tui::app::{Arrival, PersonId};
+use crate::tui::replay::{self, Buttons, Replay, ReviewNews};
+
+/// What a person's lobby hears about.
+pub(super) enum ToLobby {
+    /// Bytes the person typed.
+    Bytes(Vec<u8>),
+    /// Their screen changed size (clamped).
+    Resized(u16, u16),
+    /// Their connection is gone.
+    Gone,
+    /// The server stops.
+    Stop,
+}
+
+/// The lobby looks at the tables again this often.
+const REFRESH: Duration = Duration::from_secs(1);
+/// A person idle this long in the lobby is let go (at a table, the table's
+/// own rules apply).
+pub(super) const IDLE: Duration = Duration::from_secs(15 * 60);
+
+/// Brings a screen to the lobby on a thread of its own.
+pub(super) fn enter(screen: Screen, shared: Arc<Shared>, note: Option<String>) {
+    let (sender, receiver) = std::sync::mpsc::channel();
+    let number = shared.next_lobby.fetch_add(1, Ordering::SeqCst);
+    if let Ok(mut lobbies) = shared.lobbies.lock() {
+        lobbies.insert(number, sender.clone());
+    }
+    screen.route_to(Place::Lobby(sender));
+    let name = format!("lobby of {}", screen.visitor.name);
+    let spawned = std::thread::Builder::new().name(name).spawn(move || {
+        let store = Store::open_in(&shared.dir).ok();
+        let visit = Visit { number, screen: Some(screen), shared, store, viewing: None, hits: LobbyHits::default() };
+        visit.run(&receiver, note);
+    });
+    // Without a thread the screen is dropped, and its channel closes.
+    drop(spawned);
+}
+
+/// A replay of one of the person's games, with its review coming in.
+struct Viewing {
+    replay: Replay,
+    buttons: Buttons,
+    news: Option<Receiver<ReviewNews>>,
+}
+
+struct Visit {
+    /// The lobby's number among the server's lobbies.
+    number: u64,
+    screen: Option<Screen>,
+    shared: Arc<Shared>,
+    store: Option<Store>,
+    viewing: Option<Viewing>,
+    hits: LobbyHits,
+}
+
+impl Visit {
+    fn run(mut self, receiver: &Receiver<ToLobby>, note: Option<String>) {
+        let Some(screen) = &self.screen else { return };
+        let mut lobby =
+            Lobby::new(&screen.visitor.name, screen.visitor.theme, self.shared.table.clone(), self.shared.speed);
+        if let Some(note) = note {
+            lobby.say(note);
+        }
+        self.refresh(&mut lobby);
+        let mut last_key = Instant::now();
+        let mut refreshed = Instant::now();
+        loop {
+            if self.draw(&lobby).is_err() {
+                return self.disconnect("the client does not read its screen");
+            }
+            let now = Instant::now();
+            if now.duration_since(last_key) >= IDLE {
+                return self.disconnect("idle in the lobby");
+            }
+            let reviewing = self.viewing.as_ref().is_some_and(|viewing| viewing.news.is_some());
+            let wait = if reviewing { Duration::from_millis(100) } else { REFRESH.saturating_sub(now - refreshed) };
+            match receiver.recv_timeout(wait) {
+                Ok(ToLobby::Bytes(bytes)) => {
+                    last_key = Instant::now();
+                    if let Some(screen) = &self.screen {
+                        screen.pending.fetch_sub(1, Ordering::SeqCst);
+                    }
+                    let events = self.screen.as_mut().map(|screen| screen.typed(&bytes, Instant::now()));
+                    for event in events.unwrap_or_default() {
+                        if !self.event(&mut lobby, &event) {
+                            return;
+                        }
+                    }
+                }
+                Ok(ToLobby::Resized(columns, rows)) => {
+                    if let Some(screen) = &mut self.screen
+                        && screen.resize(columns, rows).is_err()
+                    {
+                        return self.disconnect("the screen could not be resized");
+                    }
+                }
+                Ok(ToLobby::Gone) | Err(RecvTimeoutError::Disconnected) => return,
+                Ok(ToLobby::Stop) => {
+                    if let Some(screen) = self.screen.take() {
+                        screen.close();
+                    }
+                    return;
+                }
+                Err(RecvTimeoutError::Timeout) => {
+                    let flushed = self.screen.as_mut().map(|screen| screen.flush_keys(Instant::now()));
+                    for event in flushed.unwrap_or_default() {
+                        if !self.event(&mut lobby, &event) {
+                            return;
+                        }
+                    }
+                }
+            }
+            self.hear_review();
+            if refreshed.elapsed() >= REFRESH {
+                refreshed = Instant::now();
+                self.refresh(&mut lobby);
+            }
+        }
+    }
+
+    fn draw(&mut self, lobby: &Lobby) -> Result<(), super::session::Broken> {
+        let Some(screen) = &mut self.screen else { return Ok(()) };
+        match &mut self.viewing {
+            Some(viewing) => {
+                let buttons = &mut viewing.buttons;
+                let replay = &viewing.replay;
+                screen.render(|frame| {
+                    let area = frame.area();
+                    *buttons = replay::draw(frame.buffer_mut(), area, replay);
+                })
+            }
+            None => {
+                let hits = &mut self.hits;
+                screen.render(|frame| {
+                    let area = frame.area();
+                    *hits = lobby::draw(frame.buffer_mut(), area, lobby);
+                })
+            }
+        }
+    }
+
+    /// One key or click; false once the person has left the lobby.
+    fn event(&mut self, lobby: &mut Lobby, event: &Event) -> bool {
+        if let Some(viewing) = &mut self.viewing {
+            let how = match event {
+                Event::Key(key) if key.kind != KeyEventKind::Release => {
+                    match replay::key_move(key.code, key.modifiers.contains(KeyModifiers::CONTROL)) {
+                        None => {
+                            self.viewing = None;
+                            return true;
+                        }
+                        Some(how) => how,
+                    }
+                }
+                Event::Mouse(mouse) if mouse.kind == MouseEventKind::Down(MouseButton::Left) => {
+                    viewing.buttons.at(mouse.column, mouse.row)
+                }
+                _ => None,
+            };
+            if let Some(how) = how {
+                viewing.replay.go(how);
+            }
+            return true;
+        }
+        match lobby.handle(event, &self.hits) {
+            None => true,
+            Some(LobbyEffect::Quit) => {
+                if let Some(screen) = self.screen.take() {
+                    screen.close();
+                }
+                false
+            }
+            Some(LobbyEffect::Sit(code)) => self.go_to(lobby, &code, false),
+            Some(LobbyEffect::Watch(code)) => self.go_to(lobby, &code, true),
+            Some(LobbyEffect::Create(request)) => match self.shared.open_requested(*request) {
+                Ok(code) => self.go_to(lobby, &code, false),
+                Err(why) => {
+                    lobby.say(format!("The table cannot open: {why}"));
+                    true
+                }
+            },
+            Some(LobbyEffect::Replay(id)) => {
+                self.view(lobby, id, false);
+                true
+            }
+            Some(LobbyEffect::Review(id)) => {
+                self.view(lobby, id, true);
+                true
+            }
+        }
+    }
+
+    /// Takes the screen to a table; false once it has gone there.
+    fn go_to(&mut self, lobby: &mut Lobby, code: &str, watch: bool) -> bool {
+        let Some(table) = self.shared.table(code) else {
+            lobby.say(format!("There is no table {code}"));
+            return true;
+        };
+        let Some(mut screen) = self.screen.take() else { return false };
+        let id = PersonId(self.shared.next_person.fetch_add(1, Ordering::SeqCst));
+        screen.id = id;
+        let visitor = &screen.visitor;
+        let arrival = Arrival {
+            id,
+            name: visitor.name.clone(),
+            key: visitor.key.clone(),
+            watch,
+            theme: visitor.theme,
+            size: screen.size,
+        };
+        screen.route_to(Place::Table(table.sender.clone(), id));
+        match screen.fresh() {
+            Ok(screen) => {
+                if let Err(refused) = table.sender.send(ToTable::Join(Box::new(Joining { arrival, screen }))) {
+                    // The table has stopped: back to the lobby with the screen.
+                    if let ToTable::Join(joining) = refused.0 {
+                        let Joining { screen, .. } = *joining;
+                        screen.route_to(Place::Gone);
+                        self.screen = Some(screen);
+                        lobby.say(format!("Table {code} has closed"));
+                        return true;
+                    }
+                }
+                false
+            }
+            Err(_) => false,
+        }
+    }
+
+    /// Opens a replay of game `id`, reviewed when asked (one review at a
+    /// time per server core, as they are heavy).
+    fn view(&mut self, lobby: &mut Lobby, id: i64, review: bool) {
+        let Some(screen) = &self.screen else { return };
+        let name = screen.visitor.name.clone();
+        let played = self.store.as_ref().and_then(|store| store.game(id).ok().flatten());
+        let Some(played) = played else {
+            lobby.say("That game is not kept any more");
+            return;
+        };
+        let seat = played.record.seats.iter().find(|seat| seat.player == format!("human:{name}")).map(|seat| seat.seat);
+        let Ok(mut replay) = Replay::new(played.record, (1, 1), screen.visitor.theme) else {
+            lobby.say("That game does not replay");
+            return;
+        };
+        let news = match (review, seat.and_then(Seat::new)) {
+            (true, Some(seat)) if self.shared.start_review() => {
+                Some(replay.review_in_background(seat, crate::review::REVIEW_SAMPLES))
+            }
+            (true, Some(_)) => {
+                lobby.say("The server is reviewing other games: try again in a moment");
+                return;
+            }
+            (true, None) => {
+                lobby.say("You did not play in that game");
+                return;
+            }
+            (false, _) => None,
+        };
+        self.viewing = Some(Viewing { replay, buttons: Buttons::default(), news });
+    }
+
+    /// Takes in the review's news; a finished review frees its place.
+    fn hear_review(&mut self) {
+        let Some(viewing) = &mut self.viewing else { return };
+        let Some(news) = &viewing.news else { return };
+        let mut ended = false;
+        while let Ok(heard) = news.try_recv() {
+            ended |= matches!(heard, ReviewNews::Done | ReviewNews::Failed(_));
+            viewing.replay.hear(heard);
+        }
+        if ended {
+            viewing.news = None;
+            self.shared.end_review();
+        }
+    }
+
+    /// The tables, the person's record and their games as they stand.
+    fn refresh(&mut self, lobby: &mut Lobby) {
+        lobby.set_tables(self.shared.summaries());
+        let (Some(store), Some(screen)) = (&self.store, &self.screen) else { return };
+        let name = &screen.visitor.name;
+        if let Ok(records) = store.records_of(name) {
+            lobby.set_records(
+                records
+                    .into_iter()
+                    .map(|record| PresetRecord {
+                        points_per_hand: record.points_per_hand().unwrap_or(0.0),
+                        label: record.label,
+                        games: record.games,
+                        wins: record.wins,
+                    })
+                    .collect(),
+            );
+        }
+        if let Ok(games) = store.games_of(name) {
+            lobby.set_games(games.into_iter().map(|game| past_game(game, name)).collect());
+        }
+    }
+
+    fn disconnect(mut self, why: &'static str) {
+        if let Some(screen) = self.screen.take() {
+            screen.disconnect(why);
+        }
+    }
+}
+
+impl Drop for Visit {
+    fn drop(&mut self) {
+        if let Ok(mut lobbies) = self.shared.lobbies.lock() {
+            lobbies.remove(&self.number);
+        }
+        if self.viewing.as_ref().is_some_and(|viewing| viewing.news.is_some()) {
+            self.shared.end_review();
+        }
+    }
+}
+
+/// A kept game as the person's list shows it.
+fn past_game(game: super::store::PlayedGame, name: &str) -> PastGame {
+    let record = &game.record;
+    let seat = record.seats.iter().find(|seat| seat.player == format!("human:{name}")).map(|seat| seat.seat);
+    let result = match seat {
+        Some(seat) if record.finished && record.winners.contains(&seat) => {
+            format!("won, {} points", record.totals.get(seat).copied().unwrap_or(0))
+        }
+        Some(seat) if record.finished => format!("lost, {} points", record.totals.get(seat).copied().unwrap_or(0)),
+        Some(_) => "left unfinished".to_string(),
+        None => String::new(),
+    };
+    let days = game.played_at / 86_400;
+    let (year, month, day) = civil_date(days);
+    PastGame { id: game.id, label: game.label, when: format!("{year}-{month:02}-{day:02}"), result }
+}
+
+/// The calendar date of a day counted from 1970-01-01 (the proleptic
+/// Gregorian calendar, as `date -u` gives it).
+fn civil_date(days: i64) -> (i64, u32, u32) {
+    let z = days + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z.rem_euclid(146_097);
+    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let day = (doy - (153 * mp + 2) / 5 + 1) as u32;
+    let month = if mp < 10 { mp + 3 } else { mp - 9 } as u32;
+    let year = yoe + era * 400 + i64::from(month <= 2);
+    (year, month, day)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::civil_date;
+
+    #[test]
+    fn days_since_1970_are_calendar_dates() {
+        assert_eq!(civil_date(0), (1970, 1, 1));
+        // 2000-02-29, a leap day of a century leap year, and the day after it.
+        assert_eq!(civil_date(11_016), (2000, 2, 29));
+        assert_eq!(civil_date(11_017), (2000, 3, 1));
+        // 2026-11-25 is day 20,782.
+        assert_eq!(civil_date(20_782), (2026, 11, 25));
+    }
+}
