@@ -13,7 +13,7 @@ use russh::server::{Auth, ChannelOpenHandle, Handler, Msg, PublicKeyOffer, Sessi
 use russh::{Channel, ChannelId, ChannelOpenFailure, ChannelWriteHalf, MethodKind, MethodSet, Pty};
 
 use super::Shared;
-use super::limits::{self, InputBudget};
+use super::limits::{self, InputBudget, NewestSize};
 use super::name::safe_name;
 use super::session::Output;
 use super::table::{Joining, ToTable, theme_for};
@@ -56,6 +56,7 @@ struct Playing {
     /// Their messages the table has yet to read.
     pending: Arc<AtomicUsize>,
     budget: InputBudget,
+    size: Arc<NewestSize>,
 }
 
 impl Playing {
@@ -176,7 +177,8 @@ impl Client {
         if table.sender.send(ToTable::Join(Box::new(joining))).is_err() {
             return say_and_close(session, channel, NO_ROOM);
         }
-        open.playing = Some(Playing { table: table.sender, id, pending, budget: InputBudget::new(Instant::now()) });
+        let budget = InputBudget::new(Instant::now());
+        open.playing = Some(Playing { table: table.sender, id, pending, budget, size: Arc::default() });
         Ok(())
     }
 
@@ -285,8 +287,10 @@ impl Handler for Client {
             if let Some((old_columns, old_rows, _)) = &mut open.pty {
                 (*old_columns, *old_rows) = (columns, rows);
             }
-            if let Some(playing) = &open.playing {
-                let _ = playing.table.send(ToTable::Resized(playing.id, columns, rows));
+            if let Some(playing) = &open.playing
+                && playing.size.set(columns, rows)
+            {
+                let _ = playing.table.send(ToTable::Resized(playing.id, Arc::clone(&playing.size)));
             }
         }
         Ok(())
