@@ -39,7 +39,7 @@ use crate::tui::store::FileError;
 use crate::tui::table::Table;
 use access::Access;
 use handler::Client;
-use limits::Connections;
+use limits::{Connections, LoginDeadline};
 use lobby::{TableRequest, TableSummary};
 use lobby_session::ToLobby;
 use store::{Store, StoredTable};
@@ -310,17 +310,8 @@ async fn accept(listener: &TcpListener, config: &Arc<Config>, shared: &Arc<Share
         let config = Arc::clone(config);
         tokio::spawn(async move {
             let _slot = slot;
-            let started = tokio::time::timeout(limits::LOGIN_TIME, russh::server::run_stream(config, socket, client));
-            let Ok(Ok(session)) = started.await else { return };
-            let handle = session.handle();
-            tokio::spawn(async move {
-                tokio::time::sleep(limits::LOGIN_TIME).await;
-                if !authenticated.load(Ordering::SeqCst) {
-                    let _ = handle
-                        .disconnect(russh::Disconnect::ByApplication, "too slow to log in".into(), String::new())
-                        .await;
-                }
-            });
+            let socket = LoginDeadline::new(socket, limits::LOGIN_TIME, authenticated);
+            let Ok(session) = russh::server::run_stream(config, socket, client).await else { return };
             let _ = session.await;
         });
     }

@@ -12,7 +12,7 @@ use russh::server::{Auth, ChannelOpenHandle, Handler, Msg, PublicKeyOffer, Sessi
 use russh::{Channel, ChannelId, ChannelOpenFailure, ChannelWriteHalf, MethodKind, MethodSet, Pty};
 
 use super::Shared;
-use super::limits::{self, InputBudget};
+use super::limits::{self, InputBudget, NewestSize};
 use super::lobby_session::{self, ToLobby};
 use super::name::safe_name;
 use super::session::{Output, Place, Route, Screen, Visitor};
@@ -55,6 +55,7 @@ struct Playing {
     /// Their messages the lobby or table has yet to read.
     pending: Arc<AtomicUsize>,
     budget: InputBudget,
+    size: Arc<NewestSize>,
 }
 
 impl Playing {
@@ -77,11 +78,16 @@ impl Playing {
         }
     }
 
-    /// The screen's new size, to whoever has it.
+    /// The screen's new size, to whoever has it: one message waits at
+    /// most, which takes the newest size when it is read.
     fn resized(&self, columns: u16, rows: u16) {
+        if !self.size.set(columns, rows) {
+            return;
+        }
+        let size = Arc::clone(&self.size);
         match self.route.lock().as_deref() {
-            Ok(Place::Lobby(lobby)) => drop(lobby.send(ToLobby::Resized(columns, rows))),
-            Ok(Place::Table(table, id)) => drop(table.send(ToTable::Resized(*id, columns, rows))),
+            Ok(Place::Lobby(lobby)) => drop(lobby.send(ToLobby::Resized(size))),
+            Ok(Place::Table(table, id)) => drop(table.send(ToTable::Resized(*id, size))),
             _ => {}
         }
     }
@@ -214,7 +220,8 @@ impl Client {
                 }
             }
         }
-        open.playing = Some(Playing { route, pending, budget: InputBudget::new(Instant::now()) });
+        let budget = InputBudget::new(Instant::now());
+        open.playing = Some(Playing { route, pending, budget, size: Arc::default() });
         Ok(())
     }
 

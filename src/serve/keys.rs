@@ -5,30 +5,52 @@
 use crossterm::event as ct;
 use termina::event as tm;
 
+/// The longest key or click sequence kept waiting for its end (a mouse
+/// report or a key with modifiers is a few dozen bytes); a longer one is
+/// dropped, so a sequence that never ends cannot hold a session's input.
+const MAX_SEQUENCE: usize = 256;
+
 /// Decodes a session's input; a sequence split across two reads is kept
 /// until its end arrives.
 #[derive(Debug, Default)]
 pub(super) struct Decoder {
     parser: termina::Parser,
+    /// Bytes given to the parser since it last finished an event.
+    unfinished: usize,
 }
 
 impl Decoder {
     /// The keys and clicks in `bytes`; an unfinished escape sequence at
     /// the end waits for more bytes or for [`Decoder::flush`].
     pub(super) fn decode(&mut self, bytes: &[u8]) -> Vec<ct::Event> {
-        self.parser.parse(bytes, true);
-        self.events()
+        let mut events = Vec::new();
+        for byte in bytes {
+            self.parser.parse(std::slice::from_ref(byte), true);
+            self.unfinished += 1;
+            while let Some(parsed) = self.parser.pop() {
+                self.unfinished = 0;
+                events.extend(event(parsed));
+            }
+            if self.unfinished > MAX_SEQUENCE {
+                self.forget_unfinished();
+            }
+        }
+        events
     }
 
     /// What is waiting, taken as complete: a lone Esc is the Esc key once
-    /// no more bytes came soon after it.
+    /// no more bytes came soon after it; a sequence still unfinished is
+    /// dropped (termina keeps an OSC or DCS without its end for good).
     pub(super) fn flush(&mut self) -> Vec<ct::Event> {
         self.parser.parse(&[], false);
-        self.events()
+        let events = std::iter::from_fn(|| self.parser.pop()).filter_map(event).collect();
+        self.forget_unfinished();
+        events
     }
 
-    fn events(&mut self) -> Vec<ct::Event> {
-        std::iter::from_fn(|| self.parser.pop()).filter_map(event).collect()
+    fn forget_unfinished(&mut self) {
+        self.parser = termina::Parser::default();
+        self.unfinished = 0;
     }
 }
 
@@ -113,16 +135,17 @@ mod tests {
     use crate::tui::input::{Command, key_command};
 
     fn commands(bytes: &[u8]) -> Vec<Command> {
-        let mut decoder = Decoder::default();
+        commands_after(&mut Decoder::default(), bytes)
+    }
+
+    fn key_of(event: &ct::Event) -> Option<Command> {
+        if let ct::Event::Key(key) = event { key_command(*key) } else { None }
+    }
+
+    fn commands_after(decoder: &mut Decoder, bytes: &[u8]) -> Vec<Command> {
         let mut events = decoder.decode(bytes);
         events.extend(decoder.flush());
-        events
-            .into_iter()
-            .filter_map(|event| match event {
-                ct::Event::Key(key) => key_command(key),
-                _ => None,
-            })
-            .collect()
+        events.iter().filter_map(key_of).collect()
     }
 
     #[test]
@@ -145,6 +168,26 @@ mod tests {
         let keys: Vec<_> =
             events.into_iter().filter_map(|e| if let ct::Event::Key(k) = e { Some(k.code) } else { None }).collect();
         assert_eq!(keys, [ct::KeyCode::Left]);
+    }
+
+    #[test]
+    fn a_sequence_without_its_end_is_dropped_at_the_pause_and_keys_after_it_count() {
+        for unended in [&b"\x1b]2;title"[..], b"\x1bP+q544e", b"\x1b[200~pasted", b"\x1bP+q544e\x1b\\"] {
+            let mut decoder = Decoder::default();
+            assert!(decoder.decode(unended).is_empty());
+            assert!(decoder.flush().is_empty());
+            assert_eq!(commands_after(&mut decoder, b"?"), [Command::Help], "after {unended:?}");
+        }
+    }
+
+    #[test]
+    fn a_sequence_that_never_ends_is_dropped_without_a_pause() {
+        let mut decoder = Decoder::default();
+        let mut flood = b"\x1b]0;".to_vec();
+        flood.extend(std::iter::repeat_n(b'x', MAX_SEQUENCE));
+        flood.extend(b"?");
+        let keys: Vec<_> = decoder.decode(&flood).iter().filter_map(key_of).collect();
+        assert_eq!(keys.last(), Some(&Command::Help), "{keys:?}");
     }
 
     #[test]

@@ -2,13 +2,20 @@
 //! attempts, input per second, screen size and output waiting to be read.
 
 use std::collections::HashMap;
+use std::future::Future;
+use std::io;
 use std::net::IpAddr;
+use std::pin::Pin;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
+use std::task::{Context, Poll};
 use std::time::{Duration, Instant};
 
 use russh::MethodKind;
 use russh::keys::PrivateKey;
 use russh::server::Config;
+use tokio::io::{AsyncRead, AsyncWrite, ReadBuf};
+use tokio::time::Sleep;
 
 /// Connections open at once, from everywhere.
 pub(super) const MAX_CONNECTIONS: usize = 512;
@@ -128,9 +135,146 @@ impl InputBudget {
     }
 }
 
+/// A connection's stream that fails once [`LOGIN_TIME`] has passed
+/// without a login, at whatever step the client stopped: russh's own
+/// disconnect waits for a key exchange that a stalled client never ends.
+pub(super) struct LoginDeadline<S> {
+    stream: S,
+    deadline: Pin<Box<Sleep>>,
+    logged_in: Arc<AtomicBool>,
+}
+
+impl<S> LoginDeadline<S> {
+    /// `stream`, failing after `time` unless `logged_in` is set by then.
+    pub(super) fn new(stream: S, time: Duration, logged_in: Arc<AtomicBool>) -> LoginDeadline<S> {
+        LoginDeadline { stream, deadline: Box::pin(tokio::time::sleep(time)), logged_in }
+    }
+
+    /// An error once the time is up; until then, wakes the task when it is.
+    fn check(&mut self, cx: &mut Context<'_>) -> io::Result<()> {
+        if !self.logged_in.load(Ordering::SeqCst) && self.deadline.as_mut().poll(cx).is_ready() {
+            return Err(io::Error::new(io::ErrorKind::TimedOut, "too slow to log in"));
+        }
+        Ok(())
+    }
+}
+
+impl<S: AsyncRead + Unpin> AsyncRead for LoginDeadline<S> {
+    fn poll_read(mut self: Pin<&mut Self>, cx: &mut Context<'_>, buf: &mut ReadBuf<'_>) -> Poll<io::Result<()>> {
+        self.check(cx)?;
+        Pin::new(&mut self.stream).poll_read(cx, buf)
+    }
+}
+
+impl<S: AsyncWrite + Unpin> AsyncWrite for LoginDeadline<S> {
+    fn poll_write(mut self: Pin<&mut Self>, cx: &mut Context<'_>, bytes: &[u8]) -> Poll<io::Result<usize>> {
+        self.check(cx)?;
+        Pin::new(&mut self.stream).poll_write(cx, bytes)
+    }
+
+    fn poll_flush(mut self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<io::Result<()>> {
+        Pin::new(&mut self.stream).poll_flush(cx)
+    }
+
+    fn poll_shutdown(mut self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<io::Result<()>> {
+        Pin::new(&mut self.stream).poll_shutdown(cx)
+    }
+}
+
+/// A person's newest screen size on its way to their table: however
+/// many window changes a client sends, one message at a time waits in the
+/// table's queue, and the table takes the newest size when it reads it.
+#[derive(Debug, Default)]
+pub(super) struct NewestSize(Mutex<Option<(u16, u16)>>);
+
+impl NewestSize {
+    /// Keeps `columns` x `rows` as the newest; true when none was waiting,
+    /// so the table is to be told.
+    pub(super) fn set(&self, columns: u16, rows: u16) -> bool {
+        let Ok(mut newest) = self.0.lock() else { return false };
+        newest.replace((columns, rows)).is_none()
+    }
+
+    /// The newest size, if one waits; the next one set tells the table again.
+    pub(super) fn take(&self) -> Option<(u16, u16)> {
+        self.0.lock().ok()?.take()
+    }
+}
+
 #[cfg(test)]
 mod tests {
+    use russh::keys::ssh_key::private::Ed25519Keypair;
+    use tokio::io::{AsyncReadExt, AsyncWriteExt};
+    use tokio::net::{TcpListener, TcpStream};
+
     use super::*;
+
+    /// A server that lets nobody in: enough to hold a handshake.
+    struct Nobody;
+
+    impl russh::server::Handler for Nobody {
+        type Error = russh::Error;
+    }
+
+    fn server_config() -> Arc<Config> {
+        Arc::new(config(PrivateKey::from(Ed25519Keypair::from_seed(&[7; 32]))))
+    }
+
+    /// Both ends of a TCP connection on loopback.
+    async fn pair() -> (TcpStream, TcpStream) {
+        let listener = TcpListener::bind("127.0.0.1:0").await.unwrap();
+        let client = TcpStream::connect(listener.local_addr().unwrap()).await.unwrap();
+        (client, listener.accept().await.unwrap().0)
+    }
+
+    /// Reads until the other end closes (or resets) the connection.
+    async fn closed(stream: &mut TcpStream) -> bool {
+        let mut buffer = [0; 4096];
+        let reading = async { while stream.read(&mut buffer).await.is_ok_and(|n| n > 0) {} };
+        tokio::time::timeout(Duration::from_secs(30), reading).await.is_ok()
+    }
+
+    #[tokio::test]
+    async fn a_handshake_stalled_after_the_version_line_is_closed_at_the_login_deadline() {
+        let (mut client, server) = pair().await;
+        // The idle limit is an hour, so only the deadline can close it.
+        let server = LoginDeadline::new(server, Duration::from_millis(200), Arc::default());
+        let serving =
+            tokio::spawn(async move { russh::server::run_stream(server_config(), server, Nobody).await?.await });
+        client.write_all(b"SSH-2.0-stalled\r\n").await.unwrap();
+        assert!(closed(&mut client).await, "the stalled handshake is still open");
+        assert!(serving.await.unwrap().is_err(), "the session ended as if it were done");
+    }
+
+    #[tokio::test]
+    async fn the_deadline_cuts_a_connection_not_logged_in_and_spares_one_that_is() {
+        for logged_in in [false, true] {
+            let (mut client, server) = pair().await;
+            let mut server = LoginDeadline::new(server, Duration::from_millis(1), Arc::new(AtomicBool::new(logged_in)));
+            // Past the deadline: this sleep ends after the connection's.
+            tokio::time::sleep(Duration::from_millis(20)).await;
+            client.write_all(b"hello").await.unwrap();
+            let mut read = [0; 5];
+            let reading = server.read_exact(&mut read).await;
+            let writing = server.write_all(b"again").await;
+            if logged_in {
+                assert_eq!((reading.unwrap(), &read, writing.unwrap()), (5, b"hello", ()));
+            } else {
+                assert_eq!(reading.unwrap_err().kind(), io::ErrorKind::TimedOut);
+                assert_eq!(writing.unwrap_err().kind(), io::ErrorKind::TimedOut);
+            }
+        }
+    }
+
+    #[test]
+    fn a_flood_of_sizes_tells_the_table_once_and_it_takes_the_newest() {
+        let newest = NewestSize::default();
+        let told = (1..=1000).filter(|&columns| newest.set(columns, 24)).count();
+        assert_eq!(told, 1);
+        assert_eq!(newest.take(), Some((1000, 24)));
+        assert_eq!(newest.take(), None);
+        assert!(newest.set(80, 24), "a size after the table took the last one tells it again");
+    }
 
     #[test]
     fn a_huge_window_is_clamped_and_an_empty_one_is_one_cell() {

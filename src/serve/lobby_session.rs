@@ -11,6 +11,7 @@ use std::time::{Duration, Instant};
 use crossterm::event::{Event, KeyEventKind, KeyModifiers, MouseButton, MouseEventKind};
 
 use super::Shared;
+use super::limits::NewestSize;
 use super::lobby::{self, Lobby, LobbyEffect, LobbyHits, PastGame, PresetRecord};
 use super::session::{Place, Screen};
 use super::store::Store;
@@ -23,8 +24,8 @@ use crate::tui::replay::{self, Buttons, Replay, ReviewNews};
 pub(super) enum ToLobby {
     /// Bytes the person typed.
     Bytes(Vec<u8>),
-    /// Their screen changed size (clamped).
-    Resized(u16, u16),
+    /// Their screen changed size: the newest size waits here.
+    Resized(Arc<NewestSize>),
     /// Their connection is gone.
     Gone,
     /// The server stops.
@@ -106,8 +107,8 @@ impl Visit {
                         }
                     }
                 }
-                Ok(ToLobby::Resized(columns, rows)) => {
-                    if let Some(screen) = &mut self.screen
+                Ok(ToLobby::Resized(size)) => {
+                    if let (Some(screen), Some((columns, rows))) = (&mut self.screen, size.take())
                         && screen.resize(columns, rows).is_err()
                     {
                         return self.disconnect("the screen could not be resized");

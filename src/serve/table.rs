@@ -23,6 +23,7 @@ use crate::tui::theme::Theme;
 use crate::tui::{Decided, decide_safely, fresh_deal, work_out_safely};
 
 use super::Shared;
+use super::limits::NewestSize;
 use super::lobby::{SeatSummary, TableSummary};
 use super::session::Screen;
 use super::store::{Seated, Store, StoredTable};
@@ -33,8 +34,8 @@ pub(super) enum ToTable {
     Join(Box<Joining>),
     /// Bytes a person typed.
     Bytes(PersonId, Vec<u8>),
-    /// A person's screen changed size (clamped).
-    Resized(PersonId, u16, u16),
+    /// A person's screen changed size: the newest size (clamped) waits in the cell.
+    Resized(PersonId, Arc<NewestSize>),
     /// A person's connection is gone.
     Gone(PersonId),
     /// A bot's decision, with the bot handed back.
@@ -262,10 +263,12 @@ impl Served {
                 self.keys(id, &events);
                 Vec::new()
             }
-            ToTable::Resized(id, columns, rows) => match self.screens.get_mut(&id).map(|s| s.resize(columns, rows)) {
-                Some(Ok(resized)) => vec![resized],
-                Some(Err(_)) => self.drop_screen(id, "the screen could not be resized"),
-                None => Vec::new(),
+            ToTable::Resized(id, newest) => match (self.screens.get_mut(&id), newest.take()) {
+                (Some(screen), Some((columns, rows))) => match screen.resize(columns, rows) {
+                    Ok(resized) => vec![resized],
+                    Err(_) => self.drop_screen(id, "the screen could not be resized"),
+                },
+                _ => Vec::new(),
             },
             ToTable::Gone(id) => {
                 self.screens.remove(&id);
