@@ -71,6 +71,10 @@ struct Options {
     /// Do not pin the server to CPU 0 and this tool to CPU 1.
     #[arg(long)]
     no_pin: bool,
+    /// A table code to join, four sessions to a table (repeat it); the codes
+    /// the server prints at start (`join CODE`) are joined too.
+    #[arg(long = "code")]
+    codes: Vec<String>,
     /// Print the first session's screen as it was at the end.
     #[arg(long)]
     show: bool,
@@ -189,6 +193,7 @@ impl Server {
                 server.codes.push(code);
             }
         }
+        server.codes.extend(options.codes.iter().cloned());
         server.pinned = !options.no_pin && cpus_allowed(&server.status_path()).as_deref() == Some("0");
         Ok(server)
     }
@@ -365,9 +370,13 @@ async fn run(options: &Options, server: &Server, pinned_here: bool) -> Result<()
         (false, server, here) => format!("FAILED (server pinned: {server}, this tool pinned: {here})"),
     };
     let mode = if server.codes.is_empty() {
-        "a shell each (the server printed no table codes: each session gets its own table against bots)".to_string()
+        "a shell each (no table codes, from the server or --code)".to_string()
     } else {
-        format!("exec `join CODE`, four to a table, for the {} codes the server printed", server.codes.len())
+        let joining = server.codes.len() * 4;
+        format!(
+            "exec `join CODE`, four to a table, for {} codes; a shell for sessions past the first {joining}",
+            server.codes.len()
+        )
     };
     println!("hearts load: server {} pid {} at {}", options.server.display(), server.pid, server.address);
     println!("pinning: {pinning}");
@@ -408,6 +417,8 @@ async fn run(options: &Options, server: &Server, pinned_here: bool) -> Result<()
         started.elapsed().as_secs_f64(),
         options.duration
     );
+    let lag = tokio::spawn(own_lag(stopped.clone()));
+    let cores_from = core_times();
     let server_cpu_from = watcher.cpu_seconds();
     let own_cpu_from = own_cpu_seconds();
     let mut peak_rss = watcher.memory().rss_kib;
@@ -419,7 +430,17 @@ async fn run(options: &Options, server: &Server, pinned_here: bool) -> Result<()
     let memory = watcher.memory();
     let server_cpu = (watcher.cpu_seconds() - server_cpu_from) / options.duration as f64;
     let own_cpu = (own_cpu_seconds() - own_cpu_from) / options.duration as f64;
+    let cores: Vec<String> = core_times()
+        .iter()
+        .zip(&cores_from)
+        .enumerate()
+        .map(|(core, (now, then))| {
+            let (busy, total) = (now.0 - then.0, now.1 - then.1);
+            format!("CPU {core} {:.0}% busy", 100.0 * busy as f64 / total.max(1) as f64)
+        })
+        .collect();
     let _ = stop.send(true);
+    let lag = lag.await.unwrap_or_default();
     for session in sessions {
         let _ = tokio::time::timeout(Duration::from_secs(5), session).await;
     }
@@ -428,7 +449,23 @@ async fn run(options: &Options, server: &Server, pinned_here: bool) -> Result<()
         println!("the first session's screen at the end:\n{screen}");
     }
     report(options, &findings, opened, peak_rss.max(memory.rss_kib), &memory, server_cpu, own_cpu);
+    println!("  this tool's own lateness (a 10 ms sleep's overshoot, part of every latency above): {}", lag.summary());
+    println!("  the machine over the window, everyone's work included: {}", cores.join(", "));
     Ok(())
+}
+
+/// How late this tool's own timers fire: the share of each latency that is
+/// the tool's, not the server's.
+async fn own_lag(mut stop: watch::Receiver<bool>) -> Histogram {
+    let mut lag = Histogram::default();
+    let nap = Duration::from_millis(10);
+    loop {
+        let asleep = Instant::now();
+        tokio::select! {
+            _ = tokio::time::sleep(nap) => lag.record(asleep.elapsed().saturating_sub(nap)),
+            _ = stop.changed() => return lag,
+        }
+    }
 }
 
 /// What the kernel says of the server's memory.
@@ -480,6 +517,21 @@ impl Watcher {
             memory.threads
         );
     }
+}
+
+/// Each core's (busy, total) time in ticks, from /proc/stat.
+fn core_times() -> Vec<(u64, u64)> {
+    let text = std::fs::read_to_string("/proc/stat").unwrap_or_default();
+    text.lines()
+        .filter(|line| line.starts_with("cpu") && !line.starts_with("cpu "))
+        .map(|line| {
+            let ticks: Vec<u64> = line.split_whitespace().skip(1).filter_map(|field| field.parse().ok()).collect();
+            let total: u64 = ticks.iter().take(8).sum();
+            // Idle and waiting for the disk are the 4th and 5th.
+            let idle = ticks.get(3).copied().unwrap_or(0) + ticks.get(4).copied().unwrap_or(0);
+            (total - idle, total)
+        })
+        .collect()
 }
 
 fn own_cpu_seconds() -> f64 {
