@@ -68,6 +68,10 @@ struct Options {
     /// Tricks in a hand of the served rules (the default preset: 52 cards, four players).
     #[arg(long, default_value_t = 13)]
     tricks_per_hand: u64,
+    /// Give the server a scheduling group of its own at nice -10, and this
+    /// tool's group too (root only), so other work on the machine yields to them.
+    #[arg(long)]
+    boost: bool,
     /// Do not pin the server to CPU 0 and this tool to CPU 1.
     #[arg(long)]
     no_pin: bool,
@@ -86,6 +90,8 @@ struct Options {
 fn main() -> ExitCode {
     let options = Options::parse();
     let pinned_here = !options.no_pin && pin_this_process(1);
+    let own_group = options.boost.then(OwnGroup::boost);
+    let boosted_here = own_group.as_ref().is_some_and(|group| group.boosted);
     let runtime = match tokio::runtime::Builder::new_multi_thread().enable_all().build() {
         Ok(runtime) => runtime,
         Err(error) => {
@@ -99,12 +105,13 @@ fn main() -> ExitCode {
         // The server is owned here, outside the select, so every way out drops (kills) it.
         let server = Server::start(&options)?;
         tokio::select! {
-            report = run(&options, &server, pinned_here) => report,
+            report = run(&options, &server, pinned_here, boosted_here) => report,
             _ = tokio::signal::ctrl_c() => Err("interrupted".to_string()),
             _ = terminate.recv() => Err("terminated".to_string()),
         }
     });
     runtime.shutdown_timeout(Duration::from_secs(2));
+    drop(own_group);
     match result {
         Ok(()) => ExitCode::SUCCESS,
         Err(why) => {
@@ -127,6 +134,37 @@ fn pin_this_process(cpu: usize) -> bool {
         && cpus_allowed(Path::new("/proc/self/status")).as_deref() == Some(cpu.as_str())
 }
 
+/// This tool's scheduling group, boosted; it holds the shell that started
+/// the tool too, so its nice is given back when dropped.
+struct OwnGroup {
+    nice: Option<String>,
+    boosted: bool,
+}
+
+impl OwnGroup {
+    const PATH: &str = "/proc/self/autogroup";
+
+    fn boost() -> OwnGroup {
+        let group = std::fs::read_to_string(Self::PATH).unwrap_or_default();
+        let nice = group.rsplit_once("nice ").map(|(_, nice)| nice.trim().to_string());
+        OwnGroup { nice, boosted: boost(Path::new(Self::PATH)) }
+    }
+}
+
+impl Drop for OwnGroup {
+    fn drop(&mut self) {
+        if let Some(nice) = self.nice.as_ref().filter(|_| self.boosted) {
+            let _ = std::fs::write(Self::PATH, nice);
+        }
+    }
+}
+
+/// Sets a scheduling group's nice to -10; whether it took.
+fn boost(autogroup: &Path) -> bool {
+    std::fs::write(autogroup, "-10").is_ok()
+        && std::fs::read_to_string(autogroup).is_ok_and(|group| group.trim_end().ends_with("nice -10"))
+}
+
 fn cpus_allowed(status: &Path) -> Option<String> {
     status_field(status, "Cpus_allowed_list:")
 }
@@ -145,6 +183,7 @@ struct Server {
     /// Table codes the server printed (`join CODE`), if any.
     codes: Vec<String>,
     pinned: bool,
+    boosted: bool,
 }
 
 impl Server {
@@ -153,14 +192,18 @@ impl Server {
         let _ = std::fs::remove_dir_all(&dir);
         std::fs::create_dir_all(dir.join("data")).map_err(|error| format!("{}: {error}", dir.display()))?;
         let errors = std::fs::File::create(dir.join("server.err")).map_err(|error| error.to_string())?;
-        let mut command = if options.no_pin {
-            Command::new(&options.server)
-        } else {
-            let mut taskset = Command::new("taskset");
-            taskset.args(["-c", "0"]).arg(&options.server);
-            taskset
-        };
+        // setsid and taskset each run the next program in their own place, so the pid is the server's.
+        let mut line: Vec<std::ffi::OsString> = vec![];
+        if options.boost {
+            line.push("setsid".into());
+        }
+        if !options.no_pin {
+            line.extend(["taskset".into(), "-c".into(), "0".into()]);
+        }
+        line.push(options.server.clone().into_os_string());
+        let mut command = Command::new(&line[0]);
         command
+            .args(&line[1..])
             .args(["serve", "--listen", "127.0.0.1:0"])
             .args(&options.server_args)
             .env("XDG_DATA_HOME", dir.join("data"))
@@ -176,8 +219,15 @@ impl Server {
         };
         let pid = child.id();
         let stdout = child.stdout.take();
-        let mut server =
-            Server { child, pid, dir, address: SocketAddr::from(([127, 0, 0, 1], 0)), codes: vec![], pinned: false };
+        let mut server = Server {
+            child,
+            pid,
+            dir,
+            address: SocketAddr::from(([127, 0, 0, 1], 0)),
+            codes: vec![],
+            pinned: false,
+            boosted: false,
+        };
         let lines = read_lines(stdout);
         let first = lines.recv_timeout(Duration::from_secs(30)).map_err(|_| server.failed("no first line"))?;
         // "hearts serve: listening on ADDR, host key SHA256:..."
@@ -194,7 +244,11 @@ impl Server {
             }
         }
         server.codes.extend(options.codes.iter().cloned());
+        if status_field(&server.status_path(), "Name:").as_deref() != Some("hearts") {
+            return Err(server.failed("the started process is not hearts itself"));
+        }
         server.pinned = !options.no_pin && cpus_allowed(&server.status_path()).as_deref() == Some("0");
+        server.boosted = options.boost && boost(&PathBuf::from(format!("/proc/{pid}/autogroup")));
         Ok(server)
     }
 
@@ -363,7 +417,7 @@ impl Shared {
     }
 }
 
-async fn run(options: &Options, server: &Server, pinned_here: bool) -> Result<(), String> {
+async fn run(options: &Options, server: &Server, pinned_here: bool, boosted_here: bool) -> Result<(), String> {
     let pinning = match (options.no_pin, server.pinned, pinned_here) {
         (true, _, _) => "not asked for".to_string(),
         (false, true, true) => "server on CPU 0, this tool on CPU 1".to_string(),
@@ -380,6 +434,9 @@ async fn run(options: &Options, server: &Server, pinned_here: bool) -> Result<()
     };
     println!("hearts load: server {} pid {} at {}", options.server.display(), server.pid, server.address);
     println!("pinning: {pinning}");
+    if options.boost {
+        println!("boost (own scheduling groups at nice -10): server {}, this tool {}", server.boosted, boosted_here);
+    }
     println!(
         "sessions: {} at {}/s, {}x{} ptys, one key per {} ms; {mode}",
         options.sessions, options.ramp, COLUMNS, ROWS, options.interval
