@@ -447,8 +447,7 @@ async fn run(options: &Options, server: &Server, pinned_here: bool, boosted_here
     let started = Instant::now();
     let mut sessions = Vec::with_capacity(options.sessions);
     let gap = Duration::from_secs_f64(1.0 / f64::from(options.ramp.max(1)));
-    let mut sampler = tokio::time::interval(Duration::from_secs(5));
-    sampler.tick().await;
+    let every = Duration::from_secs(5);
     let mut ramp = tokio::time::interval(gap);
     let mut last_line = Instant::now();
     for index in 0..options.sessions {
@@ -456,7 +455,7 @@ async fn run(options: &Options, server: &Server, pinned_here: bool, boosted_here
         let code = server.codes.get(index / 4).cloned();
         let session = Session::new(index, options, Arc::clone(&shared), stopped.clone());
         sessions.push(tokio::spawn(session.run(server.address, code)));
-        if last_line.elapsed() >= Duration::from_secs(5) {
+        if last_line.elapsed() >= every {
             last_line = Instant::now();
             watcher.line(started, &shared);
         }
@@ -470,7 +469,7 @@ async fn run(options: &Options, server: &Server, pinned_here: bool, boosted_here
         *slot = Some(window);
     }
     println!(
-        "ramp done in {:.1} s: {opened} sessions open; measuring for {} s",
+        "ramp (and 3 s to settle) done in {:.1} s: {opened} sessions open; measuring for {} s",
         started.elapsed().as_secs_f64(),
         options.duration
     );
@@ -480,13 +479,14 @@ async fn run(options: &Options, server: &Server, pinned_here: bool, boosted_here
     let own_cpu_from = own_cpu_seconds();
     let mut peak_rss = watcher.memory().rss_kib;
     while Instant::now() < window.until {
-        sampler.tick().await;
+        tokio::time::sleep_until((Instant::now() + every).min(window.until).into()).await;
         peak_rss = peak_rss.max(watcher.memory().rss_kib);
         watcher.line(started, &shared);
     }
     let memory = watcher.memory();
-    let server_cpu = (watcher.cpu_seconds() - server_cpu_from) / options.duration as f64;
-    let own_cpu = (own_cpu_seconds() - own_cpu_from) / options.duration as f64;
+    let measured = window_start.elapsed().as_secs_f64();
+    let server_cpu = (watcher.cpu_seconds() - server_cpu_from) / measured;
+    let own_cpu = (own_cpu_seconds() - own_cpu_from) / measured;
     let cores: Vec<String> = core_times()
         .iter()
         .zip(&cores_from)
