@@ -32,6 +32,7 @@ use russh::ChannelMsg;
 use russh::client::{self, Handle};
 use russh::keys::PublicKeyOrCertificate;
 use tokio::net::TcpSocket;
+use tokio::signal::unix::SignalKind;
 use tokio::sync::watch;
 
 const COLUMNS: u16 = 80;
@@ -43,8 +44,9 @@ const MAX_WAITING: usize = 64;
 const GIVE_UP: Duration = Duration::from_secs(10);
 /// A session answered a press this recently, at the end, to count as held.
 const HELD_WITHIN: Duration = Duration::from_secs(5);
-/// The server allows this many connections from one address: each session
-/// gets a loopback address of its own, as each person has their own machine.
+/// The first session's source address. The server allows 8 connections
+/// from one address, so each session gets a loopback address of its own,
+/// as each person has their own machine.
 const FIRST_SOURCE: Ipv4Addr = Ipv4Addr::new(127, 1, 0, 1);
 
 /// Drives real SSH sessions at a `hearts serve` it starts, and reports.
@@ -100,14 +102,18 @@ fn main() -> ExitCode {
         }
     };
     let result = runtime.block_on(async {
-        let mut terminate = tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate())
-            .map_err(|error| format!("no SIGTERM handler: {error}"))?;
+        // Caught before the server starts, so none of them ends this tool with the server left running.
+        let signal = |kind| tokio::signal::unix::signal(kind).map_err(|error| format!("no signal handler: {error}"));
+        let mut interrupt = signal(SignalKind::interrupt())?;
+        let mut terminate = signal(SignalKind::terminate())?;
+        let mut hangup = signal(SignalKind::hangup())?;
         // The server is owned here, outside the select, so every way out drops (kills) it.
         let server = Server::start(&options)?;
         tokio::select! {
             report = run(&options, &server, pinned_here, boosted_here) => report,
-            _ = tokio::signal::ctrl_c() => Err("interrupted".to_string()),
+            _ = interrupt.recv() => Err("interrupted".to_string()),
             _ = terminate.recv() => Err("terminated".to_string()),
+            _ = hangup.recv() => Err("hung up".to_string()),
         }
     });
     runtime.shutdown_timeout(Duration::from_secs(2));
@@ -476,7 +482,7 @@ async fn run(options: &Options, server: &Server, pinned_here: bool, boosted_here
     let lag = tokio::spawn(own_lag(stopped.clone()));
     let cores_from = core_times();
     let server_cpu_from = watcher.cpu_seconds();
-    let own_cpu_from = own_cpu_seconds();
+    let own_cpu_from = watcher.own_cpu_seconds();
     let mut peak_rss = watcher.memory().rss_kib;
     while Instant::now() < window.until {
         tokio::time::sleep_until((Instant::now() + every).min(window.until).into()).await;
@@ -486,7 +492,8 @@ async fn run(options: &Options, server: &Server, pinned_here: bool, boosted_here
     let memory = watcher.memory();
     let measured = window_start.elapsed().as_secs_f64();
     let server_cpu = (watcher.cpu_seconds() - server_cpu_from) / measured;
-    let own_cpu = (own_cpu_seconds() - own_cpu_from) / measured;
+    let own_cpu = (watcher.own_cpu_seconds() - own_cpu_from) / measured;
+    let alive = watcher.alive();
     let cores: Vec<String> = core_times()
         .iter()
         .zip(&cores_from)
@@ -508,6 +515,9 @@ async fn run(options: &Options, server: &Server, pinned_here: bool, boosted_here
     report(options, &findings, opened, peak_rss.max(memory.rss_kib), &memory, server_cpu, own_cpu);
     println!("  this tool's own lateness (a 10 ms sleep's overshoot, part of every latency above): {}", lag.summary());
     println!("  the machine over the window, everyone's work included: {}", cores.join(", "));
+    if !alive {
+        return Err(server.failed("it exited before the end"));
+    }
     Ok(())
 }
 
@@ -564,10 +574,20 @@ impl Watcher {
         cpu_seconds(&self.stat, self.ticks_per_second)
     }
 
+    fn own_cpu_seconds(&self) -> f64 {
+        cpu_seconds(Path::new("/proc/self/stat"), self.ticks_per_second)
+    }
+
+    /// Whether the server still runs (a process that has exited is a zombie until reaped).
+    fn alive(&self) -> bool {
+        status_field(&self.status, "State:").is_some_and(|state| !state.starts_with('Z'))
+    }
+
     fn line(&self, started: Instant, shared: &Shared) {
         let memory = self.memory();
+        let gone = if self.alive() { "" } else { " (the server has exited)" };
         println!(
-            "  {:>5.0} s: {} sessions open, server RSS {:.1} MiB, {} threads",
+            "  {:>5.0} s: {} sessions open, server RSS {:.1} MiB, {} threads{gone}",
             started.elapsed().as_secs_f64(),
             shared.open.load(Ordering::SeqCst),
             memory.rss_kib as f64 / 1024.0,
@@ -589,10 +609,6 @@ fn core_times() -> Vec<(u64, u64)> {
             (total - idle, total)
         })
         .collect()
-}
-
-fn own_cpu_seconds() -> f64 {
-    cpu_seconds(Path::new("/proc/self/stat"), 100.0)
 }
 
 /// User and system time from a /proc stat file (fields 14 and 15).
@@ -683,14 +699,8 @@ impl client::Handler for Trusting {
     }
 }
 
-/// A key press waiting for its screen.
-#[derive(Debug, Clone, Copy)]
-struct Press {
-    at: Instant,
-}
-
 /// The key presses in turn: move, mark or play, move, pass or play (or
-/// close the hand's summary, or start the next game).
+/// close the hand's summary).
 const KEYS: [&[u8]; 4] = [b"\x1b[C", b" ", b"\x1b[C", b"\r"];
 
 /// One person at a table.
@@ -700,7 +710,8 @@ struct Session {
     shared: Arc<Shared>,
     stop: watch::Receiver<bool>,
     screen: vt100::Parser,
-    waiting: VecDeque<Press>,
+    /// When each press still waiting for its screen was sent.
+    waiting: VecDeque<Instant>,
     /// A Right press and where the cursor was drawn when it was sent.
     cursor_probe: Option<(Instant, u64)>,
     cursor: u64,
@@ -831,13 +842,13 @@ impl Session {
         let window = self.shared.window();
         let counted = window.is_some_and(|window| window.contains(at));
         let mut lost = 0;
-        while self.waiting.front().is_some_and(|press| at.duration_since(press.at) > GIVE_UP)
+        while self.waiting.front().is_some_and(|&pressed| at.duration_since(pressed) > GIVE_UP)
             || self.waiting.len() >= MAX_WAITING
         {
             self.waiting.pop_front();
             lost += 1;
         }
-        self.waiting.push_back(Press { at });
+        self.waiting.push_back(at);
         // A Right press with no screen at all before the next press.
         let unmoved = self.cursor_probe.take().is_some();
         if moves_cursor {
@@ -887,7 +898,7 @@ impl Session {
             self.shared.note(|findings| {
                 findings.bytes += data.len() as u64;
                 match answered {
-                    Some(press) => findings.first_bytes.record(at.duration_since(press.at)),
+                    Some(pressed) => findings.first_bytes.record(at.duration_since(pressed)),
                     None => findings.unasked += 1,
                 }
                 match cursor_moved {
