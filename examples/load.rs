@@ -365,21 +365,27 @@ impl Histogram {
 /// What the sessions found, gathered as they go.
 #[derive(Debug, Default)]
 struct Findings {
-    /// Press to the first screen bytes after it (one message answers one press, oldest first).
+    /// Press to the next screen message (another person's move at the
+    /// table can come first, so this is a lower bound there).
     first_bytes: Histogram,
-    /// Right presses: to the bytes that moved the cursor on the screen.
+    /// Right presses: to the screen that shows the cursor on another card of the same hand.
     cursor_moved: Histogram,
-    /// Right presses whose first screen did not show the cursor moved (one
-    /// card to stop on, a window open, another update first, or no screen
-    /// before the next press).
+    /// Right presses after which the cursor had not moved by the next press
+    /// (one card to stop on, a window open, or no answer yet).
     cursor_unmoved: u64,
+    /// Right presses after which the hand changed before the cursor moved.
+    cursor_ambiguous: u64,
     /// Tricks seen: a card gone from the session's own hand.
     tricks: u64,
     presses: u64,
     /// Presses that got no screen within [`GIVE_UP`] or behind [`MAX_WAITING`] others.
     lost: u64,
-    /// Screen messages that came when no press waited (bots, the pace).
+    /// Screen messages that came when no press waited (bots, the pace,
+    /// other people at the table).
     unasked: u64,
+    /// Screen messages that change no cell, and their bytes.
+    empty: u64,
+    empty_bytes: u64,
     bytes: u64,
     /// Bytes over whole hands seen from start to end, and how many hands.
     hand_bytes: u64,
@@ -648,15 +654,24 @@ fn report(
         GIVE_UP.as_secs(),
         findings.lost
     );
-    println!("  latency, press to the first screen bytes after it: {}", findings.first_bytes.summary());
     println!(
-        "  latency, Right press to its first screen, where that screen shows the cursor moved: {}; {} Right presses' first screen did not",
-        findings.cursor_moved.summary(),
-        findings.cursor_unmoved
+        "  latency, press to the next screen bytes (a lower bound: another's move may come first): {}",
+        findings.first_bytes.summary()
     );
     println!(
-        "  screen messages no press waited for (bots, the pace): {:.2}/s per session",
+        "  latency, Right press to the screen showing the cursor on another card of the same hand: {}; not timed: {} not moved by the next press, {} with the hand changed first",
+        findings.cursor_moved.summary(),
+        findings.cursor_unmoved,
+        findings.cursor_ambiguous
+    );
+    println!(
+        "  screen messages no press waited for (bots, the pace, the others at the table): {:.2}/s per session",
         findings.unasked as f64 / seconds / opened.max(1) as f64
+    );
+    println!(
+        "  screen messages that change no cell: {:.2}/s per session, {:.0} bytes/s per session",
+        findings.empty as f64 / seconds / opened.max(1) as f64,
+        findings.empty_bytes as f64 / seconds / opened.max(1) as f64
     );
     println!(
         "  server RSS: {:.1} MiB now, {:.1} MiB peak sampled, VmHWM {:.1} MiB; {} threads",
@@ -712,12 +727,11 @@ struct Session {
     screen: vt100::Parser,
     /// When each press still waiting for its screen was sent.
     waiting: VecDeque<Instant>,
-    /// A Right press and where the cursor was drawn when it was sent.
-    cursor_probe: Option<(Instant, u64)>,
-    cursor: u64,
+    /// A Right press and the hand as drawn when it was sent.
+    cursor_probe: Option<(Instant, HandView)>,
+    /// The session's own hand as last drawn.
+    view: Option<HandView>,
     hand: Option<String>,
-    /// Cards in the session's own hand, as drawn.
-    held: Option<usize>,
     bytes: u64,
     /// Bytes received when the first hand change was seen in the window, and the latest change.
     hands_from: Option<u64>,
@@ -737,9 +751,8 @@ impl Session {
             screen: vt100::Parser::new(size(ROWS), size(COLUMNS), 0),
             waiting: VecDeque::new(),
             cursor_probe: None,
-            cursor: 0,
+            view: None,
             hand: None,
-            held: None,
             bytes: 0,
             hands_from: None,
             hands_to: 0,
@@ -849,10 +862,10 @@ impl Session {
             lost += 1;
         }
         self.waiting.push_back(at);
-        // A Right press with no screen at all before the next press.
+        // A Right press whose cursor had not moved by this press.
         let unmoved = self.cursor_probe.take().is_some();
-        if moves_cursor {
-            self.cursor_probe = Some((at, self.cursor));
+        if moves_cursor && let Some(view) = self.view.clone() {
+            self.cursor_probe = Some((at, view));
         }
         if counted {
             self.shared.note(|findings| {
@@ -866,50 +879,135 @@ impl Session {
     fn screen_bytes(&mut self, data: &[u8], at: Instant) {
         self.screen.process(data);
         self.bytes += data.len() as u64;
-        let window = self.shared.window();
-        let counted = window.is_some_and(|window| window.contains(at));
-        let answered = self.waiting.pop_front();
-        if answered.is_some() {
+        let counted = self.shared.window().is_some_and(|window| window.contains(at));
+        // Any message answers every press still waiting, each timed from its own moment.
+        let answered: Vec<Duration> = self.waiting.drain(..).map(|pressed| at.duration_since(pressed)).collect();
+        if !answered.is_empty() {
             self.last_answer = Some(at);
         }
-        self.cursor = cursor_signature(self.screen.screen());
-        // Only the first screen after a Right press is judged: a later one may move the cursor for another reason.
-        let cursor_moved = self
-            .cursor_probe
-            .take()
-            .map(|(pressed, before)| (before != self.cursor).then(|| at.duration_since(pressed)));
-        let held = cards_held(self.screen.screen());
-        // One card leaves your hand per trick; passing takes three at once.
-        let trick = held.is_some_and(|held| self.held.is_some_and(|before| before == held + 1));
-        self.held = held;
-        let hand = hand_number(self.screen.screen());
-        if hand.is_some() && hand != self.hand {
-            if self.hand.is_some() && counted {
-                let before = self.bytes - data.len() as u64;
-                match self.hands_from {
-                    None => self.hands_from = Some(before),
-                    Some(_) => self.hands += 1,
-                }
-                self.hands_to = before;
-            }
-            self.hand = hand;
-        }
+        let draws = draws_cells(data);
+        let (cursor, trick) = if draws { self.redrawn(at, counted) } else { (Probed::Waiting, false) };
         if counted {
             self.shared.note(|findings| {
                 findings.bytes += data.len() as u64;
-                match answered {
-                    Some(pressed) => findings.first_bytes.record(at.duration_since(pressed)),
-                    None => findings.unasked += 1,
+                for latency in &answered {
+                    findings.first_bytes.record(*latency);
                 }
-                match cursor_moved {
-                    Some(Some(latency)) => findings.cursor_moved.record(latency),
-                    Some(None) => findings.cursor_unmoved += 1,
-                    None => {}
+                if !draws {
+                    findings.empty += 1;
+                    findings.empty_bytes += data.len() as u64;
+                } else if answered.is_empty() {
+                    findings.unasked += 1;
+                }
+                match cursor {
+                    Probed::Moved(latency) => findings.cursor_moved.record(latency),
+                    Probed::HandChanged => findings.cursor_ambiguous += 1,
+                    Probed::Waiting => {}
                 }
                 findings.tricks += u64::from(trick);
             });
         }
     }
+
+    /// Reads a screen that changed: the cursor probe's outcome, and whether a trick was seen.
+    fn redrawn(&mut self, at: Instant, counted: bool) -> (Probed, bool) {
+        let screen = self.screen.screen();
+        let view = hand_view(screen);
+        let probed = match (self.cursor_probe.take(), &view) {
+            (Some((pressed, before)), Some(now)) if before.cards == now.cards && before.cursor != now.cursor => {
+                Probed::Moved(at.duration_since(pressed))
+            }
+            (Some((_, before)), Some(now)) if before.cards != now.cards => Probed::HandChanged,
+            (Some(probe), _) => {
+                // The cursor has not moved yet: something else was drawn first.
+                self.cursor_probe = Some(probe);
+                Probed::Waiting
+            }
+            (None, _) => Probed::Waiting,
+        };
+        // One card leaves your hand per trick; passing takes three at once.
+        let held = |view: &Option<HandView>| view.as_ref().map(|view| view.cards.len());
+        let trick = held(&view).is_some_and(|now| held(&self.view) == Some(now + 1));
+        self.view = view;
+        let hand = hand_number(screen);
+        if hand.is_some() && hand != self.hand {
+            if self.hand.is_some() && counted {
+                match self.hands_from {
+                    None => self.hands_from = Some(self.bytes),
+                    Some(_) => self.hands += 1,
+                }
+                self.hands_to = self.bytes;
+            }
+            self.hand = hand;
+        }
+        (probed, trick)
+    }
+}
+
+/// What became of a Right press, as far as one screen tells.
+enum Probed {
+    /// The cursor is on another card of the same hand.
+    Moved(Duration),
+    /// The hand itself changed (a card played or passed): the press cannot be told apart.
+    HandChanged,
+    /// Nothing to judge yet.
+    Waiting,
+}
+
+/// The session's own hand as drawn: each card's label, left to right,
+/// and the one under the cursor.
+#[derive(Debug, Clone, PartialEq, Eq)]
+struct HandView {
+    cards: Vec<String>,
+    cursor: Option<String>,
+}
+
+/// The cards drawn below the line that starts with ` You`. A card is a
+/// top-left corner with its label on the line below it; the cursor's card
+/// has its corner drawn bold yellow.
+fn hand_view(screen: &vt100::Screen) -> Option<HandView> {
+    let you = screen.rows(0, COLUMNS).position(|row| row.starts_with(" You"))?;
+    let mut corners = vec![];
+    for row in (you as u16 + 1)..ROWS {
+        for column in 0..COLUMNS {
+            let Some(cell) = screen.cell(row, column) else { continue };
+            if cell.contents() == "┌" {
+                let cursor = cell.bold() && cell.fgcolor() == vt100::Color::Idx(3);
+                corners.push((column, row, cursor));
+            }
+        }
+    }
+    corners.sort_unstable();
+    let label = |column: u16, row: u16| -> String {
+        (column + 1..column + 4).filter_map(|c| screen.cell(row + 1, c)).map(vt100::Cell::contents).collect()
+    };
+    let cards: Vec<String> = corners.iter().map(|&(column, row, _)| label(column, row)).collect();
+    let cursor = corners.iter().find(|corner| corner.2).map(|&(column, row, _)| label(column, row));
+    Some(HandView { cards, cursor })
+}
+
+/// Whether screen bytes write any character to a cell: anything outside
+/// escape sequences (CSI, OSC and two-byte ones) and control characters.
+fn draws_cells(data: &[u8]) -> bool {
+    let mut bytes = data.iter().copied();
+    while let Some(byte) = bytes.next() {
+        match byte {
+            0x1b => match bytes.next() {
+                // CSI: parameters up to a final byte in @..~.
+                Some(b'[') => {
+                    let _ = bytes.by_ref().find(|b| (0x40..=0x7e).contains(b));
+                }
+                // OSC: up to BEL or ESC \.
+                Some(b']') => {
+                    let _ = bytes.by_ref().find(|&b| b == 0x07 || b == b'\\');
+                }
+                _ => {}
+            },
+            byte if byte < 0x20 || byte == 0x7f => {}
+            _ => return true,
+        }
+    }
+    false
 }
 
 /// Session `index`'s own loopback address, so no address holds more than one session.
@@ -918,29 +1016,6 @@ fn source_address(index: usize) -> IpAddr {
     // Skip the .0 and .255 of each /24.
     let offset = (index / 254 * 256 + index % 254) as u32;
     IpAddr::V4(Ipv4Addr::from(first + offset))
-}
-
-/// Where the hand's cursor is drawn: the cells of card corners in the
-/// cursor's style (bold yellow), hashed.
-fn cursor_signature(screen: &vt100::Screen) -> u64 {
-    let (rows, columns) = screen.size();
-    let mut signature: u64 = 0xcbf2_9ce4_8422_2325;
-    for row in 0..rows.get() {
-        for column in 0..columns.get() {
-            let Some(cell) = screen.cell(row, column) else { continue };
-            if cell.contents() == "┌" && cell.bold() && cell.fgcolor() == vt100::Color::Idx(3) {
-                signature = (signature ^ (u64::from(row) << 16 | u64::from(column))).wrapping_mul(0x100_0000_01b3);
-            }
-        }
-    }
-    signature
-}
-
-/// The cards drawn below the line that starts with ` You`: your hand.
-fn cards_held(screen: &vt100::Screen) -> Option<usize> {
-    let you = screen.rows(0, COLUMNS).position(|row| row.starts_with(" You"))?;
-    let below = screen.rows(0, COLUMNS).skip(you + 1);
-    Some(below.map(|row| row.matches('┌').count()).sum())
 }
 
 /// The `Hand N` of the top line.
