@@ -216,6 +216,10 @@ impl Server {
             .stdin(Stdio::null())
             .stdout(Stdio::piped())
             .stderr(errors);
+        // A plain ssh opens the lobby: the server opens a table for each four sessions to join by code.
+        if !options.server_args.iter().any(|arg| arg == "--tables") {
+            command.args(["--tables", &options.sessions.div_ceil(4).clamp(1, 256).to_string()]);
+        }
         let mut child = match command.spawn() {
             Ok(child) => child,
             Err(error) => {
