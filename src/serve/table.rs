@@ -137,6 +137,7 @@ pub(super) fn open(
         game_number: 0,
         thinking: false,
         screens: HashMap::new(),
+        redraw: Redraw::Everyone,
         sender: sender.clone(),
         summary: Arc::clone(&summary),
     };
@@ -148,6 +149,37 @@ pub(super) fn open(
         .spawn(move || served.run(&receiver))
         .map_err(|error| error.to_string())?;
     Ok(TableLine { code, sender, summary })
+}
+
+/// The screens a change asks to draw again.
+#[derive(Debug)]
+enum Redraw {
+    /// Every person's: something they all see changed (or time passed).
+    Everyone,
+    /// Only these people's own views changed.
+    Some(Vec<PersonId>),
+}
+
+impl Redraw {
+    fn mark(&mut self, id: PersonId) {
+        if let Redraw::Some(ids) = self
+            && !ids.contains(&id)
+        {
+            ids.push(id);
+        }
+    }
+}
+
+/// What the people at a table see in common, to tell a change only one
+/// person sees from one everyone does.
+#[derive(Debug, PartialEq, Eq)]
+struct Shape {
+    generation: u64,
+    seed: u64,
+    people: usize,
+    passes: usize,
+    said: Option<Instant>,
+    away: Vec<Option<bool>>,
 }
 
 /// The table's own state on its thread.
@@ -168,6 +200,8 @@ struct Served {
     game_number: u64,
     thinking: bool,
     screens: HashMap<PersonId, Screen>,
+    /// The screens to draw before waiting again.
+    redraw: Redraw,
     sender: Sender<ToTable>,
     summary: Arc<Mutex<TableSummary>>,
 }
@@ -219,9 +253,33 @@ impl Served {
     /// One message to the table, and what it asks for carried out.
     fn update(&mut self, message: Message) {
         let now = Instant::now();
+        let before = self.shape();
+        let own = match &message {
+            Message::Command(id, _) | Message::Resized { person: id, .. } | Message::HintWorkedOut(id, _) => Some(*id),
+            _ => None,
+        };
         self.app.update(message, now);
         for effect in self.app.take_effects() {
             self.carry_out(effect, now);
+        }
+        match own {
+            // A key that changed only its person's view redraws only their screen.
+            Some(id) if self.shape() == before => self.redraw.mark(id),
+            _ => self.redraw = Redraw::Everyone,
+        }
+    }
+
+    /// What every screen at the table shows in common: when it changes,
+    /// every screen is drawn again.
+    fn shape(&self) -> Shape {
+        let app = &self.app;
+        Shape {
+            generation: app.generation,
+            seed: app.game.seed(),
+            people: app.people.len(),
+            passes: app.pending_passes.len(),
+            said: app.chat.back().map(|said| said.at),
+            away: app.holders.iter().map(|holder| holder.as_ref().map(|h| h.away_since.is_some())).collect(),
         }
     }
 
@@ -318,7 +376,10 @@ impl Served {
     /// Draws every screen; a screen that fails or panics loses its person.
     fn draw_all(&mut self) {
         let now = Instant::now();
-        let ids: Vec<PersonId> = self.screens.keys().copied().collect();
+        let ids: Vec<PersonId> = match std::mem::replace(&mut self.redraw, Redraw::Some(Vec::new())) {
+            Redraw::Everyone => self.screens.keys().copied().collect(),
+            Redraw::Some(ids) => ids,
+        };
         for id in ids {
             let Some(seen) = self.app.seen(id) else { continue };
             let Some(screen) = self.screens.get_mut(&id) else { continue };

@@ -1630,13 +1630,26 @@ impl App {
             self.undo_point = None;
             self.undo_refusal = "other players have played since";
         }
-        if let Action::Play { seat, .. } | Action::Pass { seat, .. } = action
+        if let Action::Play { seat, .. }
+        | Action::Pass { seat, .. }
+        | Action::Declare { seat, .. }
+        | Action::Bid { seat, .. }
+        | Action::NameSuit { seat, .. }
+        | Action::ChooseMoon { seat, .. } = action
             && let Some(p) = self.person_in(seat)
         {
-            // A bot moved for them (the turn clock): their own choice is void.
-            self.people[p].queued = None;
+            // When a bot moved for them (the turn clock), their own choice is void and its question answered.
+            let person = &mut self.people[p];
+            person.queued = None;
             if matches!(action, Action::Pass { .. }) {
-                self.people[p].marked = CardBag::EMPTY;
+                person.marked = CardBag::EMPTY;
+            }
+            let asked = matches!(
+                person.overlay,
+                Some(Overlay::Generale(_) | Overlay::Bid(_) | Overlay::NameSuit(_) | Overlay::MoonChoice(_))
+            );
+            if asked {
+                person.overlay = None;
             }
         }
         match event {

@@ -233,3 +233,38 @@ fn a_person_alone_has_nobody_to_message() {
     assert_eq!(app.people[0].chat_line, None);
     assert_eq!(app.people[0].note.as_deref(), Some("Messages are for a table with other people at it"));
 }
+
+#[test]
+fn a_question_the_turn_clock_answered_for_a_person_is_closed_on_their_screen() {
+    let now = Instant::now();
+    let start = crate::record::DealCode { seed: 10, hand: 1 };
+    let table = table(crate::engine::Preset::ChasseCoeur.rules());
+    let sharing = Sharing { turn_clock: Some(Duration::ZERO), ..Sharing::default() };
+    let mut app = App::shared(table, start, Speed::Instant, sharing).unwrap();
+    for (id, name) in [(ALICE, "alice"), (BOB, "bob"), (PersonId(4), "carol"), (PersonId(5), "dave")] {
+        app.update(arrival(id, name, None, false), now);
+    }
+    let mut asked = 0;
+    for step in 0..400u64 {
+        let now = now + Duration::from_secs(step);
+        app.update(Message::Tick, now);
+        let declared = |app: &App, seat| {
+            app.log.iter().any(|action| matches!(action, crate::engine::Action::Declare { seat: s, .. } if *s == seat))
+        };
+        for person in &app.people {
+            let seat = person.seat.unwrap();
+            if matches!(person.overlay, Some(Overlay::Generale(_))) {
+                asked += 1;
+                assert!(!declared(&app, seat), "{} was answered for, yet still asked", person.name);
+            }
+        }
+        let Some(seat) = app.bot_to_ask(now) else { continue };
+        let mut bot = Level::Normal.bot(10, seat, Think::Samples(1));
+        let Some(action) = decide(&app.game, seat, bot.as_mut()) else { continue };
+        app.update(Message::BotDecided { generation: app.generation, action }, now);
+        if app.game.tricks().len() > 1 {
+            break;
+        }
+    }
+    assert!(asked > 0, "someone was asked to declare, so the check ran");
+}
