@@ -311,6 +311,8 @@ enum Moment {
     Bidding,
     /// The hand's summary is open.
     HandSummary,
+    /// Someone looks back at a trick or at the score sheet.
+    LookingBack,
     /// The game is over.
     GameOver,
 }
@@ -321,7 +323,10 @@ fn moments(app: &App) -> Vec<Moment> {
     let in_hand = app.game.phase() == GamePhase::InHand;
     let passing = in_hand && hand.phase() == HandPhase::Passing;
     let scored = hand.phase() == HandPhase::Finished;
-    let summary = app.people.iter().any(|person| person.overlay == Some(Overlay::HandSummary));
+    let open =
+        |window: fn(&Overlay) -> bool| app.people.iter().any(|person| person.overlay.as_ref().is_some_and(window));
+    let summary = open(|window| *window == Overlay::HandSummary);
+    let looking_back = open(|window| matches!(window, Overlay::Trick(_) | Overlay::ScoreSheet));
     [
         (!app.pending_passes.is_empty(), Moment::PassOnItsWay),
         (passing && Seat::all(app.players()).any(|seat| !hand.passed(seat).is_empty()), Moment::PassChosen),
@@ -331,6 +336,7 @@ fn moments(app: &App) -> Vec<Moment> {
         (in_hand && hand.phase() == HandPhase::Declaring, Moment::Declaring),
         (in_hand && matches!(hand.phase(), HandPhase::Bidding | HandPhase::Naming), Moment::Bidding),
         (summary, Moment::HandSummary),
+        (looking_back, Moment::LookingBack),
         (app.finish.is_some(), Moment::GameOver),
     ]
     .into_iter()
@@ -350,6 +356,8 @@ struct SharedTable {
     viewers: Vec<Viewer>,
     label: String,
     checked: Checked,
+    /// How many tricks had been taken when seat 1 last opened a window.
+    browsed_at: usize,
 }
 
 impl SharedTable {
@@ -366,8 +374,14 @@ impl SharedTable {
         if game.huge {
             sizes.push(HUGE);
         }
-        let mut table =
-            SharedTable { app, now: Instant::now(), viewers: Vec::new(), label, checked: Checked::default() };
+        let mut table = SharedTable {
+            app,
+            now: Instant::now(),
+            viewers: Vec::new(),
+            label,
+            checked: Checked::default(),
+            browsed_at: 0,
+        };
         let people = usize::from(game.players);
         // Everyone sits down, and one more watches.
         for index in 0..=people {
@@ -432,29 +446,32 @@ impl SharedTable {
 
     /// People answer the windows that wait for them (the summary, the
     /// Generale, a bid, the suit to name, the moon); those at even seats
-    /// also pass and play by their own clicks. Whether anyone did.
-    fn people_act(&mut self) -> bool {
-        let mut acted = false;
+    /// also pass and play by their own clicks; the person at seat 1 looks
+    /// at the last trick or the score sheet once a trick is taken.
+    fn people_act(&mut self) {
         for index in 0..self.viewers.len() {
             let id = self.viewers[index].id;
             let Some(seen) = self.app.seen(id) else { continue };
             let Some(seat) = seen.seat() else { continue };
-            let answers = matches!(
-                seen.person.overlay,
+            let overlay = seen.person.overlay.clone();
+            let command = match &overlay {
                 Some(
                     Overlay::HandSummary
-                        | Overlay::Generale(_)
-                        | Overlay::Bid(_)
-                        | Overlay::NameSuit(_)
-                        | Overlay::MoonChoice(_)
-                )
-            );
-            if answers {
-                self.send(Message::Command(id, Command::Confirm));
-                acted = true;
+                    | Overlay::Generale(_)
+                    | Overlay::Bid(_)
+                    | Overlay::NameSuit(_)
+                    | Overlay::MoonChoice(_),
+                ) => Some(Command::Confirm),
+                Some(Overlay::Trick(_) | Overlay::ScoreSheet) => Some(Command::Cancel),
+                Some(_) => None,
+                None if seat.index() == 1 => self.browse(),
+                None => None,
+            };
+            if let Some(command) = command {
+                self.send(Message::Command(id, command));
                 continue;
             }
-            let by_hand = seat.index() % 2 == 0 && seen.person.overlay.is_none();
+            let by_hand = seat.index() % 2 == 0 && overlay.is_none();
             let playing = self.app.game.phase() == GamePhase::InHand
                 && self.app.game.hand().phase() == HandPhase::Playing
                 && self.app.seat_to_act() == Some(seat);
@@ -467,25 +484,31 @@ impl SharedTable {
                         self.send(Message::Command(id, Command::Card(card)));
                     }
                     self.send(Message::Command(id, Command::Confirm));
-                    acted = true;
                 }
-                Some(Action::Play { card, .. }) => {
-                    self.send(Message::Command(id, Command::Card(card)));
-                    acted = true;
-                }
+                Some(Action::Play { card, .. }) => self.send(Message::Command(id, Command::Card(card))),
                 _ => {}
             }
         }
-        acted
+    }
+
+    /// The window to look at once a trick more is taken: the last trick,
+    /// then the score sheet, in turn.
+    fn browse(&mut self) -> Option<Command> {
+        let taken = self.app.game.tricks().len();
+        if taken == 0 || taken == self.browsed_at {
+            return None;
+        }
+        self.browsed_at = taken;
+        Some(if taken % 2 == 1 { Command::LastTrick } else { Command::ScoreSheet })
     }
 
     /// The bot the table asks for decides, if one is asked.
-    fn a_bot_acts(&mut self) -> bool {
-        let Some(seat) = self.app.bot_to_ask(self.now) else { return false };
-        let Some(action) = self.advice(seat) else { return false };
-        let generation = self.app.generation;
-        self.send(Message::BotDecided { generation, action });
-        true
+    fn a_bot_acts(&mut self) {
+        let Some(seat) = self.app.bot_to_ask(self.now) else { return };
+        if let Some(action) = self.advice(seat) {
+            let generation = self.app.generation;
+            self.send(Message::BotDecided { generation, action });
+        }
     }
 
     /// Plays the game to its end, checking every screen after each update.
@@ -529,7 +552,7 @@ fn black_lady_screens_show_no_card_their_seat_may_not_see() {
             Setup { preset: Preset::BlackLady, players: 4, seed: 1, hands: 4, speed: Speed::Fast, huge: true },
             Setup { preset: Preset::BlackLady, players: 4, seed: 2, hands: 2, speed: Speed::Instant, huge: false },
         ],
-        &[PassOnItsWay, PassChosen, HandSummary, GameOver],
+        &[PassOnItsWay, PassChosen, HandSummary, LookingBack, GameOver],
     );
 }
 
