@@ -333,6 +333,7 @@ impl Served {
                 self.app.update(Message::Leave(id), now);
                 // The seat is kept for them across a restart too.
                 self.save(now);
+                self.redraw = Redraw::Everyone;
                 Vec::new()
             }
             ToTable::Decision { game_number, seat, generation, decided } => {
@@ -351,6 +352,8 @@ impl Served {
         self.screens.insert(arrival.id, screen);
         self.app.update(Message::Arrive(Box::new(arrival)), now);
         self.save(now);
+        // The newcomer's screen is drawn whole, and the others show who came.
+        self.redraw = Redraw::Everyone;
         Vec::new()
     }
 
@@ -456,6 +459,7 @@ impl Served {
         self.bots[seat.index()] = Some(bot);
         if let Some(failure) = decided.failure {
             self.app.update(Message::Note(format!("Seat {}: {failure}", seat.index() + 1)), Instant::now());
+            self.redraw = Redraw::Everyone;
         }
         decided.action.map(|action| Message::BotDecided { generation, action })
     }
