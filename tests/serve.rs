@@ -223,6 +223,15 @@ async fn a_subsystem_such_as_sftp_is_refused() {
 }
 
 #[tokio::test]
+async fn x11_forwarding_is_refused() {
+    let server = Server::start("x11", &[]);
+    let session = logged_in(&server, "alice").await;
+    let mut channel = session.channel_open_session().await.unwrap();
+    channel.request_x11(true, false, "MIT-MAGIC-COOKIE-1", "00112233445566778899aabbccddeeff", 0).await.unwrap();
+    assert!(matches!(reply(&mut channel).await, Some(ChannelMsg::Failure)));
+}
+
+#[tokio::test]
 async fn agent_forwarding_is_refused() {
     let server = Server::start("agent", &[]);
     let session = logged_in(&server, "alice").await;

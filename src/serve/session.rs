@@ -18,6 +18,7 @@ use ratatui::layout::Rect;
 use ratatui::{Frame, Terminal, TerminalOptions, Viewport};
 use russh::ChannelWriteHalf;
 use russh::server::{Handle, Msg};
+use tokio::sync::Notify;
 use tokio::sync::mpsc::{UnboundedReceiver, UnboundedSender};
 
 use super::keys::Decoder;
@@ -63,11 +64,23 @@ pub(super) async fn write_out(
     mut outgoing: UnboundedReceiver<Vec<u8>>,
     writer: ChannelWriteHalf<Msg>,
     queued: Arc<AtomicUsize>,
+    abort: Arc<Notify>,
 ) {
-    while let Some(bytes) = outgoing.recv().await {
+    loop {
+        // A client given up on (it does not read) is not waited for: what it left unread is dropped.
+        let bytes = tokio::select! {
+            bytes = outgoing.recv() => bytes,
+            () = abort.notified() => return,
+        };
+        let Some(bytes) = bytes else { break };
         let sent = bytes.len();
-        if writer.data_bytes(bytes).await.is_err() {
-            return;
+        tokio::select! {
+            written = writer.data_bytes(bytes) => {
+                if written.is_err() {
+                    return;
+                }
+            }
+            () = abort.notified() => return,
         }
         queued.fetch_sub(sent, Ordering::SeqCst);
     }
@@ -83,6 +96,8 @@ pub(super) struct Output {
     out: UnboundedSender<Vec<u8>>,
     /// Bytes queued and not yet taken by the client.
     queued: Arc<AtomicUsize>,
+    /// Tells the writer to stop at once, dropping what waits.
+    abort: Arc<Notify>,
 }
 
 impl Output {
@@ -90,8 +105,9 @@ impl Output {
     pub(super) fn to(writer: ChannelWriteHalf<Msg>) -> Output {
         let (out, outgoing) = tokio::sync::mpsc::unbounded_channel();
         let queued = Arc::new(AtomicUsize::new(0));
-        tokio::spawn(write_out(outgoing, writer, Arc::clone(&queued)));
-        Output { sink: Vec::new(), out, queued }
+        let abort = Arc::new(Notify::new());
+        tokio::spawn(write_out(outgoing, writer, Arc::clone(&queued), Arc::clone(&abort)));
+        Output { sink: Vec::new(), out, queued, abort }
     }
 }
 
@@ -131,6 +147,8 @@ pub(super) struct Screen {
     escape_until: Option<Instant>,
     /// Messages of this person still waiting for the table.
     pub(super) pending: Arc<AtomicUsize>,
+    /// Stops the writer of a client given up on.
+    abort: Arc<Notify>,
     /// Their connection, to end it, and the runtime that serves it.
     handle: Handle,
     runtime: tokio::runtime::Handle,
@@ -148,6 +166,7 @@ impl Screen {
         (pending, route): (Arc<AtomicUsize>, Route),
         (handle, runtime): (Handle, tokio::runtime::Handle),
     ) -> Result<Screen, Broken> {
+        let abort = Arc::clone(&output.abort);
         let area = Rect::new(0, 0, columns, rows);
         let mut terminal =
             Terminal::with_options(CrosstermBackend::new(output), TerminalOptions { viewport: Viewport::Fixed(area) })?;
@@ -162,6 +181,7 @@ impl Screen {
             decoder: Decoder::default(),
             escape_until: None,
             pending,
+            abort,
             handle,
             runtime,
         })
@@ -248,6 +268,7 @@ impl Screen {
     pub(super) fn disconnect(self, why: &'static str) {
         let (handle, runtime) = (self.handle.clone(), self.runtime.clone());
         self.route_to(Place::Gone);
+        self.abort.notify_one();
         drop(self);
         runtime.spawn(async move {
             let _ = handle.disconnect(russh::Disconnect::ByApplication, why.into(), String::new()).await;

@@ -347,7 +347,7 @@ impl Served {
 
     fn join(&mut self, joining: Joining) -> Vec<Message> {
         let Joining { mut arrival, screen } = joining;
-        arrival.name = self.unique_name(&arrival.name, arrival.key.as_deref());
+        arrival.name = unique_name(&self.app, &arrival.name, arrival.key.as_deref());
         let now = Instant::now();
         self.screens.insert(arrival.id, screen);
         self.app.update(Message::Arrive(Box::new(arrival)), now);
@@ -355,25 +355,6 @@ impl Served {
         // The newcomer's screen is drawn whole, and the others show who came.
         self.redraw = Redraw::Everyone;
         Vec::new()
-    }
-
-    /// A name nobody else at the table goes by: "bob", else "bob 2".
-    /// Coming back to one's own seat keeps one's name.
-    fn unique_name(&self, name: &str, key: Option<&str>) -> String {
-        let holders = self.app.holders.iter().flatten();
-        if holders.clone().any(|h| h.away_since.is_some() && h.is(name, key) && h.name == name) {
-            return name.to_string();
-        }
-        let taken = |candidate: &str| {
-            self.app.holders.iter().flatten().any(|h| h.name == candidate)
-                || self.app.people.iter().any(|p| p.name == candidate)
-                || candidate == "You"
-        };
-        let stem: String = name.chars().take(super::name::MAX_NAME - 3).collect();
-        std::iter::once(name.to_string())
-            .chain((2..).map(|n| format!("{stem} {n}")))
-            .find(|candidate| !taken(candidate))
-            .unwrap_or_else(|| name.to_string())
     }
 
     /// Draws every screen; a screen that fails or panics loses its person.
@@ -599,7 +580,60 @@ fn holders_of(stored: &StoredTable) -> Vec<Option<Holder>> {
     holders
 }
 
+/// A name nobody else at the table goes by: "bob", else "bob 2". Coming
+/// back to one's own seat keeps one's name.
+fn unique_name(app: &App, name: &str, key: Option<&str>) -> String {
+    let mut holders = app.holders.iter().flatten();
+    if holders.any(|h| h.away_since.is_some() && h.is(name, key) && h.name == name) {
+        return name.to_string();
+    }
+    let taken = |candidate: &str| {
+        app.holders.iter().flatten().any(|h| h.name == candidate)
+            || app.people.iter().any(|p| p.name == candidate)
+            || candidate == "You"
+    };
+    let stem: String = name.chars().take(super::name::MAX_NAME - 3).collect();
+    std::iter::once(name.to_string())
+        .chain((2..).map(|n| format!("{stem} {n}")))
+        .find(|candidate| !taken(candidate))
+        .unwrap_or_else(|| name.to_string())
+}
+
 /// The theme for a client's terminal type.
 pub(super) fn theme_for(term: &str) -> Theme {
     Theme { color: true, ascii: false, palette256: crate::tui::theme::has_256_colours(Some(term), None) }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::time::Instant;
+
+    use super::*;
+    use crate::engine::Rules;
+    use crate::players::{Level, Player};
+
+    fn arrive(app: &mut App, id: u64, name: &str) {
+        let theme = Theme { color: false, ascii: true, palette256: false };
+        let arrival = Arrival { id: PersonId(id), name: name.into(), key: None, watch: false, theme, size: (80, 24) };
+        app.update(Message::Arrive(Box::new(arrival)), Instant::now());
+    }
+
+    #[test]
+    fn names_are_unique_at_a_table_and_a_person_coming_back_keeps_theirs() {
+        let table = Table {
+            rules: Rules::default(),
+            label: "black-lady".into(),
+            players: vec![Player::Builtin(Level::Normal); 4],
+        };
+        let mut app = App::shared(table, DealCode { seed: 1, hand: 1 }, Speed::Instant, Sharing::default()).unwrap();
+        arrive(&mut app, 1, "bob");
+        assert_eq!(unique_name(&app, "bob", None), "bob 2");
+        assert_eq!(unique_name(&app, "You", None), "You 2", "nobody goes by the table's word for oneself");
+        assert_eq!(unique_name(&app, "alice", None), "alice");
+        arrive(&mut app, 2, "bob 2");
+        assert_eq!(unique_name(&app, "bob", None), "bob 3");
+        app.update(Message::Leave(PersonId(1)), Instant::now());
+        assert_eq!(unique_name(&app, "bob", None), "bob", "bob, back to the seat he holds");
+        assert_eq!(unique_name(&app, &"x".repeat(16), None).chars().count(), 16);
+    }
 }
