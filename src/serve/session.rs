@@ -126,7 +126,9 @@ impl Write for Output {
             return Err(io::Error::other("the client does not read its screen"));
         }
         self.queued.fetch_add(size, Ordering::SeqCst);
-        self.out.send(std::mem::take(&mut self.sink)).map_err(|_| io::Error::from(io::ErrorKind::BrokenPipe))
+        // A closed connection drops the frame: the lobby or table hears it is gone from the connection itself.
+        let _ = self.out.send(std::mem::take(&mut self.sink));
+        Ok(())
     }
 }
 
