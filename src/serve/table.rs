@@ -258,14 +258,47 @@ impl Served {
             Message::Command(id, _) | Message::Resized { person: id, .. } | Message::HintWorkedOut(id, _) => Some(*id),
             _ => None,
         };
-        self.app.update(message, now);
-        for effect in self.app.take_effects() {
+        let updated = std::panic::catch_unwind(AssertUnwindSafe(|| {
+            self.app.update(message, now);
+            self.app.take_effects()
+        }));
+        let effects = match updated {
+            Ok(effects) => effects,
+            Err(_) => {
+                self.recover(own, now);
+                return;
+            }
+        };
+        for effect in effects {
             self.carry_out(effect, now);
         }
         match own {
             // A key that changed only its person's view redraws only their screen.
             Some(id) if self.shape() == before => self.redraw.mark(id),
             _ => self.redraw = Redraw::Everyone,
+        }
+    }
+
+    /// The table failed (a panic) on a message: it is set up again from its
+    /// actions, and the person whose message it was is let go (their seat
+    /// waits for them). If even that fails, everyone here is let go.
+    fn recover(&mut self, own: Option<PersonId>, now: Instant) {
+        self.redraw = Redraw::Everyone;
+        if let Some(screen) = own.and_then(|id| self.screens.remove(&id)) {
+            screen.disconnect("the table failed on your move");
+        }
+        let rebuilt = std::panic::catch_unwind(AssertUnwindSafe(|| self.app.rebuilt_without(own, now)));
+        match rebuilt {
+            Ok(Ok(app)) => {
+                self.app = app;
+                self.seat_bots();
+                self.save(now);
+            }
+            _ => {
+                for (_, screen) in self.screens.drain() {
+                    screen.disconnect("the table failed");
+                }
+            }
         }
     }
 

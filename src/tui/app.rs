@@ -381,6 +381,28 @@ impl App {
         Ok(app)
     }
 
+    /// The table rebuilt from its actions, with its people but `leaving`
+    /// (whose seat then waits for them): what a server does when the table
+    /// failed on that person's message, since the state it was left in
+    /// cannot be trusted.
+    pub fn rebuilt_without(&self, leaving: Option<PersonId>, now: Instant) -> Result<App, SaveError> {
+        let saved = self.saved_game(now);
+        let mut app = App::resume_shared(&saved, self.holders.clone(), self.speed, self.sharing, now)?;
+        app.chat = self.chat.clone();
+        for person in self.people.iter().filter(|person| Some(person.id) != leaving) {
+            if let Some(holder) =
+                person.seat.and_then(|seat| app.holders.get_mut(seat.index())).and_then(Option::as_mut)
+            {
+                holder.away_since = None;
+            }
+            let mut kept = person.clone();
+            kept.note = Some("The table stumbled and was set up again where it was".to_string());
+            app.people.push(kept);
+        }
+        app.summarised_hand = self.summarised_hand;
+        Ok(app)
+    }
+
     /// Takes up a shared table's saved game with nobody at it yet; the
     /// seats its people held wait for them from `now` for the grace period.
     pub fn resume_shared(

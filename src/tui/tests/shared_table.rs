@@ -268,3 +268,36 @@ fn a_question_the_turn_clock_answered_for_a_person_is_closed_on_their_screen() {
     }
     assert!(asked > 0, "someone was asked to declare, so the check ran");
 }
+
+#[test]
+fn a_table_rebuilt_after_a_failure_is_where_it_was_with_its_people_but_the_one_it_failed_on() {
+    let now = Instant::now();
+    let sharing = Sharing { turn_clock: Some(Duration::ZERO), ..Sharing::default() };
+    let mut app = alice_and_bob(sharing, now);
+    app.update(arrival(EVE, "eve", None, true), now);
+    for step in 0..60u64 {
+        let now = now + Duration::from_secs(step);
+        app.update(Message::Tick, now);
+        let Some(seat) = app.bot_to_ask(now) else { continue };
+        let mut bot = Level::Normal.bot(42, seat, Think::Samples(1));
+        let Some(action) = decide(&app.game, seat, bot.as_mut()) else { continue };
+        app.update(Message::BotDecided { generation: app.generation, action }, now);
+        if app.game.tricks().len() >= 2 && !app.game.hand().trick().is_empty() {
+            break;
+        }
+    }
+    assert!(app.game.tricks().len() >= 2, "the game is under way");
+    let later = now + Duration::from_secs(100);
+    let rebuilt = app.rebuilt_without(Some(BOB), later).unwrap();
+    assert_eq!(rebuilt.game.hand().trick(), app.game.hand().trick());
+    assert_eq!(rebuilt.game.tricks(), app.game.tricks());
+    assert_eq!(rebuilt.log, app.log);
+    for seat in Seat::all(4) {
+        assert_eq!(rebuilt.game.hand().holding(seat), app.game.hand().holding(seat));
+    }
+    let ids: Vec<PersonId> = rebuilt.people.iter().map(|person| person.id).collect();
+    assert_eq!(ids, [ALICE, EVE], "bob, whose message it failed on, is let go");
+    assert!(rebuilt.held_here(Seat::SOUTH), "alice is still here");
+    let west = Seat::new(1).unwrap();
+    assert!(!rebuilt.held_here(west) && rebuilt.holders[1].is_some(), "bob's seat waits for him");
+}
