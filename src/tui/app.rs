@@ -298,7 +298,6 @@ impl App {
             let mut fresh = Person::new(person.id, &person.name, seat, person.theme);
             fresh.too_small = person.too_small;
             fresh.remembered = person.remembered.clone();
-            fresh.last_seen = person.last_seen;
             fresh.note = Some(format!("New game: seed {}", start.seed));
             next.people.push(fresh);
         }
@@ -778,7 +777,6 @@ impl App {
         match message {
             Message::Command(id, command) => {
                 if let Some(p) = self.index_of(id) {
-                    self.people[p].last_seen = Some(now);
                     self.skip_waits(now);
                     self.command(p, command, now);
                 }
@@ -812,7 +810,7 @@ impl App {
                     self.people[p].too_small = width < super::view::MIN_WIDTH || height < super::view::MIN_HEIGHT;
                 }
             }
-            Message::Arrive(arrival) => self.arrive(*arrival, now),
+            Message::Arrive(arrival) => self.arrive(*arrival),
             Message::Leave(id) => self.leave(id, now),
         }
         self.advance(now);
@@ -839,7 +837,7 @@ impl App {
 
     /// A person comes in: back to the seat they hold, to the first seat
     /// nobody holds, or to watch when they asked to or every seat is held.
-    fn arrive(&mut self, arrival: Arrival, now: Instant) {
+    fn arrive(&mut self, arrival: Arrival) {
         let Arrival { id, name, key, watch, theme, size } = arrival;
         if self.index_of(id).is_some() {
             return;
@@ -849,7 +847,6 @@ impl App {
         let free = || (0..self.holders.len()).find(|&i| self.holders[i].is_none());
         let seat = if watch { None } else { own.or_else(free).and_then(Seat::new) };
         let mut person = Person::new(id, &name, seat, theme);
-        person.last_seen = Some(now);
         person.done_with_hand = self.summarised_hand;
         person.note = Some(match seat {
             Some(seat) if own.is_some() => {
@@ -905,13 +902,6 @@ impl App {
         }
         let grace = self.sharing.grace.as_secs();
         self.tell_all(&format!("{} left: their seat waits {grace} s, then its bot plays for them", person.name));
-    }
-
-    /// Gives a seat back to its bot for good (the person is not coming back).
-    pub fn release(&mut self, seat: Seat) {
-        if let Some(holder) = self.holders.get_mut(seat.index()) {
-            *holder = None;
-        }
     }
 
     /// What the table waits on: the position, where the passes of a hand

@@ -58,8 +58,6 @@ pub struct Person {
     pub stats: PresetStats,
     /// The hand whose summary this person has closed (ready for the next).
     pub(super) done_with_hand: u32,
-    /// When this person last did something, for the idle limit of a server.
-    pub last_seen: Option<Instant>,
     /// The message being written to the table, while the chat line is open.
     pub chat_line: Option<String>,
     /// When this person's last messages were sent, for the rate limit.
@@ -87,7 +85,6 @@ impl Person {
             theme,
             stats: PresetStats::default(),
             done_with_hand: 0,
-            last_seen: None,
             chat_line: None,
             said_at: std::collections::VecDeque::new(),
         }

@@ -151,8 +151,7 @@ fn undo_and_a_hands_restart_are_off_while_other_people_play() {
     app.update(Message::Command(ALICE, Command::Restart), now);
     assert_eq!(person(&app, ALICE).overlay, None);
     app.update(Message::Leave(BOB), now);
-    app.release(Seat::new(1).unwrap());
-    assert!(app.undo_allowed(), "alone again, alice may undo");
+    assert!(!app.undo_allowed(), "bob's seat waits for him: alice is not alone");
 }
 
 #[test]
