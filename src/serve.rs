@@ -34,7 +34,7 @@ use crate::bot::Think;
 use crate::cli::ServeArgs;
 use crate::pace::Speed;
 use crate::record::DealCode;
-use crate::tui::app::Sharing;
+use crate::tui::app::{PersonId, Sharing};
 use crate::tui::store::FileError;
 use crate::tui::table::Table;
 use access::Access;
@@ -159,6 +159,11 @@ impl Shared {
     /// The table with this code.
     fn table(&self, code: &str) -> Option<TableLine> {
         self.tables.lock().ok()?.get(code).cloned()
+    }
+
+    /// A new person's id at the tables.
+    fn person_id(&self) -> PersonId {
+        PersonId(self.next_person.fetch_add(1, Ordering::SeqCst))
     }
 
     /// Every table as the lobby shows it, by code.

@@ -16,8 +16,7 @@ use super::limits::{self, InputBudget, NewestSize};
 use super::lobby_session::{self, ToLobby};
 use super::name::safe_name;
 use super::session::{Output, Place, Route, Screen, Visitor};
-use super::table::{Joining, ToTable, theme_for};
-use crate::tui::app::{Arrival, PersonId};
+use super::table::{self, ToTable, theme_for};
 
 /// Said to a session that asked for no terminal (`ssh HOST` piped, or `ssh -T`).
 pub(super) const NO_TERMINAL: &str = "hearts: the table needs a terminal: connect with ssh -t";
@@ -202,20 +201,7 @@ impl Client {
         match table.flatten() {
             None => lobby_session::enter(screen, Arc::clone(&self.shared), None),
             Some(table) => {
-                let mut screen = screen;
-                let id = PersonId(self.shared.next_person.fetch_add(1, Ordering::SeqCst));
-                screen.id = id;
-                let visitor = &screen.visitor;
-                let arrival = Arrival {
-                    id,
-                    name: visitor.name.clone(),
-                    key: visitor.key.clone(),
-                    watch,
-                    theme: visitor.theme,
-                    size: (columns, rows),
-                };
-                screen.route_to(Place::Table(table.sender.clone(), id));
-                if table.sender.send(ToTable::Join(Box::new(Joining { arrival, screen }))).is_err() {
+                if table::bring(screen, &table, watch, self.shared.person_id()).is_some() {
                     return say_and_close(session, channel, NO_ROOM);
                 }
             }

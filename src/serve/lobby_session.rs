@@ -15,9 +15,8 @@ use super::limits::NewestSize;
 use super::lobby::{self, Lobby, LobbyEffect, LobbyHits, PastGame, PresetRecord};
 use super::session::{Place, Screen};
 use super::store::Store;
-use super::table::{Joining, ToTable};
+use super::table;
 use crate::engine::Seat;
-use crate::tui::app::{Arrival, PersonId};
 use crate::tui::replay::{self, Buttons, Replay, ReviewNews};
 
 /// What a person's lobby hears about.
@@ -216,34 +215,16 @@ impl Visit {
             lobby.say(format!("There is no table {code}"));
             return true;
         };
-        let Some(mut screen) = self.screen.take() else { return false };
-        let id = PersonId(self.shared.next_person.fetch_add(1, Ordering::SeqCst));
-        screen.id = id;
-        let visitor = &screen.visitor;
-        let arrival = Arrival {
-            id,
-            name: visitor.name.clone(),
-            key: visitor.key.clone(),
-            watch,
-            theme: visitor.theme,
-            size: screen.size,
-        };
-        screen.route_to(Place::Table(table.sender.clone(), id));
-        match screen.fresh() {
-            Ok(screen) => {
-                if let Err(refused) = table.sender.send(ToTable::Join(Box::new(Joining { arrival, screen }))) {
-                    // The table has stopped: back to the lobby with the screen.
-                    if let ToTable::Join(joining) = refused.0 {
-                        let Joining { screen, .. } = *joining;
-                        screen.route_to(Place::Gone);
-                        self.screen = Some(screen);
-                        lobby.say(format!("Table {code} has closed"));
-                        return true;
-                    }
-                }
-                false
+        let Some(screen) = self.screen.take() else { return false };
+        let Ok(screen) = screen.fresh() else { return false };
+        match table::bring(screen, &table, watch, self.shared.person_id()) {
+            None => false,
+            Some(screen) => {
+                // The table has stopped: the screen stays in the lobby.
+                self.screen = Some(screen);
+                lobby.say(format!("Table {code} has closed"));
+                true
             }
-            Err(_) => false,
         }
     }
 

@@ -6,7 +6,7 @@
 use std::collections::HashMap;
 use std::panic::AssertUnwindSafe;
 use std::sync::atomic::Ordering;
-use std::sync::mpsc::{Receiver, RecvTimeoutError, Sender};
+use std::sync::mpsc::{Receiver, RecvTimeoutError, SendError, Sender};
 use std::sync::{Arc, Mutex};
 use std::time::Instant;
 
@@ -25,7 +25,7 @@ use crate::tui::{Decided, decide_safely, fresh_deal, work_out_safely};
 use super::Shared;
 use super::limits::NewestSize;
 use super::lobby::{SeatSummary, TableSummary};
-use super::session::Screen;
+use super::session::{Place, Screen};
 use super::store::{Seated, Store, StoredTable};
 
 /// What a table hears about.
@@ -79,6 +79,30 @@ impl TableLine {
         };
         self.summary.lock().map_or_else(|_| empty(), |summary| summary.clone())
     }
+}
+
+/// Takes a person's screen to `table`, to sit or to watch. The screen
+/// comes back when the table has stopped.
+pub(super) fn bring(mut screen: Screen, table: &TableLine, watch: bool, id: PersonId) -> Option<Screen> {
+    screen.id = id;
+    let visitor = &screen.visitor;
+    let arrival = Arrival {
+        id,
+        name: visitor.name.clone(),
+        key: visitor.key.clone(),
+        watch,
+        theme: visitor.theme,
+        size: screen.size,
+    };
+    screen.route_to(Place::Table(table.sender.clone(), id));
+    let Err(SendError(ToTable::Join(joining))) =
+        table.sender.send(ToTable::Join(Box::new(Joining { arrival, screen })))
+    else {
+        return None;
+    };
+    let Joining { screen, .. } = *joining;
+    screen.route_to(Place::Gone);
+    Some(screen)
 }
 
 /// What a table is opened with.

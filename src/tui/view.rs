@@ -119,7 +119,7 @@ pub fn draw_screen(buf: &mut Buffer, area: Rect, app: &Seen, now: Instant) -> Hi
     let theme = app.person.theme;
     let mut hits = Hits::default();
     if area.width < MIN_WIDTH || area.height < MIN_HEIGHT {
-        too_small(buf, area, theme);
+        too_small(buf, area, theme, ("Hearts", "quit"));
         return hits;
     }
     buf.set_style(area, theme.table());
@@ -188,11 +188,13 @@ fn offer_on_an_empty_table(
     hits
 }
 
-fn too_small(buf: &mut Buffer, area: Rect, theme: Theme) {
+/// What a screen under the least size says: `what` ("Hearts", "The
+/// lobby") needs a bigger terminal, and q does `leave` ("quit", "leave").
+pub(crate) fn too_small(buf: &mut Buffer, area: Rect, theme: Theme, (what, leave): (&str, &str)) {
     let text = vec![
-        Line::styled("Hearts needs a bigger terminal", theme.strong()),
+        Line::styled(format!("{what} needs a bigger terminal"), theme.strong()),
         Line::raw(format!("at least {MIN_WIDTH}x{MIN_HEIGHT}; this one is {}x{}", area.width, area.height)),
-        Line::styled("enlarge the window, or press q to quit", theme.quiet()),
+        Line::styled(format!("enlarge the window, or press q to {leave}"), theme.quiet()),
     ];
     let height = (text.len() as u16).min(area.height);
     let top = area.y + area.height.saturating_sub(height) / 2;

@@ -25,7 +25,7 @@
 //! ```
 
 use ratatui::buffer::Buffer;
-use ratatui::layout::{Alignment, Constraint, Layout, Rect};
+use ratatui::layout::{Constraint, Layout, Rect};
 use ratatui::style::Style;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Clear, Paragraph, Widget, Wrap};
@@ -33,7 +33,7 @@ use ratatui::widgets::{Block, Clear, Paragraph, Widget, Wrap};
 use super::form::CreateForm;
 use super::{Focus, Lobby, LobbyButton, LobbyHits, PastGame, Row, SeatSummary, TableSummary, Window};
 use crate::tui::theme::Theme;
-use crate::tui::view::{BIG_HEIGHT, BIG_WIDTH, MIN_HEIGHT, MIN_WIDTH, count};
+use crate::tui::view::{BIG_HEIGHT, BIG_WIDTH, MIN_HEIGHT, MIN_WIDTH, count, too_small};
 
 /// Columns of a table's row: the cursor mark, the code, the rules, the game.
 const MARK: u16 = 2;
@@ -57,7 +57,7 @@ pub(crate) fn draw(buf: &mut Buffer, area: Rect, lobby: &Lobby) -> LobbyHits {
     let theme = lobby.theme;
     let mut hits = LobbyHits::default();
     if area.width < MIN_WIDTH || area.height < MIN_HEIGHT {
-        too_small(buf, area, theme);
+        too_small(buf, area, theme, ("The lobby", "leave"));
         return hits;
     }
     buf.set_style(area, theme.table());
@@ -507,20 +507,6 @@ fn buttons(buf: &mut Buffer, inner: Rect, row: &[(&str, LobbyButton)], theme: Th
         hits.buttons.push((Rect::new(x, y, width, 1), button));
         x += width + 2;
     }
-}
-
-fn too_small(buf: &mut Buffer, area: Rect, theme: Theme) {
-    let text = vec![
-        Line::styled("The lobby needs a bigger terminal", theme.strong()),
-        Line::raw(format!("at least {MIN_WIDTH}x{MIN_HEIGHT}; this one is {}x{}", area.width, area.height)),
-        Line::styled("enlarge the window, or press q to leave", theme.quiet()),
-    ];
-    let height = (text.len() as u16).min(area.height);
-    let top = area.y + area.height.saturating_sub(height) / 2;
-    Paragraph::new(text)
-        .alignment(Alignment::Center)
-        .wrap(Wrap { trim: true })
-        .render(Rect::new(area.x, top, area.width, height), buf);
 }
 
 /// `text` at (`x`, `y`) in at most `room` columns (cut with an ellipsis
