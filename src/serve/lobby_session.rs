@@ -44,11 +44,12 @@ pub(super) fn enter(screen: Screen, shared: Arc<Shared>, note: Option<String>) {
     if let Ok(mut lobbies) = shared.lobbies.lock() {
         lobbies.insert(number, sender.clone());
     }
-    screen.route_to(Place::Lobby(sender));
+    screen.route_to(Place::Lobby(sender.clone()));
     let name = format!("lobby of {}", screen.visitor.name);
     let spawned = std::thread::Builder::new().name(name).spawn(move || {
         let store = Store::open_in(&shared.dir).ok();
-        let visit = Visit { number, screen: Some(screen), shared, store, viewing: None, hits: LobbyHits::default() };
+        let visit =
+            Visit { number, sender, screen: Some(screen), shared, store, viewing: None, hits: LobbyHits::default() };
         visit.run(&receiver, note);
     });
     // Without a thread the screen is dropped, and its channel closes.
@@ -65,6 +66,8 @@ struct Viewing {
 struct Visit {
     /// The lobby's number among the server's lobbies.
     number: u64,
+    /// Where the person's input comes to this lobby.
+    sender: std::sync::mpsc::Sender<ToLobby>,
     screen: Option<Screen>,
     shared: Arc<Shared>,
     store: Option<Store>,
@@ -220,7 +223,8 @@ impl Visit {
         match table::bring(screen, &table, watch, self.shared.person_id()) {
             None => false,
             Some(screen) => {
-                // The table has stopped: the screen stays in the lobby.
+                // The table has stopped: the screen, and the person's keys, stay in the lobby.
+                screen.route_to(Place::Lobby(self.sender.clone()));
                 self.screen = Some(screen);
                 lobby.say(format!("Table {code} has closed"));
                 true

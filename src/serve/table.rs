@@ -82,7 +82,7 @@ impl TableLine {
 }
 
 /// Takes a person's screen to `table`, to sit or to watch. The screen
-/// comes back when the table has stopped.
+/// comes back when the table has stopped, for the caller to route again.
 pub(super) fn bring(mut screen: Screen, table: &TableLine, watch: bool, id: PersonId) -> Option<Screen> {
     screen.id = id;
     let visitor = &screen.visitor;
@@ -101,7 +101,6 @@ pub(super) fn bring(mut screen: Screen, table: &TableLine, watch: bool, id: Pers
         return None;
     };
     let Joining { screen, .. } = *joining;
-    screen.route_to(Place::Gone);
     Some(screen)
 }
 
