@@ -68,16 +68,7 @@ pub(super) struct TableLine {
 impl TableLine {
     /// What the table looks like now.
     pub(super) fn summary(&self) -> TableSummary {
-        let empty = || TableSummary {
-            code: self.code.clone(),
-            label: String::new(),
-            players: 0,
-            seats: Vec::new(),
-            playing: false,
-            hand: 0,
-            listed: false,
-        };
-        self.summary.lock().map_or_else(|_| empty(), |summary| summary.clone())
+        self.summary.lock().map_or_else(|_| blank(&self.code, false), |summary| summary.clone())
     }
 }
 
@@ -102,6 +93,19 @@ pub(super) fn bring(mut screen: Screen, table: &TableLine, watch: bool, id: Pers
     };
     let Joining { screen, .. } = *joining;
     Some(screen)
+}
+
+/// A table's summary before it has published one.
+fn blank(code: &str, listed: bool) -> TableSummary {
+    TableSummary {
+        code: code.to_string(),
+        label: String::new(),
+        players: 0,
+        seats: Vec::new(),
+        playing: false,
+        hand: 0,
+        listed,
+    }
 }
 
 /// What a table is opened with.
@@ -139,15 +143,7 @@ pub(super) fn open(
     };
     let table = app.table.clone();
     let (sender, receiver) = std::sync::mpsc::channel();
-    let summary = Arc::new(Mutex::new(TableSummary {
-        code: code.clone(),
-        label: String::new(),
-        players: 0,
-        seats: Vec::new(),
-        playing: false,
-        hand: 0,
-        listed,
-    }));
+    let summary = Arc::new(Mutex::new(blank(&code, listed)));
     let mut served = Served {
         shared,
         listed,
