@@ -19,9 +19,10 @@ use crate::review;
 use crate::serve::{ServeError, ServeOptions};
 use crate::sim::{self, Arena, Lineup, Units};
 use crate::tui::games;
-use crate::tui::store::{self, FileError};
+use crate::files::{self as store, FileError};
 use crate::tui::theme::Theme;
-use crate::tui::{self, PlayOptions, TableError, stats::Stats, table::Table};
+use crate::table::Setup;
+use crate::tui::{self, PlayOptions, TableError, stats::Stats};
 
 /// Why a command could not do its job.
 #[derive(Debug, thiserror::Error)]
@@ -520,11 +521,11 @@ fn perft_report(hand: &Hand, depth: u32, show_divide: bool, json: bool) -> Strin
 
 /// Opens the table: the rules and bots are settled before the terminal is touched.
 /// The table the rules and the bot choices make: its rules, their name, its players.
-fn table(loaded: &LoadedRules, choices: &BotChoices) -> Result<Table, CommandError> {
+fn table(loaded: &LoadedRules, choices: &BotChoices) -> Result<Setup, CommandError> {
     let players = choices.resolve(loaded.rules.player_count())?;
     let changed = loaded.rules != loaded.preset.rules();
     let label = format!("{}{}", loaded.preset, if changed { "+" } else { "" });
-    Ok(Table { rules: loaded.rules, label, players })
+    Ok(Setup { rules: loaded.rules, label, players })
 }
 
 fn play(

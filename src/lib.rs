@@ -7,12 +7,14 @@ pub mod cli;
 pub mod commands;
 pub mod config;
 pub mod engine;
+pub mod files;
 pub mod pace;
 pub mod players;
 pub mod record;
 pub mod review;
 pub mod serve;
 pub mod sim;
+pub mod table;
 pub mod tui;
 
 /// The engine example of `docs/engine.md`, run as a doctest so it keeps compiling.

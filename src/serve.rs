@@ -35,8 +35,8 @@ use crate::cli::ServeArgs;
 use crate::pace::Speed;
 use crate::record::DealCode;
 use crate::tui::app::{PersonId, Sharing};
-use crate::tui::store::FileError;
-use crate::tui::table::Table;
+use crate::files::FileError;
+use crate::table::Setup;
 use access::Access;
 use handler::Client;
 use limits::{Connections, LoginDeadline};
@@ -97,7 +97,7 @@ pub struct ServeOptions {
     /// Who may come in.
     pub access: AccessChoice,
     /// The rules and the bots of each session's table.
-    pub table: Table,
+    pub table: Setup,
     /// The bots' pace.
     pub speed: Speed,
     /// The expert's budget.
@@ -110,7 +110,7 @@ pub struct ServeOptions {
 
 impl ServeOptions {
     /// The options the command line gives, for tables like `table`.
-    pub fn of(args: &ServeArgs, table: Table, think: Think) -> ServeOptions {
+    pub fn of(args: &ServeArgs, table: Setup, think: Think) -> ServeOptions {
         let access = match (&args.authorized_keys, &args.password_file, args.open) {
             (Some(file), _, _) => AccessChoice::AuthorizedKeys(file.clone()),
             (_, Some(file), _) => AccessChoice::PasswordFile(file.clone()),
@@ -138,7 +138,7 @@ impl ServeOptions {
 struct Shared {
     access: Access,
     /// What a table opened without other choices has.
-    table: Table,
+    table: Setup,
     speed: Speed,
     think: Think,
     sharing: Sharing,
@@ -237,7 +237,7 @@ fn table_code() -> String {
 /// listening, then prints the address and the host key's fingerprint.
 pub fn run(options: ServeOptions) -> Result<(), ServeError> {
     let access = Access::choose(&options.access, options.listen)?;
-    let dir = crate::tui::store::data_dir()?;
+    let dir = crate::files::data_dir()?;
     let key = host_key::load_or_make(&dir)?;
     let stored = Store::open_in(&dir).and_then(|mut store| store.tables())?;
     let fingerprint = key.public_key().fingerprint(russh::keys::HashAlg::Sha256);

@@ -10,14 +10,11 @@
 pub mod app;
 pub mod fit;
 pub mod games;
-pub mod hint;
 pub mod input;
 pub mod new_game;
 pub mod replay;
 pub mod save;
 pub mod stats;
-pub mod store;
-pub mod table;
 pub mod theme;
 pub mod view;
 
@@ -44,8 +41,8 @@ use app::{App, Effect, Message, NewGameStart, PersonId, ResumeOffer};
 use input::Hits;
 use save::Found;
 use stats::Stats;
-use store::{FileError, GameLock};
-use table::Table;
+use crate::files::{self as store, FileError, GameLock};
+use crate::table::{Setup, hint};
 use theme::Theme;
 
 /// Why the table could not be played.
@@ -103,7 +100,7 @@ enum Incoming {
 
 /// Plays at the terminal until the player quits. Files and the terminal
 /// are checked before the screen is taken over.
-pub fn play(table: Table, options: PlayOptions) -> Result<(), TableError> {
+pub fn play(table: Setup, options: PlayOptions) -> Result<(), TableError> {
     if !stdout().is_terminal() {
         return Err(TableError::NotATerminal);
     }
@@ -315,9 +312,9 @@ struct Runtime {
     /// Held while this process owns the saved game.
     _lock: Option<GameLock>,
     stats_ok: bool,
-    table: Table,
+    table: Setup,
     options: PlayOptions,
-    saved: Option<Box<save::SavedGame>>,
+    saved: Option<Box<crate::table::saved::SavedGame>>,
     /// Each seat's bot; `None` while it thinks (and for your seat).
     bots: Vec<Option<Box<dyn Bot>>>,
     /// Counts games, so a bot coming back from an old game is dropped.
@@ -520,8 +517,8 @@ impl Runtime {
 
     /// Keeps a saved game the player declined to resume, if they had
     /// played in it, before its save is replaced.
-    fn keep_declined(&self, saved: &save::SavedGame, app: &mut App, now: Instant) {
-        let (Ok((table, _)), Ok(log)) = (saved.replay(save::Programs::Replace), saved.parsed_actions()) else {
+    fn keep_declined(&self, saved: &crate::table::saved::SavedGame, app: &mut App, now: Instant) {
+        let (Ok((table, _)), Ok(log)) = (saved.replay(crate::table::saved::Programs::Replace), saved.parsed_actions()) else {
             return;
         };
         if app::you_played_in(&log)
@@ -540,7 +537,7 @@ impl Runtime {
 
     /// Appends the game played at `table` from `start` by `log` as a
     /// record; the error is a note for the status line.
-    fn keep_record(&self, table: &Table, start: DealCode, log: &[Action]) -> Result<(), String> {
+    fn keep_record(&self, table: &Setup, start: DealCode, log: &[Action]) -> Result<(), String> {
         let record = game_record(table, start, log).map_err(|error| format!("Could not keep the game: {error}"))?;
         let files = self.dir.as_deref().map(games::path).into_iter().chain(self.options.record.clone());
         for file in files {
@@ -581,7 +578,7 @@ fn local_view(app: &App) -> (stats::PresetStats, Theme) {
 
 /// The record the table keeps of the game played at `table` from `start`
 /// by `log`, finished or not: the person at seat 0.
-pub fn game_record(table: &Table, start: DealCode, log: &[Action]) -> Result<GameRecord, ReplayError> {
+pub fn game_record(table: &Setup, start: DealCode, log: &[Action]) -> Result<GameRecord, ReplayError> {
     let players = table.rules.player_count();
     let seats = Seat::all(players)
         .map(|seat| SeatRecord {

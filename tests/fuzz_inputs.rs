@@ -18,8 +18,8 @@ use hearts::config::{self, RawValue, RuleRequest, SearchPaths};
 use hearts::engine::{Action, Card, CardSet, Deal, Game, GamePhase, HandResult, Preset, Rules, Seat};
 use hearts::players::Player;
 use hearts::record::{GameRecord, Recorder, SeatRecord};
-use hearts::tui::save::{Programs, SavedGame};
-use hearts::tui::table::Table;
+use hearts::table::saved::{Programs, SavedGame};
+use hearts::table::Setup;
 use proptest::prelude::*;
 use serde_json::{Value, json};
 
@@ -169,7 +169,7 @@ fn sample_game(rules: Rules, seed: u64, samples: &mut Samples) {
     let seats = (0..players).map(|seat| SeatRecord { seat, name: format!("seat {seat}"), player: "normal".into() });
     let mut recorder = Recorder::new(&game, seats.collect());
     let mut log = Vec::new();
-    let table = Table {
+    let table = Setup {
         rules,
         label: "fuzz".into(),
         players: (0..players).map(|_| "normal".parse::<Player>().unwrap()).collect(),

@@ -18,7 +18,7 @@ use hearts::players::Player;
 use hearts::record::DealCode;
 use hearts::tui::app::{App, Arrival, Message, Overlay, PersonId, Seen, Sharing};
 use hearts::tui::input::Command;
-use hearts::tui::table::Table;
+use hearts::table::Setup;
 use hearts::tui::theme::Theme;
 use hearts::tui::view;
 use ratatui::backend::CrosstermBackend;
@@ -272,7 +272,7 @@ struct Viewer {
 // ---- whole games ---------------------------------------------------------------
 
 /// One game to watch.
-struct Setup {
+struct Watched {
     preset: Preset,
     players: u8,
     seed: u64,
@@ -361,11 +361,11 @@ struct SharedTable {
 }
 
 impl SharedTable {
-    fn new(game: &Setup) -> SharedTable {
+    fn new(game: &Watched) -> SharedTable {
         let rules = Rules { players: game.players, max_hands: game.hands, ..game.preset.rules() };
         let label = format!("{} for {} (seed {})", game.preset.name(), game.players, game.seed);
         let players = vec![Player::Builtin(Level::Normal); rules.player_count()];
-        let table = Table { rules, label: game.preset.name().to_string(), players };
+        let table = Setup { rules, label: game.preset.name().to_string(), players };
         // The turn clock at zero: a seat's bot moves for whoever the table waits on.
         let sharing = Sharing { turn_clock: Some(Duration::ZERO), ..Sharing::default() };
         let start = DealCode { seed: game.seed, hand: 1 };
@@ -528,7 +528,7 @@ impl SharedTable {
 
 /// Plays `games` through, checking every screen, and makes sure they came
 /// to each of the `moments` at least once.
-fn watch_whole_games(games: &[Setup], must_come: &[Moment]) {
+fn watch_whole_games(games: &[Watched], must_come: &[Moment]) {
     let mut came = BTreeSet::new();
     for game in games {
         let label = format!("{} for {} (seed {})", game.preset.name(), game.players, game.seed);
@@ -549,8 +549,8 @@ use Moment::*;
 fn black_lady_screens_show_no_card_their_seat_may_not_see() {
     watch_whole_games(
         &[
-            Setup { preset: Preset::BlackLady, players: 4, seed: 1, hands: 4, speed: Speed::Fast, huge: true },
-            Setup { preset: Preset::BlackLady, players: 4, seed: 2, hands: 2, speed: Speed::Instant, huge: false },
+            Watched { preset: Preset::BlackLady, players: 4, seed: 1, hands: 4, speed: Speed::Fast, huge: true },
+            Watched { preset: Preset::BlackLady, players: 4, seed: 2, hands: 2, speed: Speed::Instant, huge: false },
         ],
         &[PassOnItsWay, PassChosen, HandSummary, LookingBack, GameOver],
     );
@@ -559,7 +559,7 @@ fn black_lady_screens_show_no_card_their_seat_may_not_see() {
 #[test]
 fn omnibus_screens_show_no_card_their_seat_may_not_see() {
     watch_whole_games(
-        &[Setup { preset: Preset::Omnibus, players: 4, seed: 3, hands: 3, speed: Speed::Fast, huge: false }],
+        &[Watched { preset: Preset::Omnibus, players: 4, seed: 3, hands: 3, speed: Speed::Fast, huge: false }],
         &[PassOnItsWay, PassChosen, HandSummary, GameOver],
     );
 }
@@ -568,8 +568,8 @@ fn omnibus_screens_show_no_card_their_seat_may_not_see() {
 fn no_screen_shows_the_widow_but_its_takers_before_the_hand_is_scored() {
     watch_whole_games(
         &[
-            Setup { preset: Preset::Heartsette, players: 4, seed: 4, hands: 3, speed: Speed::Fast, huge: false },
-            Setup { preset: Preset::Heartsette, players: 3, seed: 5, hands: 2, speed: Speed::Instant, huge: false },
+            Watched { preset: Preset::Heartsette, players: 4, seed: 4, hands: 3, speed: Speed::Fast, huge: false },
+            Watched { preset: Preset::Heartsette, players: 3, seed: 5, hands: 2, speed: Speed::Instant, huge: false },
         ],
         &[PassChosen, WidowFaceDown, WidowTaken, HandSummary],
     );
@@ -579,8 +579,8 @@ fn no_screen_shows_the_widow_but_its_takers_before_the_hand_is_scored() {
 fn no_screen_shows_dominos_stock_or_the_other_hand() {
     watch_whole_games(
         &[
-            Setup { preset: Preset::Domino, players: 2, seed: 6, hands: 3, speed: Speed::Fast, huge: false },
-            Setup { preset: Preset::Domino, players: 2, seed: 7, hands: 3, speed: Speed::Instant, huge: false },
+            Watched { preset: Preset::Domino, players: 2, seed: 6, hands: 3, speed: Speed::Fast, huge: false },
+            Watched { preset: Preset::Domino, players: 2, seed: 7, hands: 3, speed: Speed::Instant, huge: false },
         ],
         &[Drawn, HandSummary, GameOver],
     );
@@ -589,7 +589,7 @@ fn no_screen_shows_dominos_stock_or_the_other_hand() {
 #[test]
 fn eleven_at_cancellation_see_no_card_of_each_others_hands_or_the_kitty() {
     watch_whole_games(
-        &[Setup { preset: Preset::Cancellation, players: 11, seed: 8, hands: 1, speed: Speed::Instant, huge: false }],
+        &[Watched { preset: Preset::Cancellation, players: 11, seed: 8, hands: 1, speed: Speed::Instant, huge: false }],
         &[PassChosen, WidowFaceDown, WidowTaken],
     );
 }
@@ -597,7 +597,7 @@ fn eleven_at_cancellation_see_no_card_of_each_others_hands_or_the_kitty() {
 #[test]
 fn bidders_at_auction_see_no_card_of_each_others_hands() {
     watch_whole_games(
-        &[Setup { preset: Preset::Auction, players: 5, seed: 9, hands: 2, speed: Speed::Fast, huge: false }],
+        &[Watched { preset: Preset::Auction, players: 5, seed: 9, hands: 2, speed: Speed::Fast, huge: false }],
         &[Bidding, HandSummary],
     );
 }
@@ -605,7 +605,7 @@ fn bidders_at_auction_see_no_card_of_each_others_hands() {
 #[test]
 fn declarers_at_chasse_coeur_see_no_card_of_each_others_hands() {
     watch_whole_games(
-        &[Setup { preset: Preset::ChasseCoeur, players: 4, seed: 10, hands: 2, speed: Speed::Instant, huge: false }],
+        &[Watched { preset: Preset::ChasseCoeur, players: 4, seed: 10, hands: 2, speed: Speed::Instant, huge: false }],
         &[Declaring, HandSummary],
     );
 }
@@ -639,7 +639,7 @@ fn words_that_look_like_cards_are_not_read_as_cards() {
 
 /// A table of four, everyone seated and one watching, before the first pass.
 fn fresh_table() -> SharedTable {
-    SharedTable::new(&Setup {
+    SharedTable::new(&Watched {
         preset: Preset::BlackLady,
         players: 4,
         seed: 11,

@@ -11,7 +11,7 @@ use russh::keys::ssh_key::LineEnding;
 use russh::keys::ssh_key::private::Ed25519Keypair;
 
 use super::ServeError;
-use crate::tui::store::FileError;
+use crate::files::FileError;
 
 /// The file's name in the data directory.
 const FILE: &str = "ssh_host_ed25519_key";

@@ -19,7 +19,7 @@ mod tests;
 use crossterm::event::Event;
 
 use crate::pace::Speed;
-use crate::tui::table::Table;
+use crate::table::Setup;
 use crate::tui::theme::Theme;
 
 use form::CreateForm;
@@ -140,7 +140,7 @@ enum Window {
 pub(crate) struct Lobby {
     name: String,
     theme: Theme,
-    defaults: Table,
+    defaults: Setup,
     speed: Speed,
     tables: Vec<TableSummary>,
     records: Vec<PresetRecord>,
@@ -155,7 +155,7 @@ pub(crate) struct Lobby {
 impl Lobby {
     /// The lobby of the person called `name`, drawn with `theme`; a new
     /// table starts from the rules and bots of `defaults` at `speed`.
-    pub(crate) fn new(name: &str, theme: Theme, defaults: Table, speed: Speed) -> Lobby {
+    pub(crate) fn new(name: &str, theme: Theme, defaults: Setup, speed: Speed) -> Lobby {
         Lobby {
             name: name.to_string(),
             theme,
@@ -309,7 +309,7 @@ impl Lobby {
         if table.has_room_for(&name) {
             return Some(LobbyEffect::Sit(table.code.clone()));
         }
-        let full = format!("Table {} is full: w watches it", table.code);
+        let full = format!("Setup {} is full: w watches it", table.code);
         self.note = Some(full);
         None
     }

@@ -18,7 +18,7 @@ use rusqlite::{Connection, ErrorCode, OptionalExtension, TransactionBehavior, pa
 
 use crate::engine::MAX_PLAYERS;
 use crate::record::GameRecord;
-use crate::tui::save::SavedGame;
+use crate::table::saved::SavedGame;
 
 /// The server's database file in the data directory.
 pub const FILE_NAME: &str = "server.sqlite3";

@@ -17,8 +17,8 @@ use crate::engine::{GamePhase, Seat};
 use crate::pace::Speed;
 use crate::record::{DealCode, GameRecord, ReplayError, SeatRecord};
 use crate::tui::app::{App, Arrival, Effect, Holder, Message, NewGameStart, PersonId, Sharing};
-use crate::tui::hint::WorkedOutHint;
-use crate::tui::table::Table;
+use crate::table::hint::WorkedOutHint;
+use crate::table::Setup;
 use crate::tui::theme::Theme;
 use crate::tui::{Decided, decide_safely, fresh_deal, work_out_safely};
 
@@ -111,7 +111,7 @@ fn blank(code: &str, listed: bool) -> TableSummary {
 /// What a table is opened with.
 pub(super) struct Opening {
     /// Rules, label and bots.
-    pub(super) table: Table,
+    pub(super) table: Setup,
     /// The bots' pace.
     pub(super) speed: Speed,
     /// The expert's budget.
@@ -211,7 +211,7 @@ struct Served {
     /// Where the table is saved after each trick and its games kept.
     store: Store,
     app: App,
-    table: Table,
+    table: Setup,
     think: Think,
     /// Each seat's bot; `None` while it thinks.
     bots: Vec<Option<Box<dyn Bot>>>,
@@ -531,7 +531,7 @@ impl Served {
 
     /// A new game at the same table, its people kept in their seats; an
     /// unfinished game left for it is kept with the games played.
-    fn new_game(&mut self, table: Table, deal: Option<DealCode>, speed: Speed, now: Instant) {
+    fn new_game(&mut self, table: Setup, deal: Option<DealCode>, speed: Speed, now: Instant) {
         match self.app.next_game(table.clone(), deal.unwrap_or_else(fresh_deal), speed) {
             Ok(next) => {
                 if self.app.finish.is_none() {
@@ -672,7 +672,7 @@ mod tests {
 
     #[test]
     fn names_are_unique_at_a_table_and_a_person_coming_back_keeps_theirs() {
-        let table = Table {
+        let table = Setup {
             rules: Rules::default(),
             label: "black-lady".into(),
             players: vec![Player::Builtin(Level::Normal); 4],

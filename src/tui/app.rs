@@ -8,7 +8,6 @@
 //! game is a table with one person, you, at South; `hearts serve` seats
 //! people who come in over SSH.
 
-mod clock;
 mod overlay;
 mod person;
 mod seen;
@@ -21,17 +20,17 @@ use crate::engine::{
     Suit, TimedFinish, TournamentScore, Trick,
 };
 
-use super::hint::{HintRequest, WorkedOutHint};
+use crate::table::hint::{HintRequest, WorkedOutHint};
 use super::input::{Button, Command};
 use super::new_game::{NewGameForm, Remembered};
-use super::save::{Programs, SaveError, SavedGame};
+use crate::table::saved::{Programs, SaveError, SavedGame};
 use super::stats::{GameStats, PresetStats};
-use super::table::Table;
+use crate::table::Setup;
 use super::theme::Theme;
 use crate::pace::Speed;
 use crate::record::DealCode;
 
-pub use clock::{Clock, Finish};
+pub use crate::table::clock::{Clock, Finish};
 pub use overlay::{Overlay, ResumeOffer, you_played_in};
 pub use person::{Holder, Person, PersonId};
 pub use seen::Seen;
@@ -178,7 +177,7 @@ pub enum Effect {
 #[derive(Clone, Debug, PartialEq)]
 pub struct NewGameStart {
     /// Seats, players and rules.
-    pub table: Table,
+    pub table: Setup,
     /// The deal typed, or a fresh one.
     pub deal: Option<DealCode>,
     /// The pace.
@@ -213,7 +212,7 @@ pub struct PendingPass {
 #[derive(Debug)]
 pub struct App {
     /// Seats, players and rules.
-    pub table: Table,
+    pub table: Setup,
     /// The game itself.
     pub game: Game,
     /// The deal the game started from: its seed and first hand.
@@ -263,7 +262,7 @@ pub struct App {
 
 impl App {
     /// A new game with this seed: you alone at South, against the bots.
-    pub fn new(table: Table, start: DealCode, speed: Speed, theme: Theme) -> Result<App, crate::engine::RulesError> {
+    pub fn new(table: Setup, start: DealCode, speed: Speed, theme: Theme) -> Result<App, crate::engine::RulesError> {
         let mut app = App::shared(table, start, speed, Sharing::default())?;
         app.seat_local(theme);
         Ok(app)
@@ -272,7 +271,7 @@ impl App {
     /// A new game at a table nobody sits at yet: people arrive by
     /// [`Message::Arrive`].
     pub fn shared(
-        table: Table,
+        table: Setup,
         start: DealCode,
         speed: Speed,
         sharing: Sharing,
@@ -287,7 +286,7 @@ impl App {
     /// The next game at this table (new rules, or the same), with the
     /// people here and the seats they hold kept where the table still has
     /// them; a person whose seat is gone watches.
-    pub fn next_game(&self, table: Table, start: DealCode, speed: Speed) -> Result<App, crate::engine::RulesError> {
+    pub fn next_game(&self, table: Setup, start: DealCode, speed: Speed) -> Result<App, crate::engine::RulesError> {
         let mut next = App::shared(table, start, speed, self.sharing)?;
         let seats = next.holders.len();
         for (index, holder) in self.holders.iter().enumerate().take(seats) {
@@ -306,13 +305,13 @@ impl App {
     }
 
     /// A game given whole, you alone at South.
-    pub(crate) fn with_game(table: Table, game: Game, log: Vec<Action>, speed: Speed, theme: Theme) -> App {
+    pub(crate) fn with_game(table: Setup, game: Game, log: Vec<Action>, speed: Speed, theme: Theme) -> App {
         let mut app = App::empty(table, game, log, speed);
         app.seat_local(theme);
         app
     }
 
-    fn empty(table: Table, game: Game, log: Vec<Action>, speed: Speed) -> App {
+    fn empty(table: Setup, game: Game, log: Vec<Action>, speed: Speed) -> App {
         let clock = (table.rules.clock_minutes > 0)
             .then(|| Clock::new(Duration::from_secs(60 * u64::from(table.rules.clock_minutes))));
         let hand_start =
@@ -503,7 +502,7 @@ impl App {
         let players = self.players();
         let from = viewer.unwrap_or(Seat::SOUTH);
         match Seat::new((seat.index() + players - from.index()) % players) {
-            Some(place) if place.index() > 0 => super::table::seat_name(place, players),
+            Some(place) if place.index() > 0 => crate::table::seat_name(place, players),
             _ => "South".to_string(),
         }
     }

@@ -11,7 +11,7 @@ use std::path::{Path, PathBuf};
 
 use crate::record::GameRecord;
 
-use super::store::{self, FileError};
+use crate::files::{self as store, FileError};
 
 /// The file of kept games in a data directory.
 pub fn path(dir: &Path) -> PathBuf {

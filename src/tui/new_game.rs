@@ -14,8 +14,8 @@ use crate::pace::Speed;
 use crate::players::{BotChoices, Level, Player};
 use crate::record::DealCode;
 
-use super::store::{self, FileError};
-use super::table::{Table, seat_name};
+use crate::files::{self as store, FileError};
+use crate::table::{Setup, seat_name};
 
 /// A line of the window.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -150,7 +150,7 @@ impl Remembered {
 impl NewGameForm {
     /// The window for a table, its rules from `label`'s preset, with the
     /// remembered choices over them.
-    pub fn new(table: &Table, speed: Speed, ascii: bool, remembered: &Remembered) -> NewGameForm {
+    pub fn new(table: &Setup, speed: Speed, ascii: bool, remembered: &Remembered) -> NewGameForm {
         let base_preset = table.label.trim_end_matches('+').parse().unwrap_or(Preset::BlackLady);
         let preset = remembered.preset.as_deref().and_then(|p| p.parse().ok()).unwrap_or(base_preset);
         let mut form = NewGameForm {
@@ -280,7 +280,7 @@ impl NewGameForm {
     /// The table and deal the form starts: the preset's rules (the game in
     /// play's own if the preset is unchanged) with the target and players
     /// set; or why these rules make no game.
-    pub fn start(&self) -> Result<(Table, Option<DealCode>), RulesError> {
+    pub fn start(&self) -> Result<(Setup, Option<DealCode>), RulesError> {
         let mut rules = if self.preset == self.base_preset { self.base } else { self.preset.rules() };
         rules.players = self.count();
         rules.target_score = self.target.max(1);
@@ -288,7 +288,7 @@ impl NewGameForm {
         let changed = rules != self.preset.rules();
         let label = format!("{}{}", self.preset, if changed { "+" } else { "" });
         let deal = self.seed.parse().ok().map(|seed| DealCode { seed, hand: 1 });
-        Ok((Table { rules, label, players: self.players.clone() }, deal))
+        Ok((Setup { rules, label, players: self.players.clone() }, deal))
     }
 
     /// What to remember of the form.
@@ -326,8 +326,8 @@ fn seat_name_at(seat: usize, players: usize) -> String {
 mod tests {
     use super::*;
 
-    fn table() -> Table {
-        Table { rules: Rules::default(), label: "black-lady".into(), players: vec![Player::Builtin(Level::Normal); 4] }
+    fn table() -> Setup {
+        Setup { rules: Rules::default(), label: "black-lady".into(), players: vec![Player::Builtin(Level::Normal); 4] }
     }
 
     #[test]
@@ -382,7 +382,7 @@ mod tests {
     #[test]
     fn a_blank_seed_means_a_fresh_game_and_unchanged_rules_are_kept() {
         let custom =
-            Table { rules: Rules { omnibus: true, ..Rules::default() }, label: "black-lady+".into(), ..table() };
+            Setup { rules: Rules { omnibus: true, ..Rules::default() }, label: "black-lady+".into(), ..table() };
         let form = NewGameForm::new(&custom, Speed::Normal, false, &Remembered::default());
         let (table, deal) = form.start().unwrap();
         assert_eq!(deal, None);
@@ -453,7 +453,7 @@ mod tests {
         // Rules kept from the game in play: the 2D out divides 51 among three only.
         let rules = Rules { players: 3, removed_cards: Some("2D".parse().unwrap()), ..Rules::default() };
         let players = vec![Player::Builtin(Level::Normal); 3];
-        let three = Table { rules, label: "black-lady+".into(), players };
+        let three = Setup { rules, label: "black-lady+".into(), players };
         let mut form = NewGameForm::new(&three, Speed::Normal, false, &Remembered::default());
         form.move_cursor(2);
         form.change(1);

@@ -35,7 +35,7 @@ use crate::review::Decision;
 
 use super::TableError;
 use super::fit::{Part, Priority, fit, wrap_units};
-use super::table::seat_name;
+use crate::table::seat_name;
 use super::theme::Theme;
 use super::view::{BIG_WIDTH, CardSize, draw_card, short_name};
 

@@ -13,7 +13,7 @@ use serde::{Deserialize, Serialize};
 use crate::engine::{Game, Preset, Rules, Seat};
 use crate::players::Player;
 
-use super::store::{self, FileError};
+use crate::files::{self as store, FileError};
 
 /// What one finished game adds to the statistics.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]

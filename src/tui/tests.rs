@@ -12,16 +12,16 @@ use crate::engine::{BySeat, CardSet, Deal, Game, GamePhase, Hand, HandPhase, Moo
 
 use super::app::{App, Finish, Message, Overlay, PersonId, YOU};
 use super::input::{Button, Command, Hits};
-use super::table::Table;
+use crate::table::Setup;
 use super::theme::Theme;
 use super::view;
 use crate::pace::Speed;
 
 const COLOR: Theme = Theme { color: true, ascii: false, palette256: true };
 
-fn table(rules: Rules) -> Table {
+fn table(rules: Rules) -> Setup {
     let players = vec![Player::Builtin(Level::Normal); rules.player_count()];
-    Table { rules, label: "black-lady".to_string(), players }
+    Setup { rules, label: "black-lady".to_string(), players }
 }
 
 /// A test's clock: each step is far enough apart that every pace wait is over.
@@ -84,7 +84,7 @@ impl Harness {
 
     /// The hints the app has asked the runtime to work out (other effects
     /// are dropped).
-    fn hint_requests(&mut self) -> Vec<super::hint::HintRequest> {
+    fn hint_requests(&mut self) -> Vec<crate::table::hint::HintRequest> {
         let effects = self.app.take_effects().into_iter();
         effects
             .filter_map(|effect| match effect {
@@ -96,7 +96,7 @@ impl Harness {
 
     /// Works out a hint as the runtime's worker thread does, and sends it
     /// back.
-    fn deliver(&mut self, request: super::hint::HintRequest) {
+    fn deliver(&mut self, request: crate::table::hint::HintRequest) {
         let worked = Box::new(request.work_out());
         self.app.update(Message::HintWorkedOut(PersonId::LOCAL, worked), self.now);
     }
@@ -781,7 +781,7 @@ fn every_table_size_lays_out_without_overlapping_seats() {
         let h = Harness::with_rules(rules, 5, Speed::Instant);
         let (text, _, hits) = h.screen(80, 24);
         for seat in crate::engine::Seat::all(players).skip(1) {
-            let name = super::table::seat_name(seat, players);
+            let name = crate::table::seat_name(seat, players);
             assert_eq!(text.matches(&format!("{name} ·")).count(), 1, "{players} players: {name}\n{text}");
         }
         assert_eq!(hits.cards.len(), h.app.cards_in_row(YOU).len());
@@ -1152,8 +1152,8 @@ fn the_resume_offer_fits_every_total_inside_its_window() {
             && app.game.hand().phase() == HandPhase::Playing
     });
     let players: Vec<crate::players::Player> = vec!["cmd:a-long-program --with flags --and more".parse().unwrap(); 7];
-    let table = Table { rules, label: "black-lady".into(), players };
-    let with_program = crate::tui::save::SavedGame::new(&table, h.app.start, &h.app.log, 0, None);
+    let table = Setup { rules, label: "black-lady".into(), players };
+    let with_program = crate::table::saved::SavedGame::new(&table, h.app.start, &h.app.log, 0, None);
     h.app.people[0].overlay = Some(Overlay::Resume(super::app::ResumeOffer::of(&with_program)));
     let text = h.text();
     let inside: Vec<&str> = text.lines().filter(|line| line.contains('│')).collect();
@@ -1279,7 +1279,7 @@ fn a_game_started_from_a_deal_code_deals_that_hand_and_saves_and_replays_from_it
     h.play_until(|app| app.game.history().len() == 1 && app.people[0].overlay.is_none());
     let saved = h.app.saved_game(h.now);
     assert_eq!(saved.first_hand, 7);
-    let resumed = App::resume(&saved, crate::tui::save::Programs::Replace, Speed::Instant, COLOR).unwrap();
+    let resumed = App::resume(&saved, crate::table::saved::Programs::Replace, Speed::Instant, COLOR).unwrap();
     assert_eq!(resumed.game, h.app.game);
     assert_eq!(resumed.start, start);
     let record = crate::record::GameRecord::of_actions(Rules::default(), start, Vec::new(), &h.app.log);

@@ -9,7 +9,7 @@ use crate::pace::Speed;
 use crate::record::DealCode;
 use crate::tui::app::Sharing;
 use crate::tui::new_game::{Field, NewGameForm, Remembered};
-use crate::tui::table::Table;
+use crate::table::Setup;
 
 /// The grace periods offered, in seconds.
 const GRACE_CHOICES: [u64; 6] = [15, 30, 60, 120, 300, 600];
@@ -36,7 +36,7 @@ impl Default for TableSettings {
 #[derive(Clone, Debug, PartialEq)]
 pub(crate) struct TableRequest {
     /// Rules, label and the bot of every seat (built-in levels only; seat 0 is the person asking).
-    pub(crate) table: Table,
+    pub(crate) table: Setup,
     /// The deal typed, or a fresh one.
     pub(crate) deal: Option<DealCode>,
     /// The bots' pace.
@@ -70,7 +70,7 @@ pub(crate) struct CreateForm {
 
 impl CreateForm {
     /// The window for a table like `defaults`, at `speed`.
-    pub(crate) fn new(defaults: &Table, speed: Speed) -> CreateForm {
+    pub(crate) fn new(defaults: &Setup, speed: Speed) -> CreateForm {
         let game = NewGameForm::new(defaults, speed, false, &Remembered::default());
         CreateForm { game, settings: TableSettings::default(), line: 0 }
     }
@@ -212,8 +212,8 @@ mod tests {
     use crate::engine::Rules;
     use crate::players::{Level, Player};
 
-    fn defaults() -> Table {
-        Table { rules: Rules::default(), label: "black-lady".into(), players: vec![Player::Builtin(Level::Normal); 4] }
+    fn defaults() -> Setup {
+        Setup { rules: Rules::default(), label: "black-lady".into(), players: vec![Player::Builtin(Level::Normal); 4] }
     }
 
     #[test]

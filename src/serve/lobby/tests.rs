@@ -60,8 +60,8 @@ fn games() -> Vec<PastGame> {
     ]
 }
 
-fn defaults() -> Table {
-    Table { rules: Rules::default(), label: "black-lady".into(), players: vec![Player::Builtin(Level::Normal); 4] }
+fn defaults() -> Setup {
+    Setup { rules: Rules::default(), label: "black-lady".into(), players: vec![Player::Builtin(Level::Normal); 4] }
 }
 
 const THEME: Theme = Theme { color: true, ascii: false, palette256: true };

@@ -6,8 +6,8 @@ use crate::engine::{Action, MoonScoring, Seat, Suit};
 use super::YOU;
 use crate::tui::input::Button;
 use crate::tui::new_game::NewGameForm;
-use crate::tui::save::SavedGame;
-use crate::tui::table::seat_name;
+use crate::table::saved::SavedGame;
+use crate::table::seat_name;
 
 /// A window over the table.
 #[derive(Clone, Debug, PartialEq)]

@@ -6,7 +6,7 @@ use std::time::{Duration, Instant};
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Clock {
     left_at_start: Duration,
-    pub(super) started: Option<Instant>,
+    pub(crate) started: Option<Instant>,
 }
 
 impl Clock {
@@ -21,13 +21,13 @@ impl Clock {
         self.left_at_start.saturating_sub(used)
     }
 
-    pub(super) fn start(&mut self, now: Instant) {
+    pub(crate) fn start(&mut self, now: Instant) {
         if self.started.is_none() {
             self.started = Some(now);
         }
     }
 
-    pub(super) fn stop(&mut self, now: Instant) {
+    pub(crate) fn stop(&mut self, now: Instant) {
         self.left_at_start = self.left(now);
         self.started = None;
     }

@@ -7,7 +7,7 @@ use crate::players::Player;
 /// Who sits at the table and under which rules: what a game is started
 /// from, and what a save remembers.
 #[derive(Clone, Debug, PartialEq)]
-pub struct Table {
+pub struct Setup {
     /// The rules in play.
     pub rules: Rules,
     /// The rules' name for the info bar and statistics: a preset, marked
@@ -17,7 +17,7 @@ pub struct Table {
     pub players: Vec<Player>,
 }
 
-impl Table {
+impl Setup {
     /// The name of a seat as the table shows it: You, Left, Across, Right.
     pub fn seat_name(&self, seat: Seat) -> String {
         seat_name(seat, self.rules.player_count())
