@@ -1,0 +1,393 @@
+//! What people may do at the table, and doing it: each intent is checked
+//! against the person's place (a watcher changes nothing of the game; what
+//! changes the whole table is for a table that is one person's, or needs
+//! everyone's yes) and carried out, or refused with the reason.
+
+use std::time::Instant;
+
+use crate::bot::{Choices, Level, Think, decide};
+use crate::engine::{Action, Card, CardBag, Game, GamePhase, HandPhase, Seat};
+
+use super::chat::{Chat, Said, clean};
+use super::proposal::kept;
+use super::{
+    Clock, DealSecret, Effect, Hint, HintRequest, Intent, Kind, NewGame, Notice, Off, PendingPass, Refusal, Table,
+    UndoPoint, WorkedOutHint, fresh_deal,
+};
+
+/// What a person may do now that changes the whole table: each `Ok`, or
+/// the reason it is refused.
+#[derive(Clone, Debug, PartialEq)]
+pub struct May {
+    /// Take back their last pass or card.
+    pub undo: Result<(), Refusal>,
+    /// Deal the hand again.
+    pub restart: Result<(), Refusal>,
+    /// Change the pace.
+    pub pace: Result<(), Refusal>,
+    /// Ask for a hint.
+    pub hint: Result<(), Refusal>,
+    /// Start a new game at once (else it is proposed to the others).
+    pub start_now: bool,
+}
+
+impl Table {
+    /// What person `p` may do now.
+    pub(super) fn may(&self, p: usize) -> May {
+        let seated = self.people[p].seat.is_some();
+        let mine_alone = |timed_too: bool| {
+            if timed_too && self.clock.is_some() {
+                Err(Refusal::RestartOff(Off::Timed))
+            } else if !self.alone() {
+                Err(Refusal::RestartOff(Off::Shared))
+            } else if !seated {
+                Err(Refusal::Watching)
+            } else {
+                Ok(())
+            }
+        };
+        let undo = mine_alone(true).map_err(|refusal| match refusal {
+            Refusal::RestartOff(off) => Refusal::UndoOff(off),
+            other => other,
+        });
+        let pace = mine_alone(false).map_err(|refusal| match refusal {
+            Refusal::RestartOff(_) => Refusal::PaceShared,
+            other => other,
+        });
+        let hint = if self.clock.is_some() {
+            Err(Refusal::HintsOff(Off::Timed))
+        } else if !self.sharing.hints {
+            Err(Refusal::HintsOff(Off::Table))
+        } else if !seated {
+            Err(Refusal::Watching)
+        } else {
+            Ok(())
+        };
+        May {
+            undo,
+            restart: mine_alone(true),
+            pace,
+            hint,
+            start_now: seated && (self.finish.is_some() || self.alone()),
+        }
+    }
+
+    /// Carries out person `p`'s intent, or tells them why not.
+    pub(super) fn intent(&mut self, p: usize, intent: Intent, now: Instant) {
+        let seat = self.people[p].seat;
+        let for_players = !matches!(intent, Intent::Say(_) | Intent::Hold(_) | Intent::Continue);
+        if seat.is_none() && for_players {
+            if !matches!(intent, Intent::SkipWait) {
+                self.tell(p, Notice::Refused(Refusal::Watching));
+            }
+            return;
+        }
+        if let Err(refusal) = self.checked(p, &intent) {
+            self.tell(p, Notice::Refused(refusal));
+            return;
+        }
+        let seat = seat.unwrap_or(super::YOU);
+        match intent {
+            Intent::SkipWait => self.skip_waits(now),
+            Intent::Hold(on) => self.people[p].holding = on,
+            Intent::Pass(cards) => self.pass(p, seat, cards, now),
+            Intent::Play(card) => self.play(p, seat, card, now),
+            Intent::Queue(card) => self.queue(p, seat, card, now),
+            Intent::Declare(generale) => {
+                if self.game.hand().to_declare() == Some(seat) {
+                    self.apply_theirs(Action::Declare { seat, generale }, now);
+                }
+            }
+            Intent::Bid(chips) => {
+                if self.game.hand().to_bid() == Some(seat) {
+                    self.apply_theirs(Action::Bid { seat, chips }, now);
+                }
+            }
+            Intent::NameSuit(suit) => {
+                if self.game.hand().phase() == HandPhase::Naming && self.game.hand().to_act() == seat {
+                    self.apply_theirs(Action::NameSuit { seat, suit }, now);
+                }
+            }
+            Intent::ChooseMoon(scoring) => {
+                if self.game.phase() == GamePhase::MoonChoice(seat) {
+                    self.apply_theirs(Action::ChooseMoon { seat, scoring }, now);
+                }
+            }
+            Intent::Continue => self.continue_after_scores(p, now),
+            Intent::Undo => self.undo(p, seat),
+            Intent::RestartHand => self.restart_hand(),
+            Intent::PlayOut => self.play_out(now),
+            Intent::Pace => {
+                self.speed = self.speed.next();
+                self.tell_all(Notice::Paced { speed: self.speed });
+            }
+            Intent::Hint => self.hint(p, seat),
+            Intent::Say(text) => self.say(p, &text, now),
+            Intent::NewGame(game) => {
+                if self.may(p).start_now {
+                    self.start_game(Some(self.people[p].id), *game, now);
+                } else {
+                    self.propose(p, *game, now);
+                }
+            }
+            Intent::Replay => {
+                let game = NewGame { setup: self.setup.clone(), deal: Some(self.secret.code), speed: self.speed };
+                self.start_game(Some(self.people[p].id), game, now);
+            }
+            Intent::Vote(yes) => self.vote(p, yes, now),
+        }
+    }
+
+    /// The refusal of an intent this person may not have now, if any.
+    fn checked(&self, p: usize, intent: &Intent) -> Result<(), Refusal> {
+        let may = self.may(p);
+        match intent {
+            Intent::Undo => may.undo,
+            Intent::RestartHand => may.restart,
+            Intent::Pace => may.pace,
+            Intent::Hint => may.hint,
+            Intent::PlayOut if !self.can_play_out() => Err(Refusal::PlayOutNotYet),
+            Intent::PlayOut if !self.alone() => Err(Refusal::PlayOutShared),
+            Intent::Replay if self.finish.is_none() => Err(Refusal::NotOver),
+            Intent::NewGame(_) | Intent::Replay => match &self.proposal {
+                Some(proposal) => Err(Refusal::ProposalPending(proposal.by_name.clone())),
+                None => Ok(()),
+            },
+            Intent::Vote(_) if self.proposal.is_none() => Err(Refusal::NoProposal),
+            _ => Ok(()),
+        }
+    }
+
+    /// Any key or click ends a pace wait, where the table is one person's.
+    fn skip_waits(&mut self, now: Instant) {
+        if self.alone() {
+            self.next_bot_at = self.next_bot_at.map(|at| at.min(now));
+            self.trick_shown_until = self.trick_shown_until.map(|at| at.min(now));
+        }
+    }
+
+    /// Sends `seat`'s pass on its way; it leaves after a pace step, during
+    /// which undo takes it back.
+    fn pass(&mut self, p: usize, seat: Seat, cards: CardBag, now: Instant) {
+        let hand = self.game.hand();
+        let valid = cards.len() == hand.pass_count() && hand.hand_of(seat).includes(cards);
+        if !self.is_passing(seat) || !valid {
+            return;
+        }
+        self.pending_passes.push(PendingPass { seat, cards, at: now + self.speed.trick_delay() });
+        self.people[p].hint_asked = None;
+        self.people_played = true;
+        self.undo_refusal = "";
+    }
+
+    fn play(&mut self, p: usize, seat: Seat, card: Card, now: Instant) {
+        let hand = self.game.hand();
+        if !self.plays_now(Some(seat)) {
+            let to_act = hand.to_act();
+            self.tell(p, Notice::Refused(Refusal::Play(crate::engine::PlayError::NotYourTurn { seat, to_act })));
+            return;
+        }
+        match hand.check_play(seat, card) {
+            Ok(()) => self.play_theirs(p, seat, card, now),
+            Err(error) => self.tell(p, Notice::Refused(Refusal::Play(error))),
+        }
+    }
+
+    /// A card for `seat`'s turn, played when it comes (at once if it is
+    /// their turn now); `None` drops the card queued.
+    fn queue(&mut self, p: usize, seat: Seat, card: Option<Card>, now: Instant) {
+        match card {
+            Some(card) if self.plays_now(Some(seat)) => self.play(p, seat, card, now),
+            Some(card) if self.game.hand().phase() == HandPhase::Playing => self.people[p].queued = Some(card),
+            _ => self.people[p].queued = None,
+        }
+    }
+
+    /// Person `p` has read the hand's scores.
+    fn continue_after_scores(&mut self, p: usize, now: Instant) {
+        self.people[p].done_with_hand = self.game.hand_number();
+        if self.people[p].seat.is_none() || self.game.phase() != GamePhase::HandOver {
+            return;
+        }
+        let waiting: Vec<String> = self
+            .waiting_for(now)
+            .into_iter()
+            .filter_map(|seat| self.holders[seat.index()].as_ref().map(|holder| holder.name.clone()))
+            .collect();
+        if !waiting.is_empty() {
+            self.tell(p, Notice::WaitingToRead { names: waiting });
+        }
+    }
+
+    /// Asks for a hint: worked out off the table's thread, so the table
+    /// goes on meanwhile.
+    fn hint(&mut self, p: usize, seat: Seat) {
+        if !self.is_passing(seat) && !self.plays_now(Some(seat)) {
+            self.tell(p, Notice::Refused(Refusal::HintNotNow));
+            return;
+        }
+        self.tell(p, Notice::HintWorking);
+        if self.people[p].hint_asked != Some(self.generation) {
+            self.people[p].hint_asked = Some(self.generation);
+            self.hints_used += 1;
+            let request = HintRequest { game: self.game.clone(), seat };
+            self.effects.push(Effect::WorkOutHint(self.people[p].id, Box::new(request)));
+        }
+    }
+
+    /// Shows the hint worked out, unless the game has moved on since it
+    /// was asked for (or the pass is already on its way).
+    pub(super) fn show_hint(&mut self, p: usize, worked: WorkedOutHint) {
+        let seat = self.people[p].seat;
+        let current = seat == Some(worked.seat) && (self.is_passing(worked.seat) || self.plays_now(seat));
+        if self.people[p].hint_asked.is_none() || !worked.fits(&self.game) || !current {
+            return;
+        }
+        self.people[p].hint_asked = None;
+        let hint = match worked.advice.map(|advice| advice.choices) {
+            Some(Choices::Pass(estimates)) => estimates.first().map(|best| Hint::Pass(best.cards)),
+            Some(Choices::Play(estimates)) => estimates.first().map(|best| Hint::Play {
+                best: best.card,
+                runner_up: estimates.get(1).map(|next| (next.card, best.value - next.value)),
+            }),
+            None => None,
+        };
+        if let Some(hint) = hint {
+            self.tell(p, Notice::Hint(hint));
+        }
+    }
+
+    fn undo(&mut self, p: usize, seat: Seat) {
+        if let Some(index) = self.pending_passes.iter().position(|pass| pass.seat == seat) {
+            let pass = self.pending_passes.remove(index);
+            self.undos += 1;
+            self.tell(p, Notice::PassTakenBack { cards: pass.cards });
+            return;
+        }
+        match self.undo_point.take() {
+            Some(point) => {
+                self.restore(&point);
+                self.undos += 1;
+                if let Some(card) = point.card {
+                    self.tell(p, Notice::CardTakenBack { card });
+                }
+            }
+            None if self.undo_refusal.is_empty() => self.tell(p, Notice::Refused(Refusal::NothingToUndo)),
+            None => self.tell(p, Notice::Refused(Refusal::CannotUndo(self.undo_refusal))),
+        }
+    }
+
+    fn restart_hand(&mut self) {
+        let start = self.hand_start.clone();
+        self.restore(&start);
+        self.tell_all(Notice::DealtAgain { hand: self.game.hand_number() });
+        self.note_hold_hand();
+    }
+
+    fn restore(&mut self, point: &UndoPoint) {
+        self.game = point.game.clone();
+        self.log.truncate(point.log_len);
+        self.generation += 1;
+        self.decision = None;
+        self.pending_passes.clear();
+        self.trick_shown_until = None;
+        self.next_bot_at = None;
+        self.undo_point = None;
+        self.undo_refusal = "you have not passed or played since";
+        for person in &mut self.people {
+            person.queued = None;
+            person.hint_asked = None;
+        }
+    }
+
+    /// Plays the hand out at once when no points are left in it.
+    fn play_out(&mut self, now: Instant) {
+        let mut player = Level::Easy.bot(self.game.seed(), super::YOU, Think::Samples(1));
+        while self.game.phase() == GamePhase::InHand {
+            let seat = self.game.hand().to_act();
+            let Some(action) = decide(&self.game, seat, player.as_mut()) else { break };
+            self.apply(action, now);
+        }
+        self.trick_shown_until = None;
+        self.tell_all(Notice::PlayedOut);
+    }
+
+    /// A message to the table from person `p`.
+    fn say(&mut self, p: usize, text: &str, now: Instant) {
+        let text = clean(text);
+        if text.is_empty() {
+            return;
+        }
+        if !Chat::may_send(&mut self.people[p].said_at, now) {
+            self.tell(p, Notice::Refused(Refusal::ChatTooFast));
+            return;
+        }
+        self.people[p].said_at.push_back(now);
+        let from = self.people[p].name.clone();
+        self.chat.keep(Said { from, text, at: now });
+    }
+
+    /// Starts `game` at this table (started by `by`, or by the table): the
+    /// game left unfinished is kept, the people keep the seats the new
+    /// game has, and those whose seat it lacks watch it.
+    pub(super) fn start_game(&mut self, by: Option<super::PersonId>, game: NewGame, now: Instant) {
+        let NewGame { setup, deal, speed } = game;
+        let start = deal.unwrap_or_else(fresh_deal);
+        let started = Game::starting_at_hand(setup.rules, start.seed, start.hand.max(1) - 1);
+        let started = match started {
+            Ok(started) => started,
+            Err(error) => {
+                if let Some(p) = by.and_then(|id| self.index_of(id)) {
+                    self.tell(p, Notice::Refused(Refusal::CannotStart(error.to_string())));
+                }
+                return;
+            }
+        };
+        if self.finish.is_none() && self.people_played {
+            self.effects.push(super::Effect::Ended(Box::new(self.ended(None))));
+        }
+        let players = setup.rules.player_count();
+        let by_name = by.and_then(|id| self.index_of(id)).map(|p| self.people[p].name.clone());
+        self.bots.next_game(&setup, start.seed);
+        self.clock = (setup.rules.clock_minutes > 0)
+            .then(|| Clock::new(std::time::Duration::from_secs(60 * u64::from(setup.rules.clock_minutes))));
+        self.setup = setup;
+        self.game = started;
+        self.secret = DealSecret::new(start);
+        self.log.clear();
+        self.generation += 1;
+        self.speed = speed;
+        self.next_bot_at = None;
+        self.trick_shown_until = None;
+        self.pending_passes.clear();
+        self.undo_point = None;
+        self.undo_refusal = "you have not passed or played yet";
+        self.hand_start = UndoPoint { game: self.game.clone(), log_len: 0, card: None };
+        self.undos = 0;
+        self.hints_used = 0;
+        self.finish = None;
+        self.tournament = None;
+        self.decision = None;
+        self.summarised_hand = 0;
+        self.waiting_since = None;
+        self.proposal = None;
+        self.people_played = false;
+        self.holders.resize(players, None);
+        let seed = (self.kind == Kind::Local).then_some(start.seed);
+        for p in 0..self.people.len() {
+            let seat_lost = self.people[p].seat.is_some_and(|seat| !kept(seat, players));
+            let person = &mut self.people[p];
+            if seat_lost {
+                person.seat = None;
+            }
+            person.done_with_hand = 0;
+            person.queued = None;
+            person.hint_asked = None;
+            self.tell(p, Notice::NewGame { by: by_name.clone(), seed, seat_lost });
+        }
+        self.note_hold_hand();
+        self.effects.push(super::Effect::Started);
+        self.effects.push(super::Effect::Save);
+        self.watch_presence(now);
+    }
+}

@@ -1,0 +1,112 @@
+//! Where a game's deals come from, and what a table shows of it. The deal
+//! code (seed and first hand) makes every hand of the game, so a table
+//! with other people at it keeps the code to itself until the game is
+//! over: before play it shows a commitment instead (the SHA-256 of the
+//! code with a random salt), and at the end the code and the salt, so
+//! anyone can check that the deals were fixed before the first card.
+
+use sha2::{Digest, Sha256};
+
+use crate::record::DealCode;
+
+/// A game's deal code and the salt of its commitment.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct DealSecret {
+    /// The seed and the first hand.
+    pub code: DealCode,
+    salt: [u8; 16],
+}
+
+/// What a person sees of the deal code.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum DealShown {
+    /// The code itself (a table that is one person's, or a game over).
+    Code(DealCode),
+    /// Only the commitment, while the game is played.
+    Sealed {
+        /// The SHA-256 of [`DealSecret::committed_text`], in hex.
+        digest: String,
+    },
+    /// The code, with what checks it against the commitment shown before.
+    Opened {
+        /// The seed and first hand.
+        code: DealCode,
+        /// The text whose SHA-256 was shown.
+        text: String,
+        /// That SHA-256, in hex.
+        digest: String,
+    },
+}
+
+impl DealSecret {
+    /// The secret of a game dealt from `code`, with a fresh salt.
+    pub fn new(code: DealCode) -> DealSecret {
+        let mut salt = [0u8; 16];
+        if getrandom::fill(&mut salt).is_err() {
+            // Without the system's randomness the clock salts; the commitment still binds the code.
+            let nanos = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_nanos());
+            salt = nanos.to_le_bytes();
+        }
+        DealSecret { code, salt }
+    }
+
+    /// The text committed to: the code and the salt, as anyone can type it
+    /// again to check (`printf '%s' TEXT | sha256sum`).
+    pub fn committed_text(&self) -> String {
+        let salt: String = self.salt.iter().map(|byte| format!("{byte:02x}")).collect();
+        format!("hearts deal {} salt {salt}", self.code)
+    }
+
+    /// The commitment: the SHA-256 of the committed text, in hex.
+    pub fn digest(&self) -> String {
+        Sha256::digest(self.committed_text().as_bytes()).iter().map(|byte| format!("{byte:02x}")).collect()
+    }
+
+    /// What a person sees: the code where `open`, else the commitment.
+    pub fn shown(&self, open: bool, sealed_before: bool) -> DealShown {
+        match (open, sealed_before) {
+            (false, _) => DealShown::Sealed { digest: self.digest() },
+            (true, false) => DealShown::Code(self.code),
+            (true, true) => DealShown::Opened { code: self.code, text: self.committed_text(), digest: self.digest() },
+        }
+    }
+}
+
+/// A new game: hand 1 of a fresh seed.
+pub fn fresh_deal() -> DealCode {
+    DealCode { seed: fresh_seed(), hand: 1 }
+}
+
+/// A seed for a new game: small enough to read out and type back in.
+fn fresh_seed() -> u64 {
+    let nanos = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_nanos() as u64);
+    let mixed = (nanos ^ (u64::from(std::process::id()) << 32)).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+    (mixed >> 20) % 999_999_999 + 1
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_commitment_is_the_sha256_of_the_text_shown_at_the_end() {
+        let secret = DealSecret { code: DealCode { seed: 1234, hand: 1 }, salt: [0xab; 16] };
+        assert_eq!(secret.committed_text(), "hearts deal 1234/1 salt abababababababababababababababab");
+        // Worked out with `printf '%s' 'hearts deal 1234/1 salt abab…ab' | sha256sum`.
+        assert_eq!(secret.digest(), "da6c31aa3b1243479bab3c2d94971383faa72eca134d8ca4e4d35d8e06afc51c");
+    }
+
+    #[test]
+    fn two_games_of_one_seed_have_different_commitments() {
+        let code = DealCode { seed: 1234, hand: 1 };
+        assert_ne!(DealSecret::new(code).digest(), DealSecret::new(code).digest(), "the salt hides the seed");
+    }
+
+    #[test]
+    fn the_code_is_shown_only_where_open() {
+        let secret = DealSecret::new(DealCode { seed: 99, hand: 3 });
+        assert!(matches!(secret.shown(false, true), DealShown::Sealed { .. }));
+        assert_eq!(secret.shown(true, false), DealShown::Code(DealCode { seed: 99, hand: 3 }));
+        assert!(matches!(secret.shown(true, true), DealShown::Opened { code, .. } if code.seed == 99));
+    }
+}

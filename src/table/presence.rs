@@ -1,0 +1,106 @@
+//! People coming and going: a seat taken back by the person who held it,
+//! a seat waiting for the grace period, the table waiting (and its turn
+//! clock running) on the people whose decision it needs, and a table
+//! pausing once no seated person has been here for a while.
+
+use std::time::{Duration, Instant};
+
+use crate::engine::{GamePhase, HandPhase, Seat};
+
+use super::people::Attendee;
+use super::{Arrival, Holder, Notice, PersonId, Table};
+
+impl Table {
+    /// A person comes in: back to the seat they hold, to the first seat
+    /// nobody holds, or to watch when they asked to or every seat is held.
+    pub(super) fn arrive(&mut self, arrival: Arrival, now: Instant) {
+        let Arrival { id, name, key, watch } = arrival;
+        if self.index_of(id).is_some() {
+            return;
+        }
+        let own = (0..self.holders.len())
+            .find(|&i| self.holders[i].as_ref().is_some_and(|h| h.away_since.is_some() && h.is(&name, key.as_deref())));
+        let free = || (0..self.holders.len()).find(|&i| self.holders[i].is_none());
+        let seat = if watch { None } else { own.or_else(free).and_then(Seat::new) };
+        let mut person = Attendee::new(id, &name, seat);
+        // Coming in while a hand's scores are read, they read them too.
+        let reading = self.game.phase() == GamePhase::HandOver && self.summarised_hand == self.game.hand_number();
+        person.done_with_hand = if reading { self.summarised_hand - 1 } else { self.summarised_hand };
+        if let Some(seat) = seat {
+            self.tell_all(Notice::Arrived { name: name.clone(), seat, back: own.is_some() });
+            self.holders[seat.index()] = Some(Holder { name: name.clone(), key, away_since: None });
+        }
+        self.people.push(person);
+        let p = self.people.len() - 1;
+        self.tell(p, Notice::Welcome { name, seat, back: own.is_some(), asked_to_watch: watch });
+        self.watch_presence(now);
+    }
+
+    /// A person goes: their seat waits for them for the grace period.
+    pub(super) fn leave(&mut self, id: PersonId, now: Instant) {
+        let Some(p) = self.index_of(id) else { return };
+        let person = self.people.remove(p);
+        self.recount_votes(now);
+        let Some(seat) = person.seat else { return };
+        if let Some(holder) = &mut self.holders[seat.index()] {
+            holder.away_since = Some(now);
+        }
+        self.tell_all(Notice::Left { name: person.name, grace: self.sharing.grace });
+    }
+
+    /// What the table waits on: the position, where the passes of a hand
+    /// count as one decision (each person's clock runs from the same start).
+    pub(super) fn waiting_key(&self) -> u64 {
+        let passing = self.game.phase() == GamePhase::InHand && self.game.hand().phase() == HandPhase::Passing;
+        if passing { u64::from(self.game.hand_number()) | 1 << 63 } else { self.generation }
+    }
+
+    /// The seats of the people whose decision the table waits for now
+    /// (still waited on when the turn clock has run out: the clock holds
+    /// until the bot has moved).
+    pub(super) fn waiting_for(&self, now: Instant) -> Vec<Seat> {
+        if self.finish.is_some() {
+            return Vec::new();
+        }
+        let mut seats: Vec<Seat> = match self.game.phase() {
+            GamePhase::InHand if self.game.hand().phase() == HandPhase::Passing => {
+                Seat::all(self.players()).filter(|&seat| self.is_passing(seat)).collect()
+            }
+            GamePhase::HandOver => Seat::all(self.players())
+                .filter(|&seat| {
+                    self.person_in(seat).is_some_and(|p| self.people[p].done_with_hand < self.game.hand_number())
+                })
+                .collect(),
+            _ => self.seat_to_act().into_iter().collect(),
+        };
+        seats.retain(|&seat| !self.gone(seat, now) && self.holders[seat.index()].is_some());
+        seats
+    }
+
+    /// How long the table has waited on the people it waits for.
+    pub(super) fn waited(&self, now: Instant) -> Duration {
+        self.waiting_since.map_or(Duration::ZERO, |(_, since)| now.saturating_duration_since(since))
+    }
+
+    /// Starts the turn clock when the table comes to wait on a person.
+    pub(super) fn start_waiting(&mut self, now: Instant) {
+        let waits = !self.waiting_for(now).is_empty();
+        match self.waiting_since {
+            Some((key, _)) if waits && key == self.waiting_key() => {}
+            _ if waits => self.waiting_since = Some((self.waiting_key(), now)),
+            _ => self.waiting_since = None,
+        }
+    }
+
+    /// Notes since when no seated person has been here, so the table
+    /// pauses after [`super::Sharing::pause_after`] and plays on when one
+    /// comes back.
+    pub(super) fn watch_presence(&mut self, now: Instant) {
+        let someone_seated = self.people.iter().any(|person| person.seat.is_some());
+        match (someone_seated, self.nobody_since) {
+            (true, _) => self.nobody_since = None,
+            (false, None) => self.nobody_since = Some(now),
+            (false, Some(_)) => {}
+        }
+    }
+}

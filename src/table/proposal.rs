@@ -1,0 +1,122 @@
+//! A new game asked for in the middle of one, where the table is not one
+//! person's: it is a proposal that every person seated here answers on
+//! their own screen; all yes starts it, one no drops it.
+
+use std::time::Instant;
+
+use crate::engine::Seat;
+
+use super::{NewGame, Notice, PersonId, Table};
+
+/// A new game proposed, waiting for the answers.
+#[derive(Clone, Debug)]
+pub(crate) struct Proposal {
+    /// Who proposed it.
+    pub(crate) by: PersonId,
+    pub(crate) by_name: String,
+    /// The game.
+    pub(crate) game: NewGame,
+    /// Who has said yes (the proposer has).
+    pub(crate) yes: Vec<PersonId>,
+}
+
+/// A proposal as the people at the table see it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ProposalSight {
+    /// Who proposed it.
+    pub by: String,
+    /// The rules' name.
+    pub label: String,
+    /// How many would play.
+    pub players: usize,
+    /// People who hold seats the new game does not have.
+    pub dropped: Vec<String>,
+    /// Who has said yes.
+    pub agreed: Vec<String>,
+    /// Who has yet to answer.
+    pub waiting: Vec<String>,
+    /// Whether this person is asked (seated, and not yet answered).
+    pub asked: bool,
+}
+
+impl Table {
+    /// The people holding seats that a game of `players` seats does not
+    /// have: they would watch it.
+    pub(super) fn dropped_by(&self, players: usize) -> Vec<String> {
+        self.holders.iter().skip(players).flatten().map(|holder| holder.name.clone()).collect()
+    }
+
+    /// Person `p` proposes `game`; everyone seated is asked.
+    pub(super) fn propose(&mut self, p: usize, game: NewGame, now: Instant) {
+        let by = self.people[p].id;
+        let by_name = self.people[p].name.clone();
+        let label = game.setup.label.clone();
+        let dropped = self.dropped_by(game.setup.rules.player_count());
+        let players = game.setup.rules.player_count();
+        self.proposal = Some(Proposal { by, by_name: by_name.clone(), game, yes: vec![by] });
+        self.tell_all(Notice::Proposed { by: by_name, label, players, dropped });
+        self.recount_votes(now);
+    }
+
+    /// Person `p` answers the proposal.
+    pub(super) fn vote(&mut self, p: usize, yes: bool, now: Instant) {
+        let id = self.people[p].id;
+        let Some(proposal) = &mut self.proposal else { return };
+        if yes {
+            if !proposal.yes.contains(&id) {
+                proposal.yes.push(id);
+            }
+            self.recount_votes(now);
+        } else {
+            let withdrawn = proposal.by == id;
+            self.proposal = None;
+            let by = self.people[p].name.clone();
+            self.tell_all(if withdrawn { Notice::Withdrawn { by } } else { Notice::Declined { by } });
+        }
+    }
+
+    /// The people asked: everyone seated here.
+    fn voters(&self) -> impl Iterator<Item = PersonId> + '_ {
+        self.people.iter().filter(|person| person.seat.is_some()).map(|person| person.id)
+    }
+
+    /// Starts the game proposed once everyone seated here has said yes (a
+    /// person who left is no longer asked).
+    pub(super) fn recount_votes(&mut self, now: Instant) {
+        let Some(proposal) = &self.proposal else { return };
+        let all_yes = self.voters().all(|id| proposal.yes.contains(&id));
+        let proposer_here = self.people.iter().any(|person| person.id == proposal.by);
+        if !proposer_here {
+            let by = proposal.by_name.clone();
+            self.proposal = None;
+            self.tell_all(Notice::Withdrawn { by });
+            return;
+        }
+        if all_yes && let Some(proposal) = self.proposal.take() {
+            self.start_game(Some(proposal.by), proposal.game, now);
+        }
+    }
+
+    /// The proposal on the table as person `viewer` sees it.
+    pub(super) fn proposal_seen_by(&self, viewer: PersonId) -> Option<ProposalSight> {
+        let proposal = self.proposal.as_ref()?;
+        let name = |id: PersonId| self.people.iter().find(|person| person.id == id).map(|person| person.name.clone());
+        let agreed = proposal.yes.iter().filter_map(|&id| name(id)).collect();
+        let waiting: Vec<PersonId> = self.voters().filter(|id| !proposal.yes.contains(id)).collect();
+        let players = proposal.game.setup.rules.player_count();
+        Some(ProposalSight {
+            by: proposal.by_name.clone(),
+            label: proposal.game.setup.label.clone(),
+            players,
+            dropped: self.dropped_by(players),
+            agreed,
+            waiting: waiting.iter().filter_map(|&id| name(id)).collect(),
+            asked: waiting.contains(&viewer),
+        })
+    }
+}
+
+/// Whether `seat` is among those a game of `players` seats keeps.
+pub(super) fn kept(seat: Seat, players: usize) -> bool {
+    seat.index() < players
+}

@@ -1,0 +1,510 @@
+//! One person's sight of the table: everything a view may draw for them,
+//! and nothing more. What their seat may know of the game comes from its
+//! [`SeatView`] (its own hand, its passes, the widow once it took it); the
+//! rest is what everyone at the table sees (the tricks, the scores, who
+//! sits where, the clocks, the chat). A card their seat may not see is not
+//! here, nor is anything that derives one (the deal code of a game in
+//! play), so no screen drawn from a sight can show it.
+
+use std::time::{Duration, Instant};
+
+use crate::bot::SeatView;
+use crate::engine::{
+    Bid, BySeat, Card, CardBag, CardSet, Chips, GamePhase, HandPhase, HandRecord, HandResult, MoonRule, PassDirection,
+    Rules, Seat, Suit, TournamentScore, Trick,
+};
+use crate::pace::Speed;
+
+use super::act::May;
+use super::chat::Chat;
+use super::people::Attendee;
+use super::proposal::ProposalSight;
+use super::{DealShown, Finish, Kind, Setup, Table, seat_name};
+
+/// How long a new message stands in the key line.
+pub const CHAT_SHOWN: Duration = Duration::from_secs(8);
+
+/// One person's sight of the table.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Sight<'a> {
+    /// Whose table: the terminal's own, or a served one.
+    pub kind: Kind,
+    /// The seat this person plays, or `None` when they watch.
+    pub seat: Option<Seat>,
+    /// The rules and the seats' players.
+    pub setup: &'a Setup,
+    /// The table's code, where people join it by one.
+    pub code: Option<&'a str>,
+    /// The deal code, or only its commitment while others play.
+    pub deal: DealShown,
+    /// Each seat's name as this person says it: "You", a person's name,
+    /// or where a bot sits from here.
+    pub names: Vec<String>,
+    /// Who is at each seat.
+    pub at_seats: Vec<AtSeat>,
+    /// Counts changes to the game (a view's memo of what it drew).
+    pub generation: u64,
+    /// The hand's number, from 1.
+    pub hand_number: u32,
+    /// Where the game is.
+    pub phase: GamePhase,
+    /// Where the hand is.
+    pub hand_phase: HandPhase,
+    /// The seat whose decision the game waits for, if one.
+    pub to_act: Option<Seat>,
+    /// This hand's pass direction.
+    pub pass_direction: PassDirection,
+    /// Cards each seat passes this hand.
+    pub pass_count: usize,
+    /// Where each seat's pass goes.
+    pub pass_targets: Vec<Seat>,
+    /// The seats still choosing their pass.
+    pub choosing_pass: Vec<Seat>,
+    /// How many cards each seat holds.
+    pub held: Vec<usize>,
+    /// The seats out of cards (Domino).
+    pub out: Vec<bool>,
+    /// The tricks completed this hand.
+    pub tricks: &'a [Trick],
+    /// The trick on the table: the one being played, or the one just
+    /// taken while it is on show.
+    pub trick: Trick,
+    /// Whether a finished trick is on show.
+    pub showing_trick: bool,
+    /// Every card played to a trick this hand.
+    pub played: CardSet,
+    /// Whether the penalty suit has been broken.
+    pub hearts_broken: bool,
+    /// Hearts, or the suit named in the auction.
+    pub penalty_suit: Suit,
+    /// The cards that change a score this hand.
+    pub scoring_cards: CardSet,
+    /// What each seat is seen to have taken this hand (another seat's
+    /// widow stays face down until the hand is scored).
+    pub taken: Vec<CardBag>,
+    /// The points each seat is seen to have taken this hand.
+    pub points: Vec<i32>,
+    /// Each seat's standing: chips where chips are played, else its total.
+    pub standings: BySeat<i32>,
+    /// The stacks and the pot, where chips are played.
+    pub chips: Option<Chips>,
+    /// The hands scored so far.
+    pub history: &'a [HandRecord],
+    /// The last hand scored, for its summary (every card of it is known).
+    pub last_result: Option<HandResult>,
+    /// The seats with the best standing.
+    pub leaders: Vec<Seat>,
+    /// Cards face down in the widow (0 once taken, or when it waits with
+    /// a trick nobody won).
+    pub widow_size: usize,
+    /// Cards in Domino's stock (0 without one).
+    pub stock_size: usize,
+    /// Cards of tricks nobody won, waiting for the next winner.
+    pub waiting_cards: usize,
+    /// The seat that declared the Generale.
+    pub declarer: Option<Seat>,
+    /// The auction's highest bid.
+    pub high_bid: Option<Bid>,
+    /// The suit named in the auction.
+    pub named_suit: Option<Suit>,
+    /// Whether the cards still to be taken carry no points.
+    pub can_play_out: bool,
+    /// How the game ended.
+    pub finish: Option<Finish>,
+    /// The timed game's score, once over.
+    pub tournament: Option<TournamentScore>,
+    /// The timed game's clock: time left.
+    pub clock: Option<Duration>,
+    /// This person's own part: their hand and decisions.
+    pub own: Option<Own>,
+    /// The seats whose people the table waits for.
+    pub waiting_for: Vec<Seat>,
+    /// How long it has waited.
+    pub waited: Duration,
+    /// The turn clock's time left for this person, when it runs for them.
+    pub turn_left: Option<Duration>,
+    /// Whether no person holds a seat but this one (the table is theirs).
+    pub alone: bool,
+    /// Whether the table waits for its people (none seated has been here
+    /// for a while).
+    pub paused: bool,
+    /// Whether this person has yet to read the scores of the hand just
+    /// scored.
+    pub reading_scores: bool,
+    /// The messages kept.
+    pub chat: &'a Chat,
+    /// The new game proposed, if one.
+    pub proposal: Option<ProposalSight>,
+    /// The pace.
+    pub speed: Speed,
+    /// What this person may do that changes the whole table.
+    pub may: May,
+    /// The grace period.
+    pub grace: Duration,
+}
+
+/// Who is at a seat.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum AtSeat {
+    /// Its bot: nobody holds the seat.
+    Bot,
+    /// A person, here or away.
+    Person {
+        /// Their name.
+        name: String,
+        /// Whether they are here.
+        here: bool,
+        /// Whether the seat's bot plays for them now (away past the grace
+        /// period).
+        bot_playing: bool,
+    },
+}
+
+/// What only this person's seat sees.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Own {
+    /// The seat.
+    pub seat: Seat,
+    /// The hand as drawn, left to right (see [`hand_row`]); each card with
+    /// its position among the cards the cursor counts, the card played to
+    /// the trick in progress keeping its place with none.
+    pub row: Vec<(Card, Option<usize>)>,
+    /// The cards held now.
+    pub hand: CardBag,
+    /// The cards that may be played now (empty when not their turn).
+    pub legal: CardSet,
+    /// Whether they choose their pass now.
+    pub passing: bool,
+    /// The cards they passed (both copies where two).
+    pub passed: CardBag,
+    /// The cards passed to them, once exchanged.
+    pub received: CardBag,
+    /// The cards received still marked as new (until they first play).
+    pub new: CardSet,
+    /// Their pass on its way, and when it arrives.
+    pub pending_pass: Option<(CardBag, Instant)>,
+    /// The card queued for their turn.
+    pub queued: Option<Card>,
+    /// The question the game asks them now.
+    pub question: Option<Question>,
+    /// Their chips (0 where chips are not played).
+    pub chips: u32,
+}
+
+/// A question the game asks this person's seat.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Question {
+    /// Declare the Generale?
+    Generale,
+    /// A bid in the auction, from the least allowed to all their chips.
+    Bid {
+        /// The least bid allowed.
+        least: u32,
+        /// The most they may bid.
+        most: u32,
+    },
+    /// The suit to name, with the one the bots would name.
+    NameSuit {
+        /// The suggestion.
+        suggested: Suit,
+    },
+    /// How the moon they shot counts.
+    Moon {
+        /// Its points.
+        points: i32,
+    },
+}
+
+impl<'a> Sight<'a> {
+    /// Person `person`'s sight of `table` at `now`.
+    pub(super) fn of(table: &'a Table, person: &Attendee, now: Instant) -> Sight<'a> {
+        let game = &table.game;
+        let hand = game.hand();
+        let players = table.players();
+        let me = person.seat;
+        let seats = || Seat::all(players);
+        let p = table.people.iter().position(|other| other.id == person.id).unwrap_or(0);
+        let over = table.finish.is_some() || game.phase() == GamePhase::GameOver;
+        let open = table.kind == Kind::Local || over;
+        let waiting_for = table.waiting_for(now);
+        let waited = table.waited(now);
+        let turn_left = table
+            .sharing
+            .turn_clock
+            .filter(|_| me.is_some_and(|seat| waiting_for.contains(&seat)))
+            .map(|limit| limit.saturating_sub(waited));
+        let reading = table.game.phase() == GamePhase::HandOver && table.summarised_hand == game.hand_number();
+        Sight {
+            kind: table.kind,
+            seat: me,
+            setup: &table.setup,
+            code: table.code.as_deref(),
+            deal: table.secret.shown(open, table.kind == Kind::Shared),
+            names: seats().map(|seat| name_for(table, me, seat)).collect(),
+            at_seats: seats().map(|seat| at_seat(table, seat, now)).collect(),
+            generation: table.generation,
+            hand_number: game.hand_number(),
+            phase: game.phase(),
+            hand_phase: hand.phase(),
+            to_act: table.seat_to_act(),
+            pass_direction: hand.pass_direction(),
+            pass_count: hand.pass_count(),
+            pass_targets: seats().map(|seat| hand.pass_target(seat)).collect(),
+            choosing_pass: seats()
+                .filter(|&seat| {
+                    game.phase() == GamePhase::InHand
+                        && hand.phase() == HandPhase::Passing
+                        && hand.awaits_pass_from(seat)
+                })
+                .collect(),
+            held: seats().map(|seat| hand.hand_of(seat).len()).collect(),
+            out: seats().map(|seat| hand.is_out(seat)).collect(),
+            tricks: game.tricks(),
+            trick: table.table_trick(now),
+            showing_trick: table.showing_trick(now),
+            played: hand.played(),
+            hearts_broken: hand.hearts_broken(),
+            penalty_suit: hand.penalty_suit(),
+            scoring_cards: table.scoring_cards(),
+            taken: seats().map(|seat| table.taken_seen_by(me, seat)).collect(),
+            points: seats().map(|seat| table.points_seen_by(me, seat)).collect(),
+            standings: table.standings(),
+            chips: table.chips_now(),
+            history: game.history(),
+            last_result: (hand.phase() == HandPhase::Finished).then(|| HandResult::of(hand, &table.setup.rules)),
+            leaders: if over { game.leaders() } else { Vec::new() },
+            widow_size: if hand.kitty_taker().is_none() && hand.waiting().is_empty() {
+                hand.kitty_cards().len()
+            } else {
+                0
+            },
+            stock_size: hand.stock().len(),
+            waiting_cards: hand.waiting().len(),
+            declarer: hand.declarer(),
+            high_bid: hand.high_bid(),
+            named_suit: hand.named_suit(),
+            can_play_out: table.can_play_out(),
+            finish: table.finish,
+            tournament: table.tournament,
+            clock: table.clock.map(|clock| clock.left(now)),
+            own: me.map(|seat| own(table, person, seat)),
+            waiting_for,
+            waited,
+            turn_left,
+            alone: table.alone(),
+            paused: table.paused(now),
+            reading_scores: reading && person.done_with_hand < game.hand_number(),
+            chat: &table.chat,
+            proposal: table.proposal_seen_by(person.id),
+            speed: table.speed,
+            may: table.may(p),
+            grace: table.sharing.grace,
+        }
+    }
+
+    /// The rules in play.
+    pub fn rules(&self) -> &Rules {
+        &self.setup.rules
+    }
+
+    /// The number of players.
+    pub fn players(&self) -> usize {
+        self.setup.rules.player_count()
+    }
+
+    /// Whether `seat` is the one this person plays.
+    pub fn is_mine(&self, seat: Seat) -> bool {
+        self.seat == Some(seat)
+    }
+
+    /// A seat's name as this person says it.
+    pub fn name(&self, seat: Seat) -> String {
+        self.names.get(seat.index()).cloned().unwrap_or_default()
+    }
+
+    /// Where `seat` is drawn: its place counted clockwise from the bottom
+    /// of the screen, which is this person's seat (South for a watcher).
+    pub fn place(&self, seat: Seat) -> Seat {
+        let players = self.players();
+        let from = self.seat.map_or(0, Seat::index);
+        Seat::new((seat.index() + players - from) % players).unwrap_or(seat)
+    }
+
+    /// The seat drawn at `place` (see [`Sight::place`]).
+    pub fn seat_at(&self, place: Seat) -> Seat {
+        let players = self.players();
+        let from = self.seat.map_or(0, Seat::index);
+        Seat::new((place.index() + from) % players).unwrap_or(place)
+    }
+
+    /// The seats of a side (a team of partners, or one seat alone).
+    pub fn side_seats(&self, side: usize) -> Vec<Seat> {
+        self.setup.rules.side_seats(side).collect()
+    }
+
+    /// A side's name: "You & Across" for a team, the seat's name alone.
+    pub fn side_name(&self, side: usize) -> String {
+        let names: Vec<String> = self.side_seats(side).into_iter().map(|seat| self.name(seat)).collect();
+        names.join(" & ")
+    }
+
+    /// A side's standing: a seat's, a combined team's total, or the sum of
+    /// individual partners' totals.
+    pub fn side_standing(&self, side: usize) -> i32 {
+        self.setup.rules.side_total(&self.standings, side)
+    }
+
+    /// What a standing counts: `chips` or `total`.
+    pub fn standing_word(&self) -> &'static str {
+        if self.chips.is_some() { "chips" } else { "total" }
+    }
+
+    /// Whether this person chooses their pass now.
+    pub fn is_passing(&self) -> bool {
+        self.own.as_ref().is_some_and(|own| own.passing)
+    }
+
+    /// This person's pass on its way.
+    pub fn pending_pass(&self) -> Option<(CardBag, Instant)> {
+        self.own.as_ref().and_then(|own| own.pending_pass)
+    }
+
+    /// Whether the game waits for this person's card or decision.
+    pub fn to_act(&self) -> bool {
+        self.seat.is_some() && self.to_act == self.seat
+    }
+
+    /// Whether it is this person's turn to play a card.
+    pub fn plays_now(&self) -> bool {
+        self.to_act() && self.phase == GamePhase::InHand && self.hand_phase == HandPhase::Playing
+    }
+
+    /// The cards in the order they are drawn; none for a watcher.
+    pub fn cards(&self) -> Vec<Card> {
+        self.own
+            .as_ref()
+            .map(|own| own.row.iter().filter_map(|&(card, position)| position.map(|_| card)).collect())
+            .unwrap_or_default()
+    }
+
+    /// The cards the cursor stops on: the legal ones on their turn, else
+    /// all.
+    pub fn cursor_stops(&self) -> CardSet {
+        match &self.own {
+            Some(own) if self.plays_now() => own.legal,
+            _ => CardSet::DECK | CardSet::JOKERS,
+        }
+    }
+
+    /// "waiting for you, carol, 0:23" while the table waits on people,
+    /// where others share the table.
+    pub fn waiting_line(&self) -> Option<String> {
+        if self.alone || self.waiting_for.is_empty() {
+            return None;
+        }
+        let mut names: Vec<String> = Vec::new();
+        if self.seat.is_some_and(|seat| self.waiting_for.contains(&seat)) {
+            names.push("you".to_string());
+        }
+        names.extend(self.waiting_for.iter().filter(|&&seat| !self.is_mine(seat)).map(|&seat| self.name(seat)));
+        let waited = self.waited.as_secs();
+        Some(format!("waiting for {}, {}:{:02}", names.join(", "), waited / 60, waited % 60))
+    }
+
+    /// The moon scorings a shooter may choose from under these rules.
+    pub fn moon_rule(&self) -> MoonRule {
+        self.setup.rules.moon
+    }
+}
+
+/// Who is at `seat` of `table` at `now`.
+fn at_seat(table: &Table, seat: Seat, now: Instant) -> AtSeat {
+    match table.holders.get(seat.index()).and_then(Option::as_ref) {
+        None => AtSeat::Bot,
+        Some(holder) => AtSeat::Person {
+            name: holder.name.clone(),
+            here: holder.away_since.is_none(),
+            bot_playing: table.gone(seat, now),
+        },
+    }
+}
+
+/// What only `person`'s `seat` sees: from its seat view and the table's
+/// own record of their pass and queued card.
+fn own(table: &Table, person: &Attendee, seat: Seat) -> Own {
+    let game = &table.game;
+    let view = SeatView::of(game, seat);
+    let hand = game.hand();
+    let played_this_hand = hand.tricks_played() > 0 || hand.trick().plays(table.players()).any(|(s, _)| s == seat);
+    let question = if game.phase() == GamePhase::MoonChoice(seat) {
+        let points = if hand.phase() == HandPhase::Finished {
+            HandResult::of(hand, &table.setup.rules).moon_value
+        } else {
+            table.setup.rules.penalty_total()
+        };
+        Some(Question::Moon { points })
+    } else if game.phase() != GamePhase::InHand {
+        None
+    } else if hand.to_declare() == Some(seat) {
+        Some(Question::Generale)
+    } else if hand.to_bid() == Some(seat) {
+        let least = view.least_bid();
+        Some(Question::Bid { least, most: view.own_chips().max(least) })
+    } else if hand.phase() == HandPhase::Naming && hand.to_act() == seat {
+        Some(Question::NameSuit { suggested: crate::bot::suggested_suit(&view) })
+    } else {
+        None
+    };
+    let pending = table.pending_pass(seat);
+    let passing = table.is_passing(seat);
+    Own {
+        seat,
+        row: hand_row(table, seat),
+        hand: hand.hand_of(seat),
+        legal: if table.plays_now(Some(seat)) { view.legal } else { CardSet::EMPTY },
+        passing,
+        passed: hand.passed_cards(seat),
+        received: hand.received_cards(seat),
+        new: if played_this_hand { CardSet::EMPTY } else { view.received & view.hand },
+        pending_pass: pending.map(|pass| (pass.cards, pass.at)),
+        queued: person.queued,
+        question,
+        chips: view.own_chips(),
+    }
+}
+
+/// A seat's hand as it is drawn, left to right: by suit then rank, any
+/// jokers at the right; with two packs a card held twice is there twice,
+/// side by side; a pass on its way is out of it. Each card has its
+/// position among the cards the cursor counts; the card the seat played
+/// to the trick in progress keeps its place with none, so the others do
+/// not move under the mouse until the trick ends.
+fn hand_row(table: &Table, seat: Seat) -> Vec<(Card, Option<usize>)> {
+    let mut held = table.game.hand().hand_of(seat);
+    if let Some(pass) = table.pending_pass(seat) {
+        held = held.less(pass.cards);
+    }
+    let trick = table.game.hand().trick();
+    let played = trick.plays(table.players()).find(|&(s, _)| s == seat).map(|(_, card)| card);
+    let mut row: Vec<(Card, bool)> = held.iter().map(|card| (card, true)).chain(played.map(|c| (c, false))).collect();
+    row.sort_by_key(|&(card, _)| (card.is_joker(), card));
+    let mut positions = 0..;
+    row.into_iter().map(|(card, in_hand)| (card, in_hand.then(|| positions.next()).flatten())).collect()
+}
+
+/// A seat's name as a person in `viewer` (`None`: watching) says it:
+/// "You", a person's name, or where a bot sits from there.
+pub(super) fn name_for(table: &Table, viewer: Option<Seat>, seat: Seat) -> String {
+    if viewer == Some(seat) {
+        return "You".to_string();
+    }
+    if let Some(holder) = table.holders.get(seat.index()).and_then(Option::as_ref) {
+        return holder.name.clone();
+    }
+    let players = table.players();
+    let from = viewer.unwrap_or(Seat::SOUTH);
+    match Seat::new((seat.index() + players - from.index()) % players) {
+        Some(place) if place.index() > 0 => seat_name(place, players),
+        _ => "South".to_string(),
+    }
+}
