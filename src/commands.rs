@@ -13,16 +13,16 @@ use crate::cli::{BotFlagError, Cli, Command, PlayArgs, ServeArgs, SimArgs};
 use crate::config::{self, ConfigError, LoadedRules, SearchPaths};
 use crate::engine::perft::{divide, perft};
 use crate::engine::{BySeat, Card, CardBag, CardSet, Deal, Hand, NotationError, PlayError, Rules, Seat};
+use crate::files::{self as store, FileError};
 use crate::players::{BotChoices, Level, Player, PlayerError};
 use crate::record::GameRecord;
 use crate::review;
 use crate::serve::{ServeError, ServeOptions};
 use crate::sim::{self, Arena, Lineup, Units};
-use crate::tui::games;
-use crate::files::{self as store, FileError};
-use crate::tui::theme::Theme;
 use crate::table::Setup;
-use crate::tui::{self, PlayOptions, TableError, stats::Stats};
+use crate::terminal::games;
+use crate::terminal::{self, PlayOptions, TableError, stats::Stats};
+use crate::ui::theme::Theme;
 
 /// Why a command could not do its job.
 #[derive(Debug, thiserror::Error)]
@@ -153,7 +153,10 @@ pub fn run(cli: &Cli, search: &SearchPaths) -> Result<String, CommandError> {
         Command::Play(args) => {
             // The new-game window keeps its choices beside the user's rules file.
             let settings = search.user.as_ref().and_then(|file| file.parent()).map(std::path::Path::to_path_buf);
-            let remembered = settings.as_deref().map(tui::new_game::remembered_path).map(|f| tui::new_game::recall(&f));
+            let remembered = settings
+                .as_deref()
+                .map(terminal::remembered::remembered_path)
+                .map(|f| terminal::remembered::recall(&f));
             let remembered = remembered.unwrap_or_default();
             let loaded = remembered.launch_rules(&request, search)?;
             let choices = loaded.bots.then(&cli.bots.choices()?);
@@ -164,7 +167,7 @@ pub fn run(cli: &Cli, search: &SearchPaths) -> Result<String, CommandError> {
             let dir = store::data_dir()?;
             let mut out = Stats::read(&dir)?.render();
             let (kept, problem) = games::read(&dir);
-            let games = crate::tui::view::count(kept.len(), "game", "games");
+            let games = crate::ui::draw::count(kept.len(), "game", "games");
             let _ = writeln!(out, "\n{games} kept in {}", games::path(&dir).display());
             if let Some(problem) = problem {
                 let _ = writeln!(out, "note: {problem}");
@@ -179,8 +182,8 @@ pub fn run(cli: &Cli, search: &SearchPaths) -> Result<String, CommandError> {
             let seat = review::reviewed_seat(&record);
             let theme = Theme::from_environment(cli.play.ascii);
             // The review fills in while the replay is on screen.
-            let replay = tui::replay::Replay::new(record, (index, count), theme)?;
-            tui::replay::run(replay, Some(seat))?;
+            let replay = crate::ui::replay::Replay::new(record, (index, count), theme)?;
+            terminal::replay::run(replay, Some(seat))?;
             Ok(String::new())
         }
         Command::Review { file, game, seat, json } => {
@@ -218,7 +221,7 @@ pub fn run(cli: &Cli, search: &SearchPaths) -> Result<String, CommandError> {
         }
         Command::Serve(ServeArgs { export: Some(file), .. }) => {
             let count = crate::serve::store::export_games(&store::data_dir()?, file)?;
-            let games = crate::tui::view::count(count, "game", "games");
+            let games = crate::ui::draw::count(count, "game", "games");
             Ok(format!("hearts serve: wrote {games} to {}\n", file.display()))
         }
         Command::Serve(args) => {
@@ -533,7 +536,7 @@ fn play(
     choices: &BotChoices,
     args: &PlayArgs,
     settings: Option<PathBuf>,
-    remembered: &tui::new_game::Remembered,
+    remembered: &crate::ui::window::new_game::Remembered,
 ) -> Result<(), CommandError> {
     let mut table = table(loaded, choices)?;
     remembered.seat_bots(choices, &mut table.players);
@@ -544,7 +547,7 @@ fn play(
         new: args.new,
         think: choices.think(),
         record: args.record.clone(),
-        settings: settings.map(|dir| tui::new_game::remembered_path(&dir)),
+        settings: settings.map(|dir| terminal::remembered::remembered_path(&dir)),
     };
-    Ok(tui::play(table, options)?)
+    Ok(terminal::play(table, options)?)
 }

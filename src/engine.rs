@@ -60,7 +60,7 @@ pub use game::{
     Action, Draw, Event, Game, GameError, GamePhase, HandRecord, plays_on_tied, reaches_end, shooter_is_asked,
 };
 pub use hand::{
-    Bid, BidError, DeclareError, Hand, HandPhase, PassError, PassOutcome, PlayError, PlayOutcome, PlaySituation,
+    Bid, BidError, DeclareError, Hand, HandPhase, Lies, PassError, PassOutcome, PlayError, PlayOutcome, PlaySituation,
 };
 pub use rules::{
     CHIPS_HANDS, Declaration, FirstLead, Kitty, KittyTo, MAX_PASS_CYCLE, MoonRule, PassCycle, PassDirection,

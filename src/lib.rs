@@ -15,7 +15,8 @@ pub mod review;
 pub mod serve;
 pub mod sim;
 pub mod table;
-pub mod tui;
+pub mod terminal;
+pub mod ui;
 
 /// The engine example of `docs/engine.md`, run as a doctest so it keeps compiling.
 #[cfg(doctest)]

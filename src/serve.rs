@@ -3,7 +3,8 @@
 //! Who may come in ([`access`]), the host key ([`host_key`]), which
 //! channels are served ([`handler`]), the bounds on what a client may cost
 //! ([`limits`]), the tables people sit at ([`table`], each on a thread of
-//! its own with the terminal table's own [`App`](crate::tui::app::App))
+//! its own with the shared [`Table`](crate::table::Table) and its people's
+//! views)
 //! and each person's screen ([`session`]), drawn by the terminal table's
 //! own view; the server's state in SQLite ([`store`]).
 
@@ -32,11 +33,12 @@ use tokio::net::TcpListener;
 
 use crate::bot::Think;
 use crate::cli::ServeArgs;
+use crate::files::FileError;
 use crate::pace::Speed;
 use crate::record::DealCode;
-use crate::tui::app::{PersonId, Sharing};
-use crate::files::FileError;
 use crate::table::Setup;
+use crate::table::pool::Pool;
+use crate::table::{PersonId, Sharing};
 use access::Access;
 use handler::Client;
 use limits::{Connections, LoginDeadline};
@@ -121,6 +123,7 @@ impl ServeOptions {
             grace: Duration::from_secs(args.grace),
             turn_clock: args.turn_clock.filter(|&seconds| seconds > 0).map(Duration::from_secs),
             hints: !args.no_hints,
+            ..Sharing::default()
         };
         ServeOptions {
             listen: args.listen,
@@ -153,6 +156,8 @@ struct Shared {
     next_person: AtomicU64,
     /// Reviews being worked out now (each takes a core for a second or two).
     reviews: AtomicUsize,
+    /// The bots' searches and the hints of every table: a worker a core.
+    pool: Pool,
 }
 
 impl Shared {
@@ -258,6 +263,7 @@ pub fn run(options: ServeOptions) -> Result<(), ServeError> {
         next_lobby: AtomicU64::new(0),
         next_person: AtomicU64::new(0),
         reviews: AtomicUsize::new(0),
+        pool: Pool::for_cores("search"),
     });
     runtime.block_on(async move {
         let listener = TcpListener::bind(options.listen)

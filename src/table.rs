@@ -20,13 +20,13 @@ pub mod chat;
 pub mod clock;
 pub mod deal;
 mod flow;
-mod presence;
 pub mod hint;
 pub mod intent;
 pub mod lineup;
 pub mod notice;
 pub mod people;
 pub mod pool;
+mod presence;
 pub mod proposal;
 pub mod saved;
 pub mod sight;
@@ -48,7 +48,7 @@ pub use intent::{Intent, NewGame};
 pub use lineup::{Setup, seat_name};
 pub use notice::{Hint, Notice, Off, Refusal};
 pub use people::{Arrival, Holder, PersonId};
-pub use sight::Sight;
+pub use sight::{AtSeat, Own, Question, Sight};
 
 use bots::Bots;
 use people::Attendee;
@@ -398,6 +398,13 @@ impl Table {
         Ok(table)
     }
 
+    /// Marks the game ended as it did before a restart (the timed game's
+    /// clock ran out: its actions alone do not say so).
+    pub fn set_finished(&mut self, finish: Finish) {
+        self.finish = Some(finish);
+        self.summarised_hand = self.game.hand_number();
+    }
+
     /// Sets the code people join this table by (shown to them).
     pub fn set_code(&mut self, code: &str) {
         self.code = Some(code.to_string());
@@ -512,6 +519,9 @@ impl Table {
 
     /// Handles one message at `now`.
     pub fn update(&mut self, message: Message, now: Instant) {
+        // Skipping a wait moves nothing by itself: what the key then does
+        // comes first, and the game moves on after it.
+        let moves_on = !matches!(message, Message::Intent(_, Intent::SkipWait));
         match message {
             Message::Intent(id, intent) => {
                 if let Some(p) = self.index_of(id) {
@@ -545,6 +555,9 @@ impl Table {
             Message::Note(note) => self.tell_all(Notice::Note(note)),
             Message::Arrive(arrival) => self.arrive(arrival, now),
             Message::Leave(id) => self.leave(id, now),
+        }
+        if !moves_on {
+            return;
         }
         self.advance(now);
         self.run_clock(now);
@@ -822,11 +835,8 @@ impl Table {
 
     /// A notice for each person, as their seat may know it (`None`: none).
     fn tell_each(&mut self, say: impl Fn(&Table, Option<Seat>) -> Option<Notice>) {
-        let notices: Vec<(PersonId, Notice)> = self
-            .people
-            .iter()
-            .filter_map(|person| say(self, person.seat).map(|notice| (person.id, notice)))
-            .collect();
+        let notices: Vec<(PersonId, Notice)> =
+            self.people.iter().filter_map(|person| say(self, person.seat).map(|notice| (person.id, notice))).collect();
         self.notices.extend(notices);
     }
 
@@ -851,6 +861,12 @@ impl Table {
             .collect()
     }
 
+    /// The game as it stands now, for keeping (a save declined, a table
+    /// closed with its game unfinished).
+    pub fn ended_now(&self) -> Ended {
+        self.ended(self.finish)
+    }
+
     /// The game as it ends now, for keeping.
     fn ended(&self, finish: Option<Finish>) -> Ended {
         Ended {
@@ -865,5 +881,77 @@ impl Table {
             people_played: self.people_played,
             seats: self.record_seats(),
         }
+    }
+}
+
+#[cfg(test)]
+mod tests;
+
+#[cfg(test)]
+impl Table {
+    /// This table with another game in its place, all else as it is: the
+    /// same table as far as anyone here can tell when the game differs
+    /// only in cards they may not see.
+    pub(crate) fn with_game_for_test(&self, game: Game) -> Table {
+        Table {
+            kind: self.kind,
+            setup: self.setup.clone(),
+            game,
+            secret: self.secret,
+            log: self.log.clone(),
+            generation: self.generation,
+            speed: self.speed,
+            code: self.code.clone(),
+            next_bot_at: self.next_bot_at,
+            trick_shown_until: self.trick_shown_until,
+            pending_passes: self.pending_passes.clone(),
+            undo_point: self.undo_point.clone(),
+            undo_refusal: self.undo_refusal,
+            hand_start: self.hand_start.clone(),
+            undos: self.undos,
+            hints_used: self.hints_used,
+            clock: self.clock,
+            finish: self.finish,
+            tournament: self.tournament,
+            decision: self.decision,
+            summarised_hand: self.summarised_hand,
+            people: self.people.clone(),
+            holders: self.holders.clone(),
+            sharing: self.sharing,
+            chat: self.chat.clone(),
+            waiting_since: self.waiting_since,
+            nobody_since: self.nobody_since,
+            proposal: self.proposal.clone(),
+            people_played: self.people_played,
+            bots: Bots::new(&self.setup, self.game.seed(), self.think),
+            think: self.think,
+            effects: Vec::new(),
+            notices: Vec::new(),
+        }
+    }
+
+    /// The bot of the seat to act decides `action` (a test's chosen play).
+    pub(crate) fn bot_decides(&mut self, action: Action) {
+        self.decision = Some((self.generation, action));
+    }
+
+    /// Undos taken this game.
+    pub(crate) fn undos(&self) -> u32 {
+        self.undos
+    }
+
+    /// Hints asked for this game.
+    pub(crate) fn hints_used(&self) -> u32 {
+        self.hints_used
+    }
+
+    /// The timed game's clock.
+    pub(crate) fn clock(&self) -> Option<Clock> {
+        self.clock
+    }
+
+    /// The tournament score of a timed game, once over.
+    pub(crate) fn tournament(&self) -> Option<TournamentScore> {
+        self.tournament
     }
 }

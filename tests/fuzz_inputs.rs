@@ -18,8 +18,8 @@ use hearts::config::{self, RawValue, RuleRequest, SearchPaths};
 use hearts::engine::{Action, Card, CardSet, Deal, Game, GamePhase, HandResult, Preset, Rules, Seat};
 use hearts::players::Player;
 use hearts::record::{GameRecord, Recorder, SeatRecord};
-use hearts::table::saved::{Programs, SavedGame};
 use hearts::table::Setup;
+use hearts::table::saved::{Programs, SavedGame};
 use proptest::prelude::*;
 use serde_json::{Value, json};
 

@@ -92,8 +92,8 @@ fn a_program_named_on_the_command_line_runs() {
 #[test]
 fn a_saved_game_with_a_program_seat_resumes_with_built_in_bots_unless_asked() {
     use hearts::players::{Level, Player};
-    use hearts::table::saved::{Programs, SavedGame};
     use hearts::table::Setup;
+    use hearts::table::saved::{Programs, SavedGame};
 
     let table = Setup {
         rules: hearts::engine::Rules::default(),

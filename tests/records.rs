@@ -295,10 +295,10 @@ fn a_game_stopped_at_any_point_is_recorded_as_a_record_that_reads_back() {
             let game = record.replay().unwrap_or_else(|error| panic!("{preset}, stopped after {stop}: {error}"));
             assert_eq!(record.hands.len(), game.history().len(), "{preset}, stopped after {stop}");
             assert_eq!(record.totals.len(), players, "{preset}, stopped after {stop}: a total for every seat");
-            hearts::tui::replay::Replay::new(
+            hearts::ui::replay::Replay::new(
                 record,
                 (1, 1),
-                hearts::tui::theme::Theme { color: false, ascii: true, palette256: false },
+                hearts::ui::theme::Theme { color: false, ascii: true, palette256: false },
             )
             .unwrap_or_else(|error| panic!("{preset}, stopped after {stop}: the replay: {error}"));
         }

@@ -16,11 +16,11 @@ use hearts::engine::{Action, Card, CardSet, GamePhase, HandPhase, Preset, Rank, 
 use hearts::pace::Speed;
 use hearts::players::Player;
 use hearts::record::DealCode;
-use hearts::tui::app::{App, Arrival, Message, Overlay, PersonId, Seen, Sharing};
-use hearts::tui::input::Command;
-use hearts::table::Setup;
-use hearts::tui::theme::Theme;
-use hearts::tui::view;
+use hearts::table::{Arrival, Message, PersonId, Setup, Sharing, Table};
+use hearts::ui::input::Command;
+use hearts::ui::theme::Theme;
+use hearts::ui::window::Window;
+use hearts::ui::{Room, Viewer as View};
 use ratatui::backend::CrosstermBackend;
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
@@ -163,12 +163,12 @@ fn suit_of(c: char) -> Option<Suit> {
 /// to everyone else, until the hand is scored); less what the viewer knows
 /// (its own hand, what it passed and to whom, every card played, the
 /// widow it took).
-fn hidden_from(app: &App, viewer: Option<Seat>) -> CardSet {
-    let hand = app.game.hand();
+fn hidden_from(table: &Table, viewer: Option<Seat>) -> CardSet {
+    let hand = table.game().hand();
     let scored = hand.phase() == HandPhase::Finished;
     let taker = hand.kitty_taker();
     let mut hidden = hand.stock();
-    for seat in Seat::all(app.players()).filter(|&seat| Some(seat) != viewer) {
+    for seat in Seat::all(table.players()).filter(|&seat| Some(seat) != viewer) {
         hidden |= hand.holding(seat);
     }
     if !scored && (taker.is_none() || taker != viewer) {
@@ -184,28 +184,45 @@ fn hidden_from(app: &App, viewer: Option<Seat>) -> CardSet {
     hidden - known
 }
 
+/// One person as the check sees them: where they sit, and whether a
+/// window covers their table.
+#[derive(Clone, Copy)]
+struct Looker<'a> {
+    room: &'a Room,
+    id: PersonId,
+    now: Instant,
+}
+
+impl Looker<'_> {
+    fn seat(&self) -> Option<Seat> {
+        self.room.table().sight(self.id, self.now).and_then(|sight| sight.seat)
+    }
+}
+
 /// The cards `seat` must see in its hand now: all it holds but a pass on
 /// its way, once play or passing is under way and no window covers them.
-fn own_hand_in_view(seen: &Seen) -> CardSet {
-    let Some(me) = seen.seat() else { return CardSet::EMPTY };
-    let hand = seen.app.game.hand();
-    let uncovered = seen.person.overlay.is_none() && seen.app.game.phase() == GamePhase::InHand;
-    if !uncovered || hand.holding(me).len() > ROOM_FOR {
+fn own_hand_in_view(looker: Looker) -> CardSet {
+    let Some(me) = looker.seat() else { return CardSet::EMPTY };
+    let table = looker.room.table();
+    let hand = table.game().hand();
+    let covered = looker.room.viewer(looker.id).is_some_and(|view| view.window.is_some());
+    if covered || table.game().phase() != GamePhase::InHand || hand.holding(me).len() > ROOM_FOR {
         return CardSet::EMPTY;
     }
-    let on_its_way = seen.app.pending_pass(me).map_or(CardSet::EMPTY, |pass| pass.cards.cards());
+    let sight = table.sight(looker.id, looker.now).expect("the person is here");
+    let on_its_way = sight.pending_pass().map_or(CardSet::EMPTY, |(cards, _)| cards.cards());
     hand.holding(me) - on_its_way
 }
 
-/// What is wrong with a screen shown to `seen`'s person: a card it may not
-/// see, or a card of its own hand missing.
-fn check(seen: &Seen, grid: &Grid) -> Result<(), String> {
+/// What is wrong with a screen shown to `looker`: a card they may not
+/// see, or a card of their own hand missing.
+fn check(looker: Looker, grid: &Grid) -> Result<(), String> {
     let shown = grid.cards();
-    let leaked = shown & hidden_from(seen.app, seen.seat());
+    let leaked = shown & hidden_from(looker.room.table(), looker.seat());
     if !leaked.is_empty() {
         return Err(format!("shows {leaked}, which it may not see"));
     }
-    let missing = own_hand_in_view(seen) - shown;
+    let missing = own_hand_in_view(looker) - shown;
     if !missing.is_empty() {
         return Err(format!("does not show {missing} of its own hand"));
     }
@@ -248,12 +265,13 @@ impl Screen {
         Screen { terminal, wire, emulator, size: (columns, rows) }
     }
 
-    /// The next frame for `seen`, with `extra` drawn over it, as the
+    /// The next frame for `looker`, with `extra` drawn over it, as the
     /// client shows it.
-    fn show(&mut self, seen: &Seen, now: Instant, extra: impl FnOnce(&mut Buffer)) -> Grid {
+    fn show(&mut self, looker: Looker, extra: impl FnOnce(&mut Buffer)) -> Grid {
         self.terminal
             .draw(|frame| {
-                view::draw(frame, seen, now);
+                let area = frame.area();
+                looker.room.draw(looker.id, frame.buffer_mut(), area, looker.now);
                 extra(frame.buffer_mut());
             })
             .unwrap();
@@ -317,27 +335,32 @@ enum Moment {
     GameOver,
 }
 
-/// The moments `app` is at now.
-fn moments(app: &App) -> Vec<Moment> {
-    let hand = app.game.hand();
-    let in_hand = app.game.phase() == GamePhase::InHand;
+/// The moments the table is at now.
+fn moments(room: &Room, now: Instant) -> Vec<Moment> {
+    let table = room.table();
+    let game = table.game();
+    let hand = game.hand();
+    let in_hand = game.phase() == GamePhase::InHand;
     let passing = in_hand && hand.phase() == HandPhase::Passing;
     let scored = hand.phase() == HandPhase::Finished;
-    let open =
-        |window: fn(&Overlay) -> bool| app.people.iter().any(|person| person.overlay.as_ref().is_some_and(window));
-    let summary = open(|window| *window == Overlay::HandSummary);
-    let looking_back = open(|window| matches!(window, Overlay::Trick(_) | Overlay::ScoreSheet));
+    let ids = room.ids();
+    let open = |window: fn(&Window) -> bool| {
+        ids.iter().any(|&id| room.viewer(id).is_some_and(|view| view.window.as_ref().is_some_and(window)))
+    };
+    let summary = open(|window| *window == Window::HandSummary);
+    let looking_back = open(|window| matches!(window, Window::Trick(_) | Window::ScoreSheet));
+    let on_its_way = ids.iter().any(|&id| table.sight(id, now).is_some_and(|sight| sight.pending_pass().is_some()));
     [
-        (!app.pending_passes.is_empty(), Moment::PassOnItsWay),
-        (passing && Seat::all(app.players()).any(|seat| !hand.passed(seat).is_empty()), Moment::PassChosen),
+        (on_its_way, Moment::PassOnItsWay),
+        (passing && Seat::all(table.players()).any(|seat| !hand.passed(seat).is_empty()), Moment::PassChosen),
         (!hand.kitty().is_empty() && hand.kitty_taker().is_none(), Moment::WidowFaceDown),
         (!scored && hand.kitty_taker().is_some(), Moment::WidowTaken),
-        (in_hand && !app.game.draws().is_empty(), Moment::Drawn),
+        (in_hand && !game.draws().is_empty(), Moment::Drawn),
         (in_hand && hand.phase() == HandPhase::Declaring, Moment::Declaring),
         (in_hand && matches!(hand.phase(), HandPhase::Bidding | HandPhase::Naming), Moment::Bidding),
         (summary, Moment::HandSummary),
         (looking_back, Moment::LookingBack),
-        (app.finish.is_some(), Moment::GameOver),
+        (table.finish().is_some(), Moment::GameOver),
     ]
     .into_iter()
     .filter_map(|(now, moment)| now.then_some(moment))
@@ -351,7 +374,7 @@ fn theme_of(index: usize) -> Theme {
 }
 
 struct SharedTable {
-    app: App,
+    room: Room,
     now: Instant,
     viewers: Vec<Viewer>,
     label: String,
@@ -365,17 +388,17 @@ impl SharedTable {
         let rules = Rules { players: game.players, max_hands: game.hands, ..game.preset.rules() };
         let label = format!("{} for {} (seed {})", game.preset.name(), game.players, game.seed);
         let players = vec![Player::Builtin(Level::Normal); rules.player_count()];
-        let table = Setup { rules, label: game.preset.name().to_string(), players };
+        let setup = Setup { rules, label: game.preset.name().to_string(), players };
         // The turn clock at zero: a seat's bot moves for whoever the table waits on.
         let sharing = Sharing { turn_clock: Some(Duration::ZERO), ..Sharing::default() };
         let start = DealCode { seed: game.seed, hand: 1 };
-        let app = App::shared(table, start, game.speed, sharing).unwrap();
+        let table = Table::shared(setup, start, game.speed, Think::Samples(1), sharing).unwrap();
         let mut sizes = SIZES.to_vec();
         if game.huge {
             sizes.push(HUGE);
         }
         let mut table = SharedTable {
-            app,
+            room: Room::new(table, Vec::new()),
             now: Instant::now(),
             viewers: Vec::new(),
             label,
@@ -386,43 +409,50 @@ impl SharedTable {
         // Everyone sits down, and one more watches.
         for index in 0..=people {
             let id = PersonId(index as u64 + 1);
-            let arrival = Arrival {
-                id,
-                name: format!("p{index}"),
-                key: None,
-                watch: index == people,
-                theme: theme_of(index),
-                size: sizes[index % sizes.len()],
-            };
+            let arrival = Arrival { id, name: format!("p{index}"), key: None, watch: index == people };
+            let mut view = View::new(id, theme_of(index));
+            let (columns, rows) = sizes[index % sizes.len()];
+            view.resized(columns, rows);
             table.viewers.push(Viewer { id, screens: sizes.iter().map(|&size| Screen::new(size)).collect() });
-            table.send(Message::Arrive(Box::new(arrival)));
+            table.room.arrive(arrival, view, table.now);
+            table.look();
         }
         // The watcher keeps the played-cards panel open.
         let watcher = table.viewers[people].id;
-        table.send(Message::Command(watcher, Command::PlayedCards));
+        table.press(watcher, Command::PlayedCards);
         table
     }
 
-    /// Sends a message, then checks every person's screen.
+    fn looker(&self, id: PersonId) -> Looker<'_> {
+        Looker { room: &self.room, id, now: self.now }
+    }
+
+    /// A person's key, then every person's screen checked.
+    fn press(&mut self, id: PersonId, command: Command) {
+        self.room.press(id, command, self.now);
+        self.look();
+    }
+
+    /// A message to the table, then every person's screen checked.
     fn send(&mut self, message: Message) {
-        self.app.update(message, self.now);
+        self.room.send(message, self.now);
         self.look();
     }
 
     /// Draws every person's screens and checks each.
     fn look(&mut self) {
-        self.checked.moments.extend(moments(&self.app));
-        for viewer in &mut self.viewers {
-            let seen = self.app.seen(viewer.id).expect("everyone stays at the table");
-            for screen in &mut viewer.screens {
-                let grid = screen.show(&seen, self.now, |_| {});
-                if let Err(wrong) = check(&seen, &grid) {
+        self.checked.moments.extend(moments(&self.room, self.now));
+        let looking: Vec<PersonId> = self.viewers.iter().map(|viewer| viewer.id).collect();
+        for (index, id) in looking.into_iter().enumerate() {
+            let looker = Looker { room: &self.room, id, now: self.now };
+            for screen in &mut self.viewers[index].screens {
+                let grid = screen.show(looker, |_| {});
+                if let Err(wrong) = check(looker, &grid) {
                     panic!(
-                        "{}: hand {}, {:?} at {:?}, {}x{}: the screen {wrong}\n{}",
+                        "{}: hand {}, {id:?} at {:?}, {}x{}: the screen {wrong}\n{}",
                         self.label,
-                        self.app.game.hand_number(),
-                        seen.person.name,
-                        seen.seat(),
+                        self.room.table().game().hand_number(),
+                        looker.seat(),
                         screen.size.0,
                         screen.size.1,
                         grid.text()
@@ -430,8 +460,8 @@ impl SharedTable {
                 }
                 let shown = grid.cards();
                 self.checked.frames += 1;
-                self.checked.own_cards_seen += (shown & own_hand_in_view(&seen)).len();
-                if seen.seat().is_none() {
+                self.checked.own_cards_seen += (shown & own_hand_in_view(looker)).len();
+                if looker.seat().is_none() {
                     self.checked.cards_seen_by_watcher += shown.len();
                 }
             }
@@ -440,8 +470,9 @@ impl SharedTable {
 
     /// The seat's bot's choice, as the person in it would make it.
     fn advice(&self, seat: Seat) -> Option<Action> {
-        let mut bot = Level::Normal.bot(self.app.game.seed(), seat, Think::Samples(1));
-        decide(&self.app.game, seat, bot.as_mut())
+        let game = self.room.table().game();
+        let mut bot = Level::Normal.bot(game.seed(), seat, Think::Samples(1));
+        decide(game, seat, bot.as_mut())
     }
 
     /// People answer the windows that wait for them (the summary, the
@@ -451,41 +482,39 @@ impl SharedTable {
     fn people_act(&mut self) {
         for index in 0..self.viewers.len() {
             let id = self.viewers[index].id;
-            let Some(seen) = self.app.seen(id) else { continue };
-            let Some(seat) = seen.seat() else { continue };
-            let overlay = seen.person.overlay.clone();
-            let command = match &overlay {
+            let Some(seat) = self.looker(id).seat() else { continue };
+            let window = self.room.viewer(id).and_then(|view| view.window.clone());
+            let command = match &window {
                 Some(
-                    Overlay::HandSummary
-                    | Overlay::Generale(_)
-                    | Overlay::Bid(_)
-                    | Overlay::NameSuit(_)
-                    | Overlay::MoonChoice(_),
+                    Window::HandSummary
+                    | Window::Generale(_)
+                    | Window::Bid(_)
+                    | Window::NameSuit(_)
+                    | Window::MoonChoice(_),
                 ) => Some(Command::Confirm),
-                Some(Overlay::Trick(_) | Overlay::ScoreSheet) => Some(Command::Cancel),
+                Some(Window::Trick(_) | Window::ScoreSheet) => Some(Command::Cancel),
                 Some(_) => None,
                 None if seat.index() == 1 => self.browse(),
                 None => None,
             };
             if let Some(command) = command {
-                self.send(Message::Command(id, command));
+                self.press(id, command);
                 continue;
             }
-            let by_hand = seat.index() % 2 == 0 && overlay.is_none();
-            let playing = self.app.game.phase() == GamePhase::InHand
-                && self.app.game.hand().phase() == HandPhase::Playing
-                && self.app.seat_to_act() == Some(seat);
-            if !by_hand || !(self.app.is_passing(seat) || playing) {
+            let by_hand = seat.index() % 2 == 0 && window.is_none();
+            let sight = self.room.table().sight(id, self.now).expect("the person is here");
+            let (passing, playing) = (sight.is_passing(), sight.plays_now());
+            if !by_hand || !(passing || playing) {
                 continue;
             }
             match self.advice(seat) {
                 Some(Action::Pass { cards, .. }) => {
                     for card in cards.iter() {
-                        self.send(Message::Command(id, Command::Card(card)));
+                        self.press(id, Command::Card(card));
                     }
-                    self.send(Message::Command(id, Command::Confirm));
+                    self.press(id, Command::Confirm);
                 }
-                Some(Action::Play { card, .. }) => self.send(Message::Command(id, Command::Card(card))),
+                Some(Action::Play { card, .. }) => self.press(id, Command::Card(card)),
                 _ => {}
             }
         }
@@ -494,7 +523,7 @@ impl SharedTable {
     /// The window to look at once a trick more is taken: the last trick,
     /// then the score sheet, in turn.
     fn browse(&mut self) -> Option<Command> {
-        let taken = self.app.game.tricks().len();
+        let taken = self.room.table().game().tricks().len();
         if taken == 0 || taken == self.browsed_at {
             return None;
         }
@@ -504,17 +533,15 @@ impl SharedTable {
 
     /// The bot the table asks for decides, if one is asked.
     fn a_bot_acts(&mut self) {
-        let Some(seat) = self.app.bot_to_ask(self.now) else { return };
-        if let Some(action) = self.advice(seat) {
-            let generation = self.app.generation;
-            self.send(Message::BotDecided { generation, action });
+        if let Some(job) = self.room.bot_job(self.now) {
+            self.send(Message::BotDecided(job.run()));
         }
     }
 
     /// Plays the game to its end, checking every screen after each update.
     fn play(mut self) -> Checked {
         for _ in 0..20_000 {
-            if self.app.finish.is_some() {
+            if self.room.table().finish().is_some() {
                 return self.checked;
             }
             self.people_act();
@@ -652,33 +679,33 @@ fn fresh_table() -> SharedTable {
 #[test]
 fn a_card_of_another_hand_drawn_on_a_screen_is_caught_from_the_bytes() {
     let table = fresh_table();
-    let hand = table.app.game.hand();
+    let hand = table.room.table().game().hand();
     let north = Seat::new(2).unwrap();
     let leaked = hand.holding(north).highest().unwrap();
     for (index, viewer) in table.viewers.iter().enumerate() {
-        let seen = table.app.seen(viewer.id).unwrap();
+        let seen = table.looker(viewer.id);
         if seen.seat() == Some(north) {
             continue;
         }
-        let theme = seen.person.theme;
+        let theme = table.room.viewer(viewer.id).unwrap().theme;
         for size in SIZES {
             let mut screen = Screen::new(size);
-            let honest = screen.show(&seen, table.now, |_| {});
-            assert_eq!(check(&seen, &honest), Ok(()), "person {index} at {size:?}");
+            let honest = screen.show(seen, |_| {});
+            assert_eq!(check(seen, &honest), Ok(()), "person {index} at {size:?}");
             // The leak in a note, then on a small card, then on a large one.
             let written = theme.card(leaked);
-            let note = screen.show(&seen, table.now, |buf| {
+            let note = screen.show(seen, |buf| {
                 buf.set_string(2, 1, format!("North holds {written}"), Style::default());
             });
-            assert!(check(&seen, &note).unwrap_err().contains(&leaked.to_string()), "{}", note.text());
+            assert!(check(seen, &note).unwrap_err().contains(&leaked.to_string()), "{}", note.text());
             let (rank, suit) = theme.face(leaked);
-            let small = screen.show(&seen, table.now, |buf| {
+            let small = screen.show(seen, |buf| {
                 buf.set_string(2, 2, "┌───┐", Style::default());
                 buf.set_string(2, 3, format!("│{rank:<2}{suit}│"), Style::default());
                 buf.set_string(2, 4, "└───┘", Style::default());
             });
-            assert!(check(&seen, &small).is_err(), "{}", small.text());
-            let large = screen.show(&seen, table.now, |buf| {
+            assert!(check(seen, &small).is_err(), "{}", small.text());
+            let large = screen.show(seen, |buf| {
                 let (top, side) = if theme.ascii { ("+-----+", "|") } else { ("┌─────┐", "│") };
                 buf.set_string(2, 2, top, Style::default());
                 buf.set_string(2, 3, format!("{side}{rank:<5}{side}"), Style::default());
@@ -686,7 +713,7 @@ fn a_card_of_another_hand_drawn_on_a_screen_is_caught_from_the_bytes() {
                 buf.set_string(2, 5, format!("{side}{rank:>5}{side}"), Style::default());
                 buf.set_string(2, 6, top, Style::default());
             });
-            assert!(check(&seen, &large).is_err(), "{}", large.text());
+            assert!(check(seen, &large).is_err(), "{}", large.text());
         }
     }
 }
@@ -694,15 +721,15 @@ fn a_card_of_another_hand_drawn_on_a_screen_is_caught_from_the_bytes() {
 #[test]
 fn a_hand_missing_from_its_own_screen_is_caught() {
     let table = fresh_table();
-    let seen = table.app.seen(table.viewers[0].id).unwrap();
+    let seen = table.looker(table.viewers[0].id);
     let mut screen = Screen::new((80, 24));
-    let blanked = screen.show(&seen, table.now, |buf| {
+    let blanked = screen.show(seen, |buf| {
         let area = buf.area;
         buf.set_string(0, area.height - 5, " ".repeat(usize::from(area.width)), Style::default());
         buf.set_string(0, area.height - 4, " ".repeat(usize::from(area.width)), Style::default());
         buf.set_string(0, area.height - 3, " ".repeat(usize::from(area.width)), Style::default());
     });
-    assert!(check(&seen, &blanked).unwrap_err().contains("of its own hand"), "{}", blanked.text());
+    assert!(check(seen, &blanked).unwrap_err().contains("of its own hand"), "{}", blanked.text());
 }
 
 #[test]
@@ -710,10 +737,19 @@ fn the_other_seats_and_the_watcher_may_not_see_a_pass_before_it_arrives() {
     let mut table = fresh_table();
     let (south, west) = (Seat::SOUTH, Seat::new(1).unwrap());
     let Some(Action::Pass { cards, .. }) = table.advice(south) else { panic!("South passes first") };
-    table.send(Message::BotDecided { generation: table.app.generation, action: Action::Pass { seat: south, cards } });
-    assert!(!table.app.game.hand().passed(south).is_empty(), "South's pass is chosen, not yet exchanged");
+    let id = table.viewers[0].id;
+    for card in cards.iter() {
+        table.press(id, Command::Card(card));
+    }
+    table.press(id, Command::Confirm);
+    table.now += STEP;
+    table.send(Message::Tick);
+    let game = table.room.table().game();
+    assert!(!game.hand().passed(south).is_empty(), "South's pass is chosen, not yet exchanged");
+    assert!(game.hand().awaits_pass_from(west), "the others have not passed yet");
     let passed = cards.cards();
-    assert_eq!(hidden_from(&table.app, Some(west)) & passed, passed, "its receiver may not see it yet");
-    assert_eq!(hidden_from(&table.app, None) & passed, passed, "nor may the watcher");
-    assert_eq!(hidden_from(&table.app, Some(south)) & passed, CardSet::EMPTY, "its passer knows it");
+    let shared = table.room.table();
+    assert_eq!(hidden_from(shared, Some(west)) & passed, passed, "its receiver may not see it yet");
+    assert_eq!(hidden_from(shared, None) & passed, passed, "nor may the watcher");
+    assert_eq!(hidden_from(shared, Some(south)) & passed, CardSet::EMPTY, "its passer knows it");
 }

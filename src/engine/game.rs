@@ -245,6 +245,12 @@ impl Game {
         })
     }
 
+    /// This game with the hand in play replaced (a position looked at with
+    /// other cards where they may not be seen: see [`Hand::with_swapped`]).
+    pub fn with_hand(&self, hand: Hand) -> Game {
+        Game { hand, ..self.clone() }
+    }
+
     fn deal(rules: &Rules, seed: u64, hand_index: u32) -> Hand {
         Hand::new(rules, Deal::for_hand(rules, seed, hand_index), rules.pass_direction(hand_index))
     }

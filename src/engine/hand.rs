@@ -392,6 +392,15 @@ pub struct Hand {
     waiting_tricks: u8,
 }
 
+/// Where a card lies that some seats may not see.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Lies {
+    /// In a seat's hand.
+    Held(Seat),
+    /// Face down: the kitty, or Domino's stock.
+    FaceDown,
+}
+
 impl Hand {
     /// A hand from a deal: passing in `pass` direction first, unless it is a
     /// hold hand or the rules pass no cards.
@@ -489,6 +498,41 @@ impl Hand {
         self.to_act = trick.seat_of(trick.len(), self.players());
         self.trick = if self.rules.two_packs { trick.of_two_packs_too() } else { trick };
         self
+    }
+
+    /// This hand with two cards changed places, each where the other lay:
+    /// a deal that a seat seeing neither place cannot tell from this one
+    /// (what privacy checks compare). `None` where a card does not lie
+    /// there, lies there twice, is chosen to pass, or the other place has
+    /// its twin already (two packs).
+    pub fn with_swapped(&self, (a, from): (Card, Lies), (b, to): (Card, Lies)) -> Option<Hand> {
+        let cards_at = |place: Lies| match place {
+            Lies::Held(seat) => self.holdings[seat],
+            Lies::FaceDown => self.face_down,
+        };
+        if cards_at(from).contains(b) || cards_at(to).contains(a) {
+            return None;
+        }
+        let lies = |card: Card, place: Lies| match place {
+            Lies::Held(seat) => {
+                (seat.index() < self.players()).then_some(())?;
+                let single = !self.twice.held.contains(card) && !self.passed[seat].contains(card);
+                (self.holdings[seat].contains(card) && single).then_some(())
+            }
+            Lies::FaceDown => (self.face_down.contains(card) && !self.twice.face_down.contains(card)).then_some(()),
+        };
+        lies(a, from)?;
+        lies(b, to)?;
+        let mut hand = *self;
+        for (card, place, other) in [(a, from, b), (b, to, a)] {
+            let cards = match place {
+                Lies::Held(seat) => &mut hand.holdings[seat],
+                Lies::FaceDown => &mut hand.face_down,
+            };
+            cards.remove(card);
+            cards.insert(other);
+        }
+        Some(hand)
     }
 
     fn players(&self) -> usize {

@@ -1,6 +1,6 @@
 //! The bytes a client's terminal sends, decoded by termina's parser (the
 //! one Helix uses) and turned into crossterm's events, so the table's own
-//! key and mouse mapping ([`crate::tui::input`]) serves SSH sessions too.
+//! key and mouse mapping ([`crate::ui::input`]) serves SSH sessions too.
 
 use crossterm::event as ct;
 use termina::event as tm;
@@ -132,7 +132,7 @@ fn button_of(button: tm::MouseButton) -> ct::MouseButton {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::tui::input::{Command, key_command};
+    use crate::ui::input::{Command, key_command};
 
     fn commands(bytes: &[u8]) -> Vec<Command> {
         commands_after(&mut Decoder::default(), bytes)

@@ -41,6 +41,9 @@ pub(super) const MAX_ROWS: u16 = 120;
 pub(super) const MAX_QUEUED_OUTPUT: usize = 4 << 20;
 /// Input messages of one person waiting for their table.
 pub(super) const INPUT_QUEUE: usize = 64;
+/// Hints waiting for the server's pool, for each core, before more are
+/// refused (a hint takes a core for a second or so).
+pub(super) const HINTS_PER_CORE: usize = 2;
 /// Tables open at once.
 pub(super) const MAX_TABLES: usize = 256;
 

@@ -20,7 +20,7 @@ use crossterm::event::Event;
 
 use crate::pace::Speed;
 use crate::table::Setup;
-use crate::tui::theme::Theme;
+use crate::ui::theme::Theme;
 
 use form::CreateForm;
 pub(crate) use form::TableRequest;
@@ -309,7 +309,7 @@ impl Lobby {
         if table.has_room_for(&name) {
             return Some(LobbyEffect::Sit(table.code.clone()));
         }
-        let full = format!("Setup {} is full: w watches it", table.code);
+        let full = format!("Table {} is full: w watches it", table.code);
         self.note = Some(full);
         None
     }

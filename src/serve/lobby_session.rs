@@ -17,7 +17,7 @@ use super::session::{Place, Screen};
 use super::store::Store;
 use super::table;
 use crate::engine::Seat;
-use crate::tui::replay::{self, Buttons, Replay, ReviewNews};
+use crate::ui::replay::{self, Buttons, Replay, ReviewNews};
 
 /// What a person's lobby hears about.
 pub(super) enum ToLobby {

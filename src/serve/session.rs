@@ -25,10 +25,10 @@ use super::keys::Decoder;
 use super::limits::MAX_QUEUED_OUTPUT;
 use super::lobby_session::ToLobby;
 use super::table::ToTable;
-use crate::tui::app::{Message, PersonId, Seen};
-use crate::tui::input::{self, Hits};
-use crate::tui::theme::Theme;
-use crate::tui::view;
+use crate::table::PersonId;
+use crate::ui::Room;
+use crate::ui::input::{self, Command, Hits};
+use crate::ui::theme::Theme;
 
 /// Where a person's input goes now.
 pub(super) enum Place {
@@ -190,9 +190,12 @@ impl Screen {
     }
 
     /// Draws the table as this person sees it.
-    pub(super) fn draw(&mut self, seen: &Seen, now: Instant) -> Result<(), Broken> {
+    pub(super) fn draw(&mut self, room: &Room, id: PersonId, now: Instant) -> Result<(), Broken> {
         let hits = &mut self.hits;
-        self.terminal.draw(|frame| *hits = view::draw(frame, seen, now))?;
+        self.terminal.draw(|frame| {
+            let area = frame.area();
+            *hits = room.draw(id, frame.buffer_mut(), area, now);
+        })?;
         Ok(())
     }
 
@@ -241,23 +244,22 @@ impl Screen {
         self.decoder.flush()
     }
 
-    /// The table's message for a key or click: while the person writes a
+    /// The command a key or click stands for: while the person writes a
     /// message (`chatting`) every character is text.
-    pub(super) fn message(&self, event: &Event, chatting: bool) -> Option<Message> {
-        let command = match *event {
+    pub(super) fn command(&self, event: &Event, chatting: bool) -> Option<Command> {
+        match *event {
             Event::Key(key) if chatting => input::chat_command(key),
             Event::Key(key) => input::key_command(key),
             Event::Mouse(mouse) => input::mouse_command(mouse, &self.hits),
             _ => None,
-        };
-        command.map(|command| Message::Command(self.id, command))
+        }
     }
 
     /// The screen's new size.
-    pub(super) fn resize(&mut self, columns: u16, rows: u16) -> Result<Message, Broken> {
+    pub(super) fn resize(&mut self, columns: u16, rows: u16) -> Result<(), Broken> {
         self.terminal.resize(Rect::new(0, 0, columns, rows))?;
         self.size = (columns, rows);
-        Ok(Message::Resized { person: self.id, width: columns, height: rows })
+        Ok(())
     }
 
     /// Gives the terminal back; the channel closes once its bytes are sent.

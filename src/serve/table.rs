@@ -1,7 +1,8 @@
-//! A served table: the shared [`App`] on a thread of its own with its bots
-//! and one [`Screen`] per person. Sessions send it what their people type;
-//! it draws each person's screen after every change. A screen that fails
-//! or panics ends that person's connection only.
+//! A served table: the shared table and its people's views (a
+//! [`Room`]) on a thread of its own, with one [`Screen`] per person.
+//! Sessions send it what their people type; it draws again the screens a
+//! change reaches. The bots' searches and the hints run on the server's
+//! pool. A screen that fails or panics ends that person's connection only.
 
 use std::collections::HashMap;
 use std::panic::AssertUnwindSafe;
@@ -12,15 +13,17 @@ use std::time::Instant;
 
 use std::time::Duration;
 
-use crate::bot::{Bot, Think};
-use crate::engine::{GamePhase, Seat};
+use crate::bot::Think;
 use crate::pace::Speed;
-use crate::record::{DealCode, GameRecord, ReplayError, SeatRecord};
-use crate::tui::app::{App, Arrival, Effect, Holder, Message, NewGameStart, PersonId, Sharing};
-use crate::table::hint::WorkedOutHint;
-use crate::table::Setup;
-use crate::tui::theme::Theme;
-use crate::tui::{Decided, decide_safely, fresh_deal, work_out_safely};
+use crate::record::DealCode;
+use crate::table::pool::{caught, panic_message};
+use crate::table::{
+    Arrival, Decided, Effect, Ended, Finish, Holder, Message, PersonId, Setup, Sharing, Table, WorkedOutHint,
+    fresh_deal,
+};
+use crate::ui::input::Command;
+use crate::ui::theme::Theme;
+use crate::ui::{Request, Room, Viewer};
 
 use super::Shared;
 use super::limits::NewestSize;
@@ -39,7 +42,7 @@ pub(super) enum ToTable {
     /// A person's connection is gone.
     Gone(PersonId),
     /// A bot's decision, with the bot handed back.
-    Decision { game_number: u64, seat: Seat, generation: u64, decided: Decided },
+    Decided(Decided),
     /// A hint worked out, or why it failed.
     Hint(PersonId, Result<Box<WorkedOutHint>, String>),
     /// The server stops: give every terminal back.
@@ -50,6 +53,8 @@ pub(super) enum ToTable {
 pub(super) struct Joining {
     /// Who: their id, name, key and whether they only watch.
     pub(super) arrival: Arrival,
+    /// How their terminal shows cards.
+    pub(super) theme: Theme,
     /// Their screen, routed to the table.
     pub(super) screen: Screen,
 }
@@ -77,17 +82,11 @@ impl TableLine {
 pub(super) fn bring(mut screen: Screen, table: &TableLine, watch: bool, id: PersonId) -> Option<Screen> {
     screen.id = id;
     let visitor = &screen.visitor;
-    let arrival = Arrival {
-        id,
-        name: visitor.name.clone(),
-        key: visitor.key.clone(),
-        watch,
-        theme: visitor.theme,
-        size: screen.size,
-    };
+    let arrival = Arrival { id, name: visitor.name.clone(), key: visitor.key.clone(), watch };
+    let theme = visitor.theme;
     screen.route_to(Place::Table(table.sender.clone(), id));
     let Err(SendError(ToTable::Join(joining))) =
-        table.sender.send(ToTable::Join(Box::new(Joining { arrival, screen })))
+        table.sender.send(ToTable::Join(Box::new(Joining { arrival, theme, screen })))
     else {
         return None;
     };
@@ -135,13 +134,23 @@ pub(super) fn open(
     let listed = stored.map_or(opening.listed, |stored| stored.listed);
     let sharing = stored.map_or(opening.sharing, |stored| sharing_of(&stored.settings, opening.sharing));
     let resumed = stored.and_then(|stored| stored.game.as_ref().map(|saved| (stored, saved)));
-    let app = match resumed {
-        Some((stored, saved)) => App::resume_shared(saved, holders_of(stored), opening.speed, sharing, Instant::now())
-            .map_err(|error| format!("table {code} does not replay: {error}"))?,
-        None => App::shared(opening.table.clone(), deal.unwrap_or_else(fresh_deal), opening.speed, sharing)
-            .map_err(|error| error.to_string())?,
+    let mut table = match resumed {
+        Some((stored, saved)) => {
+            let holders = holders_of(stored, Instant::now());
+            let mut table = Table::resume_shared(saved, holders, opening.speed, opening.think, sharing)
+                .map_err(|error| format!("table {code} does not replay: {error}"))?;
+            if stored.settings.get("finish").and_then(serde_json::Value::as_str) == Some("out-of-time") {
+                table.set_finished(Finish::OutOfTime);
+            }
+            table
+        }
+        None => {
+            let start = deal.unwrap_or_else(fresh_deal);
+            Table::shared(opening.table.clone(), start, opening.speed, opening.think, sharing)
+                .map_err(|error| error.to_string())?
+        }
     };
-    let table = app.table.clone();
+    table.set_code(&code);
     let (sender, receiver) = std::sync::mpsc::channel();
     let summary = Arc::new(Mutex::new(blank(&code, listed)));
     let mut served = Served {
@@ -149,18 +158,12 @@ pub(super) fn open(
         listed,
         code: code.clone(),
         store,
-        app,
-        table,
-        think: opening.think,
-        bots: Vec::new(),
-        game_number: 0,
-        thinking: false,
+        room: Room::new(table, Vec::new()),
         screens: HashMap::new(),
         redraw: Redraw::Everyone,
         sender: sender.clone(),
         summary: Arc::clone(&summary),
     };
-    served.seat_bots();
     served.save(Instant::now());
     served.publish();
     std::thread::Builder::new()
@@ -194,11 +197,10 @@ impl Redraw {
 #[derive(Debug, PartialEq, Eq)]
 struct Shape {
     generation: u64,
-    seed: u64,
     people: usize,
-    passes: usize,
     said: Option<Instant>,
     away: Vec<Option<bool>>,
+    finished: bool,
 }
 
 /// The table's own state on its thread.
@@ -210,14 +212,7 @@ struct Served {
     code: String,
     /// Where the table is saved after each trick and its games kept.
     store: Store,
-    app: App,
-    table: Setup,
-    think: Think,
-    /// Each seat's bot; `None` while it thinks.
-    bots: Vec<Option<Box<dyn Bot>>>,
-    /// Counts games, so a bot coming back from an old game is dropped.
-    game_number: u64,
-    thinking: bool,
+    room: Room,
     screens: HashMap<PersonId, Screen>,
     /// The screens to draw before waiting again.
     redraw: Redraw,
@@ -226,15 +221,6 @@ struct Served {
 }
 
 impl Served {
-    fn seat_bots(&mut self) {
-        self.game_number += 1;
-        self.thinking = false;
-        let seed = self.app.game.seed();
-        self.bots = (0..self.table.players.len())
-            .map(|i| Seat::new(i).map(|seat| self.table.players[i].bot(seed, seat, self.think)))
-            .collect();
-    }
-
     fn run(&mut self, receiver: &Receiver<ToTable>) {
         loop {
             self.draw_all();
@@ -242,7 +228,7 @@ impl Served {
             self.ask_bot();
             let now = Instant::now();
             let escapes = self.screens.values().filter_map(Screen::escape_deadline);
-            let wakeup = self.app.next_wakeup(now).into_iter().chain(escapes).min();
+            let wakeup = self.room.next_wakeup(now).into_iter().chain(escapes).min();
             let incoming = match wakeup {
                 None => receiver.recv().ok(),
                 Some(at) => match receiver.recv_timeout(at.saturating_duration_since(Instant::now())) {
@@ -260,29 +246,23 @@ impl Served {
                     }
                     return;
                 }
-                Some(incoming) => {
-                    for message in self.heard(incoming) {
-                        self.update(message);
-                    }
-                }
+                Some(incoming) => self.heard(incoming),
             }
         }
     }
 
-    /// One message to the table, and what it asks for carried out.
-    fn update(&mut self, message: Message) {
+    /// Runs `change` on the room and carries out what it asks for; a
+    /// change by one person that leaves what everyone sees alike redraws
+    /// their screen alone. A panic is the table failing: see [`Served::recover`].
+    fn change(&mut self, own: Option<PersonId>, change: impl FnOnce(&mut Room, Instant) -> Vec<Request>) {
         let now = Instant::now();
         let before = self.shape();
-        let own = match &message {
-            Message::Command(id, _) | Message::Resized { person: id, .. } | Message::HintWorkedOut(id, _) => Some(*id),
-            _ => None,
-        };
-        let updated = std::panic::catch_unwind(AssertUnwindSafe(|| {
-            self.app.update(message, now);
-            self.app.take_effects()
+        let changed = std::panic::catch_unwind(AssertUnwindSafe(|| {
+            let requests = change(&mut self.room, now);
+            (requests, self.room.take_effects())
         }));
-        let effects = match updated {
-            Ok(effects) => effects,
+        let (requests, effects) = match changed {
+            Ok(done) => done,
             Err(_) => {
                 self.recover(own, now);
                 return;
@@ -291,11 +271,30 @@ impl Served {
         for effect in effects {
             self.carry_out(effect, now);
         }
+        if let Some(id) = own {
+            for request in requests {
+                self.requested(id, request, now);
+            }
+        }
         match own {
-            // A key that changed only its person's view redraws only their screen.
             Some(id) if self.shape() == before => self.redraw.mark(id),
             _ => self.redraw = Redraw::Everyone,
         }
+    }
+
+    /// A person's request for the runtime: at a served table, only leaving
+    /// is one (the rest is the terminal's own).
+    fn requested(&mut self, id: PersonId, request: Request, now: Instant) {
+        if request != Request::Leave {
+            return;
+        }
+        // The person leaves the table for the lobby; their seat waits for them as after a lost connection.
+        self.room.leave(id, now);
+        if let Some(screen) = self.screens.remove(&id).and_then(|screen| screen.fresh().ok()) {
+            super::lobby_session::enter(screen, Arc::clone(&self.shared), None);
+        }
+        self.save(now);
+        self.redraw = Redraw::Everyone;
     }
 
     /// The table failed (a panic) on a message: it is set up again from its
@@ -306,11 +305,17 @@ impl Served {
         if let Some(screen) = own.and_then(|id| self.screens.remove(&id)) {
             screen.disconnect("the table failed on your move");
         }
-        let rebuilt = std::panic::catch_unwind(AssertUnwindSafe(|| self.app.rebuilt_without(own, now)));
+        let rebuilt = std::panic::catch_unwind(AssertUnwindSafe(|| self.room.table().rebuilt_without(own, now)));
         match rebuilt {
-            Ok(Ok(app)) => {
-                self.app = app;
-                self.seat_bots();
+            Ok(Ok(table)) => {
+                let viewers: Vec<Viewer> = self
+                    .room
+                    .ids()
+                    .into_iter()
+                    .filter(|&id| Some(id) != own)
+                    .filter_map(|id| self.room.viewer(id).cloned())
+                    .collect();
+                self.room = Room::new(table, viewers);
                 self.save(now);
             }
             _ => {
@@ -324,41 +329,52 @@ impl Served {
     /// What every screen at the table shows in common: when it changes,
     /// every screen is drawn again.
     fn shape(&self) -> Shape {
-        let app = &self.app;
+        let table = self.room.table();
         Shape {
-            generation: app.generation,
-            seed: app.game.seed(),
-            people: app.people.len(),
-            passes: app.pending_passes.len(),
-            said: app.chat.back().map(|said| said.at),
-            away: app.holders.iter().map(|holder| holder.as_ref().map(|h| h.away_since.is_some())).collect(),
+            generation: table.generation(),
+            people: self.room.ids().len(),
+            said: table.chat().newest().map(|said| said.at),
+            away: table.holders().iter().map(|holder| holder.as_ref().map(|h| h.away_since.is_some())).collect(),
+            finished: table.finish().is_some(),
         }
     }
 
-    /// Nothing arrived in time: keys held for an escape sequence, or a tick.
+    /// Nothing arrived in time: keys held for an escape sequence (their
+    /// person's alone), or the table's own time.
     fn timed_out(&mut self) {
         let now = Instant::now();
         let held: Vec<(PersonId, Vec<crossterm::event::Event>)> =
             self.screens.iter_mut().map(|(&id, screen)| (id, screen.flush_keys(now))).collect();
+        let mut any_keys = false;
         for (id, events) in held {
+            any_keys |= !events.is_empty();
             self.keys(id, &events);
         }
-        self.update(Message::Tick);
+        if !any_keys && self.room.next_wakeup(now).is_some_and(|at| at <= now) {
+            self.change(None, |room, now| {
+                room.send(Message::Tick, now);
+                Vec::new()
+            });
+        }
     }
 
     /// A person's keys and clicks, each read as the table stands when it
     /// comes (a key that opens the chat line makes the next ones text).
     fn keys(&mut self, id: PersonId, events: &[crossterm::event::Event]) {
         for event in events {
-            let chatting = self.app.people.iter().any(|person| person.id == id && person.chat_line.is_some());
-            let Some(message) = self.screens.get(&id).and_then(|screen| screen.message(event, chatting)) else {
+            let chatting = self.room.viewer(id).is_some_and(|viewer| viewer.chat_line.is_some());
+            let Some(command) = self.screens.get(&id).and_then(|screen| screen.command(event, chatting)) else {
                 continue;
             };
-            self.update(message);
+            self.press(id, command);
         }
     }
 
-    fn heard(&mut self, incoming: ToTable) -> Vec<Message> {
+    fn press(&mut self, id: PersonId, command: Command) {
+        self.change(Some(id), |room, now| room.press(id, command, now));
+    }
+
+    fn heard(&mut self, incoming: ToTable) {
         let now = Instant::now();
         match incoming {
             ToTable::Join(joining) => self.join(*joining),
@@ -371,45 +387,63 @@ impl Served {
                     None => Vec::new(),
                 };
                 self.keys(id, &events);
-                Vec::new()
             }
-            ToTable::Resized(id, newest) => match (self.screens.get_mut(&id), newest.take()) {
-                (Some(screen), Some((columns, rows))) => match screen.resize(columns, rows) {
-                    Ok(resized) => vec![resized],
-                    Err(_) => self.drop_screen(id, "the screen could not be resized"),
-                },
-                _ => Vec::new(),
-            },
+            ToTable::Resized(id, newest) => {
+                if let (Some(screen), Some((columns, rows))) = (self.screens.get_mut(&id), newest.take()) {
+                    match screen.resize(columns, rows) {
+                        Ok(()) => {
+                            if let Some(viewer) = self.room.viewer_mut(id) {
+                                viewer.resized(columns, rows);
+                            }
+                            self.redraw.mark(id);
+                        }
+                        Err(_) => self.drop_screen(id, "the screen could not be resized"),
+                    }
+                }
+            }
             ToTable::Gone(id) => {
                 self.screens.remove(&id);
-                self.app.update(Message::Leave(id), now);
+                self.change(None, |room, now| {
+                    room.leave(id, now);
+                    Vec::new()
+                });
                 // The seat is kept for them across a restart too.
                 self.save(now);
-                self.redraw = Redraw::Everyone;
+            }
+            ToTable::Decided(decided) => self.change(None, |room, now| {
+                room.send(Message::BotDecided(decided), now);
                 Vec::new()
-            }
-            ToTable::Decision { game_number, seat, generation, decided } => {
-                self.decided(game_number, seat, generation, decided).into_iter().collect()
-            }
-            ToTable::Hint(id, Ok(worked)) => vec![Message::HintWorkedOut(id, worked)],
-            ToTable::Hint(_, Err(why)) => vec![Message::Note(format!("The hint failed: {why}"))],
-            ToTable::Stop => Vec::new(),
+            }),
+            ToTable::Hint(id, Ok(worked)) => self.change(Some(id), |room, now| {
+                room.send(Message::HintWorkedOut(id, worked), now);
+                Vec::new()
+            }),
+            ToTable::Hint(id, Err(why)) => self.change(Some(id), |room, now| {
+                room.send(Message::HintFailed(id, why), now);
+                Vec::new()
+            }),
+            ToTable::Stop => {}
         }
     }
 
-    fn join(&mut self, joining: Joining) -> Vec<Message> {
-        let Joining { mut arrival, screen } = joining;
-        arrival.name = unique_name(&self.app, &arrival.name, arrival.key.as_deref());
-        let now = Instant::now();
+    fn join(&mut self, joining: Joining) {
+        let Joining { mut arrival, theme, screen } = joining;
+        arrival.name = unique_name(self.room.table(), &arrival.name, arrival.key.as_deref());
+        let mut viewer = Viewer::new(arrival.id, theme);
+        let (columns, rows) = screen.size;
+        viewer.resized(columns, rows);
         self.screens.insert(arrival.id, screen);
-        self.app.update(Message::Arrive(Box::new(arrival)), now);
-        self.save(now);
+        self.change(None, |room, now| {
+            room.arrive(arrival, viewer, now);
+            Vec::new()
+        });
+        self.save(Instant::now());
         // The newcomer's screen is drawn whole, and the others show who came.
         self.redraw = Redraw::Everyone;
-        Vec::new()
     }
 
-    /// Draws every screen; a screen that fails or panics loses its person.
+    /// Draws the screens a change reached; a screen that fails or panics
+    /// loses its person.
     fn draw_all(&mut self) {
         let now = Instant::now();
         let ids: Vec<PersonId> = match std::mem::replace(&mut self.redraw, Redraw::Some(Vec::new())) {
@@ -417,47 +451,49 @@ impl Served {
             Redraw::Some(ids) => ids,
         };
         for id in ids {
-            let Some(seen) = self.app.seen(id) else { continue };
             let Some(screen) = self.screens.get_mut(&id) else { continue };
-            let drawn = std::panic::catch_unwind(AssertUnwindSafe(|| screen.draw(&seen, now)));
+            let room = &self.room;
+            let drawn = std::panic::catch_unwind(AssertUnwindSafe(|| screen.draw(room, id, now)));
             if !matches!(drawn, Ok(Ok(()))) {
                 let why = if drawn.is_err() { "the screen failed" } else { "the client does not read its screen" };
-                for message in self.drop_screen(id, why) {
-                    self.update(message);
-                }
+                self.drop_screen(id, why);
             }
         }
     }
 
     /// Ends a person's connection; the table goes on without them.
-    fn drop_screen(&mut self, id: PersonId, why: &'static str) -> Vec<Message> {
+    fn drop_screen(&mut self, id: PersonId, why: &'static str) {
         if let Some(screen) = self.screens.remove(&id) {
             screen.disconnect(why);
         }
-        vec![Message::Leave(id)]
+        self.change(None, |room, now| {
+            room.leave(id, now);
+            Vec::new()
+        });
     }
 
     /// Tells the directory how the table looks.
     fn publish(&self) {
-        let app = &self.app;
-        let seats = app
-            .holders
+        let table = self.room.table();
+        let setup = table.setup();
+        let seats = table
+            .holders()
             .iter()
             .enumerate()
             .map(|(seat, holder)| match holder {
                 Some(holder) => {
                     SeatSummary { name: holder.name.clone(), person: true, connected: holder.away_since.is_none() }
                 }
-                None => SeatSummary { name: app.table.players[seat].name(), person: false, connected: false },
+                None => SeatSummary { name: setup.players[seat].name(), person: false, connected: false },
             })
             .collect();
         let summary = TableSummary {
             code: self.code.clone(),
-            label: app.table.label.clone(),
-            players: app.players(),
+            label: setup.label.clone(),
+            players: table.players(),
             seats,
-            playing: app.finish.is_none() && app.game.phase() != GamePhase::GameOver && !app.log.is_empty(),
-            hand: app.game.hand_number(),
+            playing: table.playing(),
+            hand: table.game().hand_number(),
             listed: self.listed,
         };
         if let Ok(mut shared) = self.summary.lock() {
@@ -465,97 +501,45 @@ impl Served {
         }
     }
 
-    /// Asks the next bot on a worker thread, if one is to move and none thinks.
+    /// Gives the bot to move its search on the server's pool, if one is to
+    /// move and none thinks.
     fn ask_bot(&mut self) {
-        if self.thinking {
-            return;
-        }
-        let Some(seat) = self.app.bot_to_ask(Instant::now()) else { return };
-        let Some(bot) = self.bots.get_mut(seat.index()).and_then(Option::take) else { return };
-        self.thinking = true;
-        let game = self.app.game.clone();
-        let (generation, game_number, sender) = (self.app.generation, self.game_number, self.sender.clone());
-        std::thread::spawn(move || {
-            let decided = decide_safely(&game, seat, bot);
-            let _ = sender.send(ToTable::Decision { game_number, seat, generation, decided });
+        let Some(job) = self.room.bot_job(Instant::now()) else { return };
+        let sender = self.sender.clone();
+        self.shared.pool.run(move || {
+            let _ = sender.send(ToTable::Decided(job.run()));
         });
-    }
-
-    /// The bot's decision as a message; `None` for an old game's.
-    fn decided(&mut self, game_number: u64, seat: Seat, generation: u64, decided: Decided) -> Option<Message> {
-        if game_number != self.game_number {
-            return None;
-        }
-        self.thinking = false;
-        let bot =
-            decided.bot.unwrap_or_else(|| self.table.players[seat.index()].bot(self.app.game.seed(), seat, self.think));
-        self.bots[seat.index()] = Some(bot);
-        if let Some(failure) = decided.failure {
-            self.app.update(Message::Note(format!("Seat {}: {failure}", seat.index() + 1)), Instant::now());
-            self.redraw = Redraw::Everyone;
-        }
-        decided.action.map(|action| Message::BotDecided { generation, action })
     }
 
     fn carry_out(&mut self, effect: Effect, now: Instant) {
         match effect {
-            Effect::Quit(id) => {
-                // The person leaves the table for the lobby; their seat waits for them as after a lost connection.
-                self.app.update(Message::Leave(id), now);
-                if let Some(screen) = self.screens.remove(&id).and_then(|screen| screen.fresh().ok()) {
-                    super::lobby_session::enter(screen, Arc::clone(&self.shared), None);
-                }
-                self.save(now);
-            }
             Effect::WorkOutHint(id, request) => {
                 let sender = self.sender.clone();
-                std::thread::spawn(move || {
-                    let _ = sender.send(ToTable::Hint(id, work_out_safely(*request)));
+                let asked = self.shared.pool.try_run(super::limits::HINTS_PER_CORE, move || {
+                    let worked =
+                        caught(|| request.work_out()).map(Box::new).map_err(|payload| panic_message(payload.as_ref()));
+                    let _ = sender.send(ToTable::Hint(id, worked));
                 });
-            }
-            Effect::NewGame(deal) => self.new_game(self.table.clone(), deal, self.app.speed, now),
-            Effect::Start(start) => {
-                let NewGameStart { table, deal, speed, .. } = *start;
-                self.new_game(table, deal, speed, now);
-            }
-            Effect::Save => self.save(now),
-            Effect::Finished(_) | Effect::Unplayed => {
-                self.keep();
-                self.save(now);
-            }
-            // There is no saved game to offer at a served table, and
-            // Ctrl-Z has no shell to go back to.
-            Effect::Resume(_) | Effect::DeclineResume | Effect::Suspend => {}
-        }
-    }
-
-    /// A new game at the same table, its people kept in their seats; an
-    /// unfinished game left for it is kept with the games played.
-    fn new_game(&mut self, table: Setup, deal: Option<DealCode>, speed: Speed, now: Instant) {
-        match self.app.next_game(table.clone(), deal.unwrap_or_else(fresh_deal), speed) {
-            Ok(next) => {
-                if self.app.finish.is_none() {
-                    self.keep();
+                if asked.is_err() {
+                    let busy = "the server is busy: ask again in a moment".to_string();
+                    self.room.send(Message::HintFailed(id, busy), now);
                 }
-                self.app = next;
-                self.table = table;
-                self.seat_bots();
-                self.save(now);
             }
-            Err(error) => self.app.update(Message::Note(format!("That game cannot start: {error}")), now),
+            Effect::Save | Effect::Started => self.save(now),
+            Effect::Ended(ended) => self.keep(&ended),
         }
     }
 
-    /// Saves the table as it is now: one transaction.
+    /// Saves the table as it is now, game over included: one transaction.
     fn save(&mut self, now: Instant) {
-        let app = &self.app;
+        let table = self.room.table();
         let stored = StoredTable {
             code: self.code.clone(),
             listed: self.listed,
-            settings: settings_of(app.sharing),
-            game: app.finish.is_none().then(|| app.saved_game(now)),
-            seated: app
-                .holders
+            settings: settings_of(table, now),
+            game: Some(table.saved_game(now)),
+            seated: table
+                .holders()
                 .iter()
                 .enumerate()
                 .filter_map(|(seat, holder)| {
@@ -564,48 +548,57 @@ impl Served {
                 .collect(),
         };
         if let Err(error) = self.store.save_table(&stored) {
-            self.app.update(Message::Note(format!("Could not save the table: {error}")), now);
+            self.room.send(Message::Note(format!("Could not save the table: {error}")), now);
         }
     }
 
-    /// Keeps the game as a record, if a person played in it.
-    fn keep(&mut self) {
-        let app = &self.app;
-        if app.log.is_empty() || app.holders.iter().all(Option::is_none) {
+    /// Keeps a game that ended, if a person played in it.
+    fn keep(&mut self, ended: &Ended) {
+        if !ended.people_played {
             return;
         }
-        let kept = served_record(app)
+        let kept = ended
+            .record()
             .map_err(|error| error.to_string())
-            .and_then(|record| self.store.add_game(&record, &app.table.label).map_err(|error| error.to_string()));
+            .and_then(|record| self.store.add_game(&record, &ended.setup.label).map_err(|error| error.to_string()));
         if let Err(error) = kept {
-            self.app.update(Message::Note(format!("Could not keep the game: {error}")), Instant::now());
+            self.room.send(Message::Note(format!("Could not keep the game: {error}")), Instant::now());
         }
     }
 }
 
-/// The record of a game at a served table: each person's seat is
-/// `human:NAME`, the others their bots.
-pub(super) fn served_record(app: &App) -> Result<GameRecord, ReplayError> {
-    let seats = Seat::all(app.players())
-        .map(|seat| {
-            let holder = app.holders[seat.index()].as_ref();
-            SeatRecord {
-                seat: seat.index(),
-                name: app.name_for(None, seat),
-                player: holder.map_or_else(|| app.table.players[seat.index()].name(), |h| format!("human:{}", h.name)),
-            }
+/// A table's settings and clocks as the database keeps them: the grace
+/// period, turn clock and hints, how the game ended, and when each person
+/// away left (in milliseconds since 1970, so a restart keeps counting).
+fn settings_of(table: &Table, now: Instant) -> serde_json::Value {
+    let sharing = table.sharing();
+    let wall = now_millis();
+    let away: serde_json::Map<String, serde_json::Value> = table
+        .holders()
+        .iter()
+        .enumerate()
+        .filter_map(|(seat, holder)| {
+            let left = holder.as_ref()?.away_since?;
+            let ago = now.saturating_duration_since(left).as_millis() as u64;
+            Some((seat.to_string(), serde_json::Value::from(wall.saturating_sub(ago))))
         })
         .collect();
-    GameRecord::of_actions(app.table.rules, app.start, seats, &app.log)
-}
-
-/// A table's settings as the database keeps them.
-fn settings_of(sharing: Sharing) -> serde_json::Value {
+    let finish = table.finish().map(|finish| match finish {
+        Finish::Completed => "completed",
+        Finish::OutOfTime => "out-of-time",
+    });
     serde_json::json!({
         "grace-seconds": sharing.grace.as_secs(),
         "turn-clock-seconds": sharing.turn_clock.map(|clock| clock.as_secs()),
         "hints": sharing.hints,
+        "finish": finish,
+        "away-since-ms": away,
     })
+}
+
+/// The wall clock in milliseconds since 1970.
+fn now_millis() -> u64 {
+    std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |since| since.as_millis() as u64)
 }
 
 /// A stored table's settings, each missing one as `default` has it.
@@ -619,29 +612,36 @@ fn sharing_of(settings: &serde_json::Value, default: Sharing) -> Sharing {
             None => default.turn_clock,
         },
         hints: settings.get("hints").and_then(serde_json::Value::as_bool).unwrap_or(default.hints),
+        pause_after: default.pause_after,
     }
 }
 
-/// Who held each seat of a stored table.
-fn holders_of(stored: &StoredTable) -> Vec<Option<Holder>> {
+/// Who held each seat of a stored table, each away since they left (a
+/// seat whose leaving was not kept counts from `now`).
+fn holders_of(stored: &StoredTable, now: Instant) -> Vec<Option<Holder>> {
     let seats = stored.seated.iter().map(|seated| seated.seat + 1).max().unwrap_or(0);
+    let away = stored.settings.get("away-since-ms");
+    let wall = now_millis();
     let mut holders = vec![None; seats];
     for seated in &stored.seated {
-        holders[seated.seat] = Some(Holder { name: seated.name.clone(), key: seated.key.clone(), away_since: None });
+        let left = away.and_then(|away| away.get(seated.seat.to_string())).and_then(serde_json::Value::as_u64);
+        let ago = Duration::from_millis(wall.saturating_sub(left.unwrap_or(wall)));
+        let away_since = Some(now.checked_sub(ago).unwrap_or(now));
+        holders[seated.seat] = Some(Holder { name: seated.name.clone(), key: seated.key.clone(), away_since });
     }
     holders
 }
 
 /// A name nobody else at the table goes by: "bob", else "bob 2". Coming
 /// back to one's own seat keeps one's name.
-fn unique_name(app: &App, name: &str, key: Option<&str>) -> String {
-    let mut holders = app.holders.iter().flatten();
+fn unique_name(table: &Table, name: &str, key: Option<&str>) -> String {
+    let mut holders = table.holders().iter().flatten();
     if holders.any(|h| h.away_since.is_some() && h.is(name, key) && h.name == name) {
         return name.to_string();
     }
     let taken = |candidate: &str| {
-        app.holders.iter().flatten().any(|h| h.name == candidate)
-            || app.people.iter().any(|p| p.name == candidate)
+        table.holders().iter().flatten().any(|h| h.name == candidate)
+            || table.people().any(|(_, person, _)| person == candidate)
             || candidate == "You"
     };
     let stem: String = name.chars().take(super::name::MAX_NAME - 3).collect();
@@ -653,7 +653,7 @@ fn unique_name(app: &App, name: &str, key: Option<&str>) -> String {
 
 /// The theme for a client's terminal type.
 pub(super) fn theme_for(term: &str) -> Theme {
-    Theme { color: true, ascii: false, palette256: crate::tui::theme::has_256_colours(Some(term), None) }
+    Theme { color: true, ascii: false, palette256: crate::ui::theme::has_256_colours(Some(term), None) }
 }
 
 #[cfg(test)]
@@ -664,20 +664,20 @@ mod tests {
     use crate::engine::Rules;
     use crate::players::{Level, Player};
 
-    fn arrive(app: &mut App, id: u64, name: &str) {
-        let theme = Theme { color: false, ascii: true, palette256: false };
-        let arrival = Arrival { id: PersonId(id), name: name.into(), key: None, watch: false, theme, size: (80, 24) };
-        app.update(Message::Arrive(Box::new(arrival)), Instant::now());
+    fn arrive(app: &mut Table, id: u64, name: &str) {
+        let arrival = Arrival { id: PersonId(id), name: name.into(), key: None, watch: false };
+        app.update(Message::Arrive(arrival), Instant::now());
     }
 
     #[test]
     fn names_are_unique_at_a_table_and_a_person_coming_back_keeps_theirs() {
-        let table = Setup {
+        let setup = Setup {
             rules: Rules::default(),
             label: "black-lady".into(),
             players: vec![Player::Builtin(Level::Normal); 4],
         };
-        let mut app = App::shared(table, DealCode { seed: 1, hand: 1 }, Speed::Instant, Sharing::default()).unwrap();
+        let start = DealCode { seed: 1, hand: 1 };
+        let mut app = Table::shared(setup, start, Speed::Instant, Think::Samples(1), Sharing::default()).unwrap();
         arrive(&mut app, 1, "bob");
         assert_eq!(unique_name(&app, "bob", None), "bob 2");
         assert_eq!(unique_name(&app, "You", None), "You 2", "nobody goes by the table's word for oneself");

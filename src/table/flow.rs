@@ -122,6 +122,7 @@ impl Table {
         match hand.check_play(seat, card) {
             Ok(()) => {
                 self.play_theirs(p, seat, card, now);
+                self.tell(p, Notice::QueuePlayed);
                 true
             }
             Err(why) => {

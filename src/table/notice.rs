@@ -187,6 +187,8 @@ pub enum Notice {
         /// The card.
         card: Card,
     },
+    /// The card queued for this person's turn was played.
+    QueuePlayed,
     /// The card queued for this person's turn could not be played.
     QueueDropped {
         /// The card.

@@ -35,9 +35,7 @@ impl Pool {
             let receiver = Arc::clone(&receiver);
             let busy = Arc::clone(&busy);
             // Without a thread the pool has fewer workers; with none, jobs wait unanswered, which the table reports.
-            let _ = std::thread::Builder::new()
-                .name(format!("{name} {number}"))
-                .spawn(move || work(&receiver, &busy));
+            let _ = std::thread::Builder::new().name(format!("{name} {number}")).spawn(move || work(&receiver, &busy));
         }
         Pool { sender: Mutex::new(sender), busy, workers }
     }
@@ -128,7 +126,9 @@ mod tests {
         let pool = Pool::new(1, "test");
         let (release, wait) = std::sync::mpsc::channel::<()>();
         let wait = Mutex::new(wait);
-        pool.run(move || drop(wait.lock().unwrap().recv()));
+        pool.run(move || {
+            let _ = wait.lock().unwrap().recv();
+        });
         assert_eq!(pool.try_run(2, || ()), Ok(()));
         assert_eq!(pool.try_run(2, || ()), Err(Busy), "two jobs for the one worker are given already");
         release.send(()).unwrap();

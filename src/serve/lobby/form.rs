@@ -7,9 +7,9 @@ use std::time::Duration;
 
 use crate::pace::Speed;
 use crate::record::DealCode;
-use crate::tui::app::Sharing;
-use crate::tui::new_game::{Field, NewGameForm, Remembered};
 use crate::table::Setup;
+use crate::table::Sharing;
+use crate::ui::window::new_game::{Field, NewGameForm, Remembered};
 
 /// The grace periods offered, in seconds.
 const GRACE_CHOICES: [u64; 6] = [15, 30, 60, 120, 300, 600];
@@ -219,7 +219,7 @@ mod tests {
     #[test]
     fn a_shared_table_is_listed_keeps_a_seat_a_minute_has_no_clock_and_gives_hints() {
         let request = CreateForm::new(&defaults(), Speed::Normal).start().unwrap();
-        let sharing = Sharing { grace: Duration::from_secs(60), turn_clock: None, hints: true };
+        let sharing = Sharing { grace: Duration::from_secs(60), turn_clock: None, hints: true, ..Sharing::default() };
         assert_eq!(request.settings, TableSettings { listed: true, sharing });
         assert_eq!(request.table.label, "black-lady");
         assert_eq!(request.speed, Speed::Normal);

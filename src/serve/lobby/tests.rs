@@ -13,7 +13,7 @@ use super::form::TableSettings;
 use super::*;
 use crate::engine::{Preset, Rules};
 use crate::players::{Level, Player};
-use crate::tui::app::Sharing;
+use crate::table::Sharing;
 
 fn person(name: &str) -> SeatSummary {
     SeatSummary { name: name.into(), person: true, connected: true }
@@ -253,7 +253,8 @@ fn the_new_table_window_returns_the_rules_bots_pace_and_table_settings_chosen() 
             sharing: Sharing {
                 grace: Duration::from_secs(120),
                 turn_clock: Some(Duration::from_secs(20)),
-                hints: false
+                hints: false,
+                ..Sharing::default()
             }
         }
     );

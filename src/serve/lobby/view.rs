@@ -32,8 +32,8 @@ use ratatui::widgets::{Block, Clear, Paragraph, Widget, Wrap};
 
 use super::form::CreateForm;
 use super::{Focus, Lobby, LobbyButton, LobbyHits, PastGame, Row, SeatSummary, TableSummary, Window};
-use crate::tui::theme::Theme;
-use crate::tui::view::{BIG_HEIGHT, BIG_WIDTH, MIN_HEIGHT, MIN_WIDTH, count, too_small};
+use crate::ui::draw::{BIG_HEIGHT, BIG_WIDTH, MIN_HEIGHT, MIN_WIDTH, count, too_small};
+use crate::ui::theme::Theme;
 
 /// Columns of a table's row: the cursor mark, the code, the rules, the game.
 const MARK: u16 = 2;

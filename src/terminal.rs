@@ -1,0 +1,497 @@
+//! The terminal game: you (South) against bots at a ratatui table.
+//!
+//! This runtime owns the terminal, the files (the save, the kept games,
+//! the statistics, the new-game window's choices) and a pool for the
+//! bots' searches and hints; the game itself is a [`Room`]: the shared
+//! table with one person at it. Input arrives from a reader thread and
+//! the searches' answers from the pool over one channel, and the loop
+//! sleeps until one of them (or the table's next wake-up) arrives, so an
+//! idle table uses no CPU.
+
+pub mod games;
+pub mod remembered;
+pub mod replay;
+pub mod save;
+pub mod stats;
+
+use std::io::{IsTerminal, stdout};
+use std::path::PathBuf;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::mpsc::{self, Receiver, Sender};
+use std::time::{Duration, Instant};
+
+use crossterm::event::{self, DisableMouseCapture, EnableMouseCapture, Event};
+use crossterm::execute;
+use signal_hook::consts::{SIGHUP, SIGTERM, SIGTSTP};
+use signal_hook::iterator::Signals;
+
+use crate::bot::Think;
+use crate::engine::RulesError;
+use crate::files::{self as store, FileError, GameLock};
+use crate::pace::Speed;
+use crate::record::DealCode;
+use crate::table::pool::{Pool, catching, caught, panic_message};
+use crate::table::saved::SavedGame;
+use crate::table::{Decided, Effect, Ended, Message, PersonId, Setup, Table, WorkedOutHint, YOU, fresh_deal};
+use crate::ui::input::{self, Hits};
+use crate::ui::theme::Theme;
+use crate::ui::window::Window;
+use crate::ui::window::record::Record;
+use crate::ui::window::resume::ResumeOffer;
+use crate::ui::{Request, Room, Viewer};
+use save::Found;
+use stats::{GameStats, PresetStats, Stats};
+
+/// Why the table could not be played.
+#[derive(Debug, thiserror::Error)]
+pub enum TableError {
+    /// Standard output is not a terminal.
+    #[error("the table needs a terminal; for games without one see `hearts sim`")]
+    NotATerminal,
+    /// The terminal could not be set up, drawn on or read.
+    #[error("cannot {doing} the terminal: {source}")]
+    Terminal {
+        /// What was being done: set up, draw on, read.
+        doing: &'static str,
+        /// What the system said.
+        source: std::io::Error,
+    },
+    /// The rules make no game.
+    #[error(transparent)]
+    Rules(#[from] RulesError),
+}
+
+/// How `hearts` (or `hearts play`) was asked to start.
+#[derive(Clone, Debug)]
+pub struct PlayOptions {
+    /// Play this deal (a seed and its first hand) instead of a fresh game;
+    /// skips the resume offer.
+    pub deal: Option<DealCode>,
+    /// The bots' pace.
+    pub speed: Speed,
+    /// Letters instead of suit symbols.
+    pub ascii: bool,
+    /// Start a new game even if one is saved.
+    pub new: bool,
+    /// The expert's budget.
+    pub think: Think,
+    /// `--record FILE`: also append every game played here to this file.
+    pub record: Option<PathBuf>,
+    /// Where the new-game window remembers its choices.
+    pub settings: Option<PathBuf>,
+}
+
+/// What the loop hears about.
+enum Incoming {
+    /// A key, click or resize from the terminal.
+    Terminal(Event),
+    /// A bot's decision, with the bot handed back.
+    Decided(Decided),
+    /// A hint worked out, or why it could not be.
+    Hint(PersonId, Result<Box<WorkedOutHint>, String>),
+    /// The terminal could not be read.
+    Failed(std::io::Error),
+    /// SIGTERM or SIGHUP: save and leave.
+    Ended,
+}
+
+/// Hints waiting for the pool, for each of its workers, before more are
+/// refused.
+const HINTS_PER_WORKER: usize = 2;
+
+/// Plays at the terminal until the player quits. Files and the terminal
+/// are checked before the screen is taken over.
+pub fn play(setup: Setup, options: PlayOptions) -> Result<(), TableError> {
+    if !stdout().is_terminal() {
+        return Err(TableError::NotATerminal);
+    }
+    let mut notices = Vec::new();
+    let dir = store::data_dir().map_err(|error| notices.push(format!("games are not saved: {error}"))).ok();
+    // One process at a time owns the saved game; a second plays unsaved.
+    let (dir, lock, elsewhere) = match dir.as_deref().map(GameLock::take) {
+        Some(Ok(Some(lock))) => (dir, Some(lock), false),
+        Some(Ok(None)) => (None, None, true),
+        Some(Err(error)) => {
+            notices.push(format!("games are not saved: {error}"));
+            (None, None, false)
+        }
+        None => (None, None, false),
+    };
+    // A new game asked for on the command line declines the saved one: it is kept, not offered.
+    let declined = options.new || options.deal.is_some();
+    let saved = match &dir {
+        Some(dir) => match save::read(dir) {
+            Found::Nothing => None,
+            Found::Game(saved) => Some(saved),
+            Found::Corrupt(FileError::Corrupt { problem, kept_at, .. }) => {
+                notices.push(format!(
+                    "the saved game could not be read ({problem}); it was kept as {}",
+                    kept_at.display()
+                ));
+                None
+            }
+            Found::Corrupt(error) => {
+                notices.push(format!("the saved game could not be read: {error}"));
+                None
+            }
+        },
+        None => None,
+    };
+    let stats = match dir.as_deref().map(Stats::read).transpose() {
+        Ok(stats) => stats,
+        Err(error @ FileError::Corrupt { .. }) => {
+            notices.push(format!("statistics start afresh: {error}"));
+            Some(Stats::default())
+        }
+        Err(error) => {
+            notices.push(format!("statistics are not kept this game: {error}"));
+            None
+        }
+    };
+    let start = options.deal.unwrap_or_else(fresh_deal);
+    let table = Table::local(setup.clone(), start, options.speed, options.think)?;
+    let mut you = Viewer::new(PersonId::LOCAL, Theme::from_environment(options.ascii));
+    let key = Stats::key(&setup.label, &setup.rules, &setup.players);
+    you.record = record_of(&key, stats.as_ref().and_then(|s| s.presets.get(&key).copied()).unwrap_or_default());
+    if let Some(file) = &options.settings {
+        you.remembered = remembered::recall(file);
+    }
+    if let Some(saved) = saved.as_ref().filter(|_| !declined) {
+        you.window = Some(Window::Resume(ResumeOffer::of(saved)));
+    }
+    let mut room = Room::new(table, vec![you]);
+    let now = Instant::now();
+    if elsewhere {
+        let note = "A game is open in another hearts: this new game will not be saved".to_string();
+        room.send(Message::Note(note), now);
+    } else if let Some(notice) = notices.first() {
+        room.send(Message::Note(format!("Note: {notice}")), now);
+    }
+    let mut runtime =
+        Runtime { dir, _lock: lock, stats_ok: stats.is_some(), options, saved, pool: Pool::new(2, "search") };
+    if declined && let Some(saved) = runtime.saved.take() {
+        runtime.keep_declined(&saved, &mut room);
+    }
+
+    // ratatui installs a hook of its own; ours replaces it so that the
+    // terminal is restored once, and not for a search's caught panic.
+    let first_hook = std::panic::take_hook();
+    let mut terminal = ratatui::try_init().map_err(|source| TableError::Terminal { doing: "set up", source })?;
+    let _ = execute!(stdout(), EnableMouseCapture);
+    install_panic_hook(first_hook);
+    let result = runtime.run(&mut terminal, room);
+    restore_terminal();
+    for notice in notices {
+        eprintln!("hearts: {notice}");
+    }
+    result
+}
+
+/// The record window of the terminal's own statistics for `key`.
+fn record_of(key: &str, stats: PresetStats) -> Record {
+    let lines = stats.lines().into_iter().map(|(label, value)| (label.to_string(), value)).collect();
+    Record { title: "Statistics".to_string(), heading: key.to_string(), lines }
+}
+
+/// Set once the terminal has been given back, so it happens once only.
+static RESTORED: AtomicBool = AtomicBool::new(false);
+
+/// Leaves mouse capture, raw mode and the alternate screen, once.
+fn restore_terminal() {
+    if !RESTORED.swap(true, Ordering::SeqCst) {
+        let _ = execute!(stdout(), DisableMouseCapture);
+        ratatui::restore();
+    }
+}
+
+/// Ctrl-Z: gives the terminal back, stops the process as the shell's job
+/// control expects, and takes the terminal again when it continues.
+fn suspend(terminal: &mut ratatui::DefaultTerminal) -> Result<(), TableError> {
+    restore_terminal();
+    // Stops here until SIGCONT (`fg`).
+    let _ = signal_hook::low_level::raise(SIGTSTP);
+    // `resize` clears the screen and forgets what was drawn, so the next
+    // frame is drawn whole (`clear` would ask the terminal for the cursor,
+    // racing the input reader for the answer).
+    let taken = crossterm::terminal::enable_raw_mode()
+        .and_then(|()| execute!(stdout(), crossterm::terminal::EnterAlternateScreen, EnableMouseCapture))
+        .and_then(|()| terminal.size())
+        .and_then(|size| terminal.resize(ratatui::layout::Rect::new(0, 0, size.width, size.height)));
+    RESTORED.store(false, Ordering::SeqCst);
+    taken.map_err(|source| TableError::Terminal { doing: "take back", source })
+}
+
+/// On a panic of the main thread (or any thread but a search's), give the
+/// terminal back before the message is printed, whichever thread it is.
+fn install_panic_hook(previous: Box<dyn Fn(&std::panic::PanicHookInfo<'_>) + Sync + Send>) {
+    std::panic::set_hook(Box::new(move |info| {
+        if catching() {
+            return;
+        }
+        restore_terminal();
+        previous(info);
+    }));
+}
+
+struct Runtime {
+    /// The data directory; `None` when games are not saved.
+    dir: Option<PathBuf>,
+    /// Held while this process owns the saved game.
+    _lock: Option<GameLock>,
+    stats_ok: bool,
+    options: PlayOptions,
+    saved: Option<Box<SavedGame>>,
+    pool: Pool,
+}
+
+impl Runtime {
+    fn run(&mut self, terminal: &mut ratatui::DefaultTerminal, mut room: Room) -> Result<(), TableError> {
+        let (sender, receiver) = mpsc::channel();
+        let reader = sender.clone();
+        std::thread::spawn(move || read_terminal(&reader));
+        let listener = sender.clone();
+        match Signals::new([SIGTERM, SIGHUP]) {
+            Ok(mut signals) => {
+                std::thread::spawn(move || {
+                    if signals.forever().next().is_some() {
+                        let _ = listener.send(Incoming::Ended);
+                    }
+                });
+            }
+            Err(error) => {
+                room.send(Message::Note(format!("SIGTERM will not save the game: {error}")), Instant::now());
+            }
+        }
+        let mut hits = Hits::default();
+        let size = terminal.size().map_err(|source| TableError::Terminal { doing: "measure", source })?;
+        if let Some(you) = room.viewer_mut(PersonId::LOCAL) {
+            you.resized(size.width, size.height);
+        }
+        loop {
+            let now = Instant::now();
+            terminal
+                .draw(|frame| {
+                    let area = frame.area();
+                    hits = room.draw(PersonId::LOCAL, frame.buffer_mut(), area, now);
+                })
+                .map_err(|source| TableError::Terminal { doing: "draw on", source })?;
+            if let Some(job) = room.bot_job(now) {
+                let sender: Sender<Incoming> = sender.clone();
+                self.pool.run(move || {
+                    let _ = sender.send(Incoming::Decided(job.run()));
+                });
+            }
+            let now_or_later = next_incoming(&receiver, room.next_wakeup(Instant::now()));
+            let now = Instant::now();
+            let requests = match now_or_later {
+                None => {
+                    room.send(Message::Tick, now);
+                    Vec::new()
+                }
+                Some(Incoming::Failed(source)) => return Err(TableError::Terminal { doing: "read", source }),
+                Some(Incoming::Ended) => {
+                    self.save(&mut room, now);
+                    return Ok(());
+                }
+                Some(Incoming::Terminal(Event::Key(key))) => match input::key_command(key) {
+                    Some(command) => room.press(PersonId::LOCAL, command, now),
+                    None => Vec::new(),
+                },
+                Some(Incoming::Terminal(Event::Mouse(mouse))) => match input::mouse_command(mouse, &hits) {
+                    Some(command) => room.press(PersonId::LOCAL, command, now),
+                    None => Vec::new(),
+                },
+                Some(Incoming::Terminal(Event::Resize(width, height))) => {
+                    if let Some(you) = room.viewer_mut(PersonId::LOCAL) {
+                        you.resized(width, height);
+                    }
+                    Vec::new()
+                }
+                Some(Incoming::Terminal(_)) => Vec::new(),
+                Some(Incoming::Hint(person, Ok(worked))) => {
+                    room.send(Message::HintWorkedOut(person, worked), now);
+                    Vec::new()
+                }
+                Some(Incoming::Hint(person, Err(why))) => {
+                    room.send(Message::HintFailed(person, why), now);
+                    Vec::new()
+                }
+                Some(Incoming::Decided(decided)) => {
+                    room.send(Message::BotDecided(decided), now);
+                    Vec::new()
+                }
+            };
+            for request in requests {
+                match request {
+                    Request::Leave => {
+                        self.save(&mut room, now);
+                        return Ok(());
+                    }
+                    Request::Suspend => {
+                        self.save(&mut room, now);
+                        suspend(terminal)?;
+                    }
+                    Request::Resume(programs) => {
+                        let Some(saved) = self.saved.take() else { continue };
+                        match Table::resume_local(&saved, programs, room.table().speed(), self.options.think) {
+                            Ok(resumed) => {
+                                room.replace(resumed, now);
+                                self.read_record(&mut room);
+                            }
+                            Err(error) => {
+                                if let Some(you) = room.viewer_mut(PersonId::LOCAL) {
+                                    you.window = None;
+                                }
+                                room.send(Message::Note(format!("The saved game does not replay: {error}")), now);
+                            }
+                        }
+                    }
+                    Request::DeclineResume => {
+                        if let Some(saved) = self.saved.take() {
+                            self.keep_declined(&saved, &mut room);
+                        }
+                    }
+                    Request::Remember(remembered) => {
+                        if let Some(file) = &self.options.settings
+                            && let Err(error) = remembered::remember(file, &remembered)
+                        {
+                            room.send(Message::Note(format!("Could not remember the choices: {error}")), now);
+                        }
+                    }
+                    Request::Table(intent) => room.intend(PersonId::LOCAL, intent, now),
+                }
+            }
+            self.carry_out_effects(&mut room, &sender, now);
+        }
+    }
+
+    /// Carries out what the table asked for.
+    fn carry_out_effects(&mut self, room: &mut Room, sender: &Sender<Incoming>, now: Instant) {
+        for effect in room.take_effects() {
+            match effect {
+                Effect::Save => self.save(room, now),
+                Effect::WorkOutHint(person, request) => {
+                    let sender = sender.clone();
+                    let asked = self.pool.try_run(HINTS_PER_WORKER, move || {
+                        let worked = caught(|| request.work_out())
+                            .map(Box::new)
+                            .map_err(|payload| panic_message(payload.as_ref()));
+                        let _ = sender.send(Incoming::Hint(person, worked));
+                    });
+                    if asked.is_err() {
+                        room.send(Message::HintFailed(person, "too many are being worked out".into()), now);
+                    }
+                }
+                Effect::Ended(ended) => self.ended(room, &ended),
+                Effect::Started => self.read_record(room),
+            }
+        }
+    }
+
+    /// Saves the game in progress (a finished one has no save).
+    fn save(&self, room: &mut Room, now: Instant) {
+        let table = room.table();
+        if table.finish().is_some() || table.log().is_empty() {
+            return;
+        }
+        if let Some(dir) = &self.dir
+            && let Err(error) = save::write(dir, &table.saved_game(now))
+        {
+            room.send(Message::Note(format!("Could not save the game: {error}")), now);
+        }
+    }
+
+    /// The record window's statistics for the rules now in play.
+    fn read_record(&self, room: &mut Room) {
+        let setup = room.table().setup().clone();
+        let key = Stats::key(&setup.label, &setup.rules, &setup.players);
+        let known = Stats::read_or_default(self.dir.as_deref(), &key);
+        if let Some(you) = room.viewer_mut(PersonId::LOCAL) {
+            you.record = record_of(&key, known);
+        }
+    }
+
+    /// Keeps a saved game the player declined to resume, if they had
+    /// played in it, before its save is replaced.
+    fn keep_declined(&self, saved: &SavedGame, room: &mut Room) {
+        let Ok(table) =
+            Table::resume_local(saved, crate::table::saved::Programs::Replace, Speed::Instant, Think::Samples(1))
+        else {
+            return;
+        };
+        if table.people_played()
+            && let Err(error) = self.keep_record(&table.ended_now())
+        {
+            room.send(Message::Note(error), Instant::now());
+        }
+    }
+
+    /// A game ended: keep it; a finished one's save goes and it counts in
+    /// the statistics if a hand was completed.
+    fn ended(&self, room: &mut Room, ended: &Ended) {
+        let now = Instant::now();
+        if ended.finish.is_none() && !ended.people_played {
+            return;
+        }
+        if let Err(error) = self.keep_record(ended) {
+            room.send(Message::Note(error), now);
+        }
+        if ended.finish.is_none() {
+            return;
+        }
+        let Some(dir) = &self.dir else { return };
+        if let Err(error) = save::remove(dir) {
+            room.send(Message::Note(format!("Could not remove the finished game's save: {error}")), now);
+        }
+        if !ended.game.history().is_empty() && self.stats_ok {
+            let tournament = ended.tournament.map(|score| score.total());
+            let game = GameStats::of(&ended.game, YOU, ended.undos, ended.won(YOU), ended.hints, tournament);
+            let key = Stats::key(&ended.setup.label, &ended.setup.rules, &ended.setup.players);
+            match Stats::record(dir, &key, game) {
+                Ok(entry) => {
+                    if let Some(you) = room.viewer_mut(PersonId::LOCAL) {
+                        you.record = record_of(&key, entry);
+                    }
+                }
+                Err(error) => room.send(Message::Note(format!("Could not record statistics: {error}")), now),
+            }
+        }
+    }
+
+    /// Appends the game to `games.jsonl` (and the `--record` file); the
+    /// error is a note for the status line.
+    fn keep_record(&self, ended: &Ended) -> Result<(), String> {
+        let record = ended.record().map_err(|error| format!("Could not keep the game: {error}"))?;
+        let files = self.dir.as_deref().map(games::path).into_iter().chain(self.options.record.clone());
+        for file in files {
+            games::append(&file, &record).map_err(|error| format!("Could not keep the game: {error}"))?;
+        }
+        Ok(())
+    }
+}
+
+/// The next thing to handle, waiting at most until `deadline`; `None`
+/// when the deadline passes first.
+fn next_incoming(receiver: &Receiver<Incoming>, deadline: Option<Instant>) -> Option<Incoming> {
+    match deadline {
+        None => receiver.recv().ok(),
+        Some(deadline) => {
+            let wait = deadline.saturating_duration_since(Instant::now());
+            receiver.recv_timeout(wait.max(Duration::from_millis(1))).ok()
+        }
+    }
+}
+
+/// Reads terminal events until the program ends (blocking: no polling).
+fn read_terminal(sender: &Sender<Incoming>) {
+    loop {
+        let incoming = match event::read() {
+            Ok(event) => Incoming::Terminal(event),
+            Err(error) => Incoming::Failed(error),
+        };
+        let failed = matches!(incoming, Incoming::Failed(_));
+        if sender.send(incoming).is_err() || failed {
+            return;
+        }
+    }
+}

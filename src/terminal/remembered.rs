@@ -1,0 +1,52 @@
+//! The new-game window's choices, remembered for next time in
+//! `new-game.json` in the user's config directory.
+
+use std::path::{Path, PathBuf};
+
+use crate::files::{self as store, FileError};
+use crate::ui::window::new_game::Remembered;
+
+/// The file the choices are remembered in.
+pub fn remembered_path(config_dir: &Path) -> PathBuf {
+    config_dir.join("new-game.json")
+}
+
+/// The remembered choices; none when there is no file or it does not read
+/// (the window then starts from the game in play).
+pub fn recall(file: &Path) -> Remembered {
+    store::read_if_present(file).ok().flatten().and_then(|text| serde_json::from_str(&text).ok()).unwrap_or_default()
+}
+
+/// Remembers the choices for next time.
+pub fn remember(file: &Path, remembered: &Remembered) -> Result<(), FileError> {
+    let text = serde_json::to_string_pretty(remembered).expect("settings serialise");
+    store::write_atomically(file, &(text + "\n"))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::Rules;
+    use crate::pace::Speed;
+    use crate::players::{Level, Player};
+    use crate::table::Setup;
+    use crate::ui::window::new_game::NewGameForm;
+
+    fn table() -> Setup {
+        Setup { rules: Rules::default(), label: "black-lady".into(), players: vec![Player::Builtin(Level::Normal); 4] }
+    }
+
+    #[test]
+    fn choices_are_remembered_and_come_back() {
+        let dir = std::env::temp_dir().join(format!("hearts-new-game-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        let mut form = NewGameForm::new(&table(), Speed::Normal, false, &Remembered::default());
+        form.move_cursor(3);
+        form.change(1);
+        remember(&remembered_path(&dir), &form.remembered()).unwrap();
+        let again = NewGameForm::new(&table(), Speed::Normal, false, &recall(&remembered_path(&dir)));
+        assert_eq!(again.players, form.players);
+        assert_eq!(again.target, form.target);
+        assert_eq!(recall(&dir.join("missing.json")), Remembered::default());
+    }
+}

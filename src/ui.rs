@@ -1,0 +1,44 @@
+//! The views: what one person sees of a table and does at it. A
+//! [`Viewer`] is one person's view (cursor, marks, the window open, the
+//! message being written): keys and clicks in, [`Request`]s out. [`draw`]
+//! draws a person's [`Sight`] of the table with their view; nothing else
+//! of the table reaches a screen. A [`Room`] is a table with the viewers
+//! of the people at it, the one way both runtimes (this terminal, `hearts
+//! serve`) drive a table.
+
+pub mod draw;
+pub mod fit;
+pub mod input;
+pub mod replay;
+pub mod room;
+pub mod theme;
+pub mod viewer;
+pub mod window;
+pub mod words;
+
+use std::ops::Deref;
+
+use crate::table::Sight;
+
+pub use room::Room;
+pub use viewer::{Request, Viewer};
+
+/// What a view draws: a person's sight of the table, and their own view.
+#[derive(Clone, Copy, Debug)]
+pub struct Seen<'a> {
+    /// What the table lets this person see.
+    pub sight: &'a Sight<'a>,
+    /// What is theirs alone.
+    pub viewer: &'a Viewer,
+}
+
+impl<'a> Deref for Seen<'a> {
+    type Target = Sight<'a>;
+
+    fn deref(&self) -> &Sight<'a> {
+        self.sight
+    }
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,154 @@
+//! The middle of the table: each seat's card of the trick in front of it,
+//! a pass crossing the table, and the played-cards panel (`c`) in the
+//! corner.
+//!
+//! ```text
+//!  ┌ Played (c) ────────────────┐     ┌───┐
+//!  │♣ 2 3 · · ...               │     │Q ♠│
+//!  └────────────────────────────┘     └───┘
+//!                              ┌───┐         ┌───┐
+//!                              │7 ♣│         │9 ♣│
+//!                              └───┘  ┌───┐  └───┘
+//!                                     │2 ♣│
+//!                                     └───┘
+//! ```
+
+use super::seats::{centre, direction, placed};
+use super::*;
+
+/// How far from the centre each seat's card of the trick lies: on a big
+/// table the trick spreads out with the cards, as far as the seats' labels
+/// (`seat_height` rows, SEAT_WIDTH wide, on an ellipse through the table's
+/// edges) allow.
+pub(super) fn trick_reach(area: Rect, players: usize, size: CardSize, seat_height: u16) -> (f64, f64) {
+    match (size == CardSize::LARGE, players > 4) {
+        (false, false) => (9.0, 3.0),
+        // Eight to eleven seats go round the edge: the trick has the middle.
+        (false, true) if players > 7 => (12.0, 4.5),
+        (false, true) => (11.0, 4.0),
+        (true, many) => {
+            let half_label = f64::from(seat_height) / 2.0;
+            let seats_x = f64::from(area.width) / 2.0 - f64::from(SEAT_WIDTH) / 2.0 - 1.0;
+            let seats_y = f64::from(area.height) / 2.0 - half_label;
+            let clear_x = seats_x - f64::from(SEAT_WIDTH) / 2.0 - f64::from(size.width) / 2.0 - 2.0;
+            let clear_y = seats_y - half_label - f64::from(size.height) / 2.0 - 1.0;
+            // Eight to eleven cards need a taller ring, or those at the sides
+            // overlap.
+            let (want_x, want_y): (f64, f64) = match (many, players > 7) {
+                (true, true) => (20.0, 10.0),
+                (true, false) => (17.0, 6.0),
+                (false, _) => (14.0, 5.0),
+            };
+            (want_x.min(clear_x).max(9.0), want_y.min(clear_y).max(3.0))
+        }
+    }
+}
+
+/// Where a seat's card of the trick lies.
+pub(super) fn card_rect(
+    area: Rect,
+    seat: Seat,
+    players: usize,
+    size: CardSize,
+    (reach_x, reach_y): (f64, f64),
+) -> Rect {
+    let (cx, cy) = centre(area);
+    let (dx, dy) = direction(seat, players);
+    placed(area, (cx + dx * reach_x, cy + dy * reach_y), size.width, size.height)
+}
+
+pub(super) fn trick(buf: &mut Buffer, area: Rect, app: &Seen<'_>, now: Instant, size: CardSize, seat_height: u16) {
+    let players = app.players();
+    let trick = app.trick;
+    let winner = if app.showing_trick { trick.winning_card() } else { None };
+    let (cx, cy) = centre(area);
+    let reach = trick_reach(area, players, size, seat_height);
+    let (reach_x, reach_y) = reach;
+    // Two packs: a pair played twice cancels, drawn faint (the top line
+    // names it).
+    let cancelled = trick.cancelled();
+    for (seat, card) in trick.plays(players) {
+        let rect = card_rect(area, app.place(seat), players, size, reach);
+        let (face, frame) = match (Some(card) == winner, cancelled.contains(card)) {
+            (true, _) => (app.viewer.theme.card_face(card), app.viewer.theme.marked()),
+            (false, true) => (app.viewer.theme.quiet(), app.viewer.theme.quiet()),
+            (false, false) => (app.viewer.theme.card_face(card), app.viewer.theme.frame()),
+        };
+        draw_card(buf, rect.x, rect.y, card, face, frame, app.viewer.theme, size);
+    }
+
+    if let (Some(me), Some((cards, at))) = (app.seat, app.pending_pass()) {
+        // Your pass crosses the table, face down, from you to its receiver.
+        let target = app.pass_targets[me.index()];
+        let delay = app.speed.trick_delay().as_secs_f64().max(1e-3);
+        let progress = (1.0 - at.saturating_duration_since(now).as_secs_f64() / delay).clamp(0.0, 1.0);
+        let (from, to) = (direction(app.place(me), players), direction(app.place(target), players));
+        let along = |a: f64, b: f64| a + (b - a) * progress;
+        let point = (cx + along(from.0, to.0) * reach_x, cy + along(from.1, to.1) * reach_y);
+        let backs = vec![app.viewer.theme.card_back(); cards.len()].join(" ");
+        let text = format!("{backs} to {}", app.name(target));
+        let rect = placed(area, point, text.chars().count() as u16, 1);
+        Paragraph::new(Line::styled(text, app.viewer.theme.strong())).render(rect, buf);
+    }
+}
+
+/// One card: a frame around its rank and suit; small cards on one line
+/// (`10♥`), large ones with the rank in two corners and the suit between.
+#[allow(clippy::too_many_arguments)]
+pub(crate) fn draw_card(
+    buf: &mut Buffer,
+    x: u16,
+    y: u16,
+    card: Card,
+    face: Style,
+    frame: Style,
+    theme: Theme,
+    size: CardSize,
+) {
+    let border = theme.card_border();
+    let inner = usize::from(size.width - 2);
+    let top = format!("{}{}{}", border.top_left, border.horizontal_top.repeat(inner), border.top_right);
+    let bottom = format!("{}{}{}", border.bottom_left, border.horizontal_bottom.repeat(inner), border.bottom_right);
+    buf.set_string(x, y, top, frame);
+    buf.set_string(x, y + size.height - 1, bottom, frame);
+    let (rank, suit) = theme.face(card);
+    let faces: Vec<String> = if size == CardSize::SMALL {
+        vec![format!("{rank:<2}{suit}")]
+    } else {
+        vec![format!("{rank:<inner$}"), format!("{suit:^inner$}"), format!("{rank:>inner$}")]
+    };
+    for (row, text) in faces.iter().enumerate() {
+        let y = y + 1 + row as u16;
+        buf.set_string(x, y, border.vertical_left, frame);
+        buf.set_string(x + 1, y, text, face);
+        buf.set_string(x + size.width - 1, y, border.vertical_right, frame);
+    }
+}
+
+pub(super) fn played_panel(buf: &mut Buffer, area: Rect, app: &Seen<'_>) {
+    let theme = app.viewer.theme;
+    let played = app.played;
+    // Narrow enough to stay clear of the trick in the middle at 80 columns.
+    let rect = Rect::new(area.x, area.y, 30.min(area.width), 6.min(area.height));
+    Clear.render(rect, buf);
+    let block = Block::bordered().border_set(theme.card_border()).title(" Played (c) ").style(theme.table());
+    let inner = block.inner(rect);
+    block.render(rect, buf);
+    let lines: Vec<Line> = Suit::NOTATION_ORDER
+        .iter()
+        .map(|&suit| {
+            let mut spans = vec![Span::styled(format!("{} ", theme.suit(suit)), theme.suit_ink(suit))];
+            for card in CardSet::suit(suit) {
+                // One letter a rank (T for ten) keeps the panel narrow.
+                let text = format!("{} ", card.rank().letter());
+                spans.push(if played.contains(card) {
+                    Span::styled(text, theme.strong())
+                } else {
+                    Span::styled(if theme.ascii { ". " } else { "· " }, theme.quiet())
+                });
+            }
+            Line::from(spans)
+        })
+        .collect();
+    Paragraph::new(lines).render(inner, buf);
+}

@@ -1,0 +1,177 @@
+//! A table with the viewers of the people at it: a key becomes the
+//! person's requests, their intents go to the table, and what the table
+//! then tells each person reaches their viewer, which comes in line with
+//! the table again. Both runtimes drive a table this way.
+
+use std::time::Instant;
+
+use ratatui::buffer::Buffer;
+use ratatui::layout::Rect;
+
+use crate::table::{Arrival, BotJob, Effect, Intent, Message, PersonId, Table};
+
+use super::input::{Command, Hits};
+use super::viewer::{Request, Viewer};
+use super::{Seen, draw};
+
+/// A table and its people's views.
+#[derive(Debug)]
+pub struct Room {
+    table: Table,
+    viewers: Vec<Viewer>,
+}
+
+impl Room {
+    /// The room of `table`; `viewers` are those of the people already at it
+    /// (the terminal's own person).
+    pub fn new(table: Table, viewers: Vec<Viewer>) -> Room {
+        let mut room = Room { table, viewers };
+        room.settle(Instant::now());
+        room
+    }
+
+    /// The table.
+    pub fn table(&self) -> &Table {
+        &self.table
+    }
+
+    /// The table, to set up a position for a test.
+    #[cfg(test)]
+    pub(crate) fn table_mut(&mut self) -> &mut Table {
+        &mut self.table
+    }
+
+    /// A person's view.
+    pub fn viewer(&self, id: PersonId) -> Option<&Viewer> {
+        self.viewers.iter().find(|viewer| viewer.id == id)
+    }
+
+    /// A person's view, to change what is theirs alone (their theme, their
+    /// record, a window the runtime opens).
+    pub fn viewer_mut(&mut self, id: PersonId) -> Option<&mut Viewer> {
+        self.viewers.iter_mut().find(|viewer| viewer.id == id)
+    }
+
+    /// Every person's id, in the order they came.
+    pub fn ids(&self) -> Vec<PersonId> {
+        self.viewers.iter().map(|viewer| viewer.id).collect()
+    }
+
+    /// A person pressed a key or clicked: their intents go to the table;
+    /// what is for the runtime comes back (leaving, suspending, a save).
+    pub fn press(&mut self, id: PersonId, command: Command, now: Instant) -> Vec<Request> {
+        let Some(index) = self.viewers.iter().position(|viewer| viewer.id == id) else { return Vec::new() };
+        let requests = match self.table.sight(id, now) {
+            Some(sight) => self.viewers[index].key(command, &sight),
+            None => return Vec::new(),
+        };
+        let mut for_runtime = Vec::new();
+        let skipped = requests.contains(&Request::Table(Intent::SkipWait));
+        // The key's intents all reach the table before anyone's view comes
+        // in line with it: a view must not act on the table as it was
+        // halfway through one key.
+        for request in requests {
+            match request {
+                Request::Table(intent) => self.table.update(Message::Intent(id, intent), now),
+                other => for_runtime.push(other),
+            }
+        }
+        if skipped {
+            // The game moves on from the waits the key cut short.
+            self.table.update(Message::Tick, now);
+        }
+        self.settle(now);
+        for_runtime
+    }
+
+    /// A person's intent, heard by the table.
+    pub fn intend(&mut self, id: PersonId, intent: Intent, now: Instant) {
+        self.table.update(Message::Intent(id, intent), now);
+        self.settle(now);
+    }
+
+    /// A message for the table (time passing, a bot's decision, a hint, a
+    /// note).
+    pub fn send(&mut self, message: Message, now: Instant) {
+        self.table.update(message, now);
+        self.settle(now);
+    }
+
+    /// A person comes to the table with their view.
+    pub fn arrive(&mut self, arrival: Arrival, viewer: Viewer, now: Instant) {
+        self.viewers.retain(|other| other.id != arrival.id);
+        self.viewers.push(viewer);
+        self.send(Message::Arrive(arrival), now);
+    }
+
+    /// A person goes; their seat waits for them.
+    pub fn leave(&mut self, id: PersonId, now: Instant) {
+        self.viewers.retain(|viewer| viewer.id != id);
+        self.send(Message::Leave(id), now);
+    }
+
+    /// Puts another table in this one's place (a saved game taken up), the
+    /// people's views kept.
+    pub fn replace(&mut self, table: Table, now: Instant) {
+        self.table = table;
+        for viewer in &mut self.viewers {
+            viewer.holding = false;
+        }
+        self.settle(now);
+    }
+
+    /// The effects the table asks its runtime to carry out.
+    pub fn take_effects(&mut self) -> Vec<Effect> {
+        self.table.take_effects()
+    }
+
+    /// The bot job to run now, if one.
+    pub fn bot_job(&mut self, now: Instant) -> Option<BotJob> {
+        self.table.bot_job(now)
+    }
+
+    /// When the table next needs time to pass.
+    pub fn next_wakeup(&self, now: Instant) -> Option<Instant> {
+        self.table.next_wakeup(now)
+    }
+
+    /// Draws a person's screen into `buf`; what can be clicked on it.
+    pub fn draw(&self, id: PersonId, buf: &mut Buffer, area: Rect, now: Instant) -> Hits {
+        let (Some(sight), Some(viewer)) = (self.table.sight(id, now), self.viewer(id)) else {
+            return Hits::default();
+        };
+        draw::draw_screen(buf, area, &Seen { sight: &sight, viewer }, now)
+    }
+
+    /// Each person hears what the table told them and comes in line with
+    /// it; a window that now holds play (or no longer does) is told to the
+    /// table, until nothing more changes.
+    fn settle(&mut self, now: Instant) {
+        for _ in 0..8 {
+            let notices = self.table.take_notices();
+            for (id, notice) in &notices {
+                if let (Some(viewer), Some(sight)) =
+                    (self.viewers.iter_mut().find(|viewer| viewer.id == *id), self.table.sight(*id, now))
+                {
+                    viewer.hear(notice, &sight);
+                }
+            }
+            let mut holds = Vec::new();
+            for viewer in &mut self.viewers {
+                if let Some(sight) = self.table.sight(viewer.id, now) {
+                    viewer.sync(&sight);
+                }
+                if viewer.holds_play() != viewer.holding {
+                    viewer.holding = viewer.holds_play();
+                    holds.push((viewer.id, viewer.holding));
+                }
+            }
+            if holds.is_empty() && notices.is_empty() {
+                return;
+            }
+            for (id, hold) in holds {
+                self.table.update(Message::Intent(id, Intent::Hold(hold)), now);
+            }
+        }
+    }
+}

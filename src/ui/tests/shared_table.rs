@@ -1,0 +1,608 @@
+//! A table several people share: each sees it from their own seat, a seat
+//! waits for its person for the grace period, the turn clock hands a slow
+//! decision to the bot (and shows its countdown), what changes the whole
+//! table needs everyone's yes, a watcher changes nothing, and nothing on a
+//! screen gives away the deal while the game is played.
+
+use super::*;
+use crate::engine::Action;
+use crate::table::{Arrival, Sharing};
+
+const ALICE: PersonId = PersonId(1);
+const BOB: PersonId = PersonId(2);
+const EVE: PersonId = PersonId(3);
+
+/// A shared table and its people, at a test's clock.
+struct Shared {
+    room: Room,
+    now: Instant,
+    /// What each person's keys asked of the runtime.
+    asked: Vec<(PersonId, super::super::Request)>,
+}
+
+impl Shared {
+    /// A four-seat table of `seed` with nobody at it.
+    fn empty(rules: Rules, seed: u64, sharing: Sharing) -> Shared {
+        let start = crate::record::DealCode { seed, hand: 1 };
+        let mut table = Table::shared(table(rules), start, Speed::Instant, Think::Samples(1), sharing).unwrap();
+        table.set_code("W6HZ");
+        Shared { room: Room::new(table, Vec::new()), now: Instant::now(), asked: Vec::new() }
+    }
+
+    /// A four-seat table of seed 42 with alice and bob sat down.
+    fn alice_and_bob(sharing: Sharing) -> Shared {
+        let mut shared = Shared::empty(Rules::default(), 42, sharing);
+        shared.arrive(ALICE, "alice", None, false);
+        shared.arrive(BOB, "bob", Some("SHA256:bob"), false);
+        shared
+    }
+
+    fn arrive(&mut self, id: PersonId, name: &str, key: Option<&str>, watch: bool) {
+        let arrival = Arrival { id, name: name.to_string(), key: key.map(str::to_string), watch };
+        self.room.arrive(arrival, Viewer::new(id, COLOR), self.now);
+    }
+
+    fn leave(&mut self, id: PersonId) {
+        self.room.leave(id, self.now);
+    }
+
+    fn press(&mut self, id: PersonId, command: Command) {
+        let asked = self.room.press(id, command, self.now);
+        self.asked.extend(asked.into_iter().map(|request| (id, request)));
+    }
+
+    fn type_text(&mut self, id: PersonId, text: &str) {
+        for c in text.chars() {
+            self.press(id, Command::Typed(c));
+        }
+    }
+
+    fn say(&mut self, id: PersonId, text: &str) {
+        self.press(id, Command::Chat);
+        self.type_text(id, text);
+        self.press(id, Command::Confirm);
+    }
+
+    fn wait(&mut self, duration: Duration) {
+        self.now += duration;
+        self.room.send(Message::Tick, self.now);
+    }
+
+    /// Lets every bot that is to move now move.
+    fn bots_act(&mut self) {
+        for _ in 0..100 {
+            let Some(job) = self.room.bot_job(self.now) else { return };
+            self.room.send(Message::BotDecided(job.run()), self.now);
+            self.wait(Duration::from_secs(3));
+        }
+    }
+
+    fn table(&self) -> &Table {
+        self.room.table()
+    }
+
+    fn sight(&self, id: PersonId) -> Sight<'_> {
+        self.room.table().sight(id, self.now).expect("the person is here")
+    }
+
+    fn viewer(&self, id: PersonId) -> &Viewer {
+        self.room.viewer(id).expect("the person is here")
+    }
+
+    fn note(&self, id: PersonId) -> Option<&str> {
+        self.viewer(id).note.as_deref()
+    }
+
+    fn screen(&self, id: PersonId, width: u16, height: u16) -> String {
+        let area = Rect::new(0, 0, width, height);
+        let mut buffer = Buffer::empty(area);
+        self.room.draw(id, &mut buffer, area, self.now);
+        text_of(&buffer)
+    }
+
+    fn status(&self, id: PersonId) -> String {
+        let sight = self.sight(id);
+        let (note, what) = draw::status(&Seen { sight: &sight, viewer: self.viewer(id) });
+        note.map_or(what.clone(), |note| format!("{note} · {what}"))
+    }
+
+    fn keys(&self, id: PersonId) -> Vec<&'static str> {
+        let sight = self.sight(id);
+        draw::keys_now(&Seen { sight: &sight, viewer: self.viewer(id) })
+    }
+
+    /// Plays on, each person as the hard bot would, until `stop` holds.
+    fn play_until(&mut self, stop: impl Fn(&Shared) -> bool) {
+        for _ in 0..5000 {
+            if stop(self) {
+                return;
+            }
+            self.bots_act();
+            for id in self.room.ids() {
+                if stop(self) {
+                    return;
+                }
+                self.act_for(id);
+            }
+            self.wait(Duration::from_secs(3));
+        }
+        panic!("the condition never came");
+    }
+
+    /// One decision of person `id`, by keys, as the hard bot would take it.
+    fn act_for(&mut self, id: PersonId) {
+        let Some(seat) = self.sight(id).seat else { return };
+        match &self.viewer(id).window {
+            Some(Window::HandSummary) => return self.press(id, Command::Confirm),
+            Some(Window::Generale(_)) => return self.press(id, Command::New),
+            Some(Window::GameOver(_)) | Some(_) => return,
+            None => {}
+        }
+        let game = self.table().game().clone();
+        let mut adviser = Level::Hard.bot(game.seed(), seat, Think::Samples(1));
+        match decide(&game, seat, adviser.as_mut()) {
+            Some(Action::Pass { cards, .. }) if self.sight(id).is_passing() => {
+                for card in cards.iter() {
+                    self.press(id, Command::Card(card));
+                }
+                self.press(id, Command::Confirm);
+            }
+            Some(Action::Play { card, .. }) if self.sight(id).plays_now() => self.press(id, Command::Card(card)),
+            _ => {}
+        }
+    }
+}
+
+#[test]
+fn people_sit_in_the_first_free_seats_and_see_each_other_by_name() {
+    let shared = Shared::alice_and_bob(Sharing::default());
+    assert_eq!(shared.sight(ALICE).seat, Some(Seat::SOUTH));
+    assert_eq!(shared.sight(BOB).seat, Seat::new(1));
+    let (south, west, north) = (Seat::SOUTH, Seat::new(1).unwrap(), Seat::new(2).unwrap());
+    assert_eq!(shared.sight(ALICE).name(west), "bob");
+    assert_eq!(shared.sight(BOB).name(south), "alice");
+    assert_eq!(shared.sight(BOB).name(west), "You");
+    // The bot across from alice is at bob's left.
+    assert_eq!(shared.sight(ALICE).name(north), "Across");
+    assert_eq!(shared.sight(BOB).name(north), "Left");
+}
+
+#[test]
+fn each_person_is_drawn_at_the_bottom_of_their_own_screen() {
+    let shared = Shared::alice_and_bob(Sharing::default());
+    let bob = shared.sight(BOB);
+    let west = Seat::new(1).unwrap();
+    assert_eq!(bob.place(west), Seat::SOUTH, "bob's own seat is at the bottom");
+    assert_eq!(bob.place(Seat::SOUTH).index(), 3, "alice, at bob's right");
+    assert_eq!(bob.seat_at(Seat::SOUTH), west);
+    let cards: CardSet = bob.cards().into_iter().collect();
+    assert_eq!(cards, shared.table().game().hand().holding(west), "bob's hand is West's");
+}
+
+#[test]
+fn a_watcher_has_no_hand_and_no_seat_and_their_keys_move_nothing() {
+    let mut shared = Shared::alice_and_bob(Sharing::default());
+    shared.arrive(EVE, "eve", None, true);
+    let eve = shared.sight(EVE);
+    assert_eq!(eve.seat, None);
+    assert!(eve.own.is_none() && eve.cards().is_empty());
+    assert_eq!(eve.name(Seat::SOUTH), "alice");
+    for command in [Command::Mark, Command::Confirm, Command::Undo, Command::Restart, Command::Speed, Command::Hint] {
+        shared.press(EVE, command);
+    }
+    assert!(shared.table().game().hand().awaits_pass_from(Seat::SOUTH));
+    assert_eq!(shared.table().log().len(), 0, "nothing was played for anyone");
+}
+
+#[test]
+fn a_watcher_cannot_start_a_new_game_mid_pass() {
+    let mut shared = Shared::alice_and_bob(Sharing::default());
+    shared.bots_act();
+    shared.arrive(EVE, "eve", None, true);
+    let log = shared.table().log().to_vec();
+    shared.press(EVE, Command::New);
+    assert_eq!(shared.viewer(EVE).window, None, "no new-game window for a watcher");
+    assert_eq!(shared.note(EVE), Some("You are watching: the cards are the players'"));
+    shared.press(EVE, Command::Confirm);
+    // Even the intent itself, whatever sends it, is refused.
+    let game = crate::table::NewGame { setup: shared.table().setup().clone(), deal: None, speed: Speed::Instant };
+    shared.room.intend(EVE, crate::table::Intent::NewGame(Box::new(game)), shared.now);
+    assert_eq!(shared.table().log(), log, "the game in progress goes on");
+    assert_eq!(shared.table().start().seed, 42);
+}
+
+#[test]
+fn a_new_game_mid_hand_is_a_proposal_everyone_seated_answers() {
+    let mut shared = Shared::alice_and_bob(Sharing::default());
+    shared.arrive(EVE, "eve", None, true);
+    shared.bots_act();
+    shared.press(ALICE, Command::New);
+    assert!(shared.screen(ALICE, 80, 24).contains("Propose"), "the window says it proposes");
+    shared.press(ALICE, Command::Confirm);
+    assert_eq!(shared.table().start().seed, 42, "nothing changes before the others agree");
+    assert_eq!(shared.viewer(BOB).window, Some(Window::Vote), "bob is asked on his own screen");
+    assert_eq!(shared.note(BOB), Some("alice proposes a new game of black-lady: y / n"));
+    assert_eq!(shared.viewer(EVE).window, None, "a watcher is not asked");
+    assert!(shared.screen(BOB, 80, 24).contains("alice proposes a new game of black-lady for 4."));
+    shared.press(BOB, Command::New);
+    assert_eq!(shared.note(ALICE), Some("bob declined the new game"));
+    assert_eq!(shared.table().start().seed, 42);
+
+    shared.press(ALICE, Command::New);
+    shared.press(ALICE, Command::Confirm);
+    shared.press(BOB, Command::Yes);
+    assert_ne!(shared.table().start().seed, 42, "everyone said yes: the new game starts");
+    assert_eq!(shared.note(BOB), Some("alice started a new game of black-lady"));
+    assert_eq!(shared.note(EVE), Some("alice started a new game of black-lady"), "every action shows who did it");
+}
+
+#[test]
+fn at_game_over_any_seated_person_starts_the_next_game_at_once() {
+    let rules = Rules { target_score: 20, ..Rules::default() };
+    let mut shared = Shared::empty(rules, 7, Sharing::default());
+    shared.arrive(ALICE, "alice", None, false);
+    shared.arrive(BOB, "bob", None, false);
+    shared.play_until(|shared| shared.table().finish().is_some());
+    shared.press(BOB, Command::Confirm);
+    assert!(matches!(shared.viewer(BOB).window, Some(Window::GameOver(_))));
+    shared.press(BOB, Command::Restart);
+    assert_eq!(shared.table().finish(), None, "bob replays the seed for everyone");
+    assert_eq!(shared.note(ALICE), Some("bob started a new game of black-lady"));
+}
+
+#[test]
+fn a_game_with_fewer_seats_says_so_first_and_tells_the_person_who_loses_theirs() {
+    let rules = Rules { players: 5, target_score: 20, ..Rules::default() };
+    let mut shared = Shared::empty(rules, 3, Sharing::default());
+    for (id, name) in [(ALICE, "alice"), (BOB, "bob"), (PersonId(4), "carol"), (PersonId(5), "dave")] {
+        shared.arrive(id, name, None, false);
+    }
+    shared.arrive(PersonId(6), "erin", None, false);
+    assert_eq!(shared.sight(PersonId(6)).seat, Seat::new(4));
+    shared.play_until(|shared| shared.table().finish().is_some());
+    shared.press(ALICE, Command::Confirm);
+    shared.press(ALICE, Command::New);
+    shared.press(ALICE, Command::Down);
+    shared.press(ALICE, Command::Down);
+    shared.press(ALICE, Command::Left);
+    shared.press(ALICE, Command::Confirm);
+    assert!(matches!(shared.viewer(ALICE).window, Some(Window::ConfirmDrop(_))), "asked first");
+    assert!(shared.screen(ALICE, 80, 24).contains("erin"), "{}", shared.screen(ALICE, 80, 24));
+    shared.press(ALICE, Command::Yes);
+    assert_eq!(shared.table().players(), 4);
+    assert_eq!(shared.sight(PersonId(6)).seat, None);
+    assert_eq!(
+        shared.note(PersonId(6)),
+        Some("alice started a new game of black-lady+: it has fewer seats, so you are watching")
+    );
+}
+
+#[test]
+fn a_fifth_person_at_a_full_table_watches() {
+    let mut shared = Shared::alice_and_bob(Sharing::default());
+    for (id, name) in [(PersonId(4), "carol"), (PersonId(5), "dave"), (PersonId(6), "erin")] {
+        shared.arrive(id, name, None, false);
+    }
+    assert_eq!(shared.sight(PersonId(6)).seat, None);
+    assert!(shared.note(PersonId(6)).unwrap().contains("every seat is taken"));
+}
+
+#[test]
+fn a_seat_waits_for_its_person_for_the_grace_period_then_its_bot_plays() {
+    let sharing = Sharing { grace: Duration::from_secs(60), ..Sharing::default() };
+    let mut shared = Shared::alice_and_bob(sharing);
+    let now = shared.now;
+    shared.leave(BOB);
+    assert!(shared.table().next_wakeup(now).is_some_and(|at| at <= now + Duration::from_secs(60)), "it wakes for it");
+    // The bots pass first, in seat order: West's is asked only once bob's grace is over.
+    assert_eq!(shared.table().bot_to_ask(now + Duration::from_secs(59)), Seat::new(2));
+    shared.bots_act();
+    shared.now = now + Duration::from_secs(60);
+    assert_eq!(shared.table().bot_to_ask(shared.now), Seat::new(1));
+    shared.bots_act();
+    assert!(shared.status(ALICE).contains("bob"), "{}", shared.status(ALICE));
+}
+
+#[test]
+fn the_same_key_takes_the_seat_back_and_a_name_alone_does_not_take_a_keyed_seat() {
+    let mut shared = Shared::alice_and_bob(Sharing::default());
+    shared.leave(BOB);
+    shared.arrive(PersonId(7), "bob", None, false);
+    assert_ne!(shared.sight(PersonId(7)).seat, Seat::new(1), "a name alone does not take bob's keyed seat");
+    shared.arrive(PersonId(8), "robert", Some("SHA256:bob"), false);
+    assert_eq!(shared.sight(PersonId(8)).seat, Seat::new(1), "his key does");
+    assert!(shared.note(PersonId(8)).unwrap().starts_with("Welcome back"));
+}
+
+#[test]
+fn a_person_without_a_key_comes_back_by_name() {
+    let mut shared = Shared::alice_and_bob(Sharing::default());
+    shared.leave(ALICE);
+    shared.arrive(PersonId(9), "alice", None, false);
+    assert_eq!(shared.sight(PersonId(9)).seat, Some(Seat::SOUTH));
+}
+
+#[test]
+fn the_turn_clock_counts_down_for_the_person_it_runs_for_and_says_when_the_bot_acted() {
+    let sharing = Sharing { turn_clock: Some(Duration::from_secs(20)), ..Sharing::default() };
+    let mut shared = Shared::empty(Rules { pass_count: 0, ..Rules::default() }, 42, sharing);
+    shared.arrive(ALICE, "alice", None, false);
+    shared.arrive(BOB, "bob", Some("SHA256:bob"), false);
+    while !shared.sight(ALICE).plays_now() {
+        shared.bots_act();
+        shared.act_for(BOB);
+    }
+    let left = 20 - shared.sight(ALICE).waited.as_secs();
+    assert!(shared.status(ALICE).contains(&format!("(0:{left:02} left)")), "{}", shared.status(ALICE));
+    assert!(!shared.status(BOB).contains(" left)"), "the countdown is alice's: {}", shared.status(BOB));
+    assert_eq!(shared.table().bot_to_ask(shared.now + Duration::from_secs(left - 1)), None, "still hers");
+    shared.wait(Duration::from_secs(left));
+    assert_eq!(shared.table().bot_to_ask(shared.now), Some(Seat::SOUTH), "her bot plays for her");
+    shared.bots_act();
+    assert_eq!(shared.note(ALICE), Some("Time ran out: your bot moved for you"));
+}
+
+#[test]
+fn the_turn_clock_runs_for_a_person_alone_at_a_table_too() {
+    let sharing = Sharing { turn_clock: Some(Duration::from_secs(20)), ..Sharing::default() };
+    let mut shared = Shared::empty(Rules::default(), 42, sharing);
+    shared.arrive(ALICE, "alice", None, false);
+    shared.bots_act();
+    assert!(shared.sight(ALICE).is_passing());
+    let next = shared.table().next_wakeup(shared.now).expect("the clock wakes the table");
+    assert!(next <= shared.now + Duration::from_secs(20));
+    shared.wait(Duration::from_secs(20));
+    shared.bots_act();
+    assert!(!shared.sight(ALICE).is_passing(), "the bot passed for her");
+}
+
+#[test]
+fn undo_and_a_hands_restart_are_off_while_other_people_play() {
+    let mut shared = Shared::alice_and_bob(Sharing::default());
+    assert!(shared.sight(ALICE).may.undo.is_err());
+    shared.press(ALICE, Command::Undo);
+    assert_eq!(shared.note(ALICE), Some("Undo is off while other people play"));
+    shared.press(ALICE, Command::Restart);
+    assert_eq!(shared.viewer(ALICE).window, None);
+    shared.leave(BOB);
+    assert!(shared.sight(ALICE).may.undo.is_err(), "bob's seat waits for him: alice is not alone");
+}
+
+#[test]
+fn hints_are_a_table_setting() {
+    let mut shared = Shared::alice_and_bob(Sharing { hints: false, ..Sharing::default() });
+    shared.press(ALICE, Command::Hint);
+    assert_eq!(shared.note(ALICE), Some("Hints are off at this table"));
+    assert!(shared.room.take_effects().iter().all(|effect| !matches!(effect, Effect::WorkOutHint(..))));
+}
+
+#[test]
+fn a_note_names_the_seat_as_each_person_sees_it() {
+    let mut shared = Shared::alice_and_bob(Sharing::default());
+    shared.leave(BOB);
+    assert_eq!(shared.note(ALICE), Some("bob left: their seat waits 60 s, then its bot plays for them"));
+    shared.arrive(EVE, "eve", None, true);
+    assert_eq!(shared.note(EVE), Some("Welcome, eve: you are watching"));
+}
+
+#[test]
+fn waiting_names_the_reader_too() {
+    let mut shared = Shared::alice_and_bob(Sharing::default());
+    shared.wait(Duration::from_secs(23));
+    assert_eq!(shared.sight(ALICE).waiting_line().as_deref(), Some("waiting for you, bob, 0:23"));
+}
+
+#[test]
+fn a_message_reaches_the_table_with_its_sender_named() {
+    let mut shared = Shared::alice_and_bob(Sharing::default());
+    shared.say(ALICE, "nice trick");
+    let said = shared.table().chat().newest().expect("a message");
+    assert_eq!((said.from.as_str(), said.text.as_str()), ("alice", "nice trick"));
+    assert_eq!(shared.viewer(ALICE).chat_line, None, "the chat line closes once sent");
+    assert!(shared.screen(BOB, 80, 24).contains("alice: nice trick"), "bob reads it at 80x24");
+}
+
+#[test]
+fn a_message_shows_controls_replaced_and_is_cut_at_its_length() {
+    let mut shared = Shared::alice_and_bob(Sharing::default());
+    shared.say(ALICE, "a\u{9b}b\u{202e}c 🙂");
+    assert_eq!(shared.table().chat().newest().unwrap().text, "a\u{FFFD}b\u{FFFD}c 🙂", "nothing vanishes unseen");
+    shared.say(BOB, &"x".repeat(500));
+    assert_eq!(shared.table().chat().newest().unwrap().text.chars().count(), crate::table::chat::CHAT_LENGTH);
+}
+
+#[test]
+fn messages_are_rate_limited() {
+    let mut shared = Shared::alice_and_bob(Sharing::default());
+    for n in 0..3 {
+        shared.say(ALICE, &format!("message {n}"));
+    }
+    shared.now += Duration::from_secs(9);
+    shared.say(ALICE, "one too many");
+    assert_eq!(shared.table().chat().messages().len(), 3);
+    assert_eq!(shared.note(ALICE), Some("Slow down: a few messages every ten seconds"));
+}
+
+#[test]
+fn chat_at_a_shared_table_never_sends_its_letters_to_the_game_even_alone() {
+    let mut shared = Shared::empty(Rules::default(), 42, Sharing::default());
+    shared.arrive(ALICE, "alice", None, false);
+    shared.bots_act();
+    let cursor = shared.viewer(ALICE).cursor;
+    shared.press(ALICE, Command::Chat);
+    assert!(shared.viewer(ALICE).chat_line.is_some(), "alone, she may still write to the table");
+    shared.type_text(ALICE, "hello ql");
+    assert_eq!(shared.viewer(ALICE).cursor, cursor, "h and l move no cursor");
+    assert_eq!(shared.viewer(ALICE).window, None, "q opens no window");
+    shared.press(ALICE, Command::Confirm);
+    assert_eq!(shared.table().chat().newest().unwrap().text, "hello ql");
+}
+
+#[test]
+fn the_newest_messages_show_in_the_side_panel_and_the_history_holds_them_all() {
+    let mut shared = Shared::alice_and_bob(Sharing::default());
+    for n in 0..30 {
+        shared.now += Duration::from_secs(10);
+        shared.say(if n % 2 == 0 { ALICE } else { BOB }, &format!("message number {n} with some words to wrap"));
+    }
+    let big = shared.screen(BOB, 200, 60);
+    assert!(big.contains("message number 29"), "the newest in the side panel:\n{big}");
+    shared.press(BOB, Command::ChatHistory);
+    let history = shared.screen(BOB, 80, 24);
+    assert!(history.contains("Messages (30)") && history.contains("message number 29"), "{history}");
+    shared.press(BOB, Command::Up);
+    let window: Vec<String> = shared.screen(BOB, 80, 24).lines().take(23).map(str::to_string).collect();
+    assert!(!window.join("\n").contains("message number 29") && window.join("\n").contains("message number 9 "));
+    shared.press(BOB, Command::Cancel);
+    assert_eq!(shared.viewer(BOB).window, None);
+}
+
+#[test]
+fn a_long_message_is_cut_at_a_word_on_the_key_line() {
+    let mut shared = Shared::alice_and_bob(Sharing::default());
+    shared.say(ALICE, &"word ".repeat(30));
+    let text = shared.screen(BOB, 80, 24);
+    let line = text.lines().nth(23).unwrap();
+    assert!(line.starts_with(" alice: word") && line.ends_with("(M)"), "{line}");
+}
+
+#[test]
+fn the_deal_is_sealed_while_others_play_and_opened_at_the_end() {
+    let rules = Rules { target_score: 20, ..Rules::default() };
+    let mut shared = Shared::empty(rules, 4242, Sharing::default());
+    shared.arrive(ALICE, "alice", None, false);
+    shared.arrive(EVE, "eve", None, true);
+    for id in [ALICE, EVE] {
+        for size in [(80, 24), (200, 60)] {
+            let text = shared.screen(id, size.0, size.1);
+            assert!(!text.contains("4242"), "the seed shows while the game is played:\n{text}");
+        }
+    }
+    let crate::table::DealShown::Sealed { digest } = shared.sight(EVE).deal else { panic!("the deal is sealed") };
+    shared.press(EVE, Command::Help);
+    assert!(shared.screen(EVE, 80, 24).contains(&digest[..16]), "the commitment is shown");
+    shared.press(EVE, Command::Cancel);
+    shared.play_until(|shared| shared.table().finish().is_some());
+    let crate::table::DealShown::Opened { code, text, digest: opened } = shared.sight(EVE).deal else {
+        panic!("the deal is opened at the end")
+    };
+    assert_eq!((code.seed, opened), (4242, digest.clone()));
+    use sha2::Digest;
+    let check: String = sha2::Sha256::digest(text.as_bytes()).iter().map(|b| format!("{b:02x}")).collect();
+    assert_eq!(check, digest, "the text shown at the end is what was committed to");
+}
+
+#[test]
+fn the_code_of_the_table_is_on_its_screen() {
+    let shared = Shared::alice_and_bob(Sharing::default());
+    let top = shared.screen(ALICE, 120, 36).lines().next().unwrap().to_string();
+    assert!(top.contains("table W6HZ"), "{top}");
+    let top = shared.screen(ALICE, 80, 24).lines().next().unwrap().to_string();
+    assert!(top.contains("black-lady"), "at 80x24 the rules' name stays: {top}");
+}
+
+#[test]
+fn a_shared_table_has_its_own_words() {
+    let mut shared = Shared::alice_and_bob(Sharing::default());
+    shared.arrive(EVE, "eve", None, true);
+    shared.press(ALICE, Command::Help);
+    let help = shared.screen(ALICE, 80, 24);
+    assert!(!help.contains("Ctrl-Z") && !help.contains("suspend"), "{help}");
+    assert!(help.contains("leave the table (your seat waits for you)"), "{help}");
+    shared.press(ALICE, Command::Cancel);
+    shared.press(ALICE, Command::Quit);
+    let quit = shared.screen(ALICE, 80, 24);
+    assert!(quit.contains("Leave the table? Your seat waits 60 s for you,") && !quit.contains("resume"), "{quit}");
+    assert_eq!(shared.keys(EVE), ["t trick", "c played", "s scores", "m message", "M messages", "? help", "q leave"]);
+    assert!(!shared.keys(ALICE).iter().any(|key| key.starts_with("u ")), "undo is not alice's here");
+}
+
+#[test]
+fn a_bot_playing_for_someone_away_is_named_as_theirs() {
+    let mut shared = Shared::alice_and_bob(Sharing { grace: Duration::from_secs(1), ..Sharing::default() });
+    shared.leave(BOB);
+    shared.now += Duration::from_secs(2);
+    shared.play_until(|shared| {
+        shared.sight(ALICE).to_act == Seat::new(1)
+            && shared.sight(ALICE).phase == GamePhase::InHand
+            && shared.sight(ALICE).hand_phase == HandPhase::Playing
+    });
+    assert!(shared.status(ALICE).contains("bob's bot is playing"), "{}", shared.status(ALICE));
+}
+
+#[test]
+fn a_table_nobody_seated_is_at_pauses_and_says_so() {
+    let sharing = Sharing { pause_after: Duration::from_secs(600), ..Sharing::default() };
+    let mut shared = Shared::alice_and_bob(sharing);
+    shared.arrive(EVE, "eve", None, true);
+    shared.leave(ALICE);
+    shared.leave(BOB);
+    shared.wait(Duration::from_secs(599));
+    shared.bots_act();
+    let played = shared.table().log().len();
+    assert!(played > 0, "the bots play on for a while");
+    shared.wait(Duration::from_secs(2));
+    assert!(shared.status(EVE).contains("The table waits for its players"), "{}", shared.status(EVE));
+    assert_eq!(shared.room.bot_job(shared.now).map(|job| job.seat()), None);
+    let before = shared.table().log().len();
+    shared.wait(Duration::from_secs(3600));
+    assert_eq!(shared.table().log().len(), before, "nothing is played for nobody");
+    assert_eq!(shared.table().next_wakeup(shared.now), None, "a paused table sleeps");
+    shared.arrive(ALICE, "alice", None, false);
+    assert!(shared.room.bot_job(shared.now).is_some() || shared.sight(ALICE).is_passing(), "she is back: play goes on");
+}
+
+#[test]
+fn a_question_the_turn_clock_answered_for_a_person_is_closed_on_their_screen() {
+    let sharing = Sharing { turn_clock: Some(Duration::ZERO), ..Sharing::default() };
+    let mut shared = Shared::empty(crate::engine::Preset::ChasseCoeur.rules(), 10, sharing);
+    for (id, name) in [(ALICE, "alice"), (BOB, "bob"), (PersonId(4), "carol"), (PersonId(5), "dave")] {
+        shared.arrive(id, name, None, false);
+    }
+    let mut asked = 0;
+    for _ in 0..400u64 {
+        shared.wait(Duration::from_secs(1));
+        let declared = |shared: &Shared, seat| {
+            shared.table().log().iter().any(|action| matches!(action, Action::Declare { seat: s, .. } if *s == seat))
+        };
+        for id in shared.room.ids() {
+            let seat = shared.sight(id).seat.unwrap();
+            if matches!(shared.viewer(id).window, Some(Window::Generale(_))) {
+                asked += 1;
+                assert!(!declared(&shared, seat), "{id:?} was answered for, yet still asked");
+            }
+        }
+        let Some(job) = shared.room.bot_job(shared.now) else { continue };
+        shared.room.send(Message::BotDecided(job.run()), shared.now);
+        if shared.table().game().tricks().len() > 1 {
+            break;
+        }
+    }
+    assert!(asked > 0, "someone was asked to declare, so the check ran");
+}
+
+#[test]
+fn a_table_rebuilt_after_a_failure_is_where_it_was_with_its_people_but_the_one_it_failed_on() {
+    let sharing = Sharing { turn_clock: Some(Duration::ZERO), ..Sharing::default() };
+    let mut shared = Shared::alice_and_bob(sharing);
+    shared.arrive(EVE, "eve", None, true);
+    for _ in 0..60u64 {
+        shared.wait(Duration::from_secs(1));
+        let Some(job) = shared.room.bot_job(shared.now) else { continue };
+        shared.room.send(Message::BotDecided(job.run()), shared.now);
+        let game = shared.table().game();
+        if game.tricks().len() >= 2 && !game.hand().trick().is_empty() {
+            break;
+        }
+    }
+    let table = shared.table();
+    assert!(table.game().tricks().len() >= 2, "the game is under way");
+    let rebuilt = table.rebuilt_without(Some(BOB), shared.now + Duration::from_secs(100)).unwrap();
+    assert_eq!(rebuilt.game(), table.game());
+    assert_eq!(rebuilt.log(), table.log());
+    let ids: Vec<PersonId> = rebuilt.people().map(|(id, _, _)| id).collect();
+    assert_eq!(ids, [ALICE, EVE], "bob, whose message it failed on, is let go");
+    let holders = rebuilt.holders();
+    assert!(holders[0].as_ref().is_some_and(|h| h.away_since.is_none()), "alice is still here");
+    assert!(holders[1].as_ref().is_some_and(|h| h.away_since.is_some()), "bob's seat waits for him");
+}

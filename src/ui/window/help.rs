@@ -1,0 +1,152 @@
+//! The keys (`?`), and what the windows that only show something share:
+//! the key that opened one closes it, as do Esc, Enter and a click.
+//!
+//! ```text
+//!   ╭ Keys ─────────────────────────────────────────────────────╮
+//!   │ ← → or h l  move along your hand (Home, End: to the ends) │
+//!   │ ...                                                       │
+//!   ╰───────────────────────────────────────────────────────────╯
+//! ```
+
+use ratatui::buffer::Buffer;
+use ratatui::layout::Rect;
+use ratatui::text::{Line, Span};
+use ratatui::widgets::{Paragraph, Widget};
+
+use super::{Outcome, Window, frame};
+use crate::table::{DealShown, Kind, Sight};
+use crate::ui::Seen;
+use crate::ui::input::Command;
+use crate::ui::viewer::Request;
+
+/// The keys of the terminal's own table, as the help window and the
+/// README list them.
+pub const KEYS: [(&str, &str); 20] = [
+    ("← → or h l", "move along your hand (Home, End: to the ends)"),
+    ("Space", "mark a card to pass / play the card"),
+    ("Enter", "pass, play, continue, choose"),
+    ("click", "mark or play a card, press a button"),
+    ("Esc", "close a window, clear marks and queue"),
+    ("i", "hint: what the expert would do"),
+    ("u", "undo your last pass or card"),
+    ("t", "the last trick; again for earlier ones"),
+    ("c", "cards played so far, by suit"),
+    ("s", "score sheet"),
+    ("S", "statistics for these rules"),
+    ("o", "play out a hand with no points left"),
+    ("p", "pace: slow, normal, fast, instant"),
+    ("m", "a message to the others at a shared table"),
+    ("r / n", "deal this hand again (asks) / a new game"),
+    ("?", "this help; again: the rules of this game"),
+    ("q", "quit (asks first; the game is saved)"),
+    ("Ctrl-C", "quit at once (the game is saved)"),
+    ("Ctrl-Z", "suspend to the shell (fg comes back)"),
+    ("", "early cards queue up; any key skips a wait"),
+];
+
+/// The keys this person may use here: the terminal's own table has them
+/// all; at a shared table what only a table of one's own allows goes, and
+/// a watcher has the keys that look.
+pub fn keys_here(sight: &Sight) -> Vec<(&'static str, &'static str)> {
+    if sight.kind == Kind::Local {
+        return KEYS.iter().copied().filter(|&(key, _)| key != "m").collect();
+    }
+    let looking = [
+        ("t", "the last trick; again for earlier ones"),
+        ("c", "cards played so far, by suit"),
+        ("s", "score sheet"),
+        ("S", "your record at this server"),
+        ("m / M", "a message to the table / the messages"),
+        ("?", "this help; again: the rules of this game"),
+    ];
+    if sight.seat.is_none() {
+        let mut keys = vec![("", "you are watching: the cards are the players'")];
+        keys.extend(looking);
+        keys.extend([("q", "leave the table for the lobby"), ("Ctrl-C", "leave the server")]);
+        return keys;
+    }
+    let mut keys = vec![
+        ("← → or h l", "move along your hand (Home, End: to the ends)"),
+        ("Space", "mark a card to pass / play the card"),
+        ("Enter", "pass, play, continue, choose"),
+        ("click", "mark or play a card, press a button"),
+        ("Esc", "close a window, clear marks and queue"),
+    ];
+    if sight.may.hint.is_ok() {
+        keys.push(("i", "hint: what the expert would do"));
+    }
+    if sight.may.undo.is_ok() {
+        keys.push(("u", "undo your last pass or card"));
+    }
+    keys.extend(looking);
+    if sight.alone {
+        keys.extend([("o", "play out a hand with no points left"), ("p", "pace: slow, normal, fast, instant")]);
+        keys.push(("r / n", "deal this hand again (asks) / a new game"));
+    } else {
+        keys.push(("n", "propose a new game (everyone seated answers)"));
+    }
+    keys.extend([
+        ("q", "leave the table (your seat waits for you)"),
+        ("Ctrl-C", "leave the server (your seat waits)"),
+        ("", "early cards queue up"),
+    ]);
+    keys
+}
+
+/// What a key does to a window that only shows something (the keys, the
+/// rules, the score sheet, the record).
+pub fn key(window: &mut Window, command: Command, sight: &Sight) -> Outcome {
+    match (&*window, command) {
+        (Window::Help, Command::Help) => Outcome::Open(Window::Rules),
+        // The key that opened a window closes it; so do Esc, Enter and a click.
+        (
+            _,
+            Command::Help
+            | Command::LastTrick
+            | Command::ScoreSheet
+            | Command::Stats
+            | Command::Cancel
+            | Command::Confirm
+            | Command::Dismiss
+            | Command::Button(_),
+        ) => Outcome::Close,
+        (_, Command::Quit) if sight.finish.is_some() => Outcome::Ask(Request::Leave),
+        (_, Command::Quit) => Outcome::Open(Window::ConfirmQuit),
+        _ => Outcome::Stay,
+    }
+}
+
+/// Draws the window over the table; its rectangle.
+pub fn draw(buf: &mut Buffer, area: Rect, seen: &Seen) -> Rect {
+    let theme = seen.viewer.theme;
+    let mut lines: Vec<Line> = keys_here(seen.sight)
+        .into_iter()
+        .map(|(key, what)| match key {
+            // The timed game says what it takes away instead of the queue note.
+            "" if seen.clock.is_some() => ("timed game", "no hints or undo; clock runs on your turns"),
+            _ => (key, what),
+        })
+        .map(|(key, what)| {
+            let key = if theme.ascii { key.replace("← →", "Left Right") } else { key.to_string() };
+            Line::from(vec![Span::styled(format!(" {key:<12}"), theme.strong()), Span::raw(what)])
+        })
+        .collect();
+    if let Some(code) = seen.code {
+        lines.push(Line::raw(""));
+        lines.push(Line::from(vec![Span::styled(format!(" {:<12}", "table"), theme.strong()), Span::raw(code)]));
+    }
+    match &seen.deal {
+        DealShown::Code(_) => {}
+        DealShown::Sealed { digest } => {
+            let text = format!("sealed until the end: sha256 {}", &digest[..16.min(digest.len())]);
+            lines.push(Line::from(vec![Span::styled(format!(" {:<12}", "deal"), theme.strong()), Span::raw(text)]));
+        }
+        DealShown::Opened { code, .. } => {
+            let text = format!("{code} (opened: see the end of the game)");
+            lines.push(Line::from(vec![Span::styled(format!(" {:<12}", "deal"), theme.strong()), Span::raw(text)]));
+        }
+    }
+    let (rect, inner) = frame(buf, area, 62, lines.len() as u16 + 3, "Keys", theme);
+    Paragraph::new(lines).render(inner, buf);
+    rect
+}

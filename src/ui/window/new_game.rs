@@ -1,0 +1,584 @@
+//! The new-game window (`n` at the table, New at game over): the preset,
+//! the target, the number of players (among the preset's table sizes),
+//! the bot in each seat, the seed (blank for a fresh one), and the pace
+//! and ASCII cards. The terminal remembers the choices for next time.
+
+use ratatui::buffer::Buffer;
+use ratatui::layout::Rect;
+use ratatui::style::Style;
+use ratatui::text::{Line, Span};
+use ratatui::widgets::{Paragraph, Widget};
+use serde::{Deserialize, Serialize};
+
+use crate::config::{self, ConfigError, LoadedRules, RawValue, RuleRequest, SearchPaths};
+use crate::engine::{Preset, Rules, RulesError};
+use crate::pace::Speed;
+use crate::players::{BotChoices, Level, Player};
+use crate::record::DealCode;
+
+use crate::table::notice::sentence;
+use crate::table::sight::AtSeat;
+use crate::table::{Kind, NewGame, Setup, Sight, seat_name};
+use crate::ui::Seen;
+use crate::ui::fit::wrap;
+use crate::ui::input::{Button, Command, Hits};
+
+use super::{Outcome, Window, buttons, frame};
+
+/// A line of the window.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Field {
+    /// The rules preset.
+    Preset,
+    /// The target score.
+    Target,
+    /// How many play, among the preset's table sizes.
+    Players,
+    /// The bot in a seat (1 and on).
+    Seat(usize),
+    /// The seed, blank for a fresh one.
+    Seed,
+    /// The bots' pace.
+    Pace,
+    /// Letters for suits.
+    Ascii,
+}
+
+/// What the window holds.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct NewGameForm {
+    /// The preset chosen.
+    pub preset: Preset,
+    /// The target score.
+    pub target: i32,
+    /// The player of every seat (seat 0 is you and is not shown): as
+    /// many as play.
+    pub players: Vec<Player>,
+    /// The seed typed, if any.
+    pub seed: String,
+    /// The pace.
+    pub speed: Speed,
+    /// Letters for suits.
+    pub ascii: bool,
+    /// The line the cursor is on.
+    pub field: usize,
+    /// Why the game asked for cannot start, shown in the window.
+    pub problem: Option<String>,
+    /// The rules of the game in play, kept when the preset is unchanged.
+    base: Rules,
+    base_preset: Preset,
+}
+
+/// The choices remembered between games.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default, rename_all = "kebab-case")]
+pub struct Remembered {
+    /// The preset's name.
+    pub preset: Option<String>,
+    /// The target score.
+    pub target: Option<i32>,
+    /// How many play.
+    pub players: Option<u8>,
+    /// The bots of seats 1 and on, by level (a program seat is kept as its
+    /// built-in fallback).
+    pub bots: Vec<String>,
+    /// The pace's name.
+    pub pace: Option<String>,
+    /// Letters for suits.
+    pub ascii: Option<bool>,
+}
+
+/// Where the window's choices stand at a launch: under the command line's,
+/// each where it names nothing of its own.
+impl Remembered {
+    /// The rules of a launch: the window's preset, with the target and
+    /// players chosen for it, where the command line names no preset, no
+    /// rules file and not that option (a rules file found in the usual
+    /// places still applies over the preset, as to a `--preset`); the
+    /// command line's alone where the window's choices make no game with it.
+    pub fn launch_rules(&self, request: &RuleRequest, search: &SearchPaths) -> Result<LoadedRules, ConfigError> {
+        let preset = self.preset.as_deref().and_then(|name| name.parse::<Preset>().ok());
+        let Some(preset) = preset.filter(|_| request.preset.is_none() && request.file.is_none()) else {
+            return config::load(request, search);
+        };
+        let named = |key: &str| {
+            let set_here = |text: &String| text.split_once('=').is_some_and(|(k, _)| k.trim() == key);
+            request.flags.iter().any(|(_, k, _)| *k == key) || request.sets.iter().any(set_here)
+        };
+        let chosen = [("target-score", self.target.map(i64::from)), ("players", self.players.map(i64::from))];
+        let window = chosen.into_iter().filter_map(|(key, value)| {
+            let value = value.filter(|_| !named(key))?;
+            Some(("the new-game window".to_string(), key, RawValue::Integer(value)))
+        });
+        let under = RuleRequest {
+            preset: Some(preset),
+            flags: window.chain(request.flags.iter().cloned()).collect(),
+            ..request.clone()
+        };
+        config::load(&under, search).or_else(|_| config::load(request, search))
+    }
+
+    /// The bots of a launch's seats (seat 0, you, is left as it is): the
+    /// window's, where neither the command line nor the rules file names
+    /// any bot.
+    pub fn seat_bots(&self, choices: &BotChoices, players: &mut [Player]) {
+        if choices.all.is_some() || !choices.seats.is_empty() {
+            return;
+        }
+        for (player, name) in players.iter_mut().skip(1).zip(&self.bots) {
+            if let Ok(level) = name.parse::<Level>() {
+                *player = Player::Builtin(level);
+            }
+        }
+    }
+
+    /// The pace of a launch: `--speed`'s, else the window's, else normal.
+    pub fn launch_speed(&self, flag: Option<Speed>) -> Speed {
+        flag.or_else(|| self.pace.as_deref().and_then(Speed::from_name)).unwrap_or_default()
+    }
+}
+
+impl NewGameForm {
+    /// The window for a table, its rules from `label`'s preset, with the
+    /// remembered choices over them.
+    pub fn new(table: &Setup, speed: Speed, ascii: bool, remembered: &Remembered) -> NewGameForm {
+        let base_preset = table.label.trim_end_matches('+').parse().unwrap_or(Preset::BlackLady);
+        let preset = remembered.preset.as_deref().and_then(|p| p.parse().ok()).unwrap_or(base_preset);
+        let mut form = NewGameForm {
+            preset,
+            target: remembered.target.unwrap_or(table.rules.target_score),
+            players: table.players.clone(),
+            seed: String::new(),
+            speed: remembered.pace.as_deref().and_then(Speed::from_name).unwrap_or(speed),
+            ascii: remembered.ascii.unwrap_or(ascii),
+            field: 0,
+            problem: None,
+            base: table.rules,
+            base_preset,
+        };
+        let count = remembered.players.unwrap_or(table.rules.players);
+        form.seat(form.allowed_count(count));
+        for (seat, name) in remembered.bots.iter().enumerate() {
+            if let (Some(player), Ok(level)) = (form.players.get_mut(seat + 1), name.parse::<Level>()) {
+                *player = Player::Builtin(level);
+            }
+        }
+        form
+    }
+
+    /// `count` if the preset is played at that size, else the size of
+    /// its own rules, else its nearest size.
+    fn allowed_count(&self, count: u8) -> u8 {
+        let sizes = self.preset.player_counts();
+        let own = self.preset.rules().players;
+        let nearest = sizes.iter().copied().min_by_key(|&size| size.abs_diff(count)).unwrap_or(own);
+        [count, own].into_iter().find(|size| sizes.contains(size)).unwrap_or(nearest)
+    }
+
+    /// Seats `count` players: seats added take the level of the last bot
+    /// (never its program), seats removed go.
+    fn seat(&mut self, count: u8) {
+        let newcomer = self.players.last().map_or(Player::Builtin(Level::Normal), Player::without_program);
+        self.players.resize(usize::from(count), newcomer);
+    }
+
+    /// How many play.
+    pub fn count(&self) -> u8 {
+        self.players.len() as u8
+    }
+
+    /// The lines of the window, top to bottom.
+    pub fn fields(&self) -> Vec<Field> {
+        let seats = (1..self.players.len()).map(Field::Seat);
+        [Field::Preset, Field::Target, Field::Players]
+            .into_iter()
+            .chain(seats)
+            .chain([Field::Seed, Field::Pace, Field::Ascii])
+            .collect()
+    }
+
+    /// The field under the cursor.
+    pub fn current(&self) -> Field {
+        let fields = self.fields();
+        fields[self.field.min(fields.len() - 1)]
+    }
+
+    /// Up or down a line.
+    pub fn move_cursor(&mut self, step: isize) {
+        let count = self.fields().len() as isize;
+        self.field = (self.field as isize + step).rem_euclid(count) as usize;
+    }
+
+    /// Left or right: the previous or next value of the field.
+    pub fn change(&mut self, step: isize) {
+        let cycle = |index: usize, len: usize| (index as isize + step).rem_euclid(len as isize) as usize;
+        self.problem = None;
+        match self.current() {
+            Field::Preset => {
+                let index = Preset::ALL.iter().position(|&p| p == self.preset).unwrap_or(0);
+                self.preset = Preset::ALL[cycle(index, Preset::ALL.len())];
+                self.target = self.preset.rules().target_score;
+                self.seat(self.allowed_count(self.count()));
+            }
+            Field::Players => {
+                let sizes = self.preset.player_counts();
+                let index = sizes.iter().position(|&size| size == self.count()).unwrap_or(0);
+                self.seat(sizes[cycle(index, sizes.len())]);
+            }
+            Field::Target => self.target = (self.target + 10 * step as i32).clamp(10, 10_000),
+            Field::Seat(seat) => {
+                // A program seat stays a program until a level is chosen.
+                let index = match &self.players[seat] {
+                    Player::Builtin(level) => Level::ALL.iter().position(|l| l == level).unwrap_or(2),
+                    Player::External { .. } => 2,
+                };
+                self.players[seat] = Player::Builtin(Level::ALL[cycle(index, Level::ALL.len())]);
+            }
+            Field::Seed => {}
+            Field::Pace => {
+                self.speed = if step > 0 { self.speed.next() } else { (0..3).fold(self.speed, |s, _| s.next()) };
+            }
+            Field::Ascii => self.ascii = !self.ascii,
+        }
+    }
+
+    /// A digit typed into the target or the seed.
+    pub fn digit(&mut self, digit: char) {
+        self.problem = None;
+        match self.current() {
+            Field::Target => {
+                // Typing past the largest target starts the number again.
+                let typed = format!("{}{digit}", self.target);
+                let single = digit.to_digit(10).map_or(0, |d| d as i32);
+                self.target = typed.parse::<i32>().map_or(single, |t| if t > 10_000 { single } else { t });
+            }
+            Field::Seed if self.seed.len() < 19 => self.seed.push(digit),
+            _ => {}
+        }
+    }
+
+    /// Backspace in the target or the seed.
+    pub fn erase(&mut self) {
+        match self.current() {
+            Field::Target => self.target /= 10,
+            Field::Seed => {
+                self.seed.pop();
+            }
+            _ => {}
+        }
+    }
+
+    /// The table and deal the form starts: the preset's rules (the game in
+    /// play's own if the preset is unchanged) with the target and players
+    /// set; or why these rules make no game.
+    pub fn start(&self) -> Result<(Setup, Option<DealCode>), RulesError> {
+        let mut rules = if self.preset == self.base_preset { self.base } else { self.preset.rules() };
+        rules.players = self.count();
+        rules.target_score = self.target.max(1);
+        rules.validate()?;
+        let changed = rules != self.preset.rules();
+        let label = format!("{}{}", self.preset, if changed { "+" } else { "" });
+        let deal = self.seed.parse().ok().map(|seed| DealCode { seed, hand: 1 });
+        Ok((Setup { rules, label, players: self.players.clone() }, deal))
+    }
+
+    /// What to remember of the form.
+    pub fn remembered(&self) -> Remembered {
+        Remembered {
+            preset: Some(self.preset.to_string()),
+            target: Some(self.target),
+            players: Some(self.count()),
+            // A program is never remembered: the file could start it later.
+            bots: self.players.iter().skip(1).map(|p| p.without_program().name()).collect(),
+            pace: Some(self.speed.name().to_string()),
+            ascii: Some(self.ascii),
+        }
+    }
+
+    /// A line of the window as (label, value).
+    pub fn line(&self, field: Field) -> (String, String) {
+        match field {
+            Field::Preset => ("Rules".into(), self.preset.to_string()),
+            Field::Target => ("Target".into(), self.target.to_string()),
+            Field::Players => ("Players".into(), self.count().to_string()),
+            Field::Seat(seat) => (seat_name_at(seat, self.players.len()), self.players[seat].name()),
+            Field::Seed => ("Seed".into(), if self.seed.is_empty() { "(fresh)".into() } else { self.seed.clone() }),
+            Field::Pace => ("Pace".into(), self.speed.name().into()),
+            Field::Ascii => ("Suits as letters".into(), if self.ascii { "yes" } else { "no" }.into()),
+        }
+    }
+}
+
+/// A game chosen in the window, on its way to start (or to be proposed).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Starting {
+    /// The game.
+    pub game: NewGame,
+    /// Letters for suits, from now on.
+    pub ascii: bool,
+    /// The choices to remember.
+    pub remembered: Remembered,
+}
+
+impl Starting {
+    /// The people holding seats the new game does not have.
+    pub fn dropped(&self, sight: &Sight) -> Vec<String> {
+        sight
+            .at_seats
+            .iter()
+            .skip(self.game.setup.rules.player_count())
+            .filter_map(|at| match at {
+                AtSeat::Person { name, .. } => Some(name.clone()),
+                AtSeat::Bot => None,
+            })
+            .collect()
+    }
+}
+
+/// What a key does to the window.
+pub fn key(form: &mut NewGameForm, command: Command, sight: &Sight) -> Outcome {
+    match command {
+        Command::Up => form.move_cursor(-1),
+        Command::Down => form.move_cursor(1),
+        Command::Left => form.change(-1),
+        Command::Right | Command::Mark => form.change(1),
+        Command::Digit(digit) => form.digit(digit),
+        Command::Erase => form.erase(),
+        Command::Confirm | Command::Button(Button::Start) => match form.start() {
+            Ok((setup, deal)) => {
+                let game = NewGame { setup, deal, speed: form.speed };
+                let starting = Starting { game, ascii: form.ascii, remembered: form.remembered() };
+                if starting.dropped(sight).is_empty() {
+                    return Outcome::Start(Box::new(starting));
+                }
+                return Outcome::Open(Window::ConfirmDrop(Box::new(starting)));
+            }
+            // The window stays open and says why.
+            Err(error) => form.problem = Some(sentence(&error.to_string())),
+        },
+        Command::Cancel | Command::Button(Button::No) => return Outcome::Close,
+        Command::Quit => return Outcome::Open(Window::ConfirmQuit),
+        _ => {}
+    }
+    Outcome::Stay
+}
+
+/// Draws the window over the table; its rectangle.
+pub fn draw(buf: &mut Buffer, area: Rect, seen: &Seen, form: &NewGameForm, hits: &mut Hits) -> Rect {
+    const WIDTH: u16 = 50;
+    let theme = seen.viewer.theme;
+    let fields = form.fields();
+    let below = match &form.problem {
+        Some(problem) => wrap(problem, usize::from(WIDTH) - 4, 0)
+            .into_iter()
+            .map(|line| Line::styled(format!(" {line}"), theme.warning()))
+            .collect(),
+        None if seen.kind == Kind::Shared && !seen.may.start_now => {
+            vec![Line::styled(" Everyone seated is asked to agree.", theme.quiet())]
+        }
+        None => vec![Line::styled(" The choices are kept for next time.", theme.quiet())],
+    };
+    let height = (fields.len() + 4 + below.len()) as u16;
+    let (rect, inner) = frame(buf, area, WIDTH, height, "New game", theme);
+    let current = form.current();
+    let mut lines: Vec<Line> = fields
+        .iter()
+        .map(|&field| {
+            let (label, value) = form.line(field);
+            let (mark, style) = if field == current { ("> ", theme.active()) } else { ("  ", Style::default()) };
+            Line::from(vec![Span::raw(format!(" {mark}{label:<18}")), Span::styled(format!("< {value} >"), style)])
+        })
+        .collect();
+    lines.push(Line::raw(""));
+    lines.extend(below);
+    Paragraph::new(lines).render(inner, buf);
+    let start = if seen.may.start_now { "Start" } else { "Propose" };
+    buttons(buf, inner, &[(start, Button::Start), ("Esc Cancel", Button::No)], Some(Button::Start), theme, hits);
+    rect
+}
+
+fn seat_name_at(seat: usize, players: usize) -> String {
+    crate::engine::Seat::new(seat).map_or_else(String::new, |s| seat_name(s, players))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn table() -> Setup {
+        Setup { rules: Rules::default(), label: "black-lady".into(), players: vec![Player::Builtin(Level::Normal); 4] }
+    }
+
+    #[test]
+    fn the_form_changes_preset_target_bots_seed_pace_and_letters() {
+        let mut form = NewGameForm::new(&table(), Speed::Normal, false, &Remembered::default());
+        assert_eq!(form.fields().len(), 3 + 3 + 3);
+        form.change(1);
+        assert_eq!(form.preset, Preset::ALL[1]);
+        form.move_cursor(1);
+        form.erase();
+        form.erase();
+        form.erase();
+        form.digit('5');
+        form.digit('0');
+        assert_eq!(form.target, 50);
+        form.move_cursor(2);
+        form.change(1);
+        assert_eq!(form.players[1], Player::Builtin(Level::Hard));
+        form.move_cursor(3);
+        assert_eq!(form.current(), Field::Seed);
+        for digit in "4207".chars() {
+            form.digit(digit);
+        }
+        form.erase();
+        form.move_cursor(1);
+        form.change(1);
+        assert_eq!(form.speed, Speed::Fast);
+        form.move_cursor(1);
+        form.change(1);
+        assert!(form.ascii);
+        let (table, deal) = form.start().unwrap();
+        assert_eq!(deal, Some(DealCode { seed: 420, hand: 1 }));
+        assert_eq!(table.rules.target_score, 50);
+        assert_eq!(table.players[1], Player::Builtin(Level::Hard));
+        assert!(table.label.starts_with(&Preset::ALL[1].to_string()));
+    }
+
+    #[test]
+    fn a_blank_seed_means_a_fresh_game_and_unchanged_rules_are_kept() {
+        let custom =
+            Setup { rules: Rules { omnibus: true, ..Rules::default() }, label: "black-lady+".into(), ..table() };
+        let form = NewGameForm::new(&custom, Speed::Normal, false, &Remembered::default());
+        let (table, deal) = form.start().unwrap();
+        assert_eq!(deal, None);
+        assert!(table.rules.omnibus, "the rules in play are kept while the preset is the same");
+    }
+
+    /// The window with the cursor on the preset, showing `preset`.
+    fn choosing(preset: Preset) -> NewGameForm {
+        let mut form = NewGameForm::new(&table(), Speed::Normal, false, &Remembered::default());
+        while form.preset != preset {
+            form.change(1);
+        }
+        form
+    }
+
+    #[test]
+    fn the_player_count_follows_the_presets_table_sizes() {
+        let mut form = choosing(Preset::Cancellation);
+        assert_eq!(form.count(), 8, "four cannot play Cancellation: its own eight sit down");
+        assert_eq!(form.players.len(), 8, "a seat line for each of them");
+        form.move_cursor(2);
+        assert_eq!(form.current(), Field::Players);
+        let mut sizes = vec![];
+        for _ in 0..6 {
+            form.change(1);
+            sizes.push(form.count());
+        }
+        assert_eq!(sizes, [9, 10, 11, 6, 7, 8], "Cancellation is played by 6 to 11");
+        form.change(-1);
+        form.change(-1);
+        assert_eq!(form.count(), 6);
+        let mut partnership = choosing(Preset::Partnership);
+        partnership.move_cursor(2);
+        partnership.change(1);
+        assert_eq!(partnership.count(), 6, "partners sit at 4 or 6");
+    }
+
+    #[test]
+    fn every_preset_starts_at_every_table_size_the_window_offers() {
+        for &preset in Preset::ALL {
+            let mut form = choosing(preset);
+            form.move_cursor(2);
+            for _ in 0..preset.player_counts().len() {
+                let (table, _) = form.start().unwrap_or_else(|error| panic!("{preset} at {}: {error}", form.count()));
+                assert_eq!(table.rules.players, form.count());
+                assert_eq!(table.players.len(), usize::from(form.count()));
+                form.change(1);
+            }
+        }
+    }
+
+    #[test]
+    fn the_player_count_is_remembered_and_kept_within_the_presets_sizes() {
+        let mut form = choosing(Preset::Cancellation);
+        form.move_cursor(2);
+        form.change(1);
+        let remembered = form.remembered();
+        assert_eq!(remembered.players, Some(9));
+        let again = NewGameForm::new(&table(), Speed::Normal, false, &remembered);
+        assert_eq!((again.preset, again.count()), (Preset::Cancellation, 9));
+        // A file from before the count was kept, or edited by hand.
+        let unfit = Remembered { players: Some(4), ..remembered };
+        assert_eq!(NewGameForm::new(&table(), Speed::Normal, false, &unfit).count(), 8);
+    }
+
+    #[test]
+    fn rules_that_make_no_game_are_refused_with_the_reason() {
+        // Rules kept from the game in play: the 2D out divides 51 among three only.
+        let rules = Rules { players: 3, removed_cards: Some("2D".parse().unwrap()), ..Rules::default() };
+        let players = vec![Player::Builtin(Level::Normal); 3];
+        let three = Setup { rules, label: "black-lady+".into(), players };
+        let mut form = NewGameForm::new(&three, Speed::Normal, false, &Remembered::default());
+        form.move_cursor(2);
+        form.change(1);
+        assert_eq!(form.count(), 4);
+        let error = form.start().unwrap_err().to_string();
+        assert!(error.contains("do not divide among 4 players"), "{error}");
+    }
+
+    fn no_rules_file() -> SearchPaths {
+        SearchPaths { local: std::env::temp_dir().join("hearts-no-such-dir/rules.toml"), user: None }
+    }
+
+    fn cancellation_for_nine_to_50() -> Remembered {
+        Remembered { preset: Some("cancellation".into()), target: Some(50), players: Some(9), ..Remembered::default() }
+    }
+
+    #[test]
+    fn a_launch_plays_the_windows_choices_where_the_command_line_names_none() {
+        let loaded = cancellation_for_nine_to_50().launch_rules(&RuleRequest::default(), &no_rules_file()).unwrap();
+        assert_eq!(loaded.preset, Preset::Cancellation);
+        assert_eq!((loaded.rules.players, loaded.rules.target_score), (9, 50));
+        let target = RuleRequest {
+            flags: vec![("--target".into(), "target-score", RawValue::Integer(80))],
+            ..RuleRequest::default()
+        };
+        let loaded = cancellation_for_nine_to_50().launch_rules(&target, &no_rules_file()).unwrap();
+        assert_eq!((loaded.preset, loaded.rules.players, loaded.rules.target_score), (Preset::Cancellation, 9, 80));
+        let preset = RuleRequest { preset: Some(Preset::Omnibus), ..RuleRequest::default() };
+        let loaded = cancellation_for_nine_to_50().launch_rules(&preset, &no_rules_file()).unwrap();
+        assert_eq!(loaded.rules, Preset::Omnibus.rules(), "a preset named is played as it is");
+    }
+
+    #[test]
+    fn a_launch_whose_flags_make_no_game_with_the_windows_choices_plays_the_flags_alone() {
+        let four = RuleRequest {
+            flags: vec![("--players".into(), "players", RawValue::Integer(4))],
+            ..RuleRequest::default()
+        };
+        let loaded = cancellation_for_nine_to_50().launch_rules(&four, &no_rules_file()).unwrap();
+        assert_eq!((loaded.preset, loaded.rules.players), (Preset::BlackLady, 4));
+    }
+
+    #[test]
+    fn the_windows_bots_sit_down_unless_the_command_line_or_the_rules_file_names_one() {
+        let remembered = Remembered { bots: vec!["hard".into(), "expert".into()], ..Remembered::default() };
+        let mut players = vec![Player::Builtin(Level::Normal); 4];
+        remembered.seat_bots(&BotChoices::default(), &mut players);
+        assert_eq!(players[1..3], [Player::Builtin(Level::Hard), Player::Builtin(Level::Expert)]);
+        let mut named = BotChoices::default();
+        named.set("right", "easy").unwrap();
+        let mut players = named.resolve(4).unwrap();
+        remembered.seat_bots(&named, &mut players);
+        assert_eq!(players[1], Player::Builtin(Level::Normal), "a bot named anywhere: the window's stand aside");
+    }
+
+    #[test]
+    fn a_launch_paces_by_the_flag_else_the_window() {
+        let remembered = Remembered { pace: Some("fast".into()), ..Remembered::default() };
+        assert_eq!(remembered.launch_speed(None), Speed::Fast);
+        assert_eq!(remembered.launch_speed(Some(Speed::Slow)), Speed::Slow);
+        assert_eq!(Remembered::default().launch_speed(None), Speed::Normal);
+    }
+}

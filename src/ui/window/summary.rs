@@ -1,0 +1,181 @@
+//! The hand just scored: what each seat took, the hand's scores and the
+//! totals, what happened (a moon, a Generale, the pot), and the score
+//! sheet below. Enter reads on: the next hand once everyone has, or the
+//! final standings.
+//!
+//! ```text
+//!          ╭ Hand 2 scored ──────────────────────────╮
+//!          │           Took                Hand Total │
+//!          │ You       Q♥ J♥ 10♥              +7   22 │
+//!          │ ...                                      │
+//!          │            [ Enter: next hand ]          │
+//!          ╰──────────────────────────────────────────╯
+//! ```
+
+use ratatui::buffer::Buffer;
+use ratatui::layout::Rect;
+use ratatui::text::{Line, Span};
+use ratatui::widgets::{Paragraph, Widget};
+
+use super::score_sheet::{score_sheet, sheet_width, side_label};
+use super::{Outcome, Window, buttons, frame, wrapped};
+use crate::engine::{
+    Card, Declaration, GamePhase, Generale, HandRecord, MoonScoring, PointsTable, ROYAL_CANCELLER, ROYAL_DIAMOND_CUT,
+    ROYAL_DOUBLER, Seat, Teams,
+};
+use crate::table::{Intent, Sight};
+use crate::ui::Seen;
+use crate::ui::draw::count;
+use crate::ui::fit::wrap;
+use crate::ui::input::{Button, Command, Hits};
+use crate::ui::viewer::Request;
+
+/// What a key does to the window.
+pub fn key(command: Command, _: &Sight) -> Outcome {
+    match command {
+        Command::Confirm | Command::Mark | Command::Dismiss | Command::Button(Button::Continue) => {
+            Outcome::Ask(Request::Table(Intent::Continue))
+        }
+        Command::Quit => Outcome::Open(Window::ConfirmQuit),
+        _ => Outcome::Stay,
+    }
+}
+
+/// Draws the window over the table; its rectangle.
+pub fn draw(buf: &mut Buffer, area: Rect, app: &Seen<'_>, hits: &mut Hits) -> Rect {
+    let theme = app.viewer.theme;
+    let players = app.players();
+    let Some(record) = app.history.last() else {
+        return frame(buf, area, 40, 4, "Hand over", theme).0;
+    };
+    let rules = app.rules();
+    let scoring = app.scoring_cards;
+    let (gain, standing) = if record.chips.is_some() { ("Chips", "Stack") } else { ("Hand", "Total") };
+    let mut lines = vec![Line::styled(format!(" {:<10}{:<34}{gain:>6}{standing:>7}", "", "Took"), theme.strong())];
+    for seat in Seat::all(players) {
+        let taken = app.taken[seat.index()].iter().filter(|&card| scoring.contains(card));
+        // With two packs a card taken twice is shown twice.
+        let mut shown: Vec<Card> = taken.collect();
+        shown.reverse();
+        // The whole list, on as many lines as it takes (a moon's is long).
+        let mut took = wrap(&theme.cards(shown), 33, 0);
+        if took == [""] {
+            took = vec!["-".to_string()];
+        }
+        let (score, total) = match record.chips {
+            Some(settled) => (settled.change[seat], settled.after.stacks[seat].to_string()),
+            // A combined team's score is on the team's line: here what the seat took.
+            None if rules.teams == Teams::Combined => (record.result.points_taken[seat], String::new()),
+            None => (record.scores[seat], record.totals[seat].to_string()),
+        };
+        for (i, part) in took.into_iter().enumerate() {
+            let name = if i == 0 { app.name(seat) } else { String::new() };
+            let mut spans = vec![Span::raw(format!(" {name:<10}{part:<34}"))];
+            if i == 0 {
+                spans.push(Span::styled(format!("{score:>+6}{total:>7}"), theme.strong()));
+            }
+            lines.push(Line::from(spans));
+        }
+    }
+    if rules.teams != Teams::Off {
+        for side in 0..rules.side_count() {
+            let score = rules.side_total(&record.scores, side);
+            let total = rules.side_total(&record.totals, side);
+            let name = side_label(app, side, 43);
+            lines.push(Line::styled(format!(" {name:<44}{score:>+6}{total:>7}"), theme.strong()));
+        }
+    }
+    let width = 66.max(sheet_width(app, area.width));
+    for line in hand_events(app, record) {
+        lines.extend(wrapped(&line, width.min(area.width), theme.warning()));
+    }
+    lines.push(Line::raw(""));
+    let room = area.height.saturating_sub(lines.len() as u16 + 5) as usize;
+    lines.extend(score_sheet(app, room, area.width));
+    let height = lines.len() as u16 + 4;
+    let game_over = app.phase == GamePhase::GameOver || app.finish.is_some();
+    let (rect, inner) = frame(buf, area, width, height, &format!("Hand {} scored", app.hand_number), theme);
+    Paragraph::new(lines).render(inner, buf);
+    let label = if game_over { "Enter: final standings" } else { "Enter: next hand" };
+    buttons(buf, inner, &[(label, Button::Continue)], Some(Button::Continue), theme, hits);
+    rect
+}
+
+/// The sentences under a hand's scores: a moon, a Generale, and Royal's
+/// queens at work.
+fn hand_events(app: &Seen<'_>, record: &HandRecord) -> Vec<String> {
+    let rules = app.rules();
+    let theme = app.viewer.theme;
+    let who = |seat: Seat| app.name(seat);
+    let result = &record.result;
+    let mut lines = Vec::new();
+    if let (Some(bid), Some(suit)) = (result.bid, app.named_suit) {
+        let bidder = who(bid.seat);
+        lines.push(format!("{bidder} paid {} into the pot to name {}", bid.chips, suit.name()));
+    }
+    if let Some(settled) = record.chips {
+        let takers: Vec<Seat> = Seat::all(app.players()).filter(|&seat| settled.from_pot[seat] > 0).collect();
+        let names: Vec<String> = takers.iter().map(|&seat| who(seat)).collect();
+        match (names.split_last(), takers.first()) {
+            (Some((only, [])), Some(&seat)) => {
+                let chips = count(settled.from_pot[seat] as usize, "chip", "chips");
+                lines.push(format!("{only} took the pot: {chips}"));
+            }
+            (Some((last, others)), Some(&seat)) => {
+                let chips = count(settled.from_pot[seat] as usize, "chip", "chips");
+                lines.push(format!("{} and {last} shared the pot: {chips} each", others.join(", ")));
+            }
+            _ => {}
+        }
+        let pot = settled.after.pot;
+        if pot > 0 {
+            lines.push(format!("The pot keeps {pot} for the next deal"));
+        }
+        if settled.short {
+            lines.push("A player could not pay in full: the game ends".to_string());
+        }
+    }
+    if let (Some(shooter), Some(moon)) = (result.shooter, record.moon) {
+        let team = rules.teams == Teams::Combined;
+        let how = match (moon, team) {
+            (MoonScoring::AddToOthers, false) => format!("{} to everyone else", result.moon_value),
+            (MoonScoring::AddToOthers, true) => format!("{} to each other team", result.moon_value),
+            (MoonScoring::SubtractFromShooter, _) => format!("-{} off their score", result.moon_value),
+        };
+        let what = if rules.declaration == Declaration::Generale { "made a silent Generale" } else { "shot the moon" };
+        let shooters = match rules.partner(shooter) {
+            Some(partner) if team => format!("{} and {}", who(shooter), app.name(partner)),
+            _ => who(shooter),
+        };
+        lines.push(format!("{shooters} {what}! {how}"));
+    }
+    if let Some(Generale { declarer, made }) = result.generale {
+        let total = result.penalty_total;
+        lines.push(if made {
+            format!("{} made the Generale! {total} to everyone else", who(declarer))
+        } else {
+            let whom = if app.is_mine(declarer) { "you" } else { "them" };
+            format!("{} declared the Generale and failed: {total} to {whom}", who(declarer))
+        });
+    }
+    if rules.points == PointsTable::Royal {
+        let taker = |card: Card| Seat::all(app.players()).find(|&seat| app.taken[seat.index()].cards().contains(card));
+        if let Some(seat) = taker(ROYAL_DOUBLER) {
+            lines.push(format!("{}: {}'s hearts count twice", theme.card(ROYAL_DOUBLER), who(seat)));
+        }
+        if let Some(seat) = taker(ROYAL_CANCELLER).filter(|&seat| Some(seat) == taker(Card::QUEEN_OF_SPADES)) {
+            let queen = theme.card(Card::QUEEN_OF_SPADES);
+            lines.push(format!("{}: {}'s {queen} does not count", theme.card(ROYAL_CANCELLER), who(seat)));
+        }
+        if let (Some(seat), Some(cutter)) = (result.total_cut, rules.points.total_cutter()) {
+            let uncut = record.totals_before[seat] + record.scores[seat];
+            lines.push(format!(
+                "{}: -{ROYAL_DIAMOND_CUT} for {}, total {uncut} -> {}",
+                theme.card(cutter),
+                who(seat),
+                record.totals[seat]
+            ));
+        }
+    }
+    lines
+}

@@ -1,0 +1,66 @@
+//! A trick of this hand (`t`: the last; `t` or ← steps back, → forward).
+//!
+//! ```text
+//!   ╭ Trick 3 of 5 ───────────────────────────╮
+//!   │ Left      led 5♥                        │
+//!   │ Across        K♥  takes it (2 pts)      │
+//!   ╰─────────────────────────────────────────╯
+//! ```
+
+use ratatui::buffer::Buffer;
+use ratatui::layout::Rect;
+use ratatui::text::{Line, Span};
+use ratatui::widgets::{Paragraph, Widget};
+
+use super::{MARGINS, Outcome, Window, frame};
+use crate::table::Sight;
+use crate::ui::Seen;
+use crate::ui::fit::wrap_units;
+use crate::ui::input::Command;
+
+/// What a key does to the window.
+pub fn key(index: &mut usize, command: Command, sight: &Sight) -> Outcome {
+    match command {
+        Command::LastTrick | Command::Left if *index > 0 => *index -= 1,
+        Command::Right if *index + 1 < sight.tricks.len() => *index += 1,
+        Command::Left | Command::Right => {}
+        Command::Quit => return Outcome::Open(Window::ConfirmQuit),
+        _ => return Outcome::Close,
+    }
+    Outcome::Stay
+}
+
+/// Draws the window over the table; its rectangle.
+pub fn draw(buf: &mut Buffer, area: Rect, seen: &Seen, index: usize) -> Rect {
+    const WIDTH: u16 = 44;
+    let theme = seen.viewer.theme;
+    let tricks = seen.tricks;
+    let title = format!("Trick {} of {}", index + 1, tricks.len());
+    let mut lines = vec![];
+    if let Some(trick) = tricks.get(index) {
+        let winner = trick.winner(seen.players());
+        let points = seen.rules().points.points(trick.card_set());
+        for (seat, card) in trick.plays(seen.players()) {
+            let lead = if seat == trick.leader() { "led " } else { "    " };
+            let mark = match (Some(seat) == winner, points) {
+                (true, 0) => "  takes it".to_string(),
+                (true, points) => format!("  takes it ({})", crate::ui::draw::points(points)),
+                _ => String::new(),
+            };
+            lines.push(Line::from(vec![
+                Span::raw(format!(" {:<10}{lead}", seen.name(seat))),
+                Span::styled(theme.card(card), theme.suit_ink(card.suit())),
+                Span::styled(mark, theme.strong()),
+            ]));
+        }
+    }
+    lines.push(Line::raw(""));
+    let keys = ["t or left: earlier", "right: later", "Esc: close"];
+    let room = usize::from(WIDTH.min(area.width)).saturating_sub(MARGINS);
+    lines.extend(
+        wrap_units(&keys, "   ", room, 0).into_iter().map(|line| Line::styled(format!(" {line}"), theme.quiet())),
+    );
+    let (rect, inner) = frame(buf, area, WIDTH, lines.len() as u16 + 2, &title, theme);
+    Paragraph::new(lines).render(inner, buf);
+    rect
+}

@@ -1,0 +1,56 @@
+//! A new game proposed in the middle of one: this person's yes or no.
+//!
+//! ```text
+//!   ╭ A new game? ─────────────────────────────────────────╮
+//!   │ alice proposes a new game of omnibus for 4.          │
+//!   │ Agreed: alice. Waiting for: bob, you.                │
+//!   │          [ y Agree ]  [ n Decline ]                  │
+//!   ╰──────────────────────────────────────────────────────╯
+//! ```
+
+use ratatui::buffer::Buffer;
+use ratatui::layout::Rect;
+use ratatui::text::Line;
+use ratatui::widgets::{Paragraph, Widget};
+
+use super::{Outcome, buttons, frame, wrapped};
+use crate::table::Intent;
+use crate::ui::Seen;
+use crate::ui::input::{Button, Command, Hits};
+use crate::ui::viewer::Request;
+
+/// What a key does to the window.
+pub fn key(command: Command) -> Outcome {
+    match command {
+        Command::Yes | Command::Confirm | Command::Button(Button::Yes) => {
+            Outcome::Ask(Request::Table(Intent::Vote(true)))
+        }
+        Command::New | Command::Cancel | Command::Button(Button::No) => {
+            Outcome::Ask(Request::Table(Intent::Vote(false)))
+        }
+        _ => Outcome::Stay,
+    }
+}
+
+/// Draws the window over the table; its rectangle.
+pub fn draw(buf: &mut Buffer, area: Rect, seen: &Seen, hits: &mut Hits) -> Rect {
+    const WIDTH: u16 = 56;
+    let theme = seen.viewer.theme;
+    let mut lines = Vec::new();
+    if let Some(proposal) = &seen.proposal {
+        let width = WIDTH.min(area.width);
+        let text = format!("{} proposes a new game of {} for {}.", proposal.by, proposal.label, proposal.players);
+        lines.extend(wrapped(&text, width, theme.strong()));
+        if !proposal.dropped.is_empty() {
+            let text = format!("It has no seat for {}: they would watch.", proposal.dropped.join(", "));
+            lines.extend(wrapped(&text, width, theme.warning()));
+        }
+        let text = format!("Agreed: {}. Waiting for: {}.", proposal.agreed.join(", "), proposal.waiting.join(", "));
+        lines.extend(wrapped(&text, width, theme.quiet()));
+    }
+    lines.push(Line::raw(""));
+    let (rect, inner) = frame(buf, area, WIDTH, lines.len() as u16 + 3, "A new game?", theme);
+    Paragraph::new(lines).render(inner, buf);
+    buttons(buf, inner, &[("y Agree", Button::Yes), ("n Decline", Button::No)], Some(Button::Yes), theme, hits);
+    rect
+}

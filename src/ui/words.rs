@@ -1,0 +1,122 @@
+//! The table's notices in words, for the person reading them: their own
+//! seat is "you", the others by name or by where they sit from here.
+
+use crate::engine::Seat;
+use crate::table::notice::{Hint, Notice, sentence};
+use crate::table::{Finish, Kind, Sight};
+
+use super::theme::Theme;
+
+/// What a notice does to the status line's note: `Some(Some(text))` puts
+/// it there, `Some(None)` clears it, `None` leaves it.
+pub fn words(notice: &Notice, sight: &Sight, theme: Theme) -> Option<Option<String>> {
+    let name = |seat: Seat| sight.name(seat);
+    let text = match notice {
+        Notice::Refused(refusal) => refusal.to_string(),
+        Notice::Note(note) => note.clone(),
+        Notice::Welcome { name, seat: Some(seat), back: true, .. } => {
+            format!("Welcome back, {name}: your seat is as you left it ({})", seat_word(*seat, sight.players()))
+        }
+        Notice::Welcome { name, seat: Some(seat), .. } => {
+            format!("Welcome, {name}: you sit {}", seat_word(*seat, sight.players()))
+        }
+        Notice::Welcome { name, seat: None, asked_to_watch: true, .. } => format!("Welcome, {name}: you are watching"),
+        Notice::Welcome { name, seat: None, .. } => {
+            format!("Welcome, {name}: every seat is taken, so you are watching")
+        }
+        Notice::Arrived { name, back: true, .. } => format!("{name} is back"),
+        Notice::Arrived { name, seat, .. } => format!("{name} sits down {}", seat_word(*seat, sight.players())),
+        Notice::Left { name, grace } => {
+            format!("{name} left: their seat waits {} s, then its bot plays for them", grace.as_secs())
+        }
+        Notice::NewGame { .. } if sight.kind == Kind::Local => return Some(None),
+        Notice::NewGame { by, seat_lost, .. } => {
+            let who = by.as_deref().map_or_else(|| "A new game".to_string(), |by| format!("{by} started a new game"));
+            let label = &sight.setup.label;
+            if *seat_lost {
+                format!("{who} of {label}: it has fewer seats, so you are watching")
+            } else {
+                format!("{who} of {label}")
+            }
+        }
+        Notice::Proposed { by, label, .. } if sight.proposal.as_ref().is_some_and(|p| p.asked) => {
+            format!("{by} proposes a new game of {label}: y / n")
+        }
+        Notice::Proposed { label, .. } if sight.proposal.is_some() => {
+            format!("New game of {label} proposed: waiting for the others to agree")
+        }
+        Notice::Proposed { .. } => return None,
+        Notice::Declined { by } => format!("{by} declined the new game"),
+        Notice::Withdrawn { by } => format!("{by} withdrew the proposal of a new game"),
+        Notice::Resumed { seed } => format!("Resumed the game of seed {seed}"),
+        Notice::Rebuilt => "The table stumbled and was set up again where it was".to_string(),
+        Notice::NoPassing { hold } => {
+            format!("No passing this hand ({})", if *hold { "hold hand" } else { "no passing in these rules" })
+        }
+        Notice::HandDealt | Notice::Exchanged | Notice::QueuePlayed => return Some(None),
+        Notice::DealtAgain { hand } => format!("Hand {hand} dealt again"),
+        Notice::Received { cards, from } => {
+            format!("You received {} from {}", theme.cards(cards.iter()), name(*from))
+        }
+        Notice::Drew { seat, count, left, cards: Some(cards) } if sight.is_mine(*seat) => {
+            format!("You drew {count}: {} ({left} left in the stock)", theme.cards(cards.iter()))
+        }
+        Notice::Drew { seat, count, left, .. } => {
+            let cards = if *count == 1 { "card" } else { "cards" };
+            format!("{} could not follow and drew {count} {cards} ({left} left)", name(*seat))
+        }
+        Notice::StockTaken { seat, won_last_trick, cards, points } => {
+            let why = if *won_last_trick { "won the last trick" } else { "held the last cards" };
+            format!("{} {why} and took the stock: {cards} cards, {points} points", name(*seat))
+        }
+        Notice::EndsMidHand { target } => format!("{target} reached: the game ends in the middle of the hand"),
+        Notice::WidowTaken { seat, cards: Some(cards), .. } if sight.is_mine(*seat) => {
+            format!("You took the widow: {}", theme.cards(cards.iter()))
+        }
+        Notice::WidowTaken { seat, count, .. } => format!("{} took the widow ({count} cards)", name(*seat)),
+        Notice::Declared { seat, points } => {
+            let whom = if sight.is_mine(*seat) { "you" } else { "them" };
+            format!("{} declared the Generale: every point to {whom}, or {points} for failing", name(*seat))
+        }
+        Notice::Bid { seat, chips: Some(chips) } => format!("{} bid {chips}", name(*seat)),
+        Notice::Bid { seat, chips: None } => format!("{} did not bid", name(*seat)),
+        Notice::SuitNamed { seat, suit } => {
+            let leads = if sight.is_mine(*seat) { "you lead" } else { "leads" };
+            format!("{} named {}: each is worth 1, and {leads}", name(*seat), suit.name())
+        }
+        Notice::TrickRolledOver { cards } => {
+            format!("Nobody wins the trick: its cards wait for the next trick's winner ({cards} now)")
+        }
+        Notice::HandScored | Notice::GameOver(Finish::Completed | Finish::OutOfTime) => return None,
+        Notice::WaitingToRead { names } => format!("Waiting for {} to read the scores", names.join(", ")),
+        Notice::PlayedOut => "Played out: no points were left".to_string(),
+        Notice::PassTakenBack { cards } => format!("Took back your pass of {}", theme.cards(cards.iter())),
+        Notice::CardTakenBack { card } => format!("Took back your {}", theme.card(*card)),
+        Notice::QueueDropped { card, why } => {
+            format!("Dropped the queued {}: {}", theme.card(*card), why.to_string().trim_end_matches('.'))
+        }
+        Notice::HintWorking => format!("Working out a hint{}", theme.ellipsis()),
+        Notice::Hint(Hint::Pass(cards)) => format!("Hint: pass {}", theme.cards(cards.iter())),
+        Notice::Hint(Hint::Play { best, runner_up }) => {
+            let runner_up =
+                runner_up.map(|(card, cost)| format!("; {} costs {cost:.1}", theme.card(card))).unwrap_or_default();
+            format!("Hint: play {}{runner_up}", theme.card(*best))
+        }
+        Notice::HintFailed(why) => format!("The hint failed: {why}"),
+        Notice::Paced { speed } => format!("Speed: {}", speed.name()),
+        Notice::ActionFailed(why) => sentence(why),
+        Notice::BotActed => "Time ran out: your bot moved for you".to_string(),
+    };
+    Some(Some(text))
+}
+
+/// Where a seat is, for a welcome: "at South", "at seat 3".
+pub fn seat_word(seat: Seat, players: usize) -> String {
+    match (seat.index(), players) {
+        (0, _) => "at South".to_string(),
+        (1, 4) => "at West".to_string(),
+        (2, 4) => "at North".to_string(),
+        (3, 4) => "at East".to_string(),
+        (index, _) => format!("at seat {}", index + 1),
+    }
+}
