@@ -22,8 +22,9 @@ use crate::tui::table::Table;
 use crate::tui::theme::Theme;
 use crate::tui::{Decided, decide_safely, fresh_deal, work_out_safely};
 
-use super::Shared;
+use super::identity::{self, Identity};
 use super::limits::NewestSize;
+use super::{Shared, name};
 use super::lobby::{SeatSummary, TableSummary};
 use super::session::{Place, Screen};
 use super::store::{Seated, Store, StoredTable};
@@ -80,7 +81,8 @@ pub(super) fn bring(mut screen: Screen, table: &TableLine, watch: bool, id: Pers
     let arrival = Arrival {
         id,
         name: visitor.name.clone(),
-        key: visitor.key.clone(),
+        // A seat is held by who the person is: their key, their name if it is theirs, or no one again.
+        key: Some(visitor.holder.clone()),
         watch,
         theme: visitor.theme,
         size: screen.size,
@@ -399,7 +401,7 @@ impl Served {
 
     fn join(&mut self, joining: Joining) -> Vec<Message> {
         let Joining { mut arrival, screen } = joining;
-        arrival.name = unique_name(&self.app, &arrival.name, arrival.key.as_deref());
+        arrival.name = unique_name(&self.app, &arrival.name, arrival.key.as_deref().unwrap_or_default());
         let now = Instant::now();
         self.screens.insert(arrival.id, screen);
         self.app.update(Message::Arrive(Box::new(arrival)), now);
@@ -574,9 +576,15 @@ impl Served {
         if app.log.is_empty() || app.holders.iter().all(Option::is_none) {
             return;
         }
-        let kept = served_record(app)
-            .map_err(|error| error.to_string())
-            .and_then(|record| self.store.add_game(&record, &app.table.label).map_err(|error| error.to_string()));
+        // Each seat's person as the store finds their games again.
+        let who: Vec<Identity> = app
+            .holders
+            .iter()
+            .map(|holder| holder.as_ref().and_then(|h| h.key.as_deref()).map_or(Identity::Anonymous, Identity::of_holder))
+            .collect();
+        let kept = served_record(app).map_err(|error| error.to_string()).and_then(|record| {
+            self.store.add_game(&record, &app.table.label, &who).map_err(|error| error.to_string())
+        });
         if let Err(error) = kept {
             self.app.update(Message::Note(format!("Could not keep the game: {error}")), Instant::now());
         }
@@ -632,19 +640,21 @@ fn holders_of(stored: &StoredTable) -> Vec<Option<Holder>> {
     holders
 }
 
-/// A name nobody else at the table goes by: "bob", else "bob 2". Coming
-/// back to one's own seat keeps one's name.
-fn unique_name(app: &App, name: &str, key: Option<&str>) -> String {
+/// A name nobody else at the table goes by, nor one that looks like it
+/// ([`name::skeleton`]): "bob", else "bob 2". Coming back to one's own
+/// seat (held by `holder`) keeps its name.
+fn unique_name(app: &App, name: &str, holder: &str) -> String {
     let mut holders = app.holders.iter().flatten();
-    if holders.any(|h| h.away_since.is_some() && h.is(name, key) && h.name == name) {
-        return name.to_string();
+    if let Some(own) = holders.find(|h| h.away_since.is_some() && identity::holds(h.key.as_deref(), &h.name, holder)) {
+        return own.name.clone();
     }
     let taken = |candidate: &str| {
-        app.holders.iter().flatten().any(|h| h.name == candidate)
-            || app.people.iter().any(|p| p.name == candidate)
-            || candidate == "You"
+        let looks = name::skeleton(candidate);
+        app.holders.iter().flatten().any(|h| name::skeleton(&h.name) == looks)
+            || app.people.iter().any(|p| name::skeleton(&p.name) == looks)
+            || looks == name::skeleton("You")
     };
-    let stem: String = name.chars().take(super::name::MAX_NAME - 3).collect();
+    let stem: String = name.chars().take(name::MAX_NAME - 3).collect();
     std::iter::once(name.to_string())
         .chain((2..).map(|n| format!("{stem} {n}")))
         .find(|candidate| !taken(candidate))
@@ -664,28 +674,52 @@ mod tests {
     use crate::engine::Rules;
     use crate::players::{Level, Player};
 
-    fn arrive(app: &mut App, id: u64, name: &str) {
+    fn arrive(app: &mut App, id: u64, name: &str, holder: &str) {
         let theme = Theme { color: false, ascii: true, palette256: false };
-        let arrival = Arrival { id: PersonId(id), name: name.into(), key: None, watch: false, theme, size: (80, 24) };
+        let key = Some(holder.to_string());
+        let arrival = Arrival { id: PersonId(id), name: name.into(), key, watch: false, theme, size: (80, 24) };
         app.update(Message::Arrive(Box::new(arrival)), Instant::now());
     }
 
-    #[test]
-    fn names_are_unique_at_a_table_and_a_person_coming_back_keeps_theirs() {
+    fn table() -> App {
         let table = Table {
             rules: Rules::default(),
             label: "black-lady".into(),
             players: vec![Player::Builtin(Level::Normal); 4],
         };
-        let mut app = App::shared(table, DealCode { seed: 1, hand: 1 }, Speed::Instant, Sharing::default()).unwrap();
-        arrive(&mut app, 1, "bob");
-        assert_eq!(unique_name(&app, "bob", None), "bob 2");
-        assert_eq!(unique_name(&app, "You", None), "You 2", "nobody goes by the table's word for oneself");
-        assert_eq!(unique_name(&app, "alice", None), "alice");
-        arrive(&mut app, 2, "bob 2");
-        assert_eq!(unique_name(&app, "bob", None), "bob 3");
+        App::shared(table, DealCode { seed: 1, hand: 1 }, Speed::Instant, Sharing::default()).unwrap()
+    }
+
+    #[test]
+    fn names_are_unique_at_a_table_and_a_person_coming_back_keeps_theirs() {
+        let mut app = table();
+        arrive(&mut app, 1, "bob", "name:bob");
+        assert_eq!(unique_name(&app, "bob", "name:bob"), "bob 2", "bob is here: a second bob is another person");
+        assert_eq!(unique_name(&app, "You", "name:You"), "You 2", "nobody goes by the table's word for oneself");
+        assert_eq!(unique_name(&app, "alice", "name:alice"), "alice");
+        arrive(&mut app, 2, "bob 2", "SHA256:bobs-key");
+        assert_eq!(unique_name(&app, "bob", "name:bob"), "bob 3");
         app.update(Message::Leave(PersonId(1)), Instant::now());
-        assert_eq!(unique_name(&app, "bob", None), "bob", "bob, back to the seat he holds");
-        assert_eq!(unique_name(&app, &"x".repeat(16), None).chars().count(), 16);
+        assert_eq!(unique_name(&app, "bob", "name:bob"), "bob", "bob, back to the seat he holds");
+        assert_eq!(unique_name(&app, &"x".repeat(16), "name:x").chars().count(), 16);
+    }
+
+    #[test]
+    fn names_that_look_alike_are_one_name_and_look_alikes_take_no_seat() {
+        let mut app = table();
+        arrive(&mut app, 1, "alice", "SHA256:alices-key");
+        assert_eq!(unique_name(&app, "\u{430}lice", "name:\u{430}lice"), "\u{430}lice 2", "a Cyrillic а");
+        assert_eq!(unique_name(&app, "ALICE", "name:ALICE"), "ALICE 2");
+        assert_eq!(unique_name(&app, "Y0u", "name:Y0u"), "Y0u 2");
+        app.update(Message::Leave(PersonId(1)), Instant::now());
+        // Away, alice's seat is her key's: her name, or a name cleaned into hers, does not take it.
+        assert_eq!(unique_name(&app, "alice", "name:alice"), "alice 2");
+        assert_eq!(unique_name(&app, "alice", "anonymous:0123456789abcdef"), "alice 2");
+        assert_eq!(unique_name(&app, "al", "SHA256:alices-key"), "alice", "her key takes it, with her name");
+        arrive(&mut app, 2, "alice 2", "anonymous:0123456789abcdef");
+        let seated = |app: &App, id| app.people.iter().find(|p| p.id == PersonId(id)).and_then(|p| p.seat);
+        assert_ne!(seated(&app, 2).map(Seat::index), Some(0), "the look-alike sat elsewhere");
+        arrive(&mut app, 3, "alice", "SHA256:alices-key");
+        assert_eq!(seated(&app, 3).map(Seat::index), Some(0), "alice is back in her seat");
     }
 }
