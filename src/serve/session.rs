@@ -97,6 +97,9 @@ pub(super) async fn write_out(
         let mut back = Vec::new();
         let _ = give_back(&mut back);
         let _ = writer.data_bytes(back).await;
+        // OpenSSH drops output it holds when a disconnect comes with it. A global request it must
+        // refuse is answered only after it wrote what came before, so it is the round trip to wait.
+        let _ = handle.forward_tcpip(String::new(), 0).await;
         let _ = handle.disconnect(russh::Disconnect::ByApplication, why.to_string(), String::new()).await;
         return;
     }
