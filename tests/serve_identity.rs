@@ -72,7 +72,9 @@ impl Server {
             .nth(1)
             .and_then(|rest| rest.split(',').next())
             .and_then(|port| port.parse().ok())
-            .unwrap_or_else(|| panic!("no port in {first:?}: {}", std::fs::read_to_string(dir.join("server-stderr")).unwrap()));
+            .unwrap_or_else(|| {
+                panic!("no port in {first:?}: {}", std::fs::read_to_string(dir.join("server-stderr")).unwrap())
+            });
         let code = lines
             .find_map(|line| line.strip_prefix("table ").map(|rest| rest[..4].to_string()))
             .expect("a table is opened at start");
@@ -125,7 +127,8 @@ fn make_key(dir: &Path, name: &str) -> (PathBuf, String) {
 fn askpass(dir: &Path, answer: &str) -> (PathBuf, PathBuf) {
     let (script, log) = (dir.join("askpass.sh"), dir.join("askpass.log"));
     let _ = std::fs::remove_file(&log);
-    std::fs::write(&script, format!("#!/bin/sh\nprintf '%s\\n' \"$1\" >> '{}'\necho '{answer}'\n", log.display())).unwrap();
+    std::fs::write(&script, format!("#!/bin/sh\nprintf '%s\\n' \"$1\" >> '{}'\necho '{answer}'\n", log.display()))
+        .unwrap();
     let made = Command::new("chmod").arg("700").arg(&script).status().unwrap();
     assert!(made.success());
     (script, log)
@@ -199,9 +202,10 @@ impl Ssh {
     }
 
     fn shows(&self, text: &str) {
-        wait_until(|| format!("the screen never showed {text:?}:\n{}\n{:?}", self.text(), self.said()), || {
-            self.text().contains(text)
-        });
+        wait_until(
+            || format!("the screen never showed {text:?}:\n{}\n{:?}", self.text(), self.said()),
+            || self.text().contains(text),
+        );
     }
 
     fn pid(&self) -> u32 {
@@ -308,7 +312,13 @@ fn a_password_server_records_the_key_beside_the_password_and_a_keyless_client_ge
 
     // A key alone, however good, is not the password.
     let (script, _) = askpass(&dir, "battery staple");
-    let mut wrong = Ssh::run(&server, "erin", &[&with_key(&key)[..], &["-o", "NumberOfPasswordPrompts=1"]].concat(), Some(&script), &join);
+    let mut wrong = Ssh::run(
+        &server,
+        "erin",
+        &[&with_key(&key)[..], &["-o", "NumberOfPasswordPrompts=1"]].concat(),
+        Some(&script),
+        &join,
+    );
     assert_eq!(wrong.exit_code(), 255, "{}", wrong.said());
     assert!(wrong.said().contains("Permission denied"), "{}", wrong.said());
 }

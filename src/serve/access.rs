@@ -198,7 +198,8 @@ fn limits_of(field: &str) -> Result<Limits, String> {
         rest = &rest[end..];
         let value = match rest.strip_prefix('=') {
             Some(quoted) => {
-                let (value, after) = dequote(quoted).ok_or_else(|| format!("option {name}=: the value needs quotes"))?;
+                let (value, after) =
+                    dequote(quoted).ok_or_else(|| format!("option {name}=: the value needs quotes"))?;
                 rest = after;
                 Some(value)
             }
@@ -245,8 +246,14 @@ fn option(limits: &mut Limits, name: &str, value: Option<String>) -> Result<(), 
     let valued = || value.clone().ok_or_else(|| format!("option {name}: needs a value, as {name}=\"...\""));
     match name {
         // The server never forwards anything, nor runs ~/.ssh/rc: these are honoured as they are.
-        "no-port-forwarding" | "no-agent-forwarding" | "no-x11-forwarding" | "no-user-rc" | "port-forwarding"
-        | "agent-forwarding" | "x11-forwarding" | "user-rc" => flag(limits, |_| {}),
+        "no-port-forwarding"
+        | "no-agent-forwarding"
+        | "no-x11-forwarding"
+        | "no-user-rc"
+        | "port-forwarding"
+        | "agent-forwarding"
+        | "x11-forwarding"
+        | "user-rc" => flag(limits, |_| {}),
         "restrict" | "no-pty" => flag(limits, |limits| limits.no_pty = true),
         "pty" => flag(limits, |limits| limits.no_pty = false),
         // Forwarding limited to some ports: none is forwarded anyway.
@@ -280,9 +287,15 @@ fn option(limits: &mut Limits, name: &str, value: Option<String>) -> Result<(), 
                 Some(_) => Err("option command=: given twice".into()),
             }
         }
-        "cert-authority" => Err("option cert-authority: certificates are not supported; list the users' own keys".into()),
-        "principals" => Err("option principals=: it names certificate principals, and certificates are not supported".into()),
-        "environment" => Err("option environment=: it sets a program's environment, and the server runs no program".into()),
+        "cert-authority" => {
+            Err("option cert-authority: certificates are not supported; list the users' own keys".into())
+        }
+        "principals" => {
+            Err("option principals=: it names certificate principals, and certificates are not supported".into())
+        }
+        "environment" => {
+            Err("option environment=: it sets a program's environment, and the server runs no program".into())
+        }
         _ => Err(format!("option {name}: not an option this server knows, so it cannot honour it")),
     }
 }
@@ -538,7 +551,9 @@ mod tests {
         assert_eq!(expiry_time("20300615120000Z"), Some(1_907_755_200));
         assert_eq!(expiry_time("203006151200"), Some(1_907_755_200));
         assert_eq!(expiry_time("20000229"), Some(951_782_400), "a leap day");
-        for wrong in ["2030061", "20300230", "20301301", "2030061524", "203006151260", "20300615120060", "2030-06-15", ""] {
+        for wrong in
+            ["2030061", "20300230", "20301301", "2030061524", "203006151260", "20300615120060", "2030-06-15", ""]
+        {
             assert_eq!(expiry_time(wrong), None, "{wrong}");
         }
         let expiring = access(&[line("expiry-time=\"20300615120000Z\"", 1)]);

@@ -12,6 +12,7 @@ use russh::keys::PublicKey;
 use russh::server::{Auth, ChannelOpenHandle, Handler, Msg, PublicKeyOffer, Response, Session, VerifiedPublicKey};
 use russh::{Channel, ChannelId, ChannelOpenFailure, ChannelWriteHalf, MethodKind, MethodSet, Pty};
 
+use super::Shared;
 use super::access::{Access, Grant};
 use super::identity::Identity;
 use super::limits::{self, Cut, InputBudget, NewestSize};
@@ -20,7 +21,6 @@ use super::lobby_session::{self, ToLobby};
 use super::name::{Cleaned, clean};
 use super::session::{Output, Place, Route, Screen, Visitor};
 use super::table::{self, ToTable, theme_for};
-use super::Shared;
 
 /// Said to a session that asked for no terminal (`ssh HOST` piped, or `ssh -T`).
 pub(super) const NO_TERMINAL: &str = "hearts: the table needs a terminal: connect with ssh -t";
@@ -229,8 +229,12 @@ impl Client {
         let Some(writer) = open.writer.take() else { return session.channel_failure(channel) };
         let identity = Identity::of(self.key.clone(), &self.name);
         let holder = identity.holder(request.also);
-        let visitor =
-            Visitor { name: self.name.shown.clone(), identity: identity.clone(), holder: holder.clone(), theme: theme_for(&term) };
+        let visitor = Visitor {
+            name: self.name.shown.clone(),
+            identity: identity.clone(),
+            holder: holder.clone(),
+            theme: theme_for(&term),
+        };
         let pending = Arc::new(AtomicUsize::new(0));
         let route: Route = Arc::new(std::sync::Mutex::new(Place::Gone));
         let output = Output::to(writer, session.handle());
@@ -248,7 +252,8 @@ impl Client {
         };
         if identity.is_known() {
             // The earlier session's person leaves before this one arrives anywhere.
-            let live = Live { connection: self.number, route: Arc::clone(&route), farewell, cut: Arc::clone(&self.cut) };
+            let live =
+                Live { connection: self.number, route: Arc::clone(&route), farewell, cut: Arc::clone(&self.cut) };
             self.shared.live.arrive(&holder, live);
             self.live = Some(holder);
         }
@@ -484,8 +489,17 @@ mod tests {
         assert_eq!(known_command(b"join 7Q4K"), request(Going::Join("7Q4K".into()), false));
         assert_eq!(known_command(b"watch 7q4k"), request(Going::Watch("7Q4K".into()), false));
         assert_eq!(known_command(b"join 7Q4K also"), request(Going::Join("7Q4K".into()), true));
-        let refused: [&[u8]; 9] =
-            [b"ls", b"join", b"join 7Q4K now", b"join ../../etc", b"sh -c join", b"join \xff", b"", b"also", b"join 7Q4K also also"];
+        let refused: [&[u8]; 9] = [
+            b"ls",
+            b"join",
+            b"join 7Q4K now",
+            b"join ../../etc",
+            b"sh -c join",
+            b"join \xff",
+            b"",
+            b"also",
+            b"join 7Q4K also also",
+        ];
         for refused in refused {
             assert_eq!(known_command(refused), None, "{}", String::from_utf8_lossy(refused));
         }

@@ -14,7 +14,7 @@ pub enum Identity {
     Key(String),
     /// No key, and their user name is shown exactly as they typed it.
     Name(String),
-    /// No key, and cleaning changed their user name: nobody known.
+    /// No key, and cleaning changed their user name (or left "guest"): nobody known.
     Anonymous,
 }
 
@@ -32,7 +32,7 @@ impl Identity {
     pub(super) fn of(key: Option<String>, name: &Cleaned) -> Identity {
         match key {
             Some(fingerprint) => Identity::Key(fingerprint),
-            None if !name.changed => Identity::Name(name.shown.clone()),
+            None if name.is_own() => Identity::Name(name.shown.clone()),
             None => Identity::Anonymous,
         }
     }
@@ -111,7 +111,7 @@ mod tests {
     #[test]
     fn without_a_key_only_a_name_cleaning_left_alone_is_an_identity() {
         assert_eq!(Identity::of(None, &clean("alice")), Identity::Name("alice".into()));
-        for changed in ["alice\u{1b}", "ａｌｉｃｅ", "ali\u{200b}ce", " alice", "\u{3164}"] {
+        for changed in ["alice\u{1b}", "ａｌｉｃｅ", "ali\u{200b}ce", " alice", "\u{3164}", "guest"] {
             assert_eq!(Identity::of(None, &clean(changed)), Identity::Anonymous, "{changed:?}");
         }
     }
@@ -123,7 +123,11 @@ mod tests {
         assert_eq!(key.holder(false), "SHA256:abc");
         assert_eq!(name.holder(false), "name:alice");
         assert_ne!(key.holder(true), key.holder(false), "a second seat is another holder");
-        assert_ne!(Identity::Anonymous.holder(false), Identity::Anonymous.holder(false), "nobody known is never matched");
+        assert_ne!(
+            Identity::Anonymous.holder(false),
+            Identity::Anonymous.holder(false),
+            "nobody known is never matched"
+        );
         for identity in [key, name] {
             assert_eq!(Identity::of_holder(&identity.holder(false)), identity);
             assert_eq!(Identity::of_holder(&identity.holder(true)), identity, "a second seat is the person's own");

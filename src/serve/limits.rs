@@ -314,7 +314,8 @@ mod tests {
     async fn a_cut_ends_a_stream_that_waits_on_a_client_that_sends_nothing() {
         let (_client, server) = pair().await;
         let cut = Arc::new(Cut::default());
-        let mut server = Guarded::new(server, Duration::from_secs(3600), Arc::new(AtomicBool::new(true)), Arc::clone(&cut));
+        let mut server =
+            Guarded::new(server, Duration::from_secs(3600), Arc::new(AtomicBool::new(true)), Arc::clone(&cut));
         let waiting = tokio::spawn(async move {
             let mut read = [0; 1];
             server.read(&mut read).await

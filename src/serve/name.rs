@@ -78,6 +78,14 @@ pub(super) fn clean(user: &str) -> Cleaned {
     Cleaned { shown, changed }
 }
 
+impl Cleaned {
+    /// Whether the name is its person's: shown as it was typed, and not
+    /// "guest", the name of everyone without one.
+    pub(super) fn is_own(&self) -> bool {
+        !self.changed && self.shown != GUEST
+    }
+}
+
 /// Whether a character shows nothing: a default-ignorable code point
 /// (zero-width spaces, joiners, direction marks, variation selectors,
 /// tags, the Hangul fillers U+115F, U+1160, U+3164, U+FFA0). Unicode's
@@ -127,6 +135,14 @@ mod tests {
         assert_eq!(shown("  a \t  b  "), "a b");
         assert!(shown(&"語".repeat(40)).len() <= MAX_NAME_BYTES);
         assert!(shown(&"𐐷".repeat(40)).len() <= MAX_NAME_BYTES, "four-byte letters are cut by bytes too");
+    }
+
+    #[test]
+    fn only_a_name_shown_as_typed_is_its_persons_and_guest_is_nobodys() {
+        assert!(clean("carol").is_own());
+        assert!(!clean("carol\u{7}").is_own());
+        assert!(!clean("guest").is_own(), "strangers who all type guest are not one person");
+        assert!(!clean("").is_own());
     }
 
     #[test]

@@ -51,7 +51,8 @@ const HUMAN: &str = "human:";
 
 /// Each entry brings the schema from version `i` to `i + 1`; the schema's
 /// version is the number of entries. A later change appends one.
-const MIGRATIONS: &[&str] = &["
+const MIGRATIONS: &[&str] = &[
+    "
     CREATE TABLE tables (
         code TEXT PRIMARY KEY NOT NULL,
         listed INTEGER NOT NULL,
@@ -79,12 +80,14 @@ const MIGRATIONS: &[&str] = &["
         hands INTEGER NOT NULL,
         PRIMARY KEY (name, game)
     );
-", "
+",
+    "
     -- Who each person is (their key's fingerprint, else name:NAME); games kept
     -- before this know no one, and stay in the export but in nobody's list.
     ALTER TABLE players ADD COLUMN identity TEXT;
     CREATE INDEX players_by_identity ON players (identity, game);
-"];
+",
+];
 
 /// Why the server's database could not be used.
 #[derive(Debug, thiserror::Error)]
@@ -698,7 +701,8 @@ mod tests {
 
     /// Each seat's person known by their name: `human:NAME` is `Name(NAME)`.
     fn named(record: &GameRecord) -> Vec<Identity> {
-        let of = |player: &str| player.strip_prefix(HUMAN).map_or(Identity::Anonymous, |name| Identity::Name(name.into()));
+        let of =
+            |player: &str| player.strip_prefix(HUMAN).map_or(Identity::Anonymous, |name| Identity::Name(name.into()));
         record.seats.iter().map(|seat| of(&seat.player)).collect()
     }
 
@@ -887,7 +891,10 @@ mod tests {
         assert_eq!(alice[0].id, *ids.last().unwrap());
         let bob = store.games_of(&name("bob")).unwrap();
         assert_eq!(bob.len(), 1);
-        assert_eq!((bob[0].id, bob[0].label.as_str(), &bob[0].record, bob[0].seat), (bobs, "omnibus", &theirs, Some(2)));
+        assert_eq!(
+            (bob[0].id, bob[0].label.as_str(), &bob[0].record, bob[0].seat),
+            (bobs, "omnibus", &theirs, Some(2))
+        );
         assert_eq!(store.game(bobs).unwrap(), Some(PlayedGame { seat: None, ..bob[0].clone() }));
         assert_eq!(store.game_of(bobs, &name("bob")).unwrap(), Some(bob[0].clone()));
         assert_eq!(store.game_of(bobs, &name("alice")).unwrap(), None, "not alice's game");
@@ -924,7 +931,11 @@ mod tests {
         let mut ids = Vec::new();
         for seed in 0..KEPT_PER_PERSON as u64 + 3 {
             // Bob sits in the first game only.
-            let players = if seed == 0 { ["human:alice", "human:bob", "easy", "easy"] } else { ["human:alice", "easy", "easy", "easy"] };
+            let players = if seed == 0 {
+                ["human:alice", "human:bob", "easy", "easy"]
+            } else {
+                ["human:alice", "easy", "easy", "easy"]
+            };
             let played = GameRecord { seed, ..game(players, &[[1, 1, 1, 23]], &[0], true) };
             ids.push(store.add_game(&played, "standard", &[alice.clone(), bob.clone()]).unwrap());
         }
@@ -951,7 +962,8 @@ mod tests {
             old.pragma_update(None, "user_version", 1).unwrap();
             let text = serde_json::to_string(&record).unwrap();
             old.execute("INSERT INTO games (label, played_at, record) VALUES ('standard', 0, ?1)", [text]).unwrap();
-            old.execute("INSERT INTO players (game, name, won, points, hands) VALUES (1, 'alice', 1, 1, 1)", []).unwrap();
+            old.execute("INSERT INTO players (game, name, won, points, hands) VALUES (1, 'alice', 1, 1, 1)", [])
+                .unwrap();
             old.execute("INSERT INTO tables (code, listed, settings) VALUES ('7Q4K', 1, '{}')", []).unwrap();
             old.execute("INSERT INTO seats (code, seat, name, key) VALUES ('7Q4K', 0, 'bob', NULL)", []).unwrap();
         }

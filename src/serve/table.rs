@@ -24,10 +24,10 @@ use crate::tui::{Decided, decide_safely, fresh_deal, work_out_safely};
 
 use super::identity::{self, Identity};
 use super::limits::NewestSize;
-use super::{Shared, name};
 use super::lobby::{SeatSummary, TableSummary};
 use super::session::{Place, Screen};
 use super::store::{Seated, Store, StoredTable};
+use super::{Shared, name};
 
 /// What a table hears about.
 pub(super) enum ToTable {
@@ -580,11 +580,13 @@ impl Served {
         let who: Vec<Identity> = app
             .holders
             .iter()
-            .map(|holder| holder.as_ref().and_then(|h| h.key.as_deref()).map_or(Identity::Anonymous, Identity::of_holder))
+            .map(|holder| {
+                holder.as_ref().and_then(|h| h.key.as_deref()).map_or(Identity::Anonymous, Identity::of_holder)
+            })
             .collect();
-        let kept = served_record(app).map_err(|error| error.to_string()).and_then(|record| {
-            self.store.add_game(&record, &app.table.label, &who).map_err(|error| error.to_string())
-        });
+        let kept = served_record(app)
+            .map_err(|error| error.to_string())
+            .and_then(|record| self.store.add_game(&record, &app.table.label, &who).map_err(|error| error.to_string()));
         if let Err(error) = kept {
             self.app.update(Message::Note(format!("Could not keep the game: {error}")), Instant::now());
         }
