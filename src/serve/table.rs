@@ -87,10 +87,13 @@ pub(super) fn bring(mut screen: Screen, table: &TableLine, watch: bool, id: Pers
         theme: visitor.theme,
         size: screen.size,
     };
-    screen.route_to(Place::Table(table.sender.clone(), id));
-    let Err(SendError(ToTable::Join(joining))) =
-        table.sender.send(ToTable::Join(Box::new(Joining { arrival, screen })))
-    else {
+    // Routed and sent under one lock: a takeover's Gone for this person then reaches the table after the Join.
+    let route = Arc::clone(&screen.route);
+    let mut place = route.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+    *place = Place::Table(table.sender.clone(), id);
+    let sent = table.sender.send(ToTable::Join(Box::new(Joining { arrival, screen })));
+    drop(place);
+    let Err(SendError(ToTable::Join(joining))) = sent else {
         return None;
     };
     let Joining { screen, .. } = *joining;
