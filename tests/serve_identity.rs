@@ -583,8 +583,12 @@ fn connecting_again_takes_over_even_a_frozen_client_and_the_seat_comes_back() {
     // A second seat, asked for, takes nothing over.
     let also = Ssh::run(&server, "alice", &options, None, &format!("{join} also"));
     also.shows("Welcome, alice 2");
+    // Nor does her name without her key.
+    let namesake = Ssh::run(&server, "alice", NO_KEY, None, &join);
+    namesake.shows("Welcome, alice 3");
     std::thread::sleep(Duration::from_secs(1));
-    assert!(third.child_alive(), "the first session goes on:\n{}", third.said());
+    assert!(third.child_alive(), "her session goes on:\n{}", third.said());
+    assert!(also.child_alive(), "and so does her second:\n{}", also.said());
     drop(others);
 }
 
