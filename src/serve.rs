@@ -1,7 +1,8 @@
 //! `hearts serve`: the table over SSH, so any `ssh` client is the client.
 //!
-//! Who may come in ([`access`]), the host key ([`host_key`]), which
-//! channels are served ([`handler`]), the bounds on what a client may cost
+//! Who may come in ([`access`]), who they are ([`identity`], [`name`]) and
+//! which of their sessions is live ([`live`]), the host key ([`host_key`]),
+//! which channels are served ([`handler`]), the bounds on what a client may cost
 //! ([`limits`]), the tables people sit at ([`table`], each on a thread of
 //! its own with the shared [`Table`](crate::table::Table) and its people's
 //! views)
@@ -11,8 +12,10 @@
 mod access;
 mod handler;
 mod host_key;
+pub mod identity;
 mod keys;
 mod limits;
+mod live;
 mod lobby;
 mod lobby_session;
 mod name;
@@ -41,7 +44,8 @@ use crate::table::pool::Pool;
 use crate::table::{PersonId, Sharing};
 use access::Access;
 use handler::Client;
-use limits::{Connections, LoginDeadline};
+use limits::{Connections, Cut, Guarded};
+use live::Registry;
 use lobby::{TableRequest, TableSummary};
 use lobby_session::ToLobby;
 use store::{Store, StoredTable};
@@ -158,6 +162,8 @@ struct Shared {
     reviews: AtomicUsize,
     /// The bots' searches and the hints of every table: a worker a core.
     pool: Pool,
+    /// The live sessions, by who is in them.
+    live: Registry,
 }
 
 impl Shared {
@@ -264,6 +270,7 @@ pub fn run(options: ServeOptions) -> Result<(), ServeError> {
         next_person: AtomicU64::new(0),
         reviews: AtomicUsize::new(0),
         pool: Pool::for_cores("search"),
+        live: Registry::default(),
     });
     runtime.block_on(async move {
         let listener = TcpListener::bind(options.listen)
@@ -317,11 +324,13 @@ async fn accept(listener: &TcpListener, config: &Arc<Config>, shared: &Arc<Share
         };
         let Some(slot) = shared.connections.take(peer.ip()) else { continue };
         let authenticated = Arc::new(AtomicBool::new(false));
-        let client = Client::new(Arc::clone(shared), Arc::clone(&authenticated));
+        let cut = Arc::new(Cut::default());
+        let number = shared.live.connection();
+        let client = Client::new(Arc::clone(shared), Arc::clone(&authenticated), peer.ip(), (number, Arc::clone(&cut)));
         let config = Arc::clone(config);
         tokio::spawn(async move {
             let _slot = slot;
-            let socket = LoginDeadline::new(socket, limits::LOGIN_TIME, authenticated);
+            let socket = Guarded::new(socket, limits::LOGIN_TIME, authenticated, cut);
             let Ok(session) = russh::server::run_stream(config, socket, client).await else { return };
             let _ = session.await;
         });

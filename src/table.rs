@@ -154,6 +154,9 @@ pub struct Ended {
     /// Whether a person made any of its decisions (else there is nothing
     /// of anyone's to keep).
     pub people_played: bool,
+    /// Each seat's person's key, where a person held it (the token the
+    /// runtime knows them by).
+    pub keys: Vec<Option<String>>,
     seats: Vec<SeatRecord>,
 }
 
@@ -879,6 +882,7 @@ impl Table {
             undos: self.undos,
             hints: self.hints_used,
             people_played: self.people_played,
+            keys: self.holders.iter().map(|holder| holder.as_ref().and_then(|h| h.key.clone())).collect(),
             seats: self.record_seats(),
         }
     }

@@ -3,25 +3,33 @@
 //! may ask for (other commands, subsystems such as sftp, port forwarding,
 //! agent and X11 forwarding, a second channel) is refused.
 
+use std::net::IpAddr;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
-use std::time::Instant;
+use std::time::{Instant, SystemTime};
 
 use russh::keys::PublicKey;
-use russh::server::{Auth, ChannelOpenHandle, Handler, Msg, PublicKeyOffer, Session, VerifiedPublicKey};
+use russh::server::{Auth, ChannelOpenHandle, Handler, Msg, PublicKeyOffer, Response, Session, VerifiedPublicKey};
 use russh::{Channel, ChannelId, ChannelOpenFailure, ChannelWriteHalf, MethodKind, MethodSet, Pty};
 
 use super::Shared;
-use super::limits::{self, InputBudget, NewestSize};
+use super::access::{Access, Grant};
+use super::identity::Identity;
+use super::limits::{self, Cut, InputBudget, NewestSize};
+use super::live::{self, Live};
 use super::lobby_session::{self, ToLobby};
-use super::name::safe_name;
+use super::name::{Cleaned, clean};
 use super::session::{Output, Place, Route, Screen, Visitor};
 use super::table::{self, ToTable, theme_for};
 
 /// Said to a session that asked for no terminal (`ssh HOST` piped, or `ssh -T`).
 pub(super) const NO_TERMINAL: &str = "hearts: the table needs a terminal: connect with ssh -t";
+/// Said to a session whose key may have no terminal.
+const NO_PTY: &str =
+    "hearts: the table needs a terminal, and this key's line in the authorized keys forbids one (no-pty or restrict)";
 /// Said to a command other than `join CODE` or `watch CODE`.
-pub(super) const UNKNOWN_COMMAND: &str = "hearts: the commands are join CODE and watch CODE; without one, you play";
+pub(super) const UNKNOWN_COMMAND: &str =
+    "hearts: the commands are join CODE and watch CODE (add also for a second seat); without one, you play";
 /// Said when the server has no room for another table.
 const NO_ROOM: &str = "hearts: every table is full and no more can be opened here; try again later";
 
@@ -29,10 +37,20 @@ const NO_ROOM: &str = "hearts: every table is full and no more can be opened her
 pub(super) struct Client {
     shared: Arc<Shared>,
     authenticated: Arc<AtomicBool>,
+    /// Where the client connects from (what `from=` is matched against).
+    peer: IpAddr,
+    /// This connection's number among the live sessions.
+    number: u64,
+    /// Ends this connection's stream when a later session takes it over.
+    cut: Arc<Cut>,
     /// The name shown for the SSH user name.
-    name: String,
-    /// The fingerprint of the public key the client logged in with.
+    name: Cleaned,
+    /// The fingerprint of the public key the client proved it holds.
     key: Option<String>,
+    /// What its key's line allows.
+    grant: Grant,
+    /// The seat token its session is live under, once it is.
+    live: Option<String>,
     /// The session channel; a connection gets one.
     channel: Option<Open>,
 }
@@ -90,20 +108,11 @@ impl Playing {
             _ => {}
         }
     }
-
-    /// The connection is gone: whoever has the screen lets it go.
-    fn gone(&self) {
-        match self.route.lock().as_deref() {
-            Ok(Place::Lobby(lobby)) => drop(lobby.send(ToLobby::Gone)),
-            Ok(Place::Table(table, id)) => drop(table.send(ToTable::Gone(*id))),
-            _ => {}
-        }
-    }
 }
 
 /// Where a session goes.
 #[derive(Clone, Debug, PartialEq, Eq)]
-enum Going {
+pub(super) enum Going {
     /// The lobby.
     Lobby,
     /// Sit at this table.
@@ -112,50 +121,82 @@ enum Going {
     Watch(String),
 }
 
-/// What a client may run: `join CODE` and `watch CODE`.
-fn known_command(command: &[u8]) -> Option<Going> {
+/// What a session asks for.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(super) struct Request {
+    /// Where it goes.
+    pub(super) going: Going,
+    /// As a second seat of its person (`join CODE also`): it takes no
+    /// earlier session over, and holds a seat of its own.
+    pub(super) also: bool,
+}
+
+/// What a client may run: `join CODE` and `watch CODE`, each perhaps
+/// followed by `also`.
+pub(super) fn known_command(command: &[u8]) -> Option<Request> {
     let text = std::str::from_utf8(command).ok()?;
     let words: Vec<&str> = text.split_whitespace().collect();
     let code_like = |code: &str| (1..=12).contains(&code.len()) && code.chars().all(|c| c.is_ascii_alphanumeric());
-    match words.as_slice() {
-        ["join", code] if code_like(code) => Some(Going::Join(code.to_ascii_uppercase())),
-        ["watch", code] if code_like(code) => Some(Going::Watch(code.to_ascii_uppercase())),
+    let (going, rest) = match words.as_slice() {
+        ["join", code, rest @ ..] if code_like(code) => (Going::Join(code.to_ascii_uppercase()), rest),
+        ["watch", code, rest @ ..] if code_like(code) => (Going::Watch(code.to_ascii_uppercase()), rest),
+        _ => return None,
+    };
+    match rest {
+        [] => Some(Request { going, also: false }),
+        ["also"] => Some(Request { going, also: true }),
         _ => None,
     }
 }
 
 impl Client {
-    pub(super) fn new(shared: Arc<Shared>, authenticated: Arc<AtomicBool>) -> Client {
-        Client { shared, authenticated, name: String::new(), key: None, channel: None }
+    /// A connection from `peer`, numbered `number`, whose stream `cut` ends.
+    pub(super) fn new(
+        shared: Arc<Shared>,
+        authenticated: Arc<AtomicBool>,
+        peer: IpAddr,
+        (number, cut): (u64, Arc<Cut>),
+    ) -> Client {
+        Client {
+            shared,
+            authenticated,
+            peer,
+            number,
+            cut,
+            name: clean(""),
+            key: None,
+            grant: Grant::default(),
+            live: None,
+            channel: None,
+        }
     }
 
-    /// The methods a refused client may try next.
+    /// The methods a client may try next: a key first everywhere, so that
+    /// OpenSSH offers the keys it has.
     fn methods(&self) -> MethodSet {
         let methods: &[MethodKind] = match &self.shared.access {
-            super::Access::Anyone => &[MethodKind::None, MethodKind::Password, MethodKind::PublicKey],
-            super::Access::Keys(_) => &[MethodKind::PublicKey],
-            super::Access::Password(_) => &[MethodKind::Password],
+            Access::Anyone => &[MethodKind::PublicKey, MethodKind::KeyboardInteractive, MethodKind::Password],
+            Access::Keys(_) => &[MethodKind::PublicKey],
+            // A key is taken once, beside the password.
+            Access::Password(_) if self.key.is_some() => &[MethodKind::Password],
+            Access::Password(_) => &[MethodKind::PublicKey, MethodKind::Password],
         };
         methods.into()
     }
 
-    fn decide(&mut self, user: &str, admitted: bool) -> Auth {
-        if admitted {
-            self.name = safe_name(user);
-            Auth::Accept
-        } else {
-            Auth::Reject { proceed_with_methods: Some(self.methods()), partial_success: false }
-        }
+    fn refused(&self) -> Auth {
+        Auth::Reject { proceed_with_methods: Some(self.methods()), partial_success: false }
     }
 
-    fn admits_key(&mut self, user: &str, key: &PublicKey) -> Auth {
-        let admitted = self.shared.access.admits_key(key);
-        self.decide(user, admitted)
+    /// Lets the client in as `user`.
+    fn admitted(&mut self, user: &str) -> Auth {
+        self.name = clean(user);
+        Auth::Accept
     }
 
-    /// Remembers a verified key: the person is known by it when they come back.
-    fn verified(&mut self, key: &PublicKey) {
-        self.key = Some(key.fingerprint(russh::keys::HashAlg::Sha256).to_string());
+    /// What this key may do, if it may come in by itself.
+    fn key_grant(&self, key: &PublicKey) -> Option<Grant> {
+        self.shared.access.key_grant(key, self.peer, SystemTime::now())
     }
 
     /// Our open channel with this id.
@@ -165,16 +206,18 @@ impl Client {
 
     /// Opens the person's screen on the channel, if it has a terminal, in
     /// the lobby or at a table; a channel without one, or a table that is
-    /// not there, is told so and closed.
-    fn start(&mut self, channel: ChannelId, going: Going, session: &mut Session) -> Result<(), russh::Error> {
+    /// not there, is told so and closed. An earlier session of the same
+    /// person is taken over first.
+    fn start(&mut self, channel: ChannelId, request: Request, session: &mut Session) -> Result<(), russh::Error> {
         let Some(open) = self.channel.as_mut().filter(|open| open.id == channel && open.playing.is_none()) else {
             return session.channel_failure(channel);
         };
         session.channel_success(channel)?;
         let Some((columns, rows, term)) = open.pty.clone() else {
-            return say_and_close(session, channel, NO_TERMINAL);
+            let why = if self.grant.no_pty { NO_PTY } else { NO_TERMINAL };
+            return say_and_close(session, channel, why);
         };
-        let (code, watch) = match &going {
+        let (code, watch) = match &request.going {
             Going::Lobby => (None, false),
             Going::Join(code) => (Some(code.as_str()), false),
             Going::Watch(code) => (Some(code.as_str()), true),
@@ -184,13 +227,22 @@ impl Client {
             return say_and_close(session, channel, &format!("hearts: there is no table {code} here"));
         }
         let Some(writer) = open.writer.take() else { return session.channel_failure(channel) };
-        let visitor = Visitor { name: self.name.clone(), key: self.key.clone(), theme: theme_for(&term) };
+        let identity = Identity::of(self.key.clone(), &self.name);
+        let holder = identity.holder(request.also);
+        let visitor = Visitor {
+            name: self.name.shown.clone(),
+            identity: identity.clone(),
+            holder: holder.clone(),
+            theme: theme_for(&term),
+        };
         let pending = Arc::new(AtomicUsize::new(0));
         let route: Route = Arc::new(std::sync::Mutex::new(Place::Gone));
+        let output = Output::to(writer, session.handle());
+        let farewell = output.farewell();
         let connection = (session.handle(), tokio::runtime::Handle::current());
         let screen = match Screen::open(
             visitor,
-            Output::to(writer),
+            output,
             (columns, rows),
             (Arc::clone(&pending), Arc::clone(&route)),
             connection,
@@ -198,6 +250,13 @@ impl Client {
             Ok(screen) => screen,
             Err(_) => return session.channel_failure(channel),
         };
+        if identity.is_known() {
+            // The earlier session's person leaves before this one arrives anywhere.
+            let live =
+                Live { connection: self.number, route: Arc::clone(&route), farewell, cut: Arc::clone(&self.cut) };
+            self.shared.live.arrive(&holder, live);
+            self.live = Some(holder);
+        }
         match table.flatten() {
             None => lobby_session::enter(screen, Arc::clone(&self.shared), None),
             Some(table) => {
@@ -214,7 +273,10 @@ impl Client {
     /// Tells the lobby or table the person is at that they are gone.
     fn stop(&mut self) {
         if let Some(playing) = self.channel.as_mut().and_then(|open| open.playing.take()) {
-            playing.gone();
+            live::gone(&playing.route);
+        }
+        if let Some(holder) = self.live.take() {
+            self.shared.live.leave(&holder, self.number);
         }
     }
 }
@@ -236,26 +298,57 @@ impl Drop for Client {
 impl Handler for Client {
     type Error = russh::Error;
 
-    async fn auth_none(&mut self, user: &str) -> Result<Auth, Self::Error> {
-        let admitted = self.shared.access.admits_anyone();
-        Ok(self.decide(user, admitted))
+    async fn auth_none(&mut self, _: &str) -> Result<Auth, Self::Error> {
+        // Nobody comes in by "none": OpenSSH offers its keys only to a server that asks for one.
+        Ok(self.refused())
+    }
+
+    async fn auth_keyboard_interactive<'a>(
+        &'a mut self,
+        user: &str,
+        _: &str,
+        _: Option<Response<'a>>,
+    ) -> Result<Auth, Self::Error> {
+        // An open server's way in without a key and with no prompt: accepted at once, asking nothing.
+        if self.shared.access.admits_anyone() {
+            return Ok(self.admitted(user));
+        }
+        Ok(self.refused())
     }
 
     async fn auth_password(&mut self, user: &str, password: &str) -> Result<Auth, Self::Error> {
-        let admitted = self.shared.access.admits_password(password);
-        Ok(self.decide(user, admitted))
+        if self.shared.access.admits_password(password) {
+            return Ok(self.admitted(user));
+        }
+        Ok(self.refused())
     }
 
-    async fn auth_publickey_offered(&mut self, user: &str, offer: PublicKeyOffer<'_>) -> Result<Auth, Self::Error> {
-        Ok(self.admits_key(user, offer.public_key))
+    async fn auth_publickey_offered(&mut self, _: &str, offer: PublicKeyOffer<'_>) -> Result<Auth, Self::Error> {
+        let wanted = match &self.shared.access {
+            // Beside a password, any key is taken (once), to know its holder by.
+            Access::Password(_) => self.key.is_none(),
+            _ => self.key_grant(offer.public_key).is_some(),
+        };
+        Ok(if wanted { Auth::Accept } else { self.refused() })
     }
 
     async fn auth_publickey(&mut self, user: &str, key: VerifiedPublicKey<'_>) -> Result<Auth, Self::Error> {
-        let auth = self.admits_key(user, key.public_key);
-        if matches!(auth, Auth::Accept) {
-            self.verified(key.public_key);
+        let fingerprint = key.public_key.fingerprint(russh::keys::HashAlg::Sha256).to_string();
+        if let Access::Password(_) = &self.shared.access {
+            if self.key.is_none() {
+                // Known by the key now; the password still lets them in.
+                self.key = Some(fingerprint);
+                return Ok(Auth::Reject { proceed_with_methods: Some(self.methods()), partial_success: true });
+            }
+            return Ok(self.refused());
         }
-        Ok(auth)
+        match self.key_grant(key.public_key) {
+            Some(grant) => {
+                (self.key, self.grant) = (Some(fingerprint), grant);
+                Ok(self.admitted(user))
+            }
+            None => Ok(self.refused()),
+        }
     }
 
     async fn auth_succeeded(&mut self, _: &mut Session) -> Result<(), Self::Error> {
@@ -291,7 +384,8 @@ impl Handler for Client {
         _: &[(Pty, u32)],
         session: &mut Session,
     ) -> Result<(), Self::Error> {
-        match self.open(channel).filter(|open| open.playing.is_none()) {
+        let no_pty = self.grant.no_pty;
+        match self.open(channel).filter(|open| open.playing.is_none() && !no_pty) {
             Some(open) => {
                 let (columns, rows) = limits::clamp_size(columns, rows);
                 let term: String = term.chars().filter(char::is_ascii_graphic).take(64).collect();
@@ -324,7 +418,9 @@ impl Handler for Client {
     }
 
     async fn shell_request(&mut self, channel: ChannelId, session: &mut Session) -> Result<(), Self::Error> {
-        self.start(channel, Going::Lobby, session)
+        // A key's forced command holds for a plain ssh too.
+        let request = self.grant.command.clone().unwrap_or(Request { going: Going::Lobby, also: false });
+        self.start(channel, request, session)
     }
 
     async fn exec_request(
@@ -333,10 +429,12 @@ impl Handler for Client {
         command: &[u8],
         session: &mut Session,
     ) -> Result<(), Self::Error> {
-        if let Some(going) = known_command(command)
+        // A key's forced command holds whatever the client asked to run.
+        let asked = self.grant.command.clone().or_else(|| known_command(command));
+        if let Some(request) = asked
             && self.open(channel).is_some()
         {
-            return self.start(channel, going, session);
+            return self.start(channel, request, session);
         }
         session.channel_failure(channel)?;
         if self.open(channel).is_some_and(|open| open.playing.is_none()) {
@@ -387,9 +485,22 @@ mod tests {
 
     #[test]
     fn only_join_and_watch_with_a_code_are_commands() {
-        assert_eq!(known_command(b"join 7Q4K"), Some(Going::Join("7Q4K".into())));
-        assert_eq!(known_command(b"watch 7q4k"), Some(Going::Watch("7Q4K".into())));
-        for refused in [&b"ls"[..], b"join", b"join 7Q4K now", b"join ../../etc", b"sh -c join", b"join \xff", b""] {
+        let request = |going, also| Some(Request { going, also });
+        assert_eq!(known_command(b"join 7Q4K"), request(Going::Join("7Q4K".into()), false));
+        assert_eq!(known_command(b"watch 7q4k"), request(Going::Watch("7Q4K".into()), false));
+        assert_eq!(known_command(b"join 7Q4K also"), request(Going::Join("7Q4K".into()), true));
+        let refused: [&[u8]; 9] = [
+            b"ls",
+            b"join",
+            b"join 7Q4K now",
+            b"join ../../etc",
+            b"sh -c join",
+            b"join \xff",
+            b"",
+            b"also",
+            b"join 7Q4K also also",
+        ];
+        for refused in refused {
             assert_eq!(known_command(refused), None, "{}", String::from_utf8_lossy(refused));
         }
     }

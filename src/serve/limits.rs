@@ -8,7 +8,7 @@ use std::net::IpAddr;
 use std::pin::Pin;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
-use std::task::{Context, Poll};
+use std::task::{Context, Poll, Waker};
 use std::time::{Duration, Instant};
 
 use russh::MethodKind;
@@ -50,7 +50,8 @@ pub(super) const MAX_TABLES: usize = 256;
 /// The SSH server's settings: the host key and the limits above.
 pub(super) fn config(key: PrivateKey) -> Config {
     Config {
-        methods: (&[MethodKind::None, MethodKind::Password, MethodKind::PublicKey][..]).into(),
+        // The methods a connection starts with; the handler narrows them by access.
+        methods: (&[MethodKind::PublicKey, MethodKind::KeyboardInteractive, MethodKind::Password][..]).into(),
         auth_rejection_time: FAILED_LOGIN_DELAY,
         // OpenSSH asks "none" first just to learn the methods: no wait for that.
         auth_rejection_time_initial: Some(Duration::ZERO),
@@ -139,22 +140,28 @@ impl InputBudget {
 }
 
 /// A connection's stream that fails once [`LOGIN_TIME`] has passed
-/// without a login, at whatever step the client stopped: russh's own
-/// disconnect waits for a key exchange that a stalled client never ends.
-pub(super) struct LoginDeadline<S> {
+/// without a login, at whatever step the client stopped (russh's own
+/// disconnect waits for a key exchange that a stalled client never ends),
+/// or once the server [cuts](Cut) it (a client that reads nothing never
+/// lets a goodbye through).
+pub(super) struct Guarded<S> {
     stream: S,
     deadline: Pin<Box<Sleep>>,
     logged_in: Arc<AtomicBool>,
+    cut: Arc<Cut>,
 }
 
-impl<S> LoginDeadline<S> {
-    /// `stream`, failing after `time` unless `logged_in` is set by then.
-    pub(super) fn new(stream: S, time: Duration, logged_in: Arc<AtomicBool>) -> LoginDeadline<S> {
-        LoginDeadline { stream, deadline: Box::pin(tokio::time::sleep(time)), logged_in }
+impl<S> Guarded<S> {
+    /// `stream`, failing after `time` unless `logged_in` is set by then,
+    /// and whenever `cut` is.
+    pub(super) fn new(stream: S, time: Duration, logged_in: Arc<AtomicBool>, cut: Arc<Cut>) -> Guarded<S> {
+        Guarded { stream, deadline: Box::pin(tokio::time::sleep(time)), logged_in, cut }
     }
 
-    /// An error once the time is up; until then, wakes the task when it is.
-    fn check(&mut self, cx: &mut Context<'_>) -> io::Result<()> {
+    /// An error once the time is up or the stream cut; until then, wakes
+    /// the task `side` (0 reading, 1 writing) when either comes.
+    fn check(&mut self, cx: &mut Context<'_>, side: usize) -> io::Result<()> {
+        self.cut.check(cx, side)?;
         if !self.logged_in.load(Ordering::SeqCst) && self.deadline.as_mut().poll(cx).is_ready() {
             return Err(io::Error::new(io::ErrorKind::TimedOut, "too slow to log in"));
         }
@@ -162,25 +169,61 @@ impl<S> LoginDeadline<S> {
     }
 }
 
-impl<S: AsyncRead + Unpin> AsyncRead for LoginDeadline<S> {
+impl<S: AsyncRead + Unpin> AsyncRead for Guarded<S> {
     fn poll_read(mut self: Pin<&mut Self>, cx: &mut Context<'_>, buf: &mut ReadBuf<'_>) -> Poll<io::Result<()>> {
-        self.check(cx)?;
+        self.check(cx, 0)?;
         Pin::new(&mut self.stream).poll_read(cx, buf)
     }
 }
 
-impl<S: AsyncWrite + Unpin> AsyncWrite for LoginDeadline<S> {
+impl<S: AsyncWrite + Unpin> AsyncWrite for Guarded<S> {
     fn poll_write(mut self: Pin<&mut Self>, cx: &mut Context<'_>, bytes: &[u8]) -> Poll<io::Result<usize>> {
-        self.check(cx)?;
+        self.check(cx, 1)?;
         Pin::new(&mut self.stream).poll_write(cx, bytes)
     }
 
     fn poll_flush(mut self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<io::Result<()>> {
+        self.cut.check(cx, 1)?;
         Pin::new(&mut self.stream).poll_flush(cx)
     }
 
     fn poll_shutdown(mut self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<io::Result<()>> {
         Pin::new(&mut self.stream).poll_shutdown(cx)
+    }
+}
+
+/// The server's word to end one connection's stream now, whatever state
+/// the client left it in.
+#[derive(Debug, Default)]
+pub(super) struct Cut {
+    cut: AtomicBool,
+    /// The tasks waiting to read and to write, woken by the cut.
+    waiting: Mutex<[Option<Waker>; 2]>,
+}
+
+impl Cut {
+    /// Ends the stream: its next read or write fails, and one waiting now wakes to fail.
+    pub(super) fn cut(&self) {
+        self.cut.store(true, Ordering::SeqCst);
+        let waiting = self.waiting.lock().map(|mut waiting| std::mem::take(&mut *waiting)).unwrap_or_default();
+        waiting.into_iter().flatten().for_each(Waker::wake);
+    }
+
+    /// An error once cut; until then, the task waiting on `side` (0
+    /// reading, 1 writing) is woken by the cut.
+    pub(super) fn check(&self, cx: &mut Context<'_>, side: usize) -> io::Result<()> {
+        let cut = || io::Error::new(io::ErrorKind::ConnectionAborted, "closed by the server");
+        if self.cut.load(Ordering::SeqCst) {
+            return Err(cut());
+        }
+        if let Ok(mut waiting) = self.waiting.lock()
+            && let Some(slot) = waiting.get_mut(side)
+            && !slot.as_ref().is_some_and(|waker| waker.will_wake(cx.waker()))
+        {
+            *slot = Some(cx.waker().clone());
+        }
+        // A cut between the first look and the waker being kept would otherwise wake no one.
+        if self.cut.load(Ordering::SeqCst) { Err(cut()) } else { Ok(()) }
     }
 }
 
@@ -241,7 +284,7 @@ mod tests {
     async fn a_handshake_stalled_after_the_version_line_is_closed_at_the_login_deadline() {
         let (mut client, server) = pair().await;
         // The idle limit is an hour, so only the deadline can close it.
-        let server = LoginDeadline::new(server, Duration::from_millis(200), Arc::default());
+        let server = Guarded::new(server, Duration::from_millis(200), Arc::default(), Arc::default());
         let serving =
             tokio::spawn(async move { russh::server::run_stream(server_config(), server, Nobody).await?.await });
         client.write_all(b"SSH-2.0-stalled\r\n").await.unwrap();
@@ -253,7 +296,8 @@ mod tests {
     async fn the_deadline_cuts_a_connection_not_logged_in_and_spares_one_that_is() {
         for logged_in in [false, true] {
             let (mut client, server) = pair().await;
-            let mut server = LoginDeadline::new(server, Duration::from_millis(1), Arc::new(AtomicBool::new(logged_in)));
+            let flag = Arc::new(AtomicBool::new(logged_in));
+            let mut server = Guarded::new(server, Duration::from_millis(1), flag, Arc::default());
             // Past the deadline: this sleep ends after the connection's.
             tokio::time::sleep(Duration::from_millis(20)).await;
             client.write_all(b"hello").await.unwrap();
@@ -267,6 +311,23 @@ mod tests {
                 assert_eq!(writing.unwrap_err().kind(), io::ErrorKind::TimedOut);
             }
         }
+    }
+
+    #[tokio::test]
+    async fn a_cut_ends_a_stream_that_waits_on_a_client_that_sends_nothing() {
+        let (_client, server) = pair().await;
+        let cut = Arc::new(Cut::default());
+        let mut server =
+            Guarded::new(server, Duration::from_secs(3600), Arc::new(AtomicBool::new(true)), Arc::clone(&cut));
+        let waiting = tokio::spawn(async move {
+            let mut read = [0; 1];
+            server.read(&mut read).await
+        });
+        tokio::time::sleep(Duration::from_millis(50)).await;
+        assert!(!waiting.is_finished(), "nothing came, nothing was cut");
+        cut.cut();
+        let read = tokio::time::timeout(Duration::from_secs(10), waiting).await.expect("the cut woke the reader");
+        assert_eq!(read.unwrap().unwrap_err().kind(), io::ErrorKind::ConnectionAborted);
     }
 
     #[test]

@@ -236,13 +236,13 @@ impl Visit {
     /// time per server core, as they are heavy).
     fn view(&mut self, lobby: &mut Lobby, id: i64, review: bool) {
         let Some(screen) = &self.screen else { return };
-        let name = screen.visitor.name.clone();
-        let played = self.store.as_ref().and_then(|store| store.game(id).ok().flatten());
+        let identity = &screen.visitor.identity;
+        let played = self.store.as_ref().and_then(|store| store.game_of(id, identity).ok().flatten());
         let Some(played) = played else {
             lobby.say("That game is not kept any more");
             return;
         };
-        let seat = played.record.seats.iter().find(|seat| seat.player == format!("human:{name}")).map(|seat| seat.seat);
+        let seat = played.seat;
         let Ok(mut replay) = Replay::new(played.record, (1, 1), screen.visitor.theme) else {
             lobby.say("That game does not replay");
             return;
@@ -283,8 +283,8 @@ impl Visit {
     fn refresh(&mut self, lobby: &mut Lobby) {
         lobby.set_tables(self.shared.summaries());
         let (Some(store), Some(screen)) = (&self.store, &self.screen) else { return };
-        let name = &screen.visitor.name;
-        if let Ok(records) = store.records_of(name) {
+        let identity = &screen.visitor.identity;
+        if let Ok(records) = store.records_of(identity) {
             lobby.set_records(
                 records
                     .into_iter()
@@ -297,8 +297,8 @@ impl Visit {
                     .collect(),
             );
         }
-        if let Ok(games) = store.games_of(name) {
-            lobby.set_games(games.into_iter().map(|game| past_game(game, name)).collect());
+        if let Ok(games) = store.games_of(identity) {
+            lobby.set_games(games.into_iter().map(past_game).collect());
         }
     }
 
@@ -321,10 +321,9 @@ impl Drop for Visit {
 }
 
 /// A kept game as the person's list shows it.
-fn past_game(game: super::store::PlayedGame, name: &str) -> PastGame {
+fn past_game(game: super::store::PlayedGame) -> PastGame {
     let record = &game.record;
-    let seat = record.seats.iter().find(|seat| seat.player == format!("human:{name}")).map(|seat| seat.seat);
-    let result = match seat {
+    let result = match game.seat {
         Some(seat) if record.finished && record.winners.contains(&seat) => {
             format!("won, {} points", record.totals.get(seat).copied().unwrap_or(0))
         }

@@ -6,7 +6,7 @@
 use std::io::{self, Write};
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::mpsc::Sender;
-use std::sync::{Arc, Mutex};
+use std::sync::{Arc, Mutex, OnceLock};
 use std::time::{Duration, Instant};
 
 use crossterm::cursor::{Hide, Show};
@@ -21,6 +21,7 @@ use russh::server::{Handle, Msg};
 use tokio::sync::Notify;
 use tokio::sync::mpsc::{UnboundedReceiver, UnboundedSender};
 
+use super::identity::Identity;
 use super::keys::Decoder;
 use super::limits::MAX_QUEUED_OUTPUT;
 use super::lobby_session::ToLobby;
@@ -49,8 +50,10 @@ pub(super) type Route = Arc<Mutex<Place>>;
 pub(super) struct Visitor {
     /// Their name, made safe.
     pub(super) name: String,
-    /// Their public key's fingerprint, when they logged in with one.
-    pub(super) key: Option<String>,
+    /// Who they are: their key, their name, or nobody known.
+    pub(super) identity: Identity,
+    /// What holds a seat they take ([`Identity::holder`]).
+    pub(super) holder: String,
     /// How their terminal shows cards.
     pub(super) theme: Theme,
 }
@@ -58,13 +61,18 @@ pub(super) struct Visitor {
 /// How long an Esc waits for the rest of an escape sequence.
 const ESCAPE_WAIT: Duration = Duration::from_millis(30);
 
+/// Why a connection is to end once its screen is dropped, if it is: the
+/// words its client is sent instead of the channel's close.
+pub(super) type Farewell = Arc<OnceLock<&'static str>>;
+
 /// Sends the screen's bytes as the client's window allows, then closes
-/// the channel once the screen is dropped.
+/// the channel once the screen is dropped; with a farewell, gives the
+/// terminal back and disconnects with it instead.
 pub(super) async fn write_out(
     mut outgoing: UnboundedReceiver<Vec<u8>>,
     writer: ChannelWriteHalf<Msg>,
-    queued: Arc<AtomicUsize>,
-    abort: Arc<Notify>,
+    (queued, abort): (Arc<AtomicUsize>, Arc<Notify>),
+    (farewell, handle): (Farewell, Handle),
 ) {
     loop {
         // A client given up on (it does not read) is not waited for: what it left unread is dropped.
@@ -84,6 +92,17 @@ pub(super) async fn write_out(
         }
         queued.fetch_sub(sent, Ordering::SeqCst);
     }
+    if let Some(why) = farewell.get() {
+        // OpenSSH prints a disconnect's words; after a channel's close it would already have gone.
+        let mut back = Vec::new();
+        let _ = give_back(&mut back);
+        let _ = writer.data_bytes(back).await;
+        // OpenSSH drops output it holds when a disconnect comes with it. A global request it must
+        // refuse is answered only after it wrote what came before, so it is the round trip to wait.
+        let _ = handle.forward_tcpip(String::new(), 0).await;
+        let _ = handle.disconnect(russh::Disconnect::ByApplication, why.to_string(), String::new()).await;
+        return;
+    }
     let _ = writer.exit_status(0).await;
     let _ = writer.eof().await;
     let _ = writer.close().await;
@@ -98,17 +117,32 @@ pub(super) struct Output {
     queued: Arc<AtomicUsize>,
     /// Tells the writer to stop at once, dropping what waits.
     abort: Arc<Notify>,
+    /// Set, the connection ends with these words once the screen is dropped.
+    farewell: Farewell,
 }
 
 impl Output {
-    /// The output to a channel: its writer task is started here.
-    pub(super) fn to(writer: ChannelWriteHalf<Msg>) -> Output {
+    /// The output to a channel of the connection `handle`: its writer task is started here.
+    pub(super) fn to(writer: ChannelWriteHalf<Msg>, handle: Handle) -> Output {
         let (out, outgoing) = tokio::sync::mpsc::unbounded_channel();
         let queued = Arc::new(AtomicUsize::new(0));
         let abort = Arc::new(Notify::new());
-        tokio::spawn(write_out(outgoing, writer, Arc::clone(&queued), Arc::clone(&abort)));
-        Output { sink: Vec::new(), out, queued, abort }
+        let farewell = Farewell::default();
+        let ending = (Arc::clone(&farewell), handle);
+        tokio::spawn(write_out(outgoing, writer, (Arc::clone(&queued), Arc::clone(&abort)), ending));
+        Output { sink: Vec::new(), out, queued, abort, farewell }
     }
+
+    /// Where to say why the connection ends, once its screen is dropped.
+    pub(super) fn farewell(&self) -> Farewell {
+        Arc::clone(&self.farewell)
+    }
+}
+
+/// The bytes that give a client's terminal back: mouse reports off, the
+/// cursor shown, the alternate screen left.
+fn give_back(out: &mut impl Write) -> io::Result<()> {
+    execute!(out, DisableMouseCapture, Show, LeaveAlternateScreen)
 }
 
 impl Write for Output {
@@ -265,7 +299,7 @@ impl Screen {
     /// Gives the terminal back; the channel closes once its bytes are sent.
     pub(super) fn close(mut self) {
         self.route_to(Place::Gone);
-        let _ = execute!(self.terminal.backend_mut(), DisableMouseCapture, Show, LeaveAlternateScreen);
+        let _ = give_back(self.terminal.backend_mut());
     }
 
     /// Ends the connection (a client that does not read, or a screen that failed).

@@ -1,7 +1,9 @@
 //! The server's state in SQLite (`server.sqlite3` in the data directory):
 //! its tables, to resume each one where it was after a restart, even after
-//! `kill -9`; every game played there, as a game record; and from those,
-//! each person's record per preset.
+//! `kill -9`; the games played there, as game records, the newest
+//! [`KEPT_PER_PERSON`] of each person; and from those, each person's
+//! record per preset. A person is found by their [`Identity`] (their key,
+//! else their name when it is theirs), never by the name a record shows.
 //!
 //! The database is in WAL mode, so readers never wait on the writer and a
 //! commit is one append. Each [`Store::save_table`] is one transaction:
@@ -16,6 +18,7 @@ use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
 use rusqlite::{Connection, ErrorCode, OptionalExtension, TransactionBehavior, params};
 
+use super::identity::Identity;
 use crate::engine::MAX_PLAYERS;
 use crate::record::GameRecord;
 use crate::table::saved::SavedGame;
@@ -25,6 +28,11 @@ pub const FILE_NAME: &str = "server.sqlite3";
 
 /// How many games [`Store::games_of`] returns: the newest.
 pub const RECENT_GAMES: usize = 50;
+
+/// How many games are kept per person: when a game is added, a person's
+/// older ones leave their list and record, and a game no person's list
+/// holds any more is dropped.
+pub const KEPT_PER_PERSON: usize = 500;
 
 /// The longest name kept, in bytes (names are cut to 16 characters before
 /// they get here; this bounds what the database holds whatever the caller).
@@ -43,7 +51,8 @@ const HUMAN: &str = "human:";
 
 /// Each entry brings the schema from version `i` to `i + 1`; the schema's
 /// version is the number of entries. A later change appends one.
-const MIGRATIONS: &[&str] = &["
+const MIGRATIONS: &[&str] = &[
+    "
     CREATE TABLE tables (
         code TEXT PRIMARY KEY NOT NULL,
         listed INTEGER NOT NULL,
@@ -71,7 +80,14 @@ const MIGRATIONS: &[&str] = &["
         hands INTEGER NOT NULL,
         PRIMARY KEY (name, game)
     );
-"];
+",
+    "
+    -- Who each person is (their key's fingerprint, else name:NAME); games kept
+    -- before this know no one, and stay in the export but in nobody's list.
+    ALTER TABLE players ADD COLUMN identity TEXT;
+    CREATE INDEX players_by_identity ON players (identity, game);
+",
+];
 
 /// Why the server's database could not be used.
 #[derive(Debug, thiserror::Error)]
@@ -181,7 +197,8 @@ pub struct Seated {
     pub seat: usize,
     /// The person's name.
     pub name: String,
-    /// The fingerprint of the public key they offered, if they offered one.
+    /// Who holds the seat: their key's fingerprint, `name:NAME`, or a
+    /// token of a person nobody knows (older tables: `None`, held by the name).
     pub key: Option<String>,
 }
 
@@ -196,6 +213,9 @@ pub struct PlayedGame {
     pub played_at: i64,
     /// The game.
     pub record: GameRecord,
+    /// The seat of the person it was found for ([`Store::games_of`],
+    /// [`Store::game_of`]); `None` from [`Store::game`].
+    pub seat: Option<usize>,
 }
 
 /// A person's record under one preset.
@@ -321,10 +341,12 @@ impl Store {
     }
 
     /// Keeps a finished or abandoned game, played under the preset `label`.
-    /// The people in it are the seats whose player is `human:NAME`.
-    pub fn add_game(&mut self, record: &GameRecord, label: &str) -> Result<i64, StoreError> {
+    /// The people in it are the seats whose player is `human:NAME`; `who`
+    /// says who each seat's person is (a seat past its end: nobody known).
+    /// Each person's games past their newest [`KEPT_PER_PERSON`] go.
+    pub fn add_game(&mut self, record: &GameRecord, label: &str, who: &[Identity]) -> Result<i64, StoreError> {
         check_length("a preset label", label, MAX_LABEL)?;
-        let people = people(record)?;
+        let people = people(record, who)?;
         let text = serde_json::to_string(record).expect("a record serialises");
         let played_at = SystemTime::now().duration_since(UNIX_EPOCH).map_or(0, |since| since.as_secs() as i64);
         let failed = failure(&self.path);
@@ -336,38 +358,45 @@ impl Store {
             )
             .map_err(&failed)?;
         let id = transaction.last_insert_rowid();
-        for person in people {
+        for person in &people {
             transaction
                 .execute(
                     // A name twice at one table cannot happen (names are unique there); the first seat counts.
-                    "INSERT OR IGNORE INTO players (game, name, won, points, hands) VALUES (?1, ?2, ?3, ?4, ?5)",
-                    params![id, person.name, person.won, person.points, person.hands],
+                    "INSERT OR IGNORE INTO players (game, name, won, points, hands, identity)
+                     VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
+                    params![id, person.name, person.won, person.points, person.hands, person.identity],
                 )
                 .map_err(&failed)?;
+        }
+        for identity in people.iter().filter_map(|person| person.identity.as_deref()) {
+            forget_past_the_newest(&transaction, identity).map_err(&failed)?;
         }
         transaction.commit().map_err(&failed)?;
         Ok(id)
     }
 
-    /// The newest [`RECENT_GAMES`] games `name` played, newest first.
-    pub fn games_of(&self, name: &str) -> Result<Vec<PlayedGame>, StoreError> {
-        let failed = failure(&self.path);
-        let rows: Vec<(i64, String, i64, String)> = self
+    /// The newest [`RECENT_GAMES`] games of `who`, newest first, each
+    /// with their seat; none for a person nobody knows.
+    pub fn games_of(&self, who: &Identity) -> Result<Vec<PlayedGame>, StoreError> {
+        let Some(identity) = who.stored() else { return Ok(Vec::new()) };
+        let rows: Vec<(i64, String, i64, String, String)> = self
             .connection
             .prepare(
-                "SELECT games.id, games.label, games.played_at, games.record
+                "SELECT games.id, games.label, games.played_at, games.record, players.name
                  FROM players JOIN games ON games.id = players.game
-                 WHERE players.name = ?1 ORDER BY players.game DESC LIMIT ?2",
+                 WHERE players.identity = ?1 ORDER BY players.game DESC LIMIT ?2",
             )
             .and_then(|mut statement| {
                 statement
-                    .query_map(params![name, RECENT_GAMES as i64], |row| {
-                        Ok((row.get(0)?, row.get(1)?, row.get(2)?, row.get(3)?))
+                    .query_map(params![identity, RECENT_GAMES as i64], |row| {
+                        Ok((row.get(0)?, row.get(1)?, row.get(2)?, row.get(3)?, row.get(4)?))
                     })?
                     .collect()
             })
-            .map_err(&failed)?;
-        rows.into_iter().map(|(id, label, played_at, record)| self.played(id, label, played_at, &record)).collect()
+            .map_err(failure(&self.path))?;
+        rows.into_iter()
+            .map(|(id, label, played_at, record, name)| self.played(id, label, played_at, &record, Some(&name)))
+            .collect()
     }
 
     /// Game `id`, if the store holds it.
@@ -379,20 +408,39 @@ impl Store {
             })
             .optional()
             .map_err(failure(&self.path))?;
-        row.map(|(label, played_at, record)| self.played(id, label, played_at, &record)).transpose()
+        row.map(|(label, played_at, record)| self.played(id, label, played_at, &record, None)).transpose()
     }
 
-    /// `name`'s record under each preset they played, by label.
-    pub fn records_of(&self, name: &str) -> Result<Vec<PlayerRecord>, StoreError> {
+    /// Game `id` with the seat of `who` in it, if they played it.
+    pub fn game_of(&self, id: i64, who: &Identity) -> Result<Option<PlayedGame>, StoreError> {
+        let Some(identity) = who.stored() else { return Ok(None) };
+        let row: Option<(String, i64, String, String)> = self
+            .connection
+            .query_row(
+                "SELECT games.label, games.played_at, games.record, players.name
+                 FROM players JOIN games ON games.id = players.game
+                 WHERE players.game = ?1 AND players.identity = ?2",
+                params![id, identity],
+                |row| Ok((row.get(0)?, row.get(1)?, row.get(2)?, row.get(3)?)),
+            )
+            .optional()
+            .map_err(failure(&self.path))?;
+        row.map(|(label, played_at, record, name)| self.played(id, label, played_at, &record, Some(&name))).transpose()
+    }
+
+    /// The record of `who` under each preset they played, by label; none
+    /// for a person nobody knows.
+    pub fn records_of(&self, who: &Identity) -> Result<Vec<PlayerRecord>, StoreError> {
+        let Some(identity) = who.stored() else { return Ok(Vec::new()) };
         self.connection
             .prepare(
                 "SELECT games.label, COUNT(*), SUM(players.won), SUM(players.hands), SUM(players.points)
                  FROM players JOIN games ON games.id = players.game
-                 WHERE players.name = ?1 GROUP BY games.label ORDER BY games.label",
+                 WHERE players.identity = ?1 GROUP BY games.label ORDER BY games.label",
             )
             .and_then(|mut statement| {
                 statement
-                    .query_map([name], |row| {
+                    .query_map([identity], |row| {
                         Ok(PlayerRecord {
                             label: row.get(0)?,
                             games: row.get(1)?,
@@ -425,13 +473,24 @@ impl Store {
         Ok(count)
     }
 
-    fn played(&self, id: i64, label: String, played_at: i64, record: &str) -> Result<PlayedGame, StoreError> {
-        let record = serde_json::from_str(record).map_err(|problem| StoreError::Unreadable {
+    /// A stored game read back; with the seat of the person whose name in it is `name`.
+    fn played(
+        &self,
+        id: i64,
+        label: String,
+        played_at: i64,
+        record: &str,
+        name: Option<&str>,
+    ) -> Result<PlayedGame, StoreError> {
+        let record: GameRecord = serde_json::from_str(record).map_err(|problem| StoreError::Unreadable {
             path: self.path.clone(),
             what: format!("game {id}"),
             problem: problem.to_string(),
         })?;
-        Ok(PlayedGame { id, label, played_at, record })
+        let seat = name.and_then(|name| {
+            record.seats.iter().find(|seat| seat.player.strip_prefix(HUMAN) == Some(name)).map(|seat| seat.seat)
+        });
+        Ok(PlayedGame { id, label, played_at, record, seat })
     }
 }
 
@@ -506,23 +565,50 @@ fn check_seats(table: &StoredTable) -> Result<(), StoreError> {
     Ok(())
 }
 
+/// Forgets the games of the person stored as `identity` past their
+/// newest [`KEPT_PER_PERSON`], and the games that leaves in no one's list.
+fn forget_past_the_newest(transaction: &rusqlite::Transaction<'_>, identity: &str) -> rusqlite::Result<()> {
+    let old: Vec<i64> = transaction
+        .prepare("SELECT game FROM players WHERE identity = ?1 ORDER BY game DESC LIMIT -1 OFFSET ?2")?
+        .query_map(params![identity, KEPT_PER_PERSON as i64], |row| row.get(0))?
+        .collect::<Result<_, _>>()?;
+    for game in old {
+        transaction.execute("DELETE FROM players WHERE game = ?1 AND identity = ?2", params![game, identity])?;
+        // Its people's rows go with it (ON DELETE CASCADE).
+        transaction.execute(
+            "DELETE FROM games WHERE id = ?1
+             AND NOT EXISTS (SELECT 1 FROM players WHERE game = ?1 AND identity IS NOT NULL)",
+            [game],
+        )?;
+    }
+    Ok(())
+}
+
 /// A person's part in a game record.
 struct Person<'a> {
     name: &'a str,
+    /// Who they are, as stored; `None` for nobody known.
+    identity: Option<String>,
     won: bool,
     points: i64,
     hands: u32,
 }
 
-/// The people (seats played by `human:NAME`) of a record: whether they won
-/// a finished game, and the points they scored over its hands.
-fn people(record: &GameRecord) -> Result<Vec<Person<'_>>, StoreError> {
+/// The people (seats played by `human:NAME`) of a record, who each is
+/// (`who`, by seat), whether they won a finished game, and the points they
+/// scored over its hands.
+fn people<'a>(record: &'a GameRecord, who: &[Identity]) -> Result<Vec<Person<'a>>, StoreError> {
     let people = record.seats.iter().filter_map(|seat| Some((seat.seat, seat.player.strip_prefix(HUMAN)?)));
     people
         .map(|(seat, name)| {
             check_length("a name", name, MAX_NAME)?;
+            let identity = who.get(seat).and_then(Identity::stored);
+            if let Some(identity) = &identity {
+                check_length("an identity", identity, MAX_KEY)?;
+            }
             Ok(Person {
                 name,
+                identity,
                 won: record.finished && record.winners.contains(&seat),
                 points: record.hands.iter().map(|hand| i64::from(hand.scores.get(seat).copied().unwrap_or(0))).sum(),
                 hands: record.hands.len() as u32,
@@ -613,6 +699,17 @@ mod tests {
         }
     }
 
+    /// Each seat's person known by their name: `human:NAME` is `Name(NAME)`.
+    fn named(record: &GameRecord) -> Vec<Identity> {
+        let of =
+            |player: &str| player.strip_prefix(HUMAN).map_or(Identity::Anonymous, |name| Identity::Name(name.into()));
+        record.seats.iter().map(|seat| of(&seat.player)).collect()
+    }
+
+    fn name(name: &str) -> Identity {
+        Identity::Name(name.into())
+    }
+
     /// A direct connection, to look at the file without the store's help.
     fn raw(path: &Path) -> Connection {
         Connection::open(path).unwrap()
@@ -688,7 +785,7 @@ mod tests {
         drop(Store::open_in(&dir).unwrap());
         raw(&dir.join(FILE_NAME)).pragma_update(None, "user_version", 99).unwrap();
         let error = Store::open_in(&dir).unwrap_err();
-        assert!(matches!(error, StoreError::Newer { found: 99, known: 1, .. }), "{error}");
+        assert!(matches!(error, StoreError::Newer { found: 99, known: 2, .. }), "{error}");
         assert!(error.to_string().contains("newer hearts"), "{error}");
         let version: i64 = raw(&dir.join(FILE_NAME)).pragma_query_value(None, "user_version", |r| r.get(0)).unwrap();
         assert_eq!(version, 99, "the file is left as it was");
@@ -714,7 +811,7 @@ mod tests {
             .map(|seed| crate::record::bot_game(rules, seed, |_| Level::Easy, &["human:alice", "easy", "easy", "easy"]))
             .collect();
         for record in &played {
-            store.add_game(record, "standard").unwrap();
+            store.add_game(record, "standard", &named(record)).unwrap();
         }
         let file = dir.join("export.jsonl");
         assert_eq!(store.export(&file).unwrap(), 2);
@@ -754,11 +851,11 @@ mod tests {
         let second = game(["easy", "human:alice", "easy", "easy"], &[[1, 2, 3, 20]], &[0], true);
         // An abandoned omnibus game: Alice leads, but an unfinished game is no win. 10 points in 1 hand.
         let third = game(["human:alice", "easy", "easy", "easy"], &[[10, 6, 0, 10]], &[0], false);
-        store.add_game(&first, "standard").unwrap();
-        store.add_game(&second, "standard").unwrap();
-        store.add_game(&third, "omnibus").unwrap();
+        store.add_game(&first, "standard", &named(&first)).unwrap();
+        store.add_game(&second, "standard", &named(&second)).unwrap();
+        store.add_game(&third, "omnibus", &named(&third)).unwrap();
 
-        let alice = store.records_of("alice").unwrap();
+        let alice = store.records_of(&name("alice")).unwrap();
         assert_eq!(
             alice,
             [
@@ -768,11 +865,12 @@ mod tests {
         );
         assert_eq!(alice[0].points_per_hand(), Some(10.0));
         assert!((alice[1].points_per_hand().unwrap() - 7.0 / 3.0).abs() < 1e-12);
-        let bob = store.records_of("bob").unwrap();
+        let bob = store.records_of(&name("bob")).unwrap();
         assert_eq!(bob, [PlayerRecord { label: "standard".into(), games: 1, wins: 0, hands: 2, points: 13 }]);
         assert_eq!(bob[0].points_per_hand(), Some(6.5));
-        assert_eq!(store.records_of("carol").unwrap(), []);
-        assert_eq!(store.records_of("easy").unwrap(), [], "bots are nobody's record");
+        assert_eq!(store.records_of(&name("carol")).unwrap(), []);
+        assert_eq!(store.records_of(&name("easy")).unwrap(), [], "bots are nobody's record");
+        assert_eq!(store.records_of(&Identity::Anonymous).unwrap(), [], "nobody known has no record");
     }
 
     #[test]
@@ -781,21 +879,106 @@ mod tests {
         let mut ids = Vec::new();
         for seed in 0..RECENT_GAMES as u64 + 2 {
             let played = GameRecord { seed, ..game(["human:alice", "easy", "easy", "easy"], &[], &[0], false) };
-            ids.push(store.add_game(&played, "standard").unwrap());
+            ids.push(store.add_game(&played, "standard", &named(&played)).unwrap());
         }
         let theirs = game(["easy", "easy", "human:bob", "easy"], &[[0, 0, 26, 0]], &[0], true);
-        let bobs = store.add_game(&theirs, "omnibus").unwrap();
+        let bobs = store.add_game(&theirs, "omnibus", &named(&theirs)).unwrap();
 
-        let alice = store.games_of("alice").unwrap();
+        let alice = store.games_of(&name("alice")).unwrap();
         let seeds: Vec<u64> = alice.iter().map(|played| played.record.seed).collect();
         let newest: Vec<u64> = (2..RECENT_GAMES as u64 + 2).rev().collect();
         assert_eq!(seeds, newest);
         assert_eq!(alice[0].id, *ids.last().unwrap());
-        let bob = store.games_of("bob").unwrap();
+        let bob = store.games_of(&name("bob")).unwrap();
         assert_eq!(bob.len(), 1);
-        assert_eq!((bob[0].id, bob[0].label.as_str(), &bob[0].record), (bobs, "omnibus", &theirs));
-        assert_eq!(store.game(bobs).unwrap(), Some(bob[0].clone()));
+        assert_eq!(
+            (bob[0].id, bob[0].label.as_str(), &bob[0].record, bob[0].seat),
+            (bobs, "omnibus", &theirs, Some(2))
+        );
+        assert_eq!(store.game(bobs).unwrap(), Some(PlayedGame { seat: None, ..bob[0].clone() }));
+        assert_eq!(store.game_of(bobs, &name("bob")).unwrap(), Some(bob[0].clone()));
+        assert_eq!(store.game_of(bobs, &name("alice")).unwrap(), None, "not alice's game");
         assert_eq!(store.game(bobs + 1).unwrap(), None);
+    }
+
+    #[test]
+    fn a_persons_games_are_found_by_who_they_are_not_by_the_name_shown() {
+        let mut store = Store::open_in(&scratch("by_identity")).unwrap();
+        let alices_key = Identity::Key("SHA256:alice".into());
+        // Two people shown as "alice" in different games: one with a key, one without.
+        let keyed = game(["human:alice", "easy", "easy", "easy"], &[[5, 7, 7, 7]], &[0], true);
+        let named_only = game(["easy", "human:alice", "easy", "easy"], &[[13, 13, 0, 0]], &[2], true);
+        let keyed_id = store.add_game(&keyed, "standard", std::slice::from_ref(&alices_key)).unwrap();
+        let named_id = store.add_game(&named_only, "standard", &named(&named_only)).unwrap();
+        let ids = |games: Vec<PlayedGame>| games.iter().map(|game| (game.id, game.seat)).collect::<Vec<_>>();
+        assert_eq!(ids(store.games_of(&alices_key).unwrap()), [(keyed_id, Some(0))]);
+        assert_eq!(ids(store.games_of(&name("alice")).unwrap()), [(named_id, Some(1))]);
+        assert_eq!(store.records_of(&alices_key).unwrap()[0].wins, 1);
+        assert_eq!(store.records_of(&name("alice")).unwrap()[0].wins, 0);
+        assert_eq!(store.game_of(keyed_id, &name("alice")).unwrap(), None, "the name does not open the key's game");
+        // A seat of a person nobody knows is in the game, in nobody's list.
+        let stranger = game(["human:guest", "easy", "easy", "easy"], &[[1, 2, 3, 20]], &[0], true);
+        let strangers = store.add_game(&stranger, "standard", &[Identity::Anonymous]).unwrap();
+        assert_eq!(store.games_of(&name("guest")).unwrap(), []);
+        assert!(store.game(strangers).unwrap().is_some());
+    }
+
+    #[test]
+    fn each_person_keeps_their_newest_games_and_a_game_nobody_keeps_goes() {
+        let dir = scratch("bounded");
+        let mut store = Store::open_in(&dir).unwrap();
+        let (alice, bob) = (Identity::Key("SHA256:alice".into()), name("bob"));
+        let mut ids = Vec::new();
+        for seed in 0..KEPT_PER_PERSON as u64 + 3 {
+            // Bob sits in the first game only.
+            let players = if seed == 0 {
+                ["human:alice", "human:bob", "easy", "easy"]
+            } else {
+                ["human:alice", "easy", "easy", "easy"]
+            };
+            let played = GameRecord { seed, ..game(players, &[[1, 1, 1, 23]], &[0], true) };
+            ids.push(store.add_game(&played, "standard", &[alice.clone(), bob.clone()]).unwrap());
+        }
+        let records = store.records_of(&alice).unwrap();
+        assert_eq!(records[0].games as usize, KEPT_PER_PERSON, "her record counts the games kept");
+        assert!(store.game_of(ids[0], &alice).unwrap().is_none(), "her oldest games left her list");
+        assert!(store.game_of(ids[3], &alice).unwrap().is_some());
+        assert!(store.game(ids[0]).unwrap().is_some(), "bob's list still holds the first game");
+        assert_eq!(store.games_of(&bob).unwrap().len(), 1);
+        assert_eq!(store.game(ids[1]).unwrap(), None, "a game nobody's list holds is dropped");
+        assert_eq!(store.game(ids[2]).unwrap(), None);
+        let games: i64 = raw(&dir.join(FILE_NAME)).query_row("SELECT COUNT(*) FROM games", [], |r| r.get(0)).unwrap();
+        assert_eq!(games as usize, KEPT_PER_PERSON + 1);
+    }
+
+    #[test]
+    fn a_database_of_the_first_schema_is_brought_up_to_date_and_keeps_its_games() {
+        let dir = scratch("migrate");
+        let path = dir.join(FILE_NAME);
+        let record = game(["human:alice", "easy", "easy", "easy"], &[[1, 2, 3, 20]], &[0], true);
+        {
+            let old = raw(&path);
+            old.execute_batch(MIGRATIONS[0]).unwrap();
+            old.pragma_update(None, "user_version", 1).unwrap();
+            let text = serde_json::to_string(&record).unwrap();
+            old.execute("INSERT INTO games (label, played_at, record) VALUES ('standard', 0, ?1)", [text]).unwrap();
+            old.execute("INSERT INTO players (game, name, won, points, hands) VALUES (1, 'alice', 1, 1, 1)", [])
+                .unwrap();
+            old.execute("INSERT INTO tables (code, listed, settings) VALUES ('7Q4K', 1, '{}')", []).unwrap();
+            old.execute("INSERT INTO seats (code, seat, name, key) VALUES ('7Q4K', 0, 'bob', NULL)", []).unwrap();
+        }
+        let mut store = Store::open_in(&dir).unwrap();
+        let version: i64 = raw(&path).pragma_query_value(None, "user_version", |r| r.get(0)).unwrap();
+        assert_eq!(version, MIGRATIONS.len() as i64);
+        assert_eq!(store.game(1).unwrap().map(|game| game.record), Some(record.clone()), "the game is kept");
+        assert_eq!(store.games_of(&name("alice")).unwrap(), [], "but it knows no one: a name does not claim it");
+        let seated = &store.tables().unwrap()[0].seated;
+        assert_eq!(seated, &[Seated { seat: 0, name: "bob".into(), key: None }]);
+        let file = dir.join("export.jsonl");
+        assert_eq!(store.export(&file).unwrap(), 1);
+        // And the next game of hers is hers.
+        store.add_game(&record, "standard", &[name("alice")]).unwrap();
+        assert_eq!(store.games_of(&name("alice")).unwrap().len(), 1);
     }
 
     #[test]
@@ -804,10 +987,10 @@ mod tests {
         let mut store = Store::open_in(&dir).unwrap();
         let name = "x'); DROP TABLE games; --";
         let played = game([&format!("human:{name}"), "easy", "easy", "easy"], &[[1, 2, 3, 20]], &[0], true);
-        store.add_game(&played, "standard").unwrap();
+        store.add_game(&played, "standard", &named(&played)).unwrap();
         let odd = StoredTable { seated: vec![Seated { seat: 0, name: name.into(), key: None }], ..table("'--") };
         store.save_table(&odd).unwrap();
-        assert_eq!(store.games_of(name).unwrap()[0].record, played);
+        assert_eq!(store.games_of(&Identity::Name(name.into())).unwrap()[0].record, played);
         assert_eq!(store.tables().unwrap(), [odd]);
     }
 
@@ -827,10 +1010,11 @@ mod tests {
             assert!(store.save_table(table).is_err(), "{table:?}");
         }
         let name_too_long = game([&format!("human:{long_name}"), "easy", "easy", "easy"], &[], &[0], false);
-        assert!(matches!(store.add_game(&name_too_long, "standard"), Err(StoreError::TooLong { .. })));
+        let refused = store.add_game(&name_too_long, "standard", &named(&name_too_long));
+        assert!(matches!(refused, Err(StoreError::TooLong { .. })));
         let long_label = "L".repeat(MAX_LABEL + 1);
         assert!(matches!(
-            store.add_game(&game(["easy"; 4], &[], &[0], false), &long_label),
+            store.add_game(&game(["easy"; 4], &[], &[0], false), &long_label, &[]),
             Err(StoreError::TooLong { .. })
         ));
         assert_eq!(store.tables().unwrap(), []);

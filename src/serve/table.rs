@@ -25,11 +25,12 @@ use crate::ui::input::Command;
 use crate::ui::theme::Theme;
 use crate::ui::{Request, Room, Viewer};
 
-use super::Shared;
+use super::identity::{self, Identity};
 use super::limits::NewestSize;
 use super::lobby::{SeatSummary, TableSummary};
 use super::session::{Place, Screen};
 use super::store::{Seated, Store, StoredTable};
+use super::{Shared, name};
 
 /// What a table hears about.
 pub(super) enum ToTable {
@@ -82,12 +83,16 @@ impl TableLine {
 pub(super) fn bring(mut screen: Screen, table: &TableLine, watch: bool, id: PersonId) -> Option<Screen> {
     screen.id = id;
     let visitor = &screen.visitor;
-    let arrival = Arrival { id, name: visitor.name.clone(), key: visitor.key.clone(), watch };
+    // A seat is held by who the person is: their key, their name if it is theirs, or no one again.
+    let arrival = Arrival { id, name: visitor.name.clone(), key: Some(visitor.holder.clone()), watch };
     let theme = visitor.theme;
-    screen.route_to(Place::Table(table.sender.clone(), id));
-    let Err(SendError(ToTable::Join(joining))) =
-        table.sender.send(ToTable::Join(Box::new(Joining { arrival, theme, screen })))
-    else {
+    // Routed and sent under one lock: a takeover's Gone for this person then reaches the table after the Join.
+    let route = Arc::clone(&screen.route);
+    let mut place = route.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+    *place = Place::Table(table.sender.clone(), id);
+    let sent = table.sender.send(ToTable::Join(Box::new(Joining { arrival, theme, screen })));
+    drop(place);
+    let Err(SendError(ToTable::Join(joining))) = sent else {
         return None;
     };
     let Joining { screen, .. } = *joining;
@@ -428,7 +433,7 @@ impl Served {
 
     fn join(&mut self, joining: Joining) {
         let Joining { mut arrival, theme, screen } = joining;
-        arrival.name = unique_name(self.room.table(), &arrival.name, arrival.key.as_deref());
+        arrival.name = unique_name(self.room.table(), &arrival.name, arrival.key.as_deref().unwrap_or_default());
         let mut viewer = Viewer::new(arrival.id, theme);
         let (columns, rows) = screen.size;
         viewer.resized(columns, rows);
@@ -557,10 +562,12 @@ impl Served {
         if !ended.people_played {
             return;
         }
-        let kept = ended
-            .record()
-            .map_err(|error| error.to_string())
-            .and_then(|record| self.store.add_game(&record, &ended.setup.label).map_err(|error| error.to_string()));
+        // Each seat's person as the store finds their games again.
+        let who: Vec<Identity> =
+            ended.keys.iter().map(|key| key.as_deref().map_or(Identity::Anonymous, Identity::of_holder)).collect();
+        let kept = ended.record().map_err(|error| error.to_string()).and_then(|record| {
+            self.store.add_game(&record, &ended.setup.label, &who).map_err(|error| error.to_string())
+        });
         if let Err(error) = kept {
             self.room.send(Message::Note(format!("Could not keep the game: {error}")), Instant::now());
         }
@@ -632,19 +639,21 @@ fn holders_of(stored: &StoredTable, now: Instant) -> Vec<Option<Holder>> {
     holders
 }
 
-/// A name nobody else at the table goes by: "bob", else "bob 2". Coming
-/// back to one's own seat keeps one's name.
-fn unique_name(table: &Table, name: &str, key: Option<&str>) -> String {
+/// A name nobody else at the table goes by, nor one that looks like it
+/// ([`name::skeleton`]): "bob", else "bob 2". Coming back to one's own
+/// seat (held by `holder`) keeps its name.
+fn unique_name(table: &Table, name: &str, holder: &str) -> String {
     let mut holders = table.holders().iter().flatten();
-    if holders.any(|h| h.away_since.is_some() && h.is(name, key) && h.name == name) {
-        return name.to_string();
+    if let Some(own) = holders.find(|h| h.away_since.is_some() && identity::holds(h.key.as_deref(), &h.name, holder)) {
+        return own.name.clone();
     }
     let taken = |candidate: &str| {
-        table.holders().iter().flatten().any(|h| h.name == candidate)
-            || table.people().any(|(_, person, _)| person == candidate)
-            || candidate == "You"
+        let looks = name::skeleton(candidate);
+        table.holders().iter().flatten().any(|h| name::skeleton(&h.name) == looks)
+            || table.people().any(|(_, person, _)| name::skeleton(person) == looks)
+            || looks == name::skeleton("You")
     };
-    let stem: String = name.chars().take(super::name::MAX_NAME - 3).collect();
+    let stem: String = name.chars().take(name::MAX_NAME - 3).collect();
     std::iter::once(name.to_string())
         .chain((2..).map(|n| format!("{stem} {n}")))
         .find(|candidate| !taken(candidate))
@@ -661,31 +670,55 @@ mod tests {
     use std::time::Instant;
 
     use super::*;
-    use crate::engine::Rules;
+    use crate::engine::{Rules, Seat};
     use crate::players::{Level, Player};
 
-    fn arrive(app: &mut Table, id: u64, name: &str) {
-        let arrival = Arrival { id: PersonId(id), name: name.into(), key: None, watch: false };
+    fn arrive(app: &mut Table, id: u64, name: &str, holder: &str) {
+        let key = Some(holder.to_string());
+        let arrival = Arrival { id: PersonId(id), name: name.into(), key, watch: false };
         app.update(Message::Arrive(arrival), Instant::now());
     }
 
-    #[test]
-    fn names_are_unique_at_a_table_and_a_person_coming_back_keeps_theirs() {
+    fn table() -> Table {
         let setup = Setup {
             rules: Rules::default(),
             label: "black-lady".into(),
             players: vec![Player::Builtin(Level::Normal); 4],
         };
         let start = DealCode { seed: 1, hand: 1 };
-        let mut app = Table::shared(setup, start, Speed::Instant, Think::Samples(1), Sharing::default()).unwrap();
-        arrive(&mut app, 1, "bob");
-        assert_eq!(unique_name(&app, "bob", None), "bob 2");
-        assert_eq!(unique_name(&app, "You", None), "You 2", "nobody goes by the table's word for oneself");
-        assert_eq!(unique_name(&app, "alice", None), "alice");
-        arrive(&mut app, 2, "bob 2");
-        assert_eq!(unique_name(&app, "bob", None), "bob 3");
+        Table::shared(setup, start, Speed::Instant, Think::Samples(1), Sharing::default()).unwrap()
+    }
+
+    #[test]
+    fn names_are_unique_at_a_table_and_a_person_coming_back_keeps_theirs() {
+        let mut app = table();
+        arrive(&mut app, 1, "bob", "name:bob");
+        assert_eq!(unique_name(&app, "bob", "name:bob"), "bob 2", "bob is here: a second bob is another person");
+        assert_eq!(unique_name(&app, "You", "name:You"), "You 2", "nobody goes by the table's word for oneself");
+        assert_eq!(unique_name(&app, "alice", "name:alice"), "alice");
+        arrive(&mut app, 2, "bob 2", "SHA256:bobs-key");
+        assert_eq!(unique_name(&app, "bob", "name:bob"), "bob 3");
         app.update(Message::Leave(PersonId(1)), Instant::now());
-        assert_eq!(unique_name(&app, "bob", None), "bob", "bob, back to the seat he holds");
-        assert_eq!(unique_name(&app, &"x".repeat(16), None).chars().count(), 16);
+        assert_eq!(unique_name(&app, "bob", "name:bob"), "bob", "bob, back to the seat he holds");
+        assert_eq!(unique_name(&app, &"x".repeat(16), "name:x").chars().count(), 16);
+    }
+
+    #[test]
+    fn names_that_look_alike_are_one_name_and_look_alikes_take_no_seat() {
+        let mut app = table();
+        arrive(&mut app, 1, "alice", "SHA256:alices-key");
+        assert_eq!(unique_name(&app, "\u{430}lice", "name:\u{430}lice"), "\u{430}lice 2", "a Cyrillic а");
+        assert_eq!(unique_name(&app, "ALICE", "name:ALICE"), "ALICE 2");
+        assert_eq!(unique_name(&app, "Y0u", "name:Y0u"), "Y0u 2");
+        app.update(Message::Leave(PersonId(1)), Instant::now());
+        // Away, alice's seat is her key's: her name, or a name cleaned into hers, does not take it.
+        assert_eq!(unique_name(&app, "alice", "name:alice"), "alice 2");
+        assert_eq!(unique_name(&app, "alice", "anonymous:0123456789abcdef"), "alice 2");
+        assert_eq!(unique_name(&app, "al", "SHA256:alices-key"), "alice", "her key takes it, with her name");
+        arrive(&mut app, 2, "alice 2", "anonymous:0123456789abcdef");
+        let seated = |app: &Table, id| app.people().find(|(p, _, _)| *p == PersonId(id)).and_then(|(_, _, seat)| seat);
+        assert_ne!(seated(&app, 2).map(Seat::index), Some(0), "the look-alike sat elsewhere");
+        arrive(&mut app, 3, "alice", "SHA256:alices-key");
+        assert_eq!(seated(&app, 3).map(Seat::index), Some(0), "alice is back in her seat");
     }
 }

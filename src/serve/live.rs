@@ -1,0 +1,157 @@
+//! The sessions live now, by who is in them: connecting again as the same
+//! person (the same key; the same name when the name is theirs and there
+//! is no key) takes over, and the earlier session is closed with the
+//! words "you connected again from elsewhere", whatever its client does.
+
+use std::collections::HashMap;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+
+use super::limits::Cut;
+use super::lobby_session::ToLobby;
+use super::session::{Farewell, Place, Route};
+use super::table::ToTable;
+
+/// What the earlier session's client is told as it is closed.
+pub(super) const TAKEN_OVER: &str = "you connected again from elsewhere";
+/// How long a session taken over has to give its terminal back and take
+/// its goodbye before its connection is cut (a frozen client takes neither).
+const FAREWELL_TIME: Duration = Duration::from_secs(3);
+
+/// One live session.
+pub(super) struct Live {
+    /// The connection's number, so that it leaves only its own place.
+    pub(super) connection: u64,
+    /// Where the person's input goes now.
+    pub(super) route: Route,
+    /// The words its screen's output ends with.
+    pub(super) farewell: Farewell,
+    /// Ends the connection's stream.
+    pub(super) cut: Arc<Cut>,
+}
+
+/// The live sessions by their person's seat token ([`super::identity::Identity::holder`]).
+#[derive(Default)]
+pub(super) struct Registry {
+    live: Mutex<HashMap<String, Live>>,
+    next_connection: AtomicU64,
+}
+
+impl Registry {
+    /// A number for a new connection.
+    pub(super) fn connection(&self) -> u64 {
+        self.next_connection.fetch_add(1, Ordering::SeqCst)
+    }
+
+    /// A session of `who` starts: an earlier one of theirs is taken over,
+    /// its person gone from where they were before this call returns, so
+    /// that the new session arrives after the old one left.
+    pub(super) fn arrive(&self, who: &str, live: Live) {
+        let earlier = self.live.lock().ok().and_then(|mut sessions| sessions.insert(who.to_string(), live));
+        if let Some(earlier) = earlier {
+            earlier.take_over();
+        }
+    }
+
+    /// `connection`'s session of `who` has ended (a later one keeps its place).
+    pub(super) fn leave(&self, who: &str, connection: u64) {
+        if let Ok(mut sessions) = self.live.lock()
+            && sessions.get(who).is_some_and(|live| live.connection == connection)
+        {
+            sessions.remove(who);
+        }
+    }
+}
+
+impl Live {
+    /// Closes this session for one that took it over: its person leaves
+    /// where they are (the table keeps their seat, as after a lost
+    /// connection), its screen's output ends with the words, and after
+    /// [`FAREWELL_TIME`] its connection is cut if it has not ended.
+    fn take_over(self) {
+        let _ = self.farewell.set(TAKEN_OVER);
+        gone(&self.route);
+        let cut = self.cut;
+        tokio::spawn(async move {
+            tokio::time::sleep(FAREWELL_TIME).await;
+            cut.cut();
+        });
+    }
+}
+
+/// Tells the lobby or table a person is at that they are gone.
+pub(super) fn gone(route: &Route) {
+    match route.lock().as_deref() {
+        Ok(Place::Lobby(lobby)) => drop(lobby.send(ToLobby::Gone)),
+        Ok(Place::Table(table, id)) => drop(table.send(ToTable::Gone(*id))),
+        _ => {}
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::sync::mpsc::channel;
+
+    use super::*;
+    use crate::table::PersonId;
+
+    fn live(connection: u64, place: Place) -> (Live, Farewell, Arc<Cut>) {
+        let (farewell, cut) = (Farewell::default(), Arc::new(Cut::default()));
+        let route = Arc::new(Mutex::new(place));
+        (Live { connection, route, farewell: Arc::clone(&farewell), cut: Arc::clone(&cut) }, farewell, cut)
+    }
+
+    #[tokio::test]
+    async fn a_second_session_of_a_person_takes_over_the_first() {
+        let registry = Registry::default();
+        let (table, heard) = channel();
+        let (first, first_farewell, _) = live(1, Place::Table(table.clone(), PersonId(7)));
+        registry.arrive("SHA256:abc", first);
+        assert!(heard.try_recv().is_err(), "the first arrival takes over nobody");
+        let (second, second_farewell, _) = live(2, Place::Table(table, PersonId(8)));
+        registry.arrive("SHA256:abc", second);
+        assert!(matches!(heard.try_recv(), Ok(ToTable::Gone(PersonId(7)))), "the first is gone from its table");
+        assert_eq!(first_farewell.get(), Some(&TAKEN_OVER));
+        assert_eq!(second_farewell.get(), None);
+        // The first connection's end does not remove the second's place.
+        registry.leave("SHA256:abc", 1);
+        let (third, _, _) = live(3, Place::Gone);
+        registry.arrive("SHA256:abc", third);
+        assert_eq!(second_farewell.get(), Some(&TAKEN_OVER), "the second was still registered");
+    }
+
+    #[tokio::test]
+    async fn other_people_and_ended_sessions_are_left_alone() {
+        let registry = Registry::default();
+        let (lobby, heard) = channel();
+        let (alice, alice_farewell, _) = live(1, Place::Lobby(lobby));
+        registry.arrive("SHA256:alice", alice);
+        let (bob, _, _) = live(2, Place::Gone);
+        registry.arrive("name:bob", bob);
+        assert!(heard.try_recv().is_err());
+        assert_eq!(alice_farewell.get(), None);
+        registry.leave("SHA256:alice", 1);
+        let (again, _, _) = live(3, Place::Gone);
+        registry.arrive("SHA256:alice", again);
+        assert_eq!(alice_farewell.get(), None, "an ended session is not taken over");
+    }
+
+    #[tokio::test]
+    async fn a_session_taken_over_is_cut_after_its_farewell_time() {
+        let registry = Registry::default();
+        let (first, _, cut) = live(1, Place::Gone);
+        registry.arrive("name:carol", first);
+        let (second, _, _) = live(2, Place::Gone);
+        registry.arrive("name:carol", second);
+        tokio::time::sleep(FAREWELL_TIME - Duration::from_millis(500)).await;
+        assert!(!is_cut(&cut), "its client has its farewell time");
+        tokio::time::sleep(Duration::from_millis(1000)).await;
+        assert!(is_cut(&cut));
+    }
+
+    fn is_cut(cut: &Cut) -> bool {
+        let waker = std::task::Waker::noop();
+        cut.check(&mut std::task::Context::from_waker(waker), 0).is_err()
+    }
+}

@@ -1,0 +1,613 @@
+//! Who is who at `hearts serve`, from the outside: the real binary, and
+//! OpenSSH's own `ssh` (in a pseudo-terminal, as a person runs it) or
+//! russh's client. A key is asked for first in every access mode and the
+//! person known by it; `authorized_keys` options are honoured or refused
+//! at start; names are cleaned and told apart by how they look; a second
+//! connection of the same person takes over the first, even a frozen one;
+//! and a person's games are found by who they are, not by their name.
+//!
+//! These tests need OpenSSH's client: `ssh` and `ssh-keygen` on the PATH
+//! (Debian: `apt-get install openssh-client`). Without them they fail
+//! saying so.
+
+use std::io::{BufRead, BufReader, Read, Write};
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, Stdio};
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+
+use hearts::serve::store::Store;
+use portable_pty::{CommandBuilder, PtySize, native_pty_system};
+use russh::ChannelMsg;
+use russh::client::{self, Handle, KeyboardInteractiveAuthResponse};
+use russh::keys::ssh_key::private::Ed25519Keypair;
+use russh::keys::{PrivateKey, PrivateKeyWithHashAlg, PublicKeyOrCertificate};
+
+/// The bound on anything a test waits for; only a broken server reaches it.
+const PATIENCE: Duration = Duration::from_secs(60);
+
+/// A scratch directory of its own for one test.
+fn scratch(name: &str) -> PathBuf {
+    let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("serve_identity").join(name);
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+/// Waits until `done` holds, or panics with `what` once [`PATIENCE`] is up.
+fn wait_until(what: impl FnOnce() -> String, mut done: impl FnMut() -> bool) {
+    let deadline = Instant::now() + PATIENCE;
+    while !done() {
+        if Instant::now() >= deadline {
+            panic!("{}", what());
+        }
+        std::thread::sleep(Duration::from_millis(25));
+    }
+}
+
+/// A server started for one test on its own data directory, stopped when dropped.
+struct Server {
+    child: Child,
+    port: u16,
+    /// The code of the first table opened at start.
+    code: String,
+    /// The data directory ($XDG_DATA_HOME).
+    dir: PathBuf,
+}
+
+impl Server {
+    fn start(dir: &Path, args: &[&str]) -> Server {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_hearts"))
+            .args(["serve", "--listen", "127.0.0.1:0", "--speed", "instant"])
+            .args(args)
+            .env("XDG_DATA_HOME", dir)
+            .stdout(Stdio::piped())
+            .stderr(std::fs::File::create(dir.join("server-stderr")).unwrap())
+            .spawn()
+            .expect("the binary starts");
+        let mut lines = BufReader::new(child.stdout.take().unwrap()).lines().map_while(Result::ok);
+        let first = lines.next().unwrap_or_default();
+        let port = first
+            .split("127.0.0.1:")
+            .nth(1)
+            .and_then(|rest| rest.split(',').next())
+            .and_then(|port| port.parse().ok())
+            .unwrap_or_else(|| {
+                panic!("no port in {first:?}: {}", std::fs::read_to_string(dir.join("server-stderr")).unwrap())
+            });
+        let code = lines
+            .find_map(|line| line.strip_prefix("table ").map(|rest| rest[..4].to_string()))
+            .expect("a table is opened at start");
+        Server { child, port, code, dir: dir.to_path_buf() }
+    }
+
+    /// Who holds each seat of the table `code`, as the server saved it: (name, holder).
+    fn seated(&self, code: &str) -> Vec<(String, Option<String>)> {
+        let tables = Store::open_in(&self.dir.join("hearts")).and_then(|mut store| store.tables()).unwrap();
+        let table = tables.into_iter().find(|table| table.code == code).expect("the table is saved");
+        table.seated.into_iter().map(|seated| (seated.name, seated.key)).collect()
+    }
+
+    /// Waits until someone called `name` holds a seat at the first table; who holds it.
+    fn holder_of(&self, name: &str) -> Option<String> {
+        let found = || self.seated(&self.code).into_iter().find(|(held, _)| held == name);
+        wait_until(|| format!("{name} never sat: {:?}", self.seated(&self.code)), || found().is_some());
+        found().and_then(|(_, holder)| holder)
+    }
+}
+
+impl Drop for Server {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+/// Runs OpenSSH's `what` (`ssh-keygen`), failing clearly when it is missing.
+fn openssh(program: &str) -> Command {
+    let found = std::env::var_os("PATH")
+        .is_some_and(|path| std::env::split_paths(&path).any(|dir| dir.join(program).is_file()));
+    assert!(found, "this test needs OpenSSH's {program} on the PATH (Debian: apt-get install openssh-client)");
+    Command::new(program)
+}
+
+/// A new ed25519 key pair in `dir`: its private key file and SHA256 fingerprint.
+fn make_key(dir: &Path, name: &str) -> (PathBuf, String) {
+    let file = dir.join(name);
+    let made = openssh("ssh-keygen").args(["-q", "-t", "ed25519", "-N", "", "-C", name, "-f"]).arg(&file).output();
+    assert!(made.unwrap().status.success());
+    let listed = openssh("ssh-keygen").args(["-l", "-E", "sha256", "-f"]).arg(file.with_extension("pub")).output();
+    // "256 SHA256:... alice (ED25519)"
+    let text = String::from_utf8(listed.unwrap().stdout).unwrap();
+    let fingerprint = text.split_whitespace().nth(1).expect("a fingerprint").to_string();
+    (file, fingerprint)
+}
+
+/// An askpass program that answers `answer` and notes each prompt in `log`.
+fn askpass(dir: &Path, answer: &str) -> (PathBuf, PathBuf) {
+    let (script, log) = (dir.join("askpass.sh"), dir.join("askpass.log"));
+    let _ = std::fs::remove_file(&log);
+    std::fs::write(&script, format!("#!/bin/sh\nprintf '%s\\n' \"$1\" >> '{}'\necho '{answer}'\n", log.display()))
+        .unwrap();
+    let made = Command::new("chmod").arg("700").arg(&script).status().unwrap();
+    assert!(made.success());
+    (script, log)
+}
+
+/// The prompts the askpass program was asked.
+fn prompts(log: &Path) -> Vec<String> {
+    std::fs::read_to_string(log).unwrap_or_default().lines().map(str::to_string).collect()
+}
+
+/// OpenSSH's `ssh` in an 80x24 pseudo-terminal, as a person runs it.
+struct Ssh {
+    screen: Arc<Mutex<vt100::Parser>>,
+    /// Everything it wrote to its terminal.
+    output: Arc<Mutex<Vec<u8>>>,
+    /// Kept open: a closed pty master would end ssh's input.
+    _writer: Box<dyn Write + Send>,
+    child: Box<dyn portable_pty::Child + Send + Sync>,
+}
+
+impl Ssh {
+    /// `ssh` to `server` as `user` running `command`, with `options`
+    /// (`-o` settings, `-i` ...); no configuration, agent or known hosts
+    /// of the machine's; `askpass` answers any prompt.
+    fn run(server: &Server, user: &str, options: &[&str], askpass: Option<&Path>, command: &str) -> Ssh {
+        openssh("ssh");
+        let pty = native_pty_system();
+        let pair = pty.openpty(PtySize { rows: 24, cols: 80, pixel_width: 0, pixel_height: 0 }).unwrap();
+        let mut ssh = CommandBuilder::new("ssh");
+        ssh.args(["-F", "/dev/null", "-o", "StrictHostKeyChecking=no", "-o", "UserKnownHostsFile=/dev/null"]);
+        ssh.args(["-o", "LogLevel=ERROR", "-o", "IdentitiesOnly=yes", "-t", "-p", &server.port.to_string()]);
+        ssh.args(options);
+        ssh.arg(format!("{user}@127.0.0.1"));
+        if !command.is_empty() {
+            ssh.arg(command);
+        }
+        ssh.env_clear();
+        ssh.env("HOME", &server.dir);
+        ssh.env("PATH", std::env::var_os("PATH").unwrap_or_default());
+        ssh.env("TERM", "xterm-256color");
+        if let Some(script) = askpass {
+            ssh.env("SSH_ASKPASS", script);
+            ssh.env("SSH_ASKPASS_REQUIRE", "force");
+        }
+        let child = pair.slave.spawn_command(ssh).unwrap();
+        drop(pair.slave);
+        let mut reader = pair.master.try_clone_reader().unwrap();
+        let writer = pair.master.take_writer().unwrap();
+        let size = |n: u16| std::num::NonZero::new(n).unwrap();
+        let screen = Arc::new(Mutex::new(vt100::Parser::new(size(24), size(80), 0)));
+        let output = Arc::new(Mutex::new(Vec::new()));
+        let (screen_in, output_in) = (Arc::clone(&screen), Arc::clone(&output));
+        std::thread::spawn(move || {
+            let _master = pair.master;
+            let mut chunk = [0u8; 8192];
+            while let Ok(read @ 1..) = reader.read(&mut chunk) {
+                screen_in.lock().unwrap().process(&chunk[..read]);
+                output_in.lock().unwrap().extend_from_slice(&chunk[..read]);
+            }
+        });
+        Ssh { screen, output, _writer: writer, child }
+    }
+
+    fn text(&self) -> String {
+        self.screen.lock().unwrap().screen().contents()
+    }
+
+    /// Everything it wrote, escape sequences and all, as text.
+    fn said(&self) -> String {
+        String::from_utf8_lossy(&self.output.lock().unwrap()).into_owned()
+    }
+
+    fn shows(&self, text: &str) {
+        wait_until(
+            || format!("the screen never showed {text:?}:\n{}\n{:?}", self.text(), self.said()),
+            || self.text().contains(text),
+        );
+    }
+
+    fn pid(&self) -> u32 {
+        self.child.process_id().expect("ssh runs")
+    }
+
+    /// Waits for ssh to end; its exit code.
+    fn exit_code(&mut self) -> u32 {
+        let output = Arc::clone(&self.output);
+        let said = move || format!("ssh did not end:\n{}", String::from_utf8_lossy(&output.lock().unwrap()));
+        wait_until(said, || self.child.try_wait().unwrap().is_some());
+        // The reader thread takes the last bytes a moment later.
+        std::thread::sleep(Duration::from_millis(200));
+        self.child.try_wait().unwrap().map(|status| status.exit_code()).unwrap_or_default()
+    }
+
+    fn signal(&self, signal: &str) {
+        let sent = Command::new("kill").args([signal, &self.pid().to_string()]).status().unwrap();
+        assert!(sent.success());
+    }
+
+    /// The state of its TCP connection (/proc/net/tcp's `st`: 01 is
+    /// established, 08 close-wait: the server closed its side); `None`
+    /// once the socket is gone.
+    fn tcp_state(&self) -> Option<String> {
+        let fds = std::fs::read_dir(format!("/proc/{}/fd", self.pid())).ok()?;
+        let inodes: Vec<String> = fds
+            .filter_map(|fd| std::fs::read_link(fd.ok()?.path()).ok())
+            .filter_map(|link| link.to_str()?.strip_prefix("socket:[")?.strip_suffix(']').map(str::to_string))
+            .collect();
+        let table = std::fs::read_to_string("/proc/net/tcp").ok()?;
+        table.lines().skip(1).find_map(|line| {
+            let fields: Vec<&str> = line.split_whitespace().collect();
+            let inode = fields.get(9)?;
+            inodes.iter().any(|ours| ours == inode).then(|| fields[3].to_string())
+        })
+    }
+}
+
+impl Drop for Ssh {
+    fn drop(&mut self) {
+        let _ = self.signal_quietly("-CONT");
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+impl Ssh {
+    fn signal_quietly(&self, signal: &str) -> Option<()> {
+        let pid = self.child.process_id()?;
+        Command::new("kill").args([signal, &pid.to_string()]).status().ok().map(drop)
+    }
+}
+
+/// The `-i KEY` options of a key file.
+fn with_key(key: &Path) -> Vec<&str> {
+    vec!["-i", key.to_str().unwrap()]
+}
+
+const NO_KEY: &[&str] = &["-o", "PubkeyAuthentication=no"];
+const BATCH: &[&str] = &["-o", "BatchMode=yes"];
+
+#[test]
+fn an_open_server_asks_openssh_for_its_key_and_lets_a_keyless_one_in_without_a_prompt() {
+    // --open, and the loopback default that lets anyone on this machine in.
+    for (mode, args) in [("open", &["--open"][..]), ("default", &[][..])] {
+        let dir = scratch(&format!("open-{mode}"));
+        let (key, fingerprint) = make_key(&dir, "alice");
+        let (script, log) = askpass(&dir, "anything");
+        let server = Server::start(&dir, args);
+        let join = format!("join {}", server.code);
+        let alice = Ssh::run(&server, "alice", &[BATCH, &with_key(&key)].concat(), None, &join);
+        alice.shows("Welcome, alice: you sit at South");
+        assert_eq!(server.holder_of("alice"), Some(fingerprint), "{mode}: alice is known by her key");
+        // No key at all: in, and asked nothing.
+        let bob = Ssh::run(&server, "bob", NO_KEY, Some(&script), &join);
+        bob.shows("Welcome, bob: you sit at West");
+        assert_eq!(server.holder_of("bob").as_deref(), Some("name:bob"), "{mode}: bob is known by his name");
+        assert_eq!(prompts(&log), Vec::<String>::new(), "{mode}: a keyless client is asked nothing");
+    }
+}
+
+#[test]
+fn a_password_server_records_the_key_beside_the_password_and_a_keyless_client_gets_the_password_prompt() {
+    let dir = scratch("password");
+    let (key, fingerprint) = make_key(&dir, "carol");
+    let file = dir.join("password");
+    std::fs::write(&file, "correct horse\n").unwrap();
+    let server = Server::start(&dir, &["--password-file", file.to_str().unwrap()]);
+    let join = format!("join {}", server.code);
+
+    let (script, log) = askpass(&dir, "correct horse");
+    let carol = Ssh::run(&server, "carol", &with_key(&key), Some(&script), &join);
+    carol.shows("Welcome, carol");
+    assert_eq!(server.holder_of("carol"), Some(fingerprint), "carol's key is hers, recorded beside the password");
+    assert_eq!(prompts(&log).len(), 1, "and the password was still asked: {:?}", prompts(&log));
+
+    let (script, log) = askpass(&dir, "correct horse");
+    let dave = Ssh::run(&server, "dave", NO_KEY, Some(&script), &join);
+    dave.shows("Welcome, dave");
+    assert_eq!(server.holder_of("dave").as_deref(), Some("name:dave"));
+    let asked = prompts(&log);
+    assert!(asked.len() == 1 && asked[0].contains("password"), "straight to the password: {asked:?}");
+
+    // A key alone, however good, is not the password.
+    let (script, _) = askpass(&dir, "battery staple");
+    let mut wrong = Ssh::run(
+        &server,
+        "erin",
+        &[&with_key(&key)[..], &["-o", "NumberOfPasswordPrompts=1"]].concat(),
+        Some(&script),
+        &join,
+    );
+    assert_eq!(wrong.exit_code(), 255, "{}", wrong.said());
+    assert!(wrong.said().contains("Permission denied"), "{}", wrong.said());
+}
+
+/// An `authorized_keys` line for `key` (a private key file) with `options`.
+fn authorized(key: &Path, options: &str) -> String {
+    let public = std::fs::read_to_string(key.with_extension("pub")).unwrap();
+    if options.is_empty() { public } else { format!("{options} {public}") }
+}
+
+#[test]
+fn authorized_keys_options_limit_where_when_and_what() {
+    let dir = scratch("options");
+    // A first run makes the table, so that a forced command can name its code.
+    let code = Server::start(&dir, &[]).code.clone();
+    let (plain, plain_print) = make_key(&dir, "plain");
+    let (elsewhere, _) = make_key(&dir, "elsewhere");
+    let (expired, _) = make_key(&dir, "expired");
+    let (watcher, watcher_print) = make_key(&dir, "watcher");
+    let lines = [
+        authorized(&plain, ""),
+        authorized(&elsewhere, "from=\"10.0.0.0/8\""),
+        authorized(&expired, "expiry-time=\"20200101\""),
+        authorized(&watcher, &format!("restrict,pty,command=\"watch {code}\"")),
+    ];
+    let file = dir.join("authorized_keys");
+    std::fs::write(&file, lines.concat()).unwrap();
+    let server = Server::start(&dir, &["--authorized-keys", file.to_str().unwrap()]);
+    assert_eq!(server.code, code, "the same table, taken up");
+    let join = format!("join {code}");
+
+    let alice = Ssh::run(&server, "alice", &[BATCH, &with_key(&plain)].concat(), None, &join);
+    alice.shows("Welcome, alice: you sit at South");
+    assert_eq!(server.holder_of("alice"), Some(plain_print));
+    for (refused, why) in [(&elsewhere, "from= 10.0.0.0/8, and this is loopback"), (&expired, "expired in 2020")] {
+        let mut ssh = Ssh::run(&server, "mallory", &[BATCH, &with_key(refused)].concat(), None, &join);
+        assert_eq!(ssh.exit_code(), 255, "{why}: {}", ssh.said());
+        assert!(ssh.said().contains("Permission denied"), "{why}: {}", ssh.said());
+    }
+    // Asked to join, the key whose line forces "watch CODE" watches.
+    let eve = Ssh::run(&server, "eve", &[BATCH, &with_key(&watcher)].concat(), None, &join);
+    eve.shows("Welcome, eve: you are watching");
+    assert!(eve.text().contains("alice"), "{}", eve.text());
+    let seats = server.seated(&code);
+    assert!(!seats.iter().any(|(_, holder)| holder.as_deref() == Some(watcher_print.as_str())), "{seats:?}");
+}
+
+#[test]
+fn an_authorized_keys_line_the_server_cannot_honour_stops_it_at_start_naming_file_line_and_option() {
+    let dir = scratch("refused-lines");
+    let (key, _) = make_key(&dir, "key");
+    let cases = [
+        ("cert-authority", "option cert-authority: certificates are not supported"),
+        ("command=\"/bin/sh -c 'rm -rf ~'\"", "option command=\"/bin/sh -c 'rm -rf ~'\": the server runs no program"),
+        ("from=\"10.0.0.1/8\"", "option from=: 10.0.0.1/8"),
+        ("expiry-time=\"2020-01-01\"", "option expiry-time=\"2020-01-01\": not a time"),
+        ("no-such-option", "option no-such-option: not an option this server knows"),
+    ];
+    for (options, said) in cases {
+        let file = dir.join("authorized_keys");
+        std::fs::write(&file, format!("# the team\n{}{}", authorized(&key, ""), authorized(&key, options))).unwrap();
+        let child = Command::new(env!("CARGO_BIN_EXE_hearts"))
+            .args(["serve", "--listen", "127.0.0.1:0", "--authorized-keys"])
+            .arg(&file)
+            .env("XDG_DATA_HOME", &dir)
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        let mut child = Stopped(child);
+        let child = &mut child.0;
+        wait_until(|| format!("{options}: the server started"), || child.try_wait().unwrap().is_some());
+        let status = child.wait().unwrap();
+        let mut stderr = String::new();
+        child.stderr.take().unwrap().read_to_string(&mut stderr).unwrap();
+        let mut stdout = String::new();
+        child.stdout.take().unwrap().read_to_string(&mut stdout).unwrap();
+        assert_eq!(status.code(), Some(2), "{options}: {stderr}");
+        assert!(stdout.is_empty(), "{options}: it listened: {stdout}");
+        let named = format!("{}: line 3: {said}", file.display());
+        assert!(stderr.contains(&named), "{options}: {stderr}");
+    }
+}
+
+/// A process killed when the test is done with it, passed or not.
+struct Stopped(Child);
+
+impl Drop for Stopped {
+    fn drop(&mut self) {
+        let _ = self.0.kill();
+        let _ = self.0.wait();
+    }
+}
+
+/// A client that trusts any host key (the test has just seen it made).
+struct Trusting;
+
+impl client::Handler for Trusting {
+    type Error = russh::Error;
+
+    async fn check_server_key(&mut self, _: &PublicKeyOrCertificate) -> Result<bool, Self::Error> {
+        Ok(true)
+    }
+}
+
+/// A person through russh's client: any user name bytes, a key or none.
+struct Person {
+    _session: Handle<Trusting>,
+    channel: russh::Channel<client::Msg>,
+    screen: vt100::Parser,
+}
+
+impl Person {
+    /// `user` comes in (with `key`, else without one) and runs `command` (empty: the lobby).
+    async fn comes(server: &Server, user: &str, key: Option<&PrivateKey>, command: &str) -> Person {
+        let config = Arc::new(client::Config::default());
+        let mut session = client::connect(config, ("127.0.0.1", server.port), Trusting).await.expect("connects");
+        match key {
+            Some(key) => {
+                let offer = PrivateKeyWithHashAlg::new(Arc::new(key.clone()), None);
+                assert!(session.authenticate_publickey(user, offer).await.unwrap().success());
+            }
+            None => {
+                let login = session.authenticate_keyboard_interactive_start(user, None).await.unwrap();
+                assert!(matches!(login, KeyboardInteractiveAuthResponse::Success));
+            }
+        }
+        let channel = session.channel_open_session().await.unwrap();
+        channel.request_pty(false, "xterm-256color", 80, 24, 0, 0, &[]).await.unwrap();
+        if command.is_empty() {
+            channel.request_shell(false).await.unwrap();
+        } else {
+            channel.exec(false, command).await.unwrap();
+        }
+        let size = |n: u16| std::num::NonZero::new(n).unwrap();
+        Person { _session: session, channel, screen: vt100::Parser::new(size(24), size(80), 0) }
+    }
+
+    fn text(&self) -> String {
+        self.screen.screen().contents()
+    }
+
+    /// Reads the screen until `done` holds for it; false if the channel
+    /// closes or the time is up first.
+    async fn until(&mut self, done: impl Fn(&str) -> bool) -> bool {
+        let reading = async {
+            while !done(&self.text()) {
+                match self.channel.wait().await {
+                    Some(ChannelMsg::Data { data }) => self.screen.process(&data),
+                    Some(_) => {}
+                    None => return false,
+                }
+            }
+            true
+        };
+        tokio::time::timeout(PATIENCE, reading).await.unwrap_or(false)
+    }
+
+    async fn press(&mut self, keys: &str) {
+        self.channel.data(keys.as_bytes()).await.unwrap();
+    }
+
+    /// Plays as a person reading the screen would until the game is over.
+    async fn play_game(&mut self) {
+        let mut answered = String::new();
+        loop {
+            let waiting_on = answered.clone();
+            let over = |text: &str| text.contains("The game is over");
+            let moved = self.until(|text| text != waiting_on && (over(text) || keys_for(text).is_some())).await;
+            let text = self.text();
+            assert!(moved, "the game stopped:\n{text}");
+            if over(&text) {
+                return;
+            }
+            if let Some(keys) = keys_for(&text) {
+                self.press(keys).await;
+            }
+            answered = text;
+        }
+    }
+}
+
+/// What a person presses on this screen, if it waits on them.
+fn keys_for(text: &str) -> Option<&'static str> {
+    if text.contains("(0 of 3)") {
+        return Some(" \u{1b}[C \u{1b}[C ");
+    }
+    let ours = ["Enter or click PASS", "Your lead", "Follow ", "play any card", "Enter continue", "shot the moon"];
+    ours.iter().any(|cue| text.contains(cue)).then_some("\r")
+}
+
+#[tokio::test]
+async fn names_are_shown_clean_and_a_name_cleaning_changed_takes_no_ones_seat() {
+    let dir = scratch("names");
+    let server = Server::start(&dir, &[]);
+    let join = format!("join {}", server.code);
+    // Fillers that show nothing are no name at all.
+    let mut blank = Person::comes(&server, "\u{3164}\u{3164}\u{2800}\u{115F}", None, &join).await;
+    assert!(blank.until(|text| text.contains("Welcome, guest: you sit at South")).await, "{}", blank.text());
+    let mut alice = Person::comes(&server, "alice", None, &join).await;
+    assert!(alice.until(|text| text.contains("Welcome, alice: you sit at West")).await, "{}", alice.text());
+    // A Cyrillic а looks like alice: shown apart.
+    let mut lookalike = Person::comes(&server, "\u{430}lice", None, &join).await;
+    assert!(lookalike.until(|text| text.contains("Welcome, \u{430}lice 2")).await, "{}", lookalike.text());
+    drop(alice);
+    assert!(lookalike.until(|text| text.contains("alice left")).await, "{}", lookalike.text());
+    // alice's seat waits for her. A user name cleaned into hers is not her.
+    let mut pretender = Person::comes(&server, "alice\u{1b}", None, &join).await;
+    assert!(pretender.until(|text| text.contains("Welcome, alice 3")).await, "{}", pretender.text());
+    assert!(!pretender.text().contains("Welcome back"), "{}", pretender.text());
+    let mut back = Person::comes(&server, "alice", None, &join).await;
+    assert!(back.until(|text| text.contains("Welcome back, alice")).await, "{}", back.text());
+}
+
+#[test]
+fn connecting_again_takes_over_even_a_frozen_client_and_the_seat_comes_back() {
+    let dir = scratch("takeover");
+    let (key, _) = make_key(&dir, "alice");
+    let server = Server::start(&dir, &[]);
+    let join = format!("join {}", server.code);
+    let options = [BATCH, &with_key(&key)].concat();
+    // Three more people fill the table, so a second alice could only watch.
+    let others: Vec<Ssh> = ["bob", "carol", "dave"]
+        .into_iter()
+        .map(|name| {
+            let ssh = Ssh::run(&server, name, NO_KEY, None, &join);
+            ssh.shows(&format!("Welcome, {name}"));
+            ssh
+        })
+        .collect();
+    let first = Ssh::run(&server, "alice", &options, None, &join);
+    first.shows("Welcome, alice: you sit at");
+    assert_eq!(first.tcp_state().as_deref(), Some("01"), "connected");
+    // The first client freezes: it reads nothing any more.
+    first.signal("-STOP");
+    let mut second = Ssh::run(&server, "alice", &options, None, &join);
+    second.shows("Welcome back, alice");
+    assert!(!second.text().contains("every seat is taken"), "{}", second.text());
+    others[0].shows("alice is back");
+    // The frozen client's connection is closed by the server.
+    wait_until(
+        || format!("the frozen client's connection is still open: {:?}", first.tcp_state()),
+        || first.tcp_state().is_none_or(|state| state != "01"),
+    );
+    let mut first = first;
+    first.signal("-CONT");
+    assert_eq!(first.exit_code(), 255, "{}", first.said());
+
+    // A client that still reads gets its terminal back, then the words.
+    let third = Ssh::run(&server, "alice", &options, None, &join);
+    third.shows("Welcome back, alice");
+    assert_eq!(second.exit_code(), 255, "{}", second.said());
+    let said = second.said();
+    let words = said.rfind("you connected again from elsewhere").unwrap_or_else(|| panic!("{said:?}"));
+    assert!(said[..words].rfind("\u{1b}[?1049l").is_some(), "the alternate screen is left first: {said:?}");
+    {
+        let screen = second.screen.lock().unwrap();
+        assert!(!screen.screen().alternate_screen(), "its terminal is given back");
+        assert_eq!(screen.screen().mouse_protocol_mode(), vt100::MouseProtocolMode::None, "mouse reports off");
+    }
+
+    // A second seat, asked for, takes nothing over.
+    let also = Ssh::run(&server, "alice", &options, None, &format!("{join} also"));
+    also.shows("Welcome, alice 2");
+    // Nor does her name without her key.
+    let namesake = Ssh::run(&server, "alice", NO_KEY, None, &join);
+    namesake.shows("Welcome, alice 3");
+    std::thread::sleep(Duration::from_secs(1));
+    assert!(third.child_alive(), "her session goes on:\n{}", third.said());
+    assert!(also.child_alive(), "and so does her second:\n{}", also.said());
+    drop(others);
+}
+
+impl Ssh {
+    fn child_alive(&self) -> bool {
+        Command::new("kill").args(["-0", &self.pid().to_string()]).status().is_ok_and(|status| status.success())
+    }
+}
+
+#[tokio::test]
+async fn your_games_are_found_by_your_key_not_by_your_name() {
+    let dir = scratch("games");
+    let server = Server::start(&dir, &["--set", "max-hands=1"]);
+    let key = PrivateKey::from(Ed25519Keypair::from_seed(&[5; 32]));
+    let mut alice = Person::comes(&server, "alice", Some(&key), &format!("join {}", server.code)).await;
+    alice.play_game().await;
+    // Whoever takes the name "alice" without her key does not see her games.
+    let mut namesake = Person::comes(&server, "alice", None, "").await;
+    assert!(namesake.until(|text| text.contains("Your games (0)")).await, "{}", namesake.text());
+    let mut lobby = Person::comes(&server, "someone", Some(&key), "").await;
+    assert!(lobby.until(|text| text.contains("Your games (1)")).await, "her key finds her game: {}", lobby.text());
+}
