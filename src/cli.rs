@@ -236,6 +236,9 @@ pub struct ServeArgs {
     /// Tables to open at start (people also open tables by coming in).
     #[arg(long, value_name = "N", default_value_t = 1, value_parser = clap::value_parser!(u64).range(1..=256))]
     pub tables: u64,
+    /// Seconds a person may be idle in the lobby before the server lets them go.
+    #[arg(long, value_name = "SECONDS", default_value_t = 15 * 60, value_parser = clap::value_parser!(u64).range(1..))]
+    pub lobby_idle: u64,
     /// Write the server's games to FILE, one game record a line (docs/record-format.md), and exit without serving.
     #[arg(long, value_name = "FILE")]
     pub export: Option<PathBuf>,

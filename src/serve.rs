@@ -20,6 +20,7 @@ mod lobby;
 mod lobby_session;
 mod name;
 mod session;
+mod standing;
 pub mod store;
 mod table;
 
@@ -112,6 +113,8 @@ pub struct ServeOptions {
     pub sharing: Sharing,
     /// Tables opened at start.
     pub tables: usize,
+    /// How long a person may be idle in the lobby before they are let go.
+    pub lobby_idle: Duration,
 }
 
 impl ServeOptions {
@@ -137,6 +140,7 @@ impl ServeOptions {
             think,
             sharing,
             tables: args.tables as usize,
+            lobby_idle: Duration::from_secs(args.lobby_idle),
         }
     }
 }
@@ -149,6 +153,8 @@ struct Shared {
     speed: Speed,
     think: Think,
     sharing: Sharing,
+    /// How long a person may be idle in the lobby.
+    lobby_idle: Duration,
     /// The data directory: the host key and the database.
     dir: PathBuf,
     connections: Connections,
@@ -186,16 +192,19 @@ impl Shared {
         summaries
     }
 
-    /// Opens the table a person asked for in the lobby; its code.
-    fn open_requested(self: &Arc<Self>, request: TableRequest) -> Result<String, String> {
+    /// Opens the table a person asked for in the lobby, marked as opened by
+    /// `opener`; its code.
+    fn open_requested(self: &Arc<Self>, request: TableRequest, opener: Option<String>) -> Result<String, String> {
         let TableRequest { table, deal, speed, settings } = request;
-        let opening = Opening { table, speed, think: self.think, sharing: settings.sharing, listed: settings.listed };
+        let (sharing, listed) = (settings.sharing, settings.listed);
+        let opening = Opening { table, speed, think: self.think, sharing, listed, opener };
         self.open_table(opening, None, deal).map(|line| line.code)
     }
 
     /// The server's own table: its rules, bots and settings.
     fn default_opening(&self) -> Opening {
-        Opening { table: self.table.clone(), speed: self.speed, think: self.think, sharing: self.sharing, listed: true }
+        let (table, speed, think, sharing) = (self.table.clone(), self.speed, self.think, self.sharing);
+        Opening { table, speed, think, sharing, listed: true, opener: None }
     }
 
     /// Opens a table under a fresh code, or takes up a stored one under its own.
@@ -262,6 +271,7 @@ pub fn run(options: ServeOptions) -> Result<(), ServeError> {
         speed: options.speed,
         think: options.think,
         sharing: options.sharing,
+        lobby_idle: options.lobby_idle,
         dir,
         connections: Connections::default(),
         tables: Mutex::default(),

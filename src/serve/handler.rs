@@ -239,14 +239,7 @@ impl Client {
         let route: Route = Arc::new(std::sync::Mutex::new(Place::Gone));
         let output = Output::to(writer, session.handle());
         let farewell = output.farewell();
-        let connection = (session.handle(), tokio::runtime::Handle::current());
-        let screen = match Screen::open(
-            visitor,
-            output,
-            (columns, rows),
-            (Arc::clone(&pending), Arc::clone(&route)),
-            connection,
-        ) {
+        let screen = match Screen::open(visitor, output, (columns, rows), (Arc::clone(&pending), Arc::clone(&route))) {
             Ok(screen) => screen,
             Err(_) => return session.channel_failure(channel),
         };

@@ -2,6 +2,8 @@
 //! one Helix uses) and turned into crossterm's events, so the table's own
 //! key and mouse mapping ([`crate::ui::input`]) serves SSH sessions too.
 
+use std::time::{Duration, Instant};
+
 use crossterm::event as ct;
 use termina::event as tm;
 
@@ -9,6 +11,48 @@ use termina::event as tm;
 /// report or a key with modifiers is a few dozen bytes); a longer one is
 /// dropped, so a sequence that never ends cannot hold a session's input.
 const MAX_SEQUENCE: usize = 256;
+
+/// How long an Esc waits for the rest of an escape sequence: a terminal
+/// sends a sequence in one write, so its bytes come together.
+pub(super) const ESCAPE_WAIT: Duration = Duration::from_millis(30);
+
+/// A session's keys as they come: its [`Decoder`], and when bytes waiting
+/// for the rest of their sequence (a lone Esc) are taken as they are.
+#[derive(Debug, Default)]
+pub(super) struct Keys {
+    decoder: Decoder,
+    /// The bytes waiting are taken as complete once this passes.
+    deadline: Option<Instant>,
+}
+
+impl Keys {
+    /// The keys and clicks in bytes typed at `now`. Bytes left waiting
+    /// from an earlier read whose wait is over come first, as they are:
+    /// a lone Esc typed a moment before another key is two keys, not Alt
+    /// and that key.
+    pub(super) fn typed(&mut self, bytes: &[u8], now: Instant) -> Vec<ct::Event> {
+        let mut events = self.flush(now);
+        events.extend(self.decoder.decode(bytes));
+        self.deadline = self.decoder.waiting().then(|| now + ESCAPE_WAIT);
+        events
+    }
+
+    /// When the bytes waiting are to be taken as complete, if any wait:
+    /// whoever reads the session wakes then and calls [`Keys::flush`].
+    pub(super) fn deadline(&self) -> Option<Instant> {
+        self.deadline
+    }
+
+    /// The keys held back for a sequence that did not come, once their
+    /// wait is over at `now` (a lone Esc is then the Esc key).
+    pub(super) fn flush(&mut self, now: Instant) -> Vec<ct::Event> {
+        if self.deadline.is_none_or(|at| now < at) {
+            return Vec::new();
+        }
+        self.deadline = None;
+        self.decoder.flush()
+    }
+}
 
 /// Decodes a session's input; a sequence split across two reads is kept
 /// until its end arrives.
@@ -36,6 +80,12 @@ impl Decoder {
             }
         }
         events
+    }
+
+    /// Whether bytes wait for the rest of their sequence (a lone Esc, a
+    /// sequence split across reads).
+    fn waiting(&self) -> bool {
+        self.unfinished > 0
     }
 
     /// What is waiting, taken as complete: a lone Esc is the Esc key once
@@ -188,6 +238,42 @@ mod tests {
         flood.extend(b"?");
         let keys: Vec<_> = decoder.decode(&flood).iter().filter_map(key_of).collect();
         assert_eq!(keys.last(), Some(&Command::Help), "{keys:?}");
+    }
+
+    fn codes(events: &[ct::Event]) -> Vec<(ct::KeyCode, ct::KeyModifiers)> {
+        events
+            .iter()
+            .filter_map(|e| if let ct::Event::Key(k) = e { Some((k.code, k.modifiers)) } else { None })
+            .collect()
+    }
+
+    #[test]
+    fn a_lone_esc_is_the_esc_key_once_its_wait_is_over_and_the_next_key_is_a_key_of_its_own() {
+        let none = ct::KeyModifiers::NONE;
+        let start = Instant::now();
+        let mut keys = Keys::default();
+        assert!(keys.typed(b"\x1b", start).is_empty(), "an Esc may start a sequence");
+        assert_eq!(keys.deadline(), Some(start + ESCAPE_WAIT));
+        assert!(keys.flush(start + ESCAPE_WAIT / 2).is_empty(), "not before its wait is over");
+        assert_eq!(codes(&keys.flush(start + ESCAPE_WAIT)), [(ct::KeyCode::Esc, none)]);
+        assert_eq!(keys.deadline(), None, "nothing waits any more");
+        // Esc, then a key typed after the Esc's wait but before anyone flushed: both keys, in order.
+        let later = start + Duration::from_millis(500);
+        assert!(keys.typed(b"\x1b", later).is_empty());
+        let both = keys.typed(b"j", later + Duration::from_millis(100));
+        assert_eq!(codes(&both), [(ct::KeyCode::Esc, none), (ct::KeyCode::Char('j'), none)]);
+        // Esc then an arrow: the arrow is whole.
+        let then = later + Duration::from_secs(1);
+        assert!(keys.typed(b"\x1b", then).is_empty());
+        let both = keys.typed(b"\x1b[B", then + Duration::from_millis(100));
+        assert_eq!(codes(&both), [(ct::KeyCode::Esc, none), (ct::KeyCode::Down, none)]);
+        // A sequence whose bytes come together is one key, and nothing waits after it.
+        let whole = keys.typed(b"\x1b[A", then + Duration::from_secs(1));
+        assert_eq!(codes(&whole), [(ct::KeyCode::Up, none)]);
+        assert_eq!(keys.deadline(), None);
+        // Alt and a key, sent together, stay Alt and that key.
+        let alt = keys.typed(b"\x1bj", then + Duration::from_secs(2));
+        assert_eq!(codes(&alt), [(ct::KeyCode::Char('j'), ct::KeyModifiers::ALT)]);
     }
 
     #[test]

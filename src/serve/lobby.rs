@@ -56,8 +56,12 @@ pub(crate) struct TableSummary {
     pub(crate) playing: bool,
     /// The hand being played.
     pub(crate) hand: u32,
-    /// Shown in the lobby; a private table is reached by its code only.
+    /// Shown in every lobby; a private table is listed only in the lobby of
+    /// the person who opened it, and reached by its code.
     pub(crate) listed: bool,
+    /// What marks the person who opened it from the lobby ([`Lobby::opening_as`]);
+    /// `None` for the server's own tables.
+    pub(crate) opener: Option<String>,
 }
 
 impl TableSummary {
@@ -139,6 +143,8 @@ enum Window {
 #[derive(Clone, Debug, PartialEq)]
 pub(crate) struct Lobby {
     name: String,
+    /// What marks the tables this person opened (who they are).
+    opener: Option<String>,
     theme: Theme,
     defaults: Setup,
     speed: Speed,
@@ -158,6 +164,7 @@ impl Lobby {
     pub(crate) fn new(name: &str, theme: Theme, defaults: Setup, speed: Speed) -> Lobby {
         Lobby {
             name: name.to_string(),
+            opener: None,
             theme,
             defaults,
             speed,
@@ -172,13 +179,26 @@ impl Lobby {
         }
     }
 
-    /// The tables as they stand now; the private ones are left out, and
-    /// the cursor stays on the table it was on.
+    /// The lobby of a person whom `opener` marks: the tables they open
+    /// carry it, and their private tables are listed here for them.
+    pub(crate) fn opening_as(mut self, opener: &str) -> Lobby {
+        self.opener = Some(opener.to_string());
+        self
+    }
+
+    /// The tables as they stand now: the listed ones, and the private
+    /// ones this person opened (no one else's); the cursor stays on the
+    /// table it was on.
     pub(crate) fn set_tables(&mut self, tables: Vec<TableSummary>) {
         let chosen = self.tables.get(self.table_cursor).map(|table| table.code.clone());
-        self.tables = tables.into_iter().filter(|table| table.listed).collect();
+        self.tables = tables.into_iter().filter(|table| table.listed || self.opened(table)).collect();
         let kept = chosen.and_then(|code| self.tables.iter().position(|table| table.code == code));
         self.table_cursor = kept.unwrap_or(self.table_cursor).min(self.tables.len().saturating_sub(1));
+    }
+
+    /// Whether this person opened `table`.
+    fn opened(&self, table: &TableSummary) -> bool {
+        self.opener.is_some() && table.opener == self.opener
     }
 
     /// The person's record per preset.

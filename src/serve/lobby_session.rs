@@ -12,8 +12,8 @@ use crossterm::event::{Event, KeyEventKind, KeyModifiers, MouseButton, MouseEven
 
 use super::Shared;
 use super::limits::NewestSize;
-use super::lobby::{self, Lobby, LobbyEffect, LobbyHits, PastGame, PresetRecord};
-use super::session::{Place, Screen};
+use super::lobby::{self, Lobby, LobbyEffect, LobbyHits, PastGame, PresetRecord, TableRequest};
+use super::session::{Place, Screen, Visitor};
 use super::store::Store;
 use super::table;
 use crate::engine::Seat;
@@ -33,9 +33,9 @@ pub(super) enum ToLobby {
 
 /// The lobby looks at the tables again this often.
 const REFRESH: Duration = Duration::from_secs(1);
-/// A person idle this long in the lobby is let go (at a table, the table's
-/// own rules apply).
-pub(super) const IDLE: Duration = Duration::from_secs(15 * 60);
+/// A person idle in the lobby longer than the server allows (`--lobby-idle`)
+/// is let go with these words (at a table, the table's own rules apply).
+const IDLE: &str = "you were idle in the lobby too long";
 
 /// Brings a screen to the lobby on a thread of its own.
 pub(super) fn enter(screen: Screen, shared: Arc<Shared>, note: Option<String>) {
@@ -78,8 +78,9 @@ struct Visit {
 impl Visit {
     fn run(mut self, receiver: &Receiver<ToLobby>, note: Option<String>) {
         let Some(screen) = &self.screen else { return };
-        let mut lobby =
-            Lobby::new(&screen.visitor.name, screen.visitor.theme, self.shared.table.clone(), self.shared.speed);
+        let visitor = &screen.visitor;
+        let mut lobby = Lobby::new(&visitor.name, visitor.theme, self.shared.table.clone(), self.shared.speed)
+            .opening_as(&opener(visitor));
         if let Some(note) = note {
             lobby.say(note);
         }
@@ -91,11 +92,14 @@ impl Visit {
                 return self.disconnect("the client does not read its screen");
             }
             let now = Instant::now();
-            if now.duration_since(last_key) >= IDLE {
-                return self.disconnect("idle in the lobby");
+            if now.duration_since(last_key) >= self.shared.lobby_idle {
+                return self.disconnect(IDLE);
             }
             let reviewing = self.viewing.as_ref().is_some_and(|viewing| viewing.news.is_some());
-            let wait = if reviewing { Duration::from_millis(100) } else { REFRESH.saturating_sub(now - refreshed) };
+            let refresh = if reviewing { Duration::from_millis(100) } else { REFRESH.saturating_sub(now - refreshed) };
+            // A lone Esc is a key as soon as its wait is over, not at the next refresh.
+            let escape = self.screen.as_ref().and_then(Screen::escape_deadline);
+            let wait = escape.map_or(refresh, |at| refresh.min(at.saturating_duration_since(now)));
             match receiver.recv_timeout(wait) {
                 Ok(ToLobby::Bytes(bytes)) => {
                     last_key = Instant::now();
@@ -117,12 +121,7 @@ impl Visit {
                     }
                 }
                 Ok(ToLobby::Gone) | Err(RecvTimeoutError::Disconnected) => return,
-                Ok(ToLobby::Stop) => {
-                    if let Some(screen) = self.screen.take() {
-                        screen.close();
-                    }
-                    return;
-                }
+                Ok(ToLobby::Stop) => return self.disconnect(super::session::SERVER_STOPS),
                 Err(RecvTimeoutError::Timeout) => {
                     let flushed = self.screen.as_mut().map(|screen| screen.flush_keys(Instant::now()));
                     for event in flushed.unwrap_or_default() {
@@ -194,7 +193,7 @@ impl Visit {
             }
             Some(LobbyEffect::Sit(code)) => self.go_to(lobby, &code, false),
             Some(LobbyEffect::Watch(code)) => self.go_to(lobby, &code, true),
-            Some(LobbyEffect::Create(request)) => match self.shared.open_requested(*request) {
+            Some(LobbyEffect::Create(request)) => match self.opened(*request) {
                 Ok(code) => self.go_to(lobby, &code, false),
                 Err(why) => {
                     lobby.say(format!("The table cannot open: {why}"));
@@ -232,8 +231,16 @@ impl Visit {
         }
     }
 
+    /// Opens the table a person asked for, marked as theirs (a private
+    /// table is listed in their lobby); its code.
+    fn opened(&self, request: TableRequest) -> Result<String, String> {
+        let opener = self.screen.as_ref().map(|screen| opener(&screen.visitor));
+        self.shared.open_requested(request, opener)
+    }
+
     /// Opens a replay of game `id`, reviewed when asked (one review at a
-    /// time per server core, as they are heavy).
+    /// time per server core, as they are heavy). The game is found by who
+    /// the person is: their seat is "You", and only their seat is reviewed.
     fn view(&mut self, lobby: &mut Lobby, id: i64, review: bool) {
         let Some(screen) = &self.screen else { return };
         let identity = &screen.visitor.identity;
@@ -242,12 +249,12 @@ impl Visit {
             lobby.say("That game is not kept any more");
             return;
         };
-        let seat = played.seat;
-        let Ok(mut replay) = Replay::new(played.record, (1, 1), screen.visitor.theme) else {
+        let seat = played.seat.and_then(Seat::new);
+        let Ok(mut replay) = Replay::seen_from(played.record, (1, 1), screen.visitor.theme, seat) else {
             lobby.say("That game does not replay");
             return;
         };
-        let news = match (review, seat.and_then(Seat::new)) {
+        let news = match (review, seat) {
             (true, Some(seat)) if self.shared.start_review() => {
                 Some(replay.review_in_background(seat, crate::review::REVIEW_SAMPLES))
             }
@@ -318,6 +325,12 @@ impl Drop for Visit {
             self.shared.end_review();
         }
     }
+}
+
+/// What marks the tables a person opens as theirs: who they are as the
+/// store keeps it, or for a person nobody knows, this session's own token.
+fn opener(visitor: &Visitor) -> String {
+    visitor.identity.stored().unwrap_or_else(|| visitor.holder.clone())
 }
 
 /// A kept game as the person's list shows it.

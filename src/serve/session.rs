@@ -22,7 +22,7 @@ use tokio::sync::Notify;
 use tokio::sync::mpsc::{UnboundedReceiver, UnboundedSender};
 
 use super::identity::Identity;
-use super::keys::Decoder;
+use super::keys::Keys;
 use super::limits::MAX_QUEUED_OUTPUT;
 use super::lobby_session::ToLobby;
 use super::table::ToTable;
@@ -58,16 +58,24 @@ pub(super) struct Visitor {
     pub(super) theme: Theme,
 }
 
-/// How long an Esc waits for the rest of an escape sequence.
-const ESCAPE_WAIT: Duration = Duration::from_millis(30);
-
 /// Why a connection is to end once its screen is dropped, if it is: the
-/// words its client is sent instead of the channel's close.
+/// words its person is told, on their screen and as the disconnect's.
 pub(super) type Farewell = Arc<OnceLock<&'static str>>;
 
-/// Sends the screen's bytes as the client's window allows, then closes
-/// the channel once the screen is dropped; with a farewell, gives the
-/// terminal back and disconnects with it instead.
+/// Said to everyone as the server stops (SIGINT, SIGTERM).
+pub(super) const SERVER_STOPS: &str = "the server is stopping; every table is saved as it is";
+/// Said when a screen cannot be drawn any more (a panic while drawing it).
+const SCREEN_FAILED: &str = "the server failed drawing your screen";
+/// How long the end of a session waits for its client to take the
+/// terminal back and the words; a client that reads nothing is not
+/// waited for longer.
+const GOODBYE_TIME: Duration = Duration::from_secs(3);
+
+/// Sends the screen's bytes as the client's window allows. Once the screen
+/// is dropped, whichever way the session ends, the terminal is given back
+/// (the alternate screen left, mouse reports off, the cursor shown). Then
+/// the channel closes; with a farewell, the person is told why in a line of
+/// their terminal, and the connection ends with the same words.
 pub(super) async fn write_out(
     mut outgoing: UnboundedReceiver<Vec<u8>>,
     writer: ChannelWriteHalf<Msg>,
@@ -78,7 +86,7 @@ pub(super) async fn write_out(
         // A client given up on (it does not read) is not waited for: what it left unread is dropped.
         let bytes = tokio::select! {
             bytes = outgoing.recv() => bytes,
-            () = abort.notified() => return,
+            () = abort.notified() => break,
         };
         let Some(bytes) = bytes else { break };
         let sent = bytes.len();
@@ -88,28 +96,42 @@ pub(super) async fn write_out(
                     return;
                 }
             }
-            () = abort.notified() => return,
+            () = abort.notified() => break,
         }
         queued.fetch_sub(sent, Ordering::SeqCst);
     }
-    if let Some(why) = farewell.get() {
-        // OpenSSH prints a disconnect's words; after a channel's close it would already have gone.
-        let mut back = Vec::new();
-        let _ = give_back(&mut back);
+    let mut back = Vec::new();
+    let _ = give_back(&mut back);
+    let Some(why) = farewell.get() else {
+        let closed = async {
+            let _ = writer.data_bytes(back).await;
+            let _ = writer.exit_status(0).await;
+            let _ = writer.eof().await;
+            let _ = writer.close().await;
+        };
+        let _ = tokio::time::timeout(GOODBYE_TIME, closed).await;
+        return;
+    };
+    back.extend_from_slice(farewell_line(why).as_bytes());
+    let told = async {
         let _ = writer.data_bytes(back).await;
         // OpenSSH drops output it holds when a disconnect comes with it. A global request it must
         // refuse is answered only after it wrote what came before, so it is the round trip to wait.
         let _ = handle.forward_tcpip(String::new(), 0).await;
-        let _ = handle.disconnect(russh::Disconnect::ByApplication, why.to_string(), String::new()).await;
-        return;
-    }
-    let _ = writer.exit_status(0).await;
-    let _ = writer.eof().await;
-    let _ = writer.close().await;
+    };
+    let _ = tokio::time::timeout(GOODBYE_TIME, told).await;
+    let _ = handle.disconnect(russh::Disconnect::ByApplication, why.to_string(), String::new()).await;
+}
+
+/// The line a person sees on their terminal, given back, as their session
+/// ends for `why`.
+fn farewell_line(why: &str) -> String {
+    format!("\rhearts: {why}\r\n")
 }
 
 /// The terminal's side of the channel: a frame is gathered, then queued
-/// whole at `flush`, and refused once too much waits unread.
+/// whole at `flush`, and refused once too much waits unread. The terminal
+/// is given back once it is dropped (see [`write_out`]).
 pub(super) struct Output {
     sink: Vec<u8>,
     out: UnboundedSender<Vec<u8>>,
@@ -178,16 +200,13 @@ pub(super) struct Screen {
     pub(super) size: (u16, u16),
     terminal: Terminal<CrosstermBackend<Output>>,
     hits: Hits,
-    decoder: Decoder,
-    /// A lone Esc is a key once this passes without more bytes.
-    escape_until: Option<Instant>,
+    keys: Keys,
     /// Messages of this person still waiting for the table.
     pub(super) pending: Arc<AtomicUsize>,
     /// Stops the writer of a client given up on.
     abort: Arc<Notify>,
-    /// Their connection, to end it, and the runtime that serves it.
-    handle: Handle,
-    runtime: tokio::runtime::Handle,
+    /// Why the connection ends once the screen is dropped, if it is to.
+    farewell: Farewell,
 }
 
 /// Why a screen stopped: its client is gone, or does not read.
@@ -200,9 +219,9 @@ impl Screen {
         output: Output,
         (columns, rows): (u16, u16),
         (pending, route): (Arc<AtomicUsize>, Route),
-        (handle, runtime): (Handle, tokio::runtime::Handle),
     ) -> Result<Screen, Broken> {
         let abort = Arc::clone(&output.abort);
+        let farewell = output.farewell();
         let area = Rect::new(0, 0, columns, rows);
         let mut terminal =
             Terminal::with_options(CrosstermBackend::new(output), TerminalOptions { viewport: Viewport::Fixed(area) })?;
@@ -214,12 +233,10 @@ impl Screen {
             size: (columns, rows),
             terminal,
             hits: Hits::default(),
-            decoder: Decoder::default(),
-            escape_until: None,
+            keys: Keys::default(),
             pending,
             abort,
-            handle,
-            runtime,
+            farewell,
         })
     }
 
@@ -253,29 +270,24 @@ impl Screen {
         // Resizing clears the screen and the last frame (`clear` would ask the client where its cursor is).
         self.terminal.resize(Rect::new(0, 0, columns, rows))?;
         self.hits = Hits::default();
-        self.escape_until = None;
         Ok(self)
     }
 
-    /// The keys and clicks in bytes the person typed (a lone Esc waits a
-    /// moment for the rest of its sequence).
+    /// The keys and clicks in bytes the person typed at `now` (a lone Esc
+    /// waits a moment for the rest of its sequence: see [`Keys::typed`]).
     pub(super) fn typed(&mut self, bytes: &[u8], now: Instant) -> Vec<Event> {
-        self.escape_until = Some(now + ESCAPE_WAIT);
-        self.decoder.decode(bytes)
+        self.keys.typed(bytes, now)
     }
 
-    /// When a lone Esc becomes a key, if one waits.
+    /// When a lone Esc becomes a key, if one waits: whoever has the
+    /// screen wakes then to call [`Screen::flush_keys`].
     pub(super) fn escape_deadline(&self) -> Option<Instant> {
-        self.escape_until
+        self.keys.deadline()
     }
 
     /// The keys held back for an escape sequence that did not come.
     pub(super) fn flush_keys(&mut self, now: Instant) -> Vec<Event> {
-        if self.escape_until.is_none_or(|at| now < at) {
-            return Vec::new();
-        }
-        self.escape_until = None;
-        self.decoder.flush()
+        self.keys.flush(now)
     }
 
     /// The command a key or click stands for: while the person writes a
@@ -296,20 +308,30 @@ impl Screen {
         Ok(())
     }
 
-    /// Gives the terminal back; the channel closes once its bytes are sent.
-    pub(super) fn close(mut self) {
+    /// The person leaves: their terminal is given back and the channel
+    /// closes once its bytes are sent.
+    pub(super) fn close(self) {
         self.route_to(Place::Gone);
-        let _ = give_back(self.terminal.backend_mut());
     }
 
-    /// Ends the connection (a client that does not read, or a screen that failed).
+    /// Ends the connection for `why` (idle, the server stopping, a client
+    /// that does not read, a screen or table that failed): what waits
+    /// unsent is dropped, the terminal is given back and the person told
+    /// `why` in a line on it, and the connection ends with those words.
+    /// An earlier farewell (the session was taken over) keeps its words.
     pub(super) fn disconnect(self, why: &'static str) {
-        let (handle, runtime) = (self.handle.clone(), self.runtime.clone());
+        let _ = self.farewell.set(why);
         self.route_to(Place::Gone);
         self.abort.notify_one();
-        drop(self);
-        runtime.spawn(async move {
-            let _ = handle.disconnect(russh::Disconnect::ByApplication, why.into(), String::new()).await;
-        });
+    }
+}
+
+impl Drop for Screen {
+    /// A screen dropped by a panic (its lobby's thread failing) still says why.
+    fn drop(&mut self) {
+        if std::thread::panicking() {
+            let _ = self.farewell.set(SCREEN_FAILED);
+            self.abort.notify_one();
+        }
     }
 }

@@ -30,7 +30,7 @@ use super::limits::NewestSize;
 use super::lobby::{SeatSummary, TableSummary};
 use super::session::{Place, Screen};
 use super::store::{Seated, Store, StoredTable};
-use super::{Shared, name};
+use super::{Shared, name, standing};
 
 /// What a table hears about.
 pub(super) enum ToTable {
@@ -109,6 +109,7 @@ fn blank(code: &str, listed: bool) -> TableSummary {
         playing: false,
         hand: 0,
         listed,
+        opener: None,
     }
 }
 
@@ -124,6 +125,8 @@ pub(super) struct Opening {
     pub(super) sharing: Sharing,
     /// Shown in the lobby.
     pub(super) listed: bool,
+    /// Who opened it from the lobby (their private table is listed for them).
+    pub(super) opener: Option<String>,
 }
 
 /// Opens a table on a thread of its own, saved in the database of `dir`
@@ -137,6 +140,7 @@ pub(super) fn open(
 ) -> Result<TableLine, String> {
     let store = Store::open_in(&shared.dir).map_err(|error| error.to_string())?;
     let listed = stored.map_or(opening.listed, |stored| stored.listed);
+    let opener = stored.map_or(opening.opener, |stored| opener_of(&stored.settings));
     let sharing = stored.map_or(opening.sharing, |stored| sharing_of(&stored.settings, opening.sharing));
     let resumed = stored.and_then(|stored| stored.game.as_ref().map(|saved| (stored, saved)));
     let mut table = match resumed {
@@ -161,6 +165,7 @@ pub(super) fn open(
     let mut served = Served {
         shared,
         listed,
+        opener,
         code: code.clone(),
         store,
         room: Room::new(table, Vec::new()),
@@ -214,6 +219,8 @@ struct Served {
     shared: Arc<Shared>,
     /// Shown in the lobby.
     listed: bool,
+    /// Who opened it from the lobby.
+    opener: Option<String>,
     code: String,
     /// Where the table is saved after each trick and its games kept.
     store: Store,
@@ -247,7 +254,7 @@ impl Served {
                 Some(ToTable::Stop) => {
                     self.save(Instant::now());
                     for (_, screen) in self.screens.drain() {
-                        screen.close();
+                        screen.disconnect(super::session::SERVER_STOPS);
                     }
                     return;
                 }
@@ -437,6 +444,7 @@ impl Served {
         let mut viewer = Viewer::new(arrival.id, theme);
         let (columns, rows) = screen.size;
         viewer.resized(columns, rows);
+        viewer.record = standing::record(&self.store, &screen.visitor.identity, &self.room.table().setup().label);
         self.screens.insert(arrival.id, screen);
         self.change(None, |room, now| {
             room.arrive(arrival, viewer, now);
@@ -500,6 +508,7 @@ impl Served {
             playing: table.playing(),
             hand: table.game().hand_number(),
             listed: self.listed,
+            opener: self.opener.clone(),
         };
         if let Ok(mut shared) = self.summary.lock() {
             *shared = summary;
@@ -538,10 +547,12 @@ impl Served {
     /// Saves the table as it is now, game over included: one transaction.
     fn save(&mut self, now: Instant) {
         let table = self.room.table();
+        let mut settings = settings_of(table, now);
+        settings["opener"] = self.opener.clone().into();
         let stored = StoredTable {
             code: self.code.clone(),
             listed: self.listed,
-            settings: settings_of(table, now),
+            settings,
             game: Some(table.saved_game(now)),
             seated: table
                 .holders()
@@ -568,8 +579,9 @@ impl Served {
         let kept = ended.record().map_err(|error| error.to_string()).and_then(|record| {
             self.store.add_game(&record, &ended.setup.label, &who).map_err(|error| error.to_string())
         });
-        if let Err(error) = kept {
-            self.room.send(Message::Note(format!("Could not keep the game: {error}")), Instant::now());
+        match kept {
+            Ok(_) => standing::refresh(&mut self.room, &self.screens, &self.store),
+            Err(error) => self.room.send(Message::Note(format!("Could not keep the game: {error}")), Instant::now()),
         }
     }
 }
@@ -601,6 +613,11 @@ fn settings_of(table: &Table, now: Instant) -> serde_json::Value {
         "finish": finish,
         "away-since-ms": away,
     })
+}
+
+/// Who opened a stored table from the lobby, as its settings keep it.
+fn opener_of(settings: &serde_json::Value) -> Option<String> {
+    settings.get("opener").and_then(serde_json::Value::as_str).map(str::to_string)
 }
 
 /// The wall clock in milliseconds since 1970.

@@ -47,10 +47,74 @@ struct Step {
     play: Option<(u32, usize, Seat)>,
 }
 
+/// How the replay names the seats, and whose it is.
+#[derive(Clone, Debug)]
+struct Seating {
+    /// The seat of the person replaying it, "You"; `None` for someone who
+    /// did not play in it.
+    own: Option<Seat>,
+    /// Each seat as sentences name it ("You", "carol", "Left"), by index.
+    words: Vec<String>,
+    /// Each seat's name beside its hand ("You (alice)", "Left (normal)").
+    labels: Vec<String>,
+    /// The seats in the order they are listed: the person's own first.
+    order: Vec<Seat>,
+}
+
+impl Seating {
+    /// At the terminal: seat 0 is "You", each other seat is named by its
+    /// place from there, each labelled with what played it.
+    fn at_home(record: &GameRecord, players: usize) -> Seating {
+        let words: Vec<String> = Seat::all(players).map(|seat| seat_name(seat, players)).collect();
+        let labels =
+            Seat::all(players).map(|seat| format!("{} ({})", words[seat.index()], player(record, seat))).collect();
+        Seating { own: Some(Seat::SOUTH), words, labels, order: Seat::all(players).collect() }
+    }
+
+    /// For the person who played `own` (`None`: someone who did not play):
+    /// the people by the names they played under, the bots by their place
+    /// from `own`; the person's own seat is "You" and is listed first.
+    fn seen_from(record: &GameRecord, players: usize, own: Option<Seat>) -> Seating {
+        let from = own.unwrap_or(Seat::SOUTH);
+        let place = |seat: Seat| match Seat::new((seat.index() + players - from.index()) % players) {
+            Some(place) if place.index() > 0 => seat_name(place, players),
+            _ if own.is_some() => "You".to_string(),
+            _ => "South".to_string(),
+        };
+        let mut words = Vec::new();
+        let mut labels = Vec::new();
+        for seat in Seat::all(players) {
+            let played_by = player(record, seat);
+            let name = played_by.strip_prefix("human:");
+            let word = match name {
+                _ if Some(seat) == own => "You".to_string(),
+                Some(name) => name.to_string(),
+                None => place(seat),
+            };
+            labels.push(format!("{} ({})", place(seat), name.unwrap_or(played_by)));
+            words.push(word);
+        }
+        let order = (0..players).filter_map(|i| Seat::new((from.index() + i) % players)).collect();
+        Seating { own, words, labels, order }
+    }
+
+    /// A seat as sentences name it.
+    fn word(&self, seat: Seat) -> String {
+        self.words.get(seat.index()).cloned().unwrap_or_default()
+    }
+}
+
+/// What played `seat` in `record`: a bot's level, `human` or `human:NAME`.
+fn player(record: &GameRecord, seat: Seat) -> &str {
+    record.seats.get(seat.index()).map_or("", |s| s.player.as_str())
+}
+
 /// A kept game, stepped through.
 #[derive(Debug)]
 pub struct Replay {
     record: GameRecord,
+    /// The seats' names, and whose replay it is.
+    seating: Seating,
     /// Which game of the file (1-based) and how many there are.
     number: (usize, usize),
     steps: Vec<Step>,
@@ -116,15 +180,42 @@ pub enum Move {
 }
 
 impl Replay {
-    /// Steps through `record` (game `number.0` of `number.1` in its file).
-    /// The record is checked first: one that does not replay is an error.
+    /// Steps through `record` (game `number.0` of `number.1` in its file)
+    /// as the terminal's own game: seat 0 is "You". The record is checked
+    /// first: one that does not replay is an error.
     pub fn new(record: GameRecord, number: (usize, usize), theme: Theme) -> Result<Replay, ReplayError> {
+        Replay::with_seating(record, number, theme, Seating::at_home)
+    }
+
+    /// Steps through a game played at a server, replayed by the person
+    /// who played seat `own` (`None`: by someone who did not play in it).
+    /// Each seat is named by who played it: that person's seat is "You"
+    /// and listed first, the others by the names they played under, the
+    /// bots by their place from `own`; the pass shown is `own`'s.
+    pub fn seen_from(
+        record: GameRecord,
+        number: (usize, usize),
+        theme: Theme,
+        own: Option<Seat>,
+    ) -> Result<Replay, ReplayError> {
+        Replay::with_seating(record, number, theme, |record, players| Seating::seen_from(record, players, own))
+    }
+
+    /// Steps through `record`, its seats named by `seating` (of the record
+    /// and its number of players).
+    fn with_seating(
+        record: GameRecord,
+        number: (usize, usize),
+        theme: Theme,
+        seating: impl FnOnce(&GameRecord, usize) -> Seating,
+    ) -> Result<Replay, ReplayError> {
         let (mut game, actions) = record.actions()?;
         let players = game.rules().player_count();
-        let name = |seat: Seat| seat_name(seat, players);
-        // "You play", "Left plays", "Left passes".
+        let seating = seating(&record, players);
+        let name = |seat: Seat| seating.word(seat);
+        // "You play", "Left plays", "carol passes".
         let does = |seat: Seat, verb: &str| {
-            let ending = if seat == Seat::SOUTH {
+            let ending = if Some(seat) == seating.own {
                 ""
             } else if verb.ends_with('s') {
                 "es"
@@ -153,10 +244,16 @@ impl Replay {
                 }
                 Action::Pass { .. } if game.hand().phase() == HandPhase::Passing => {}
                 Action::Pass { .. } => {
-                    let yours = game.hand().passed(Seat::SOUTH);
-                    let what = format!("Cards passed (you passed {})", theme.cards(yours));
-                    // Trick 0 stands for the pass in the review.
-                    steps.push(Step { game: game.clone(), hand, what, play: Some((number, 0, Seat::SOUTH)) });
+                    let step = match seating.own {
+                        Some(own) => {
+                            let yours = game.hand().passed(own);
+                            let what = format!("Cards passed (you passed {})", theme.cards(yours));
+                            // Trick 0 stands for the pass in the review.
+                            Step { game: game.clone(), hand, what, play: Some((number, 0, own)) }
+                        }
+                        None => Step { game: game.clone(), hand, what: "Cards passed".to_string(), play: None },
+                    };
+                    steps.push(step);
                 }
                 Action::Play { seat, card } => {
                     let mut what = format!("{} {}", does(seat, "play"), theme.card(card));
@@ -194,6 +291,7 @@ impl Replay {
         }
         Ok(Replay {
             record,
+            seating,
             number,
             steps,
             at: 0,
@@ -247,19 +345,16 @@ impl Replay {
     /// The review of the card played at the step on show, if any.
     fn decision_here(&self) -> Option<&Decision> {
         let (hand, trick, seat) = self.steps[self.at].play?;
-        self.review.iter().find(|d| d.hand == hand && d.trick == trick && (trick == 0 || d.seat == seat.index()))
+        self.review.iter().find(|d| d.hand == hand && d.trick == trick && d.seat == seat.index())
     }
 
     /// The next step whose card cost something, after the one on show.
     fn next_mistake(&self) -> Option<usize> {
         let costly = |step: &Step| {
             step.play.is_some_and(|(hand, trick, seat)| {
-                self.review.iter().any(|d| {
-                    d.hand == hand
-                        && d.trick == trick
-                        && (trick == 0 || d.seat == seat.index())
-                        && d.verdict().is_some()
-                })
+                self.review
+                    .iter()
+                    .any(|d| d.hand == hand && d.trick == trick && d.seat == seat.index() && d.verdict().is_some())
             })
         };
         (self.at + 1..self.steps.len()).find(|&i| costly(&self.steps[i]))
@@ -488,11 +583,11 @@ pub fn draw(buf: &mut Buffer, area: Rect, replay: &Replay) -> Buttons {
     let big = size.is_some();
     let size = size.unwrap_or(CardSize::SMALL);
     let mut hands_at = Vec::new();
-    for seat in Seat::all(players) {
-        let player = replay.record.seats.get(seat.index()).map_or("", |s| s.player.as_str());
+    let seating = &replay.seating;
+    for &seat in &seating.order {
         let held = hand.holding(seat);
         let played = played_by(seat);
-        let name = Span::styled(format!(" {:<22}", format!("{} ({player})", seat_name(seat, players))), theme.strong());
+        let name = Span::styled(format!(" {:<22}", seating.labels[seat.index()]), theme.strong());
         if big {
             hands_at.push((lines.len() as u16, held, played));
             // The name beside the middle of the cards.
@@ -526,7 +621,7 @@ pub fn draw(buf: &mut Buffer, area: Rect, replay: &Replay) -> Buttons {
             .enumerate()
             .map(|(i, (seat, card))| {
                 let verb = if i == 0 { " led " } else { " " };
-                format!("{}{verb}{}", seat_name(seat, players), theme.card(card))
+                format!("{}{verb}{}", seating.word(seat), theme.card(card))
             })
             .collect();
         // Each play is whole on its line: eleven of them go on over a second.
@@ -584,7 +679,7 @@ pub fn draw(buf: &mut Buffer, area: Rect, replay: &Replay) -> Buttons {
     let above = if beside { 1 } else { lines.len() };
     let room = (area.height as usize).saturating_sub(above + 4);
     let first_number = log.map_or(1, |l| (l.number as usize).saturating_sub(step.hand));
-    let sheet = score_sheet(game, first_number, usize::from(column), room, theme);
+    let sheet = score_sheet(game, seating, (first_number, usize::from(column)), room, theme);
     if beside {
         // The room below goes to the expert's estimate of every choice.
         if let Some(decision) = replay.decision_here() {
@@ -604,7 +699,7 @@ pub fn draw(buf: &mut Buffer, area: Rect, replay: &Replay) -> Buttons {
         for (i, (seat, card)) in trick.plays(players).enumerate() {
             let x = area.x + 1 + TRICK_STEP * i as u16;
             let y = area.y + row;
-            buf.set_string(x, y, seat_name(seat, players), theme.strong());
+            buf.set_string(x, y, seating.word(seat), theme.strong());
             draw_card(buf, x + 1, y + 1, card, theme.card_face(card), theme.frame(), theme, size);
         }
     }
@@ -681,14 +776,20 @@ fn sheet_column(players: usize, width: u16) -> u16 {
     (room / players).clamp(5, usize::from(WIDE_SHEET_COLUMN)) as u16
 }
 
-/// The score sheet up to the step on show: every seat, in columns `column`
-/// wide (the names shortened, and the totals alone, where narrow), the last
-/// `rows` hands; hands are numbered from `first_number`.
-fn score_sheet(game: &Game, first_number: usize, column: usize, rows: usize, theme: Theme) -> Vec<Line<'static>> {
-    let players = game.rules().player_count();
+/// The score sheet up to the step on show: every seat in the seating's
+/// order, in columns `column` wide (the names shortened, and the totals
+/// alone, where narrow), the last `rows` hands; hands are numbered from
+/// `first_number`.
+fn score_sheet(
+    game: &Game,
+    seating: &Seating,
+    (first_number, column): (usize, usize),
+    rows: usize,
+    theme: Theme,
+) -> Vec<Line<'static>> {
     let mut header = format!(" {:<6}", "Hand");
-    for seat in Seat::all(players) {
-        let name = seat_name(seat, players);
+    for &seat in &seating.order {
+        let name = seating.word(seat);
         let name = if name.chars().count() < column { name } else { short_name(&name) };
         header += &format!("{name:>column$}");
     }
@@ -696,7 +797,7 @@ fn score_sheet(game: &Game, first_number: usize, column: usize, rows: usize, the
     let scored = game.history().len();
     for (i, record) in game.history().iter().enumerate().skip(scored.saturating_sub(rows)) {
         let mut row = format!(" {:<6}", first_number + i);
-        for seat in Seat::all(players) {
+        for &seat in &seating.order {
             let cell = if column < SCORE_AND_TOTAL {
                 record.totals[seat].to_string()
             } else {
@@ -821,6 +922,66 @@ mod tests {
             choices,
         };
         (index, decision)
+    }
+
+    /// Carol's game, as alice (at seat 2) replays it from the lobby.
+    fn carols_game_seen_by_alice() -> Replay {
+        let rules = Rules { target_score: 30, ..Rules::default() };
+        let players = ["human:carol", "normal", "human:alice", "hard"];
+        let record = crate::record::bot_game(rules, 9, |_| Level::Normal, &players);
+        let alice = Seat::new(2);
+        Replay::seen_from(record, (1, 1), Theme { color: false, ascii: false, palette256: true }, alice).unwrap()
+    }
+
+    /// A review's decision on the first pass, by `seat`.
+    fn pass_decision(seat: usize, played: &str) -> Decision {
+        Decision {
+            kind: "pass",
+            hand: 1,
+            trick: 0,
+            seat,
+            played: played.into(),
+            best: "AS KS QS".into(),
+            cost: 3.5,
+            unit: crate::review::Unit::Points,
+            choices: Vec::new(),
+        }
+    }
+
+    #[test]
+    fn a_served_game_names_each_seat_by_who_played_it_and_you_are_the_one_replaying() {
+        let mut replay = carols_game_seen_by_alice();
+        let shown = text(&replay);
+        let rows: Vec<&str> = shown.lines().skip(1).take(4).map(str::trim_end).collect();
+        // alice's own seat first, as "You", then the seats to her left around the table.
+        let names: Vec<&str> = rows.iter().map(|row| row[1..23].trim_end()).collect();
+        assert_eq!(names, ["You (alice)", "Left (hard)", "Across (carol)", "Right (normal)"], "{shown}");
+        assert!(!shown.contains("You (carol)") && !shown.contains("human:"), "{shown}");
+        let header = shown.lines().find(|line| line.trim_start().starts_with("Hand ")).unwrap_or_default();
+        let heads: Vec<&str> = header.split_whitespace().collect();
+        assert_eq!(heads, ["Hand", "You", "Left", "carol", "Right"], "{shown}");
+        // The pass shown is alice's own, and so is its review; carol's is not hers to see.
+        replay.go(Move::Card(1));
+        let passed = replay.game().hand().passed(Seat::new(2).unwrap());
+        let carols = replay.game().hand().passed(Seat::SOUTH);
+        let theme = replay.theme;
+        let own = format!("Cards passed (you passed {})", theme.cards(passed));
+        assert!(text(&replay).contains(&own), "{}", text(&replay));
+        let at = replay.at;
+        let reviewed = |seat| {
+            let mut replay = carols_game_seen_by_alice().with_review(vec![pass_decision(seat, "2C 3C 4C")]);
+            replay.at = at;
+            text(&replay)
+        };
+        assert!(reviewed(2).contains("Review: cost 3.5 points"), "{}", reviewed(2));
+        assert!(!reviewed(0).contains("Review: cost"), "carol's pass is no review of alice's: {}", reviewed(0));
+        let hers = format!("you passed {}", theme.cards(carols));
+        assert!(!text(&replay).contains(&hers), "{}", text(&replay));
+        // Whose cards are played is said by name: "carol plays", "You play".
+        let said: Vec<&str> = replay.steps.iter().map(|step| step.what.as_str()).collect();
+        assert!(said.iter().any(|what| what.starts_with("carol plays ")), "{said:?}");
+        assert!(said.iter().any(|what| what.starts_with("You play ")), "{said:?}");
+        assert!(said.iter().any(|what| what.starts_with("Left plays ")), "the bot by its place: {said:?}");
     }
 
     #[test]

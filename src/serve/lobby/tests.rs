@@ -28,16 +28,21 @@ fn bot(level: &str) -> SeatSummary {
 }
 
 fn table(code: &str, label: &str, seats: Vec<SeatSummary>, playing: bool, hand: u32) -> TableSummary {
-    TableSummary { code: code.into(), label: label.into(), players: seats.len(), seats, playing, hand, listed: true }
+    let players = seats.len();
+    TableSummary { code: code.into(), label: label.into(), players, seats, playing, hand, listed: true, opener: None }
 }
 
-/// Three listed tables and a private one.
+/// Three listed tables and a private one, opened by ivy.
 fn tables() -> Vec<TableSummary> {
     vec![
         table("7Q4K", "omnibus", vec![person("alice"), away("bob"), bot("normal"), bot("hard")], true, 3),
         table("K2PX", "black-lady", vec![person("dora"), bot("normal"), bot("normal"), bot("normal")], false, 0),
         table("FULL", "spot-hearts", vec![person("erin"), person("fay"), person("gus"), person("hal")], true, 7),
-        TableSummary { listed: false, ..table("S3CR", "greek", vec![person("ivy"), bot("expert")], false, 0) },
+        TableSummary {
+            listed: false,
+            opener: Some("name:ivy".into()),
+            ..table("S3CR", "greek", vec![person("ivy"), bot("expert")], false, 0)
+        },
     ]
 }
 
@@ -305,6 +310,44 @@ fn a_private_table_is_not_listed_but_j_and_its_code_sit_there() {
     assert!(screen.contains("Code: S3CR____"));
     assert_eq!(key(&mut lobby, KeyCode::Enter), Some(LobbyEffect::Sit("S3CR".into())));
     assert!(!lobby.typing());
+}
+
+#[test]
+fn a_private_table_is_listed_with_its_code_in_its_openers_lobby_only() {
+    let mut tables = tables();
+    let mine = TableSummary {
+        listed: false,
+        opener: Some("SHA256:carols-key".into()),
+        ..table("P7VT", "omnibus", vec![bot("hard"), bot("normal"), bot("normal"), bot("normal")], false, 0)
+    };
+    tables.push(mine);
+    let mut carol = Lobby::new("carol", THEME, defaults(), Speed::Normal).opening_as("SHA256:carols-key");
+    carol.set_tables(tables.clone());
+    for (width, height) in [(80, 24), (200, 60)] {
+        let (lines, _) = screen(&carol, width, height);
+        let row = line_with(&lines, "P7VT");
+        assert!(row.contains("omnibus"), "{row}");
+        assert!(lines.iter().any(|line| line.contains("private: hard bot")), "{lines:#?}");
+        assert!(!lines.iter().any(|line| line.contains("S3CR")), "ivy's private table is hers alone: {lines:#?}");
+    }
+    assert_eq!(keys(&mut carol, &[KeyCode::End, KeyCode::Enter]), [LobbyEffect::Sit("P7VT".into())]);
+    let status = text(&carol, 80, 24);
+    assert!(status.contains("private table P7VT"), "{status}");
+    // Nobody else sees it: not dora, not a person nobody knows, not someone whose name is carol's.
+    for (name, opener) in [("dora", Some("name:dora")), ("carol", Some("name:carol")), ("eve", None)] {
+        let lobby = Lobby::new(name, THEME, defaults(), Speed::Normal);
+        let mut lobby = match opener {
+            Some(opener) => lobby.opening_as(opener),
+            None => lobby,
+        };
+        lobby.set_tables(tables.clone());
+        let (lines, _) = screen(&lobby, 200, 60);
+        assert!(!lines.iter().any(|line| line.contains("P7VT") || line.contains("private")), "{name}: {lines:#?}");
+    }
+    // ivy sees hers.
+    let mut ivy = Lobby::new("ivy", THEME, defaults(), Speed::Normal).opening_as("name:ivy");
+    ivy.set_tables(tables);
+    assert!(text(&ivy, 80, 24).contains("S3CR"));
 }
 
 #[test]

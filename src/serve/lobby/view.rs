@@ -220,7 +220,7 @@ fn table_row(buf: &mut Buffer, area: Rect, table: &TableSummary, chosen: bool, o
         let free = if free == 0 { "full".to_string() } else { format!("{free} of {seats}") };
         put(buf, x, area.y, &free, FREE - 1, Style::default(), theme);
         x += FREE;
-        seats_line(buf, Rect::new(x, area.y, area.right().saturating_sub(x), 1), &table.seats, lobby);
+        seats_line(buf, Rect::new(x, area.y, area.right().saturating_sub(x), 1), table, lobby);
     } else {
         let free = match free {
             0 => "full".to_string(),
@@ -229,24 +229,22 @@ fn table_row(buf: &mut Buffer, area: Rect, table: &TableSummary, chosen: bool, o
         put(buf, x, area.y, &free, area.right().saturating_sub(x), Style::default(), theme);
         let indent = MARK + 2;
         let under = Rect::new(area.x + indent, area.y + 1, area.width.saturating_sub(indent + 1), 1);
-        seats_line(buf, under, &table.seats, lobby);
+        seats_line(buf, under, table, lobby);
     }
 }
 
 /// Who sits where, in seat order: people by name (away when their
 /// connection dropped), the bots of free seats by level; every name whole
-/// where they all fit, else the longest cut first.
-fn seats_line(buf: &mut Buffer, area: Rect, seats: &[SeatSummary], lobby: &Lobby) {
+/// where they all fit, else the longest cut first. A private table (listed
+/// for the person who opened it only) says so first.
+fn seats_line(buf: &mut Buffer, area: Rect, table: &TableSummary, lobby: &Lobby) {
     let theme = lobby.theme;
-    let shown: Vec<(String, Style)> = seats
-        .iter()
-        .map(|seat| match (seat.person, seat.connected) {
-            (true, true) if seat.name == lobby.name => (format!("{} (you)", clean(&seat.name)), theme.strong()),
-            (true, true) => (clean(&seat.name), theme.strong()),
-            (true, false) => (format!("{} (away)", clean(&seat.name)), Style::default()),
-            (false, _) => (format!("{} bot", clean(&seat.name)), theme.quiet()),
-        })
-        .collect();
+    let mut area = area;
+    if !table.listed {
+        let taken = put(buf, area.x, area.y, PRIVATE, area.width, theme.warning(), theme) + 1;
+        area = Rect { x: area.x + taken, width: area.width.saturating_sub(taken), ..area };
+    }
+    let shown: Vec<(String, Style)> = table.seats.iter().map(|seat| seat_shown(seat, lobby)).collect();
     let room = usize::from(area.width);
     let gaps = shown.len().saturating_sub(1);
     let separator = [theme.separator(), ", "]
@@ -266,6 +264,20 @@ fn seats_line(buf: &mut Buffer, area: Rect, seats: &[SeatSummary], lobby: &Lobby
         spans.push(Span::styled(cut(text, cap, theme), *style));
     }
     Paragraph::new(Line::from(spans)).render(area, buf);
+}
+
+/// What a private table's seats line starts with, in its opener's lobby.
+const PRIVATE: &str = "private:";
+
+/// A seat as the seats line shows it, and its style.
+fn seat_shown(seat: &SeatSummary, lobby: &Lobby) -> (String, Style) {
+    let theme = lobby.theme;
+    match (seat.person, seat.connected) {
+        (true, true) if seat.name == lobby.name => (format!("{} (you)", clean(&seat.name)), theme.strong()),
+        (true, true) => (clean(&seat.name), theme.strong()),
+        (true, false) => (format!("{} (away)", clean(&seat.name)), Style::default()),
+        (false, _) => (format!("{} bot", clean(&seat.name)), theme.quiet()),
+    }
 }
 
 /// The largest width every part may take so that all of them, each cut
@@ -352,6 +364,9 @@ fn what_keys_do(lobby: &Lobby) -> String {
                 let yours = table.seats.iter().any(|seat| seat.person && !seat.connected && seat.name == lobby.name);
                 match table.free_seats() {
                     _ if yours => format!("Table {code}, {label}: your seat is kept for you, Enter takes it back"),
+                    _ if !table.listed => {
+                        format!("Your private table {code}, {label}: give its code to whom you invite; Enter sits you")
+                    }
                     0 => format!("Table {code}, {label}, is full: w watches it"),
                     _ => format!("Table {code}, {label}: Enter sits you at a free seat, w watches"),
                 }
