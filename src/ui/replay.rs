@@ -957,7 +957,7 @@ mod tests {
         let names: Vec<&str> = rows.iter().map(|row| row[1..23].trim_end()).collect();
         assert_eq!(names, ["You (alice)", "Left (hard)", "Across (carol)", "Right (normal)"], "{shown}");
         assert!(!shown.contains("You (carol)") && !shown.contains("human:"), "{shown}");
-        let header = shown.lines().find(|line| line.trim_start().starts_with("Hand ")).unwrap_or_default();
+        let header = shown.lines().find(|line| line.trim_start().starts_with("Hand  ")).unwrap_or_default();
         let heads: Vec<&str> = header.split_whitespace().collect();
         assert_eq!(heads, ["Hand", "You", "Left", "carol", "Right"], "{shown}");
         // The pass shown is alice's own, and so is its review; carol's is not hers to see.

@@ -1,0 +1,443 @@
+//! The lobby of `hearts serve` and the ends of a session, from the
+//! outside: the real binary, russh's client in-process and OpenSSH's own
+//! `ssh` in a pseudo-terminal, each reading the bytes the server sends as
+//! a terminal would. A lone Esc acts at once and the key after it is a key
+//! of its own; a private table is listed for the person who opened it; a
+//! game replayed from the lobby names its seats by who played them; `S` at
+//! a table shows the person's record here; and a session that ends, idle
+//! in the lobby or with the server stopping, gives the terminal back and
+//! says why.
+
+use std::io::{BufRead, BufReader, Read, Write};
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, Stdio};
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+
+use portable_pty::{CommandBuilder, PtySize, native_pty_system};
+use russh::ChannelMsg;
+use russh::client::{self, Handle};
+use russh::keys::PublicKeyOrCertificate;
+
+/// The bound on anything a test waits for; only a broken server reaches it.
+const PATIENCE: Duration = Duration::from_secs(60);
+
+/// A server started for one test, stopped when dropped.
+struct Server {
+    child: Child,
+    port: u16,
+    /// The code of the table it opens at start.
+    code: String,
+    dir: PathBuf,
+}
+
+impl Server {
+    fn start(name: &str, args: &[&str]) -> Server {
+        let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("serve_lobby").join(name);
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        let mut child = Command::new(env!("CARGO_BIN_EXE_hearts"))
+            .args(["serve", "--listen", "127.0.0.1:0", "--speed", "instant"])
+            .args(args)
+            .env("XDG_DATA_HOME", &dir)
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .expect("the binary starts");
+        let mut lines = BufReader::new(child.stdout.take().unwrap()).lines().map_while(Result::ok);
+        let first = lines.next().unwrap_or_default();
+        let port = first
+            .split("127.0.0.1:")
+            .nth(1)
+            .and_then(|rest| rest.split(',').next())
+            .and_then(|port| port.parse().ok())
+            .unwrap_or_else(|| panic!("no port in {first:?}"));
+        let code = lines
+            .find_map(|line| line.strip_prefix("table ").map(|rest| rest[..4].to_string()))
+            .expect("a table is opened at start");
+        Server { child, port, code, dir }
+    }
+
+    /// Stops the server as SIGTERM does; whether it exited cleanly.
+    fn terminate(&mut self) -> bool {
+        let sent = Command::new("kill").args(["-TERM", &self.child.id().to_string()]).status().unwrap();
+        assert!(sent.success());
+        self.child.wait().unwrap().success()
+    }
+}
+
+impl Drop for Server {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+        let _ = std::fs::remove_dir_all(&self.dir);
+    }
+}
+
+/// A client that trusts any host key (the test has just seen it made).
+struct Trusting;
+
+impl client::Handler for Trusting {
+    type Error = russh::Error;
+
+    async fn check_server_key(&mut self, _: &PublicKeyOrCertificate) -> Result<bool, Self::Error> {
+        Ok(true)
+    }
+}
+
+/// A person through russh's client on an 80x24 terminal: every byte the
+/// server sends goes through a terminal emulator.
+struct Person {
+    _session: Handle<Trusting>,
+    channel: russh::Channel<client::Msg>,
+    screen: vt100::Parser,
+    /// Every byte the server sent.
+    bytes: Vec<u8>,
+}
+
+impl Person {
+    /// `user` comes in, without a key, and runs `command` (empty: the lobby).
+    async fn comes(server: &Server, user: &str, command: &str) -> Person {
+        let config = Arc::new(client::Config::default());
+        let mut session = client::connect(config, ("127.0.0.1", server.port), Trusting).await.expect("connects");
+        let login = session.authenticate_keyboard_interactive_start(user, None).await.unwrap();
+        assert!(matches!(login, client::KeyboardInteractiveAuthResponse::Success));
+        let channel = session.channel_open_session().await.unwrap();
+        channel.request_pty(false, "xterm-256color", 80, 24, 0, 0, &[]).await.unwrap();
+        if command.is_empty() {
+            channel.request_shell(false).await.unwrap();
+        } else {
+            channel.exec(false, command).await.unwrap();
+        }
+        let size = |n: u16| std::num::NonZero::new(n).unwrap();
+        Person { _session: session, channel, screen: vt100::Parser::new(size(24), size(80), 0), bytes: Vec::new() }
+    }
+
+    fn text(&self) -> String {
+        self.screen.screen().contents()
+    }
+
+    /// Reads until `done` holds for the screen; false if the channel
+    /// closes or `patience` passes first.
+    async fn until_within(&mut self, patience: Duration, done: impl Fn(&str) -> bool) -> bool {
+        let reading = async {
+            while !done(&self.text()) {
+                match self.channel.wait().await {
+                    Some(ChannelMsg::Data { data }) => {
+                        self.screen.process(&data);
+                        self.bytes.extend_from_slice(&data);
+                    }
+                    Some(_) => {}
+                    None => return false,
+                }
+            }
+            true
+        };
+        tokio::time::timeout(patience, reading).await.unwrap_or(false)
+    }
+
+    async fn until(&mut self, done: impl Fn(&str) -> bool) -> bool {
+        self.until_within(PATIENCE, done).await
+    }
+
+    /// Takes in what the server sends for `time`.
+    async fn read_for(&mut self, time: Duration) {
+        let _ = self.until_within(time, |_| false).await;
+    }
+
+    /// Reads everything until the server ends the session.
+    async fn until_closed(&mut self) {
+        assert!(!self.until(|_| false).await, "the session ends");
+    }
+
+    async fn press(&mut self, keys: &str) {
+        self.channel.data(keys.as_bytes()).await.unwrap();
+    }
+
+    /// Plays as a person reading the screen would until the game is over.
+    async fn play_game(mut self) -> Person {
+        let mut answered = String::new();
+        loop {
+            let waiting_on = answered.clone();
+            let moved = self.until(|text| text != waiting_on && (over(text) || keys_for(text).is_some())).await;
+            let text = self.text();
+            assert!(moved, "the game stopped:\n{text}");
+            if over(&text) {
+                return self;
+            }
+            if let Some(keys) = keys_for(&text) {
+                self.press(keys).await;
+            }
+            answered = text;
+        }
+    }
+
+    /// The screen's line holding `needle`.
+    fn line_with(&self, needle: &str) -> String {
+        let text = self.text();
+        text.lines().find(|line| line.contains(needle)).unwrap_or_else(|| panic!("no {needle:?} in\n{text}")).into()
+    }
+
+    /// Whether the terminal was given back: the alternate screen left,
+    /// mouse reports off, the cursor shown.
+    fn given_back(&self) -> bool {
+        terminal_given_back(self.screen.screen())
+    }
+}
+
+fn terminal_given_back(screen: &vt100::Screen) -> bool {
+    !screen.alternate_screen()
+        && screen.mouse_protocol_mode() == vt100::MouseProtocolMode::None
+        && !screen.hide_cursor()
+}
+
+/// The game-over window is up.
+fn over(text: &str) -> bool {
+    text.contains("The game is over")
+}
+
+/// What a person presses on this screen, if it waits on them.
+fn keys_for(text: &str) -> Option<&'static str> {
+    if text.contains("(0 of 3)") {
+        return Some(" \u{1b}[C \u{1b}[C ");
+    }
+    let ours = ["Enter or click PASS", "Your lead", "Follow ", "play any card", "Enter continue", "shot the moon"];
+    ours.iter().any(|cue| text.contains(cue)).then_some("\r")
+}
+
+#[tokio::test]
+async fn a_lone_esc_acts_at_once_and_a_key_after_it_is_a_key_of_its_own() {
+    let server = Server::start("escape", &["--tables", "2"]);
+    let mut alice = Person::comes(&server, "alice", "").await;
+    assert!(alice.until(|text| text.contains("Tables (2)")).await, "{}", alice.text());
+    let first = cursor_row(&alice.text()).expect("the cursor is on the first table");
+    let help = |text: &str| text.contains("Lobby keys");
+    // The lobby looks at its tables once a second: a lone Esc does not wait for that.
+    let mut slowest = Duration::ZERO;
+    for _ in 0..5 {
+        alice.press("?").await;
+        assert!(alice.until(help).await, "{}", alice.text());
+        let pressed = Instant::now();
+        alice.press("\u{1b}").await;
+        assert!(alice.until(|text| !help(text)).await, "{}", alice.text());
+        slowest = slowest.max(pressed.elapsed());
+    }
+    // The Esc waits 30 ms for the rest of a sequence; the rest is the round trip on a busy machine.
+    assert!(slowest < Duration::from_millis(250), "Esc closed the help in {slowest:?} at worst");
+
+    // Esc, then a key a moment later (before the lobby's next look at its tables): both act.
+    alice.press("?").await;
+    assert!(alice.until(help).await, "{}", alice.text());
+    alice.press("\u{1b}").await;
+    tokio::time::sleep(Duration::from_millis(100)).await;
+    alice.press("j").await;
+    let joining = alice.until_within(Duration::from_secs(3), |text| text.contains("Join a table")).await;
+    assert!(joining && !help(&alice.text()), "Esc closed the help and j opened the code field:\n{}", alice.text());
+    // Esc, then an arrow: the arrow is whole, and moves the cursor to the second table.
+    alice.press("\u{1b}").await;
+    tokio::time::sleep(Duration::from_millis(100)).await;
+    alice.press("\u{1b}[B").await;
+    let second = |text: &str| !text.contains("Join a table") && cursor_row(text) == Some(first + 2);
+    let moved = alice.until_within(Duration::from_secs(3), second).await;
+    assert!(moved, "Esc closed the code field and the cursor went down a table (two lines):\n{}", alice.text());
+}
+
+/// The screen row of the lobby's cursor ("> " before a table's code).
+fn cursor_row(text: &str) -> Option<usize> {
+    text.lines().position(|line| line.trim_start_matches('│').starts_with("> "))
+}
+
+#[tokio::test]
+async fn a_private_table_is_listed_with_its_code_for_the_person_who_opened_it_alone() {
+    let server = Server::start("private", &[]);
+    let mut alice = Person::comes(&server, "alice", "").await;
+    assert!(alice.until(|text| text.contains("Tables (1)")).await, "{}", alice.text());
+    // n, then up to the "Lobby" line (fourth from the end, round from the top), private, Enter.
+    alice.press("n").await;
+    assert!(alice.until(|text| text.contains("New table")).await, "{}", alice.text());
+    alice.press("\u{1b}[A\u{1b}[A\u{1b}[A\u{1b}[A\u{1b}[C").await;
+    assert!(alice.until(|text| text.contains("private: join by code")).await, "{}", alice.text());
+    alice.press("\r").await;
+    assert!(alice.until(|text| text.contains("Welcome, alice")).await, "{}", alice.text());
+    // Back in the lobby (q, and q again to confirm): her table is there, private, with its code.
+    alice.press("qq").await;
+    let listed = |text: &str| text.contains("Tables (2)") && text.contains("private: alice (away)");
+    assert!(alice.until(listed).await, "{}", alice.text());
+    let code = private_code(&alice.text());
+    assert_ne!(code, server.code);
+
+    // bob's lobby lists the server's table alone, even after a few looks at the tables.
+    let mut bob = Person::comes(&server, "bob", "").await;
+    assert!(bob.until(|text| text.contains("Tables (1)")).await, "{}", bob.text());
+    bob.read_for(Duration::from_secs(3)).await;
+    assert!(!bob.text().contains(&code) && !bob.text().contains("private"), "{}", bob.text());
+    // alice, coming in again, is who opened it: her lobby lists it again.
+    let mut again = Person::comes(&server, "alice", "").await;
+    assert!(again.until(|text| text.contains("Tables (2)") && text.contains(&code)).await, "{}", again.text());
+}
+
+/// The value beside `label` in a window on the screen.
+fn figure(text: &str, label: &str) -> Option<String> {
+    let line = text.lines().find(|line| line.contains(label))?;
+    let after = &line[line.find(label)? + label.len()..];
+    after.split_whitespace().next().map(str::to_string)
+}
+
+/// The code of the private table listed on a lobby's screen at 80x24 (its
+/// seats, marked private, are on the line under its code).
+fn private_code(text: &str) -> String {
+    let lines: Vec<&str> = text.lines().collect();
+    let at = lines.iter().position(|line| line.contains("private:")).expect("a private table");
+    let row = lines[at - 1].trim_start_matches(['│', ' ', '>']);
+    row[..4].to_string()
+}
+
+#[tokio::test]
+async fn your_record_here_is_at_s_and_a_game_replayed_in_the_lobby_is_seen_from_your_seat() {
+    let server = Server::start("record", &["--set", "max-hands=1"]);
+    let join = format!("join {}", server.code);
+    let mut carol = Person::comes(&server, "carol", &join).await;
+    assert!(carol.until(|text| text.contains("Welcome, carol: you sit at South")).await, "{}", carol.text());
+    let mut alice = Person::comes(&server, "alice", &join).await;
+    assert!(alice.until(|text| text.contains("Welcome, alice: you sit at West")).await, "{}", alice.text());
+    // Before any game: her record here under the table's rules, nothing played yet.
+    alice.press("S").await;
+    assert!(alice.until(|text| text.contains("Your record here")).await, "{}", alice.text());
+    assert_eq!(figure(&alice.text(), "Games played").as_deref(), Some("0"), "{}", alice.text());
+    alice.press("\u{1b}").await;
+    assert!(alice.until(|text| !text.contains("Your record here")).await, "{}", alice.text());
+
+    let (carol, alice) = (tokio::spawn(carol.play_game()), tokio::spawn(alice.play_game()));
+    let (_carol, mut alice) = (carol.await.unwrap(), alice.await.unwrap());
+    // The game is over and kept: from the final standings, S now counts it.
+    alice.press("\r").await;
+    assert!(alice.until(|text| text.contains("Game over")).await, "{}", alice.text());
+    alice.press("S").await;
+    let counted = |text: &str| figure(text, "Games played").as_deref() == Some("1");
+    assert!(alice.until(counted).await, "{}", alice.text());
+    let hands = figure(&alice.text(), "Hands played").and_then(|hands| hands.parse::<u32>().ok());
+    assert!(hands.is_some_and(|hands| hands > 0), "{}", alice.text());
+
+    // In the lobby, carol's table's game, replayed by alice: alice is You, carol is carol.
+    alice.press("q").await;
+    assert!(alice.until(|text| text.contains("Your games (1)")).await, "{}", alice.text());
+    alice.press("\tr").await;
+    assert!(alice.until(|text| text.contains("Replay") && text.contains("You (")).await, "{}", alice.text());
+    let text = alice.text();
+    assert!(text.contains("You (alice)"), "{text}");
+    assert!(text.contains("(carol)") && !text.contains("You (carol)") && !text.contains("human:"), "{text}");
+    let rows: Vec<&str> = text.lines().skip(1).take(4).collect();
+    assert!(rows[0].contains("You (alice)"), "her own seat is listed first: {text}");
+    assert!(rows[3].contains("Right (carol)"), "carol, at South, is on alice's right: {text}");
+}
+
+#[tokio::test]
+async fn the_server_stopping_gives_every_terminal_back_and_says_so() {
+    let mut server = Server::start("stop", &[]);
+    let mut lobby = Person::comes(&server, "alice", "").await;
+    assert!(lobby.until(|text| text.contains("Tables (1)")).await, "{}", lobby.text());
+    let mut seated = Person::comes(&server, "bob", &format!("join {}", server.code)).await;
+    assert!(seated.until(|text| text.contains("Welcome, bob")).await, "{}", seated.text());
+    assert!(server.terminate(), "a stopped server exits cleanly");
+    for person in [&mut lobby, &mut seated] {
+        person.until_closed().await;
+        assert!(person.given_back(), "{:?}", String::from_utf8_lossy(&person.bytes));
+        let said = "hearts: the server is stopping; every table is saved as it is";
+        assert!(person.text().contains(said), "{}", person.text());
+    }
+}
+
+/// OpenSSH's `ssh` in an 80x24 pseudo-terminal, as a person runs it.
+struct Ssh {
+    screen: Arc<Mutex<vt100::Parser>>,
+    /// Everything it wrote to its terminal.
+    output: Arc<Mutex<Vec<u8>>>,
+    /// Kept open: a closed pty master would end ssh's input.
+    _writer: Box<dyn Write + Send>,
+    child: Box<dyn portable_pty::Child + Send + Sync>,
+}
+
+impl Ssh {
+    /// `ssh -t` to `server` as `user`, without a key, with nothing of the
+    /// machine's configuration, agent or known hosts.
+    fn run(server: &Server, user: &str, home: &Path) -> Ssh {
+        let found = std::env::var_os("PATH")
+            .is_some_and(|path| std::env::split_paths(&path).any(|dir| dir.join("ssh").is_file()));
+        assert!(found, "this test needs OpenSSH's ssh on the PATH (Debian: apt-get install openssh-client)");
+        let pair =
+            native_pty_system().openpty(PtySize { rows: 24, cols: 80, pixel_width: 0, pixel_height: 0 }).unwrap();
+        let mut ssh = CommandBuilder::new("ssh");
+        ssh.args(["-F", "/dev/null", "-o", "StrictHostKeyChecking=no", "-o", "UserKnownHostsFile=/dev/null"]);
+        ssh.args(["-o", "LogLevel=ERROR", "-o", "PubkeyAuthentication=no", "-t", "-p", &server.port.to_string()]);
+        ssh.arg(format!("{user}@127.0.0.1"));
+        ssh.env_clear();
+        ssh.env("HOME", home);
+        ssh.env("PATH", std::env::var_os("PATH").unwrap_or_default());
+        ssh.env("TERM", "xterm-256color");
+        let child = pair.slave.spawn_command(ssh).unwrap();
+        drop(pair.slave);
+        let mut reader = pair.master.try_clone_reader().unwrap();
+        let writer = pair.master.take_writer().unwrap();
+        let size = |n: u16| std::num::NonZero::new(n).unwrap();
+        let screen = Arc::new(Mutex::new(vt100::Parser::new(size(24), size(80), 0)));
+        let output = Arc::new(Mutex::new(Vec::new()));
+        let (screen_in, output_in) = (Arc::clone(&screen), Arc::clone(&output));
+        std::thread::spawn(move || {
+            let _master = pair.master;
+            let mut chunk = [0u8; 8192];
+            while let Ok(read @ 1..) = reader.read(&mut chunk) {
+                screen_in.lock().unwrap().process(&chunk[..read]);
+                output_in.lock().unwrap().extend_from_slice(&chunk[..read]);
+            }
+        });
+        Ssh { screen, output, _writer: writer, child }
+    }
+
+    fn text(&self) -> String {
+        self.screen.lock().unwrap().screen().contents()
+    }
+
+    /// Waits until `done` holds for the screen, or panics saying what it showed.
+    fn shows(&self, done: impl Fn(&str) -> bool) {
+        let deadline = Instant::now() + PATIENCE;
+        while !done(&self.text()) {
+            assert!(Instant::now() < deadline, "the screen never showed it:\n{}", self.text());
+            std::thread::sleep(Duration::from_millis(25));
+        }
+    }
+
+    /// Waits for ssh to end.
+    fn ends(&mut self) {
+        let deadline = Instant::now() + PATIENCE;
+        while self.child.try_wait().unwrap().is_none() {
+            let said = String::from_utf8_lossy(&self.output.lock().unwrap()).into_owned();
+            assert!(Instant::now() < deadline, "ssh did not end: {said:?}");
+            std::thread::sleep(Duration::from_millis(25));
+        }
+        // The reader thread takes the last bytes a moment later.
+        std::thread::sleep(Duration::from_millis(200));
+    }
+}
+
+impl Drop for Ssh {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+#[test]
+fn a_person_idle_in_the_lobby_is_let_go_with_the_terminal_given_back_and_told_why() {
+    let server = Server::start("idle", &["--lobby-idle", "2"]);
+    let mut ssh = Ssh::run(&server, "alice", &server.dir);
+    ssh.shows(|text| text.contains("Tables (1)"));
+    assert!(ssh.screen.lock().unwrap().screen().alternate_screen(), "the lobby is on the alternate screen");
+    ssh.ends();
+    let screen = ssh.screen.lock().unwrap();
+    let said = String::from_utf8_lossy(&ssh.output.lock().unwrap()).into_owned();
+    assert!(terminal_given_back(screen.screen()), "{said:?}");
+    let text = screen.screen().contents();
+    assert!(text.contains("hearts: you were idle in the lobby too long"), "{text}\n{said:?}");
+    let words = said.rfind("hearts: you were idle").unwrap();
+    assert!(said[..words].contains("\u{1b}[?1049l"), "the alternate screen is left before the words: {said:?}");
+}
