@@ -172,12 +172,6 @@ impl Person {
         }
     }
 
-    /// The screen's line holding `needle`.
-    fn line_with(&self, needle: &str) -> String {
-        let text = self.text();
-        text.lines().find(|line| line.contains(needle)).unwrap_or_else(|| panic!("no {needle:?} in\n{text}")).into()
-    }
-
     /// Whether the terminal was given back: the alternate screen left,
     /// mouse reports off, the cursor shown.
     fn given_back(&self) -> bool {
