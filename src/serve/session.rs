@@ -64,8 +64,9 @@ pub(super) type Farewell = Arc<OnceLock<&'static str>>;
 
 /// Said to everyone as the server stops (SIGINT, SIGTERM).
 pub(super) const SERVER_STOPS: &str = "the server is stopping; every table is saved as it is";
-/// Said when a screen cannot be drawn any more (a panic while drawing it).
-const SCREEN_FAILED: &str = "the server failed drawing your screen";
+/// Said when the thread that has a person's screen fails (a panic in
+/// their lobby or at their table).
+const SCREEN_FAILED: &str = "the server failed while serving you";
 /// How long the end of a session waits for its client to take the
 /// terminal back and the words; a client that reads nothing is not
 /// waited for longer.
@@ -327,7 +328,8 @@ impl Screen {
 }
 
 impl Drop for Screen {
-    /// A screen dropped by a panic (its lobby's thread failing) still says why.
+    /// A screen dropped by a panic (its lobby's or table's thread failing)
+    /// still says why.
     fn drop(&mut self) {
         if std::thread::panicking() {
             let _ = self.farewell.set(SCREEN_FAILED);

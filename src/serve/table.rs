@@ -240,7 +240,8 @@ impl Served {
             self.ask_bot();
             let now = Instant::now();
             let escapes = self.screens.values().filter_map(Screen::escape_deadline);
-            let wakeup = self.room.next_wakeup(now).into_iter().chain(escapes).min();
+            let due = self.room.next_wakeup(now);
+            let wakeup = due.into_iter().chain(escapes).min();
             let incoming = match wakeup {
                 None => receiver.recv().ok(),
                 Some(at) => match receiver.recv_timeout(at.saturating_duration_since(Instant::now())) {
@@ -250,7 +251,7 @@ impl Served {
                 },
             };
             match incoming {
-                None => self.timed_out(),
+                None => self.timed_out(due),
                 Some(ToTable::Stop) => {
                     self.save(Instant::now());
                     for (_, screen) in self.screens.drain() {
@@ -352,8 +353,8 @@ impl Served {
     }
 
     /// Nothing arrived in time: keys held for an escape sequence (their
-    /// person's alone), or the table's own time.
-    fn timed_out(&mut self) {
+    /// person's alone), or the table's own time, `due` then.
+    fn timed_out(&mut self, due: Option<Instant>) {
         let now = Instant::now();
         let held: Vec<(PersonId, Vec<crossterm::event::Event>)> =
             self.screens.iter_mut().map(|(&id, screen)| (id, screen.flush_keys(now))).collect();
@@ -362,7 +363,8 @@ impl Served {
             any_keys |= !events.is_empty();
             self.keys(id, &events);
         }
-        if !any_keys && self.room.next_wakeup(now).is_some_and(|at| at <= now) {
+        // The wake-up asked for is due (asked again now, it would be a later one).
+        if !any_keys && due.is_some_and(|at| at <= now) {
             self.change(None, |room, now| {
                 room.send(Message::Tick, now);
                 Vec::new()
