@@ -14,7 +14,7 @@ const MAX_SEQUENCE: usize = 256;
 
 /// How long an Esc waits for the rest of an escape sequence: a terminal
 /// sends a sequence in one write, so its bytes come together.
-pub(super) const ESCAPE_WAIT: Duration = Duration::from_millis(30);
+const ESCAPE_WAIT: Duration = Duration::from_millis(30);
 
 /// A session's keys as they come: its [`Decoder`], and when bytes waiting
 /// for the rest of their sequence (a lone Esc) are taken as they are.
