@@ -369,3 +369,17 @@ async fn sigterm_saves_every_table_and_gives_the_terminals_back() {
     let again = Server::start_in(dir, &[]);
     assert_eq!(again.codes, [server.code.clone()], "the table is there again");
 }
+
+#[tokio::test]
+async fn a_table_at_game_over_comes_back_from_a_restart_with_its_rules_and_seats() {
+    let server = Server::start("over", &["--preset", "omnibus", "--set", "max-hands=1"]);
+    let join = format!("join {}", server.code);
+    let alice = Player::comes(&server, "alice", &join).await;
+    let last = alice.play_game().await;
+    assert!(over(&last), "{last}");
+    let server = server.killed_and_started_again(&[]);
+    let mut alice = Player::comes(&server, "alice", &join).await;
+    assert!(alice.until(|text| text.contains("Welcome back, alice")).await, "her seat is kept: {}", alice.text());
+    assert!(alice.until(|text| text.contains("Game over")).await, "the game is over still: {}", alice.text());
+    assert!(alice.text().contains("omnibus"), "the rules are the table's, not the server's: {}", alice.text());
+}

@@ -690,6 +690,28 @@ mod tests {
     }
 
     #[test]
+    fn a_seats_grace_counts_from_when_its_person_left_across_a_restart() {
+        let mut app = table();
+        let left = Instant::now();
+        arrive(&mut app, 1, "bob", "name:bob");
+        app.update(Message::Leave(PersonId(1)), left);
+        let saved_at = left + Duration::from_secs(40);
+        let stored = StoredTable {
+            code: "W6HZ".into(),
+            listed: true,
+            settings: settings_of(&app, saved_at),
+            game: Some(app.saved_game(saved_at)),
+            seated: vec![Seated { seat: 0, name: "bob".into(), key: Some("name:bob".into()) }],
+        };
+        // The server comes back five seconds later (its clock starts anew).
+        let restarted = Instant::now() + Duration::from_secs(5);
+        let holders = holders_of(&stored, restarted);
+        let away = holders[0].as_ref().and_then(|holder| holder.away_since).expect("bob is away");
+        let gone_for = restarted.duration_since(away);
+        assert!(gone_for >= Duration::from_millis(39_900), "40 s already passed before the restart: {gone_for:?}");
+    }
+
+    #[test]
     fn names_are_unique_at_a_table_and_a_person_coming_back_keeps_theirs() {
         let mut app = table();
         arrive(&mut app, 1, "bob", "name:bob");
