@@ -206,6 +206,8 @@ struct Shape {
     said: Option<Instant>,
     away: Vec<Option<bool>>,
     finished: bool,
+    /// Who has agreed to the new game proposed.
+    agreed: usize,
 }
 
 /// The table's own state on its thread.
@@ -282,8 +284,17 @@ impl Served {
             }
         }
         match own {
-            Some(id) if self.shape() == before => self.redraw.mark(id),
-            _ => self.redraw = Redraw::Everyone,
+            Some(id) if self.shape() == before => {
+                // What everyone sees is as it was: the person's screen, and those of whoever was told something.
+                self.redraw.mark(id);
+                for touched in self.room.take_touched() {
+                    self.redraw.mark(touched);
+                }
+            }
+            _ => {
+                self.room.take_touched();
+                self.redraw = Redraw::Everyone;
+            }
         }
     }
 
@@ -341,6 +352,7 @@ impl Served {
             said: table.chat().newest().map(|said| said.at),
             away: table.holders().iter().map(|holder| holder.as_ref().map(|h| h.away_since.is_some())).collect(),
             finished: table.finish().is_some(),
+            agreed: table.agreed(),
         }
     }
 
