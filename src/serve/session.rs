@@ -13,8 +13,9 @@ use crossterm::cursor::{Hide, Show};
 use crossterm::event::{DisableMouseCapture, EnableMouseCapture, Event};
 use crossterm::execute;
 use crossterm::terminal::{EnterAlternateScreen, LeaveAlternateScreen};
-use ratatui::backend::CrosstermBackend;
-use ratatui::layout::Rect;
+use ratatui::backend::{Backend, ClearType, CrosstermBackend, WindowSize};
+use ratatui::buffer::Cell;
+use ratatui::layout::{Position, Rect, Size};
 use ratatui::{Frame, Terminal, TerminalOptions, Viewport};
 use russh::ChannelWriteHalf;
 use russh::server::{Handle, Msg};
@@ -132,6 +133,86 @@ impl Write for Output {
     }
 }
 
+/// The backend a screen draws into: crossterm's, except that the size
+/// and the cursor are the session's own. Crossterm would ask the server's
+/// terminal for them, and with none it runs `tput`: a program found
+/// through the server's PATH, once per window change.
+pub(super) struct ScreenBackend {
+    inner: CrosstermBackend<Output>,
+    /// The client's window, as it last said.
+    size: Size,
+    /// Where the cursor was last put.
+    cursor: Position,
+}
+
+impl ScreenBackend {
+    fn new(output: Output, size: Size) -> ScreenBackend {
+        ScreenBackend { inner: CrosstermBackend::new(output), size, cursor: Position::ORIGIN }
+    }
+}
+
+impl Backend for ScreenBackend {
+    type Error = io::Error;
+
+    fn draw<'a, I: Iterator<Item = (u16, u16, &'a Cell)>>(&mut self, content: I) -> io::Result<()> {
+        self.inner.draw(content)
+    }
+
+    fn append_lines(&mut self, lines: u16) -> io::Result<()> {
+        self.inner.append_lines(lines)
+    }
+
+    fn hide_cursor(&mut self) -> io::Result<()> {
+        self.inner.hide_cursor()
+    }
+
+    fn show_cursor(&mut self) -> io::Result<()> {
+        self.inner.show_cursor()
+    }
+
+    fn get_cursor_position(&mut self) -> io::Result<Position> {
+        Ok(self.cursor)
+    }
+
+    fn set_cursor_position<P: Into<Position>>(&mut self, position: P) -> io::Result<()> {
+        let position = position.into();
+        self.inner.set_cursor_position(position)?;
+        self.cursor = position;
+        Ok(())
+    }
+
+    fn clear(&mut self) -> io::Result<()> {
+        self.inner.clear()
+    }
+
+    fn clear_region(&mut self, clear_type: ClearType) -> io::Result<()> {
+        self.inner.clear_region(clear_type)
+    }
+
+    fn size(&self) -> io::Result<Size> {
+        Ok(self.size)
+    }
+
+    fn window_size(&mut self) -> io::Result<WindowSize> {
+        // The client's pixel size is not asked for: nothing drawn here uses it.
+        Ok(WindowSize { columns_rows: self.size, pixels: Size::ZERO })
+    }
+
+    fn flush(&mut self) -> io::Result<()> {
+        Backend::flush(&mut self.inner)
+    }
+}
+
+impl Write for ScreenBackend {
+    fn write(&mut self, bytes: &[u8]) -> io::Result<usize> {
+        self.inner.write(bytes)
+    }
+
+    fn flush(&mut self) -> io::Result<()> {
+        Write::flush(&mut self.inner)
+    }
+}
+
 /// One person's screen.
 pub(super) struct Screen {
     /// Whose: their id at the table they are at.
@@ -142,7 +223,7 @@ pub(super) struct Screen {
     pub(super) route: Route,
     /// The screen's size.
     pub(super) size: (u16, u16),
-    terminal: Terminal<CrosstermBackend<Output>>,
+    terminal: Terminal<ScreenBackend>,
     hits: Hits,
     decoder: Decoder,
     /// A lone Esc is a key once this passes without more bytes.
@@ -170,8 +251,8 @@ impl Screen {
     ) -> Result<Screen, Broken> {
         let abort = Arc::clone(&output.abort);
         let area = Rect::new(0, 0, columns, rows);
-        let mut terminal =
-            Terminal::with_options(CrosstermBackend::new(output), TerminalOptions { viewport: Viewport::Fixed(area) })?;
+        let backend = ScreenBackend::new(output, area.as_size());
+        let mut terminal = Terminal::with_options(backend, TerminalOptions { viewport: Viewport::Fixed(area) })?;
         execute!(terminal.backend_mut(), EnterAlternateScreen, EnableMouseCapture, Hide)?;
         Ok(Screen {
             id: PersonId(0),
@@ -255,6 +336,7 @@ impl Screen {
 
     /// The screen's new size.
     pub(super) fn resize(&mut self, columns: u16, rows: u16) -> Result<Message, Broken> {
+        self.terminal.backend_mut().size = Size::new(columns, rows);
         self.terminal.resize(Rect::new(0, 0, columns, rows))?;
         self.size = (columns, rows);
         Ok(Message::Resized { person: self.id, width: columns, height: rows })
