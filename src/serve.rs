@@ -14,6 +14,7 @@ mod keys;
 mod limits;
 mod lobby;
 mod lobby_session;
+mod lock;
 mod name;
 mod session;
 pub mod store;
@@ -78,6 +79,19 @@ pub enum ServeError {
         path: PathBuf,
         /// What is wrong.
         problem: String,
+    },
+    /// Another server serves from the same data directory.
+    #[error(
+        "serve: another hearts serve uses {} ({}); stop it, or give this one a data directory of its own \
+         with XDG_DATA_HOME",
+        dir.display(),
+        holder.map_or_else(|| "its lock is held".to_string(), |pid| format!("process {pid}"))
+    )]
+    Busy {
+        /// The data directory.
+        dir: PathBuf,
+        /// The process holding it, when it said.
+        holder: Option<u32>,
     },
     /// The address could not be listened on, or the runtime not started.
     #[error("serve: {doing}: {source}")]
@@ -238,6 +252,8 @@ fn table_code() -> String {
 pub fn run(options: ServeOptions) -> Result<(), ServeError> {
     let access = Access::choose(&options.access, options.listen)?;
     let dir = crate::tui::store::data_dir()?;
+    crate::tui::store::private_dir(&dir)?;
+    let _lock = lock::ServeLock::take(&dir)?;
     let key = host_key::load_or_make(&dir)?;
     let stored = Store::open_in(&dir).and_then(|mut store| store.tables())?;
     let fingerprint = key.public_key().fingerprint(russh::keys::HashAlg::Sha256);

@@ -220,6 +220,22 @@ impl PlayerRecord {
     }
 }
 
+/// Makes the database file its owner's only before SQLite opens it: new,
+/// empty and 0600 (SQLite makes its `-wal` and `-shm` files with the
+/// database's mode), or an older one narrowed with its `-wal` and `-shm`.
+fn owner_only(path: &Path) -> std::io::Result<()> {
+    crate::tui::store::owner_only().write(true).create(true).truncate(false).open(path)?;
+    for suffix in ["", "-wal", "-shm", "-journal"] {
+        let mut file = path.as_os_str().to_owned();
+        file.push(suffix);
+        match crate::tui::store::narrow(Path::new(&file)) {
+            Err(error) if error.kind() != std::io::ErrorKind::NotFound => return Err(error),
+            _ => {}
+        }
+    }
+    Ok(())
+}
+
 /// The open database: one connection. It may move to another thread but
 /// not be shared; a thread of its own may open another, since WAL and the
 /// busy timeout let connections share the file.
@@ -242,6 +258,7 @@ impl Store {
         if let Some(dir) = path.parent().filter(|dir| !dir.as_os_str().is_empty()) {
             std::fs::create_dir_all(dir).map_err(|source| StoreError::Io { path: dir.to_path_buf(), source })?;
         }
+        owner_only(path).map_err(|source| StoreError::Io { path: path.to_path_buf(), source })?;
         let failed = failure(path);
         let mut connection = Connection::open(path).map_err(&failed)?;
         connection.busy_timeout(BUSY_TIMEOUT).map_err(&failed)?;
