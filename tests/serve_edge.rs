@@ -1,0 +1,338 @@
+//! `hearts serve` at its edge, as an attacker finds it: the real binary,
+//! started as a daemon would be, met by russh clients, OpenSSH's `ssh` and
+//! raw sockets from many loopback addresses (Linux routes all of
+//! 127.0.0.0/8 to `lo`).
+
+use std::io::Write as _;
+use std::net::{IpAddr, Ipv4Addr, SocketAddr};
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, Stdio};
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use russh::ChannelMsg;
+use russh::client::{self, Handle};
+use russh::keys::PublicKeyOrCertificate;
+use tokio::net::{TcpSocket, TcpStream};
+
+/// The bound on anything a test waits for; only a broken server reaches it.
+const PATIENCE: Duration = Duration::from_secs(60);
+
+/// A server started for one test, stopped when dropped.
+struct Server {
+    child: Child,
+    port: u16,
+    /// The code of the table opened at start.
+    code: String,
+    /// The test's scratch directory: the server's files, its output, its PATH.
+    dir: PathBuf,
+}
+
+/// How a test starts the server.
+#[derive(Default)]
+struct Launch<'a> {
+    /// Flags after `serve --listen 127.0.0.1:0`.
+    args: &'a [&'a str],
+    /// In a session of its own, with no terminal (as `setsid` starts a daemon).
+    setsid: bool,
+    /// Directories put first on its PATH.
+    path_first: Option<PathBuf>,
+}
+
+impl Server {
+    fn start(name: &str) -> Server {
+        Server::launch(name, &Launch::default())
+    }
+
+    fn launch(name: &str, launch: &Launch) -> Server {
+        let dir = scratch(name);
+        let child = spawn(&dir, launch);
+        let (port, code) = startup(&dir);
+        Server { child, port, code, dir }
+    }
+
+    /// The data directory (`$XDG_DATA_HOME/hearts`).
+    fn data(&self) -> PathBuf {
+        data_dir(&self.dir)
+    }
+
+    fn address(&self) -> SocketAddr {
+        SocketAddr::new(IpAddr::V4(Ipv4Addr::LOCALHOST), self.port)
+    }
+
+    /// What the server wrote on its standard error.
+    fn said(&self) -> String {
+        std::fs::read_to_string(self.dir.join("stderr")).unwrap_or_default()
+    }
+
+    /// A line of /proc/PID/status, such as `VmRSS` or `VmHWM` (in KiB).
+    fn status(&self, field: &str) -> u64 {
+        let status = std::fs::read_to_string(format!("/proc/{}/status", self.child.id())).unwrap();
+        let line = status.lines().find(|line| line.starts_with(&format!("{field}:"))).unwrap();
+        line.split_whitespace().nth(1).and_then(|value| value.parse().ok()).unwrap()
+    }
+
+    /// Still running, and never said it panicked.
+    fn assert_unhurt(&mut self) {
+        assert!(self.child.try_wait().unwrap().is_none(), "the server exited: {}", self.said());
+        let said = self.said();
+        assert!(!said.contains("panicked"), "{said}");
+    }
+}
+
+impl Drop for Server {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+        let _ = std::fs::remove_dir_all(&self.dir);
+    }
+}
+
+fn scratch(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("hearts-serve-edge-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+fn data_dir(scratch: &Path) -> PathBuf {
+    scratch.join("data").join("hearts")
+}
+
+/// The server, its output going to files in `dir`.
+fn spawn(dir: &Path, launch: &Launch) -> Child {
+    let binary = env!("CARGO_BIN_EXE_hearts");
+    let mut command = if launch.setsid {
+        let mut command = Command::new("setsid");
+        command.arg(binary);
+        command
+    } else {
+        Command::new(binary)
+    };
+    command
+        .args(["serve", "--listen", "127.0.0.1:0"])
+        .args(launch.args)
+        .env("XDG_DATA_HOME", dir.join("data"))
+        .stdin(Stdio::null())
+        .stdout(std::fs::File::create(dir.join("stdout")).unwrap())
+        .stderr(std::fs::File::create(dir.join("stderr")).unwrap());
+    if let Some(first) = &launch.path_first {
+        let path = std::env::var_os("PATH").unwrap_or_default();
+        let mut paths = vec![first.clone()];
+        paths.extend(std::env::split_paths(&path));
+        command.env("PATH", std::env::join_paths(paths).unwrap());
+    }
+    command.spawn().expect("the binary starts")
+}
+
+/// The port and the first table's code, once the server has said them.
+fn startup(dir: &Path) -> (u16, String) {
+    let started = Instant::now();
+    loop {
+        let out = std::fs::read_to_string(dir.join("stdout")).unwrap_or_default();
+        if out.contains("play: ") {
+            // "hearts serve: listening on 127.0.0.1:PORT, host key SHA256:..."
+            let port = out.split("127.0.0.1:").nth(1).and_then(|rest| rest.split(',').next());
+            let port = port.and_then(|port| port.parse().ok()).unwrap_or_else(|| panic!("no port in {out:?}"));
+            let code = out.lines().find_map(|line| line.strip_prefix("table ")).and_then(|rest| rest.split(' ').next());
+            return (port, code.expect("a table is opened at start").to_string());
+        }
+        let said = std::fs::read_to_string(dir.join("stderr")).unwrap_or_default();
+        assert!(started.elapsed() < PATIENCE, "the server never started: {said}");
+        std::thread::sleep(Duration::from_millis(20));
+    }
+}
+
+/// A client that trusts any host key (the test has just seen it made).
+struct Trusting;
+
+impl client::Handler for Trusting {
+    type Error = russh::Error;
+
+    async fn check_server_key(&mut self, _: &PublicKeyOrCertificate) -> Result<bool, Self::Error> {
+        Ok(true)
+    }
+}
+
+/// Loopback address 127.0.N.M, one of many this machine has.
+fn loopback(n: u8, m: u8) -> IpAddr {
+    IpAddr::V4(Ipv4Addr::new(127, 0, n, m))
+}
+
+/// A TCP connection to the server from `source`.
+async fn tcp_from(source: IpAddr, server: &Server) -> std::io::Result<TcpStream> {
+    let socket = TcpSocket::new_v4()?;
+    socket.bind(SocketAddr::new(source, 0))?;
+    socket.connect(server.address()).await
+}
+
+/// SSH from `source`, logged in as `user` (the server is open to anyone).
+async fn log_in_from(source: IpAddr, server: &Server, user: &str) -> Result<Handle<Trusting>, russh::Error> {
+    let stream = tcp_from(source, server).await?;
+    let mut session = client::connect_stream(Arc::new(client::Config::default()), stream, Trusting).await?;
+    assert!(session.authenticate_none(user).await?.success(), "an open server lets anyone in");
+    Ok(session)
+}
+
+/// A person's channel and what it has shown them.
+struct Screen {
+    channel: russh::Channel<client::Msg>,
+    emulator: vt100::Parser,
+    closed: bool,
+    exit_status: Option<u32>,
+}
+
+impl Screen {
+    /// A session channel on `session` with an 80x24 terminal running
+    /// `command` (the lobby when `None`).
+    async fn open(session: &Handle<Trusting>, command: Option<&str>) -> Screen {
+        let channel = session.channel_open_session().await.unwrap();
+        channel.request_pty(false, "xterm-256color", 80, 24, 0, 0, &[]).await.unwrap();
+        match command {
+            Some(command) => channel.exec(false, command).await.unwrap(),
+            None => channel.request_shell(false).await.unwrap(),
+        }
+        let size = |n: u16| std::num::NonZero::new(n).unwrap();
+        Screen { channel, emulator: vt100::Parser::new(size(24), size(80), 0), closed: false, exit_status: None }
+    }
+
+    fn text(&self) -> String {
+        self.emulator.screen().contents()
+    }
+
+    /// Reads until `done` holds for the screen's text; false if the
+    /// channel closed first.
+    async fn until(&mut self, done: impl Fn(&str) -> bool) -> bool {
+        let reading = async {
+            while !done(&self.text()) && !self.closed {
+                match self.channel.wait().await {
+                    Some(ChannelMsg::Data { data }) => self.emulator.process(&data),
+                    Some(ChannelMsg::ExitStatus { exit_status }) => self.exit_status = Some(exit_status),
+                    Some(ChannelMsg::Close) | None => self.closed = true,
+                    Some(_) => {}
+                }
+            }
+        };
+        let _ = tokio::time::timeout(PATIENCE, reading).await;
+        done(&self.text())
+    }
+
+    async fn press(&self, keys: &str) {
+        self.channel.data(keys.as_bytes()).await.expect("the channel takes keys");
+    }
+
+    async fn resize(&mut self, columns: u16, rows: u16) {
+        self.channel.window_change(columns.into(), rows.into(), 0, 0).await.unwrap();
+        let size = |n: u16| std::num::NonZero::new(n).unwrap();
+        self.emulator.screen_mut().set_size(size(rows), size(columns));
+    }
+}
+
+fn in_lobby(text: &str) -> bool {
+    text.contains("Tables (")
+}
+
+fn at_table(text: &str) -> bool {
+    text.contains("Hand 1")
+}
+
+#[tokio::test]
+async fn a_daemon_without_a_terminal_runs_no_program_on_resizes_and_moves() {
+    let bin = scratch("fake-tput-bin");
+    let calls = bin.join("calls");
+    let tput = bin.join("tput");
+    let mut script = std::fs::File::create(&tput).unwrap();
+    writeln!(script, "#!/bin/sh\necho \"tput $*\" >> '{}'\necho 80", calls.display()).unwrap();
+    drop(script);
+    std::fs::set_permissions(&tput, std::os::unix::fs::PermissionsExt::from_mode(0o755)).unwrap();
+    let launch = Launch { setsid: true, path_first: Some(bin.clone()), ..Launch::default() };
+    let mut server = Server::launch("no-program", &launch);
+    let session = log_in_from(loopback(0, 1), &server, "daemon").await.unwrap();
+    let mut screen = Screen::open(&session, None).await;
+    for round in 0..6u16 {
+        assert!(screen.until(in_lobby).await, "round {round}: {}", screen.text());
+        screen.resize(80 + round, 24 + round).await;
+        // Enter sits at the table under the cursor, the one opened at start.
+        screen.press("\r").await;
+        assert!(screen.until(at_table).await, "round {round}: {}", screen.text());
+        screen.resize(100 + round, 30).await;
+        screen.resize(81, 25).await;
+        assert!(screen.until(at_table).await, "{}", screen.text());
+        // Ctrl-C leaves the table for the lobby.
+        screen.press("\x03").await;
+    }
+    assert!(screen.until(in_lobby).await, "{}", screen.text());
+    let ran = std::fs::read_to_string(&calls).unwrap_or_default();
+    assert_eq!(ran, "", "the server ran programs");
+    server.assert_unhurt();
+    let _ = std::fs::remove_dir_all(&bin);
+}
+
+/// The permission bits of a file.
+fn mode(path: &Path) -> u32 {
+    std::os::unix::fs::PermissionsExt::mode(&std::fs::metadata(path).unwrap().permissions()) & 0o777
+}
+
+#[tokio::test]
+async fn the_data_directory_and_every_file_in_it_are_the_owners_only() {
+    // A data directory from an older server, open to everyone.
+    let dir = scratch("modes");
+    let data = data_dir(&dir);
+    std::fs::create_dir_all(&data).unwrap();
+    std::fs::write(data.join("games.jsonl"), "").unwrap();
+    for (path, open) in [(&data, 0o755), (&data.join("games.jsonl"), 0o644)] {
+        std::fs::set_permissions(path, std::os::unix::fs::PermissionsExt::from_mode(open)).unwrap();
+    }
+    let child = spawn(&dir, &Launch::default());
+    let (port, code) = startup(&dir);
+    let mut server = Server { child, port, code, dir };
+    // A person sits down, so the tables and seats are written through the WAL.
+    let session = log_in_from(loopback(0, 1), &server, "alice").await.unwrap();
+    let mut screen = Screen::open(&session, Some(&format!("join {}", server.code))).await;
+    assert!(screen.until(at_table).await, "{}", screen.text());
+    let files: Vec<PathBuf> = std::fs::read_dir(server.data()).unwrap().map(|entry| entry.unwrap().path()).collect();
+    let names: Vec<String> =
+        files.iter().map(|file| file.file_name().unwrap().to_string_lossy().into_owned()).collect();
+    for expected in ["server.sqlite3", "server.sqlite3-wal", "server.sqlite3-shm", "ssh_host_ed25519_key", "serve.lock"]
+    {
+        assert!(names.iter().any(|name| name == expected), "no {expected} among {names:?}");
+    }
+    assert_eq!(mode(&server.data()), 0o700, "the data directory");
+    for file in &files {
+        assert_eq!(mode(file), 0o600, "{}", file.display());
+    }
+    server.assert_unhurt();
+}
+
+#[test]
+fn a_second_server_on_the_same_data_directory_is_refused_and_the_first_serves_on() {
+    let mut first = Server::start("two");
+    let mut second = Command::new(env!("CARGO_BIN_EXE_hearts"))
+        .args(["serve", "--listen", "127.0.0.1:0"])
+        .env("XDG_DATA_HOME", first.dir.join("data"))
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let started = Instant::now();
+    while second.try_wait().unwrap().is_none() && started.elapsed() < PATIENCE {
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    // A second server still serving is stopped, and fails the test below.
+    let _ = second.kill();
+    let second = second.wait_with_output().unwrap();
+    let said = String::from_utf8_lossy(&second.stderr);
+    let expected = format!("another hearts serve uses {} (process {})", first.data().display(), first.child.id());
+    assert!(said.contains(&expected), "{said}");
+    assert_eq!(second.status.code(), Some(2), "{said}");
+    assert!(String::from_utf8_lossy(&second.stdout).is_empty(), "the second server said it listens");
+    first.assert_unhurt();
+    // Once the first is gone, even killed, the directory is free: the lock went with it.
+    first.child.kill().unwrap();
+    first.child.wait().unwrap();
+    first.child = spawn(&first.dir, &Launch::default());
+    let (port, _) = startup(&first.dir);
+    assert_ne!(port, 0);
+    first.assert_unhurt();
+}
