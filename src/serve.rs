@@ -40,9 +40,10 @@ use crate::tui::store::FileError;
 use crate::tui::table::Table;
 use access::Access;
 use handler::Client;
-use limits::{Connections, LoginDeadline};
+use limits::{CodeTries, Connections, LoginDeadline};
 use lobby::{TableRequest, TableSummary};
 use lobby_session::ToLobby;
+use session::Visitor;
 use store::{Store, StoredTable};
 use table::{Opening, TableLine, ToTable};
 
@@ -167,12 +168,37 @@ struct Shared {
     next_person: AtomicU64,
     /// Reviews being worked out now (each takes a core for a second or two).
     reviews: AtomicUsize,
+    /// Wrong table codes tried, per address.
+    code_tries: CodeTries,
+}
+
+/// Why a code brought nobody to a table.
+#[derive(Debug)]
+enum NotFound {
+    /// No table has it.
+    NoTable,
+    /// Too many wrong codes came from this connection or address: it was
+    /// not looked up, and the next may be tried after this wait.
+    Wait(Duration),
 }
 
 impl Shared {
     /// The table with this code.
     fn table(&self, code: &str) -> Option<TableLine> {
         self.tables.lock().ok()?.get(code).cloned()
+    }
+
+    /// The table with this code, for `visitor`: unless they have tried
+    /// too many wrong codes lately.
+    fn find_table(&self, code: &str, visitor: &Visitor) -> Result<TableLine, NotFound> {
+        let now = std::time::Instant::now();
+        if let Some(wait) = self.code_tries.wait(&visitor.code_tries, visitor.address, now) {
+            return Err(NotFound::Wait(wait));
+        }
+        self.table(code).ok_or_else(|| {
+            self.code_tries.wrong(&visitor.code_tries, visitor.address, now);
+            NotFound::NoTable
+        })
     }
 
     /// A new person's id at the tables.
@@ -214,7 +240,12 @@ impl Shared {
         }
         let code = match stored {
             Some(stored) => stored.code.clone(),
-            None => std::iter::repeat_with(table_code).find(|code| !tables.contains_key(code)).unwrap_or_default(),
+            None => {
+                let length = if opening.listed { LISTED_CODE } else { PRIVATE_CODE };
+                std::iter::repeat_with(|| table_code(length))
+                    .find(|code| !tables.contains_key(code))
+                    .unwrap_or_default()
+            }
         };
         let line = table::open(code.clone(), opening, stored, deal, Arc::clone(self))?;
         tables.insert(code, line.clone());
@@ -235,15 +266,22 @@ impl Shared {
     }
 }
 
-/// A table's code: four letters and digits that read unambiguously.
-fn table_code() -> String {
+/// The length of a listed table's code: anyone sees it in the lobby.
+const LISTED_CODE: usize = 4;
+/// The length of a private table's code: its only lock, one of 32^10
+/// (2^50), against a few tries a minute (see [`limits`]).
+const PRIVATE_CODE: usize = 10;
+
+/// A table's code: `length` letters and digits that read unambiguously.
+fn table_code(length: usize) -> String {
     const ALPHABET: &[u8] = b"23456789ABCDEFGHJKLMNPQRSTUVWXYZ";
-    let mut bytes = [0u8; 4];
+    let mut bytes = vec![0u8; length];
     // Without the system's randomness the clock mixes well enough for a name.
     if getrandom::fill(&mut bytes).is_err() {
-        let nanos = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.subsec_nanos());
-        bytes = nanos.to_le_bytes();
+        let nanos = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_nanos());
+        bytes = nanos.to_le_bytes().iter().copied().cycle().take(length).collect();
     }
+    // 256 is a multiple of the alphabet's 32 letters: each is as likely.
     bytes.iter().map(|&byte| char::from(ALPHABET[usize::from(byte) % ALPHABET.len()])).collect()
 }
 
@@ -274,6 +312,7 @@ pub fn run(options: ServeOptions) -> Result<(), ServeError> {
         next_lobby: AtomicU64::new(0),
         next_person: AtomicU64::new(0),
         reviews: AtomicUsize::new(0),
+        code_tries: CodeTries::default(),
     });
     runtime.block_on(async move {
         let listener = TcpListener::bind(options.listen)
@@ -327,7 +366,7 @@ async fn accept(listener: &TcpListener, config: &Arc<Config>, shared: &Arc<Share
         };
         let Some(slot) = shared.connections.take(peer.ip()) else { continue };
         let authenticated = Arc::new(AtomicBool::new(false));
-        let client = Client::new(Arc::clone(shared), Arc::clone(&authenticated));
+        let client = Client::new(Arc::clone(shared), Arc::clone(&authenticated), peer.ip());
         let config = Arc::clone(config);
         tokio::spawn(async move {
             let _slot = slot;

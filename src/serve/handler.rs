@@ -3,25 +3,24 @@
 //! may ask for (other commands, subsystems such as sftp, port forwarding,
 //! agent and X11 forwarding, a second channel) is refused.
 
-use std::sync::Arc;
+use std::net::IpAddr;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::{Arc, Mutex};
 use std::time::Instant;
 
 use russh::keys::PublicKey;
 use russh::server::{Auth, ChannelOpenHandle, Handler, Msg, PublicKeyOffer, Session, VerifiedPublicKey};
 use russh::{Channel, ChannelId, ChannelOpenFailure, ChannelWriteHalf, MethodKind, MethodSet, Pty};
 
-use super::Shared;
-use super::limits::{self, InputBudget, NewestSize};
+use super::limits::{self, InputBudget, NewestSize, Tries};
 use super::lobby_session::{self, ToLobby};
 use super::name::safe_name;
 use super::session::{Output, Place, Route, Screen, Visitor};
 use super::table::{self, ToTable, theme_for};
+use super::{NotFound, Shared};
 
 /// Said to a session that asked for no terminal (`ssh HOST` piped, or `ssh -T`).
 pub(super) const NO_TERMINAL: &str = "hearts: the table needs a terminal: connect with ssh -t";
-/// Said to a command other than `join CODE` or `watch CODE`.
-pub(super) const UNKNOWN_COMMAND: &str = "hearts: the commands are join CODE and watch CODE; without one, you play";
 /// Said when the server has no room for another table.
 const NO_ROOM: &str = "hearts: every table is full and no more can be opened here; try again later";
 
@@ -29,6 +28,10 @@ const NO_ROOM: &str = "hearts: every table is full and no more can be opened her
 pub(super) struct Client {
     shared: Arc<Shared>,
     authenticated: Arc<AtomicBool>,
+    /// Where the client connects from.
+    address: IpAddr,
+    /// Its tries at table codes.
+    code_tries: Arc<Mutex<Tries>>,
     /// The name shown for the SSH user name.
     name: String,
     /// The fingerprint of the public key the client logged in with.
@@ -112,21 +115,60 @@ enum Going {
     Watch(String),
 }
 
-/// What a client may run: `join CODE` and `watch CODE`.
-fn known_command(command: &[u8]) -> Option<Going> {
-    let text = std::str::from_utf8(command).ok()?;
+/// What a client may run: `join CODE` and `watch CODE`; else the one
+/// sentence that tells the person what they may run.
+fn parse_command(command: &[u8]) -> Result<Going, String> {
+    let text = String::from_utf8_lossy(command);
     let words: Vec<&str> = text.split_whitespace().collect();
     let code_like = |code: &str| (1..=12).contains(&code.len()) && code.chars().all(|c| c.is_ascii_alphanumeric());
     match words.as_slice() {
-        ["join", code] if code_like(code) => Some(Going::Join(code.to_ascii_uppercase())),
-        ["watch", code] if code_like(code) => Some(Going::Watch(code.to_ascii_uppercase())),
-        _ => None,
+        ["join", code] if code_like(code) => Ok(Going::Join(code.to_ascii_uppercase())),
+        ["watch", code] if code_like(code) => Ok(Going::Watch(code.to_ascii_uppercase())),
+        [verb @ ("join" | "watch")] => Err(format!("hearts: {verb} needs a table's code, as in {verb} 7Q4K")),
+        ["join" | "watch", code] => {
+            Err(format!("hearts: `{}` is not a table's code: a code is letters and digits", shown(code)))
+        }
+        [verb @ ("join" | "watch"), ..] => Err(format!("hearts: {verb} takes one table's code, as in {verb} 7Q4K")),
+        [] => Err(format!("hearts: an empty command; {COMMANDS}")),
+        [verb, ..] => {
+            let near = ["join", "watch"].into_iter().find(|known| distance(&verb.to_ascii_lowercase(), known) <= 2);
+            let guess = near.map(|known| format!(" (did you mean {known}?)")).unwrap_or_default();
+            Err(format!("hearts: unknown command `{}`; {COMMANDS}{guess}", shown(verb)))
+        }
     }
 }
 
+/// What the commands are, as a refusal says it.
+const COMMANDS: &str = "the commands are join CODE and watch CODE";
+
+/// A word the client sent, fit to be shown in a sentence: printable
+/// ASCII only (no escape sequence reaches the terminal), and short.
+fn shown(word: &str) -> String {
+    let printable: String = word.chars().filter(char::is_ascii_graphic).take(24).collect();
+    if word.chars().count() > 24 { format!("{printable}...") } else { printable }
+}
+
+/// The edit distance between two words (insertions, deletions,
+/// substitutions), for "did you mean"; a long word is far from everything.
+fn distance(a: &str, b: &str) -> usize {
+    let (a, b): (Vec<char>, Vec<char>) = (a.chars().take(32).collect(), b.chars().collect());
+    let mut row: Vec<usize> = (0..=b.len()).collect();
+    for (i, &x) in a.iter().enumerate() {
+        let mut diagonal = row[0];
+        row[0] = i + 1;
+        for (j, &y) in b.iter().enumerate() {
+            let above = row[j + 1];
+            row[j + 1] = (above + 1).min(row[j] + 1).min(diagonal + usize::from(x != y));
+            diagonal = above;
+        }
+    }
+    row[b.len()]
+}
+
 impl Client {
-    pub(super) fn new(shared: Arc<Shared>, authenticated: Arc<AtomicBool>) -> Client {
-        Client { shared, authenticated, name: String::new(), key: None, channel: None }
+    pub(super) fn new(shared: Arc<Shared>, authenticated: Arc<AtomicBool>, address: IpAddr) -> Client {
+        let code_tries = Arc::new(Mutex::new(Tries::for_connection(Instant::now())));
+        Client { shared, authenticated, address, code_tries, name: String::new(), key: None, channel: None }
     }
 
     /// The methods a refused client may try next.
@@ -172,19 +214,33 @@ impl Client {
         };
         session.channel_success(channel)?;
         let Some((columns, rows, term)) = open.pty.clone() else {
-            return say_and_close(session, channel, NO_TERMINAL);
+            return say_and_close(session, channel, NO_TERMINAL, 1);
         };
         let (code, watch) = match &going {
             Going::Lobby => (None, false),
             Going::Join(code) => (Some(code.as_str()), false),
             Going::Watch(code) => (Some(code.as_str()), true),
         };
-        let table = code.map(|code| self.shared.table(code));
-        if let (Some(code), Some(None)) = (code, &table) {
-            return say_and_close(session, channel, &format!("hearts: there is no table {code} here"));
-        }
+        let visitor = Visitor {
+            name: self.name.clone(),
+            key: self.key.clone(),
+            theme: theme_for(&term),
+            address: self.address,
+            code_tries: Arc::clone(&self.code_tries),
+        };
+        let table = match code.map(|code| (code, self.shared.find_table(code, &visitor))) {
+            None => None,
+            Some((_, Ok(table))) => Some(table),
+            Some((code, Err(NotFound::NoTable))) => {
+                return say_and_close(session, channel, &format!("hearts: there is no table {code} here"), 1);
+            }
+            Some((_, Err(NotFound::Wait(wait)))) => {
+                let seconds = wait.as_secs() + 1;
+                let wait = format!("hearts: too many wrong table codes from here; wait {seconds} s and try again");
+                return say_and_close(session, channel, &wait, 1);
+            }
+        };
         let Some(writer) = open.writer.take() else { return session.channel_failure(channel) };
-        let visitor = Visitor { name: self.name.clone(), key: self.key.clone(), theme: theme_for(&term) };
         let pending = Arc::new(AtomicUsize::new(0));
         let route: Route = Arc::new(std::sync::Mutex::new(Place::Gone));
         let connection = (session.handle(), tokio::runtime::Handle::current());
@@ -198,11 +254,11 @@ impl Client {
             Ok(screen) => screen,
             Err(_) => return session.channel_failure(channel),
         };
-        match table.flatten() {
+        match table {
             None => lobby_session::enter(screen, Arc::clone(&self.shared), None),
             Some(table) => {
                 if table::bring(screen, &table, watch, self.shared.person_id()).is_some() {
-                    return say_and_close(session, channel, NO_ROOM);
+                    return say_and_close(session, channel, NO_ROOM, 1);
                 }
             }
         }
@@ -219,10 +275,10 @@ impl Client {
     }
 }
 
-/// Writes one line to the channel and closes it.
-fn say_and_close(session: &mut Session, channel: ChannelId, line: &str) -> Result<(), russh::Error> {
+/// Writes one line to the channel and closes it with `status`.
+fn say_and_close(session: &mut Session, channel: ChannelId, line: &str, status: u32) -> Result<(), russh::Error> {
     session.data(channel, format!("{line}\r\n").into_bytes())?;
-    session.exit_status_request(channel, 1)?;
+    session.exit_status_request(channel, status)?;
     session.eof(channel)?;
     session.close(channel)
 }
@@ -333,16 +389,18 @@ impl Handler for Client {
         command: &[u8],
         session: &mut Session,
     ) -> Result<(), Self::Error> {
-        if let Some(going) = known_command(command)
-            && self.open(channel).is_some()
-        {
-            return self.start(channel, going, session);
+        let going = parse_command(command);
+        match (going, self.open(channel)) {
+            (Ok(going), Some(_)) => self.start(channel, going, session),
+            // The sentence comes on the channel the person sees, with exit
+            // status 2: a failure reply would leave OpenSSH to say only
+            // "exec request failed".
+            (Err(refusal), Some(open)) if open.playing.is_none() => {
+                session.channel_success(channel)?;
+                say_and_close(session, channel, &refusal, 2)
+            }
+            _ => session.channel_failure(channel),
         }
-        session.channel_failure(channel)?;
-        if self.open(channel).is_some_and(|open| open.playing.is_none()) {
-            say_and_close(session, channel, UNKNOWN_COMMAND)?;
-        }
-        Ok(())
     }
 
     async fn subsystem_request(
@@ -387,10 +445,35 @@ mod tests {
 
     #[test]
     fn only_join_and_watch_with_a_code_are_commands() {
-        assert_eq!(known_command(b"join 7Q4K"), Some(Going::Join("7Q4K".into())));
-        assert_eq!(known_command(b"watch 7q4k"), Some(Going::Watch("7Q4K".into())));
+        assert_eq!(parse_command(b"join 7Q4K"), Ok(Going::Join("7Q4K".into())));
+        assert_eq!(parse_command(b"watch 7q4k"), Ok(Going::Watch("7Q4K".into())));
         for refused in [&b"ls"[..], b"join", b"join 7Q4K now", b"join ../../etc", b"sh -c join", b"join \xff", b""] {
-            assert_eq!(known_command(refused), None, "{}", String::from_utf8_lossy(refused));
+            assert!(parse_command(refused).is_err(), "{}", String::from_utf8_lossy(refused));
         }
+    }
+
+    #[test]
+    fn a_refusal_is_one_sentence_that_says_what_was_meant() {
+        let refusal = |typed: &[u8]| parse_command(typed).unwrap_err();
+        assert_eq!(
+            refusal(b"joni W6HZ"),
+            "hearts: unknown command `joni`; the commands are join CODE and watch CODE (did you mean join?)"
+        );
+        assert!(refusal(b"WACH 7Q4K").ends_with("(did you mean watch?)"));
+        assert_eq!(refusal(b"ls -la"), "hearts: unknown command `ls`; the commands are join CODE and watch CODE");
+        assert_eq!(refusal(b"join"), "hearts: join needs a table's code, as in join 7Q4K");
+        // What the client typed never reaches the terminal raw.
+        let escape = refusal(b"\x1b]0;pwned\x07 x");
+        assert!(escape.is_ascii() && !escape.contains('\x1b') && !escape.contains('\x07'), "{escape:?}");
+        assert!(refusal(&[b'x'; 5000]).len() < 200);
+    }
+
+    #[test]
+    fn edit_distance_counts_single_changes() {
+        assert_eq!(distance("joni", "join"), 2);
+        assert_eq!(distance("jion", "join"), 2);
+        assert_eq!(distance("jon", "join"), 1);
+        assert_eq!(distance("watch", "watch"), 0);
+        assert_eq!(distance("ls", "watch"), 5);
     }
 }

@@ -43,6 +43,15 @@ pub(super) const MAX_QUEUED_OUTPUT: usize = 4 << 20;
 pub(super) const INPUT_QUEUE: usize = 64;
 /// Tables open at once.
 pub(super) const MAX_TABLES: usize = 256;
+/// Wrong table codes one connection may try in a row; then it waits.
+const CODE_TRIES_PER_CONNECTION: f64 = 5.0;
+/// Wrong table codes one address may try in a row, over all its connections.
+const CODE_TRIES_PER_ADDRESS: f64 = 10.0;
+/// One more try comes back this often, for a connection and an address.
+const CODE_TRY_BACK: Duration = Duration::from_secs(6);
+/// Addresses whose wrong codes are remembered; past this, the ones that
+/// have waited longest are forgotten first.
+const MAX_GUESSING_ADDRESSES: usize = 4096;
 
 /// The SSH server's settings: the host key and the limits above.
 pub(super) fn config(key: PrivateKey) -> Config {
@@ -132,6 +141,84 @@ impl InputBudget {
         let allowed = (wanted as f64).min(self.left.floor());
         self.left -= allowed;
         allowed as usize
+    }
+}
+
+/// Tries left: a bucket of at most `most`, one back every [`CODE_TRY_BACK`].
+#[derive(Debug)]
+pub(super) struct Tries {
+    left: f64,
+    most: f64,
+    since: Instant,
+}
+
+impl Tries {
+    fn new(most: f64, now: Instant) -> Tries {
+        Tries { left: most, most, since: now }
+    }
+
+    /// A connection's tries at table codes, all left.
+    pub(super) fn for_connection(now: Instant) -> Tries {
+        Tries::new(CODE_TRIES_PER_CONNECTION, now)
+    }
+
+    fn refill(&mut self, now: Instant) {
+        let back = now.saturating_duration_since(self.since).as_secs_f64() / CODE_TRY_BACK.as_secs_f64();
+        self.left = (self.left + back).min(self.most);
+        self.since = now;
+    }
+
+    /// Nothing when a try is left, else the wait until there is one.
+    fn wait(&mut self, now: Instant) -> Option<Duration> {
+        self.refill(now);
+        (self.left < 1.0).then(|| CODE_TRY_BACK.mul_f64(1.0 - self.left))
+    }
+
+    fn spend(&mut self, now: Instant) {
+        self.refill(now);
+        self.left = (self.left - 1.0).max(0.0);
+    }
+}
+
+/// The wrong table codes tried, so that a private table's code cannot be
+/// guessed by trying them all: each connection and each address may try
+/// a few in a row, then one every [`CODE_TRY_BACK`]. A right code costs
+/// nothing, but is not even looked up while its connection must wait.
+#[derive(Debug, Default)]
+pub(super) struct CodeTries {
+    by_address: Mutex<HashMap<IpAddr, Tries>>,
+}
+
+impl CodeTries {
+    /// Nothing when `connection`, from `address`, may try a code now; else
+    /// how long it must wait.
+    pub(super) fn wait(&self, connection: &Mutex<Tries>, address: IpAddr, now: Instant) -> Option<Duration> {
+        let own = connection.lock().map_or(Some(CODE_TRY_BACK), |mut tries| tries.wait(now));
+        let shared = self
+            .by_address
+            .lock()
+            .map_or(Some(CODE_TRY_BACK), |mut addresses| addresses.get_mut(&address).and_then(|tries| tries.wait(now)));
+        own.max(shared)
+    }
+
+    /// A code tried from `connection` at `address` named no table.
+    pub(super) fn wrong(&self, connection: &Mutex<Tries>, address: IpAddr, now: Instant) {
+        if let Ok(mut tries) = connection.lock() {
+            tries.spend(now);
+        }
+        let Ok(mut addresses) = self.by_address.lock() else { return };
+        if addresses.len() >= MAX_GUESSING_ADDRESSES && !addresses.contains_key(&address) {
+            // Full buckets tell nothing; then the address that tried longest ago goes.
+            addresses.retain(|_, tries| {
+                tries.refill(now);
+                tries.left < tries.most
+            });
+            let oldest = addresses.iter().min_by_key(|(_, tries)| tries.since).map(|(&oldest, _)| oldest);
+            if let Some(oldest) = oldest.filter(|_| addresses.len() >= MAX_GUESSING_ADDRESSES) {
+                addresses.remove(&oldest);
+            }
+        }
+        addresses.entry(address).or_insert_with(|| Tries::new(CODE_TRIES_PER_ADDRESS, now)).spend(now);
     }
 }
 
@@ -293,6 +380,44 @@ mod tests {
         assert!(connections.take("10.0.0.2".parse().unwrap()).is_some());
         drop(slots);
         assert!(connections.take(here).is_some());
+    }
+
+    #[test]
+    fn wrong_codes_are_tried_a_few_in_a_row_then_one_at_a_time_per_connection_and_per_address() {
+        let start = Instant::now();
+        let tries = CodeTries::default();
+        let here: IpAddr = "10.0.0.1".parse().unwrap();
+        let guess_until_told_to_wait = |connection: &Mutex<Tries>, now: Instant| {
+            let mut wrong = 0;
+            while tries.wait(connection, here, now).is_none() {
+                tries.wrong(connection, here, now);
+                wrong += 1;
+            }
+            wrong
+        };
+        let first = Mutex::new(Tries::for_connection(start));
+        assert_eq!(guess_until_told_to_wait(&first, start), CODE_TRIES_PER_CONNECTION as usize);
+        assert_eq!(tries.wait(&first, here, start), Some(CODE_TRY_BACK));
+        // A new connection from the same address has the address's tries left, not more.
+        let second = Mutex::new(Tries::for_connection(start));
+        let left = (CODE_TRIES_PER_ADDRESS - CODE_TRIES_PER_CONNECTION) as usize;
+        assert_eq!(guess_until_told_to_wait(&second, start), left);
+        let third = Mutex::new(Tries::for_connection(start));
+        assert!(tries.wait(&third, here, start).is_some(), "the address must wait");
+        assert!(tries.wait(&third, "10.0.0.2".parse().unwrap(), start).is_none(), "another address need not");
+        // Time gives one try back.
+        assert_eq!(guess_until_told_to_wait(&third, start + CODE_TRY_BACK), 1);
+    }
+
+    #[test]
+    fn the_addresses_remembered_are_bounded() {
+        let start = Instant::now();
+        let tries = CodeTries::default();
+        let connection = Mutex::new(Tries::for_connection(start));
+        for n in 0..(MAX_GUESSING_ADDRESSES as u32 + 100) {
+            tries.wrong(&connection, IpAddr::from(n.to_be_bytes()), start + Duration::from_millis(n.into()));
+        }
+        assert!(tries.by_address.lock().unwrap().len() <= MAX_GUESSING_ADDRESSES);
     }
 
     #[test]

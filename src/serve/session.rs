@@ -4,6 +4,7 @@
 //! table), which the screen carries from one to the other.
 
 use std::io::{self, Write};
+use std::net::IpAddr;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::mpsc::Sender;
 use std::sync::{Arc, Mutex};
@@ -23,7 +24,7 @@ use tokio::sync::Notify;
 use tokio::sync::mpsc::{UnboundedReceiver, UnboundedSender};
 
 use super::keys::Decoder;
-use super::limits::MAX_QUEUED_OUTPUT;
+use super::limits::{MAX_QUEUED_OUTPUT, Tries};
 use super::lobby_session::ToLobby;
 use super::table::ToTable;
 use crate::tui::app::{Message, PersonId, Seen};
@@ -54,6 +55,10 @@ pub(super) struct Visitor {
     pub(super) key: Option<String>,
     /// How their terminal shows cards.
     pub(super) theme: Theme,
+    /// Where they connect from.
+    pub(super) address: IpAddr,
+    /// Their connection's tries at table codes.
+    pub(super) code_tries: Arc<Mutex<Tries>>,
 }
 
 /// How long an Esc waits for the rest of an escape sequence.
