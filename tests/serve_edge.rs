@@ -336,3 +336,116 @@ fn a_second_server_on_the_same_data_directory_is_refused_and_the_first_serves_on
     assert_ne!(port, 0);
     first.assert_unhurt();
 }
+
+/// OpenSSH's `ssh` as a person runs it, from `source`, trusting the new
+/// host key: `ssh -tt -p PORT USER@127.0.0.1 COMMAND...`. Its exit status,
+/// standard output and standard error.
+fn openssh(server: &Server, source: IpAddr, user: &str, command: &[&str]) -> std::process::Output {
+    let port = server.port.to_string();
+    let source = source.to_string();
+    let options = ["StrictHostKeyChecking=no", "UserKnownHostsFile=/dev/null", "BatchMode=yes", "ConnectTimeout=60"];
+    let mut ssh = Command::new("ssh");
+    ssh.args(["-F", "/dev/null", "-tt", "-p", &port, "-b", &source]);
+    for option in options {
+        ssh.args(["-o", option]);
+    }
+    ssh.arg(format!("{user}@127.0.0.1")).args(command).stdin(Stdio::null()).output().expect("ssh runs")
+}
+
+#[test]
+fn a_mistyped_command_gets_one_sentence_and_status_2_through_openssh() {
+    let mut server = Server::start("mistyped");
+    let out = openssh(&server, loopback(0, 1), "joni", &["joni", "W6HZ"]);
+    let (said, complained) = (String::from_utf8_lossy(&out.stdout), String::from_utf8_lossy(&out.stderr));
+    let sentence = "hearts: unknown command `joni`; the commands are join CODE and watch CODE (did you mean join?)";
+    assert_eq!(said.trim_end(), sentence, "stderr: {complained}");
+    assert!(!complained.contains("request failed"), "{complained}");
+    assert_eq!(out.status.code(), Some(2), "{said} {complained}");
+    server.assert_unhurt();
+}
+
+/// Codes that name no table: the alphabet's letters, none of them digits,
+/// where the server's codes are four or ten letters and digits.
+fn wrong_code(n: usize) -> String {
+    format!("ZZZ{}", char::from(b'A' + (n % 26) as u8))
+}
+
+#[tokio::test]
+async fn codes_typed_in_the_lobby_are_answered_a_few_at_a_time() {
+    let mut server = Server::start("lobby-codes");
+    let session = log_in_from(loopback(0, 1), &server, "guesser").await.unwrap();
+    let mut screen = Screen::open(&session, None).await;
+    assert!(screen.until(in_lobby).await, "{}", screen.text());
+    let mut answered = 0;
+    let told_to_wait = |text: &str| text.contains("Too many wrong codes: wait");
+    // As fast as the lobby answers: each code typed in the code field.
+    for n in 0..20 {
+        screen.press("j").await;
+        assert!(screen.until(|text| text.contains("Join a table")).await, "{}", screen.text());
+        screen.press(&format!("{}\r", wrong_code(n))).await;
+        let code = wrong_code(n);
+        let answer = |text: &str| text.contains(&format!("There is no table {code}")) || told_to_wait(text);
+        assert!(screen.until(answer).await, "{}", screen.text());
+        if told_to_wait(&screen.text()) {
+            break;
+        }
+        answered += 1;
+    }
+    assert_eq!(answered, 5, "wrong codes answered before the wait");
+    // While it waits, even the right code is not looked up.
+    screen.press(&format!("j{}\r", server.code)).await;
+    assert!(screen.until(told_to_wait).await, "{}", screen.text());
+    assert!(in_lobby(&screen.text()), "{}", screen.text());
+    server.assert_unhurt();
+}
+
+#[tokio::test]
+async fn codes_on_the_command_line_are_answered_a_few_at_a_time_per_address() {
+    let mut server = Server::start("command-codes");
+    let guesser = loopback(0, 7);
+    let mut answers = Vec::new();
+    for n in 0..12 {
+        let session = log_in_from(guesser, &server, "guesser").await.unwrap();
+        let mut screen = Screen::open(&session, Some(&format!("join {}", wrong_code(n)))).await;
+        assert!(screen.until(|text| text.contains("hearts: ")).await, "{}", screen.text());
+        answers.push(screen.text());
+    }
+    let wrong = answers.iter().filter(|text| text.contains("there is no table")).count();
+    assert_eq!(wrong, 10, "{answers:#?}");
+    assert!(
+        answers[10..].iter().all(|text| text.contains("too many wrong table codes from here; wait")),
+        "{answers:#?}"
+    );
+    // The right code from there waits too; from elsewhere it is taken.
+    let session = log_in_from(guesser, &server, "guesser").await.unwrap();
+    let mut waiting = Screen::open(&session, Some(&format!("join {}", server.code))).await;
+    assert!(waiting.until(|text| text.contains("too many wrong table codes")).await, "{}", waiting.text());
+    let session = log_in_from(loopback(0, 8), &server, "friend").await.unwrap();
+    let mut friend = Screen::open(&session, Some(&format!("join {}", server.code))).await;
+    assert!(friend.until(at_table).await, "{}", friend.text());
+    server.assert_unhurt();
+}
+
+#[tokio::test]
+async fn a_private_table_has_a_long_code_that_lets_people_join() {
+    let mut server = Server::start("private");
+    let session = log_in_from(loopback(0, 1), &server, "host").await.unwrap();
+    let mut screen = Screen::open(&session, None).await;
+    assert!(screen.until(in_lobby).await, "{}", screen.text());
+    // The new-table window: up four lines from the first is "Lobby: listed"; Right makes it private.
+    screen.press("n").await;
+    assert!(screen.until(|text| text.contains("New table")).await, "{}", screen.text());
+    screen.press("\x1b[A\x1b[A\x1b[A\x1b[A\x1b[C").await;
+    assert!(screen.until(|text| text.contains("private: join by code")).await, "{}", screen.text());
+    screen.press("\r").await;
+    assert!(screen.until(at_table).await, "{}", screen.text());
+    let tables = hearts::serve::store::Store::open_in(&server.data()).unwrap().tables().unwrap();
+    let private: Vec<&str> = tables.iter().filter(|table| !table.listed).map(|table| table.code.as_str()).collect();
+    let [code] = private[..] else { panic!("private tables: {private:?}") };
+    let alphabet = "23456789ABCDEFGHJKLMNPQRSTUVWXYZ";
+    assert!(code.len() == 10 && code.chars().all(|c| alphabet.contains(c)), "{code}");
+    let session = log_in_from(loopback(0, 2), &server, "friend").await.unwrap();
+    let mut friend = Screen::open(&session, Some(&format!("join {code}"))).await;
+    assert!(friend.until(|text| text.contains("Welcome, friend")).await, "{}", friend.text());
+    server.assert_unhurt();
+}
