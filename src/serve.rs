@@ -24,7 +24,7 @@ use std::collections::HashMap;
 use std::io::Write as _;
 use std::net::SocketAddr;
 use std::path::PathBuf;
-use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
@@ -40,7 +40,7 @@ use crate::tui::store::FileError;
 use crate::tui::table::Table;
 use access::Access;
 use handler::Client;
-use limits::{CodeTries, Connections, LoginDeadline};
+use limits::{CodeTries, Connections, Guarded, Login, Refusal};
 use lobby::{TableRequest, TableSummary};
 use lobby_session::ToLobby;
 use session::Visitor;
@@ -351,6 +351,7 @@ async fn accept(listener: &TcpListener, config: &Arc<Config>, shared: &Arc<Share
     let Ok(mut terminate) = tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate()) else {
         return;
     };
+    let refusing = Arc::new(AtomicUsize::new(0));
     loop {
         let (socket, peer) = tokio::select! {
             _ = tokio::signal::ctrl_c() => return,
@@ -364,17 +365,48 @@ async fn accept(listener: &TcpListener, config: &Arc<Config>, shared: &Arc<Share
                 }
             },
         };
-        let Some(slot) = shared.connections.take(peer.ip()) else { continue };
-        let authenticated = Arc::new(AtomicBool::new(false));
-        let client = Client::new(Arc::clone(shared), Arc::clone(&authenticated), peer.ip());
+        let (login, heard_cut) = Login::new();
+        let slot = match shared.connections.take(peer.ip(), &login) {
+            Ok(slot) => slot,
+            Err(refusal) => {
+                let taken = refusing.fetch_update(Ordering::SeqCst, Ordering::SeqCst, |now| {
+                    (now < limits::MAX_REFUSING).then_some(now + 1)
+                });
+                // Past the budget the connection is closed unsaid.
+                if taken.is_ok() {
+                    let refusing = Arc::clone(&refusing);
+                    tokio::spawn(async move {
+                        refuse(socket, refusal).await;
+                        refusing.fetch_sub(1, Ordering::SeqCst);
+                    });
+                }
+                continue;
+            }
+        };
+        let client = Client::new(Arc::clone(shared), Arc::clone(&login.done), peer.ip(), login.cut.clone());
         let config = Arc::clone(config);
         tokio::spawn(async move {
             let _slot = slot;
-            let socket = LoginDeadline::new(socket, limits::LOGIN_TIME, authenticated);
+            let socket = Guarded::new(socket, (limits::VERSION_TIME, limits::LOGIN_TIME), login, heard_cut);
             let Ok(session) = russh::server::run_stream(config, socket, client).await else { return };
             let _ = session.await;
         });
     }
+}
+
+/// Tells a client why it is refused, before any key exchange, and waits
+/// a moment for it to close.
+async fn refuse(mut socket: tokio::net::TcpStream, refusal: Refusal) {
+    use tokio::io::{AsyncReadExt as _, AsyncWriteExt as _};
+    let said = async {
+        socket.write_all(&limits::refusal(&refusal.sentence())).await?;
+        socket.shutdown().await?;
+        // Closing with the client's bytes unread would reset the connection, and the sentence might be lost.
+        let mut unread = [0u8; 1024];
+        while socket.read(&mut unread).await? > 0 {}
+        Ok::<(), std::io::Error>(())
+    };
+    let _ = tokio::time::timeout(limits::REFUSAL_TIME, said).await;
 }
 
 /// Tells every table and lobby the server stops, and gives them a moment

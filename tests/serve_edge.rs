@@ -337,11 +337,11 @@ fn a_second_server_on_the_same_data_directory_is_refused_and_the_first_serves_on
     first.assert_unhurt();
 }
 
-/// OpenSSH's `ssh` as a person runs it, from `source`, trusting the new
-/// host key: `ssh -tt -p PORT USER@127.0.0.1 COMMAND...`. Its exit status,
+/// OpenSSH's `ssh` as a person runs it, from `source` to the server on
+/// `port`, trusting the new host key: `ssh -tt -p PORT USER@127.0.0.1 COMMAND...`. Its exit status,
 /// standard output and standard error.
-fn openssh(server: &Server, source: IpAddr, user: &str, command: &[&str]) -> std::process::Output {
-    let port = server.port.to_string();
+fn openssh(port: u16, source: IpAddr, user: &str, command: &[&str]) -> std::process::Output {
+    let port = port.to_string();
     let source = source.to_string();
     let options = ["StrictHostKeyChecking=no", "UserKnownHostsFile=/dev/null", "BatchMode=yes", "ConnectTimeout=60"];
     let mut ssh = Command::new("ssh");
@@ -355,7 +355,7 @@ fn openssh(server: &Server, source: IpAddr, user: &str, command: &[&str]) -> std
 #[test]
 fn a_mistyped_command_gets_one_sentence_and_status_2_through_openssh() {
     let mut server = Server::start("mistyped");
-    let out = openssh(&server, loopback(0, 1), "joni", &["joni", "W6HZ"]);
+    let out = openssh(server.port, loopback(0, 1), "joni", &["joni", "W6HZ"]);
     let (said, complained) = (String::from_utf8_lossy(&out.stdout), String::from_utf8_lossy(&out.stderr));
     let sentence = "hearts: unknown command `joni`; the commands are join CODE and watch CODE (did you mean join?)";
     assert_eq!(said.trim_end(), sentence, "stderr: {complained}");
@@ -447,5 +447,354 @@ async fn a_private_table_has_a_long_code_that_lets_people_join() {
     let session = log_in_from(loopback(0, 2), &server, "friend").await.unwrap();
     let mut friend = Screen::open(&session, Some(&format!("join {code}"))).await;
     assert!(friend.until(|text| text.contains("Welcome, friend")).await, "{}", friend.text());
+    server.assert_unhurt();
+}
+
+/// Carries one client's connection to the server, from `source`; while
+/// paused it takes what the server sends and keeps it, delivering none:
+/// a client that has stopped reading, as the server sees it (its SSH
+/// window fills). Unpaused, it delivers what it kept, and goes on.
+struct Relay {
+    address: SocketAddr,
+    paused: Arc<std::sync::atomic::AtomicBool>,
+    /// The server closed its side.
+    ended: Arc<std::sync::atomic::AtomicBool>,
+    /// Bytes the server sent through it.
+    carried: Arc<std::sync::atomic::AtomicUsize>,
+}
+
+impl Relay {
+    async fn start(server: &Server, source: IpAddr) -> Relay {
+        use std::sync::atomic::Ordering::SeqCst;
+        use tokio::io::{AsyncReadExt, AsyncWriteExt};
+        let listener = tokio::net::TcpListener::bind((Ipv4Addr::LOCALHOST, 0)).await.unwrap();
+        let relay = Relay {
+            address: listener.local_addr().unwrap(),
+            paused: Arc::default(),
+            ended: Arc::default(),
+            carried: Arc::default(),
+        };
+        let (paused, ended, carried) =
+            (Arc::clone(&relay.paused), Arc::clone(&relay.ended), Arc::clone(&relay.carried));
+        let upstream = tcp_from(source, server).await.unwrap();
+        tokio::spawn(async move {
+            let (client, _) = listener.accept().await.unwrap();
+            let (mut client_read, mut client_write) = client.into_split();
+            let (mut server_read, mut server_write) = upstream.into_split();
+            tokio::spawn(async move { tokio::io::copy(&mut client_read, &mut server_write).await });
+            let (mut buffer, mut kept) = (vec![0; 64 * 1024], Vec::new());
+            loop {
+                // Waking now and then, so that what was kept goes once unpaused.
+                match tokio::time::timeout(Duration::from_millis(20), server_read.read(&mut buffer)).await {
+                    Ok(Ok(0) | Err(_)) => break,
+                    Ok(Ok(read)) => {
+                        carried.fetch_add(read, SeqCst);
+                        kept.extend_from_slice(&buffer[..read]);
+                    }
+                    Err(_) => {}
+                }
+                if !paused.load(SeqCst)
+                    && !kept.is_empty()
+                    && client_write.write_all(&std::mem::take(&mut kept)).await.is_err()
+                {
+                    break;
+                }
+            }
+            ended.store(true, SeqCst);
+        });
+        relay
+    }
+
+    fn pause(&self, paused: bool) {
+        self.paused.store(paused, std::sync::atomic::Ordering::SeqCst);
+    }
+
+    fn ended(&self) -> bool {
+        self.ended.load(std::sync::atomic::Ordering::SeqCst)
+    }
+}
+
+/// Logs in as `user` through `relay` and opens `command` on a terminal of
+/// `columns` x `rows`, taking at most `window` bytes unread (russh's
+/// default, as OpenSSH's, is 2 MiB).
+async fn through(
+    relay: &Relay,
+    user: &str,
+    command: &str,
+    (columns, rows): (u16, u16),
+    window: u32,
+) -> (Handle<Trusting>, Screen) {
+    let stream = TcpStream::connect(relay.address).await.unwrap();
+    let config = client::Config { window_size: window, ..client::Config::default() };
+    let mut session = client::connect_stream(Arc::new(config), stream, Trusting).await.unwrap();
+    assert!(session.authenticate_none(user).await.unwrap().success());
+    let channel = session.channel_open_session().await.unwrap();
+    channel.request_pty(false, "xterm-256color", columns.into(), rows.into(), 0, 0, &[]).await.unwrap();
+    channel.exec(false, command).await.unwrap();
+    let size = |n: u16| std::num::NonZero::new(n).unwrap();
+    let screen = Screen {
+        channel,
+        emulator: vt100::Parser::new(size(rows), size(columns), 0),
+        closed: false,
+        exit_status: None,
+    };
+    (session, screen)
+}
+
+/// The help window is open (`?` opens it, Esc closes it).
+fn shows_help(text: &str) -> bool {
+    text.contains("Keys")
+}
+
+#[tokio::test]
+async fn a_slow_reader_is_kept_and_sees_the_current_screen_when_it_reads_again() {
+    let mut server = Server::start("slow-reader");
+    let relay = Relay::start(&server, loopback(0, 3)).await;
+    let (_session, mut slow) = through(&relay, "slow", &format!("join {}", server.code), (320, 120), 2 << 20).await;
+    assert!(slow.until(at_table).await, "{}", slow.text());
+    relay.pause(true);
+    // Whole redraws, a column narrower and wider again, none of them read:
+    // far more than its SSH window and the old 4 MiB of queued screens.
+    for change in 0..400u32 {
+        slow.channel.window_change(320 - change % 2, 120, 0, 0).await.unwrap();
+        tokio::time::sleep(Duration::from_millis(5)).await;
+    }
+    // The last size is one the screen has not had.
+    slow.channel.window_change(200, 50, 0, 0).await.unwrap();
+    tokio::time::sleep(Duration::from_secs(1)).await;
+    assert!(!relay.ended(), "the slow reader was let go");
+    let sent_while_paused = relay.carried.load(std::sync::atomic::Ordering::SeqCst);
+    relay.pause(false);
+    slow.emulator.screen_mut().set_size(std::num::NonZero::new(50).unwrap(), std::num::NonZero::new(200).unwrap());
+    // What it reads now ends on the table drawn whole at its last size, and its keys work.
+    assert!(slow.until(|text| at_table(text) && text.contains("You ·")).await, "{}", slow.text());
+    slow.press("?").await;
+    assert!(slow.until(shows_help).await, "{}", slow.text());
+    let after = relay.carried.load(std::sync::atomic::Ordering::SeqCst) - sent_while_paused;
+    println!("sent while paused: {sent_while_paused} bytes; after: {after} bytes");
+    // The newest screen, not every screen it missed (a whole 320x120 frame is about 16 KB).
+    assert!(after < 256 * 1024, "{after} bytes were sent once it read again");
+    server.assert_unhurt();
+}
+
+/// How many sessions stop reading in the memory test; more with
+/// `HEARTS_NON_READERS` (the figures in docs/server.md are for 64).
+fn non_readers() -> usize {
+    std::env::var("HEARTS_NON_READERS").ok().and_then(|n| n.parse().ok()).unwrap_or(16)
+}
+
+#[tokio::test]
+async fn watchers_that_stop_reading_hold_little_memory_and_stay() {
+    let mut server = Server::start("non-readers");
+    let count = non_readers();
+    let mut watchers = Vec::new();
+    for n in 0..count {
+        // Eight from an address, the most it may have.
+        let relay = Relay::start(&server, loopback(1, 1 + (n / 8) as u8)).await;
+        // A small window: what the server sends past it waits in the server.
+        let watch = format!("watch {}", server.code);
+        let (session, mut screen) = through(&relay, &format!("w{n}"), &watch, (320, 120), 64 * 1024).await;
+        assert!(screen.until(at_table).await, "{}", screen.text());
+        watchers.push((relay, session, screen));
+    }
+    let before = server.status("VmRSS");
+    for (relay, _, _) in &watchers {
+        relay.pause(true);
+    }
+    // Each asks for whole redraws of the largest screen and reads none.
+    for change in 0..300u32 {
+        for (_, _, screen) in &watchers {
+            screen.channel.window_change(320 - change % 2, 120, 0, 0).await.unwrap();
+        }
+        tokio::time::sleep(Duration::from_millis(10)).await;
+    }
+    tokio::time::sleep(Duration::from_secs(2)).await;
+    let (after, peak) = (server.status("VmRSS"), server.status("VmHWM"));
+    let carried = |relay: &Relay| relay.carried.load(std::sync::atomic::Ordering::SeqCst);
+    let held: usize = watchers.iter().map(|(relay, _, _)| carried(relay)).sum();
+    println!(
+        "{count} watchers that stopped reading: server RSS {before} KiB before, {after} KiB after, peak {peak} KiB; \
+         {} KiB sent to them in all",
+        held / 1024
+    );
+    assert!(watchers.iter().all(|(relay, _, _)| !relay.ended()), "a watcher that stopped reading was let go");
+    let per_watcher = peak.saturating_sub(before) / count as u64;
+    assert!(per_watcher < 512, "{per_watcher} KiB more per watcher that stopped reading");
+    // Reading again, each is sent its current screen, not the ones it missed:
+    // once the help window it asks for shows, everything before it has come.
+    for (relay, _, screen) in &mut watchers {
+        let paused_at = carried(relay);
+        relay.pause(false);
+        screen.press("?").await;
+        assert!(screen.until(shows_help).await, "{}", screen.text());
+        let sent = carried(relay) - paused_at;
+        assert!(sent < 128 * 1024, "{sent} bytes came after a watcher read again");
+    }
+    server.assert_unhurt();
+}
+
+/// A slow handshake, over and over until `done`: from `source`, the
+/// version line and then nothing, until the server closes; then again.
+async fn slow_handshakes(server_address: SocketAddr, source: IpAddr, done: Arc<std::sync::atomic::AtomicBool>) {
+    use tokio::io::{AsyncReadExt, AsyncWriteExt};
+    while !done.load(std::sync::atomic::Ordering::SeqCst) {
+        let socket = TcpSocket::new_v4().unwrap();
+        socket.bind(SocketAddr::new(source, 0)).unwrap();
+        if let Ok(mut stream) = socket.connect(server_address).await {
+            let _ = stream.write_all(b"SSH-2.0-slow\r\n").await;
+            let mut unread = [0; 1024];
+            let held = async { while stream.read(&mut unread).await.is_ok_and(|n| n > 0) {} };
+            let _ = tokio::time::timeout(Duration::from_secs(5), held).await;
+        }
+        tokio::time::sleep(Duration::from_millis(200)).await;
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn real_logins_get_in_through_a_flood_of_slow_handshakes_from_many_addresses() {
+    let mut server = Server::start("slow-flood");
+    let done = Arc::new(std::sync::atomic::AtomicBool::new(false));
+    // 64 addresses, eight at a time each: as many connections as the server takes in all.
+    let mut flood = Vec::new();
+    for address in 1..=64 {
+        for _ in 0..8 {
+            flood.push(tokio::spawn(slow_handshakes(server.address(), loopback(2, address), Arc::clone(&done))));
+        }
+    }
+    tokio::time::sleep(Duration::from_secs(3)).await;
+    // 32 people, each from an address of their own, and three with OpenSSH.
+    let people = (1..=32).map(|n| {
+        let address = server.address();
+        tokio::spawn(async move {
+            let started = Instant::now();
+            let stream = {
+                let socket = TcpSocket::new_v4().unwrap();
+                socket.bind(SocketAddr::new(loopback(3, n), 0)).unwrap();
+                socket.connect(address).await
+            };
+            let config = Arc::new(client::Config::default());
+            let session = match stream {
+                Ok(stream) => client::connect_stream(config, stream, Trusting).await,
+                Err(error) => Err(error.into()),
+            };
+            let logged_in = match session {
+                Ok(mut session) => session.authenticate_none(format!("p{n}")).await.map(|auth| auth.success()),
+                Err(error) => Err(error),
+            };
+            (logged_in.unwrap_or(false), started.elapsed())
+        })
+    });
+    let people: Vec<_> = people.collect();
+    let with_openssh = (1..=3).map(|n| {
+        let (port, address) = (server.port, loopback(4, n));
+        tokio::task::spawn_blocking(move || openssh(port, address, "person", &["joni"]))
+    });
+    let with_openssh: Vec<_> = with_openssh.collect();
+    let mut slowest = Duration::ZERO;
+    for (n, person) in people.into_iter().enumerate() {
+        let (logged_in, took) = person.await.unwrap();
+        assert!(logged_in, "person {n} was kept out ({took:?})");
+        slowest = slowest.max(took);
+    }
+    for out in with_openssh {
+        let out = out.await.unwrap();
+        let said = String::from_utf8_lossy(&out.stdout);
+        assert!(said.contains("unknown command `joni`"), "{said} {}", String::from_utf8_lossy(&out.stderr));
+    }
+    println!("32 logins through the flood, the slowest in {slowest:?}");
+    done.store(true, std::sync::atomic::Ordering::SeqCst);
+    for task in flood {
+        task.abort();
+    }
+    server.assert_unhurt();
+}
+
+/// OpenSSH's words for a refusal before the key exchange.
+fn disconnected(server: &Server, sentence: &str) -> String {
+    format!("Received disconnect from 127.0.0.1 port {}:12: {sentence}", server.port)
+}
+
+#[tokio::test]
+async fn a_full_address_is_told_so_through_openssh() {
+    let mut server = Server::start("full-address");
+    let here = loopback(0, 9);
+    let mut sessions = Vec::new();
+    for n in 0..8 {
+        sessions.push(log_in_from(here, &server, &format!("p{n}")).await.unwrap());
+    }
+    let (port, code) = (server.port, server.code.clone());
+    let out = tokio::task::spawn_blocking(move || openssh(port, here, "ninth", &["watch", &code])).await.unwrap();
+    let complained = String::from_utf8_lossy(&out.stderr);
+    let sentence = "hearts: your address has 8 connections here, the most it may; close one and try again";
+    assert!(complained.contains(&disconnected(&server, sentence)), "{complained}");
+    assert_eq!(out.status.code(), Some(255));
+    server.assert_unhurt();
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_full_server_is_told_so_through_openssh() {
+    let mut server = Server::start("full-server");
+    let address = server.address();
+    // 512 logged in: eight from each of 64 addresses.
+    let filling = (1..=64u8).map(|n| {
+        tokio::spawn(async move {
+            let mut sessions = Vec::new();
+            for m in 0..8 {
+                let socket = TcpSocket::new_v4().unwrap();
+                socket.bind(SocketAddr::new(loopback(5, n), 0)).unwrap();
+                let stream = socket.connect(address).await.unwrap();
+                let config = Arc::new(client::Config::default());
+                let mut session = client::connect_stream(config, stream, Trusting).await.unwrap();
+                assert!(session.authenticate_none(format!("p{n}-{m}")).await.unwrap().success());
+                sessions.push(session);
+            }
+            sessions
+        })
+    });
+    let mut everyone = Vec::new();
+    for filled in filling.collect::<Vec<_>>() {
+        everyone.extend(filled.await.unwrap());
+    }
+    let port = server.port;
+    let out = tokio::task::spawn_blocking(move || openssh(port, loopback(6, 1), "late", &["joni"])).await.unwrap();
+    let complained = String::from_utf8_lossy(&out.stderr);
+    let sentence = "hearts: the server is full (512 connections); try again in a few minutes";
+    assert!(complained.contains(&disconnected(&server, sentence)), "{complained}");
+    assert_eq!(out.status.code(), Some(255));
+    drop(everyone);
+    server.assert_unhurt();
+}
+
+#[tokio::test]
+async fn refusals_are_said_a_few_at_a_time_so_a_flood_of_them_costs_little() {
+    use tokio::io::AsyncReadExt;
+    let mut server = Server::start("refusal-budget");
+    let here = loopback(0, 10);
+    let mut sessions = Vec::new();
+    for n in 0..8 {
+        sessions.push(log_in_from(here, &server, &format!("p{n}")).await.unwrap());
+    }
+    // Refused connections that neither read nor close, as fast as they open.
+    let started = Instant::now();
+    let mut refused = Vec::new();
+    for _ in 0..200 {
+        refused.push(tcp_from(here, &server).await.unwrap());
+    }
+    let opening = started.elapsed();
+    tokio::time::sleep(Duration::from_millis(500)).await;
+    let mut said = 0;
+    for stream in &mut refused {
+        let mut first = [0; 14];
+        if tokio::time::timeout(PATIENCE, stream.read_exact(&mut first)).await.unwrap().is_ok() {
+            assert_eq!(&first, b"SSH-2.0-hearts");
+            said += 1;
+        }
+    }
+    // Sixteen at once, each given two seconds at most to close.
+    let bound = 16 * (1 + opening.as_secs() as usize / 2);
+    assert!((1..=bound).contains(&said), "{said} of 200 refusals said in {opening:?}");
+    let alice = log_in_from(loopback(0, 11), &server, "alice").await.unwrap();
+    let mut served = Screen::open(&alice, None).await;
+    assert!(served.until(in_lobby).await, "{}", served.text());
     server.assert_unhurt();
 }

@@ -12,7 +12,7 @@ use russh::keys::PublicKey;
 use russh::server::{Auth, ChannelOpenHandle, Handler, Msg, PublicKeyOffer, Session, VerifiedPublicKey};
 use russh::{Channel, ChannelId, ChannelOpenFailure, ChannelWriteHalf, MethodKind, MethodSet, Pty};
 
-use super::limits::{self, InputBudget, NewestSize, Tries};
+use super::limits::{self, Cut, InputBudget, NewestSize, Tries};
 use super::lobby_session::{self, ToLobby};
 use super::name::safe_name;
 use super::session::{Output, Place, Route, Screen, Visitor};
@@ -32,6 +32,8 @@ pub(super) struct Client {
     address: IpAddr,
     /// Its tries at table codes.
     code_tries: Arc<Mutex<Tries>>,
+    /// Cuts the connection off (its screen's writer does, when it stops reading).
+    cut: Cut,
     /// The name shown for the SSH user name.
     name: String,
     /// The fingerprint of the public key the client logged in with.
@@ -166,9 +168,9 @@ fn distance(a: &str, b: &str) -> usize {
 }
 
 impl Client {
-    pub(super) fn new(shared: Arc<Shared>, authenticated: Arc<AtomicBool>, address: IpAddr) -> Client {
+    pub(super) fn new(shared: Arc<Shared>, authenticated: Arc<AtomicBool>, address: IpAddr, cut: Cut) -> Client {
         let code_tries = Arc::new(Mutex::new(Tries::for_connection(Instant::now())));
-        Client { shared, authenticated, address, code_tries, name: String::new(), key: None, channel: None }
+        Client { shared, authenticated, address, code_tries, cut, name: String::new(), key: None, channel: None }
     }
 
     /// The methods a refused client may try next.
@@ -246,7 +248,7 @@ impl Client {
         let connection = (session.handle(), tokio::runtime::Handle::current());
         let screen = match Screen::open(
             visitor,
-            Output::to(writer),
+            Output::to(writer, self.cut.clone()),
             (columns, rows),
             (Arc::clone(&pending), Arc::clone(&route)),
             connection,

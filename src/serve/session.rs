@@ -5,7 +5,7 @@
 
 use std::io::{self, Write};
 use std::net::IpAddr;
-use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::atomic::AtomicUsize;
 use std::sync::mpsc::Sender;
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
@@ -21,10 +21,9 @@ use ratatui::{Frame, Terminal, TerminalOptions, Viewport};
 use russh::ChannelWriteHalf;
 use russh::server::{Handle, Msg};
 use tokio::sync::Notify;
-use tokio::sync::mpsc::{UnboundedReceiver, UnboundedSender};
 
 use super::keys::Decoder;
-use super::limits::{MAX_QUEUED_OUTPUT, Tries};
+use super::limits::{Cut, STALLED_OUTPUT, Tries, WRITE_PIECE};
 use super::lobby_session::ToLobby;
 use super::table::ToTable;
 use crate::tui::app::{Message, PersonId, Seen};
@@ -64,56 +63,110 @@ pub(super) struct Visitor {
 /// How long an Esc waits for the rest of an escape sequence.
 const ESCAPE_WAIT: Duration = Duration::from_millis(30);
 
-/// Sends the screen's bytes as the client's window allows, then closes
-/// the channel once the screen is dropped.
-pub(super) async fn write_out(
-    mut outgoing: UnboundedReceiver<Vec<u8>>,
-    writer: ChannelWriteHalf<Msg>,
-    queued: Arc<AtomicUsize>,
-    abort: Arc<Notify>,
-) {
+/// Sends the screen's bytes as the client takes them, a piece at a time,
+/// then closes the channel once the screen is dropped. A client that takes
+/// nothing for [`STALLED_OUTPUT`] is cut off.
+async fn write_out(pipe: Arc<Pipe>, writer: ChannelWriteHalf<Msg>, cut: Cut) {
     loop {
-        // A client given up on (it does not read) is not waited for: what it left unread is dropped.
-        let bytes = tokio::select! {
-            bytes = outgoing.recv() => bytes,
-            () = abort.notified() => return,
-        };
-        let Some(bytes) = bytes else { break };
-        let sent = bytes.len();
-        tokio::select! {
-            written = writer.data_bytes(bytes) => {
-                if written.is_err() {
-                    return;
-                }
+        // Taken whole: what the screen adds meanwhile waits in the pipe, where a newer whole frame replaces it.
+        let (bytes, closed) = match pipe.waiting.lock() {
+            Ok(mut waiting) => {
+                waiting.kept = 0;
+                (std::mem::take(&mut waiting.bytes), waiting.closed)
             }
-            () = abort.notified() => return,
+            Err(_) => return,
+        };
+        if bytes.is_empty() {
+            if closed {
+                break;
+            }
+            tokio::select! {
+                () = pipe.ready.notified() => continue,
+                () = pipe.abort.notified() => return,
+            }
         }
-        queued.fetch_sub(sent, Ordering::SeqCst);
+        for piece in bytes.chunks(WRITE_PIECE) {
+            tokio::select! {
+                written = tokio::time::timeout(STALLED_OUTPUT, writer.data_bytes(piece.to_vec())) => match written {
+                    Ok(Ok(())) => {}
+                    Ok(Err(_)) => return,
+                    Err(_) => {
+                        cut.cut();
+                        return;
+                    }
+                },
+                // A client given up on is not waited for: what it left unread is dropped.
+                () = pipe.abort.notified() => return,
+            }
+        }
     }
     let _ = writer.exit_status(0).await;
     let _ = writer.eof().await;
     let _ = writer.close().await;
 }
 
-/// The terminal's side of the channel: a frame is gathered, then queued
-/// whole at `flush`, and refused once too much waits unread.
+/// The screen's bytes on their way to the writer.
+#[derive(Debug, Default)]
+struct Pipe {
+    waiting: Mutex<Waiting>,
+    /// Tells the writer that bytes wait, or that the screen is gone.
+    ready: Notify,
+    /// Tells the writer to stop at once, dropping what waits.
+    abort: Notify,
+}
+
+impl Pipe {
+    /// The writer has not yet taken the last frame.
+    fn behind(&self) -> bool {
+        self.waiting.lock().is_ok_and(|waiting| !waiting.bytes.is_empty())
+    }
+
+    /// What waits now is to be sent whatever frames follow it.
+    fn keep(&self) {
+        if let Ok(mut waiting) = self.waiting.lock() {
+            waiting.kept = waiting.bytes.len();
+        }
+    }
+
+    /// The next bytes start a whole frame: they replace the frames that wait.
+    fn replace_next(&self) {
+        if let Ok(mut waiting) = self.waiting.lock() {
+            waiting.replace = true;
+        }
+    }
+}
+
+#[derive(Debug, Default)]
+struct Waiting {
+    /// Bytes the writer has yet to take.
+    bytes: Vec<u8>,
+    /// How many of them change the terminal's modes (the alternate
+    /// screen, the mouse): those are sent even when the frames after them
+    /// are replaced.
+    kept: usize,
+    /// The screen is dropped: the writer sends what waits, then closes.
+    closed: bool,
+    /// The next bytes start a whole frame: they replace the frames that wait.
+    replace: bool,
+}
+
+/// The terminal's side of the channel: a frame is gathered, then put in
+/// the pipe at `flush`. While the writer has not taken the last frame
+/// (its client is behind), the screen is drawn whole and the newest whole
+/// frame replaces what waits: a slow client sees the current screen, and
+/// what waits for it is never more than one frame.
 pub(super) struct Output {
     sink: Vec<u8>,
-    out: UnboundedSender<Vec<u8>>,
-    /// Bytes queued and not yet taken by the client.
-    queued: Arc<AtomicUsize>,
-    /// Tells the writer to stop at once, dropping what waits.
-    abort: Arc<Notify>,
+    pipe: Arc<Pipe>,
 }
 
 impl Output {
-    /// The output to a channel: its writer task is started here.
-    pub(super) fn to(writer: ChannelWriteHalf<Msg>) -> Output {
-        let (out, outgoing) = tokio::sync::mpsc::unbounded_channel();
-        let queued = Arc::new(AtomicUsize::new(0));
-        let abort = Arc::new(Notify::new());
-        tokio::spawn(write_out(outgoing, writer, Arc::clone(&queued), Arc::clone(&abort)));
-        Output { sink: Vec::new(), out, queued, abort }
+    /// The output to a channel: its writer task is started here. A client
+    /// that stops taking bytes is cut off with `cut`.
+    pub(super) fn to(writer: ChannelWriteHalf<Msg>, cut: Cut) -> Output {
+        let pipe = Arc::new(Pipe::default());
+        tokio::spawn(write_out(Arc::clone(&pipe), writer, cut));
+        Output { sink: Vec::new(), pipe }
     }
 }
 
@@ -127,14 +180,24 @@ impl Write for Output {
         if self.sink.is_empty() {
             return Ok(());
         }
-        let size = self.sink.len();
-        if self.queued.load(Ordering::SeqCst) + size > MAX_QUEUED_OUTPUT {
-            return Err(io::Error::other("the client does not read its screen"));
+        let mut waiting = self.pipe.waiting.lock().map_err(|_| io::Error::other("the screen's pipe failed"))?;
+        if std::mem::take(&mut waiting.replace) {
+            let kept = waiting.kept;
+            waiting.bytes.truncate(kept);
         }
-        self.queued.fetch_add(size, Ordering::SeqCst);
-        // A closed connection drops the frame: the lobby or table hears it is gone from the connection itself.
-        let _ = self.out.send(std::mem::take(&mut self.sink));
+        waiting.bytes.append(&mut self.sink);
+        drop(waiting);
+        self.pipe.ready.notify_one();
         Ok(())
+    }
+}
+
+impl Drop for Output {
+    fn drop(&mut self) {
+        if let Ok(mut waiting) = self.pipe.waiting.lock() {
+            waiting.closed = true;
+        }
+        self.pipe.ready.notify_one();
     }
 }
 
@@ -235,8 +298,8 @@ pub(super) struct Screen {
     escape_until: Option<Instant>,
     /// Messages of this person still waiting for the table.
     pub(super) pending: Arc<AtomicUsize>,
-    /// Stops the writer of a client given up on.
-    abort: Arc<Notify>,
+    /// Where the screen's bytes wait for the writer (to stop it, for a client given up on).
+    pipe: Arc<Pipe>,
     /// Their connection, to end it, and the runtime that serves it.
     handle: Handle,
     runtime: tokio::runtime::Handle,
@@ -254,11 +317,12 @@ impl Screen {
         (pending, route): (Arc<AtomicUsize>, Route),
         (handle, runtime): (Handle, tokio::runtime::Handle),
     ) -> Result<Screen, Broken> {
-        let abort = Arc::clone(&output.abort);
+        let pipe = Arc::clone(&output.pipe);
         let area = Rect::new(0, 0, columns, rows);
         let backend = ScreenBackend::new(output, area.as_size());
         let mut terminal = Terminal::with_options(backend, TerminalOptions { viewport: Viewport::Fixed(area) })?;
         execute!(terminal.backend_mut(), EnterAlternateScreen, EnableMouseCapture, Hide)?;
+        pipe.keep();
         Ok(Screen {
             id: PersonId(0),
             visitor,
@@ -269,7 +333,7 @@ impl Screen {
             decoder: Decoder::default(),
             escape_until: None,
             pending,
-            abort,
+            pipe,
             handle,
             runtime,
         })
@@ -277,6 +341,7 @@ impl Screen {
 
     /// Draws the table as this person sees it.
     pub(super) fn draw(&mut self, seen: &Seen, now: Instant) -> Result<(), Broken> {
+        self.whole_if_behind()?;
         let hits = &mut self.hits;
         self.terminal.draw(|frame| *hits = view::draw(frame, seen, now))?;
         Ok(())
@@ -284,7 +349,19 @@ impl Screen {
 
     /// Draws something other than a table (the lobby, a replay).
     pub(super) fn render(&mut self, draw: impl FnOnce(&mut Frame)) -> Result<(), Broken> {
+        self.whole_if_behind()?;
         self.terminal.draw(draw)?;
+        Ok(())
+    }
+
+    /// While the client has not taken the last frame, the next is drawn
+    /// whole from a cleared screen, to replace what waits.
+    fn whole_if_behind(&mut self) -> Result<(), Broken> {
+        if self.pipe.behind() {
+            self.pipe.replace_next();
+            let (columns, rows) = self.size;
+            self.terminal.resize(Rect::new(0, 0, columns, rows))?;
+        }
         Ok(())
     }
 
@@ -351,13 +428,14 @@ impl Screen {
     pub(super) fn close(mut self) {
         self.route_to(Place::Gone);
         let _ = execute!(self.terminal.backend_mut(), DisableMouseCapture, Show, LeaveAlternateScreen);
+        self.pipe.keep();
     }
 
     /// Ends the connection (a client that does not read, or a screen that failed).
     pub(super) fn disconnect(self, why: &'static str) {
         let (handle, runtime) = (self.handle.clone(), self.runtime.clone());
         self.route_to(Place::Gone);
-        self.abort.notify_one();
+        self.pipe.abort.notify_one();
         drop(self);
         runtime.spawn(async move {
             let _ = handle.disconnect(russh::Disconnect::ByApplication, why.into(), String::new()).await;
