@@ -205,7 +205,7 @@ impl Drop for Output {
 /// and the cursor are the session's own. Crossterm would ask the server's
 /// terminal for them, and with none it runs `tput`: a program found
 /// through the server's PATH, once per window change.
-pub(super) struct ScreenBackend {
+struct ScreenBackend {
     inner: CrosstermBackend<Output>,
     /// The client's window, as it last said.
     size: Size,
