@@ -256,7 +256,10 @@ impl Store {
     /// foreign keys, and the schema brought up to date.
     pub fn open(path: &Path) -> Result<Store, StoreError> {
         if let Some(dir) = path.parent().filter(|dir| !dir.as_os_str().is_empty()) {
-            std::fs::create_dir_all(dir).map_err(|source| StoreError::Io { path: dir.to_path_buf(), source })?;
+            // Made its owner's only (0700), as the server's data directory is.
+            let mut maker = std::fs::DirBuilder::new();
+            std::os::unix::fs::DirBuilderExt::mode(maker.recursive(true), 0o700);
+            maker.create(dir).map_err(|source| StoreError::Io { path: dir.to_path_buf(), source })?;
         }
         owner_only(path).map_err(|source| StoreError::Io { path: path.to_path_buf(), source })?;
         let failed = failure(path);
@@ -589,6 +592,25 @@ mod tests {
                 Seated { seat: 2, name: "bob".into(), key: None },
             ],
         }
+    }
+
+    #[test]
+    fn the_database_its_log_and_its_directory_are_the_owners_only() {
+        use std::os::unix::fs::PermissionsExt;
+        let mode = |path: &Path| std::fs::metadata(path).unwrap().permissions().mode() & 0o777;
+        let dir = scratch("modes").join("hearts");
+        let mut store = Store::open_in(&dir).unwrap();
+        store.save_table(&table("7Q4K")).unwrap();
+        assert_eq!(mode(&dir), 0o700);
+        for file in ["server.sqlite3", "server.sqlite3-wal", "server.sqlite3-shm"] {
+            assert_eq!(mode(&dir.join(file)), 0o600, "{file}");
+        }
+        drop(store);
+        // A database an older server left open to everyone is narrowed when opened, and so its new log.
+        std::fs::set_permissions(dir.join("server.sqlite3"), std::fs::Permissions::from_mode(0o644)).unwrap();
+        let mut store = Store::open_in(&dir).unwrap();
+        store.save_table(&table("Z9Z9")).unwrap();
+        assert_eq!((mode(&dir.join("server.sqlite3")), mode(&dir.join("server.sqlite3-wal"))), (0o600, 0o600));
     }
 
     /// A hand that scored `scores`; the rest of the log is left empty.
