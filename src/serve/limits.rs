@@ -1,5 +1,6 @@
-//! What one client may cost the server: connections, login time and
-//! attempts, input per second, screen size and output waiting to be read.
+//! What one client may cost the server: connections, logins under way and
+//! their time and attempts, refusals, input per second, screen size,
+//! output waiting to be read, and tries at table codes.
 
 use std::collections::HashMap;
 use std::future::Future;
@@ -348,9 +349,10 @@ impl Tries {
 }
 
 /// The wrong table codes tried, so that a private table's code cannot be
-/// guessed by trying them all: each connection and each address may try
-/// a few in a row, then one every [`CODE_TRY_BACK`]. A right code costs
-/// nothing, but is not even looked up while its connection must wait.
+/// guessed by trying them all: each connection and each address (an IPv6
+/// /64) may try a few in a row, then one every [`CODE_TRY_BACK`]. A right
+/// code costs nothing, but is not even looked up while its connection
+/// must wait.
 #[derive(Debug, Default)]
 pub(super) struct CodeTries {
     by_address: Mutex<HashMap<IpAddr, Tries>>,
@@ -360,6 +362,7 @@ impl CodeTries {
     /// Nothing when `connection`, from `address`, may try a code now; else
     /// how long it must wait.
     pub(super) fn wait(&self, connection: &Mutex<Tries>, address: IpAddr, now: Instant) -> Option<Duration> {
+        let address = network(address);
         let own = connection.lock().map_or(Some(CODE_TRY_BACK), |mut tries| tries.wait(now));
         let shared = self
             .by_address
@@ -370,6 +373,7 @@ impl CodeTries {
 
     /// A code tried from `connection` at `address` named no table.
     pub(super) fn wrong(&self, connection: &Mutex<Tries>, address: IpAddr, now: Instant) {
+        let address = network(address);
         if let Ok(mut tries) = connection.lock() {
             tries.spend(now);
         }
