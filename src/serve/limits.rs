@@ -50,6 +50,11 @@ pub(super) const INPUT_BYTES_PER_SECOND: u32 = 4096;
 pub(super) const MAX_COLUMNS: u16 = 320;
 /// Tallest screen drawn.
 pub(super) const MAX_ROWS: u16 = 120;
+/// Screen bytes waiting for a client's writer past which the client is
+/// behind: its next frame is drawn whole and replaces them. (A writer not
+/// yet scheduled has a frame or two waiting; a whole 320x120 frame is
+/// about 16 KB, an 80x24 one 3 KB.)
+pub(super) const BEHIND: usize = 32 * 1024;
 /// A screen's bytes go to SSH in pieces this big, so that what SSH holds
 /// for a client that does not read is a few pieces ([`SSH_QUEUE`]).
 pub(super) const WRITE_PIECE: usize = 8 * 1024;

@@ -23,7 +23,7 @@ use russh::server::{Handle, Msg};
 use tokio::sync::Notify;
 
 use super::keys::Decoder;
-use super::limits::{Cut, STALLED_OUTPUT, Tries, WRITE_PIECE};
+use super::limits::{BEHIND, Cut, STALLED_OUTPUT, Tries, WRITE_PIECE};
 use super::lobby_session::ToLobby;
 use super::table::ToTable;
 use crate::tui::app::{Message, PersonId, Seen};
@@ -116,9 +116,9 @@ struct Pipe {
 }
 
 impl Pipe {
-    /// The writer has not yet taken the last frame.
+    /// More than [`BEHIND`] bytes wait for the writer: its client is behind.
     fn behind(&self) -> bool {
-        self.waiting.lock().is_ok_and(|waiting| !waiting.bytes.is_empty())
+        self.waiting.lock().is_ok_and(|waiting| waiting.bytes.len() > BEHIND)
     }
 
     /// What waits now is to be sent whatever frames follow it.
@@ -151,10 +151,10 @@ struct Waiting {
 }
 
 /// The terminal's side of the channel: a frame is gathered, then put in
-/// the pipe at `flush`. While the writer has not taken the last frame
-/// (its client is behind), the screen is drawn whole and the newest whole
-/// frame replaces what waits: a slow client sees the current screen, and
-/// what waits for it is never more than one frame.
+/// the pipe at `flush`. Once more than [`BEHIND`] bytes wait for the
+/// writer (its client is behind), the screen is drawn whole and the
+/// newest whole frame replaces what waits: a slow client sees the current
+/// screen, and what waits for it stays within a frame past [`BEHIND`].
 pub(super) struct Output {
     sink: Vec<u8>,
     pipe: Arc<Pipe>,
@@ -354,8 +354,8 @@ impl Screen {
         Ok(())
     }
 
-    /// While the client has not taken the last frame, the next is drawn
-    /// whole from a cleared screen, to replace what waits.
+    /// While the client is behind, the next frame is drawn whole from a
+    /// cleared screen, to replace what waits.
     fn whole_if_behind(&mut self) -> Result<(), Broken> {
         if self.pipe.behind() {
             self.pipe.replace_next();
