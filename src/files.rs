@@ -2,9 +2,12 @@
 //! temporary file renamed over the old one, so a crash or a full disk
 //! leaves the last good copy), never deleted when unreadable (moved aside
 //! as `NAME.corrupt-N.EXT`), and one open game at a time (a lock file).
+//! The directory and its files are its owner's only: they hold every game
+//! in progress.
 
 use std::fs;
 use std::io::Write;
+use std::os::unix::fs::{DirBuilderExt, OpenOptionsExt, PermissionsExt};
 use std::path::{Path, PathBuf};
 
 /// Why a file of the data directory could not be used.
@@ -50,17 +53,70 @@ pub fn data_dir() -> Result<PathBuf, FileError> {
     Ok(data_home.join("hearts"))
 }
 
+/// Makes `dir` (with its parents) if it is missing, its owner's only
+/// (0700), or narrows it and the files directly in it to their owner if
+/// it is there.
+pub fn private_dir(dir: &Path) -> Result<(), FileError> {
+    make_dir(dir)?;
+    narrow(dir).map_err(FileError::io(dir))?;
+    for entry in fs::read_dir(dir).map_err(FileError::io(dir))? {
+        let path = entry.map_err(FileError::io(dir))?.path();
+        // A link is left alone: narrowing would change what it points to.
+        if fs::symlink_metadata(&path).is_ok_and(|meta| meta.is_file()) {
+            narrow(&path).map_err(FileError::io(&path))?;
+        }
+    }
+    Ok(())
+}
+
+/// Makes `dir` and its missing parents; the last made 0700.
+fn make_dir(dir: &Path) -> Result<(), FileError> {
+    if let Some(parent) = dir.parent().filter(|parent| !parent.as_os_str().is_empty()) {
+        fs::create_dir_all(parent).map_err(FileError::io(parent))?;
+    }
+    match fs::DirBuilder::new().mode(0o700).create(dir) {
+        Err(error) if error.kind() != std::io::ErrorKind::AlreadyExists => {
+            Err(FileError::Io { path: dir.into(), source: error })
+        }
+        _ => Ok(()),
+    }
+}
+
+/// Takes read, write and search away from everyone but the owner.
+pub fn narrow(path: &Path) -> std::io::Result<()> {
+    let mode = fs::metadata(path)?.permissions().mode();
+    if mode & 0o077 != 0 {
+        fs::set_permissions(path, fs::Permissions::from_mode(mode & 0o700))?;
+    }
+    Ok(())
+}
+
+/// Options that make a file only its owner may read (0600).
+pub fn owner_only() -> fs::OpenOptions {
+    let mut options = fs::OpenOptions::new();
+    options.mode(0o600);
+    options
+}
+
 /// Writes `contents` to `path` atomically: a temporary file beside it,
 /// flushed to disk, then renamed over it. On any failure the old file is
-/// untouched and the temporary one removed.
+/// untouched and the temporary one removed. The file is its owner's only.
 pub fn write_atomically(path: &Path, contents: &str) -> Result<(), FileError> {
-    if let Some(dir) = path.parent() {
-        fs::create_dir_all(dir).map_err(FileError::io(dir))?;
+    if let Some(dir) = path.parent().filter(|dir| !dir.exists()) {
+        make_dir(dir)?;
     }
     let temporary = path.with_extension("tmp");
-    let written = fs::File::create(&temporary)
+    let written = owner_only()
+        .write(true)
+        .create(true)
+        .truncate(true)
+        .open(&temporary)
         .and_then(|mut file| {
             file.write_all(contents.as_bytes())?;
+            // A temporary file left by an older run keeps its mode when opened: narrow it.
+            if file.metadata()?.permissions().mode() & 0o077 != 0 {
+                file.set_permissions(fs::Permissions::from_mode(0o600))?;
+            }
             file.sync_all()
         })
         .and_then(|()| fs::rename(&temporary, path));
@@ -110,14 +166,9 @@ impl GameLock {
     /// Takes the lock of the data directory's game; `Ok(None)` when
     /// another process holds it.
     pub fn take(dir: &Path) -> Result<Option<GameLock>, FileError> {
-        fs::create_dir_all(dir).map_err(FileError::io(dir))?;
+        private_dir(dir)?;
         let path = dir.join("game.lock");
-        let file = fs::OpenOptions::new()
-            .create(true)
-            .truncate(false)
-            .write(true)
-            .open(&path)
-            .map_err(FileError::io(&path))?;
+        let file = owner_only().create(true).truncate(false).write(true).open(&path).map_err(FileError::io(&path))?;
         match file.try_lock() {
             Ok(()) => Ok(Some(GameLock { _file: file })),
             Err(fs::TryLockError::WouldBlock) => Ok(None),
@@ -175,6 +226,48 @@ mod tests {
         }
         assert!(!path.exists());
         assert_eq!(fs::read_to_string(dir.join("stats.corrupt-1.json")).unwrap(), "older");
+    }
+
+    fn mode(path: &Path) -> u32 {
+        fs::metadata(path).unwrap().permissions().mode() & 0o777
+    }
+
+    #[test]
+    fn files_written_are_their_owners_only_whatever_was_there() {
+        let dir = scratch("modes");
+        let path = dir.join("game.json");
+        write_atomically(&path, "new").unwrap();
+        assert_eq!(mode(&path), 0o600);
+        // An older run's file and temporary file, readable by everyone.
+        for old in [&path, &dir.join("game.tmp")] {
+            fs::write(old, "old").unwrap();
+            fs::set_permissions(old, fs::Permissions::from_mode(0o644)).unwrap();
+        }
+        write_atomically(&path, "newer").unwrap();
+        assert_eq!((mode(&path), fs::read_to_string(&path).unwrap().as_str()), (0o600, "newer"));
+        let lock = GameLock::take(&dir).unwrap();
+        assert_eq!(mode(&dir.join("game.lock")), 0o600);
+        drop(lock);
+    }
+
+    #[test]
+    fn the_data_directory_is_made_private_and_an_open_one_narrowed_with_its_files() {
+        let parent = scratch("private");
+        let made = parent.join("new").join("hearts");
+        private_dir(&made).unwrap();
+        assert_eq!(mode(&made), 0o700);
+        let open = parent.join("open");
+        fs::create_dir(&open).unwrap();
+        fs::set_permissions(&open, fs::Permissions::from_mode(0o755)).unwrap();
+        fs::write(open.join("stats.json"), "{}").unwrap();
+        fs::set_permissions(open.join("stats.json"), fs::Permissions::from_mode(0o664)).unwrap();
+        let outside = parent.join("outside");
+        fs::write(&outside, "not ours").unwrap();
+        fs::set_permissions(&outside, fs::Permissions::from_mode(0o644)).unwrap();
+        std::os::unix::fs::symlink(&outside, open.join("link")).unwrap();
+        GameLock::take(&open).unwrap();
+        assert_eq!((mode(&open), mode(&open.join("stats.json"))), (0o700, 0o600));
+        assert_eq!(mode(&outside), 0o644, "a link's target is left alone");
     }
 
     #[test]

@@ -18,6 +18,7 @@ mod limits;
 mod live;
 mod lobby;
 mod lobby_session;
+mod lock;
 mod name;
 mod session;
 mod standing;
@@ -28,7 +29,7 @@ use std::collections::HashMap;
 use std::io::Write as _;
 use std::net::SocketAddr;
 use std::path::PathBuf;
-use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
@@ -45,10 +46,11 @@ use crate::table::pool::Pool;
 use crate::table::{PersonId, Sharing};
 use access::Access;
 use handler::Client;
-use limits::{Connections, Cut, Guarded};
+use limits::{CodeTries, Connections, Guarded, Login, Refusal};
 use live::Registry;
 use lobby::{TableRequest, TableSummary};
 use lobby_session::ToLobby;
+use session::Visitor;
 use store::{Store, StoredTable};
 use table::{Opening, TableLine, ToTable};
 
@@ -85,6 +87,19 @@ pub enum ServeError {
         path: PathBuf,
         /// What is wrong.
         problem: String,
+    },
+    /// Another server serves from the same data directory.
+    #[error(
+        "serve: another hearts serve uses {} ({}); stop it, or give this one a data directory of its own \
+         with XDG_DATA_HOME",
+        dir.display(),
+        holder.map_or_else(|| "its lock is held".to_string(), |pid| format!("process {pid}"))
+    )]
+    Busy {
+        /// The data directory.
+        dir: PathBuf,
+        /// The process holding it, when it said.
+        holder: Option<u32>,
     },
     /// The address could not be listened on, or the runtime not started.
     #[error("serve: {doing}: {source}")]
@@ -170,12 +185,37 @@ struct Shared {
     pool: Pool,
     /// The live sessions, by who is in them.
     live: Registry,
+    /// Wrong table codes tried, per address.
+    code_tries: CodeTries,
+}
+
+/// Why a code brought nobody to a table.
+#[derive(Debug)]
+enum NotFound {
+    /// No table has it.
+    NoTable,
+    /// Too many wrong codes came from this connection or address: it was
+    /// not looked up, and the next may be tried after this wait.
+    Wait(Duration),
 }
 
 impl Shared {
     /// The table with this code.
     fn table(&self, code: &str) -> Option<TableLine> {
         self.tables.lock().ok()?.get(code).cloned()
+    }
+
+    /// The table with this code, for `visitor`: unless they have tried
+    /// too many wrong codes lately.
+    fn find_table(&self, code: &str, visitor: &Visitor) -> Result<TableLine, NotFound> {
+        let now = std::time::Instant::now();
+        if let Some(wait) = self.code_tries.wait(&visitor.code_tries, visitor.address, now) {
+            return Err(NotFound::Wait(wait));
+        }
+        self.table(code).ok_or_else(|| {
+            self.code_tries.wrong(&visitor.code_tries, visitor.address, now);
+            NotFound::NoTable
+        })
     }
 
     /// A new person's id at the tables.
@@ -220,7 +260,12 @@ impl Shared {
         }
         let code = match stored {
             Some(stored) => stored.code.clone(),
-            None => std::iter::repeat_with(table_code).find(|code| !tables.contains_key(code)).unwrap_or_default(),
+            None => {
+                let length = if opening.listed { LISTED_CODE } else { PRIVATE_CODE };
+                std::iter::repeat_with(|| table_code(length))
+                    .find(|code| !tables.contains_key(code))
+                    .unwrap_or_default()
+            }
         };
         let line = table::open(code.clone(), opening, stored, deal, Arc::clone(self))?;
         tables.insert(code, line.clone());
@@ -241,15 +286,22 @@ impl Shared {
     }
 }
 
-/// A table's code: four letters and digits that read unambiguously.
-fn table_code() -> String {
+/// The length of a listed table's code: anyone sees it in the lobby.
+const LISTED_CODE: usize = 4;
+/// The length of a private table's code: its only lock, one of 32^10
+/// (2^50), against a few tries a minute (see [`limits`]).
+const PRIVATE_CODE: usize = 10;
+
+/// A table's code: `length` letters and digits that read unambiguously.
+fn table_code(length: usize) -> String {
     const ALPHABET: &[u8] = b"23456789ABCDEFGHJKLMNPQRSTUVWXYZ";
-    let mut bytes = [0u8; 4];
+    let mut bytes = vec![0u8; length];
     // Without the system's randomness the clock mixes well enough for a name.
     if getrandom::fill(&mut bytes).is_err() {
-        let nanos = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.subsec_nanos());
-        bytes = nanos.to_le_bytes();
+        let nanos = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_nanos());
+        bytes = nanos.to_le_bytes().iter().copied().cycle().take(length).collect();
     }
+    // 256 is a multiple of the alphabet's 32 letters: each is as likely.
     bytes.iter().map(|&byte| char::from(ALPHABET[usize::from(byte) % ALPHABET.len()])).collect()
 }
 
@@ -258,6 +310,8 @@ fn table_code() -> String {
 pub fn run(options: ServeOptions) -> Result<(), ServeError> {
     let access = Access::choose(&options.access, options.listen)?;
     let dir = crate::files::data_dir()?;
+    crate::files::private_dir(&dir)?;
+    let _lock = lock::ServeLock::take(&dir)?;
     let key = host_key::load_or_make(&dir)?;
     let stored = Store::open_in(&dir).and_then(|mut store| store.tables())?;
     let fingerprint = key.public_key().fingerprint(russh::keys::HashAlg::Sha256);
@@ -281,6 +335,7 @@ pub fn run(options: ServeOptions) -> Result<(), ServeError> {
         reviews: AtomicUsize::new(0),
         pool: Pool::for_cores("search"),
         live: Registry::default(),
+        code_tries: CodeTries::default(),
     });
     runtime.block_on(async move {
         let listener = TcpListener::bind(options.listen)
@@ -319,6 +374,7 @@ async fn accept(listener: &TcpListener, config: &Arc<Config>, shared: &Arc<Share
     let Ok(mut terminate) = tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate()) else {
         return;
     };
+    let refusing = Arc::new(AtomicUsize::new(0));
     loop {
         let (socket, peer) = tokio::select! {
             _ = tokio::signal::ctrl_c() => return,
@@ -332,19 +388,49 @@ async fn accept(listener: &TcpListener, config: &Arc<Config>, shared: &Arc<Share
                 }
             },
         };
-        let Some(slot) = shared.connections.take(peer.ip()) else { continue };
-        let authenticated = Arc::new(AtomicBool::new(false));
-        let cut = Arc::new(Cut::default());
+        let (login, heard_cut) = Login::new();
+        let slot = match shared.connections.take(peer.ip(), &login) {
+            Ok(slot) => slot,
+            Err(refusal) => {
+                let taken = refusing.fetch_update(Ordering::SeqCst, Ordering::SeqCst, |now| {
+                    (now < limits::MAX_REFUSING).then_some(now + 1)
+                });
+                // Past the budget the connection is closed unsaid.
+                if taken.is_ok() {
+                    let refusing = Arc::clone(&refusing);
+                    tokio::spawn(async move {
+                        refuse(socket, refusal).await;
+                        refusing.fetch_sub(1, Ordering::SeqCst);
+                    });
+                }
+                continue;
+            }
+        };
         let number = shared.live.connection();
-        let client = Client::new(Arc::clone(shared), Arc::clone(&authenticated), peer.ip(), (number, Arc::clone(&cut)));
+        let client = Client::new(Arc::clone(shared), Arc::clone(&login.done), peer.ip(), (number, login.cut.clone()));
         let config = Arc::clone(config);
         tokio::spawn(async move {
             let _slot = slot;
-            let socket = Guarded::new(socket, limits::LOGIN_TIME, authenticated, cut);
+            let socket = Guarded::new(socket, (limits::VERSION_TIME, limits::LOGIN_TIME), login, heard_cut);
             let Ok(session) = russh::server::run_stream(config, socket, client).await else { return };
             let _ = session.await;
         });
     }
+}
+
+/// Tells a client why it is refused, before any key exchange, and waits
+/// a moment for it to close.
+async fn refuse(mut socket: tokio::net::TcpStream, refusal: Refusal) {
+    use tokio::io::{AsyncReadExt as _, AsyncWriteExt as _};
+    let said = async {
+        socket.write_all(&limits::refusal(&refusal.sentence())).await?;
+        socket.shutdown().await?;
+        // Closing with the client's bytes unread would reset the connection, and the sentence might be lost.
+        let mut unread = [0u8; 1024];
+        while socket.read(&mut unread).await? > 0 {}
+        Ok::<(), std::io::Error>(())
+    };
+    let _ = tokio::time::timeout(limits::REFUSAL_TIME, said).await;
 }
 
 /// Tells every table and lobby the server stops, and gives them a moment

@@ -474,6 +474,11 @@ impl Table {
         self.people.iter().map(|person| (person.id, person.name.as_str(), person.seat))
     }
 
+    /// How many have agreed to the new game proposed (0 without one).
+    pub fn agreed(&self) -> usize {
+        self.proposal.as_ref().map_or(0, |proposal| proposal.yes.len())
+    }
+
     /// The messages kept.
     pub fn chat(&self) -> &Chat {
         &self.chat

@@ -369,3 +369,39 @@ async fn sigterm_saves_every_table_and_gives_the_terminals_back() {
     let again = Server::start_in(dir, &[]);
     assert_eq!(again.codes, [server.code.clone()], "the table is there again");
 }
+
+#[tokio::test]
+async fn a_table_at_game_over_comes_back_from_a_restart_with_its_rules_and_seats() {
+    let server = Server::start("over", &["--preset", "omnibus", "--set", "max-hands=1"]);
+    let join = format!("join {}", server.code);
+    let alice = Player::comes(&server, "alice", &join).await;
+    let last = alice.play_game().await;
+    assert!(over(&last), "{last}");
+    let server = server.killed_and_started_again(&[]);
+    let mut alice = Player::comes(&server, "alice", &join).await;
+    assert!(alice.until(|text| text.contains("Welcome back, alice")).await, "her seat is kept: {}", alice.text());
+    assert!(alice.until(|text| text.contains("Game over")).await, "the game is over still: {}", alice.text());
+    assert!(alice.text().contains("omnibus"), "the rules are the table's, not the server's: {}", alice.text());
+}
+
+#[tokio::test]
+async fn a_watcher_cannot_throw_the_game_away_and_a_new_game_mid_hand_is_asked_of_everyone() {
+    let server = Server::start("proposal", &[]);
+    let join = format!("join {}", server.code);
+    let mut alice = Player::comes(&server, "alice", &join).await;
+    let mut bob = Player::comes(&server, "bob", &join).await;
+    assert!(alice.until(|text| text.contains("bob sits down")).await, "{}", alice.text());
+    assert!(bob.until(|text| text.contains("Welcome, bob")).await, "{}", bob.text());
+    let mut eve = Player::comes(&server, "eve", &format!("watch {}", server.code)).await;
+    assert!(eve.until(|text| text.contains("you are watching")).await, "{}", eve.text());
+    eve.press("n\r").await;
+    assert!(eve.until(|text| text.contains("You are watching: the cards are the players'")).await, "{}", eve.text());
+    assert!(!bob.text().contains("New game"), "nothing reached bob: {}", bob.text());
+    // alice asks for a new game in the middle of the hand: bob is asked on his own screen.
+    alice.press("n").await;
+    assert!(alice.until(|text| text.contains("Propose")).await, "{}", alice.text());
+    alice.press("\r").await;
+    assert!(bob.until(|text| text.contains("alice proposes a new game")).await, "{}", bob.text());
+    bob.press("n").await;
+    assert!(alice.until(|text| text.contains("bob declined the new game")).await, "{}", alice.text());
+}

@@ -4,32 +4,29 @@
 //! agent and X11 forwarding, a second channel) is refused.
 
 use std::net::IpAddr;
-use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::{Arc, Mutex};
 use std::time::{Instant, SystemTime};
 
 use russh::keys::PublicKey;
 use russh::server::{Auth, ChannelOpenHandle, Handler, Msg, PublicKeyOffer, Response, Session, VerifiedPublicKey};
 use russh::{Channel, ChannelId, ChannelOpenFailure, ChannelWriteHalf, MethodKind, MethodSet, Pty};
 
-use super::Shared;
 use super::access::{Access, Grant};
 use super::identity::Identity;
-use super::limits::{self, Cut, InputBudget, NewestSize};
+use super::limits::{self, Cut, InputBudget, NewestSize, Tries};
 use super::live::{self, Live};
 use super::lobby_session::{self, ToLobby};
 use super::name::{Cleaned, clean};
 use super::session::{Output, Place, Route, Screen, Visitor};
 use super::table::{self, ToTable, theme_for};
+use super::{NotFound, Shared};
 
 /// Said to a session that asked for no terminal (`ssh HOST` piped, or `ssh -T`).
 pub(super) const NO_TERMINAL: &str = "hearts: the table needs a terminal: connect with ssh -t";
 /// Said to a session whose key may have no terminal.
 const NO_PTY: &str =
     "hearts: the table needs a terminal, and this key's line in the authorized keys forbids one (no-pty or restrict)";
-/// Said to a command other than `join CODE` or `watch CODE`.
-pub(super) const UNKNOWN_COMMAND: &str =
-    "hearts: the commands are join CODE and watch CODE (add also for a second seat); without one, you play";
 /// Said when the server has no room for another table.
 const NO_ROOM: &str = "hearts: every table is full and no more can be opened here; try again later";
 
@@ -41,8 +38,11 @@ pub(super) struct Client {
     peer: IpAddr,
     /// This connection's number among the live sessions.
     number: u64,
-    /// Ends this connection's stream when a later session takes it over.
-    cut: Arc<Cut>,
+    /// Its tries at table codes.
+    code_tries: Arc<Mutex<Tries>>,
+    /// Ends this connection's stream (a later session takes it over, or its
+    /// client stops reading its screen).
+    cut: Cut,
     /// The name shown for the SSH user name.
     name: Cleaned,
     /// The fingerprint of the public key the client proved it holds.
@@ -149,19 +149,72 @@ pub(super) fn known_command(command: &[u8]) -> Option<Request> {
     }
 }
 
+/// What a client may run ([`known_command`]); else the one sentence that
+/// tells the person what they may run.
+fn parse_command(command: &[u8]) -> Result<Request, String> {
+    if let Some(request) = known_command(command) {
+        return Ok(request);
+    }
+    let text = String::from_utf8_lossy(command);
+    let words: Vec<&str> = text.split_whitespace().collect();
+    Err(match words.as_slice() {
+        [verb @ ("join" | "watch")] => format!("hearts: {verb} needs a table's code, as in {verb} 7Q4K"),
+        ["join" | "watch", code] => {
+            format!("hearts: `{}` is not a table's code: a code is letters and digits", shown(code))
+        }
+        [verb @ ("join" | "watch"), ..] => {
+            format!("hearts: {verb} takes one table's code (and also, for a second seat), as in {verb} 7Q4K")
+        }
+        [] => format!("hearts: an empty command; {COMMANDS}"),
+        [verb, ..] => {
+            let near = ["join", "watch"].into_iter().find(|known| distance(&verb.to_ascii_lowercase(), known) <= 2);
+            let guess = near.map(|known| format!(" (did you mean {known}?)")).unwrap_or_default();
+            format!("hearts: unknown command `{}`; {COMMANDS}{guess}", shown(verb))
+        }
+    })
+}
+
+/// What the commands are, as a refusal says it.
+const COMMANDS: &str = "the commands are join CODE and watch CODE";
+
+/// A word the client sent, fit to be shown in a sentence: printable
+/// ASCII only (no escape sequence reaches the terminal), and short.
+fn shown(word: &str) -> String {
+    let printable: String = word.chars().filter(char::is_ascii_graphic).take(24).collect();
+    if word.chars().count() > 24 { format!("{printable}...") } else { printable }
+}
+
+/// The edit distance between two words (insertions, deletions,
+/// substitutions), for "did you mean"; a long word is far from everything.
+fn distance(a: &str, b: &str) -> usize {
+    let (a, b): (Vec<char>, Vec<char>) = (a.chars().take(32).collect(), b.chars().collect());
+    let mut row: Vec<usize> = (0..=b.len()).collect();
+    for (i, &x) in a.iter().enumerate() {
+        let mut diagonal = row[0];
+        row[0] = i + 1;
+        for (j, &y) in b.iter().enumerate() {
+            let above = row[j + 1];
+            row[j + 1] = (above + 1).min(row[j] + 1).min(diagonal + usize::from(x != y));
+            diagonal = above;
+        }
+    }
+    row[b.len()]
+}
+
 impl Client {
     /// A connection from `peer`, numbered `number`, whose stream `cut` ends.
     pub(super) fn new(
         shared: Arc<Shared>,
         authenticated: Arc<AtomicBool>,
         peer: IpAddr,
-        (number, cut): (u64, Arc<Cut>),
+        (number, cut): (u64, Cut),
     ) -> Client {
         Client {
             shared,
             authenticated,
             peer,
             number,
+            code_tries: Arc::new(Mutex::new(Tries::for_connection(Instant::now()))),
             cut,
             name: clean(""),
             key: None,
@@ -215,18 +268,13 @@ impl Client {
         session.channel_success(channel)?;
         let Some((columns, rows, term)) = open.pty.clone() else {
             let why = if self.grant.no_pty { NO_PTY } else { NO_TERMINAL };
-            return say_and_close(session, channel, why);
+            return say_and_close(session, channel, why, 1);
         };
         let (code, watch) = match &request.going {
             Going::Lobby => (None, false),
             Going::Join(code) => (Some(code.as_str()), false),
             Going::Watch(code) => (Some(code.as_str()), true),
         };
-        let table = code.map(|code| self.shared.table(code));
-        if let (Some(code), Some(None)) = (code, &table) {
-            return say_and_close(session, channel, &format!("hearts: there is no table {code} here"));
-        }
-        let Some(writer) = open.writer.take() else { return session.channel_failure(channel) };
         let identity = Identity::of(self.key.clone(), &self.name);
         let holder = identity.holder(request.also);
         let visitor = Visitor {
@@ -234,10 +282,25 @@ impl Client {
             identity: identity.clone(),
             holder: holder.clone(),
             theme: theme_for(&term),
+            address: self.peer,
+            code_tries: Arc::clone(&self.code_tries),
         };
+        let table = match code.map(|code| (code, self.shared.find_table(code, &visitor))) {
+            None => None,
+            Some((_, Ok(table))) => Some(table),
+            Some((code, Err(NotFound::NoTable))) => {
+                return say_and_close(session, channel, &format!("hearts: there is no table {code} here"), 1);
+            }
+            Some((_, Err(NotFound::Wait(wait)))) => {
+                let seconds = wait.as_secs() + 1;
+                let wait = format!("hearts: too many wrong table codes from here; wait {seconds} s and try again");
+                return say_and_close(session, channel, &wait, 1);
+            }
+        };
+        let Some(writer) = open.writer.take() else { return session.channel_failure(channel) };
         let pending = Arc::new(AtomicUsize::new(0));
         let route: Route = Arc::new(std::sync::Mutex::new(Place::Gone));
-        let output = Output::to(writer, session.handle());
+        let output = Output::to(writer, self.cut.clone(), session.handle());
         let farewell = output.farewell();
         let screen = match Screen::open(visitor, output, (columns, rows), (Arc::clone(&pending), Arc::clone(&route))) {
             Ok(screen) => screen,
@@ -245,16 +308,15 @@ impl Client {
         };
         if identity.is_known() {
             // The earlier session's person leaves before this one arrives anywhere.
-            let live =
-                Live { connection: self.number, route: Arc::clone(&route), farewell, cut: Arc::clone(&self.cut) };
+            let live = Live { connection: self.number, route: Arc::clone(&route), farewell, cut: self.cut.clone() };
             self.shared.live.arrive(&holder, live);
             self.live = Some(holder);
         }
-        match table.flatten() {
+        match table {
             None => lobby_session::enter(screen, Arc::clone(&self.shared), None),
             Some(table) => {
                 if table::bring(screen, &table, watch, self.shared.person_id()).is_some() {
-                    return say_and_close(session, channel, NO_ROOM);
+                    return say_and_close(session, channel, NO_ROOM, 1);
                 }
             }
         }
@@ -274,10 +336,10 @@ impl Client {
     }
 }
 
-/// Writes one line to the channel and closes it.
-fn say_and_close(session: &mut Session, channel: ChannelId, line: &str) -> Result<(), russh::Error> {
+/// Writes one line to the channel and closes it with `status`.
+fn say_and_close(session: &mut Session, channel: ChannelId, line: &str, status: u32) -> Result<(), russh::Error> {
     session.data(channel, format!("{line}\r\n").into_bytes())?;
-    session.exit_status_request(channel, 1)?;
+    session.exit_status_request(channel, status)?;
     session.eof(channel)?;
     session.close(channel)
 }
@@ -423,17 +485,18 @@ impl Handler for Client {
         session: &mut Session,
     ) -> Result<(), Self::Error> {
         // A key's forced command holds whatever the client asked to run.
-        let asked = self.grant.command.clone().or_else(|| known_command(command));
-        if let Some(request) = asked
-            && self.open(channel).is_some()
-        {
-            return self.start(channel, request, session);
+        let asked = self.grant.command.clone().map_or_else(|| parse_command(command), Ok);
+        match (asked, self.open(channel)) {
+            (Ok(request), Some(_)) => self.start(channel, request, session),
+            // The sentence comes on the channel the person sees, with exit
+            // status 2: a failure reply would leave OpenSSH to say only
+            // "exec request failed".
+            (Err(refusal), Some(open)) if open.playing.is_none() => {
+                session.channel_success(channel)?;
+                say_and_close(session, channel, &refusal, 2)
+            }
+            _ => session.channel_failure(channel),
         }
-        session.channel_failure(channel)?;
-        if self.open(channel).is_some_and(|open| open.playing.is_none()) {
-            say_and_close(session, channel, UNKNOWN_COMMAND)?;
-        }
-        Ok(())
     }
 
     async fn subsystem_request(
@@ -496,5 +559,30 @@ mod tests {
         for refused in refused {
             assert_eq!(known_command(refused), None, "{}", String::from_utf8_lossy(refused));
         }
+    }
+
+    #[test]
+    fn a_refusal_is_one_sentence_that_says_what_was_meant() {
+        let refusal = |typed: &[u8]| parse_command(typed).unwrap_err();
+        assert_eq!(
+            refusal(b"joni W6HZ"),
+            "hearts: unknown command `joni`; the commands are join CODE and watch CODE (did you mean join?)"
+        );
+        assert!(refusal(b"WACH 7Q4K").ends_with("(did you mean watch?)"));
+        assert_eq!(refusal(b"ls -la"), "hearts: unknown command `ls`; the commands are join CODE and watch CODE");
+        assert_eq!(refusal(b"join"), "hearts: join needs a table's code, as in join 7Q4K");
+        // What the client typed never reaches the terminal raw.
+        let escape = refusal(b"\x1b]0;pwned\x07 x");
+        assert!(escape.is_ascii() && !escape.contains('\x1b') && !escape.contains('\x07'), "{escape:?}");
+        assert!(refusal(&[b'x'; 5000]).len() < 200);
+    }
+
+    #[test]
+    fn edit_distance_counts_single_changes() {
+        assert_eq!(distance("joni", "join"), 2);
+        assert_eq!(distance("jion", "join"), 2);
+        assert_eq!(distance("jon", "join"), 1);
+        assert_eq!(distance("watch", "watch"), 0);
+        assert_eq!(distance("ls", "watch"), 5);
     }
 }

@@ -1,5 +1,6 @@
-//! What one client may cost the server: connections, login time and
-//! attempts, input per second, screen size and output waiting to be read.
+//! What one client may cost the server: connections, logins under way and
+//! their time and attempts, refusals, input per second, screen size,
+//! output waiting to be read, and tries at table codes.
 
 use std::collections::HashMap;
 use std::future::Future;
@@ -8,21 +9,34 @@ use std::net::IpAddr;
 use std::pin::Pin;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
-use std::task::{Context, Poll, Waker};
+use std::task::{Context, Poll};
 use std::time::{Duration, Instant};
 
 use russh::MethodKind;
 use russh::keys::PrivateKey;
 use russh::server::Config;
 use tokio::io::{AsyncRead, AsyncWrite, ReadBuf};
+use tokio::sync::oneshot;
 use tokio::time::Sleep;
 
 /// Connections open at once, from everywhere.
 pub(super) const MAX_CONNECTIONS: usize = 512;
 /// Connections open at once from one address.
 pub(super) const MAX_PER_ADDRESS: usize = 8;
+/// Connections logging in at once, from everywhere (logged in ones do not count).
+pub(super) const MAX_LOGINS: usize = 128;
+/// Connections logging in at once from one address.
+pub(super) const MAX_LOGINS_PER_ADDRESS: usize = 4;
+/// Refusals being said at once; past this, a refused connection is just
+/// closed, so that refusing is no work for a flood.
+pub(super) const MAX_REFUSING: usize = 16;
+/// The time a refusal waits for its client to close.
+pub(super) const REFUSAL_TIME: Duration = Duration::from_secs(2);
 /// Time from the connection to a successful login.
 pub(super) const LOGIN_TIME: Duration = Duration::from_secs(30);
+/// Time from the connection to the client's version line (a client sends
+/// it at once; a slow handshake would hold a place for nothing).
+pub(super) const VERSION_TIME: Duration = Duration::from_secs(5);
 /// Failed login attempts before the connection is closed.
 const MAX_LOGIN_ATTEMPTS: usize = 5;
 /// The wait after each failed attempt.
@@ -36,9 +50,18 @@ pub(super) const INPUT_BYTES_PER_SECOND: u32 = 4096;
 pub(super) const MAX_COLUMNS: u16 = 320;
 /// Tallest screen drawn.
 pub(super) const MAX_ROWS: u16 = 120;
-/// Screen bytes queued for a client that does not read before it is
-/// disconnected: a few whole frames of the largest screen.
-pub(super) const MAX_QUEUED_OUTPUT: usize = 4 << 20;
+/// Screen bytes waiting for a client's writer past which the client is
+/// behind: its next frame is drawn whole and replaces them. (A writer not
+/// yet scheduled has a frame or two waiting; a whole 320x120 frame is
+/// about 16 KB, an 80x24 one 3 KB.)
+pub(super) const BEHIND: usize = 32 * 1024;
+/// A screen's bytes go to SSH in pieces this big, so that what SSH holds
+/// for a client that does not read is a few pieces ([`SSH_QUEUE`]).
+pub(super) const WRITE_PIECE: usize = 8 * 1024;
+/// Messages a connection's SSH session holds for it, screens included.
+const SSH_QUEUE: usize = 8;
+/// A client that takes none of its screen for this long is cut off.
+pub(super) const STALLED_OUTPUT: Duration = Duration::from_secs(30);
 /// Input messages of one person waiting for their table.
 pub(super) const INPUT_QUEUE: usize = 64;
 /// Hints waiting for the server's pool, for each core, before more are
@@ -46,6 +69,15 @@ pub(super) const INPUT_QUEUE: usize = 64;
 pub(super) const HINTS_PER_CORE: usize = 2;
 /// Tables open at once.
 pub(super) const MAX_TABLES: usize = 256;
+/// Wrong table codes one connection may try in a row; then it waits.
+const CODE_TRIES_PER_CONNECTION: f64 = 5.0;
+/// Wrong table codes one address may try in a row, over all its connections.
+const CODE_TRIES_PER_ADDRESS: f64 = 10.0;
+/// One more try comes back this often, for a connection and an address.
+const CODE_TRY_BACK: Duration = Duration::from_secs(6);
+/// Addresses whose wrong codes are remembered; past this, the ones that
+/// have waited longest are forgotten first.
+const MAX_GUESSING_ADDRESSES: usize = 4096;
 
 /// The SSH server's settings: the host key and the limits above.
 pub(super) fn config(key: PrivateKey) -> Config {
@@ -62,6 +94,7 @@ pub(super) fn config(key: PrivateKey) -> Config {
         window_size: 64 * 1024,
         keys: vec![key],
         nodelay: true,
+        channel_buffer_size: SSH_QUEUE,
         ..Config::default()
     }
 }
@@ -72,45 +105,194 @@ pub(super) fn clamp_size(columns: u32, rows: u32) -> (u16, u16) {
     (clamp(columns, MAX_COLUMNS), clamp(rows, MAX_ROWS))
 }
 
-/// Open connections, in all and per address.
+/// Why a connection was not taken; the person is told in one sentence.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Refusal {
+    /// [`MAX_CONNECTIONS`] are open.
+    ServerFull,
+    /// [`MAX_PER_ADDRESS`] are open from the client's address.
+    AddressFull,
+    /// [`MAX_LOGINS_PER_ADDRESS`] are logging in from the client's address.
+    LoginsFromAddress,
+}
+
+impl Refusal {
+    /// What the person is told.
+    pub(super) fn sentence(self) -> String {
+        match self {
+            Refusal::ServerFull => {
+                format!("hearts: the server is full ({MAX_CONNECTIONS} connections); try again in a few minutes")
+            }
+            Refusal::AddressFull => format!(
+                "hearts: your address has {MAX_PER_ADDRESS} connections here, the most it may; close one and try again"
+            ),
+            Refusal::LoginsFromAddress => {
+                "hearts: too many logins at once from your address; try again in a moment".to_string()
+            }
+        }
+    }
+}
+
+/// Open connections, in all and per address, and those still logging in.
 #[derive(Debug, Default)]
 pub(super) struct Connections {
-    open: Arc<Mutex<HashMap<IpAddr, usize>>>,
+    open: Arc<Mutex<Open>>,
+}
+
+/// The open connections, oldest first.
+#[derive(Debug, Default)]
+struct Open {
+    entries: Vec<Entry>,
+    next: u64,
+}
+
+#[derive(Debug)]
+struct Entry {
+    id: u64,
+    /// The client's network: its address, or an IPv6 address's /64.
+    network: IpAddr,
+    login: Login,
+}
+
+/// A connection's login as the server follows it: whether it is done,
+/// when the client last sent anything, and the way to cut it off.
+#[derive(Clone, Debug)]
+pub(super) struct Login {
+    /// Set once the client has logged in.
+    pub(super) done: Arc<AtomicBool>,
+    /// When the client last sent a byte, while it logs in.
+    heard: Arc<Mutex<Instant>>,
+    /// Cuts the connection.
+    pub(super) cut: Cut,
+}
+
+impl Login {
+    /// A login starting now, and what its stream hears a cut by.
+    pub(super) fn new() -> (Login, oneshot::Receiver<()>) {
+        let (cut, heard_cut) = Cut::new();
+        let login = Login { done: Arc::default(), heard: Arc::new(Mutex::new(Instant::now())), cut };
+        (login, heard_cut)
+    }
+
+    fn under_way(&self) -> bool {
+        !self.done.load(Ordering::SeqCst)
+    }
+
+    /// How long the client has said nothing.
+    fn silent(&self, now: Instant) -> Duration {
+        self.heard.lock().map_or(Duration::ZERO, |heard| now.saturating_duration_since(*heard))
+    }
+
+    fn heard_now(&self) {
+        if let Ok(mut heard) = self.heard.lock() {
+            *heard = Instant::now();
+        }
+    }
+}
+
+/// The network an address is counted in: an IPv6 address's /64 (one
+/// machine or household has a whole one), else the address itself.
+fn network(address: IpAddr) -> IpAddr {
+    match address {
+        IpAddr::V6(v6) => match v6.to_ipv4_mapped() {
+            Some(v4) => IpAddr::V4(v4),
+            None => IpAddr::V6((u128::from(v6) & !u128::from(u64::MAX)).into()),
+        },
+        v4 => v4,
+    }
 }
 
 impl Connections {
-    /// A place for one more connection from `address`, or `None` when the
-    /// server or that address is full.
-    pub(super) fn take(&self, address: IpAddr) -> Option<Slot> {
-        let mut open = self.open.lock().ok()?;
-        let total: usize = open.values().sum();
-        let here = open.get(&address).copied().unwrap_or(0);
-        if total >= MAX_CONNECTIONS || here >= MAX_PER_ADDRESS {
-            return None;
+    /// A place for one more connection from `address`, following `login`;
+    /// refused when the server or the address is full, or the address has
+    /// too many logins under way. When too many are under way in all, one
+    /// is cut for this one, as OpenSSH's MaxStartups drops some: of the
+    /// address with the most, the one silent longest. A flood of slow
+    /// handshakes pushes out its own, not a person's busy login.
+    pub(super) fn take(&self, address: IpAddr, login: &Login) -> Result<Slot, Refusal> {
+        let network = network(address);
+        let Ok(mut open) = self.open.lock() else { return Err(Refusal::ServerFull) };
+        if open.entries.len() >= MAX_CONNECTIONS {
+            return Err(Refusal::ServerFull);
         }
-        open.insert(address, here + 1);
-        Some(Slot { open: Arc::clone(&self.open), address })
+        let here = || open.entries.iter().filter(|entry| entry.network == network);
+        if here().count() >= MAX_PER_ADDRESS {
+            return Err(Refusal::AddressFull);
+        }
+        if here().filter(|entry| entry.login.under_way()).count() >= MAX_LOGINS_PER_ADDRESS {
+            return Err(Refusal::LoginsFromAddress);
+        }
+        if open.entries.iter().filter(|entry| entry.login.under_way()).count() >= MAX_LOGINS {
+            open.push_out(Instant::now());
+        }
+        let id = open.next;
+        open.next += 1;
+        open.entries.push(Entry { id, network, login: login.clone() });
+        Ok(Slot { open: Arc::clone(&self.open), id })
+    }
+}
+
+impl Open {
+    /// Cuts the login under way silent longest, of the address with the most.
+    fn push_out(&mut self, now: Instant) {
+        let mut counts: HashMap<IpAddr, usize> = HashMap::new();
+        for entry in self.entries.iter().filter(|entry| entry.login.under_way()) {
+            *counts.entry(entry.network).or_default() += 1;
+        }
+        let victim = self
+            .entries
+            .iter()
+            .enumerate()
+            .filter(|(_, entry)| entry.login.under_way())
+            .max_by_key(|&(index, entry)| {
+                (counts.get(&entry.network), entry.login.silent(now), std::cmp::Reverse(index))
+            })
+            .map(|(index, _)| index);
+        if let Some(index) = victim {
+            self.entries.remove(index).login.cut.cut();
+        }
     }
 }
 
 /// One connection's place; given back when dropped.
 #[derive(Debug)]
 pub(super) struct Slot {
-    open: Arc<Mutex<HashMap<IpAddr, usize>>>,
-    address: IpAddr,
+    open: Arc<Mutex<Open>>,
+    id: u64,
 }
 
 impl Drop for Slot {
     fn drop(&mut self) {
-        if let Ok(mut open) = self.open.lock()
-            && let Some(count) = open.get_mut(&self.address)
-        {
-            *count -= 1;
-            if *count == 0 {
-                open.remove(&self.address);
-            }
+        if let Ok(mut open) = self.open.lock() {
+            open.entries.retain(|entry| entry.id != self.id);
         }
     }
+}
+
+/// The bytes that refuse a connection with `sentence` before any key
+/// exchange: the server's version line and an SSH disconnect message in
+/// the clear (RFC 4253, 11.1), which OpenSSH shows as "Received disconnect
+/// from HOST port PORT:12: SENTENCE". It costs no cryptography.
+pub(super) fn refusal(sentence: &str) -> Vec<u8> {
+    /// SSH_MSG_DISCONNECT, and its reason SSH_DISCONNECT_TOO_MANY_CONNECTIONS.
+    const DISCONNECT: u8 = 1;
+    const TOO_MANY_CONNECTIONS: u32 = 12;
+    let text = sentence.as_bytes();
+    let mut payload = vec![DISCONNECT];
+    payload.extend(TOO_MANY_CONNECTIONS.to_be_bytes());
+    payload.extend(u32::try_from(text.len()).unwrap_or(0).to_be_bytes());
+    payload.extend(text);
+    // The language tag: none.
+    payload.extend(0u32.to_be_bytes());
+    // A packet is a multiple of 8 bytes long with at least 4 of padding.
+    let padding = 4 + (8 - (4 + 1 + payload.len() + 4) % 8) % 8;
+    let length = u32::try_from(1 + payload.len() + padding).unwrap_or(0);
+    let mut bytes = b"SSH-2.0-hearts\r\n".to_vec();
+    bytes.extend(length.to_be_bytes());
+    bytes.push(padding as u8);
+    bytes.extend(payload);
+    bytes.extend(std::iter::repeat_n(0, padding));
+    bytes
 }
 
 /// Input bytes a session may still send: a bucket refilled at
@@ -139,30 +321,154 @@ impl InputBudget {
     }
 }
 
-/// A connection's stream that fails once [`LOGIN_TIME`] has passed
-/// without a login, at whatever step the client stopped (russh's own
-/// disconnect waits for a key exchange that a stalled client never ends),
-/// or once the server [cuts](Cut) it (a client that reads nothing never
-/// lets a goodbye through).
+/// Tries left: a bucket of at most `most`, one back every [`CODE_TRY_BACK`].
+#[derive(Debug)]
+pub(super) struct Tries {
+    left: f64,
+    most: f64,
+    since: Instant,
+}
+
+impl Tries {
+    fn new(most: f64, now: Instant) -> Tries {
+        Tries { left: most, most, since: now }
+    }
+
+    /// A connection's tries at table codes, all left.
+    pub(super) fn for_connection(now: Instant) -> Tries {
+        Tries::new(CODE_TRIES_PER_CONNECTION, now)
+    }
+
+    fn refill(&mut self, now: Instant) {
+        let back = now.saturating_duration_since(self.since).as_secs_f64() / CODE_TRY_BACK.as_secs_f64();
+        self.left = (self.left + back).min(self.most);
+        self.since = now;
+    }
+
+    /// Nothing when a try is left, else the wait until there is one.
+    fn wait(&mut self, now: Instant) -> Option<Duration> {
+        self.refill(now);
+        (self.left < 1.0).then(|| CODE_TRY_BACK.mul_f64(1.0 - self.left))
+    }
+
+    fn spend(&mut self, now: Instant) {
+        self.refill(now);
+        self.left = (self.left - 1.0).max(0.0);
+    }
+}
+
+/// The wrong table codes tried, so that a private table's code cannot be
+/// guessed by trying them all: each connection and each address (an IPv6
+/// /64) may try a few in a row, then one every [`CODE_TRY_BACK`]. A right
+/// code costs nothing, but is not even looked up while its connection
+/// must wait.
+#[derive(Debug, Default)]
+pub(super) struct CodeTries {
+    by_address: Mutex<HashMap<IpAddr, Tries>>,
+}
+
+impl CodeTries {
+    /// Nothing when `connection`, from `address`, may try a code now; else
+    /// how long it must wait.
+    pub(super) fn wait(&self, connection: &Mutex<Tries>, address: IpAddr, now: Instant) -> Option<Duration> {
+        let address = network(address);
+        let own = connection.lock().map_or(Some(CODE_TRY_BACK), |mut tries| tries.wait(now));
+        let shared = self
+            .by_address
+            .lock()
+            .map_or(Some(CODE_TRY_BACK), |mut addresses| addresses.get_mut(&address).and_then(|tries| tries.wait(now)));
+        own.max(shared)
+    }
+
+    /// A code tried from `connection` at `address` named no table.
+    pub(super) fn wrong(&self, connection: &Mutex<Tries>, address: IpAddr, now: Instant) {
+        let address = network(address);
+        if let Ok(mut tries) = connection.lock() {
+            tries.spend(now);
+        }
+        let Ok(mut addresses) = self.by_address.lock() else { return };
+        if addresses.len() >= MAX_GUESSING_ADDRESSES && !addresses.contains_key(&address) {
+            // Full buckets tell nothing; then the address that tried longest ago goes.
+            addresses.retain(|_, tries| {
+                tries.refill(now);
+                tries.left < tries.most
+            });
+            let oldest = addresses.iter().min_by_key(|(_, tries)| tries.since).map(|(&oldest, _)| oldest);
+            if let Some(oldest) = oldest.filter(|_| addresses.len() >= MAX_GUESSING_ADDRESSES) {
+                addresses.remove(&oldest);
+            }
+        }
+        addresses.entry(address).or_insert_with(|| Tries::new(CODE_TRIES_PER_ADDRESS, now)).spend(now);
+    }
+}
+
+/// Cuts a connection from outside its session: a client that takes none
+/// of its screen, or a login pushed out by newer ones ([`Connections`]).
+/// Dropping the stream is the only sure way: russh's own disconnect waits
+/// behind what the client does not read.
+#[derive(Clone, Debug)]
+pub(super) struct Cut(Arc<Mutex<Option<oneshot::Sender<()>>>>);
+
+impl Cut {
+    /// A cut, and what the connection's stream hears it by.
+    pub(super) fn new() -> (Cut, oneshot::Receiver<()>) {
+        let (sender, receiver) = oneshot::channel();
+        (Cut(Arc::new(Mutex::new(Some(sender)))), receiver)
+    }
+
+    /// Cuts the connection: its stream fails from now on.
+    pub(super) fn cut(&self) {
+        if let Some(sender) = self.0.lock().ok().and_then(|mut sender| sender.take()) {
+            let _ = sender.send(());
+        }
+    }
+}
+
+/// A connection's stream, failing at whatever step the client stopped:
+/// once [`VERSION_TIME`] has passed without the client's version line,
+/// or [`LOGIN_TIME`] without a login, or once it is [`Cut`]. (russh's own
+/// disconnect waits for a key exchange that a stalled client never ends.)
 pub(super) struct Guarded<S> {
     stream: S,
+    /// The version line's deadline, then the login's.
     deadline: Pin<Box<Sleep>>,
-    logged_in: Arc<AtomicBool>,
-    cut: Arc<Cut>,
+    login_by: tokio::time::Instant,
+    version_seen: bool,
+    login: Login,
+    /// `None` once it can no longer come.
+    cut: Option<oneshot::Receiver<()>>,
+    was_cut: bool,
 }
 
 impl<S> Guarded<S> {
-    /// `stream`, failing after `time` unless `logged_in` is set by then,
-    /// and whenever `cut` is.
-    pub(super) fn new(stream: S, time: Duration, logged_in: Arc<AtomicBool>, cut: Arc<Cut>) -> Guarded<S> {
-        Guarded { stream, deadline: Box::pin(tokio::time::sleep(time)), logged_in, cut }
+    /// `stream`, failing unless its version line comes within `times.0` and
+    /// its `login` is done within `times.1`, or once cut (heard on `cut`).
+    pub(super) fn new(stream: S, times: (Duration, Duration), login: Login, cut: oneshot::Receiver<()>) -> Guarded<S> {
+        let now = tokio::time::Instant::now();
+        Guarded {
+            stream,
+            deadline: Box::pin(tokio::time::sleep_until(now + times.0.min(times.1))),
+            login_by: now + times.1,
+            version_seen: false,
+            login,
+            cut: Some(cut),
+            was_cut: false,
+        }
     }
 
-    /// An error once the time is up or the stream cut; until then, wakes
-    /// the task `side` (0 reading, 1 writing) when either comes.
-    fn check(&mut self, cx: &mut Context<'_>, side: usize) -> io::Result<()> {
-        self.cut.check(cx, side)?;
-        if !self.logged_in.load(Ordering::SeqCst) && self.deadline.as_mut().poll(cx).is_ready() {
+    /// An error once the stream is done for; until then, wakes the task when it is.
+    fn check(&mut self, cx: &mut Context<'_>) -> io::Result<()> {
+        if let Some(cut) = &mut self.cut {
+            match Pin::new(cut).poll(cx) {
+                Poll::Ready(Ok(())) => (self.cut, self.was_cut) = (None, true),
+                Poll::Ready(Err(_)) => self.cut = None,
+                Poll::Pending => {}
+            }
+        }
+        if self.was_cut {
+            return Err(io::Error::new(io::ErrorKind::ConnectionAborted, "cut off"));
+        }
+        if self.login.under_way() && self.deadline.as_mut().poll(cx).is_ready() {
             return Err(io::Error::new(io::ErrorKind::TimedOut, "too slow to log in"));
         }
         Ok(())
@@ -171,59 +477,35 @@ impl<S> Guarded<S> {
 
 impl<S: AsyncRead + Unpin> AsyncRead for Guarded<S> {
     fn poll_read(mut self: Pin<&mut Self>, cx: &mut Context<'_>, buf: &mut ReadBuf<'_>) -> Poll<io::Result<()>> {
-        self.check(cx, 0)?;
-        Pin::new(&mut self.stream).poll_read(cx, buf)
+        self.check(cx)?;
+        let before = buf.filled().len();
+        let read = Pin::new(&mut self.stream).poll_read(cx, buf);
+        if buf.filled().len() > before && self.login.under_way() {
+            self.login.heard_now();
+        }
+        if !self.version_seen && buf.filled()[before..].contains(&b'\n') {
+            // The version line is in: the login's deadline from now on.
+            self.version_seen = true;
+            let login_by = self.login_by;
+            self.deadline.as_mut().reset(login_by);
+        }
+        read
     }
 }
 
 impl<S: AsyncWrite + Unpin> AsyncWrite for Guarded<S> {
     fn poll_write(mut self: Pin<&mut Self>, cx: &mut Context<'_>, bytes: &[u8]) -> Poll<io::Result<usize>> {
-        self.check(cx, 1)?;
+        self.check(cx)?;
         Pin::new(&mut self.stream).poll_write(cx, bytes)
     }
 
     fn poll_flush(mut self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<io::Result<()>> {
-        self.cut.check(cx, 1)?;
+        self.check(cx)?;
         Pin::new(&mut self.stream).poll_flush(cx)
     }
 
     fn poll_shutdown(mut self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<io::Result<()>> {
         Pin::new(&mut self.stream).poll_shutdown(cx)
-    }
-}
-
-/// The server's word to end one connection's stream now, whatever state
-/// the client left it in.
-#[derive(Debug, Default)]
-pub(super) struct Cut {
-    cut: AtomicBool,
-    /// The tasks waiting to read and to write, woken by the cut.
-    waiting: Mutex<[Option<Waker>; 2]>,
-}
-
-impl Cut {
-    /// Ends the stream: its next read or write fails, and one waiting now wakes to fail.
-    pub(super) fn cut(&self) {
-        self.cut.store(true, Ordering::SeqCst);
-        let waiting = self.waiting.lock().map(|mut waiting| std::mem::take(&mut *waiting)).unwrap_or_default();
-        waiting.into_iter().flatten().for_each(Waker::wake);
-    }
-
-    /// An error once cut; until then, the task waiting on `side` (0
-    /// reading, 1 writing) is woken by the cut.
-    pub(super) fn check(&self, cx: &mut Context<'_>, side: usize) -> io::Result<()> {
-        let cut = || io::Error::new(io::ErrorKind::ConnectionAborted, "closed by the server");
-        if self.cut.load(Ordering::SeqCst) {
-            return Err(cut());
-        }
-        if let Ok(mut waiting) = self.waiting.lock()
-            && let Some(slot) = waiting.get_mut(side)
-            && !slot.as_ref().is_some_and(|waker| waker.will_wake(cx.waker()))
-        {
-            *slot = Some(cx.waker().clone());
-        }
-        // A cut between the first look and the waker being kept would otherwise wake no one.
-        if self.cut.load(Ordering::SeqCst) { Err(cut()) } else { Ok(()) }
     }
 }
 
@@ -251,6 +533,7 @@ impl NewestSize {
 mod tests {
     use russh::keys::ssh_key::private::Ed25519Keypair;
     use tokio::io::{AsyncReadExt, AsyncWriteExt};
+
     use tokio::net::{TcpListener, TcpStream};
 
     use super::*;
@@ -280,11 +563,18 @@ mod tests {
         tokio::time::timeout(Duration::from_secs(30), reading).await.is_ok()
     }
 
+    /// `stream` guarded by the version and login times given, never cut.
+    fn guarded(stream: TcpStream, times: (Duration, Duration), logged_in: bool) -> Guarded<TcpStream> {
+        let (login, heard_cut) = Login::new();
+        login.done.store(logged_in, Ordering::SeqCst);
+        Guarded::new(stream, times, login, heard_cut)
+    }
+
     #[tokio::test]
     async fn a_handshake_stalled_after_the_version_line_is_closed_at_the_login_deadline() {
         let (mut client, server) = pair().await;
         // The idle limit is an hour, so only the deadline can close it.
-        let server = Guarded::new(server, Duration::from_millis(200), Arc::default(), Arc::default());
+        let server = guarded(server, (Duration::from_secs(3600), Duration::from_millis(200)), false);
         let serving =
             tokio::spawn(async move { russh::server::run_stream(server_config(), server, Nobody).await?.await });
         client.write_all(b"SSH-2.0-stalled\r\n").await.unwrap();
@@ -293,11 +583,23 @@ mod tests {
     }
 
     #[tokio::test]
+    async fn a_client_without_its_version_line_is_closed_at_the_version_deadline() {
+        for sent in [&b""[..], b"SSH-2.0-never ends"] {
+            let (mut client, server) = pair().await;
+            let server = guarded(server, (Duration::from_millis(100), Duration::from_secs(3600)), false);
+            let serving =
+                tokio::spawn(async move { russh::server::run_stream(server_config(), server, Nobody).await?.await });
+            client.write_all(sent).await.unwrap();
+            assert!(closed(&mut client).await, "{sent:?} kept the connection");
+            assert!(serving.await.unwrap().is_err());
+        }
+    }
+
+    #[tokio::test]
     async fn the_deadline_cuts_a_connection_not_logged_in_and_spares_one_that_is() {
         for logged_in in [false, true] {
             let (mut client, server) = pair().await;
-            let flag = Arc::new(AtomicBool::new(logged_in));
-            let mut server = Guarded::new(server, Duration::from_millis(1), flag, Arc::default());
+            let mut server = guarded(server, (Duration::from_millis(1), Duration::from_millis(1)), logged_in);
             // Past the deadline: this sleep ends after the connection's.
             tokio::time::sleep(Duration::from_millis(20)).await;
             client.write_all(b"hello").await.unwrap();
@@ -314,20 +616,21 @@ mod tests {
     }
 
     #[tokio::test]
-    async fn a_cut_ends_a_stream_that_waits_on_a_client_that_sends_nothing() {
+    async fn a_cut_connection_fails_at_once_even_while_it_waits() {
         let (_client, server) = pair().await;
-        let cut = Arc::new(Cut::default());
-        let mut server =
-            Guarded::new(server, Duration::from_secs(3600), Arc::new(AtomicBool::new(true)), Arc::clone(&cut));
-        let waiting = tokio::spawn(async move {
+        let (login, heard_cut) = Login::new();
+        let cut = login.cut.clone();
+        let mut server = Guarded::new(server, (LOGIN_TIME, LOGIN_TIME), login, heard_cut);
+        let reading = tokio::spawn(async move {
             let mut read = [0; 1];
-            server.read(&mut read).await
+            let first = server.read(&mut read).await.map_err(|error| error.kind());
+            let again = server.write_all(b"x").await.map_err(|error| error.kind());
+            (first, again)
         });
-        tokio::time::sleep(Duration::from_millis(50)).await;
-        assert!(!waiting.is_finished(), "nothing came, nothing was cut");
+        tokio::time::sleep(Duration::from_millis(20)).await;
         cut.cut();
-        let read = tokio::time::timeout(Duration::from_secs(10), waiting).await.expect("the cut woke the reader");
-        assert_eq!(read.unwrap().unwrap_err().kind(), io::ErrorKind::ConnectionAborted);
+        let aborted = Err(io::ErrorKind::ConnectionAborted);
+        assert_eq!(reading.await.unwrap(), (aborted, Err(io::ErrorKind::ConnectionAborted)));
     }
 
     #[test]
@@ -348,15 +651,142 @@ mod tests {
         assert_eq!(clamp_size(80, 24), (80, 24));
     }
 
+    /// A place from `address`, with its login.
+    fn place(connections: &Connections, address: &str) -> (Result<Slot, Refusal>, Login) {
+        let (login, _) = Login::new();
+        (connections.take(address.parse().unwrap(), &login), login)
+    }
+
+    fn cut_off(login: &Login) -> bool {
+        login.cut.0.lock().unwrap().is_none()
+    }
+
     #[test]
     fn connections_are_bounded_per_address_and_given_back() {
         let connections = Connections::default();
-        let here: IpAddr = "10.0.0.1".parse().unwrap();
-        let slots: Vec<_> = (0..MAX_PER_ADDRESS).map(|_| connections.take(here).unwrap()).collect();
-        assert!(connections.take(here).is_none());
-        assert!(connections.take("10.0.0.2".parse().unwrap()).is_some());
+        let mut slots = Vec::new();
+        for _ in 0..MAX_PER_ADDRESS {
+            let (slot, login) = place(&connections, "10.0.0.1");
+            login.done.store(true, Ordering::SeqCst);
+            slots.push(slot.unwrap());
+        }
+        assert_eq!(place(&connections, "10.0.0.1").0.unwrap_err(), Refusal::AddressFull);
+        assert!(place(&connections, "10.0.0.2").0.is_ok());
         drop(slots);
-        assert!(connections.take(here).is_some());
+        assert!(place(&connections, "10.0.0.1").0.is_ok());
+    }
+
+    #[test]
+    fn an_ipv6_client_is_counted_by_its_64() {
+        let connections = Connections::default();
+        let held: Vec<_> =
+            (0..MAX_LOGINS_PER_ADDRESS).map(|n| place(&connections, &format!("2001:db8::{n}"))).collect();
+        assert!(held.iter().all(|(slot, _)| slot.is_ok()));
+        assert_eq!(place(&connections, "2001:db8::ff:1").0.unwrap_err(), Refusal::LoginsFromAddress);
+        assert!(place(&connections, "2001:db8:0:1::1").0.is_ok(), "another /64 has places of its own");
+        assert_eq!(network("::ffff:10.0.0.1".parse().unwrap()), "10.0.0.1".parse::<IpAddr>().unwrap());
+    }
+
+    #[test]
+    fn logins_under_way_are_bounded_per_address_and_a_flood_pushes_out_its_own() {
+        let connections = Connections::default();
+        let mut held = Vec::new();
+        for _ in 0..MAX_LOGINS_PER_ADDRESS {
+            held.push(place(&connections, "10.0.0.1"));
+        }
+        assert_eq!(place(&connections, "10.0.0.1").0.unwrap_err(), Refusal::LoginsFromAddress);
+        // A login that ends frees its address's place for another.
+        held[0].1.done.store(true, Ordering::SeqCst);
+        held.push(place(&connections, "10.0.0.1"));
+        assert!(held.last().unwrap().0.is_ok());
+        // A flood from many addresses, one login each, fills the server's logins.
+        for n in 0..MAX_LOGINS - MAX_LOGINS_PER_ADDRESS {
+            let (slot, login) = place(&connections, &format!("10.1.{}.{}", n / 256, n % 256));
+            held.push((Ok(slot.unwrap()), login));
+        }
+        // A person, and one more, each push out a login of the address with the most: 10.0.0.1's.
+        let person = place(&connections, "10.2.0.1");
+        assert!(person.0.is_ok(), "a person gets a place");
+        assert!(place(&connections, "10.3.0.1").0.is_ok());
+        let cut: Vec<usize> = (0..held.len()).filter(|&i| cut_off(&held[i].1)).collect();
+        assert_eq!(cut, [1, 2], "the logins from 10.0.0.1 still under way, the oldest first");
+        // Addresses with one each: the one silent longest goes, never the person who just spoke.
+        std::thread::sleep(Duration::from_millis(5));
+        person.1.heard_now();
+        for n in 0..MAX_LOGINS {
+            assert!(place(&connections, &format!("10.4.{}.{}", n / 256, n % 256)).0.is_ok());
+            if !cut_off(&person.1) {
+                person.1.heard_now();
+            }
+        }
+        assert!(!cut_off(&person.1), "the person's busy login was pushed out");
+    }
+
+    #[test]
+    fn the_server_full_is_refused_before_anything_else() {
+        let connections = Connections::default();
+        let mut slots = Vec::new();
+        for n in 0..MAX_CONNECTIONS {
+            let (slot, login) = place(&connections, &format!("10.{}.{}.1", n / 256, n % 256));
+            login.done.store(true, Ordering::SeqCst);
+            slots.push(slot.unwrap());
+        }
+        assert_eq!(place(&connections, "10.9.9.9").0.unwrap_err(), Refusal::ServerFull);
+    }
+
+    #[test]
+    fn a_refusal_is_a_version_line_and_a_disconnect_packet_in_the_clear() {
+        let sentence = Refusal::AddressFull.sentence();
+        let bytes = refusal(&sentence);
+        let packet = bytes.strip_prefix(b"SSH-2.0-hearts\r\n".as_slice()).unwrap();
+        let length = u32::from_be_bytes(packet[..4].try_into().unwrap()) as usize;
+        assert_eq!((packet.len(), packet.len() % 8), (4 + length, 0));
+        let padding = usize::from(packet[4]);
+        assert!(padding >= 4);
+        let payload = &packet[5..4 + length - padding];
+        assert_eq!(payload[0], 1, "SSH_MSG_DISCONNECT");
+        assert_eq!(u32::from_be_bytes(payload[1..5].try_into().unwrap()), 12);
+        let text_length = u32::from_be_bytes(payload[5..9].try_into().unwrap()) as usize;
+        assert_eq!(&payload[9..9 + text_length], sentence.as_bytes());
+        assert_eq!(&payload[9 + text_length..], [0, 0, 0, 0], "no language tag");
+    }
+
+    #[test]
+    fn wrong_codes_are_tried_a_few_in_a_row_then_one_at_a_time_per_connection_and_per_address() {
+        let start = Instant::now();
+        let tries = CodeTries::default();
+        let here: IpAddr = "10.0.0.1".parse().unwrap();
+        let guess_until_told_to_wait = |connection: &Mutex<Tries>, now: Instant| {
+            let mut wrong = 0;
+            while tries.wait(connection, here, now).is_none() {
+                tries.wrong(connection, here, now);
+                wrong += 1;
+            }
+            wrong
+        };
+        let first = Mutex::new(Tries::for_connection(start));
+        assert_eq!(guess_until_told_to_wait(&first, start), CODE_TRIES_PER_CONNECTION as usize);
+        assert_eq!(tries.wait(&first, here, start), Some(CODE_TRY_BACK));
+        // A new connection from the same address has the address's tries left, not more.
+        let second = Mutex::new(Tries::for_connection(start));
+        let left = (CODE_TRIES_PER_ADDRESS - CODE_TRIES_PER_CONNECTION) as usize;
+        assert_eq!(guess_until_told_to_wait(&second, start), left);
+        let third = Mutex::new(Tries::for_connection(start));
+        assert!(tries.wait(&third, here, start).is_some(), "the address must wait");
+        assert!(tries.wait(&third, "10.0.0.2".parse().unwrap(), start).is_none(), "another address need not");
+        // Time gives one try back.
+        assert_eq!(guess_until_told_to_wait(&third, start + CODE_TRY_BACK), 1);
+    }
+
+    #[test]
+    fn the_addresses_remembered_are_bounded() {
+        let start = Instant::now();
+        let tries = CodeTries::default();
+        let connection = Mutex::new(Tries::for_connection(start));
+        for n in 0..(MAX_GUESSING_ADDRESSES as u32 + 100) {
+            tries.wrong(&connection, IpAddr::from(n.to_be_bytes()), start + Duration::from_millis(n.into()));
+        }
+        assert!(tries.by_address.lock().unwrap().len() <= MAX_GUESSING_ADDRESSES);
     }
 
     #[test]

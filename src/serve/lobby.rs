@@ -27,8 +27,8 @@ pub(crate) use form::TableRequest;
 pub(crate) use input::{LobbyButton, LobbyCommand, LobbyHits, Row, key_command, mouse_command};
 pub(crate) use view::draw;
 
-/// The longest table code the code field takes.
-const MAX_CODE: usize = 8;
+/// The longest table code the code field takes (a private table's is 10).
+const MAX_CODE: usize = 12;
 
 /// A seat at a table, as the lobby shows it.
 #[derive(Clone, Debug, PartialEq, Eq)]

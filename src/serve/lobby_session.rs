@@ -10,12 +10,12 @@ use std::time::{Duration, Instant};
 
 use crossterm::event::{Event, KeyEventKind, KeyModifiers, MouseButton, MouseEventKind};
 
-use super::Shared;
 use super::limits::NewestSize;
 use super::lobby::{self, Lobby, LobbyEffect, LobbyHits, PastGame, PresetRecord, TableRequest};
 use super::session::{Place, Screen, Visitor};
 use super::store::Store;
 use super::table;
+use super::{NotFound, Shared};
 use crate::engine::Seat;
 use crate::ui::replay::{self, Buttons, Replay, ReviewNews};
 
@@ -213,9 +213,17 @@ impl Visit {
 
     /// Takes the screen to a table; false once it has gone there.
     fn go_to(&mut self, lobby: &mut Lobby, code: &str, watch: bool) -> bool {
-        let Some(table) = self.shared.table(code) else {
-            lobby.say(format!("There is no table {code}"));
-            return true;
+        let Some(visitor) = self.screen.as_ref().map(|screen| &screen.visitor) else { return false };
+        let table = match self.shared.find_table(code, visitor) {
+            Ok(table) => table,
+            Err(NotFound::NoTable) => {
+                lobby.say(format!("There is no table {code}"));
+                return true;
+            }
+            Err(NotFound::Wait(wait)) => {
+                lobby.say(format!("Too many wrong codes: wait {} s and try again", wait.as_secs() + 1));
+                return true;
+            }
         };
         let Some(screen) = self.screen.take() else { return false };
         let Ok(screen) = screen.fresh() else { return false };

@@ -4,7 +4,8 @@
 //! table), which the screen carries from one to the other.
 
 use std::io::{self, Write};
-use std::sync::atomic::{AtomicUsize, Ordering};
+use std::net::IpAddr;
+use std::sync::atomic::AtomicUsize;
 use std::sync::mpsc::Sender;
 use std::sync::{Arc, Mutex, OnceLock};
 use std::time::{Duration, Instant};
@@ -13,17 +14,17 @@ use crossterm::cursor::{Hide, Show};
 use crossterm::event::{DisableMouseCapture, EnableMouseCapture, Event};
 use crossterm::execute;
 use crossterm::terminal::{EnterAlternateScreen, LeaveAlternateScreen};
-use ratatui::backend::CrosstermBackend;
-use ratatui::layout::Rect;
+use ratatui::backend::{Backend, ClearType, CrosstermBackend, WindowSize};
+use ratatui::buffer::Cell;
+use ratatui::layout::{Position, Rect, Size};
 use ratatui::{Frame, Terminal, TerminalOptions, Viewport};
 use russh::ChannelWriteHalf;
 use russh::server::{Handle, Msg};
 use tokio::sync::Notify;
-use tokio::sync::mpsc::{UnboundedReceiver, UnboundedSender};
 
 use super::identity::Identity;
 use super::keys::Keys;
-use super::limits::MAX_QUEUED_OUTPUT;
+use super::limits::{BEHIND, Cut, STALLED_OUTPUT, Tries, WRITE_PIECE};
 use super::lobby_session::ToLobby;
 use super::table::ToTable;
 use crate::table::PersonId;
@@ -56,6 +57,10 @@ pub(super) struct Visitor {
     pub(super) holder: String,
     /// How their terminal shows cards.
     pub(super) theme: Theme,
+    /// Where they connect from.
+    pub(super) address: IpAddr,
+    /// Their connection's tries at table codes.
+    pub(super) code_tries: Arc<Mutex<Tries>>,
 }
 
 /// Why a connection is to end once its screen is dropped, if it is: the
@@ -72,34 +77,46 @@ const SCREEN_FAILED: &str = "the server failed while serving you";
 /// waited for longer.
 const GOODBYE_TIME: Duration = Duration::from_secs(3);
 
-/// Sends the screen's bytes as the client's window allows. Once the screen
-/// is dropped, whichever way the session ends, the terminal is given back
-/// (the alternate screen left, mouse reports off, the cursor shown). Then
-/// the channel closes; with a farewell, the person is told why in a line of
-/// their terminal, and the connection ends with the same words.
-pub(super) async fn write_out(
-    mut outgoing: UnboundedReceiver<Vec<u8>>,
-    writer: ChannelWriteHalf<Msg>,
-    (queued, abort): (Arc<AtomicUsize>, Arc<Notify>),
-    (farewell, handle): (Farewell, Handle),
-) {
-    loop {
-        // A client given up on (it does not read) is not waited for: what it left unread is dropped.
-        let bytes = tokio::select! {
-            bytes = outgoing.recv() => bytes,
-            () = abort.notified() => break,
-        };
-        let Some(bytes) = bytes else { break };
-        let sent = bytes.len();
-        tokio::select! {
-            written = writer.data_bytes(bytes) => {
-                if written.is_err() {
-                    return;
-                }
+/// Sends the screen's bytes as the client takes them, a piece at a time.
+/// Once the screen is dropped, whichever way the session ends, the
+/// terminal is given back (the alternate screen left, mouse reports off,
+/// the cursor shown). Then the channel closes; with a farewell, the person
+/// is told why in a line of their terminal, and the connection ends with
+/// the same words. A client that takes nothing for [`STALLED_OUTPUT`] is
+/// cut off.
+async fn write_out(pipe: Arc<Pipe>, writer: ChannelWriteHalf<Msg>, cut: Cut, (farewell, handle): (Farewell, Handle)) {
+    'sending: loop {
+        // Taken whole: what the screen adds meanwhile waits in the pipe, where a newer whole frame replaces it.
+        let (bytes, closed) = match pipe.waiting.lock() {
+            Ok(mut waiting) => {
+                waiting.kept = 0;
+                (std::mem::take(&mut waiting.bytes), waiting.closed)
             }
-            () = abort.notified() => break,
+            Err(_) => return,
+        };
+        if bytes.is_empty() {
+            if closed {
+                break;
+            }
+            tokio::select! {
+                () = pipe.ready.notified() => continue,
+                () = pipe.abort.notified() => break,
+            }
         }
-        queued.fetch_sub(sent, Ordering::SeqCst);
+        for piece in bytes.chunks(WRITE_PIECE) {
+            tokio::select! {
+                written = tokio::time::timeout(STALLED_OUTPUT, writer.data_bytes(piece.to_vec())) => match written {
+                    Ok(Ok(())) => {}
+                    Ok(Err(_)) => return,
+                    Err(_) => {
+                        cut.cut();
+                        return;
+                    }
+                },
+                // A client given up on is not waited for: what it left unread is dropped.
+                () = pipe.abort.notified() => break 'sending,
+            }
+        }
     }
     let mut back = Vec::new();
     let _ = give_back(&mut back);
@@ -130,42 +147,83 @@ fn farewell_line(why: &str) -> String {
     format!("\rhearts: {why}\r\n")
 }
 
-/// The terminal's side of the channel: a frame is gathered, then queued
-/// whole at `flush`, and refused once too much waits unread. The terminal
-/// is given back once it is dropped (see [`write_out`]).
+/// The bytes that give a client's terminal back: mouse reports off, the
+/// cursor shown, the alternate screen left.
+fn give_back(out: &mut impl Write) -> io::Result<()> {
+    execute!(out, DisableMouseCapture, Show, LeaveAlternateScreen)
+}
+
+/// The screen's bytes on their way to the writer.
+#[derive(Debug, Default)]
+struct Pipe {
+    waiting: Mutex<Waiting>,
+    /// Tells the writer that bytes wait, or that the screen is gone.
+    ready: Notify,
+    /// Tells the writer to stop at once, dropping what waits.
+    abort: Notify,
+}
+
+impl Pipe {
+    /// More than [`BEHIND`] bytes wait for the writer: its client is behind.
+    fn behind(&self) -> bool {
+        self.waiting.lock().is_ok_and(|waiting| waiting.bytes.len() > BEHIND)
+    }
+
+    /// What waits now is to be sent whatever frames follow it.
+    fn keep(&self) {
+        if let Ok(mut waiting) = self.waiting.lock() {
+            waiting.kept = waiting.bytes.len();
+        }
+    }
+
+    /// The next bytes start a whole frame: they replace the frames that wait.
+    fn replace_next(&self) {
+        if let Ok(mut waiting) = self.waiting.lock() {
+            waiting.replace = true;
+        }
+    }
+}
+
+#[derive(Debug, Default)]
+struct Waiting {
+    /// Bytes the writer has yet to take.
+    bytes: Vec<u8>,
+    /// How many of them change the terminal's modes (the alternate
+    /// screen, the mouse): those are sent even when the frames after them
+    /// are replaced.
+    kept: usize,
+    /// The screen is dropped: the writer sends what waits, then closes.
+    closed: bool,
+    /// The next bytes start a whole frame: they replace the frames that wait.
+    replace: bool,
+}
+
+/// The terminal's side of the channel: a frame is gathered, then put in
+/// the pipe at `flush`. Once more than [`BEHIND`] bytes wait for the
+/// writer (its client is behind), the screen is drawn whole and the
+/// newest whole frame replaces what waits: a slow client sees the current
+/// screen, and what waits for it stays within a frame past [`BEHIND`].
 pub(super) struct Output {
     sink: Vec<u8>,
-    out: UnboundedSender<Vec<u8>>,
-    /// Bytes queued and not yet taken by the client.
-    queued: Arc<AtomicUsize>,
-    /// Tells the writer to stop at once, dropping what waits.
-    abort: Arc<Notify>,
+    pipe: Arc<Pipe>,
     /// Set, the connection ends with these words once the screen is dropped.
     farewell: Farewell,
 }
 
 impl Output {
-    /// The output to a channel of the connection `handle`: its writer task is started here.
-    pub(super) fn to(writer: ChannelWriteHalf<Msg>, handle: Handle) -> Output {
-        let (out, outgoing) = tokio::sync::mpsc::unbounded_channel();
-        let queued = Arc::new(AtomicUsize::new(0));
-        let abort = Arc::new(Notify::new());
+    /// The output to a channel of the connection `handle`: its writer task
+    /// is started here. A client that stops taking bytes is cut off with `cut`.
+    pub(super) fn to(writer: ChannelWriteHalf<Msg>, cut: Cut, handle: Handle) -> Output {
+        let pipe = Arc::new(Pipe::default());
         let farewell = Farewell::default();
-        let ending = (Arc::clone(&farewell), handle);
-        tokio::spawn(write_out(outgoing, writer, (Arc::clone(&queued), Arc::clone(&abort)), ending));
-        Output { sink: Vec::new(), out, queued, abort, farewell }
+        tokio::spawn(write_out(Arc::clone(&pipe), writer, cut, (Arc::clone(&farewell), handle)));
+        Output { sink: Vec::new(), pipe, farewell }
     }
 
     /// Where to say why the connection ends, once its screen is dropped.
     pub(super) fn farewell(&self) -> Farewell {
         Arc::clone(&self.farewell)
     }
-}
-
-/// The bytes that give a client's terminal back: mouse reports off, the
-/// cursor shown, the alternate screen left.
-fn give_back(out: &mut impl Write) -> io::Result<()> {
-    execute!(out, DisableMouseCapture, Show, LeaveAlternateScreen)
 }
 
 impl Write for Output {
@@ -178,14 +236,104 @@ impl Write for Output {
         if self.sink.is_empty() {
             return Ok(());
         }
-        let size = self.sink.len();
-        if self.queued.load(Ordering::SeqCst) + size > MAX_QUEUED_OUTPUT {
-            return Err(io::Error::other("the client does not read its screen"));
+        let mut waiting = self.pipe.waiting.lock().map_err(|_| io::Error::other("the screen's pipe failed"))?;
+        if std::mem::take(&mut waiting.replace) {
+            let kept = waiting.kept;
+            waiting.bytes.truncate(kept);
         }
-        self.queued.fetch_add(size, Ordering::SeqCst);
-        // A closed connection drops the frame: the lobby or table hears it is gone from the connection itself.
-        let _ = self.out.send(std::mem::take(&mut self.sink));
+        waiting.bytes.append(&mut self.sink);
+        drop(waiting);
+        self.pipe.ready.notify_one();
         Ok(())
+    }
+}
+
+impl Drop for Output {
+    fn drop(&mut self) {
+        if let Ok(mut waiting) = self.pipe.waiting.lock() {
+            waiting.closed = true;
+        }
+        self.pipe.ready.notify_one();
+    }
+}
+
+/// The backend a screen draws into: crossterm's, except that the size
+/// and the cursor are the session's own. Crossterm would ask the server's
+/// terminal for them, and with none it runs `tput`: a program found
+/// through the server's PATH, once per window change.
+struct ScreenBackend {
+    inner: CrosstermBackend<Output>,
+    /// The client's window, as it last said.
+    size: Size,
+    /// Where the cursor was last put.
+    cursor: Position,
+}
+
+impl ScreenBackend {
+    fn new(output: Output, size: Size) -> ScreenBackend {
+        ScreenBackend { inner: CrosstermBackend::new(output), size, cursor: Position::ORIGIN }
+    }
+}
+
+impl Backend for ScreenBackend {
+    type Error = io::Error;
+
+    fn draw<'a, I: Iterator<Item = (u16, u16, &'a Cell)>>(&mut self, content: I) -> io::Result<()> {
+        self.inner.draw(content)
+    }
+
+    fn append_lines(&mut self, lines: u16) -> io::Result<()> {
+        self.inner.append_lines(lines)
+    }
+
+    fn hide_cursor(&mut self) -> io::Result<()> {
+        self.inner.hide_cursor()
+    }
+
+    fn show_cursor(&mut self) -> io::Result<()> {
+        self.inner.show_cursor()
+    }
+
+    fn get_cursor_position(&mut self) -> io::Result<Position> {
+        Ok(self.cursor)
+    }
+
+    fn set_cursor_position<P: Into<Position>>(&mut self, position: P) -> io::Result<()> {
+        let position = position.into();
+        self.inner.set_cursor_position(position)?;
+        self.cursor = position;
+        Ok(())
+    }
+
+    fn clear(&mut self) -> io::Result<()> {
+        self.inner.clear()
+    }
+
+    fn clear_region(&mut self, clear_type: ClearType) -> io::Result<()> {
+        self.inner.clear_region(clear_type)
+    }
+
+    fn size(&self) -> io::Result<Size> {
+        Ok(self.size)
+    }
+
+    fn window_size(&mut self) -> io::Result<WindowSize> {
+        // The client's pixel size is not asked for: nothing drawn here uses it.
+        Ok(WindowSize { columns_rows: self.size, pixels: Size::ZERO })
+    }
+
+    fn flush(&mut self) -> io::Result<()> {
+        Backend::flush(&mut self.inner)
+    }
+}
+
+impl Write for ScreenBackend {
+    fn write(&mut self, bytes: &[u8]) -> io::Result<usize> {
+        self.inner.write(bytes)
+    }
+
+    fn flush(&mut self) -> io::Result<()> {
+        Write::flush(&mut self.inner)
     }
 }
 
@@ -199,13 +347,13 @@ pub(super) struct Screen {
     pub(super) route: Route,
     /// The screen's size.
     pub(super) size: (u16, u16),
-    terminal: Terminal<CrosstermBackend<Output>>,
+    terminal: Terminal<ScreenBackend>,
     hits: Hits,
     keys: Keys,
     /// Messages of this person still waiting for the table.
     pub(super) pending: Arc<AtomicUsize>,
-    /// Stops the writer of a client given up on.
-    abort: Arc<Notify>,
+    /// Where the screen's bytes wait for the writer (to stop it, for a client given up on).
+    pipe: Arc<Pipe>,
     /// Why the connection ends once the screen is dropped, if it is to.
     farewell: Farewell,
 }
@@ -221,12 +369,13 @@ impl Screen {
         (columns, rows): (u16, u16),
         (pending, route): (Arc<AtomicUsize>, Route),
     ) -> Result<Screen, Broken> {
-        let abort = Arc::clone(&output.abort);
+        let pipe = Arc::clone(&output.pipe);
         let farewell = output.farewell();
         let area = Rect::new(0, 0, columns, rows);
-        let mut terminal =
-            Terminal::with_options(CrosstermBackend::new(output), TerminalOptions { viewport: Viewport::Fixed(area) })?;
+        let backend = ScreenBackend::new(output, area.as_size());
+        let mut terminal = Terminal::with_options(backend, TerminalOptions { viewport: Viewport::Fixed(area) })?;
         execute!(terminal.backend_mut(), EnterAlternateScreen, EnableMouseCapture, Hide)?;
+        pipe.keep();
         Ok(Screen {
             id: PersonId(0),
             visitor,
@@ -236,13 +385,14 @@ impl Screen {
             hits: Hits::default(),
             keys: Keys::default(),
             pending,
-            abort,
+            pipe,
             farewell,
         })
     }
 
     /// Draws the table as this person sees it.
     pub(super) fn draw(&mut self, room: &Room, id: PersonId, now: Instant) -> Result<(), Broken> {
+        self.whole_if_behind()?;
         let hits = &mut self.hits;
         self.terminal.draw(|frame| {
             let area = frame.area();
@@ -253,7 +403,19 @@ impl Screen {
 
     /// Draws something other than a table (the lobby, a replay).
     pub(super) fn render(&mut self, draw: impl FnOnce(&mut Frame)) -> Result<(), Broken> {
+        self.whole_if_behind()?;
         self.terminal.draw(draw)?;
+        Ok(())
+    }
+
+    /// While the client is behind, the next frame is drawn whole from a
+    /// cleared screen, to replace what waits.
+    fn whole_if_behind(&mut self) -> Result<(), Broken> {
+        if self.pipe.behind() {
+            self.pipe.replace_next();
+            let (columns, rows) = self.size;
+            self.terminal.resize(Rect::new(0, 0, columns, rows))?;
+        }
         Ok(())
     }
 
@@ -304,6 +466,7 @@ impl Screen {
 
     /// The screen's new size.
     pub(super) fn resize(&mut self, columns: u16, rows: u16) -> Result<(), Broken> {
+        self.terminal.backend_mut().size = Size::new(columns, rows);
         self.terminal.resize(Rect::new(0, 0, columns, rows))?;
         self.size = (columns, rows);
         Ok(())
@@ -323,7 +486,7 @@ impl Screen {
     pub(super) fn disconnect(self, why: &'static str) {
         let _ = self.farewell.set(why);
         self.route_to(Place::Gone);
-        self.abort.notify_one();
+        self.pipe.abort.notify_one();
     }
 }
 
@@ -333,7 +496,7 @@ impl Drop for Screen {
     fn drop(&mut self) {
         if std::thread::panicking() {
             let _ = self.farewell.set(SCREEN_FAILED);
-            self.abort.notify_one();
+            self.pipe.abort.notify_one();
         }
     }
 }

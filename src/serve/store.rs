@@ -240,6 +240,22 @@ impl PlayerRecord {
     }
 }
 
+/// Makes the database file its owner's only before SQLite opens it: new,
+/// empty and 0600 (SQLite makes its `-wal` and `-shm` files with the
+/// database's mode), or an older one narrowed with its `-wal` and `-shm`.
+fn owner_only(path: &Path) -> std::io::Result<()> {
+    crate::files::owner_only().write(true).create(true).truncate(false).open(path)?;
+    for suffix in ["", "-wal", "-shm", "-journal"] {
+        let mut file = path.as_os_str().to_owned();
+        file.push(suffix);
+        match crate::files::narrow(Path::new(&file)) {
+            Err(error) if error.kind() != std::io::ErrorKind::NotFound => return Err(error),
+            _ => {}
+        }
+    }
+    Ok(())
+}
+
 /// The open database: one connection. It may move to another thread but
 /// not be shared; a thread of its own may open another, since WAL and the
 /// busy timeout let connections share the file.
@@ -260,8 +276,12 @@ impl Store {
     /// foreign keys, and the schema brought up to date.
     pub fn open(path: &Path) -> Result<Store, StoreError> {
         if let Some(dir) = path.parent().filter(|dir| !dir.as_os_str().is_empty()) {
-            std::fs::create_dir_all(dir).map_err(|source| StoreError::Io { path: dir.to_path_buf(), source })?;
+            // Made its owner's only (0700), as the server's data directory is.
+            let mut maker = std::fs::DirBuilder::new();
+            std::os::unix::fs::DirBuilderExt::mode(maker.recursive(true), 0o700);
+            maker.create(dir).map_err(|source| StoreError::Io { path: dir.to_path_buf(), source })?;
         }
+        owner_only(path).map_err(|source| StoreError::Io { path: path.to_path_buf(), source })?;
         let failed = failure(path);
         let mut connection = Connection::open(path).map_err(&failed)?;
         connection.busy_timeout(BUSY_TIMEOUT).map_err(&failed)?;
@@ -658,6 +678,25 @@ mod tests {
                 Seated { seat: 2, name: "bob".into(), key: None },
             ],
         }
+    }
+
+    #[test]
+    fn the_database_its_log_and_its_directory_are_the_owners_only() {
+        use std::os::unix::fs::PermissionsExt;
+        let mode = |path: &Path| std::fs::metadata(path).unwrap().permissions().mode() & 0o777;
+        let dir = scratch("modes").join("hearts");
+        let mut store = Store::open_in(&dir).unwrap();
+        store.save_table(&table("7Q4K")).unwrap();
+        assert_eq!(mode(&dir), 0o700);
+        for file in ["server.sqlite3", "server.sqlite3-wal", "server.sqlite3-shm"] {
+            assert_eq!(mode(&dir.join(file)), 0o600, "{file}");
+        }
+        drop(store);
+        // A database an older server left open to everyone is narrowed when opened, and so its new log.
+        std::fs::set_permissions(dir.join("server.sqlite3"), std::fs::Permissions::from_mode(0o644)).unwrap();
+        let mut store = Store::open_in(&dir).unwrap();
+        store.save_table(&table("Z9Z9")).unwrap();
+        assert_eq!((mode(&dir.join("server.sqlite3")), mode(&dir.join("server.sqlite3-wal"))), (0o600, 0o600));
     }
 
     /// A hand that scored `scores`; the rest of the log is left empty.

@@ -211,6 +211,8 @@ struct Shape {
     said: Option<Instant>,
     away: Vec<Option<bool>>,
     finished: bool,
+    /// Who has agreed to the new game proposed.
+    agreed: usize,
 }
 
 /// The table's own state on its thread.
@@ -290,8 +292,17 @@ impl Served {
             }
         }
         match own {
-            Some(id) if self.shape() == before => self.redraw.mark(id),
-            _ => self.redraw = Redraw::Everyone,
+            Some(id) if self.shape() == before => {
+                // What everyone sees is as it was: the person's screen, and those of whoever was told something.
+                self.redraw.mark(id);
+                for touched in self.room.take_touched() {
+                    self.redraw.mark(touched);
+                }
+            }
+            _ => {
+                self.room.take_touched();
+                self.redraw = Redraw::Everyone;
+            }
         }
     }
 
@@ -349,6 +360,7 @@ impl Served {
             said: table.chat().newest().map(|said| said.at),
             away: table.holders().iter().map(|holder| holder.as_ref().map(|h| h.away_since.is_some())).collect(),
             finished: table.finish().is_some(),
+            agreed: table.agreed(),
         }
     }
 
@@ -706,6 +718,28 @@ mod tests {
         };
         let start = DealCode { seed: 1, hand: 1 };
         Table::shared(setup, start, Speed::Instant, Think::Samples(1), Sharing::default()).unwrap()
+    }
+
+    #[test]
+    fn a_seats_grace_counts_from_when_its_person_left_across_a_restart() {
+        let mut app = table();
+        let left = Instant::now();
+        arrive(&mut app, 1, "bob", "name:bob");
+        app.update(Message::Leave(PersonId(1)), left);
+        let saved_at = left + Duration::from_secs(40);
+        let stored = StoredTable {
+            code: "W6HZ".into(),
+            listed: true,
+            settings: settings_of(&app, saved_at),
+            game: Some(app.saved_game(saved_at)),
+            seated: vec![Seated { seat: 0, name: "bob".into(), key: Some("name:bob".into()) }],
+        };
+        // The server comes back five seconds later (its clock starts anew).
+        let restarted = Instant::now() + Duration::from_secs(5);
+        let holders = holders_of(&stored, restarted);
+        let away = holders[0].as_ref().and_then(|holder| holder.away_since).expect("bob is away");
+        let gone_for = restarted.duration_since(away);
+        assert!(gone_for >= Duration::from_millis(39_900), "40 s already passed before the restart: {gone_for:?}");
     }
 
     #[test]

@@ -22,10 +22,12 @@ pub fn path(dir: &Path) -> PathBuf {
 /// crash left the last one unfinished.
 pub fn append(file: &Path, record: &GameRecord) -> Result<(), FileError> {
     let io = |source| FileError::Io { path: file.to_path_buf(), source };
-    if let Some(dir) = file.parent().filter(|dir| !dir.as_os_str().is_empty()) {
-        fs::create_dir_all(dir).map_err(|source| FileError::Io { path: dir.to_path_buf(), source })?;
+    if let Some(dir) = file.parent().filter(|dir| !dir.as_os_str().is_empty() && !dir.exists()) {
+        store::private_dir(dir)?;
     }
-    let mut out = fs::OpenOptions::new().create(true).read(true).append(true).open(file).map_err(io)?;
+    let mut out = store::owner_only().create(true).read(true).append(true).open(file).map_err(io)?;
+    // A file made before files were kept private is narrowed as it is written.
+    store::narrow(file).map_err(io)?;
     let mut line = serde_json::to_string(record).expect("a record serialises");
     line.push('\n');
     if ends_mid_line(&mut out).map_err(io)? {
@@ -80,7 +82,8 @@ pub fn read(dir: &Path) -> (Vec<GameRecord>, Option<FileError>) {
 /// Copies the file aside as it is, then rewrites it with the good lines.
 fn keep_aside_and_mend(file: &Path, text: &str, good: &str, problem: String) -> FileError {
     let copy = file.with_extension("copy");
-    if let Err(source) = fs::write(&copy, text) {
+    let copied = store::owner_only().write(true).create(true).truncate(true).open(&copy);
+    if let Err(source) = copied.and_then(|mut out| out.write_all(text.as_bytes())) {
         return FileError::Io { path: copy, source };
     }
     let mut error = store::set_aside(file, problem);
@@ -124,6 +127,18 @@ mod tests {
         let (records, problem) = read(&dir);
         assert!(problem.is_none());
         assert_eq!(records.iter().map(|r| r.seed).collect::<Vec<_>>(), [1, 2, 3]);
+    }
+
+    #[test]
+    fn the_games_file_is_its_owners_only_and_an_older_one_is_narrowed() {
+        use std::os::unix::fs::PermissionsExt;
+        let mode = |dir: &Path| fs::metadata(path(dir)).unwrap().permissions().mode() & 0o777;
+        let dir = scratch("modes");
+        append(&path(&dir), &record(1)).unwrap();
+        assert_eq!((mode(&dir), fs::metadata(&dir).unwrap().permissions().mode() & 0o777), (0o600, 0o700));
+        fs::set_permissions(path(&dir), fs::Permissions::from_mode(0o644)).unwrap();
+        append(&path(&dir), &record(2)).unwrap();
+        assert_eq!(mode(&dir), 0o600);
     }
 
     #[test]

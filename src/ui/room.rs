@@ -19,13 +19,16 @@ use super::{Seen, draw};
 pub struct Room {
     table: Table,
     viewers: Vec<Viewer>,
+    /// The people told something since [`Room::take_touched`] last asked:
+    /// their screens may have changed though the table's did not.
+    touched: Vec<PersonId>,
 }
 
 impl Room {
     /// The room of `table`; `viewers` are those of the people already at it
     /// (the terminal's own person).
     pub fn new(table: Table, viewers: Vec<Viewer>) -> Room {
-        let mut room = Room { table, viewers };
+        let mut room = Room { table, viewers, touched: Vec::new() };
         room.settle(Instant::now());
         room
     }
@@ -120,6 +123,12 @@ impl Room {
         self.settle(now);
     }
 
+    /// The people told something (a notice, a window opened for them)
+    /// since the last call.
+    pub fn take_touched(&mut self) -> Vec<PersonId> {
+        std::mem::take(&mut self.touched)
+    }
+
     /// The effects the table asks its runtime to carry out.
     pub fn take_effects(&mut self) -> Vec<Effect> {
         self.table.take_effects()
@@ -154,12 +163,19 @@ impl Room {
                     (self.viewers.iter_mut().find(|viewer| viewer.id == *id), self.table.sight(*id, now))
                 {
                     viewer.hear(notice, &sight);
+                    if !self.touched.contains(id) {
+                        self.touched.push(*id);
+                    }
                 }
             }
             let mut holds = Vec::new();
             for viewer in &mut self.viewers {
                 if let Some(sight) = self.table.sight(viewer.id, now) {
+                    let window = viewer.window.clone();
                     viewer.sync(&sight);
+                    if viewer.window != window && !self.touched.contains(&viewer.id) {
+                        self.touched.push(viewer.id);
+                    }
                 }
                 if viewer.holds_play() != viewer.holding {
                     viewer.holding = viewer.holds_play();

@@ -358,7 +358,7 @@ fn the_code_field_takes_letters_and_digits_only_and_no_more_than_a_code_holds() 
     let typed: Vec<KeyCode> = "q-w\u{1b}n7abcdefghij".chars().map(KeyCode::Char).collect();
     keys(&mut lobby, &typed);
     keys(&mut lobby, &[KeyCode::Backspace, KeyCode::Char('z')]);
-    assert_eq!(key(&mut lobby, KeyCode::Enter), Some(LobbyEffect::Sit("QWN7ABCZ".into())));
+    assert_eq!(key(&mut lobby, KeyCode::Enter), Some(LobbyEffect::Sit("QWN7ABCDEFGZ".into())));
 }
 
 #[test]
