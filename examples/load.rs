@@ -372,13 +372,17 @@ struct Findings {
     /// Press to the next screen message (another person's move at the
     /// table can come first, so this is a lower bound there).
     first_bytes: Histogram,
-    /// Right presses: to the screen that shows the cursor on another card of the same hand.
+    /// Right presses: to the screen that shows the cursor moved for them,
+    /// however many presses later that screen comes; a press still waiting
+    /// at [`GIVE_UP`] is recorded at that wait, never dropped.
     cursor_moved: Histogram,
-    /// Right presses after which the cursor had not moved by the next press
-    /// (one card to stop on, a window open, or no answer yet).
-    cursor_unmoved: u64,
-    /// Right presses after which the hand changed before the cursor moved.
+    /// Right presses the server never answered within [`GIVE_UP`] (in `cursor_moved` at that wait).
+    cursor_lost: u64,
+    /// Right presses after which the hand changed before the cursor moved
+    /// (one card to stop on, a window open): nothing to time.
     cursor_ambiguous: u64,
+    /// Screen messages, all of them.
+    messages: u64,
     /// Tricks seen: a card gone from the session's own hand.
     tricks: u64,
     presses: u64,
@@ -663,9 +667,10 @@ fn report(
         findings.first_bytes.summary()
     );
     println!(
-        "  latency, Right press to the screen showing the cursor on another card of the same hand: {}; not timed: {} not moved by the next press, {} with the hand changed first",
+        "  latency, Right press to the screen showing its cursor move (every press, however late; {} unanswered within {} s are in at that wait): {}; not timed: {} with the hand changed before the cursor moved",
+        findings.cursor_lost,
+        GIVE_UP.as_secs(),
         findings.cursor_moved.summary(),
-        findings.cursor_unmoved,
         findings.cursor_ambiguous
     );
     println!(
@@ -673,7 +678,10 @@ fn report(
         findings.unasked as f64 / seconds / opened.max(1) as f64
     );
     println!(
-        "  screen messages that change no cell: {:.2}/s per session, {:.0} bytes/s per session",
+        "  screen messages that change no cell: {} of {} ({:.2}%), {:.2}/s per session, {:.0} bytes/s per session",
+        findings.empty,
+        findings.messages,
+        100.0 * findings.empty as f64 / findings.messages.max(1) as f64,
         findings.empty as f64 / seconds / opened.max(1) as f64,
         findings.empty_bytes as f64 / seconds / opened.max(1) as f64
     );
@@ -731,8 +739,13 @@ struct Session {
     screen: vt100::Parser,
     /// When each press still waiting for its screen was sent.
     waiting: VecDeque<Instant>,
-    /// A Right press and the hand as drawn when it was sent.
-    cursor_probe: Option<(Instant, HandView)>,
+    /// Right presses whose moved cursor has not been drawn yet: when each
+    /// was sent, and how many cursor moves of this hand must be seen to answer it.
+    cursor_probes: VecDeque<(Instant, u64)>,
+    /// Cursor moves seen on screens of the same hand, since it was dealt.
+    cursor_moves: u64,
+    /// The session's own hand as last drawn, over screens that hide it (a window open).
+    last_seen: Option<HandView>,
     /// The session's own hand as last drawn.
     view: Option<HandView>,
     hand: Option<String>,
@@ -754,7 +767,9 @@ impl Session {
             stop,
             screen: vt100::Parser::new(size(ROWS), size(COLUMNS), 0),
             waiting: VecDeque::new(),
-            cursor_probe: None,
+            cursor_probes: VecDeque::new(),
+            cursor_moves: 0,
+            last_seen: None,
             view: None,
             hand: None,
             bytes: 0,
@@ -870,16 +885,24 @@ impl Session {
             lost += 1;
         }
         self.waiting.push_back(at);
-        // A Right press whose cursor had not moved by this press.
-        let unmoved = self.cursor_probe.take().is_some();
-        if moves_cursor && let Some(view) = self.view.clone() {
-            self.cursor_probe = Some((at, view));
+        // A Right press waits for its own move: one more than the presses still waiting before it.
+        let mut given_up = vec![];
+        while let Some(&(pressed, _)) = self.cursor_probes.front().filter(|(pressed, _)| at.duration_since(*pressed) > GIVE_UP) {
+            self.cursor_probes.pop_front();
+            given_up.push(at.duration_since(pressed));
+        }
+        if moves_cursor && self.view.is_some() {
+            let needed = self.cursor_moves + self.cursor_probes.len() as u64 + 1;
+            self.cursor_probes.push_back((at, needed));
         }
         if counted {
             self.shared.note(|findings| {
                 findings.presses += 1;
                 findings.lost += lost;
-                findings.cursor_unmoved += u64::from(unmoved);
+                findings.cursor_lost += given_up.len() as u64;
+                for waited in given_up {
+                    findings.cursor_moved.record(waited);
+                }
             });
         }
     }
@@ -894,9 +917,10 @@ impl Session {
             self.last_answer = Some(at);
         }
         let draws = draws_cells(data);
-        let (cursor, trick) = if draws { self.redrawn(at, counted) } else { (Probed::Waiting, false) };
+        let (cursor, trick) = if draws { self.redrawn(at, counted) } else { (Probed::default(), false) };
         if counted {
             self.shared.note(|findings| {
+                findings.messages += 1;
                 findings.bytes += data.len() as u64;
                 for latency in &answered {
                     findings.first_bytes.record(*latency);
@@ -907,11 +931,10 @@ impl Session {
                 } else if answered.is_empty() {
                     findings.unasked += 1;
                 }
-                match cursor {
-                    Probed::Moved(latency) => findings.cursor_moved.record(latency),
-                    Probed::HandChanged => findings.cursor_ambiguous += 1,
-                    Probed::Waiting => {}
+                for latency in cursor.moved {
+                    findings.cursor_moved.record(latency);
                 }
+                findings.cursor_ambiguous += cursor.hand_changed;
                 findings.tricks += u64::from(trick);
             });
         }
@@ -921,21 +944,33 @@ impl Session {
     fn redrawn(&mut self, at: Instant, counted: bool) -> (Probed, bool) {
         let screen = self.screen.screen();
         let view = hand_view(screen);
-        let probed = match (self.cursor_probe.take(), &view) {
-            (Some((pressed, before)), Some(now)) if before.cards == now.cards && before.cursor != now.cursor => {
-                Probed::Moved(at.duration_since(pressed))
+        let mut probed = Probed::default();
+        match (&self.last_seen, &view) {
+            (Some(before), Some(now)) if before.cards == now.cards => {
+                if before.cursor != now.cursor {
+                    self.cursor_moves += 1;
+                }
+                while let Some(&(pressed, _)) =
+                    self.cursor_probes.front().filter(|(_, needed)| *needed <= self.cursor_moves)
+                {
+                    self.cursor_probes.pop_front();
+                    probed.moved.push(at.duration_since(pressed));
+                }
             }
-            (Some((_, before)), Some(now)) if before.cards != now.cards => Probed::HandChanged,
-            (Some(probe), _) => {
-                // The cursor has not moved yet: something else was drawn first.
-                self.cursor_probe = Some(probe);
-                Probed::Waiting
+            (Some(_), Some(_)) => {
+                // A card played or passed: the presses still waiting cannot be told apart from it.
+                probed.hand_changed = self.cursor_probes.len() as u64;
+                self.cursor_probes.clear();
+                self.cursor_moves = 0;
             }
-            (None, _) => Probed::Waiting,
-        };
+            _ => {}
+        }
         // One card leaves your hand per trick; passing takes three at once.
         let held = |view: &Option<HandView>| view.as_ref().map(|view| view.cards.len());
         let trick = held(&view).is_some_and(|now| held(&self.view) == Some(now + 1));
+        if view.is_some() {
+            self.last_seen.clone_from(&view);
+        }
         self.view = view;
         let hand = hand_number(screen);
         if hand.is_some() && hand != self.hand {
@@ -952,14 +987,13 @@ impl Session {
     }
 }
 
-/// What became of a Right press, as far as one screen tells.
-enum Probed {
-    /// The cursor is on another card of the same hand.
-    Moved(Duration),
-    /// The hand itself changed (a card played or passed): the press cannot be told apart.
-    HandChanged,
-    /// Nothing to judge yet.
-    Waiting,
+/// What became of the Right presses waiting, as far as one screen tells.
+#[derive(Default)]
+struct Probed {
+    /// Presses whose cursor move this screen shows, and how long each waited.
+    moved: Vec<Duration>,
+    /// Presses given up on because the hand itself changed (a card played or passed) first.
+    hand_changed: u64,
 }
 
 /// The session's own hand as drawn: each card's label, left to right,

@@ -16,10 +16,10 @@ use super::access::{Access, Grant};
 use super::identity::Identity;
 use super::limits::{self, Cut, InputBudget, NewestSize, Tries};
 use super::live::{self, Live};
-use super::lobby_session::{self, ToLobby};
+use super::lobby_session;
 use super::name::{Cleaned, clean};
-use super::session::{Output, Place, Route, Screen, Visitor};
-use super::table::{self, ToTable, theme_for};
+use super::session::{Input, Output, Route, Screen, Visitor, pass_on};
+use super::table::{self, theme_for};
 use super::{NotFound, Shared};
 
 /// Said to a session that asked for no terminal (`ssh HOST` piped, or `ssh -T`).
@@ -85,12 +85,7 @@ impl Playing {
         }
         self.pending.fetch_add(1, Ordering::SeqCst);
         let bytes = data[..allowed].to_vec();
-        let sent = match self.route.lock().as_deref() {
-            Ok(Place::Lobby(lobby)) => lobby.send(ToLobby::Bytes(bytes)).is_ok(),
-            Ok(Place::Table(table, id)) => table.send(ToTable::Bytes(*id, bytes)).is_ok(),
-            _ => false,
-        };
-        if !sent {
+        if !pass_on(&self.route, Input::Bytes(bytes)) {
             self.pending.fetch_sub(1, Ordering::SeqCst);
         }
     }
@@ -101,12 +96,7 @@ impl Playing {
         if !self.size.set(columns, rows) {
             return;
         }
-        let size = Arc::clone(&self.size);
-        match self.route.lock().as_deref() {
-            Ok(Place::Lobby(lobby)) => drop(lobby.send(ToLobby::Resized(size))),
-            Ok(Place::Table(table, id)) => drop(table.send(ToTable::Resized(*id, size))),
-            _ => {}
-        }
+        pass_on(&self.route, Input::Resized(Arc::clone(&self.size)));
     }
 }
 
@@ -299,7 +289,7 @@ impl Client {
         };
         let Some(writer) = open.writer.take() else { return session.channel_failure(channel) };
         let pending = Arc::new(AtomicUsize::new(0));
-        let route: Route = Arc::new(std::sync::Mutex::new(Place::Gone));
+        let route: Route = Arc::new(std::sync::Mutex::new(None));
         let output = Output::to(writer, self.cut.clone(), session.handle());
         let farewell = output.farewell();
         let screen = match Screen::open(visitor, output, (columns, rows), (Arc::clone(&pending), Arc::clone(&route))) {

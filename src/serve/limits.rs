@@ -20,7 +20,7 @@ use tokio::sync::oneshot;
 use tokio::time::Sleep;
 
 /// Connections open at once, from everywhere.
-pub(super) const MAX_CONNECTIONS: usize = 512;
+pub(super) const MAX_CONNECTIONS: usize = 1024;
 /// Connections open at once from one address.
 pub(super) const MAX_PER_ADDRESS: usize = 8;
 /// Connections logging in at once, from everywhere (logged in ones do not count).

@@ -9,9 +9,7 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::Duration;
 
 use super::limits::Cut;
-use super::lobby_session::ToLobby;
-use super::session::{Farewell, Place, Route};
-use super::table::ToTable;
+use super::session::{Farewell, Input, Route, pass_on};
 
 /// What the earlier session's client is told as it is closed.
 pub(super) const TAKEN_OVER: &str = "you connected again from elsewhere";
@@ -82,11 +80,7 @@ impl Live {
 
 /// Tells the lobby or table a person is at that they are gone.
 pub(super) fn gone(route: &Route) {
-    match route.lock().as_deref() {
-        Ok(Place::Lobby(lobby)) => drop(lobby.send(ToLobby::Gone)),
-        Ok(Place::Table(table, id)) => drop(table.send(ToTable::Gone(*id))),
-        _ => {}
-    }
+    pass_on(route, Input::Gone);
 }
 
 #[cfg(test)]
@@ -94,7 +88,12 @@ mod tests {
     use std::sync::mpsc::channel;
 
     use super::*;
-    use crate::table::PersonId;
+    use crate::serve::session::Place;
+
+    /// A place that passes a person's input on to `heard`, as their table or lobby would.
+    fn at(heard: std::sync::mpsc::Sender<Input>) -> Place {
+        Some(Box::new(move |input| heard.send(input).is_ok()))
+    }
 
     fn live(connection: u64, place: Place) -> (Live, Farewell, tokio::sync::oneshot::Receiver<()>) {
         let (cut, heard) = Cut::new();
@@ -106,18 +105,20 @@ mod tests {
     #[tokio::test]
     async fn a_second_session_of_a_person_takes_over_the_first() {
         let registry = Registry::default();
-        let (table, heard) = channel();
-        let (first, first_farewell, _) = live(1, Place::Table(table.clone(), PersonId(7)));
+        let (first_table, first_heard) = channel();
+        let (second_table, second_heard) = channel();
+        let (first, first_farewell, _) = live(1, at(first_table));
         registry.arrive("SHA256:abc", first);
-        assert!(heard.try_recv().is_err(), "the first arrival takes over nobody");
-        let (second, second_farewell, _) = live(2, Place::Table(table, PersonId(8)));
+        assert!(first_heard.try_recv().is_err(), "the first arrival takes over nobody");
+        let (second, second_farewell, _) = live(2, at(second_table));
         registry.arrive("SHA256:abc", second);
-        assert!(matches!(heard.try_recv(), Ok(ToTable::Gone(PersonId(7)))), "the first is gone from its table");
+        assert!(matches!(first_heard.try_recv(), Ok(Input::Gone)), "the first is gone from its table");
+        assert!(second_heard.try_recv().is_err(), "the second stays");
         assert_eq!(first_farewell.get(), Some(&TAKEN_OVER));
         assert_eq!(second_farewell.get(), None);
         // The first connection's end does not remove the second's place.
         registry.leave("SHA256:abc", 1);
-        let (third, _, _) = live(3, Place::Gone);
+        let (third, _, _) = live(3, None);
         registry.arrive("SHA256:abc", third);
         assert_eq!(second_farewell.get(), Some(&TAKEN_OVER), "the second was still registered");
     }
@@ -126,14 +127,14 @@ mod tests {
     async fn other_people_and_ended_sessions_are_left_alone() {
         let registry = Registry::default();
         let (lobby, heard) = channel();
-        let (alice, alice_farewell, _) = live(1, Place::Lobby(lobby));
+        let (alice, alice_farewell, _) = live(1, at(lobby));
         registry.arrive("SHA256:alice", alice);
-        let (bob, _, _) = live(2, Place::Gone);
+        let (bob, _, _) = live(2, None);
         registry.arrive("name:bob", bob);
         assert!(heard.try_recv().is_err());
         assert_eq!(alice_farewell.get(), None);
         registry.leave("SHA256:alice", 1);
-        let (again, _, _) = live(3, Place::Gone);
+        let (again, _, _) = live(3, None);
         registry.arrive("SHA256:alice", again);
         assert_eq!(alice_farewell.get(), None, "an ended session is not taken over");
     }
@@ -141,9 +142,9 @@ mod tests {
     #[tokio::test]
     async fn a_session_taken_over_is_cut_after_its_farewell_time() {
         let registry = Registry::default();
-        let (first, _, mut heard) = live(1, Place::Gone);
+        let (first, _, mut heard) = live(1, None);
         registry.arrive("name:carol", first);
-        let (second, _, _) = live(2, Place::Gone);
+        let (second, _, _) = live(2, None);
         registry.arrive("name:carol", second);
         tokio::time::sleep(FAREWELL_TIME - Duration::from_millis(500)).await;
         assert!(heard.try_recv().is_err(), "its client has its farewell time");

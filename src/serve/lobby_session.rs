@@ -5,14 +5,13 @@
 
 use std::sync::Arc;
 use std::sync::atomic::Ordering;
-use std::sync::mpsc::{Receiver, RecvTimeoutError};
+use std::sync::mpsc::{Receiver, RecvTimeoutError, Sender};
 use std::time::{Duration, Instant};
 
 use crossterm::event::{Event, KeyEventKind, KeyModifiers, MouseButton, MouseEventKind};
 
-use super::limits::NewestSize;
 use super::lobby::{self, Lobby, LobbyEffect, LobbyHits, PastGame, PresetRecord, TableRequest};
-use super::session::{Place, Screen, Visitor};
+use super::session::{Input, Place, Screen, Visitor};
 use super::store::Store;
 use super::table;
 use super::{NotFound, Shared};
@@ -21,12 +20,8 @@ use crate::ui::replay::{self, Buttons, Replay, ReviewNews};
 
 /// What a person's lobby hears about.
 pub(super) enum ToLobby {
-    /// Bytes the person typed.
-    Bytes(Vec<u8>),
-    /// Their screen changed size: the newest size waits here.
-    Resized(Arc<NewestSize>),
-    /// Their connection is gone.
-    Gone,
+    /// What the person's connection passes on.
+    Input(Input),
     /// The server stops.
     Stop,
 }
@@ -44,7 +39,7 @@ pub(super) fn enter(screen: Screen, shared: Arc<Shared>, note: Option<String>) {
     if let Ok(mut lobbies) = shared.lobbies.lock() {
         lobbies.insert(number, sender.clone());
     }
-    screen.route_to(Place::Lobby(sender.clone()));
+    screen.route_to(place(&sender));
     let name = format!("lobby of {}", screen.visitor.name);
     let spawned = std::thread::Builder::new().name(name).spawn(move || {
         let store = Store::open_in(&shared.dir).ok();
@@ -54,6 +49,12 @@ pub(super) fn enter(screen: Screen, shared: Arc<Shared>, note: Option<String>) {
     });
     // Without a thread the screen is dropped, and its channel closes.
     drop(spawned);
+}
+
+/// The lobby's place on a person's route: their input comes here.
+fn place(lobby: &Sender<ToLobby>) -> Place {
+    let lobby = lobby.clone();
+    Some(Box::new(move |input| lobby.send(ToLobby::Input(input)).is_ok()))
 }
 
 /// A replay of one of the person's games, with its review coming in.
@@ -67,7 +68,7 @@ struct Visit {
     /// The lobby's number among the server's lobbies.
     number: u64,
     /// Where the person's input comes to this lobby.
-    sender: std::sync::mpsc::Sender<ToLobby>,
+    sender: Sender<ToLobby>,
     screen: Option<Screen>,
     shared: Arc<Shared>,
     store: Option<Store>,
@@ -101,7 +102,7 @@ impl Visit {
             let escape = self.screen.as_ref().and_then(Screen::escape_deadline);
             let wait = escape.map_or(refresh, |at| refresh.min(at.saturating_duration_since(now)));
             match receiver.recv_timeout(wait) {
-                Ok(ToLobby::Bytes(bytes)) => {
+                Ok(ToLobby::Input(Input::Bytes(bytes))) => {
                     last_key = Instant::now();
                     if let Some(screen) = &self.screen {
                         screen.pending.fetch_sub(1, Ordering::SeqCst);
@@ -113,14 +114,14 @@ impl Visit {
                         }
                     }
                 }
-                Ok(ToLobby::Resized(size)) => {
+                Ok(ToLobby::Input(Input::Resized(size))) => {
                     if let (Some(screen), Some((columns, rows))) = (&mut self.screen, size.take())
                         && screen.resize(columns, rows).is_err()
                     {
                         return self.disconnect("the screen could not be resized");
                     }
                 }
-                Ok(ToLobby::Gone) | Err(RecvTimeoutError::Disconnected) => return,
+                Ok(ToLobby::Input(Input::Gone)) | Err(RecvTimeoutError::Disconnected) => return,
                 Ok(ToLobby::Stop) => return self.disconnect(super::session::SERVER_STOPS),
                 Err(RecvTimeoutError::Timeout) => {
                     let flushed = self.screen.as_mut().map(|screen| screen.flush_keys(Instant::now()));
@@ -231,7 +232,7 @@ impl Visit {
             None => false,
             Some(screen) => {
                 // The table has stopped: the screen, and the person's keys, stay in the lobby.
-                screen.route_to(Place::Lobby(self.sender.clone()));
+                screen.route_to(place(&self.sender));
                 self.screen = Some(screen);
                 lobby.say(format!("Table {code} has closed"));
                 true

@@ -6,7 +6,6 @@
 use std::io::{self, Write};
 use std::net::IpAddr;
 use std::sync::atomic::AtomicUsize;
-use std::sync::mpsc::Sender;
 use std::sync::{Arc, Mutex, OnceLock};
 use std::time::{Duration, Instant};
 
@@ -24,27 +23,35 @@ use tokio::sync::Notify;
 
 use super::identity::Identity;
 use super::keys::Keys;
-use super::limits::{BEHIND, Cut, STALLED_OUTPUT, Tries, WRITE_PIECE};
-use super::lobby_session::ToLobby;
-use super::table::ToTable;
+use super::limits::{BEHIND, Cut, NewestSize, STALLED_OUTPUT, Tries, WRITE_PIECE};
 use crate::table::PersonId;
 use crate::ui::Room;
 use crate::ui::input::{self, Command, Hits};
 use crate::ui::theme::Theme;
 
-/// Where a person's input goes now.
-pub(super) enum Place {
-    /// Their lobby's thread.
-    Lobby(Sender<ToLobby>),
-    /// Their table's thread, as this person.
-    Table(Sender<ToTable>, PersonId),
-    /// Nowhere: the screen is closed.
+/// What a person's connection passes on to whoever has their screen.
+pub(super) enum Input {
+    /// Bytes they typed.
+    Bytes(Vec<u8>),
+    /// Their window changed size: the newest size (clamped) waits in the cell.
+    Resized(Arc<NewestSize>),
+    /// Their connection is gone.
     Gone,
 }
+
+/// Where a person's input goes now, installed by whoever has their screen
+/// (their lobby, a table): it says whether the input was taken. `None`
+/// once the screen is closed.
+pub(super) type Place = Option<Box<dyn Fn(Input) -> bool + Send>>;
 
 /// A person's place, shared by the connection (which sends their input)
 /// and whoever has their screen (which moves them).
 pub(super) type Route = Arc<Mutex<Place>>;
+
+/// Passes `input` on to wherever the person is; whether it was taken.
+pub(super) fn pass_on(route: &Route, input: Input) -> bool {
+    route.lock().ok().and_then(|place| place.as_ref().map(|send| send(input))).unwrap_or(false)
+}
 
 /// Who a connection is: what the lobby and the tables know of them.
 #[derive(Clone, Debug)]
@@ -267,18 +274,53 @@ struct ScreenBackend {
     size: Size,
     /// Where the cursor was last put.
     cursor: Position,
+    /// Whether the client shows the cursor, once known.
+    cursor_shown: Option<bool>,
+    /// Cells were drawn since the cursor was last put (drawing moves it).
+    cursor_moved: bool,
 }
 
 impl ScreenBackend {
     fn new(output: Output, size: Size) -> ScreenBackend {
-        ScreenBackend { inner: CrosstermBackend::new(output), size, cursor: Position::ORIGIN }
+        ScreenBackend {
+            inner: CrosstermBackend::new(output),
+            size,
+            cursor: Position::ORIGIN,
+            cursor_shown: None,
+            cursor_moved: true,
+        }
+    }
+
+    /// A screen cleared is drawn whole, and may replace frames its client
+    /// never got: the cursor is set again with it.
+    fn forget_cursor(&mut self) {
+        self.cursor_shown = None;
+        self.cursor_moved = true;
+    }
+
+    /// Shows or hides the cursor, unless the client already does.
+    fn cursor_to(&mut self, shown: bool) -> io::Result<()> {
+        if self.cursor_shown == Some(shown) {
+            return Ok(());
+        }
+        if shown { self.inner.show_cursor()? } else { self.inner.hide_cursor()? }
+        self.cursor_shown = Some(shown);
+        Ok(())
     }
 }
 
 impl Backend for ScreenBackend {
     type Error = io::Error;
 
+    /// A frame that changes no cell sends nothing: crossterm's would
+    /// still reset the colours, so every screen at a table would get bytes
+    /// whenever anything there is redrawn.
     fn draw<'a, I: Iterator<Item = (u16, u16, &'a Cell)>>(&mut self, content: I) -> io::Result<()> {
+        let mut content = content.peekable();
+        if content.peek().is_none() {
+            return Ok(());
+        }
+        self.cursor_moved = true;
         self.inner.draw(content)
     }
 
@@ -287,11 +329,11 @@ impl Backend for ScreenBackend {
     }
 
     fn hide_cursor(&mut self) -> io::Result<()> {
-        self.inner.hide_cursor()
+        self.cursor_to(false)
     }
 
     fn show_cursor(&mut self) -> io::Result<()> {
-        self.inner.show_cursor()
+        self.cursor_to(true)
     }
 
     fn get_cursor_position(&mut self) -> io::Result<Position> {
@@ -300,16 +342,22 @@ impl Backend for ScreenBackend {
 
     fn set_cursor_position<P: Into<Position>>(&mut self, position: P) -> io::Result<()> {
         let position = position.into();
+        if position == self.cursor && !self.cursor_moved {
+            return Ok(());
+        }
         self.inner.set_cursor_position(position)?;
         self.cursor = position;
+        self.cursor_moved = false;
         Ok(())
     }
 
     fn clear(&mut self) -> io::Result<()> {
+        self.forget_cursor();
         self.inner.clear()
     }
 
     fn clear_region(&mut self, clear_type: ClearType) -> io::Result<()> {
+        self.forget_cursor();
         self.inner.clear_region(clear_type)
     }
 
@@ -475,7 +523,7 @@ impl Screen {
     /// The person leaves: their terminal is given back and the channel
     /// closes once its bytes are sent.
     pub(super) fn close(self) {
-        self.route_to(Place::Gone);
+        self.route_to(None);
     }
 
     /// Ends the connection for `why` (idle, the server stopping, a client
@@ -485,7 +533,7 @@ impl Screen {
     /// An earlier farewell (the session was taken over) keeps its words.
     pub(super) fn disconnect(self, why: &'static str) {
         let _ = self.farewell.set(why);
-        self.route_to(Place::Gone);
+        self.route_to(None);
         self.pipe.abort.notify_one();
     }
 }
@@ -500,3 +548,6 @@ impl Drop for Screen {
         }
     }
 }
+
+#[cfg(test)]
+mod tests;

@@ -26,9 +26,8 @@ use crate::ui::theme::Theme;
 use crate::ui::{Request, Room, Viewer};
 
 use super::identity::{self, Identity};
-use super::limits::NewestSize;
 use super::lobby::{SeatSummary, TableSummary};
-use super::session::{Place, Screen};
+use super::session::{Input, Screen};
 use super::store::{Seated, Store, StoredTable};
 use super::{Shared, name, standing};
 
@@ -36,12 +35,8 @@ use super::{Shared, name, standing};
 pub(super) enum ToTable {
     /// A person comes to the table.
     Join(Box<Joining>),
-    /// Bytes a person typed.
-    Bytes(PersonId, Vec<u8>),
-    /// A person's screen changed size: the newest size (clamped) waits in the cell.
-    Resized(PersonId, Arc<NewestSize>),
-    /// A person's connection is gone.
-    Gone(PersonId),
+    /// What a person's connection passes on.
+    Input(PersonId, Input),
     /// A bot's decision, with the bot handed back.
     Decided(Decided),
     /// A hint worked out, or why it failed.
@@ -89,7 +84,8 @@ pub(super) fn bring(mut screen: Screen, table: &TableLine, watch: bool, id: Pers
     // Routed and sent under one lock: a takeover's Gone for this person then reaches the table after the Join.
     let route = Arc::clone(&screen.route);
     let mut place = route.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
-    *place = Place::Table(table.sender.clone(), id);
+    let sender = table.sender.clone();
+    *place = Some(Box::new(move |input| sender.send(ToTable::Input(id, input)).is_ok()));
     let sent = table.sender.send(ToTable::Join(Box::new(Joining { arrival, theme, screen })));
     drop(place);
     let Err(SendError(ToTable::Join(joining))) = sent else {
@@ -404,7 +400,7 @@ impl Served {
         let now = Instant::now();
         match incoming {
             ToTable::Join(joining) => self.join(*joining),
-            ToTable::Bytes(id, bytes) => {
+            ToTable::Input(id, Input::Bytes(bytes)) => {
                 let events = match self.screens.get_mut(&id) {
                     Some(screen) => {
                         screen.pending.fetch_sub(1, Ordering::SeqCst);
@@ -414,7 +410,7 @@ impl Served {
                 };
                 self.keys(id, &events);
             }
-            ToTable::Resized(id, newest) => {
+            ToTable::Input(id, Input::Resized(newest)) => {
                 if let (Some(screen), Some((columns, rows))) = (self.screens.get_mut(&id), newest.take()) {
                     match screen.resize(columns, rows) {
                         Ok(()) => {
@@ -427,7 +423,7 @@ impl Served {
                     }
                 }
             }
-            ToTable::Gone(id) => {
+            ToTable::Input(id, Input::Gone) => {
                 self.screens.remove(&id);
                 self.change(None, |room, now| {
                     room.leave(id, now);
