@@ -239,6 +239,15 @@ pub struct ServeArgs {
     /// Seconds a person may be idle in the lobby before the server lets them go.
     #[arg(long, value_name = "SECONDS", default_value_t = 15 * 60, value_parser = clap::value_parser!(u64).range(1..))]
     pub lobby_idle: u64,
+    /// Seconds a table plays on once no seated person is there, before it pauses.
+    #[arg(long, value_name = "SECONDS", default_value_t = 10 * 60, value_parser = clap::value_parser!(u64).range(1..))]
+    pub pause_after: u64,
+    /// Seconds a table opened in the lobby stays open once nobody is there; then it closes, its unfinished game kept.
+    #[arg(long, value_name = "SECONDS", default_value_t = 30 * 60, value_parser = clap::value_parser!(u64).range(1..))]
+    pub close_after: u64,
+    /// Tables one person may have open at once (opened in the lobby).
+    #[arg(long, value_name = "N", default_value_t = 3, value_parser = clap::value_parser!(u64).range(1..=256))]
+    pub tables_per_person: u64,
     /// Write the server's games to FILE, one game record a line (docs/record-format.md), and exit without serving.
     #[arg(long, value_name = "FILE")]
     pub export: Option<PathBuf>,

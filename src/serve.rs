@@ -10,6 +10,7 @@
 //! own view; the server's state in SQLite ([`store`]).
 
 mod access;
+mod directory;
 mod handler;
 mod host_key;
 pub mod identity;
@@ -25,12 +26,11 @@ mod standing;
 pub mod store;
 mod table;
 
-use std::collections::HashMap;
 use std::io::Write as _;
 use std::net::SocketAddr;
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
-use std::sync::{Arc, Mutex};
+use std::sync::{Arc, Weak};
 use std::time::Duration;
 
 use russh::server::Config;
@@ -40,7 +40,6 @@ use crate::bot::Think;
 use crate::cli::ServeArgs;
 use crate::files::FileError;
 use crate::pace::Speed;
-use crate::record::DealCode;
 use crate::table::Setup;
 use crate::table::pool::Pool;
 use crate::table::{PersonId, Sharing};
@@ -48,11 +47,11 @@ use access::Access;
 use handler::Client;
 use limits::{CodeTries, Connections, Guarded, Login, Refusal};
 use live::Registry;
-use lobby::{TableRequest, TableSummary};
-use lobby_session::ToLobby;
+use directory::{Bounds, Directory, OpenError};
+use lobby::TableRequest;
 use session::Visitor;
-use store::{Store, StoredTable};
-use table::{Opening, TableLine, ToTable};
+use store::Store;
+use table::{Opening, TableLine};
 
 pub use access::AccessChoice;
 
@@ -130,6 +129,10 @@ pub struct ServeOptions {
     pub tables: usize,
     /// How long a person may be idle in the lobby before they are let go.
     pub lobby_idle: Duration,
+    /// How long a table opened in the lobby stays open once nobody is there.
+    pub close_after: Duration,
+    /// Tables one person may have open at once.
+    pub tables_per_person: usize,
 }
 
 impl ServeOptions {
@@ -145,7 +148,7 @@ impl ServeOptions {
             grace: Duration::from_secs(args.grace),
             turn_clock: args.turn_clock.filter(|&seconds| seconds > 0).map(Duration::from_secs),
             hints: !args.no_hints,
-            ..Sharing::default()
+            pause_after: Duration::from_secs(args.pause_after),
         };
         ServeOptions {
             listen: args.listen,
@@ -156,6 +159,8 @@ impl ServeOptions {
             sharing,
             tables: args.tables as usize,
             lobby_idle: Duration::from_secs(args.lobby_idle),
+            close_after: Duration::from_secs(args.close_after),
+            tables_per_person: args.tables_per_person as usize,
         }
     }
 }
@@ -173,16 +178,11 @@ struct Shared {
     /// The data directory: the host key and the database.
     dir: PathBuf,
     connections: Connections,
-    /// The tables, by code.
-    tables: Mutex<HashMap<String, TableLine>>,
-    /// The people in the lobby, by number, to tell them the server stops.
-    lobbies: Mutex<HashMap<u64, std::sync::mpsc::Sender<ToLobby>>>,
-    next_lobby: AtomicU64,
+    /// The tables.
+    directory: Arc<Directory>,
     next_person: AtomicU64,
     /// Reviews being worked out now (each takes a core for a second or two).
     reviews: AtomicUsize,
-    /// The bots' searches and the hints of every table: a worker a core.
-    pool: Pool,
     /// The live sessions, by who is in them.
     live: Registry,
     /// Wrong table codes tried, per address.
@@ -200,11 +200,6 @@ enum NotFound {
 }
 
 impl Shared {
-    /// The table with this code.
-    fn table(&self, code: &str) -> Option<TableLine> {
-        self.tables.lock().ok()?.get(code).cloned()
-    }
-
     /// The table with this code, for `visitor`: unless they have tried
     /// too many wrong codes lately.
     fn find_table(&self, code: &str, visitor: &Visitor) -> Result<TableLine, NotFound> {
@@ -212,7 +207,7 @@ impl Shared {
         if let Some(wait) = self.code_tries.wait(&visitor.code_tries, visitor.address, now) {
             return Err(NotFound::Wait(wait));
         }
-        self.table(code).ok_or_else(|| {
+        self.directory.get(code).ok_or_else(|| {
             self.code_tries.wrong(&visitor.code_tries, visitor.address, now);
             NotFound::NoTable
         })
@@ -223,53 +218,20 @@ impl Shared {
         PersonId(self.next_person.fetch_add(1, Ordering::SeqCst))
     }
 
-    /// Every table as the lobby shows it, by code.
-    fn summaries(&self) -> Vec<TableSummary> {
-        let lines: Vec<TableLine> =
-            self.tables.lock().map(|tables| tables.values().cloned().collect()).unwrap_or_default();
-        let mut summaries: Vec<TableSummary> = lines.iter().map(TableLine::summary).collect();
-        summaries.sort_by(|a, b| a.code.cmp(&b.code));
-        summaries
-    }
-
     /// Opens the table a person asked for in the lobby, marked as opened by
     /// `opener`; its code.
-    fn open_requested(self: &Arc<Self>, request: TableRequest, opener: Option<String>) -> Result<String, String> {
+    fn open_requested(&self, request: TableRequest, opener: Option<String>) -> Result<String, OpenError> {
         let TableRequest { table, deal, speed, settings } = request;
-        let (sharing, listed) = (settings.sharing, settings.listed);
+        let (sharing, listed) = (Sharing { pause_after: self.sharing.pause_after, ..settings.sharing }, settings.listed);
         let opening = Opening { table, speed, think: self.think, sharing, listed, opener };
-        self.open_table(opening, None, deal).map(|line| line.code)
+        let length = if listed { LISTED_CODE } else { PRIVATE_CODE };
+        self.directory.open(opening, None, deal, length).map(|line| line.code)
     }
 
     /// The server's own table: its rules, bots and settings.
     fn default_opening(&self) -> Opening {
         let (table, speed, think, sharing) = (self.table.clone(), self.speed, self.think, self.sharing);
         Opening { table, speed, think, sharing, listed: true, opener: None }
-    }
-
-    /// Opens a table under a fresh code, or takes up a stored one under its own.
-    fn open_table(
-        self: &Arc<Self>,
-        opening: Opening,
-        stored: Option<&StoredTable>,
-        deal: Option<DealCode>,
-    ) -> Result<TableLine, String> {
-        let mut tables = self.tables.lock().map_err(|_| "the tables are not readable".to_string())?;
-        if tables.len() >= limits::MAX_TABLES {
-            return Err(format!("the server has its {} tables", limits::MAX_TABLES));
-        }
-        let code = match stored {
-            Some(stored) => stored.code.clone(),
-            None => {
-                let length = if opening.listed { LISTED_CODE } else { PRIVATE_CODE };
-                std::iter::repeat_with(|| table_code(length))
-                    .find(|code| !tables.contains_key(code))
-                    .unwrap_or_default()
-            }
-        };
-        let line = table::open(code.clone(), opening, stored, deal, Arc::clone(self))?;
-        tables.insert(code, line.clone());
-        Ok(line)
     }
 
     /// A review may start: fewer run than the machine has cores.
@@ -319,7 +281,21 @@ pub fn run(options: ServeOptions) -> Result<(), ServeError> {
         .enable_all()
         .build()
         .map_err(|source| ServeError::Io { doing: "start".into(), source })?;
-    let shared = Arc::new(Shared {
+    let bounds = Bounds {
+        tables: limits::MAX_TABLES,
+        per_person: options.tables_per_person,
+        close_after: options.close_after,
+    };
+    let shared = Arc::new_cyclic(|this: &Weak<Shared>| {
+        let this = this.clone();
+        // A person who leaves a table goes back to their lobby.
+        let leave = Arc::new(move |screen| {
+            if let Some(shared) = this.upgrade() {
+                lobby_session::enter(screen, shared, None);
+            }
+        });
+        let directory = Directory::new(bounds, dir.clone(), Arc::new(Pool::for_cores("search")), leave);
+        Shared {
         access,
         table: options.table,
         speed: options.speed,
@@ -328,14 +304,12 @@ pub fn run(options: ServeOptions) -> Result<(), ServeError> {
         lobby_idle: options.lobby_idle,
         dir,
         connections: Connections::default(),
-        tables: Mutex::default(),
-        lobbies: Mutex::default(),
-        next_lobby: AtomicU64::new(0),
+        directory,
         next_person: AtomicU64::new(0),
         reviews: AtomicUsize::new(0),
-        pool: Pool::for_cores("search"),
         live: Registry::default(),
         code_tries: CodeTries::default(),
+        }
     });
     runtime.block_on(async move {
         let listener = TcpListener::bind(options.listen)
@@ -349,10 +323,10 @@ pub fn run(options: ServeOptions) -> Result<(), ServeError> {
         let new = options.tables.max(1).saturating_sub(stored.len());
         let opened = stored.iter().map(Some).chain(std::iter::repeat_n(None, new));
         for stored in opened {
-            let line = shared.open_table(shared.default_opening(), stored, None).map_err(|problem| ServeError::Io {
-                doing: "open a table".into(),
-                source: std::io::Error::other(problem),
-            })?;
+            let line = shared
+                .directory
+                .open(shared.default_opening(), stored, None, LISTED_CODE)
+                .map_err(|problem| ServeError::Io { doing: "open a table".into(), source: std::io::Error::other(problem) })?;
             let summary = line.summary();
             let bots = shared.table.players.first().map(|player| player.name()).unwrap_or_default();
             let taken_up = if stored.is_some() { ", as it was" } else { "" };
@@ -436,16 +410,7 @@ async fn refuse(mut socket: tokio::net::TcpStream, refusal: Refusal) {
 /// Tells every table and lobby the server stops, and gives them a moment
 /// to save and give their people's terminals back.
 async fn stop_sessions(shared: &Shared) {
-    let tables: Vec<TableLine> =
-        shared.tables.lock().map(|tables| tables.values().cloned().collect()).unwrap_or_default();
-    for table in &tables {
-        let _ = table.sender.send(ToTable::Stop);
-    }
-    let lobbies: Vec<_> = shared.lobbies.lock().map(|lobbies| lobbies.values().cloned().collect()).unwrap_or_default();
-    for lobby in &lobbies {
-        let _ = lobby.send(ToLobby::Stop);
-    }
-    if !tables.is_empty() || !lobbies.is_empty() {
+    if shared.directory.stop() {
         tokio::time::sleep(Duration::from_millis(300)).await;
     }
 }

@@ -438,3 +438,56 @@ fn a_person_idle_in_the_lobby_is_let_go_with_the_terminal_given_back_and_told_wh
     let words = said.rfind("hearts: you were idle").unwrap();
     assert!(said[..words].contains("\u{1b}[?1049l"), "the alternate screen is left before the words: {said:?}");
 }
+
+/// alice opens a table from the lobby with the new-game window's choices
+/// as they are, and sits at it.
+async fn opens_a_table(alice: &mut Person) {
+    alice.press("n").await;
+    assert!(alice.until(|text| text.contains("New table")).await, "{}", alice.text());
+    alice.press("\r").await;
+    assert!(alice.until(|text| text.contains("Welcome, alice")).await, "{}", alice.text());
+}
+
+#[tokio::test]
+async fn a_table_nobody_is_at_closes_and_its_unfinished_game_is_kept() {
+    let server = Server::start("close", &["--close-after", "2"]);
+    let mut alice = Person::comes(&server, "alice", "").await;
+    assert!(alice.until(|text| text.contains("Tables (1)")).await, "{}", alice.text());
+    opens_a_table(&mut alice).await;
+    // She passes three cards: the game is partly hers.
+    assert!(alice.until(|text| text.contains("(0 of 3)")).await, "{}", alice.text());
+    alice.press(" \u{1b}[C \u{1b}[C \r").await;
+    assert!(alice.until(|text| text.contains("You received")).await, "{}", alice.text());
+    alice.press("qq").await;
+    assert!(alice.until(|text| text.contains("Tables (2)")).await, "{}", alice.text());
+    // Two seconds with nobody there: the table closes, its game among hers, unfinished, and her lobby says both.
+    let closed = |text: &str| text.contains("Tables (1)") && text.contains("Your games (1)");
+    assert!(alice.until(closed).await, "{}", alice.text());
+    // The server's own table stays open with nobody at it.
+    let mut bob = Person::comes(&server, "bob", &format!("watch {}", server.code)).await;
+    assert!(bob.until(|text| text.contains("Welcome, bob")).await, "{}", bob.text());
+}
+
+#[tokio::test]
+async fn a_person_may_have_a_bounded_number_of_tables_open() {
+    let server = Server::start("bound", &["--tables-per-person", "1"]);
+    let mut alice = Person::comes(&server, "alice", "").await;
+    assert!(alice.until(|text| text.contains("Tables (1)")).await, "{}", alice.text());
+    opens_a_table(&mut alice).await;
+    alice.press("qq").await;
+    assert!(alice.until(|text| text.contains("Tables (2)")).await, "{}", alice.text());
+    alice.press("n").await;
+    assert!(alice.until(|text| text.contains("New table")).await, "{}", alice.text());
+    alice.press("\r").await;
+    let refused = |text: &str| text.contains("you have 1 open, the most one person may");
+    assert!(alice.until(refused).await, "{}", alice.text());
+    // bob is someone else: his table opens.
+    let mut bob = Person::comes(&server, "bob", "").await;
+    assert!(bob.until(|text| text.contains("Tables (2)")).await, "{}", bob.text());
+    bob.press("n").await;
+    assert!(bob.until(|text| text.contains("New table")).await, "{}", bob.text());
+    bob.press("\r").await;
+    assert!(bob.until(|text| text.contains("Welcome, bob")).await, "{}", bob.text());
+    // alice's lobby shows his table as soon as it opens.
+    assert!(alice.until(|text| text.contains("Tables (3)")).await, "{}", alice.text());
+}

@@ -4,13 +4,14 @@
 //! back when they leave it.
 
 use std::sync::Arc;
-use std::sync::atomic::Ordering;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{Receiver, RecvTimeoutError, Sender};
 use std::time::{Duration, Instant};
 
 use crossterm::event::{Event, KeyEventKind, KeyModifiers, MouseButton, MouseEventKind};
 
 use super::lobby::{self, Lobby, LobbyEffect, LobbyHits, PastGame, PresetRecord, TableRequest};
+use super::directory::{OpenError, Told};
 use super::session::{Input, Place, Screen, Visitor};
 use super::store::Store;
 use super::table;
@@ -22,12 +23,12 @@ use crate::ui::replay::{self, Buttons, Replay, ReviewNews};
 pub(super) enum ToLobby {
     /// What the person's connection passes on.
     Input(Input),
-    /// The server stops.
-    Stop,
+    /// What the directory of tables tells every lobby.
+    Told(Told),
 }
 
-/// The lobby looks at the tables again this often.
-const REFRESH: Duration = Duration::from_secs(1);
+/// While a review is worked out, the lobby looks at its progress this often.
+const REVIEW_PROGRESS: Duration = Duration::from_millis(100);
 /// A person idle in the lobby longer than the server allows (`--lobby-idle`)
 /// is let go with these words (at a table, the table's own rules apply).
 const IDLE: &str = "you were idle in the lobby too long";
@@ -35,16 +36,22 @@ const IDLE: &str = "you were idle in the lobby too long";
 /// Brings a screen to the lobby on a thread of its own.
 pub(super) fn enter(screen: Screen, shared: Arc<Shared>, note: Option<String>) {
     let (sender, receiver) = std::sync::mpsc::channel();
-    let number = shared.next_lobby.fetch_add(1, Ordering::SeqCst);
-    if let Ok(mut lobbies) = shared.lobbies.lock() {
-        lobbies.insert(number, sender.clone());
-    }
+    // One change waits at most: the lobby reads the tables as they are when it comes to it.
+    let stale = Arc::new(AtomicBool::new(false));
+    let told = (sender.clone(), Arc::clone(&stale));
+    let number = shared.directory.watch(Box::new(move |news| {
+        let (lobby, stale) = &told;
+        // A change of some table is read with the next; a close or the server stopping always comes.
+        if news != Told::TablesChanged || !stale.swap(true, Ordering::SeqCst) {
+            let _ = lobby.send(ToLobby::Told(news));
+        }
+    }));
     screen.route_to(place(&sender));
     let name = format!("lobby of {}", screen.visitor.name);
     let spawned = std::thread::Builder::new().name(name).spawn(move || {
         let store = Store::open_in(&shared.dir).ok();
-        let visit =
-            Visit { number, sender, screen: Some(screen), shared, store, viewing: None, hits: LobbyHits::default() };
+        let hits = LobbyHits::default();
+        let visit = Visit { number, sender, stale, screen: Some(screen), shared, store, viewing: None, hits };
         visit.run(&receiver, note);
     });
     // Without a thread the screen is dropped, and its channel closes.
@@ -65,8 +72,10 @@ struct Viewing {
 }
 
 struct Visit {
-    /// The lobby's number among the server's lobbies.
+    /// The lobby's number among the directory's watchers.
     number: u64,
+    /// A change of the tables waits to be read.
+    stale: Arc<AtomicBool>,
     /// Where the person's input comes to this lobby.
     sender: Sender<ToLobby>,
     screen: Option<Screen>,
@@ -86,8 +95,8 @@ impl Visit {
             lobby.say(note);
         }
         self.refresh(&mut lobby);
+        self.refresh_tables(&mut lobby);
         let mut last_key = Instant::now();
-        let mut refreshed = Instant::now();
         loop {
             if self.draw(&lobby).is_err() {
                 return self.disconnect("the client does not read its screen");
@@ -97,10 +106,11 @@ impl Visit {
                 return self.disconnect(IDLE);
             }
             let reviewing = self.viewing.as_ref().is_some_and(|viewing| viewing.news.is_some());
-            let refresh = if reviewing { Duration::from_millis(100) } else { REFRESH.saturating_sub(now - refreshed) };
-            // A lone Esc is a key as soon as its wait is over, not at the next refresh.
+            let idle = (last_key + self.shared.lobby_idle).saturating_duration_since(now);
+            let progress = if reviewing { REVIEW_PROGRESS } else { idle };
+            // A lone Esc is a key as soon as its wait is over.
             let escape = self.screen.as_ref().and_then(Screen::escape_deadline);
-            let wait = escape.map_or(refresh, |at| refresh.min(at.saturating_duration_since(now)));
+            let wait = escape.map_or(idle, |at| at.saturating_duration_since(now)).min(progress).min(idle);
             match receiver.recv_timeout(wait) {
                 Ok(ToLobby::Input(Input::Bytes(bytes))) => {
                     last_key = Instant::now();
@@ -122,7 +132,15 @@ impl Visit {
                     }
                 }
                 Ok(ToLobby::Input(Input::Gone)) | Err(RecvTimeoutError::Disconnected) => return,
-                Ok(ToLobby::Stop) => return self.disconnect(super::session::SERVER_STOPS),
+                Ok(ToLobby::Told(Told::ServerStops)) => return self.disconnect(super::session::SERVER_STOPS),
+                Ok(ToLobby::Told(Told::TablesChanged)) => {
+                    self.stale.store(false, Ordering::SeqCst);
+                    self.refresh_tables(&mut lobby);
+                }
+                Ok(ToLobby::Told(Told::TableClosed)) => {
+                    self.refresh_tables(&mut lobby);
+                    self.refresh(&mut lobby);
+                }
                 Err(RecvTimeoutError::Timeout) => {
                     let flushed = self.screen.as_mut().map(|screen| screen.flush_keys(Instant::now()));
                     for event in flushed.unwrap_or_default() {
@@ -133,10 +151,6 @@ impl Visit {
                 }
             }
             self.hear_review();
-            if refreshed.elapsed() >= REFRESH {
-                refreshed = Instant::now();
-                self.refresh(&mut lobby);
-            }
         }
     }
 
@@ -242,7 +256,7 @@ impl Visit {
 
     /// Opens the table a person asked for, marked as theirs (a private
     /// table is listed in their lobby); its code.
-    fn opened(&self, request: TableRequest) -> Result<String, String> {
+    fn opened(&self, request: TableRequest) -> Result<String, OpenError> {
         let opener = self.screen.as_ref().map(|screen| opener(&screen.visitor));
         self.shared.open_requested(request, opener)
     }
@@ -295,9 +309,14 @@ impl Visit {
         }
     }
 
-    /// The tables, the person's record and their games as they stand.
+    /// The tables as they stand.
+    fn refresh_tables(&self, lobby: &mut Lobby) {
+        lobby.set_tables(self.shared.directory.summaries());
+    }
+
+    /// The person's record and their games as they stand (they change
+    /// only at a table: the lobby reads them as the person comes in).
     fn refresh(&mut self, lobby: &mut Lobby) {
-        lobby.set_tables(self.shared.summaries());
         let (Some(store), Some(screen)) = (&self.store, &self.screen) else { return };
         let identity = &screen.visitor.identity;
         if let Ok(records) = store.records_of(identity) {
@@ -327,9 +346,7 @@ impl Visit {
 
 impl Drop for Visit {
     fn drop(&mut self) {
-        if let Ok(mut lobbies) = self.shared.lobbies.lock() {
-            lobbies.remove(&self.number);
-        }
+        self.shared.directory.unwatch(self.number);
         if self.viewing.as_ref().is_some_and(|viewing| viewing.news.is_some()) {
             self.shared.end_review();
         }

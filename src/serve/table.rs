@@ -6,6 +6,7 @@
 
 use std::collections::HashMap;
 use std::panic::AssertUnwindSafe;
+use std::path::PathBuf;
 use std::sync::atomic::Ordering;
 use std::sync::mpsc::{Receiver, RecvTimeoutError, SendError, Sender};
 use std::sync::{Arc, Mutex};
@@ -16,7 +17,7 @@ use std::time::Duration;
 use crate::bot::Think;
 use crate::pace::Speed;
 use crate::record::DealCode;
-use crate::table::pool::{caught, panic_message};
+use crate::table::pool::{Pool, caught, panic_message};
 use crate::table::{
     Arrival, Decided, Effect, Ended, Finish, Holder, Message, PersonId, Setup, Sharing, Table, WorkedOutHint,
     fresh_deal,
@@ -29,7 +30,7 @@ use super::identity::{self, Identity};
 use super::lobby::{SeatSummary, TableSummary};
 use super::session::{Input, Screen};
 use super::store::{Seated, Store, StoredTable};
-use super::{Shared, name, standing};
+use super::{name, standing};
 
 /// What a table hears about.
 pub(super) enum ToTable {
@@ -125,6 +126,29 @@ pub(super) struct Opening {
     pub(super) opener: Option<String>,
 }
 
+/// What a table hears of, or tells, the server around it: installed by
+/// whoever opens it.
+pub(super) struct Around {
+    /// The data directory, whose database the table saves itself in.
+    pub(super) dir: PathBuf,
+    /// The bots' searches and the hints of every table.
+    pub(super) pool: Arc<Pool>,
+    /// Where a person who leaves the table goes: their lobby.
+    pub(super) leave: Arc<dyn Fn(Screen) + Send + Sync>,
+    /// Told when the table's summary changes, and when it closes.
+    pub(super) news: Arc<dyn Fn(TableNews) + Send + Sync>,
+    /// How long a table opened by a person stays open with nobody there.
+    pub(super) close_after: Duration,
+}
+
+/// What a table tells the directory.
+pub(super) enum TableNews {
+    /// Its summary changed.
+    Changed,
+    /// It closed: nobody had been there for a while. Its code is free.
+    Closed(String),
+}
+
 /// Opens a table on a thread of its own, saved in the database of `dir`
 /// (a new table, or `stored` taken up where it was).
 pub(super) fn open(
@@ -132,9 +156,9 @@ pub(super) fn open(
     opening: Opening,
     stored: Option<&StoredTable>,
     deal: Option<DealCode>,
-    shared: Arc<Shared>,
+    around: Around,
 ) -> Result<TableLine, String> {
-    let store = Store::open_in(&shared.dir).map_err(|error| error.to_string())?;
+    let store = Store::open_in(&around.dir).map_err(|error| error.to_string())?;
     let listed = stored.map_or(opening.listed, |stored| stored.listed);
     let opener = stored.map_or(opening.opener, |stored| opener_of(&stored.settings));
     let sharing = stored.map_or(opening.sharing, |stored| sharing_of(&stored.settings, opening.sharing));
@@ -158,8 +182,10 @@ pub(super) fn open(
     table.set_code(&code);
     let (sender, receiver) = std::sync::mpsc::channel();
     let summary = Arc::new(Mutex::new(blank(&code, listed)));
+    let empty_since = Some(empty_since_of(stored, Instant::now()));
     let mut served = Served {
-        shared,
+        around,
+        empty_since,
         listed,
         opener,
         code: code.clone(),
@@ -213,8 +239,11 @@ struct Shape {
 
 /// The table's own state on its thread.
 struct Served {
-    /// The server: where a person who leaves goes back to the lobby.
-    shared: Arc<Shared>,
+    /// The server around the table.
+    around: Around,
+    /// Since when nobody has been at the table (a table opened by a person
+    /// closes once that is [`Around::close_after`] ago).
+    empty_since: Option<Instant>,
     /// Shown in the lobby.
     listed: bool,
     /// Who opened it from the lobby.
@@ -237,9 +266,14 @@ impl Served {
             self.publish();
             self.ask_bot();
             let now = Instant::now();
+            self.note_presence(now);
+            let closes = self.closes_at();
+            if closes.is_some_and(|at| at <= now) {
+                return self.close(receiver);
+            }
             let escapes = self.screens.values().filter_map(Screen::escape_deadline);
             let due = self.room.next_wakeup(now);
-            let wakeup = due.into_iter().chain(escapes).min();
+            let wakeup = due.into_iter().chain(escapes).chain(closes).min();
             let incoming = match wakeup {
                 None => receiver.recv().ok(),
                 Some(at) => match receiver.recv_timeout(at.saturating_duration_since(Instant::now())) {
@@ -258,6 +292,42 @@ impl Served {
                     return;
                 }
                 Some(incoming) => self.heard(incoming),
+            }
+        }
+    }
+
+    /// Notes since when nobody (seated or watching) has been here.
+    fn note_presence(&mut self, now: Instant) {
+        if self.screens.is_empty() {
+            self.empty_since.get_or_insert(now);
+        } else {
+            self.empty_since = None;
+        }
+    }
+
+    /// When the table closes if nobody comes: a table opened by a person,
+    /// once nobody has been at it for [`Around::close_after`]. The
+    /// server's own tables stay.
+    fn closes_at(&self) -> Option<Instant> {
+        self.opener.as_ref()?;
+        Some(self.empty_since? + self.around.close_after)
+    }
+
+    /// Closes the table: its unfinished game is kept as unfinished, it is
+    /// forgotten by the database and the directory, and whoever was on
+    /// their way here goes back to their lobby.
+    fn close(&mut self, receiver: &Receiver<ToTable>) {
+        let table = self.room.table();
+        if table.finish().is_none() && !table.log().is_empty() {
+            let ended = table.ended_now();
+            self.keep(&ended);
+        }
+        let _ = self.store.remove_table(&self.code);
+        (self.around.news)(TableNews::Closed(self.code.clone()));
+        // No one finds the table now: a Join already sent is the last there can be.
+        while let Ok(incoming) = receiver.try_recv() {
+            if let ToTable::Join(joining) = incoming {
+                (self.around.leave)(joining.screen);
             }
         }
     }
@@ -311,7 +381,7 @@ impl Served {
         // The person leaves the table for the lobby; their seat waits for them as after a lost connection.
         self.room.leave(id, now);
         if let Some(screen) = self.screens.remove(&id).and_then(|screen| screen.fresh().ok()) {
-            super::lobby_session::enter(screen, Arc::clone(&self.shared), None);
+            (self.around.leave)(screen);
         }
         self.save(now);
         self.redraw = Redraw::Everyone;
@@ -520,8 +590,15 @@ impl Served {
             listed: self.listed,
             opener: self.opener.clone(),
         };
-        if let Ok(mut shared) = self.summary.lock() {
-            *shared = summary;
+        let changed = match self.summary.lock() {
+            Ok(mut published) if *published != summary => {
+                *published = summary;
+                true
+            }
+            _ => false,
+        };
+        if changed {
+            (self.around.news)(TableNews::Changed);
         }
     }
 
@@ -530,7 +607,7 @@ impl Served {
     fn ask_bot(&mut self) {
         let Some(job) = self.room.bot_job(Instant::now()) else { return };
         let sender = self.sender.clone();
-        self.shared.pool.run(move || {
+        self.around.pool.run(move || {
             let _ = sender.send(ToTable::Decided(job.run()));
         });
     }
@@ -539,7 +616,7 @@ impl Served {
         match effect {
             Effect::WorkOutHint(id, request) => {
                 let sender = self.sender.clone();
-                let asked = self.shared.pool.try_run(super::limits::HINTS_PER_CORE, move || {
+                let asked = self.around.pool.try_run(super::limits::HINTS_PER_CORE, move || {
                     let worked =
                         caught(|| request.work_out()).map(Box::new).map_err(|payload| panic_message(payload.as_ref()));
                     let _ = sender.send(ToTable::Hint(id, worked));
@@ -559,6 +636,8 @@ impl Served {
         let table = self.room.table();
         let mut settings = settings_of(table, now);
         settings["opener"] = self.opener.clone().into();
+        let empty_for = self.empty_since.map(|since| now.saturating_duration_since(since).as_millis() as u64);
+        settings["empty-since-ms"] = empty_for.map(|ago| now_millis().saturating_sub(ago)).into();
         let stored = StoredTable {
             code: self.code.clone(),
             listed: self.listed,
@@ -623,6 +702,14 @@ fn settings_of(table: &Table, now: Instant) -> serde_json::Value {
         "finish": finish,
         "away-since-ms": away,
     })
+}
+
+/// Since when nobody has been at a table being opened: a stored table
+/// keeps counting from when its last person left, restart or not.
+fn empty_since_of(stored: Option<&StoredTable>, now: Instant) -> Instant {
+    let left = stored.and_then(|stored| stored.settings.get("empty-since-ms")).and_then(serde_json::Value::as_u64);
+    let ago = left.map_or(Duration::ZERO, |left| Duration::from_millis(now_millis().saturating_sub(left)));
+    now.checked_sub(ago).unwrap_or(now)
 }
 
 /// Who opened a stored table from the lobby, as its settings keep it.

@@ -1,0 +1,205 @@
+//! The server's tables: opened under a fresh code (or taken up from the
+//! database), found by code, listed, and closed when they say so. Each
+//! lobby is told when any table changes, so none polls.
+
+use std::collections::HashMap;
+use std::path::PathBuf;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::{Arc, Mutex, Weak};
+use std::time::Duration;
+
+use crate::record::DealCode;
+use crate::table::pool::Pool;
+
+use super::lobby::TableSummary;
+use super::session::Screen;
+use super::store::StoredTable;
+use super::table::{self, Around, Opening, TableLine, TableNews, ToTable};
+
+/// Why a table was not opened.
+#[derive(Debug, thiserror::Error)]
+pub(super) enum OpenError {
+    /// The server has all the tables it holds.
+    #[error("the server has its {0} tables; try again when one closes")]
+    Full(usize),
+    /// This person has as many tables open as each may.
+    #[error("you have {0} open, the most one person may")]
+    Yours(usize),
+    /// The table could not start (its database, its thread, a stored game that does not replay).
+    #[error("{0}")]
+    Failed(String),
+}
+
+/// How many tables the directory holds.
+#[derive(Clone, Copy, Debug)]
+pub(super) struct Bounds {
+    /// In all.
+    pub(super) tables: usize,
+    /// Opened by one person.
+    pub(super) per_person: usize,
+    /// How long a table opened by a person stays open with nobody there.
+    pub(super) close_after: Duration,
+}
+
+/// What a lobby watching the directory is told.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Told {
+    /// A table opened or changed.
+    TablesChanged,
+    /// A table closed: its unfinished game may now be among someone's games.
+    TableClosed,
+    /// The server stops.
+    ServerStops,
+}
+
+/// Told whenever a table opens, changes or closes, and when the server stops.
+type Watcher = Box<dyn Fn(Told) + Send>;
+
+/// The server's tables, by code.
+pub(super) struct Directory {
+    tables: Mutex<HashMap<String, TableLine>>,
+    watchers: Mutex<HashMap<u64, Watcher>>,
+    next_watcher: AtomicU64,
+    bounds: Bounds,
+    /// The data directory, where each table saves itself.
+    dir: PathBuf,
+    /// The bots' searches and the hints of every table.
+    pool: Arc<Pool>,
+    /// Where a person who leaves a table goes: their lobby.
+    leave: Arc<dyn Fn(Screen) + Send + Sync>,
+    /// Itself, for the tables to tell it their news.
+    this: Weak<Directory>,
+}
+
+impl Directory {
+    /// A directory with no tables yet; a person who leaves a table is
+    /// handed to `leave`.
+    pub(super) fn new(
+        bounds: Bounds,
+        dir: PathBuf,
+        pool: Arc<Pool>,
+        leave: Arc<dyn Fn(Screen) + Send + Sync>,
+    ) -> Arc<Directory> {
+        Arc::new_cyclic(|this| Directory {
+            tables: Mutex::default(),
+            watchers: Mutex::default(),
+            next_watcher: AtomicU64::new(0),
+            bounds,
+            dir,
+            pool,
+            leave,
+            this: this.clone(),
+        })
+    }
+
+    /// The table with this code.
+    pub(super) fn get(&self, code: &str) -> Option<TableLine> {
+        self.tables.lock().ok()?.get(code).cloned()
+    }
+
+    /// Every table as the lobby shows it, by code.
+    pub(super) fn summaries(&self) -> Vec<TableSummary> {
+        let lines: Vec<TableLine> =
+            self.tables.lock().map(|tables| tables.values().cloned().collect()).unwrap_or_default();
+        let mut summaries: Vec<TableSummary> = lines.iter().map(TableLine::summary).collect();
+        summaries.sort_by(|a, b| a.code.cmp(&b.code));
+        summaries
+    }
+
+    /// Opens a table under a fresh code of `code_length`, or takes up a
+    /// stored one under its own. A table opened by a person counts
+    /// against their bound.
+    pub(super) fn open(
+        &self,
+        opening: Opening,
+        stored: Option<&StoredTable>,
+        deal: Option<DealCode>,
+        code_length: usize,
+    ) -> Result<TableLine, OpenError> {
+        let mut tables = self.tables.lock().map_err(|_| OpenError::Failed("the tables are not readable".into()))?;
+        if tables.len() >= self.bounds.tables {
+            return Err(OpenError::Full(self.bounds.tables));
+        }
+        if stored.is_none()
+            && let Some(opener) = &opening.opener
+        {
+            let theirs = tables.values().filter(|line| line.summary().opener.as_ref() == Some(opener)).count();
+            if theirs >= self.bounds.per_person {
+                return Err(OpenError::Yours(theirs));
+            }
+        }
+        let code = match stored {
+            Some(stored) => stored.code.clone(),
+            None => std::iter::repeat_with(|| super::table_code(code_length))
+                .find(|code| !tables.contains_key(code))
+                .unwrap_or_default(),
+        };
+        let this = self.this.clone();
+        let around = Around {
+            dir: self.dir.clone(),
+            pool: Arc::clone(&self.pool),
+            leave: Arc::clone(&self.leave),
+            news: Arc::new(move |news| {
+                if let Some(directory) = this.upgrade() {
+                    directory.heard(news);
+                }
+            }),
+            close_after: self.bounds.close_after,
+        };
+        let line = table::open(code.clone(), opening, stored, deal, around).map_err(OpenError::Failed)?;
+        tables.insert(code, line.clone());
+        drop(tables);
+        self.tell(Told::TablesChanged);
+        Ok(line)
+    }
+
+    /// Tells `watcher` of every change from now on, until
+    /// [`Directory::unwatch`] with the number returned.
+    pub(super) fn watch(&self, watcher: Watcher) -> u64 {
+        let number = self.next_watcher.fetch_add(1, Ordering::SeqCst);
+        if let Ok(mut watchers) = self.watchers.lock() {
+            watchers.insert(number, watcher);
+        }
+        number
+    }
+
+    /// Stops telling watcher `number`.
+    pub(super) fn unwatch(&self, number: u64) {
+        if let Ok(mut watchers) = self.watchers.lock() {
+            watchers.remove(&number);
+        }
+    }
+
+    /// Tells every table and every watcher the server stops; whether
+    /// anyone was told.
+    pub(super) fn stop(&self) -> bool {
+        let tables: Vec<TableLine> =
+            self.tables.lock().map(|tables| tables.values().cloned().collect()).unwrap_or_default();
+        for table in &tables {
+            let _ = table.sender.send(ToTable::Stop);
+        }
+        let watchers = self.watchers.lock().map_or(0, |watchers| watchers.len());
+        self.tell(Told::ServerStops);
+        !tables.is_empty() || watchers > 0
+    }
+
+    fn heard(&self, news: TableNews) {
+        match news {
+            TableNews::Changed => self.tell(Told::TablesChanged),
+            TableNews::Closed(code) => {
+                if let Ok(mut tables) = self.tables.lock() {
+                    tables.remove(&code);
+                }
+                self.tell(Told::TableClosed);
+            }
+        }
+    }
+
+    fn tell(&self, told: Told) {
+        if let Ok(watchers) = self.watchers.lock() {
+            for watcher in watchers.values() {
+                watcher(told);
+            }
+        }
+    }
+}
