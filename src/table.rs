@@ -624,8 +624,9 @@ impl Table {
             && let Some((_, since)) = self.waiting_since
         {
             if !self.alone() || self.sharing.turn_clock.is_some() {
-                // "waiting for carol, 0:23" and the turn clock count on.
-                wakeups.push(next_second(now.saturating_duration_since(since)));
+                // "waiting for carol, 0:23" and the turn clock count on: the next whole second since it began.
+                let waited = now.saturating_duration_since(since).as_secs();
+                wakeups.push(since + Duration::from_secs(waited + 1));
             }
             wakeups.extend(self.sharing.turn_clock.map(|limit| since + limit).filter(|&at| at > now));
         }

@@ -15,6 +15,8 @@ pub struct DealSecret {
     /// The seed and the first hand.
     pub code: DealCode,
     salt: [u8; 16],
+    /// The commitment, worked out once: every screen at the table shows it.
+    sha256: [u8; 32],
 }
 
 /// What a person sees of the deal code.
@@ -47,19 +49,24 @@ impl DealSecret {
             let nanos = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_nanos());
             salt = nanos.to_le_bytes();
         }
-        DealSecret { code, salt }
+        DealSecret::salted(code, salt)
+    }
+
+    fn salted(code: DealCode, salt: [u8; 16]) -> DealSecret {
+        let mut secret = DealSecret { code, salt, sha256: [0; 32] };
+        secret.sha256 = Sha256::digest(secret.committed_text().as_bytes()).into();
+        secret
     }
 
     /// The text committed to: the code and the salt, as anyone can type it
     /// again to check (`printf '%s' TEXT | sha256sum`).
     pub fn committed_text(&self) -> String {
-        let salt: String = self.salt.iter().map(|byte| format!("{byte:02x}")).collect();
-        format!("hearts deal {} salt {salt}", self.code)
+        format!("hearts deal {} salt {}", self.code, hex(&self.salt))
     }
 
     /// The commitment: the SHA-256 of the committed text, in hex.
     pub fn digest(&self) -> String {
-        Sha256::digest(self.committed_text().as_bytes()).iter().map(|byte| format!("{byte:02x}")).collect()
+        hex(&self.sha256)
     }
 
     /// What a person sees: the code where `open`, else the commitment.
@@ -70,6 +77,12 @@ impl DealSecret {
             (true, true) => DealShown::Opened { code: self.code, text: self.committed_text(), digest: self.digest() },
         }
     }
+}
+
+/// Bytes in lower-case hex.
+fn hex(bytes: &[u8]) -> String {
+    const DIGITS: &[u8; 16] = b"0123456789abcdef";
+    bytes.iter().flat_map(|byte| [DIGITS[usize::from(byte >> 4)], DIGITS[usize::from(byte & 15)]]).map(char::from).collect()
 }
 
 /// A new game: hand 1 of a fresh seed.
@@ -90,7 +103,7 @@ mod tests {
 
     #[test]
     fn the_commitment_is_the_sha256_of_the_text_shown_at_the_end() {
-        let secret = DealSecret { code: DealCode { seed: 1234, hand: 1 }, salt: [0xab; 16] };
+        let secret = DealSecret::salted(DealCode { seed: 1234, hand: 1 }, [0xab; 16]);
         assert_eq!(secret.committed_text(), "hearts deal 1234/1 salt abababababababababababababababab");
         // Worked out with `printf '%s' 'hearts deal 1234/1 salt abab…ab' | sha256sum`.
         assert_eq!(secret.digest(), "da6c31aa3b1243479bab3c2d94971383faa72eca134d8ca4e4d35d8e06afc51c");

@@ -343,6 +343,19 @@ fn the_turn_clock_counts_down_for_the_person_it_runs_for_and_says_when_the_bot_a
 }
 
 #[test]
+fn a_table_waiting_on_people_wakes_as_each_whole_second_of_the_wait_passes() {
+    let mut shared = Shared::alice_and_bob(Sharing::default());
+    shared.bots_act();
+    assert!(!shared.sight(ALICE).waiting_for.is_empty(), "the table waits for its people's passes");
+    let began = shared.now - shared.sight(ALICE).waited;
+    for (waited_ms, next_s) in [(300, 1), (1_700, 2), (2_000, 3), (2_999, 3)] {
+        shared.now = began + Duration::from_millis(waited_ms);
+        let next = shared.table().next_wakeup(shared.now);
+        assert_eq!(next, Some(began + Duration::from_secs(next_s)), "{waited_ms} ms into the wait");
+    }
+}
+
+#[test]
 fn the_turn_clock_runs_for_a_person_alone_at_a_table_too() {
     let sharing = Sharing { turn_clock: Some(Duration::from_secs(20)), ..Sharing::default() };
     let mut shared = Shared::empty(Rules::default(), 42, sharing);
