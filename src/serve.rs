@@ -10,6 +10,7 @@
 //! own view; the server's state in SQLite ([`store`]).
 
 mod access;
+mod command;
 mod directory;
 mod handler;
 mod host_key;
@@ -21,6 +22,7 @@ mod lobby;
 mod lobby_session;
 mod lock;
 mod name;
+mod saver;
 mod session;
 mod standing;
 pub mod store;
@@ -50,6 +52,7 @@ use live::Registry;
 use directory::{Bounds, Directory, OpenError};
 use lobby::TableRequest;
 use session::Visitor;
+use saver::Saver;
 use store::Store;
 use table::{Opening, TableLine};
 
@@ -275,7 +278,9 @@ pub fn run(options: ServeOptions) -> Result<(), ServeError> {
     crate::files::private_dir(&dir)?;
     let _lock = lock::ServeLock::take(&dir)?;
     let key = host_key::load_or_make(&dir)?;
-    let stored = Store::open_in(&dir).and_then(|mut store| store.tables())?;
+    let mut store = Store::open_in(&dir)?;
+    let stored = store.tables()?;
+    let saver = Arc::new(Saver::start(store).map_err(|source| ServeError::Io { doing: "start the saver".into(), source })?);
     let fingerprint = key.public_key().fingerprint(russh::keys::HashAlg::Sha256);
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .enable_all()
@@ -294,7 +299,8 @@ pub fn run(options: ServeOptions) -> Result<(), ServeError> {
                 lobby_session::enter(screen, shared, None);
             }
         });
-        let directory = Directory::new(bounds, dir.clone(), Arc::new(Pool::for_cores("search")), leave);
+        let directory =
+            Directory::new(bounds, dir.clone(), (Arc::new(Pool::for_cores("search")), Arc::clone(&saver)), leave);
         Shared {
         access,
         table: options.table,
@@ -339,6 +345,8 @@ pub fn run(options: ServeOptions) -> Result<(), ServeError> {
         let config = Arc::new(limits::config(key));
         accept(&listener, &config, &shared).await;
         stop_sessions(&shared).await;
+        // Every table's last state is written before the server exits.
+        saver.finish();
         Ok(())
     })
 }

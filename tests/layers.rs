@@ -55,3 +55,105 @@ fn the_two_runtimes_know_nothing_of_each_other() {
     uses_none_of("terminal", &["crate::serve"]);
     uses_none_of("serve", &["crate::terminal"]);
 }
+
+/// The first names of each `PREFIX{a, b::c, ...}` group in `code`: `a`, `b`.
+fn grouped(code: &str, prefix: &str) -> Vec<String> {
+    let mut names = vec![];
+    for (at, found) in code.match_indices(&format!("{prefix}{{")) {
+        let mut depth = 0;
+        let mut item = String::new();
+        let mut first = true;
+        for c in code[at + found.len()..].chars() {
+            match c {
+                '{' => depth += 1,
+                '}' if depth == 0 => break,
+                '}' => depth -= 1,
+                ',' if depth == 0 => {
+                    first = true;
+                    continue;
+                }
+                _ => {}
+            }
+            if depth == 0 && first {
+                if c.is_alphanumeric() || c == '_' {
+                    item.push(c);
+                } else if !item.is_empty() {
+                    names.push(std::mem::take(&mut item));
+                    first = false;
+                }
+            }
+        }
+        if !item.is_empty() {
+            names.push(item);
+        }
+    }
+    names
+}
+
+/// The modules of `src/serve/` that `module`'s files name: `super::X` in
+/// its own file, `super::super::X` in the files of its folder, and
+/// `crate::serve::X` anywhere.
+fn serve_siblings_named(module: &str, siblings: &[String]) -> Vec<String> {
+    let serve = Path::new(env!("CARGO_MANIFEST_DIR")).join("src/serve");
+    let mut texts = vec![(std::fs::read_to_string(serve.join(format!("{module}.rs"))).unwrap(), "super::")];
+    if let Ok(entries) = std::fs::read_dir(serve.join(module)) {
+        for entry in entries.map(|entry| entry.unwrap().path()) {
+            texts.push((std::fs::read_to_string(entry).unwrap(), "super::super::"));
+        }
+    }
+    let names = |text: &str, prefix: &str| -> Vec<String> {
+        let code: String = text.lines().map(|line| line.split("//").next().unwrap_or("")).collect::<Vec<_>>().join("\n");
+        siblings
+            .iter()
+            .filter(|sibling| *sibling != module)
+            .filter(|sibling| {
+                let named = |prefix: &str| {
+                    code.match_indices(&format!("{prefix}{sibling}")).any(|(at, found)| {
+                        let before_ok = !code[..at].ends_with(|c: char| c.is_alphanumeric() || c == '_' || c == ':');
+                        let after = code[at + found.len()..].chars().next();
+                        before_ok && !after.is_some_and(|c| c.is_alphanumeric() || c == '_')
+                    })
+                };
+                named(prefix) || named("crate::serve::") || grouped(&code, prefix).contains(*sibling)
+            })
+            .cloned()
+            .collect()
+    };
+    let mut named: Vec<String> = texts.iter().flat_map(|(text, prefix)| names(text, prefix)).collect();
+    named.sort();
+    named.dedup();
+    named
+}
+
+#[test]
+fn the_servers_modules_import_one_another_without_a_circle() {
+    let serve = Path::new(env!("CARGO_MANIFEST_DIR")).join("src/serve");
+    let mut modules: Vec<String> = std::fs::read_dir(&serve)
+        .unwrap()
+        .map(|entry| entry.unwrap().path())
+        .filter(|path| path.extension().is_some_and(|ext| ext == "rs"))
+        .map(|path| path.file_stem().unwrap().to_string_lossy().into_owned())
+        .collect();
+    modules.sort();
+    assert!(modules.len() > 10, "the server's modules were not found: {modules:?}");
+    let edges: Vec<(String, Vec<String>)> =
+        modules.iter().map(|module| (module.clone(), serve_siblings_named(module, &modules))).collect();
+    let uses = |module: &str| edges.iter().find(|(name, _)| name == module).map(|(_, named)| named.clone()).unwrap();
+    assert!(uses("handler").contains(&"session".to_string()), "the reading of imports finds handler's use of session");
+    // A walk from each module that comes back to it is a circle.
+    for start in &modules {
+        let mut paths = vec![vec![start.clone()]];
+        let mut seen = vec![start.clone()];
+        while let Some(path) = paths.pop() {
+            for next in uses(path.last().unwrap()) {
+                let mut longer = path.clone();
+                longer.push(next.clone());
+                assert_ne!(&next, start, "an import circle in src/serve: {}", longer.join(" -> "));
+                if !seen.contains(&next) {
+                    seen.push(next);
+                    paths.push(longer);
+                }
+            }
+        }
+    }
+}

@@ -10,7 +10,7 @@ use std::time::{SystemTime, UNIX_EPOCH};
 use russh::keys::PublicKey;
 
 use super::ServeError;
-use super::handler::{Request, known_command};
+use super::command::{Request, known_command};
 
 /// The access flag given on the command line.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -457,7 +457,7 @@ mod tests {
     use russh::keys::PrivateKey;
     use russh::keys::ssh_key::private::Ed25519Keypair;
 
-    use super::super::handler::Going;
+    use super::super::command::Going;
     use super::*;
 
     fn key(seed: u8) -> PublicKey {

@@ -12,6 +12,7 @@ use crate::record::DealCode;
 use crate::table::pool::Pool;
 
 use super::lobby::TableSummary;
+use super::saver::Saver;
 use super::session::Screen;
 use super::store::StoredTable;
 use super::table::{self, Around, Opening, TableLine, TableNews, ToTable};
@@ -65,6 +66,8 @@ pub(super) struct Directory {
     dir: PathBuf,
     /// The bots' searches and the hints of every table.
     pool: Arc<Pool>,
+    /// The tables' writer to the database.
+    saver: Arc<Saver>,
     /// Where a person who leaves a table goes: their lobby.
     leave: Arc<dyn Fn(Screen) + Send + Sync>,
     /// Itself, for the tables to tell it their news.
@@ -77,7 +80,7 @@ impl Directory {
     pub(super) fn new(
         bounds: Bounds,
         dir: PathBuf,
-        pool: Arc<Pool>,
+        (pool, saver): (Arc<Pool>, Arc<Saver>),
         leave: Arc<dyn Fn(Screen) + Send + Sync>,
     ) -> Arc<Directory> {
         Arc::new_cyclic(|this| Directory {
@@ -87,6 +90,7 @@ impl Directory {
             bounds,
             dir,
             pool,
+            saver,
             leave,
             this: this.clone(),
         })
@@ -138,6 +142,7 @@ impl Directory {
         let around = Around {
             dir: self.dir.clone(),
             pool: Arc::clone(&self.pool),
+            saver: Arc::clone(&self.saver),
             leave: Arc::clone(&self.leave),
             news: Arc::new(move |news| {
                 if let Some(directory) = this.upgrade() {

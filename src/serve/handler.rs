@@ -13,6 +13,7 @@ use russh::server::{Auth, ChannelOpenHandle, Handler, Msg, PublicKeyOffer, Respo
 use russh::{Channel, ChannelId, ChannelOpenFailure, ChannelWriteHalf, MethodKind, MethodSet, Pty};
 
 use super::access::{Access, Grant};
+use super::command::{Going, Request, parse_command};
 use super::identity::Identity;
 use super::limits::{self, Cut, InputBudget, NewestSize, Tries};
 use super::live::{self, Live};
@@ -98,97 +99,6 @@ impl Playing {
         }
         pass_on(&self.route, Input::Resized(Arc::clone(&self.size)));
     }
-}
-
-/// Where a session goes.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub(super) enum Going {
-    /// The lobby.
-    Lobby,
-    /// Sit at this table.
-    Join(String),
-    /// Watch this table.
-    Watch(String),
-}
-
-/// What a session asks for.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub(super) struct Request {
-    /// Where it goes.
-    pub(super) going: Going,
-    /// As a second seat of its person (`join CODE also`): it takes no
-    /// earlier session over, and holds a seat of its own.
-    pub(super) also: bool,
-}
-
-/// What a client may run: `join CODE` and `watch CODE`, each perhaps
-/// followed by `also`.
-pub(super) fn known_command(command: &[u8]) -> Option<Request> {
-    let text = std::str::from_utf8(command).ok()?;
-    let words: Vec<&str> = text.split_whitespace().collect();
-    let code_like = |code: &str| (1..=12).contains(&code.len()) && code.chars().all(|c| c.is_ascii_alphanumeric());
-    let (going, rest) = match words.as_slice() {
-        ["join", code, rest @ ..] if code_like(code) => (Going::Join(code.to_ascii_uppercase()), rest),
-        ["watch", code, rest @ ..] if code_like(code) => (Going::Watch(code.to_ascii_uppercase()), rest),
-        _ => return None,
-    };
-    match rest {
-        [] => Some(Request { going, also: false }),
-        ["also"] => Some(Request { going, also: true }),
-        _ => None,
-    }
-}
-
-/// What a client may run ([`known_command`]); else the one sentence that
-/// tells the person what they may run.
-fn parse_command(command: &[u8]) -> Result<Request, String> {
-    if let Some(request) = known_command(command) {
-        return Ok(request);
-    }
-    let text = String::from_utf8_lossy(command);
-    let words: Vec<&str> = text.split_whitespace().collect();
-    Err(match words.as_slice() {
-        [verb @ ("join" | "watch")] => format!("hearts: {verb} needs a table's code, as in {verb} 7Q4K"),
-        ["join" | "watch", code] => {
-            format!("hearts: `{}` is not a table's code: a code is letters and digits", shown(code))
-        }
-        [verb @ ("join" | "watch"), ..] => {
-            format!("hearts: {verb} takes one table's code (and also, for a second seat), as in {verb} 7Q4K")
-        }
-        [] => format!("hearts: an empty command; {COMMANDS}"),
-        [verb, ..] => {
-            let near = ["join", "watch"].into_iter().find(|known| distance(&verb.to_ascii_lowercase(), known) <= 2);
-            let guess = near.map(|known| format!(" (did you mean {known}?)")).unwrap_or_default();
-            format!("hearts: unknown command `{}`; {COMMANDS}{guess}", shown(verb))
-        }
-    })
-}
-
-/// What the commands are, as a refusal says it.
-const COMMANDS: &str = "the commands are join CODE and watch CODE";
-
-/// A word the client sent, fit to be shown in a sentence: printable
-/// ASCII only (no escape sequence reaches the terminal), and short.
-fn shown(word: &str) -> String {
-    let printable: String = word.chars().filter(char::is_ascii_graphic).take(24).collect();
-    if word.chars().count() > 24 { format!("{printable}...") } else { printable }
-}
-
-/// The edit distance between two words (insertions, deletions,
-/// substitutions), for "did you mean"; a long word is far from everything.
-fn distance(a: &str, b: &str) -> usize {
-    let (a, b): (Vec<char>, Vec<char>) = (a.chars().take(32).collect(), b.chars().collect());
-    let mut row: Vec<usize> = (0..=b.len()).collect();
-    for (i, &x) in a.iter().enumerate() {
-        let mut diagonal = row[0];
-        row[0] = i + 1;
-        for (j, &y) in b.iter().enumerate() {
-            let above = row[j + 1];
-            row[j + 1] = (above + 1).min(row[j] + 1).min(diagonal + usize::from(x != y));
-            diagonal = above;
-        }
-    }
-    row[b.len()]
 }
 
 impl Client {
@@ -522,57 +432,5 @@ impl Handler for Client {
             self.stop();
         }
         Ok(())
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn only_join_and_watch_with_a_code_are_commands() {
-        let request = |going, also| Some(Request { going, also });
-        assert_eq!(known_command(b"join 7Q4K"), request(Going::Join("7Q4K".into()), false));
-        assert_eq!(known_command(b"watch 7q4k"), request(Going::Watch("7Q4K".into()), false));
-        assert_eq!(known_command(b"join 7Q4K also"), request(Going::Join("7Q4K".into()), true));
-        let refused: [&[u8]; 9] = [
-            b"ls",
-            b"join",
-            b"join 7Q4K now",
-            b"join ../../etc",
-            b"sh -c join",
-            b"join \xff",
-            b"",
-            b"also",
-            b"join 7Q4K also also",
-        ];
-        for refused in refused {
-            assert_eq!(known_command(refused), None, "{}", String::from_utf8_lossy(refused));
-        }
-    }
-
-    #[test]
-    fn a_refusal_is_one_sentence_that_says_what_was_meant() {
-        let refusal = |typed: &[u8]| parse_command(typed).unwrap_err();
-        assert_eq!(
-            refusal(b"joni W6HZ"),
-            "hearts: unknown command `joni`; the commands are join CODE and watch CODE (did you mean join?)"
-        );
-        assert!(refusal(b"WACH 7Q4K").ends_with("(did you mean watch?)"));
-        assert_eq!(refusal(b"ls -la"), "hearts: unknown command `ls`; the commands are join CODE and watch CODE");
-        assert_eq!(refusal(b"join"), "hearts: join needs a table's code, as in join 7Q4K");
-        // What the client typed never reaches the terminal raw.
-        let escape = refusal(b"\x1b]0;pwned\x07 x");
-        assert!(escape.is_ascii() && !escape.contains('\x1b') && !escape.contains('\x07'), "{escape:?}");
-        assert!(refusal(&[b'x'; 5000]).len() < 200);
-    }
-
-    #[test]
-    fn edit_distance_counts_single_changes() {
-        assert_eq!(distance("joni", "join"), 2);
-        assert_eq!(distance("jion", "join"), 2);
-        assert_eq!(distance("jon", "join"), 1);
-        assert_eq!(distance("watch", "watch"), 0);
-        assert_eq!(distance("ls", "watch"), 5);
     }
 }

@@ -6,8 +6,9 @@
 //! else their name when it is theirs), never by the name a record shows.
 //!
 //! The database is in WAL mode, so readers never wait on the writer and a
-//! commit is one append. Each [`Store::save_table`] is one transaction:
-//! the table code calls it once per trick. The schema's version is the
+//! commit is one append. Each [`Store::write_tables`] is one transaction:
+//! the tables' saves that wait, each table as it is after its latest trick
+//! (the server's saver writes them). The schema's version is the
 //! database's `user_version`; [`MIGRATIONS`] brings an older one up to
 //! date and a newer one is refused. Every statement takes its values as
 //! parameters, never formatted into SQL.
@@ -190,6 +191,48 @@ pub struct StoredTable {
     pub seated: Vec<Seated>,
 }
 
+/// One change to the stored tables.
+#[derive(Clone, Debug, PartialEq)]
+pub enum TableWrite {
+    /// Save this table as it is (in place of what was saved before).
+    Save(StoredTable),
+    /// Forget the table with this code.
+    Remove(String),
+}
+
+/// Why a table was not saved: the database failed, or the table was
+/// refused before it was written (too long a field, a seat out of range).
+enum Failure {
+    Sql(rusqlite::Error),
+    Refused(StoreError),
+}
+
+/// Writes `table` within `transaction`, in place of what was saved of it.
+fn save_in(transaction: &rusqlite::Transaction, table: &StoredTable) -> Result<(), Failure> {
+    check_length("a table code", &table.code, MAX_CODE).map_err(Failure::Refused)?;
+    let settings = serde_json::to_string(&table.settings).expect("a JSON value serialises");
+    check_length(&format!("table {}'s settings", table.code), &settings, MAX_SETTINGS).map_err(Failure::Refused)?;
+    check_seats(table).map_err(Failure::Refused)?;
+    let game = table.game.as_ref().map(|game| serde_json::to_string(game).expect("a saved game serialises"));
+    transaction
+        .execute(
+            "INSERT INTO tables (code, listed, settings, game) VALUES (?1, ?2, ?3, ?4)
+             ON CONFLICT (code) DO UPDATE SET listed = ?2, settings = ?3, game = ?4",
+            params![table.code, table.listed, settings, game],
+        )
+        .map_err(Failure::Sql)?;
+    transaction.execute("DELETE FROM seats WHERE code = ?1", [&table.code]).map_err(Failure::Sql)?;
+    for seated in &table.seated {
+        transaction
+            .execute(
+                "INSERT INTO seats (code, seat, name, key) VALUES (?1, ?2, ?3, ?4)",
+                params![table.code, seated.seat as i64, seated.name, seated.key],
+            )
+            .map_err(Failure::Sql)?;
+    }
+    Ok(())
+}
+
 /// A person's seat at a stored table.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Seated {
@@ -296,28 +339,24 @@ impl Store {
     /// Saves a table in one transaction, replacing what was saved under
     /// its code.
     pub fn save_table(&mut self, table: &StoredTable) -> Result<(), StoreError> {
-        check_length("a table code", &table.code, MAX_CODE)?;
-        let settings = serde_json::to_string(&table.settings).expect("a JSON value serialises");
-        check_length(&format!("table {}'s settings", table.code), &settings, MAX_SETTINGS)?;
-        check_seats(table)?;
-        let game = table.game.as_ref().map(|game| serde_json::to_string(game).expect("a saved game serialises"));
+        self.write_tables(std::slice::from_ref(&TableWrite::Save(table.clone())))
+    }
+
+    /// Saves and forgets tables, in order, in one transaction: all of it
+    /// or none.
+    pub fn write_tables(&mut self, writes: &[TableWrite]) -> Result<(), StoreError> {
         let failed = failure(&self.path);
-        let transaction = self.connection.transaction().map_err(&failed)?;
-        transaction
-            .execute(
-                "INSERT INTO tables (code, listed, settings, game) VALUES (?1, ?2, ?3, ?4)
-                 ON CONFLICT (code) DO UPDATE SET listed = ?2, settings = ?3, game = ?4",
-                params![table.code, table.listed, settings, game],
-            )
-            .map_err(&failed)?;
-        transaction.execute("DELETE FROM seats WHERE code = ?1", [&table.code]).map_err(&failed)?;
-        for seated in &table.seated {
-            transaction
-                .execute(
-                    "INSERT INTO seats (code, seat, name, key) VALUES (?1, ?2, ?3, ?4)",
-                    params![table.code, seated.seat as i64, seated.name, seated.key],
-                )
-                .map_err(&failed)?;
+        let transaction = self.connection.transaction_with_behavior(TransactionBehavior::Immediate).map_err(&failed)?;
+        for write in writes {
+            match write {
+                TableWrite::Save(table) => save_in(&transaction, table).map_err(|error| match error {
+                    Failure::Sql(error) => failed(error),
+                    Failure::Refused(error) => error,
+                })?,
+                TableWrite::Remove(code) => {
+                    transaction.execute("DELETE FROM tables WHERE code = ?1", [code]).map_err(&failed)?;
+                }
+            }
         }
         transaction.commit().map_err(&failed)
     }
@@ -354,11 +393,6 @@ impl Store {
         Ok(tables)
     }
 
-    /// Forgets a table; whether there was one under this code.
-    pub fn remove_table(&mut self, code: &str) -> Result<bool, StoreError> {
-        let removed = self.connection.execute("DELETE FROM tables WHERE code = ?1", [code]);
-        removed.map(|count| count > 0).map_err(failure(&self.path))
-    }
 
     /// Keeps a finished or abandoned game, played under the preset `label`.
     /// The people in it are the seats whose player is `human:NAME`; `who`

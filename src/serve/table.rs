@@ -29,6 +29,7 @@ use crate::ui::{Request, Room, Viewer};
 use super::identity::{self, Identity};
 use super::lobby::{SeatSummary, TableSummary};
 use super::session::{Input, Screen};
+use super::saver::Saver;
 use super::store::{Seated, Store, StoredTable};
 use super::{name, standing};
 
@@ -133,6 +134,8 @@ pub(super) struct Around {
     pub(super) dir: PathBuf,
     /// The bots' searches and the hints of every table.
     pub(super) pool: Arc<Pool>,
+    /// Where the table's state goes to the database.
+    pub(super) saver: Arc<Saver>,
     /// Where a person who leaves the table goes: their lobby.
     pub(super) leave: Arc<dyn Fn(Screen) + Send + Sync>,
     /// Told when the table's summary changes, and when it closes.
@@ -322,7 +325,7 @@ impl Served {
             let ended = table.ended_now();
             self.keep(&ended);
         }
-        let _ = self.store.remove_table(&self.code);
+        self.around.saver.remove(&self.code);
         (self.around.news)(TableNews::Closed(self.code.clone()));
         // No one finds the table now: a Join already sent is the last there can be.
         while let Ok(incoming) = receiver.try_recv() {
@@ -652,7 +655,7 @@ impl Served {
                 })
                 .collect(),
         };
-        if let Err(error) = self.store.save_table(&stored) {
+        if let Some(error) = self.around.saver.save(stored) {
             self.room.send(Message::Note(format!("Could not save the table: {error}")), now);
         }
     }
