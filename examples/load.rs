@@ -891,7 +891,9 @@ impl Session {
         self.waiting.push_back(at);
         // A Right press waits for its own move: one more than the presses still waiting before it.
         let mut given_up = vec![];
-        while let Some(&(pressed, _)) = self.cursor_probes.front().filter(|(pressed, _)| at.duration_since(*pressed) > GIVE_UP) {
+        while let Some(&(pressed, _)) =
+            self.cursor_probes.front().filter(|(pressed, _)| at.duration_since(*pressed) > GIVE_UP)
+        {
             self.cursor_probes.pop_front();
             given_up.push(at.duration_since(pressed));
         }

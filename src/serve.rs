@@ -46,13 +46,13 @@ use crate::table::Setup;
 use crate::table::pool::Pool;
 use crate::table::{PersonId, Sharing};
 use access::Access;
+use directory::{Bounds, Directory, OpenError};
 use handler::Client;
 use limits::{CodeTries, Connections, Guarded, Login, Refusal};
 use live::Registry;
-use directory::{Bounds, Directory, OpenError};
 use lobby::TableRequest;
-use session::Visitor;
 use saver::Saver;
+use session::Visitor;
 use store::Store;
 use table::{Opening, TableLine};
 
@@ -225,7 +225,8 @@ impl Shared {
     /// `opener`; its code.
     fn open_requested(&self, request: TableRequest, opener: Option<String>) -> Result<String, OpenError> {
         let TableRequest { table, deal, speed, settings } = request;
-        let (sharing, listed) = (Sharing { pause_after: self.sharing.pause_after, ..settings.sharing }, settings.listed);
+        let (sharing, listed) =
+            (Sharing { pause_after: self.sharing.pause_after, ..settings.sharing }, settings.listed);
         let opening = Opening { table, speed, think: self.think, sharing, listed, opener };
         let length = if listed { LISTED_CODE } else { PRIVATE_CODE };
         self.directory.open(opening, None, deal, length).map(|line| line.code)
@@ -280,17 +281,15 @@ pub fn run(options: ServeOptions) -> Result<(), ServeError> {
     let key = host_key::load_or_make(&dir)?;
     let mut store = Store::open_in(&dir)?;
     let stored = store.tables()?;
-    let saver = Arc::new(Saver::start(store).map_err(|source| ServeError::Io { doing: "start the saver".into(), source })?);
+    let saver =
+        Arc::new(Saver::start(store).map_err(|source| ServeError::Io { doing: "start the saver".into(), source })?);
     let fingerprint = key.public_key().fingerprint(russh::keys::HashAlg::Sha256);
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .enable_all()
         .build()
         .map_err(|source| ServeError::Io { doing: "start".into(), source })?;
-    let bounds = Bounds {
-        tables: limits::MAX_TABLES,
-        per_person: options.tables_per_person,
-        close_after: options.close_after,
-    };
+    let bounds =
+        Bounds { tables: limits::MAX_TABLES, per_person: options.tables_per_person, close_after: options.close_after };
     let shared = Arc::new_cyclic(|this: &Weak<Shared>| {
         let this = this.clone();
         // A person who leaves a table goes back to their lobby.
@@ -302,19 +301,19 @@ pub fn run(options: ServeOptions) -> Result<(), ServeError> {
         let directory =
             Directory::new(bounds, dir.clone(), (Arc::new(Pool::for_cores("search")), Arc::clone(&saver)), leave);
         Shared {
-        access,
-        table: options.table,
-        speed: options.speed,
-        think: options.think,
-        sharing: options.sharing,
-        lobby_idle: options.lobby_idle,
-        dir,
-        connections: Connections::default(),
-        directory,
-        next_person: AtomicU64::new(0),
-        reviews: AtomicUsize::new(0),
-        live: Registry::default(),
-        code_tries: CodeTries::default(),
+            access,
+            table: options.table,
+            speed: options.speed,
+            think: options.think,
+            sharing: options.sharing,
+            lobby_idle: options.lobby_idle,
+            dir,
+            connections: Connections::default(),
+            directory,
+            next_person: AtomicU64::new(0),
+            reviews: AtomicUsize::new(0),
+            live: Registry::default(),
+            code_tries: CodeTries::default(),
         }
     });
     runtime.block_on(async move {
@@ -329,10 +328,10 @@ pub fn run(options: ServeOptions) -> Result<(), ServeError> {
         let new = options.tables.max(1).saturating_sub(stored.len());
         let opened = stored.iter().map(Some).chain(std::iter::repeat_n(None, new));
         for stored in opened {
-            let line = shared
-                .directory
-                .open(shared.default_opening(), stored, None, LISTED_CODE)
-                .map_err(|problem| ServeError::Io { doing: "open a table".into(), source: std::io::Error::other(problem) })?;
+            let line =
+                shared.directory.open(shared.default_opening(), stored, None, LISTED_CODE).map_err(|problem| {
+                    ServeError::Io { doing: "open a table".into(), source: std::io::Error::other(problem) }
+                })?;
             let summary = line.summary();
             let bots = shared.table.players.first().map(|player| player.name()).unwrap_or_default();
             let taken_up = if stored.is_some() { ", as it was" } else { "" };

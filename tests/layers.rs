@@ -102,7 +102,8 @@ fn serve_siblings_named(module: &str, siblings: &[String]) -> Vec<String> {
         }
     }
     let names = |text: &str, prefix: &str| -> Vec<String> {
-        let code: String = text.lines().map(|line| line.split("//").next().unwrap_or("")).collect::<Vec<_>>().join("\n");
+        let code: String =
+            text.lines().map(|line| line.split("//").next().unwrap_or("")).collect::<Vec<_>>().join("\n");
         siblings
             .iter()
             .filter(|sibling| *sibling != module)

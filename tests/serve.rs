@@ -1,86 +1,29 @@
 //! `hearts serve` from the outside: the real binary listening on a free
 //! port of 127.0.0.1, and russh's client speaking to it in-process.
 
-use std::io::{BufRead, BufReader};
+mod common;
+
 use std::path::PathBuf;
-use std::process::{Child, Command, Stdio};
+use std::process::Command;
 use std::sync::Arc;
 use std::time::Duration;
 
+use common::serve::{Server, Trusting};
+
 use russh::client::{self, Handle};
 use russh::keys::ssh_key::private::Ed25519Keypair;
-use russh::keys::{PrivateKey, PrivateKeyWithHashAlg, PublicKeyOrCertificate};
+use russh::keys::{PrivateKey, PrivateKeyWithHashAlg};
 use russh::{ChannelMsg, Disconnect};
 
 /// The widest and tallest screen the server draws (docs/server.md).
 const MAX_COLUMNS: u16 = 320;
 const MAX_ROWS: u16 = 120;
 
-/// A server started for one test, stopped when dropped.
-struct Server {
-    child: Child,
-    port: u16,
-    /// The code of the table it opens at start.
-    code: String,
-    dir: PathBuf,
-}
-
-impl Server {
-    fn start(name: &str, args: &[&str]) -> Server {
-        let dir = scratch(name);
-        let mut child = Command::new(env!("CARGO_BIN_EXE_hearts"))
-            .arg("serve")
-            .args(["--listen", "127.0.0.1:0"])
-            .args(args)
-            .env("XDG_DATA_HOME", &dir)
-            .stdout(Stdio::piped())
-            .stderr(Stdio::null())
-            .spawn()
-            .expect("the binary starts");
-        let mut out = BufReader::new(child.stdout.take().unwrap());
-        let mut first = String::new();
-        out.read_line(&mut first).unwrap();
-        // "hearts serve: listening on 127.0.0.1:PORT, host key SHA256:..."
-        let port = first
-            .split("127.0.0.1:")
-            .nth(1)
-            .and_then(|rest| rest.split(',').next())
-            .and_then(|port| port.parse().ok())
-            .unwrap_or_else(|| panic!("no port in {first:?}"));
-        assert!(first.contains("host key SHA256:"), "{first}");
-        // "table CODE (...)", then "join: ssh -t -p PORT NAME@HOST join CODE".
-        let code = out
-            .lines()
-            .map(Result::unwrap)
-            .find_map(|line| line.strip_prefix("table ").map(|rest| rest[..4].to_string()));
-        Server { child, port, code: code.expect("a table is opened at start"), dir }
-    }
-}
-
-impl Drop for Server {
-    fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
-        let _ = std::fs::remove_dir_all(&self.dir);
-    }
-}
-
 fn scratch(name: &str) -> PathBuf {
     let dir = std::env::temp_dir().join(format!("hearts-serve-{name}-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).unwrap();
     dir
-}
-
-/// A client that trusts any host key (the test has just seen it made).
-struct Trusting;
-
-impl client::Handler for Trusting {
-    type Error = russh::Error;
-
-    async fn check_server_key(&mut self, _: &PublicKeyOrCertificate) -> Result<bool, Self::Error> {
-        Ok(true)
-    }
 }
 
 async fn connect(server: &Server) -> Handle<Trusting> {
@@ -169,7 +112,7 @@ fn shows_the_table(screen: &vt100::Screen) -> bool {
 
 #[tokio::test]
 async fn a_client_with_a_terminal_gets_the_lobby_and_join_code_the_table() {
-    let server = Server::start("drawn", &[]);
+    let server = Server::start("serve", "drawn", &[]);
     let session = logged_in(&server, "alice").await;
     let mut channel = session.channel_open_session().await.unwrap();
     channel.request_pty(true, "xterm-256color", 80, 24, 0, 0, &[]).await.unwrap();
@@ -191,7 +134,7 @@ async fn a_client_with_a_terminal_gets_the_lobby_and_join_code_the_table() {
 
 #[tokio::test]
 async fn a_session_without_a_terminal_is_told_so_and_closed() {
-    let server = Server::start("no-pty", &[]);
+    let server = Server::start("serve", "no-pty", &[]);
     let session = logged_in(&server, "alice").await;
     let mut channel = session.channel_open_session().await.unwrap();
     channel.request_shell(true).await.unwrap();
@@ -203,7 +146,7 @@ async fn a_session_without_a_terminal_is_told_so_and_closed() {
 
 #[tokio::test]
 async fn a_command_other_than_join_or_watch_is_refused() {
-    let server = Server::start("exec", &[]);
+    let server = Server::start("serve", "exec", &[]);
     let session = logged_in(&server, "alice").await;
     let mut channel = session.channel_open_session().await.unwrap();
     channel.request_pty(true, "xterm", 80, 24, 0, 0, &[]).await.unwrap();
@@ -218,7 +161,7 @@ async fn a_command_other_than_join_or_watch_is_refused() {
 
 #[tokio::test]
 async fn a_subsystem_such_as_sftp_is_refused() {
-    let server = Server::start("sftp", &[]);
+    let server = Server::start("serve", "sftp", &[]);
     let session = logged_in(&server, "alice").await;
     let mut channel = session.channel_open_session().await.unwrap();
     channel.request_subsystem(true, "sftp").await.unwrap();
@@ -227,7 +170,7 @@ async fn a_subsystem_such_as_sftp_is_refused() {
 
 #[tokio::test]
 async fn x11_forwarding_is_refused() {
-    let server = Server::start("x11", &[]);
+    let server = Server::start("serve", "x11", &[]);
     let session = logged_in(&server, "alice").await;
     let mut channel = session.channel_open_session().await.unwrap();
     channel.request_x11(true, false, "MIT-MAGIC-COOKIE-1", "00112233445566778899aabbccddeeff", 0).await.unwrap();
@@ -236,7 +179,7 @@ async fn x11_forwarding_is_refused() {
 
 #[tokio::test]
 async fn agent_forwarding_is_refused() {
-    let server = Server::start("agent", &[]);
+    let server = Server::start("serve", "agent", &[]);
     let session = logged_in(&server, "alice").await;
     let mut channel = session.channel_open_session().await.unwrap();
     channel.agent_forward(true).await.unwrap();
@@ -245,7 +188,7 @@ async fn agent_forwarding_is_refused() {
 
 #[tokio::test]
 async fn port_forwarding_is_refused() {
-    let server = Server::start("forward", &[]);
+    let server = Server::start("serve", "forward", &[]);
     let session = logged_in(&server, "alice").await;
     let opened = session.channel_open_direct_tcpip("127.0.0.1", u32::from(server.port), "127.0.0.1", 40000).await;
     assert!(opened.is_err(), "a direct-tcpip channel was opened");
@@ -254,7 +197,7 @@ async fn port_forwarding_is_refused() {
 
 #[tokio::test]
 async fn a_huge_window_gets_a_clamped_screen() {
-    let server = Server::start("huge", &[]);
+    let server = Server::start("serve", "huge", &[]);
     let session = logged_in(&server, "alice").await;
     let mut channel = session.channel_open_session().await.unwrap();
     channel.request_pty(true, "xterm", 65535, 65535, 0, 0, &[]).await.unwrap();
@@ -272,7 +215,7 @@ async fn a_huge_window_gets_a_clamped_screen() {
 
 #[tokio::test]
 async fn a_hostile_user_name_never_reaches_the_screen_raw() {
-    let server = Server::start("hostile", &[]);
+    let server = Server::start("serve", "hostile", &[]);
     let hostile = "\u{1b}[31mevil\u{1b}]0;pwned\u{7}\u{9b}2J";
     let session = logged_in(&server, hostile).await;
     let mut channel = session.channel_open_session().await.unwrap();
@@ -292,7 +235,7 @@ async fn a_password_file_refuses_a_wrong_password_and_admits_the_right_one() {
     let dir = scratch("password-file");
     let file = dir.join("password");
     std::fs::write(&file, "correct horse\n").unwrap();
-    let server = Server::start("password", &["--password-file", file.to_str().unwrap()]);
+    let server = Server::start("serve", "password", &["--password-file", file.to_str().unwrap()]);
     let mut session = connect(&server).await;
     assert!(!session.authenticate_none("bob").await.unwrap().success(), "no password is no entry");
     assert!(!session.authenticate_password("bob", "battery staple").await.unwrap().success());
@@ -309,7 +252,7 @@ async fn authorized_keys_admit_their_holders_only() {
     let stranger = PrivateKey::from(Ed25519Keypair::from_seed(&[9; 32]));
     let file = dir.join("authorized_keys");
     std::fs::write(&file, format!("{}\n", known.public_key().to_openssh().unwrap())).unwrap();
-    let server = Server::start("keys", &["--authorized-keys", file.to_str().unwrap()]);
+    let server = Server::start("serve", "keys", &["--authorized-keys", file.to_str().unwrap()]);
     let mut session = connect(&server).await;
     assert!(!session.authenticate_none("carol").await.unwrap().success());
     assert!(!session.authenticate_password("carol", "anything").await.unwrap().success());

@@ -8,202 +8,19 @@
 //! in the lobby or with the server stopping, gives the terminal back and
 //! says why.
 
-use std::io::{BufRead, BufReader, Read, Write};
-use std::path::{Path, PathBuf};
-use std::process::{Child, Command, Stdio};
+mod common;
+
+use std::io::{Read, Write};
+use std::path::Path;
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
+use common::serve::{PATIENCE, Person, Server, over, terminal_given_back};
 use portable_pty::{CommandBuilder, PtySize, native_pty_system};
-use russh::ChannelMsg;
-use russh::client::{self, Handle};
-use russh::keys::PublicKeyOrCertificate;
-
-/// The bound on anything a test waits for; only a broken server reaches it.
-const PATIENCE: Duration = Duration::from_secs(60);
-
-/// A server started for one test, stopped when dropped.
-struct Server {
-    child: Child,
-    port: u16,
-    /// The code of the table it opens at start.
-    code: String,
-    dir: PathBuf,
-}
-
-impl Server {
-    fn start(name: &str, args: &[&str]) -> Server {
-        let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR"))
-            .join("serve_lobby")
-            .join(format!("{name}-{}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&dir);
-        std::fs::create_dir_all(&dir).unwrap();
-        let mut child = Command::new(env!("CARGO_BIN_EXE_hearts"))
-            .args(["serve", "--listen", "127.0.0.1:0", "--speed", "instant"])
-            .args(args)
-            .env("XDG_DATA_HOME", &dir)
-            .stdout(Stdio::piped())
-            .stderr(Stdio::null())
-            .spawn()
-            .expect("the binary starts");
-        let mut lines = BufReader::new(child.stdout.take().unwrap()).lines().map_while(Result::ok);
-        let first = lines.next().unwrap_or_default();
-        let port = first
-            .split("127.0.0.1:")
-            .nth(1)
-            .and_then(|rest| rest.split(',').next())
-            .and_then(|port| port.parse().ok())
-            .unwrap_or_else(|| panic!("no port in {first:?}"));
-        let code = lines
-            .find_map(|line| line.strip_prefix("table ").map(|rest| rest[..4].to_string()))
-            .expect("a table is opened at start");
-        Server { child, port, code, dir }
-    }
-
-    /// Stops the server as SIGTERM does; whether it exited cleanly.
-    fn terminate(&mut self) -> bool {
-        let sent = Command::new("kill").args(["-TERM", &self.child.id().to_string()]).status().unwrap();
-        assert!(sent.success());
-        self.child.wait().unwrap().success()
-    }
-}
-
-impl Drop for Server {
-    fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
-        let _ = std::fs::remove_dir_all(&self.dir);
-    }
-}
-
-/// A client that trusts any host key (the test has just seen it made).
-struct Trusting;
-
-impl client::Handler for Trusting {
-    type Error = russh::Error;
-
-    async fn check_server_key(&mut self, _: &PublicKeyOrCertificate) -> Result<bool, Self::Error> {
-        Ok(true)
-    }
-}
-
-/// A person through russh's client on an 80x24 terminal: every byte the
-/// server sends goes through a terminal emulator.
-struct Person {
-    _session: Handle<Trusting>,
-    channel: russh::Channel<client::Msg>,
-    screen: vt100::Parser,
-    /// Every byte the server sent.
-    bytes: Vec<u8>,
-}
-
-impl Person {
-    /// `user` comes in, without a key, and runs `command` (empty: the lobby).
-    async fn comes(server: &Server, user: &str, command: &str) -> Person {
-        let config = Arc::new(client::Config::default());
-        let mut session = client::connect(config, ("127.0.0.1", server.port), Trusting).await.expect("connects");
-        let login = session.authenticate_keyboard_interactive_start(user, None).await.unwrap();
-        assert!(matches!(login, client::KeyboardInteractiveAuthResponse::Success));
-        let channel = session.channel_open_session().await.unwrap();
-        channel.request_pty(false, "xterm-256color", 80, 24, 0, 0, &[]).await.unwrap();
-        if command.is_empty() {
-            channel.request_shell(false).await.unwrap();
-        } else {
-            channel.exec(false, command).await.unwrap();
-        }
-        let size = |n: u16| std::num::NonZero::new(n).unwrap();
-        Person { _session: session, channel, screen: vt100::Parser::new(size(24), size(80), 0), bytes: Vec::new() }
-    }
-
-    fn text(&self) -> String {
-        self.screen.screen().contents()
-    }
-
-    /// Reads until `done` holds for the screen; false if the channel
-    /// closes or `patience` passes first.
-    async fn until_within(&mut self, patience: Duration, done: impl Fn(&str) -> bool) -> bool {
-        let reading = async {
-            while !done(&self.text()) {
-                match self.channel.wait().await {
-                    Some(ChannelMsg::Data { data }) => {
-                        self.screen.process(&data);
-                        self.bytes.extend_from_slice(&data);
-                    }
-                    Some(_) => {}
-                    None => return false,
-                }
-            }
-            true
-        };
-        tokio::time::timeout(patience, reading).await.unwrap_or(false)
-    }
-
-    async fn until(&mut self, done: impl Fn(&str) -> bool) -> bool {
-        self.until_within(PATIENCE, done).await
-    }
-
-    /// Takes in what the server sends for `time`.
-    async fn read_for(&mut self, time: Duration) {
-        let _ = self.until_within(time, |_| false).await;
-    }
-
-    /// Reads everything until the server ends the session.
-    async fn until_closed(&mut self) {
-        assert!(!self.until(|_| false).await, "the session ends");
-    }
-
-    async fn press(&mut self, keys: &str) {
-        self.channel.data(keys.as_bytes()).await.unwrap();
-    }
-
-    /// Plays as a person reading the screen would until the game is over.
-    async fn play_game(&mut self) {
-        let mut answered = String::new();
-        loop {
-            let waiting_on = answered.clone();
-            let moved = self.until(|text| text != waiting_on && (over(text) || keys_for(text).is_some())).await;
-            let text = self.text();
-            assert!(moved, "the game stopped:\n{text}");
-            if over(&text) {
-                return;
-            }
-            if let Some(keys) = keys_for(&text) {
-                self.press(keys).await;
-            }
-            answered = text;
-        }
-    }
-
-    /// Whether the terminal was given back: the alternate screen left,
-    /// mouse reports off, the cursor shown.
-    fn given_back(&self) -> bool {
-        terminal_given_back(self.screen.screen())
-    }
-}
-
-fn terminal_given_back(screen: &vt100::Screen) -> bool {
-    !screen.alternate_screen()
-        && screen.mouse_protocol_mode() == vt100::MouseProtocolMode::None
-        && !screen.hide_cursor()
-}
-
-/// The game-over window is up.
-fn over(text: &str) -> bool {
-    text.contains("The game is over")
-}
-
-/// What a person presses on this screen, if it waits on them.
-fn keys_for(text: &str) -> Option<&'static str> {
-    if text.contains("(0 of 3)") {
-        return Some(" \u{1b}[C \u{1b}[C ");
-    }
-    let ours = ["Enter or click PASS", "Your lead", "Follow ", "play any card", "Enter continue", "shot the moon"];
-    ours.iter().any(|cue| text.contains(cue)).then_some("\r")
-}
 
 #[tokio::test]
 async fn a_lone_esc_acts_at_once_and_a_key_after_it_is_a_key_of_its_own() {
-    let server = Server::start("escape", &["--tables", "2"]);
+    let server = Server::start("serve_lobby", "escape", &["--tables", "2"]);
     let mut alice = Person::comes(&server, "alice", "").await;
     assert!(alice.until(|text| text.contains("Tables (2)")).await, "{}", alice.text());
     let first = cursor_row(&alice.text()).expect("the cursor is on the first table");
@@ -245,7 +62,7 @@ fn cursor_row(text: &str) -> Option<usize> {
 
 #[tokio::test]
 async fn a_private_table_is_listed_with_its_code_for_the_person_who_opened_it_alone() {
-    let server = Server::start("private", &[]);
+    let server = Server::start("serve_lobby", "private", &[]);
     let mut alice = Person::comes(&server, "alice", "").await;
     assert!(alice.until(|text| text.contains("Tables (1)")).await, "{}", alice.text());
     // n, then up to the "Lobby" line (fourth from the end, round from the top), private, Enter.
@@ -291,7 +108,7 @@ fn private_code(text: &str) -> String {
 #[tokio::test]
 async fn your_record_here_is_at_s_and_a_game_replayed_in_the_lobby_is_seen_from_your_seat() {
     // carol takes South and goes: her seat stays hers, its bot playing for her after a second.
-    let server = Server::start("record", &["--set", "max-hands=1", "--grace", "1"]);
+    let server = Server::start("serve_lobby", "record", &["--set", "max-hands=1", "--grace", "1"]);
     let join = format!("join {}", server.code);
     let mut carol = Person::comes(&server, "carol", &join).await;
     assert!(carol.until(|text| text.contains("Welcome, carol: you sit at South")).await, "{}", carol.text());
@@ -305,7 +122,8 @@ async fn your_record_here_is_at_s_and_a_game_replayed_in_the_lobby_is_seen_from_
     alice.press("\u{1b}").await;
     assert!(alice.until(|text| !text.contains("Your record here")).await, "{}", alice.text());
 
-    alice.play_game().await;
+    let last = alice.play_game().await;
+    assert!(over(&last), "the game stopped:\n{last}");
     // The game is over and kept: from the final standings, S now counts it.
     alice.press("\r").await;
     assert!(alice.until(|text| text.contains("Game over")).await, "{}", alice.text());
@@ -330,7 +148,7 @@ async fn your_record_here_is_at_s_and_a_game_replayed_in_the_lobby_is_seen_from_
 
 #[tokio::test]
 async fn the_server_stopping_gives_every_terminal_back_and_says_so() {
-    let mut server = Server::start("stop", &[]);
+    let mut server = Server::start("serve_lobby", "stop", &[]);
     let mut lobby = Person::comes(&server, "alice", "").await;
     assert!(lobby.until(|text| text.contains("Tables (1)")).await, "{}", lobby.text());
     let mut seated = Person::comes(&server, "bob", &format!("join {}", server.code)).await;
@@ -425,7 +243,7 @@ impl Drop for Ssh {
 
 #[test]
 fn a_person_idle_in_the_lobby_is_let_go_with_the_terminal_given_back_and_told_why() {
-    let server = Server::start("idle", &["--lobby-idle", "2"]);
+    let server = Server::start("serve_lobby", "idle", &["--lobby-idle", "2"]);
     let mut ssh = Ssh::run(&server, "alice", &server.dir);
     ssh.shows(|text| text.contains("Tables (1)"));
     assert!(ssh.screen.lock().unwrap().screen().alternate_screen(), "the lobby is on the alternate screen");
@@ -450,7 +268,7 @@ async fn opens_a_table(alice: &mut Person) {
 
 #[tokio::test]
 async fn a_table_nobody_is_at_closes_and_its_unfinished_game_is_kept() {
-    let server = Server::start("close", &["--close-after", "2"]);
+    let server = Server::start("serve_lobby", "close", &["--close-after", "2"]);
     let mut alice = Person::comes(&server, "alice", "").await;
     assert!(alice.until(|text| text.contains("Tables (1)")).await, "{}", alice.text());
     opens_a_table(&mut alice).await;
@@ -470,7 +288,7 @@ async fn a_table_nobody_is_at_closes_and_its_unfinished_game_is_kept() {
 
 #[tokio::test]
 async fn a_person_may_have_a_bounded_number_of_tables_open() {
-    let server = Server::start("bound", &["--tables-per-person", "1"]);
+    let server = Server::start("serve_lobby", "bound", &["--tables-per-person", "1"]);
     let mut alice = Person::comes(&server, "alice", "").await;
     assert!(alice.until(|text| text.contains("Tables (1)")).await, "{}", alice.text());
     opens_a_table(&mut alice).await;

@@ -10,8 +10,8 @@ use std::time::{Duration, Instant};
 
 use crossterm::event::{Event, KeyEventKind, KeyModifiers, MouseButton, MouseEventKind};
 
-use super::lobby::{self, Lobby, LobbyEffect, LobbyHits, PastGame, PresetRecord, TableRequest};
 use super::directory::{OpenError, Told};
+use super::lobby::{self, Lobby, LobbyEffect, LobbyHits, PastGame, PresetRecord, TableRequest};
 use super::session::{Input, Place, Screen, Visitor};
 use super::store::Store;
 use super::table;

@@ -42,9 +42,11 @@ impl Saver {
         let writer = Arc::clone(&shared);
         let thread = std::thread::Builder::new().name("saver".into()).spawn(move || {
             while let Some(writes) = writer.next() {
-                let codes: Vec<String> = writes.iter().map(code_of).collect();
-                let failed = store.write_tables(&writes).err().map(|error| error.to_string());
-                writer.done(codes, failed);
+                let failures = match store.write_tables(&writes) {
+                    Ok(refused) => refused.into_iter().map(|(code, why)| (code, why.to_string())).collect(),
+                    Err(failed) => writes.iter().map(|write| (code_of(write), failed.to_string())).collect(),
+                };
+                writer.failed(failures);
             }
         })?;
         Ok(Saver { shared, writer: Mutex::new(Some(thread)) })
@@ -54,7 +56,7 @@ impl Saver {
     /// why its last write failed, if it did.
     pub(super) fn save(&self, table: StoredTable) -> Option<String> {
         let code = table.code.clone();
-        self.shared.put(code, TableWrite::Save(table))
+        self.shared.put(code, TableWrite::Save(Box::new(table)))
     }
 
     /// Forgets the table `code`, after anything of it still waiting.
@@ -105,12 +107,10 @@ impl Shared {
         }
     }
 
-    fn done(&self, codes: Vec<String>, failed: Option<String>) {
-        if let Some(why) = failed {
-            let mut state = self.lock();
-            for code in codes {
-                state.failures.insert(code, why.clone());
-            }
+    /// Keeps why these tables' writes failed, for each table to hear.
+    fn failed(&self, failures: Vec<(String, String)>) {
+        if !failures.is_empty() {
+            self.lock().failures.extend(failures);
         }
     }
 }
@@ -120,5 +120,69 @@ fn code_of(write: &TableWrite) -> String {
     match write {
         TableWrite::Save(table) => table.code.clone(),
         TableWrite::Remove(code) => code.clone(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::serve::store::Seated;
+
+    fn table(code: &str, note: &str) -> StoredTable {
+        StoredTable {
+            code: code.into(),
+            listed: true,
+            settings: serde_json::json!({ "note": note }),
+            game: None,
+            seated: vec![Seated { seat: 0, name: "alice".into(), key: None }],
+        }
+    }
+
+    fn note_of(stored: &[StoredTable], code: &str) -> Option<String> {
+        let table = stored.iter().find(|table| table.code == code)?;
+        table.settings["note"].as_str().map(str::to_string)
+    }
+
+    #[test]
+    fn each_table_is_written_as_last_handed_over_and_a_removal_after_its_saves_wins() {
+        let dir = std::env::temp_dir().join(format!("hearts-saver-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        let saver = Saver::start(Store::open_in(&dir).unwrap()).unwrap();
+        for n in 0..50 {
+            assert_eq!(saver.save(table("AAAA", &format!("trick {n}"))), None);
+        }
+        assert_eq!(saver.save(table("BBBB", "kept")), None);
+        assert_eq!(saver.save(table("CCCC", "soon gone")), None);
+        saver.remove("CCCC");
+        saver.finish();
+        let stored = Store::open_in(&dir).unwrap().tables().unwrap();
+        assert_eq!(note_of(&stored, "AAAA").as_deref(), Some("trick 49"), "the newest state of each table");
+        assert_eq!(note_of(&stored, "BBBB").as_deref(), Some("kept"));
+        assert_eq!(note_of(&stored, "CCCC"), None, "removed after its save");
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    #[test]
+    fn a_table_refused_is_told_so_at_its_next_save_and_the_others_are_written() {
+        let dir = std::env::temp_dir().join(format!("hearts-saver-refused-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        let saver = Saver::start(Store::open_in(&dir).unwrap()).unwrap();
+        let mut huge = table("HUGE", "");
+        huge.settings = serde_json::json!({ "note": "x".repeat(100_000) });
+        assert_eq!(saver.save(huge), None);
+        assert_eq!(saver.save(table("FINE", "written")), None);
+        // The writer takes what waits at once; wait for it to have tried the two.
+        let tried = || saver.shared.lock().failures.contains_key("HUGE");
+        let deadline = std::time::Instant::now() + std::time::Duration::from_secs(10);
+        while !tried() && std::time::Instant::now() < deadline {
+            std::thread::sleep(std::time::Duration::from_millis(10));
+        }
+        let told = saver.save(table("HUGE", "small now"));
+        assert!(told.is_some_and(|why| why.contains("settings")), "the refusal is heard");
+        saver.finish();
+        let stored = Store::open_in(&dir).unwrap().tables().unwrap();
+        assert_eq!(note_of(&stored, "FINE").as_deref(), Some("written"));
+        assert_eq!(note_of(&stored, "HUGE").as_deref(), Some("small now"));
+        let _ = std::fs::remove_dir_all(&dir);
     }
 }

@@ -303,7 +303,11 @@ impl ScreenBackend {
         if self.cursor_shown == Some(shown) {
             return Ok(());
         }
-        if shown { self.inner.show_cursor()? } else { self.inner.hide_cursor()? }
+        if shown {
+            self.inner.show_cursor()?
+        } else {
+            self.inner.hide_cursor()?
+        }
         self.cursor_shown = Some(shown);
         Ok(())
     }

@@ -195,7 +195,7 @@ pub struct StoredTable {
 #[derive(Clone, Debug, PartialEq)]
 pub enum TableWrite {
     /// Save this table as it is (in place of what was saved before).
-    Save(StoredTable),
+    Save(Box<StoredTable>),
     /// Forget the table with this code.
     Remove(String),
 }
@@ -339,26 +339,34 @@ impl Store {
     /// Saves a table in one transaction, replacing what was saved under
     /// its code.
     pub fn save_table(&mut self, table: &StoredTable) -> Result<(), StoreError> {
-        self.write_tables(std::slice::from_ref(&TableWrite::Save(table.clone())))
+        match self.write_tables(std::slice::from_ref(&TableWrite::Save(Box::new(table.clone()))))?.pop() {
+            Some((_, refused)) => Err(refused),
+            None => Ok(()),
+        }
     }
 
-    /// Saves and forgets tables, in order, in one transaction: all of it
-    /// or none.
-    pub fn write_tables(&mut self, writes: &[TableWrite]) -> Result<(), StoreError> {
+    /// Saves and forgets tables, in order, in one transaction. A table
+    /// refused (too long a field, a seat out of range) is left as it was
+    /// and returned with why; the others are written. A failure of the
+    /// database writes none of them.
+    pub fn write_tables(&mut self, writes: &[TableWrite]) -> Result<Vec<(String, StoreError)>, StoreError> {
         let failed = failure(&self.path);
         let transaction = self.connection.transaction_with_behavior(TransactionBehavior::Immediate).map_err(&failed)?;
+        let mut refused = Vec::new();
         for write in writes {
             match write {
-                TableWrite::Save(table) => save_in(&transaction, table).map_err(|error| match error {
-                    Failure::Sql(error) => failed(error),
-                    Failure::Refused(error) => error,
-                })?,
+                TableWrite::Save(table) => match save_in(&transaction, table) {
+                    Ok(()) => {}
+                    Err(Failure::Sql(error)) => return Err(failed(error)),
+                    Err(Failure::Refused(why)) => refused.push((table.code.clone(), why)),
+                },
                 TableWrite::Remove(code) => {
                     transaction.execute("DELETE FROM tables WHERE code = ?1", [code]).map_err(&failed)?;
                 }
             }
         }
-        transaction.commit().map_err(&failed)
+        transaction.commit().map_err(&failed)?;
+        Ok(refused)
     }
 
     /// Every saved table, by code, to open them again after a restart.
@@ -392,7 +400,6 @@ impl Store {
         }
         Ok(tables)
     }
-
 
     /// Keeps a finished or abandoned game, played under the preset `label`.
     /// The people in it are the seats whose player is `human:NAME`; `who`
@@ -831,8 +838,8 @@ mod tests {
         let mut store = Store::open_in(&dir).unwrap();
         store.save_table(&table("7Q4K")).unwrap();
         store.save_table(&table("AB12")).unwrap();
-        assert!(store.remove_table("7Q4K").unwrap());
-        assert!(!store.remove_table("7Q4K").unwrap(), "nothing left to remove");
+        let removed = store.write_tables(&[TableWrite::Remove("7Q4K".into())]).unwrap();
+        assert!(removed.is_empty(), "nothing refused");
         assert_eq!(store.tables().unwrap(), [table("AB12")]);
         let seats: Vec<String> = raw(&dir.join(FILE_NAME))
             .prepare("SELECT DISTINCT code FROM seats")

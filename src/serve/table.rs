@@ -28,8 +28,8 @@ use crate::ui::{Request, Room, Viewer};
 
 use super::identity::{self, Identity};
 use super::lobby::{SeatSummary, TableSummary};
-use super::session::{Input, Screen};
 use super::saver::Saver;
+use super::session::{Input, Screen};
 use super::store::{Seated, Store, StoredTable};
 use super::{name, standing};
 

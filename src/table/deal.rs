@@ -82,7 +82,11 @@ impl DealSecret {
 /// Bytes in lower-case hex.
 fn hex(bytes: &[u8]) -> String {
     const DIGITS: &[u8; 16] = b"0123456789abcdef";
-    bytes.iter().flat_map(|byte| [DIGITS[usize::from(byte >> 4)], DIGITS[usize::from(byte & 15)]]).map(char::from).collect()
+    bytes
+        .iter()
+        .flat_map(|byte| [DIGITS[usize::from(byte >> 4)], DIGITS[usize::from(byte & 15)]])
+        .map(char::from)
+        .collect()
 }
 
 /// A new game: hand 1 of a fresh seed.

@@ -1,6 +1,8 @@
 //! Helpers shared by the integration tests: card notation in, positions out.
 #![allow(dead_code)]
 
+pub mod serve;
+
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 

@@ -1,0 +1,233 @@
+//! Helpers for the tests of `hearts serve` from the outside: the real
+//! binary on a scratch data directory, and people through russh's client
+//! on 80x24 terminals whose bytes go through a terminal emulator.
+
+use std::io::{BufRead, BufReader};
+use std::path::PathBuf;
+use std::process::{Child, Command, Stdio};
+use std::sync::Arc;
+use std::time::Duration;
+
+use russh::ChannelMsg;
+use russh::client::{self, Handle};
+use russh::keys::PublicKeyOrCertificate;
+
+/// The bound on anything a test waits for; only a broken server reaches it.
+pub const PATIENCE: Duration = Duration::from_secs(60);
+
+/// A server started for one test (`--speed instant`), stopped and its
+/// data directory removed when dropped.
+pub struct Server {
+    pub child: Child,
+    pub port: u16,
+    /// The code of the first table opened at start.
+    pub code: String,
+    /// Every table's code, as printed at start.
+    pub codes: Vec<String>,
+    pub dir: PathBuf,
+}
+
+impl Server {
+    /// A server on a fresh data directory named after the test `group`
+    /// and `name`, with `args` after `serve`.
+    pub fn start(group: &str, name: &str, args: &[&str]) -> Server {
+        let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join(group).join(format!("{name}-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        Server::start_in(dir, args)
+    }
+
+    /// A server on the data directory `dir`; the codes of the tables it
+    /// opens (or takes up) are read from what it prints.
+    pub fn start_in(dir: PathBuf, args: &[&str]) -> Server {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_hearts"))
+            .args(["serve", "--listen", "127.0.0.1:0", "--speed", "instant"])
+            .args(args)
+            .env("XDG_DATA_HOME", &dir)
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .expect("the binary starts");
+        let mut lines = BufReader::new(child.stdout.take().unwrap()).lines().map_while(Result::ok);
+        let first = lines.next().unwrap_or_default();
+        let port = first
+            .split("127.0.0.1:")
+            .nth(1)
+            .and_then(|rest| rest.split(',').next())
+            .and_then(|port| port.parse().ok())
+            .unwrap_or_else(|| panic!("no port in {first:?}"));
+        assert!(first.contains("host key SHA256:"), "the first line names the host key: {first}");
+        let mut codes = Vec::new();
+        for line in lines {
+            if line.starts_with("play:") {
+                break;
+            }
+            if let Some(code) = line.strip_prefix("join: ").and_then(|join| join.rsplit(' ').next()) {
+                assert!(line.contains(&format!("join {code}")) && code.len() == 4, "{line}");
+                codes.push(code.to_string());
+            } else {
+                assert!(line.starts_with("table "), "{line}");
+            }
+        }
+        let code = codes.first().cloned().expect("a table is opened at start");
+        Server { child, port, code, codes, dir }
+    }
+
+    /// Kills the server at once (no chance to save), then starts it again
+    /// on the same data directory.
+    pub fn killed_and_started_again(mut self, args: &[&str]) -> Server {
+        self.child.kill().unwrap();
+        self.child.wait().unwrap();
+        let dir = std::mem::replace(&mut self.dir, PathBuf::new());
+        Server::start_in(dir, args)
+    }
+
+    /// Stops the server as SIGTERM does; whether it exited cleanly.
+    pub fn terminate(&mut self) -> bool {
+        let sent = Command::new("kill").args(["-TERM", &self.child.id().to_string()]).status().unwrap();
+        assert!(sent.success());
+        self.child.wait().unwrap().success()
+    }
+}
+
+impl Drop for Server {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+        if !self.dir.as_os_str().is_empty() {
+            let _ = std::fs::remove_dir_all(&self.dir);
+        }
+    }
+}
+
+/// A client that trusts any host key (the test has just seen it made).
+pub struct Trusting;
+
+impl client::Handler for Trusting {
+    type Error = russh::Error;
+
+    async fn check_server_key(&mut self, _: &PublicKeyOrCertificate) -> Result<bool, Self::Error> {
+        Ok(true)
+    }
+}
+
+/// A person through russh's client on an 80x24 terminal: every byte the
+/// server sends goes through a terminal emulator.
+pub struct Person {
+    pub session: Handle<Trusting>,
+    pub channel: russh::Channel<client::Msg>,
+    pub screen: vt100::Parser,
+    /// Every byte the server sent.
+    pub bytes: Vec<u8>,
+}
+
+impl Person {
+    /// `user` comes in, without a key, and runs `command` (empty: the lobby).
+    pub async fn comes(server: &Server, user: &str, command: &str) -> Person {
+        let config = Arc::new(client::Config::default());
+        let mut session = client::connect(config, ("127.0.0.1", server.port), Trusting).await.expect("connects");
+        // An open server asks for a key first, then lets a client without one in with no prompt.
+        let login = session.authenticate_keyboard_interactive_start(user, None).await.unwrap();
+        assert!(matches!(login, client::KeyboardInteractiveAuthResponse::Success));
+        let channel = session.channel_open_session().await.unwrap();
+        channel.request_pty(false, "xterm-256color", 80, 24, 0, 0, &[]).await.unwrap();
+        if command.is_empty() {
+            channel.request_shell(false).await.unwrap();
+        } else {
+            channel.exec(false, command).await.unwrap();
+        }
+        let size = |n: u16| std::num::NonZero::new(n).unwrap();
+        Person { session, channel, screen: vt100::Parser::new(size(24), size(80), 0), bytes: Vec::new() }
+    }
+
+    pub fn text(&self) -> String {
+        self.screen.screen().contents()
+    }
+
+    /// Reads until `done` holds for the screen; false if the channel
+    /// closes or `patience` passes first.
+    pub async fn until_within(&mut self, patience: Duration, done: impl Fn(&str) -> bool) -> bool {
+        let reading = async {
+            while !done(&self.text()) {
+                match self.channel.wait().await {
+                    Some(ChannelMsg::Data { data }) => {
+                        self.screen.process(&data);
+                        self.bytes.extend_from_slice(&data);
+                    }
+                    Some(_) => {}
+                    None => return false,
+                }
+            }
+            true
+        };
+        tokio::time::timeout(patience, reading).await.unwrap_or(false)
+    }
+
+    /// Reads until `done` holds for the screen; false if the channel
+    /// closes or [`PATIENCE`] passes first.
+    pub async fn until(&mut self, done: impl Fn(&str) -> bool) -> bool {
+        self.until_within(PATIENCE, done).await
+    }
+
+    /// Takes in what the server sends for `time`.
+    pub async fn read_for(&mut self, time: Duration) {
+        let _ = self.until_within(time, |_| false).await;
+    }
+
+    /// Reads everything until the server ends the session.
+    pub async fn until_closed(&mut self) {
+        assert!(!self.until(|_| false).await, "the session ends");
+    }
+
+    pub async fn press(&mut self, keys: &str) {
+        self.channel.data(keys.as_bytes()).await.unwrap();
+    }
+
+    /// Plays as a person reading the screen would, until the game is
+    /// over: marks the first three cards to pass, plays the card under
+    /// the cursor (a turn starts on a card that may be played), closes
+    /// each hand's summary. What the last screen showed; it is not over
+    /// if the game stopped.
+    pub async fn play_game(&mut self) -> String {
+        let mut answered = String::new();
+        loop {
+            let waiting_on = answered.clone();
+            let moved = self.until(|text| text != waiting_on && (over(text) || keys_for(text).is_some())).await;
+            let text = self.text();
+            if !moved || over(&text) {
+                return text;
+            }
+            if let Some(keys) = keys_for(&text) {
+                self.press(keys).await;
+            }
+            answered = text;
+        }
+    }
+
+    /// Whether the terminal was given back: the alternate screen left,
+    /// mouse reports off, the cursor shown.
+    pub fn given_back(&self) -> bool {
+        terminal_given_back(self.screen.screen())
+    }
+}
+
+/// Whether a terminal is as it was before the server drew on it.
+pub fn terminal_given_back(screen: &vt100::Screen) -> bool {
+    !screen.alternate_screen()
+        && screen.mouse_protocol_mode() == vt100::MouseProtocolMode::None
+        && !screen.hide_cursor()
+}
+
+/// The game-over window is up.
+pub fn over(text: &str) -> bool {
+    text.contains("The game is over")
+}
+
+/// What a person presses on this screen, if it waits on them.
+pub fn keys_for(text: &str) -> Option<&'static str> {
+    if text.contains("(0 of 3)") {
+        return Some(" \u{1b}[C \u{1b}[C ");
+    }
+    let ours = ["Enter or click PASS", "Your lead", "Follow ", "play any card", "Enter continue", "shot the moon"];
+    ours.iter().any(|cue| text.contains(cue)).then_some("\r")
+}
