@@ -674,9 +674,9 @@ async fn slow_handshakes(server_address: SocketAddr, source: IpAddr, done: Arc<s
 async fn real_logins_get_in_through_a_flood_of_slow_handshakes_from_many_addresses() {
     let mut server = Server::start("slow-flood");
     let done = Arc::new(std::sync::atomic::AtomicBool::new(false));
-    // 64 addresses, eight at a time each: as many connections as the server takes in all.
+    // 128 addresses, eight at a time each: as many connections as the server takes in all.
     let mut flood = Vec::new();
-    for address in 1..=64 {
+    for address in 1..=128 {
         for _ in 0..8 {
             flood.push(tokio::spawn(slow_handshakes(server.address(), loopback(2, address), Arc::clone(&done))));
         }
@@ -755,8 +755,8 @@ async fn a_full_address_is_told_so_through_openssh() {
 async fn a_full_server_is_told_so_through_openssh() {
     let mut server = Server::start("full-server");
     let address = server.address();
-    // 512 logged in: eight from each of 64 addresses.
-    let filling = (1..=64u8).map(|n| {
+    // 1,024 logged in: eight from each of 128 addresses.
+    let filling = (1..=128u8).map(|n| {
         tokio::spawn(async move {
             let mut sessions = Vec::new();
             for m in 0..8 {
@@ -778,7 +778,7 @@ async fn a_full_server_is_told_so_through_openssh() {
     let port = server.port;
     let out = tokio::task::spawn_blocking(move || openssh(port, loopback(6, 1), "late", &["joni"])).await.unwrap();
     let complained = String::from_utf8_lossy(&out.stderr);
-    let sentence = "hearts: the server is full (512 connections); try again in a few minutes";
+    let sentence = "hearts: the server is full (1024 connections); try again in a few minutes";
     assert!(complained.contains(&disconnected(&server, sentence)), "{complained}");
     assert_eq!(out.status.code(), Some(255));
     drop(everyone);
