@@ -293,9 +293,9 @@ pub fn run(options: ServeOptions) -> Result<(), ServeError> {
     let shared = Arc::new_cyclic(|this: &Weak<Shared>| {
         let this = this.clone();
         // A person who leaves a table goes back to their lobby.
-        let leave = Arc::new(move |screen| {
+        let leave = Arc::new(move |screen, note| {
             if let Some(shared) = this.upgrade() {
-                lobby_session::enter(screen, shared, None);
+                lobby_session::enter(screen, shared, note);
             }
         });
         let directory =
@@ -414,10 +414,11 @@ async fn refuse(mut socket: tokio::net::TcpStream, refusal: Refusal) {
     let _ = tokio::time::timeout(limits::REFUSAL_TIME, said).await;
 }
 
-/// Tells every table and lobby the server stops, and gives them a moment
-/// to save and give their people's terminals back.
-async fn stop_sessions(shared: &Shared) {
-    if shared.directory.stop() {
-        tokio::time::sleep(Duration::from_millis(300)).await;
-    }
+/// Tells every table and lobby the server stops, waits for the tables to
+/// end (each hands its last state to the saver), and gives the people's
+/// terminals a moment to be given back.
+async fn stop_sessions(shared: &Arc<Shared>) {
+    let directory = Arc::clone(&shared.directory);
+    let _ = tokio::task::spawn_blocking(move || directory.stop()).await;
+    tokio::time::sleep(Duration::from_millis(300)).await;
 }

@@ -408,6 +408,18 @@ impl Table {
         self.summarised_hand = self.game.hand_number();
     }
 
+    /// Since when no seated person has been here, if none is (the table
+    /// pauses [`Sharing::pause_after`] later).
+    pub fn nobody_seated_since(&self) -> Option<Instant> {
+        self.nobody_since
+    }
+
+    /// Takes up when the last seated person left, as kept across a
+    /// restart, so that the pause counts from then.
+    pub fn set_nobody_seated_since(&mut self, since: Instant) {
+        self.nobody_since = Some(since);
+    }
+
     /// Sets the code people join this table by (shown to them).
     pub fn set_code(&mut self, code: &str) {
         self.code = Some(code.to_string());

@@ -6,6 +6,7 @@ use std::collections::HashMap;
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex, Weak};
+use std::thread::JoinHandle;
 use std::time::Duration;
 
 use crate::record::DealCode;
@@ -16,6 +17,9 @@ use super::saver::Saver;
 use super::session::Screen;
 use super::store::StoredTable;
 use super::table::{self, Around, Opening, TableLine, TableNews, ToTable};
+
+/// How long the server waits for its tables to end as it stops.
+const STOP_TIME: Duration = Duration::from_secs(5);
 
 /// Why a table was not opened.
 #[derive(Debug, thiserror::Error)]
@@ -49,6 +53,8 @@ pub(super) enum Told {
     TablesChanged,
     /// A table closed: its unfinished game may now be among someone's games.
     TableClosed,
+    /// A game was kept: someone's games and record changed.
+    GameKept,
     /// The server stops.
     ServerStops,
 }
@@ -59,6 +65,9 @@ type Watcher = Box<dyn Fn(Told) + Send>;
 /// The server's tables, by code.
 pub(super) struct Directory {
     tables: Mutex<HashMap<String, TableLine>>,
+    /// The tables' threads, to join as the server stops (those of tables
+    /// closed since are let go as new ones open).
+    threads: Mutex<Vec<JoinHandle<()>>>,
     watchers: Mutex<HashMap<u64, Watcher>>,
     next_watcher: AtomicU64,
     bounds: Bounds,
@@ -69,7 +78,7 @@ pub(super) struct Directory {
     /// The tables' writer to the database.
     saver: Arc<Saver>,
     /// Where a person who leaves a table goes: their lobby.
-    leave: Arc<dyn Fn(Screen) + Send + Sync>,
+    leave: Arc<dyn Fn(Screen, Option<String>) + Send + Sync>,
     /// Itself, for the tables to tell it their news.
     this: Weak<Directory>,
 }
@@ -81,10 +90,11 @@ impl Directory {
         bounds: Bounds,
         dir: PathBuf,
         (pool, saver): (Arc<Pool>, Arc<Saver>),
-        leave: Arc<dyn Fn(Screen) + Send + Sync>,
+        leave: Arc<dyn Fn(Screen, Option<String>) + Send + Sync>,
     ) -> Arc<Directory> {
         Arc::new_cyclic(|this| Directory {
             tables: Mutex::default(),
+            threads: Mutex::default(),
             watchers: Mutex::default(),
             next_watcher: AtomicU64::new(0),
             bounds,
@@ -151,9 +161,13 @@ impl Directory {
             }),
             close_after: self.bounds.close_after,
         };
-        let line = table::open(code.clone(), opening, stored, deal, around).map_err(OpenError::Failed)?;
+        let (line, thread) = table::open(code.clone(), opening, stored, deal, around).map_err(OpenError::Failed)?;
         tables.insert(code, line.clone());
         drop(tables);
+        if let Ok(mut threads) = self.threads.lock() {
+            threads.retain(|thread| !thread.is_finished());
+            threads.push(thread);
+        }
         self.tell(Told::TablesChanged);
         Ok(line)
     }
@@ -175,22 +189,31 @@ impl Directory {
         }
     }
 
-    /// Tells every table and every watcher the server stops; whether
-    /// anyone was told.
-    pub(super) fn stop(&self) -> bool {
+    /// Tells every table and every lobby the server stops, and waits
+    /// for each table to have handed its last state to the saver and
+    /// ended.
+    pub(super) fn stop(&self) {
         let tables: Vec<TableLine> =
             self.tables.lock().map(|tables| tables.values().cloned().collect()).unwrap_or_default();
         for table in &tables {
             let _ = table.sender.send(ToTable::Stop);
         }
-        let watchers = self.watchers.lock().map_or(0, |watchers| watchers.len());
         self.tell(Told::ServerStops);
-        !tables.is_empty() || watchers > 0
+        let threads = self.threads.lock().map(|mut threads| std::mem::take(&mut *threads)).unwrap_or_default();
+        // A table stuck on something is not waited for past this: the server still exits.
+        let deadline = std::time::Instant::now() + STOP_TIME;
+        while threads.iter().any(|thread| !thread.is_finished()) && std::time::Instant::now() < deadline {
+            std::thread::sleep(Duration::from_millis(10));
+        }
+        for thread in threads.into_iter().filter(JoinHandle::is_finished) {
+            let _ = thread.join();
+        }
     }
 
     fn heard(&self, news: TableNews) {
         match news {
             TableNews::Changed => self.tell(Told::TablesChanged),
+            TableNews::GameKept => self.tell(Told::GameKept),
             TableNews::Closed(code) => {
                 if let Ok(mut tables) = self.tables.lock() {
                     tables.remove(&code);

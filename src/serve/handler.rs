@@ -28,8 +28,6 @@ pub(super) const NO_TERMINAL: &str = "hearts: the table needs a terminal: connec
 /// Said to a session whose key may have no terminal.
 const NO_PTY: &str =
     "hearts: the table needs a terminal, and this key's line in the authorized keys forbids one (no-pty or restrict)";
-/// Said when the server has no room for another table.
-const NO_ROOM: &str = "hearts: every table is full and no more can be opened here; try again later";
 
 /// One connection's state, as russh calls it.
 pub(super) struct Client {
@@ -215,8 +213,9 @@ impl Client {
         match table {
             None => lobby_session::enter(screen, Arc::clone(&self.shared), None),
             Some(table) => {
-                if table::bring(screen, &table, watch, self.shared.person_id()).is_some() {
-                    return say_and_close(session, channel, NO_ROOM, 1);
+                if let Some(screen) = table::bring(screen, &table, watch, self.shared.person_id()) {
+                    let closed = format!("Table {} has closed", table.code);
+                    lobby_session::enter(screen, Arc::clone(&self.shared), Some(closed));
                 }
             }
         }

@@ -48,6 +48,7 @@ pub(super) fn enter(screen: Screen, shared: Arc<Shared>, note: Option<String>) {
     }));
     screen.route_to(place(&sender));
     let name = format!("lobby of {}", screen.visitor.name);
+    let directory = Arc::clone(&shared.directory);
     let spawned = std::thread::Builder::new().name(name).spawn(move || {
         let store = Store::open_in(&shared.dir).ok();
         let hits = LobbyHits::default();
@@ -55,7 +56,9 @@ pub(super) fn enter(screen: Screen, shared: Arc<Shared>, note: Option<String>) {
         visit.run(&receiver, note);
     });
     // Without a thread the screen is dropped, and its channel closes.
-    drop(spawned);
+    if spawned.is_err() {
+        directory.unwatch(number);
+    }
 }
 
 /// The lobby's place on a person's route: their input comes here.
@@ -141,13 +144,14 @@ impl Visit {
                     self.refresh_tables(&mut lobby);
                     self.refresh(&mut lobby);
                 }
-                Err(RecvTimeoutError::Timeout) => {
-                    let flushed = self.screen.as_mut().map(|screen| screen.flush_keys(Instant::now()));
-                    for event in flushed.unwrap_or_default() {
-                        if !self.event(&mut lobby, &event) {
-                            return;
-                        }
-                    }
+                Ok(ToLobby::Told(Told::GameKept)) => self.refresh(&mut lobby),
+                Err(RecvTimeoutError::Timeout) => {}
+            }
+            // A lone Esc whose wait is over is a key, however many messages came meanwhile.
+            let flushed = self.screen.as_mut().map(|screen| screen.flush_keys(Instant::now()));
+            for event in flushed.unwrap_or_default() {
+                if !self.event(&mut lobby, &event) {
+                    return;
                 }
             }
             self.hear_review();

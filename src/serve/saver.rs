@@ -7,8 +7,14 @@
 use std::collections::HashMap;
 use std::sync::{Arc, Condvar, Mutex, PoisonError};
 use std::thread::JoinHandle;
+use std::time::Duration;
 
 use super::store::{Store, StoredTable, TableWrite};
+
+/// The first wait before writing again after the database failed.
+const RETRY_FIRST: Duration = Duration::from_millis(100);
+/// The longest wait between tries.
+const RETRY_MOST: Duration = Duration::from_secs(10);
 
 /// The tables' writer.
 pub(super) struct Saver {
@@ -33,6 +39,8 @@ struct State {
     failures: HashMap<String, String>,
     /// No more writes come: the writer ends once `waiting` is empty.
     finished: bool,
+    /// The writer is writing what it last took.
+    writing: bool,
 }
 
 impl Saver {
@@ -41,12 +49,23 @@ impl Saver {
         let shared = Arc::new(Shared::default());
         let writer = Arc::clone(&shared);
         let thread = std::thread::Builder::new().name("saver".into()).spawn(move || {
+            let mut retry = RETRY_FIRST;
             while let Some(writes) = writer.next() {
-                let failures = match store.write_tables(&writes) {
-                    Ok(refused) => refused.into_iter().map(|(code, why)| (code, why.to_string())).collect(),
-                    Err(failed) => writes.iter().map(|write| (code_of(write), failed.to_string())).collect(),
-                };
-                writer.failed(failures);
+                match store.write_tables(&writes) {
+                    Ok(refused) => {
+                        writer.failed(refused.into_iter().map(|(code, why)| (code, why.to_string())).collect());
+                        writer.written();
+                        retry = RETRY_FIRST;
+                    }
+                    Err(failed) => {
+                        // The database failed (a full disk, say): the writes wait again, unless newer ones came.
+                        writer.failed(writes.iter().map(|write| (code_of(write), failed.to_string())).collect());
+                        writer.again(writes);
+                        writer.written();
+                        std::thread::sleep(retry);
+                        retry = (retry * 2).min(RETRY_MOST);
+                    }
+                }
             }
         })?;
         Ok(Saver { shared, writer: Mutex::new(Some(thread)) })
@@ -59,7 +78,21 @@ impl Saver {
         self.shared.put(code, TableWrite::Save(Box::new(table)))
     }
 
-    /// Forgets the table `code`, after anything of it still waiting.
+    /// Saves `table` as it is and waits until it is written: a table
+    /// being opened is in the database before anyone is told its code.
+    pub(super) fn save_now(&self, table: StoredTable) -> Option<String> {
+        let code = table.code.clone();
+        let earlier = self.save(table);
+        let mut state = self.shared.lock();
+        // Written, or failed (it is tried again later, but the table is not held up for it).
+        while (state.waiting.contains_key(&code) || state.writing) && !state.failures.contains_key(&code) {
+            state = self.shared.changed.wait(state).unwrap_or_else(PoisonError::into_inner);
+        }
+        earlier.or_else(|| state.failures.remove(&code))
+    }
+
+    /// Forgets the table `code`, after anything of it still waiting (and
+    /// why its last write failed: nobody is left to hear it).
     pub(super) fn remove(&self, code: &str) {
         self.shared.put(code.to_string(), TableWrite::Remove(code.to_string()));
     }
@@ -98,12 +131,35 @@ impl Shared {
         loop {
             if !state.order.is_empty() {
                 let order = std::mem::take(&mut state.order);
+                state.writing = true;
                 return Some(order.iter().filter_map(|code| state.waiting.remove(code)).collect());
             }
             if state.finished {
                 return None;
             }
             state = self.changed.wait(state).unwrap_or_else(PoisonError::into_inner);
+        }
+    }
+
+    /// The writer is done with what it took.
+    fn written(&self) {
+        self.lock().writing = false;
+        self.changed.notify_all();
+    }
+
+    /// Puts back writes that failed, each unless a newer one of its table
+    /// waits (the writer tries them again). Once finished, they are given up.
+    fn again(&self, writes: Vec<TableWrite>) {
+        let mut state = self.lock();
+        if state.finished {
+            return;
+        }
+        for write in writes {
+            let code = code_of(&write);
+            if !state.waiting.contains_key(&code) {
+                state.waiting.insert(code.clone(), write);
+                state.order.push(code);
+            }
         }
     }
 

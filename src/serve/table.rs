@@ -10,9 +10,8 @@ use std::path::PathBuf;
 use std::sync::atomic::Ordering;
 use std::sync::mpsc::{Receiver, RecvTimeoutError, SendError, Sender};
 use std::sync::{Arc, Mutex};
-use std::time::Instant;
-
-use std::time::Duration;
+use std::thread::JoinHandle;
+use std::time::{Duration, Instant};
 
 use crate::bot::Think;
 use crate::pace::Speed;
@@ -66,6 +65,8 @@ pub(super) struct TableLine {
     pub(super) sender: Sender<ToTable>,
     /// What it looks like from outside.
     pub(super) summary: Arc<Mutex<TableSummary>>,
+    /// Whether people are brought to it still: false once it closes.
+    pub(super) open: Arc<Mutex<bool>>,
 }
 
 impl TableLine {
@@ -76,8 +77,14 @@ impl TableLine {
 }
 
 /// Takes a person's screen to `table`, to sit or to watch. The screen
-/// comes back when the table has stopped, for the caller to route again.
+/// comes back when the table has closed or stopped, for the caller to
+/// route again.
 pub(super) fn bring(mut screen: Screen, table: &TableLine, watch: bool, id: PersonId) -> Option<Screen> {
+    // Sent under the table's own lock: once it closes, nobody is brought to it.
+    let open = table.open.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+    if !*open {
+        return Some(screen);
+    }
     screen.id = id;
     let visitor = &screen.visitor;
     // A seat is held by who the person is: their key, their name if it is theirs, or no one again.
@@ -90,6 +97,7 @@ pub(super) fn bring(mut screen: Screen, table: &TableLine, watch: bool, id: Pers
     *place = Some(Box::new(move |input| sender.send(ToTable::Input(id, input)).is_ok()));
     let sent = table.sender.send(ToTable::Join(Box::new(Joining { arrival, theme, screen })));
     drop(place);
+    drop(open);
     let Err(SendError(ToTable::Join(joining))) = sent else {
         return None;
     };
@@ -136,8 +144,9 @@ pub(super) struct Around {
     pub(super) pool: Arc<Pool>,
     /// Where the table's state goes to the database.
     pub(super) saver: Arc<Saver>,
-    /// Where a person who leaves the table goes: their lobby.
-    pub(super) leave: Arc<dyn Fn(Screen) + Send + Sync>,
+    /// Where a person who leaves the table goes: their lobby, with a
+    /// note to show there.
+    pub(super) leave: Arc<dyn Fn(Screen, Option<String>) + Send + Sync>,
     /// Told when the table's summary changes, and when it closes.
     pub(super) news: Arc<dyn Fn(TableNews) + Send + Sync>,
     /// How long a table opened by a person stays open with nobody there.
@@ -148,11 +157,15 @@ pub(super) struct Around {
 pub(super) enum TableNews {
     /// Its summary changed.
     Changed,
-    /// It closed: nobody had been there for a while. Its code is free.
+    /// A game played here was kept: its people's records changed.
+    GameKept,
+    /// It closed (nobody had been there for a while) or stopped. Its code
+    /// is free.
     Closed(String),
 }
 
-/// Opens a table on a thread of its own, saved in the database of `dir`
+/// Opens a table on a thread of its own (the thread is returned, to be
+/// joined once the table has stopped), saved in the database of `dir`
 /// (a new table, or `stored` taken up where it was).
 pub(super) fn open(
     code: String,
@@ -160,7 +173,7 @@ pub(super) fn open(
     stored: Option<&StoredTable>,
     deal: Option<DealCode>,
     around: Around,
-) -> Result<TableLine, String> {
+) -> Result<(TableLine, JoinHandle<()>), String> {
     let store = Store::open_in(&around.dir).map_err(|error| error.to_string())?;
     let listed = stored.map_or(opening.listed, |stored| stored.listed);
     let opener = stored.map_or(opening.opener, |stored| opener_of(&stored.settings));
@@ -174,6 +187,9 @@ pub(super) fn open(
             if stored.settings.get("finish").and_then(serde_json::Value::as_str) == Some("out-of-time") {
                 table.set_finished(Finish::OutOfTime);
             }
+            if let Some(since) = nobody_seated_since_of(&stored.settings, Instant::now()) {
+                table.set_nobody_seated_since(since);
+            }
             table
         }
         None => {
@@ -185,8 +201,10 @@ pub(super) fn open(
     table.set_code(&code);
     let (sender, receiver) = std::sync::mpsc::channel();
     let summary = Arc::new(Mutex::new(blank(&code, listed)));
+    let open = Arc::new(Mutex::new(true));
     let empty_since = Some(empty_since_of(stored, Instant::now()));
     let mut served = Served {
+        open: Arc::clone(&open),
         around,
         empty_since,
         listed,
@@ -199,13 +217,29 @@ pub(super) fn open(
         sender: sender.clone(),
         summary: Arc::clone(&summary),
     };
-    served.save(Instant::now());
+    served.save_now(Instant::now());
     served.publish();
-    std::thread::Builder::new()
+    let thread = std::thread::Builder::new()
         .name(format!("table {code}"))
-        .spawn(move || served.run(&receiver))
+        .spawn(move || {
+            // However the table ends (closed, stopped, a panic), the directory forgets it.
+            let _forget = Forget { news: Arc::clone(&served.around.news), code: served.code.clone() };
+            served.run(&receiver);
+        })
         .map_err(|error| error.to_string())?;
-    Ok(TableLine { code, sender, summary })
+    Ok((TableLine { code, sender, summary, open }, thread))
+}
+
+/// Tells the directory its table is gone, when dropped.
+struct Forget {
+    news: Arc<dyn Fn(TableNews) + Send + Sync>,
+    code: String,
+}
+
+impl Drop for Forget {
+    fn drop(&mut self) {
+        (self.news)(TableNews::Closed(std::mem::take(&mut self.code)));
+    }
 }
 
 /// The screens a change asks to draw again.
@@ -244,6 +278,8 @@ struct Shape {
 struct Served {
     /// The server around the table.
     around: Around,
+    /// Whether people are brought here still ([`TableLine::open`]).
+    open: Arc<Mutex<bool>>,
     /// Since when nobody has been at the table (a table opened by a person
     /// closes once that is [`Around::close_after`] ago).
     empty_since: Option<Instant>,
@@ -269,6 +305,7 @@ impl Served {
             self.publish();
             self.ask_bot();
             let now = Instant::now();
+            self.flush_due_keys(now);
             self.note_presence(now);
             let closes = self.closes_at();
             if closes.is_some_and(|at| at <= now) {
@@ -299,12 +336,35 @@ impl Served {
         }
     }
 
+    /// A lone Esc whose wait is over is a key, even while messages keep
+    /// coming (the wait for one would otherwise never time out).
+    fn flush_due_keys(&mut self, now: Instant) {
+        let due: Vec<PersonId> = self
+            .screens
+            .iter()
+            .filter(|(_, screen)| screen.escape_deadline().is_some_and(|at| at <= now))
+            .map(|(&id, _)| id)
+            .collect();
+        if due.is_empty() {
+            return;
+        }
+        for id in due {
+            let events = self.screens.get_mut(&id).map(|screen| screen.flush_keys(now)).unwrap_or_default();
+            self.keys(id, &events);
+        }
+        self.draw_all();
+    }
+
     /// Notes since when nobody (seated or watching) has been here.
     fn note_presence(&mut self, now: Instant) {
-        if self.screens.is_empty() {
-            self.empty_since.get_or_insert(now);
-        } else {
-            self.empty_since = None;
+        match (self.screens.is_empty(), self.empty_since) {
+            (true, None) => {
+                self.empty_since = Some(now);
+                // Kept at once: the close counts from now across a restart, and an empty table saves no more.
+                self.save(now);
+            }
+            (false, Some(_)) => self.empty_since = None,
+            _ => {}
         }
     }
 
@@ -327,11 +387,29 @@ impl Served {
         }
         self.around.saver.remove(&self.code);
         (self.around.news)(TableNews::Closed(self.code.clone()));
-        // No one finds the table now: a Join already sent is the last there can be.
+        // Nobody is brought here from now on: the Joins waiting are the last.
+        *self.open.lock().unwrap_or_else(std::sync::PoisonError::into_inner) = false;
+        let mut joiners: Vec<Screen> = Vec::new();
         while let Ok(incoming) = receiver.try_recv() {
-            if let ToTable::Join(joining) = incoming {
-                (self.around.leave)(joining.screen);
+            match incoming {
+                ToTable::Join(joining) => joiners.push(joining.screen),
+                ToTable::Input(id, input) => {
+                    let Some(screen) = joiners.iter_mut().find(|screen| screen.id == id) else { continue };
+                    match input {
+                        Input::Bytes(_) => drop(screen.pending.fetch_sub(1, Ordering::SeqCst)),
+                        Input::Resized(newest) => {
+                            if let Some((columns, rows)) = newest.take() {
+                                let _ = screen.resize(columns, rows);
+                            }
+                        }
+                        Input::Gone => {}
+                    }
+                }
+                _ => {}
             }
+        }
+        for screen in joiners {
+            (self.around.leave)(screen, Some(format!("Table {} has closed", self.code)));
         }
     }
 
@@ -384,7 +462,7 @@ impl Served {
         // The person leaves the table for the lobby; their seat waits for them as after a lost connection.
         self.room.leave(id, now);
         if let Some(screen) = self.screens.remove(&id).and_then(|screen| screen.fresh().ok()) {
-            (self.around.leave)(screen);
+            (self.around.leave)(screen, None);
         }
         self.save(now);
         self.redraw = Redraw::Everyone;
@@ -634,14 +712,31 @@ impl Served {
         }
     }
 
-    /// Saves the table as it is now, game over included: one transaction.
+    /// Hands the table as it is now, game over included, to the saver.
     fn save(&mut self, now: Instant) {
+        let failed = self.around.saver.save(self.stored(now));
+        self.saved(failed, now);
+    }
+
+    /// Saves the table as it is now and waits until it is written.
+    fn save_now(&mut self, now: Instant) {
+        let failed = self.around.saver.save_now(self.stored(now));
+        self.saved(failed, now);
+    }
+
+    fn saved(&mut self, failed: Option<String>, now: Instant) {
+        if let Some(error) = failed {
+            self.room.send(Message::Note(format!("Could not save the table: {error}")), now);
+        }
+    }
+
+    /// The table as the database keeps it.
+    fn stored(&self, now: Instant) -> StoredTable {
         let table = self.room.table();
         let mut settings = settings_of(table, now);
         settings["opener"] = self.opener.clone().into();
-        let empty_for = self.empty_since.map(|since| now.saturating_duration_since(since).as_millis() as u64);
-        settings["empty-since-ms"] = empty_for.map(|ago| now_millis().saturating_sub(ago)).into();
-        let stored = StoredTable {
+        settings["empty-since-ms"] = self.empty_since.map(|since| wall_of(since, now, now_millis())).into();
+        StoredTable {
             code: self.code.clone(),
             listed: self.listed,
             settings,
@@ -654,9 +749,6 @@ impl Served {
                     holder.as_ref().map(|h| Seated { seat, name: h.name.clone(), key: h.key.clone() })
                 })
                 .collect(),
-        };
-        if let Some(error) = self.around.saver.save(stored) {
-            self.room.send(Message::Note(format!("Could not save the table: {error}")), now);
         }
     }
 
@@ -672,7 +764,10 @@ impl Served {
             self.store.add_game(&record, &ended.setup.label, &who).map_err(|error| error.to_string())
         });
         match kept {
-            Ok(_) => standing::refresh(&mut self.room, &self.screens, &self.store),
+            Ok(_) => {
+                standing::refresh(&mut self.room, &self.screens, &self.store);
+                (self.around.news)(TableNews::GameKept);
+            }
             Err(error) => self.room.send(Message::Note(format!("Could not keep the game: {error}")), Instant::now()),
         }
     }
@@ -690,21 +785,35 @@ fn settings_of(table: &Table, now: Instant) -> serde_json::Value {
         .enumerate()
         .filter_map(|(seat, holder)| {
             let left = holder.as_ref()?.away_since?;
-            let ago = now.saturating_duration_since(left).as_millis() as u64;
-            Some((seat.to_string(), serde_json::Value::from(wall.saturating_sub(ago))))
+            Some((seat.to_string(), serde_json::Value::from(wall_of(left, now, wall))))
         })
         .collect();
     let finish = table.finish().map(|finish| match finish {
         Finish::Completed => "completed",
         Finish::OutOfTime => "out-of-time",
     });
+    let nobody_seated = table.nobody_seated_since().map(|since| wall_of(since, now, wall));
     serde_json::json!({
+        "nobody-seated-since-ms": nobody_seated,
         "grace-seconds": sharing.grace.as_secs(),
         "turn-clock-seconds": sharing.turn_clock.map(|clock| clock.as_secs()),
         "hints": sharing.hints,
         "finish": finish,
         "away-since-ms": away,
     })
+}
+
+/// An instant before `now` as the wall clock (milliseconds since 1970)
+/// read `wall` at `now`.
+fn wall_of(at: Instant, now: Instant, wall: u64) -> u64 {
+    wall.saturating_sub(now.saturating_duration_since(at).as_millis() as u64)
+}
+
+/// When the last seated person left a stored table, if it was kept.
+fn nobody_seated_since_of(settings: &serde_json::Value, now: Instant) -> Option<Instant> {
+    let left = settings.get("nobody-seated-since-ms").and_then(serde_json::Value::as_u64)?;
+    let ago = Duration::from_millis(now_millis().saturating_sub(left));
+    Some(now.checked_sub(ago).unwrap_or(now))
 }
 
 /// Since when nobody has been at a table being opened: a stored table
@@ -826,6 +935,23 @@ mod tests {
         let away = holders[0].as_ref().and_then(|holder| holder.away_since).expect("bob is away");
         let gone_for = restarted.duration_since(away);
         assert!(gone_for >= Duration::from_millis(39_900), "40 s already passed before the restart: {gone_for:?}");
+    }
+
+    #[test]
+    fn a_tables_pause_counts_from_when_its_last_seated_person_left_across_a_restart() {
+        let mut app = table();
+        let left = Instant::now();
+        arrive(&mut app, 1, "bob", "name:bob");
+        app.update(Message::Leave(PersonId(1)), left);
+        assert_eq!(app.nobody_seated_since(), Some(left));
+        let settings = settings_of(&app, left + Duration::from_secs(40));
+        // The server comes back five seconds later (its clock starts anew).
+        let restarted = Instant::now() + Duration::from_secs(5);
+        let since = nobody_seated_since_of(&settings, restarted).expect("kept");
+        let gone_for = restarted.duration_since(since);
+        assert!(gone_for >= Duration::from_millis(39_900), "40 s already passed before the restart: {gone_for:?}");
+        arrive(&mut app, 2, "carol", "name:carol");
+        assert_eq!(nobody_seated_since_of(&settings_of(&app, Instant::now()), restarted), None, "carol is seated");
     }
 
     #[test]

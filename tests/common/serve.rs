@@ -228,6 +228,10 @@ pub fn keys_for(text: &str) -> Option<&'static str> {
     if text.contains("(0 of 3)") {
         return Some(" \u{1b}[C \u{1b}[C ");
     }
+    // A card pressed before the turn that turned out not to be allowed: Home is the first card allowed.
+    if text.contains("Dropped the queued") {
+        return Some("\u{1b}[H\r");
+    }
     let ours = ["Enter or click PASS", "Your lead", "Follow ", "play any card", "Enter continue", "shot the moon"];
     ours.iter().any(|cue| text.contains(cue)).then_some("\r")
 }

@@ -237,6 +237,50 @@ fn a_new_game_mid_hand_is_a_proposal_everyone_seated_answers() {
 }
 
 #[test]
+fn a_game_a_new_game_replaces_is_kept_once_as_unfinished() {
+    let mut shared = Shared::alice_and_bob(Sharing::default());
+    shared.bots_act();
+    shared.act_for(ALICE);
+    shared.act_for(BOB);
+    let ended = |shared: &mut Shared| -> Vec<Option<Finish>> {
+        let effects = shared.room.take_effects();
+        effects
+            .into_iter()
+            .filter_map(|effect| if let Effect::Ended(ended) = effect { Some(ended.finish) } else { None })
+            .collect()
+    };
+    ended(&mut shared);
+    shared.press(ALICE, Command::New);
+    shared.press(ALICE, Command::Confirm);
+    assert_eq!(ended(&mut shared), [], "a proposal ends nothing");
+    shared.press(BOB, Command::Yes);
+    assert_eq!(ended(&mut shared), [None], "the game the new one replaced, once, unfinished");
+    shared.press(ALICE, Command::New);
+    shared.press(ALICE, Command::Confirm);
+    shared.press(BOB, Command::Yes);
+    assert_eq!(ended(&mut shared), [], "nobody had played in the game replaced now: nothing to keep");
+}
+
+#[test]
+fn a_table_its_people_and_a_watcher_left_sleeps_until_someone_comes() {
+    let mut shared = Shared::alice_and_bob(Sharing::default());
+    shared.bots_act();
+    shared.arrive(EVE, "eve", None, true);
+    shared.leave(ALICE);
+    shared.leave(BOB);
+    shared.wait(Duration::from_secs(1));
+    shared.leave(EVE);
+    for seconds in [0, 1, 30, 61, 600, 3600] {
+        shared.wait(Duration::from_secs(seconds));
+        let next = shared.table().next_wakeup(shared.now);
+        assert!(next.is_none_or(|at| at > shared.now), "{seconds} s on, it wakes at once: {next:?}");
+    }
+    let played = shared.table().log().len();
+    shared.wait(Duration::from_secs(3600));
+    assert_eq!(shared.table().log().len(), played, "nothing is played for nobody");
+}
+
+#[test]
 fn at_game_over_any_seated_person_starts_the_next_game_at_once() {
     let rules = Rules { target_score: 20, ..Rules::default() };
     let mut shared = Shared::empty(rules, 7, Sharing::default());
