@@ -559,6 +559,25 @@ fn the_code_of_the_table_is_on_its_screen() {
 }
 
 #[test]
+fn a_private_tables_long_code_is_on_its_screen_at_every_size() {
+    let start = crate::record::DealCode { seed: 42, hand: 1 };
+    let mut table =
+        Table::shared(table(Rules::default()), start, Speed::Instant, Think::Samples(1), Sharing::default()).unwrap();
+    table.set_code("K7M2QX9PTA");
+    let mut shared = Shared { room: Room::new(table, Vec::new()), now: Instant::now(), asked: Vec::new() };
+    shared.arrive(ALICE, "alexandra-maria", None, false);
+    shared.arrive(BOB, "bartholomew-j", Some("SHA256:bob"), false);
+    shared.bots_act();
+    let top = shared.screen(ALICE, 200, 60).lines().next().unwrap().to_string();
+    assert!(top.contains("table K7M2QX9PTA") && top.contains("black-lady"), "{top}");
+    let top = shared.screen(ALICE, 80, 24).lines().next().unwrap().to_string();
+    assert!(top.contains("black-lady"), "at 80x24 the rules' name stays: {top}");
+    shared.press(ALICE, Command::Help);
+    let help = shared.screen(ALICE, 80, 24);
+    assert!(help.contains("K7M2QX9PTA"), "the help names the code at 80x24: {help}");
+}
+
+#[test]
 fn a_shared_table_has_its_own_words() {
     let mut shared = Shared::alice_and_bob(Sharing::default());
     shared.arrive(EVE, "eve", None, true);
