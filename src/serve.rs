@@ -29,7 +29,7 @@ pub mod store;
 mod table;
 
 use std::io::Write as _;
-use std::net::SocketAddr;
+use std::net::{IpAddr, SocketAddr};
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
 use std::sync::{Arc, Weak};
@@ -222,12 +222,13 @@ impl Shared {
     }
 
     /// Opens the table a person asked for in the lobby, marked as opened by
-    /// `opener`; its code.
-    fn open_requested(&self, request: TableRequest, opener: Option<String>) -> Result<String, OpenError> {
+    /// `opener` from the address `from`; its code.
+    fn open_requested(&self, request: TableRequest, (opener, from): (String, IpAddr)) -> Result<String, OpenError> {
         let TableRequest { table, deal, speed, settings } = request;
         let (sharing, listed) =
             (Sharing { pause_after: self.sharing.pause_after, ..settings.sharing }, settings.listed);
-        let opening = Opening { table, speed, think: self.think, sharing, listed, opener };
+        let (opener, from) = (Some(opener), Some(from));
+        let opening = Opening { table, speed, think: self.think, sharing, listed, opener, from };
         let length = if listed { LISTED_CODE } else { PRIVATE_CODE };
         self.directory.open(opening, None, deal, length).map(|line| line.code)
     }
@@ -235,7 +236,7 @@ impl Shared {
     /// The server's own table: its rules, bots and settings.
     fn default_opening(&self) -> Opening {
         let (table, speed, think, sharing) = (self.table.clone(), self.speed, self.think, self.sharing);
-        Opening { table, speed, think, sharing, listed: true, opener: None }
+        Opening { table, speed, think, sharing, listed: true, opener: None, from: None }
     }
 
     /// A review may start: fewer run than the machine has cores.

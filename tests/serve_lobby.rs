@@ -257,13 +257,13 @@ fn a_person_idle_in_the_lobby_is_let_go_with_the_terminal_given_back_and_told_wh
     assert!(said[..words].contains("\u{1b}[?1049l"), "the alternate screen is left before the words: {said:?}");
 }
 
-/// alice opens a table from the lobby with the new-game window's choices
-/// as they are, and sits at it.
-async fn opens_a_table(alice: &mut Person) {
-    alice.press("n").await;
-    assert!(alice.until(|text| text.contains("New table")).await, "{}", alice.text());
-    alice.press("\r").await;
-    assert!(alice.until(|text| text.contains("Welcome, alice")).await, "{}", alice.text());
+/// `person` opens a table from the lobby with the new-game window's
+/// choices as they are, and sits at it.
+async fn opens_a_table(person: &mut Person, name: &str) {
+    person.press("n").await;
+    assert!(person.until(|text| text.contains("New table")).await, "{}", person.text());
+    person.press("\r").await;
+    assert!(person.until(|text| text.contains(&format!("Welcome, {name}"))).await, "{}", person.text());
 }
 
 #[tokio::test]
@@ -271,7 +271,7 @@ async fn a_table_nobody_is_at_closes_and_its_unfinished_game_is_kept() {
     let server = Server::start("serve_lobby", "close", &["--close-after", "2"]);
     let mut alice = Person::comes(&server, "alice", "").await;
     assert!(alice.until(|text| text.contains("Tables (1)")).await, "{}", alice.text());
-    opens_a_table(&mut alice).await;
+    opens_a_table(&mut alice, "alice").await;
     // She passes three cards: the game is partly hers.
     assert!(alice.until(|text| text.contains("(0 of 3)")).await, "{}", alice.text());
     alice.press(" \u{1b}[C \u{1b}[C \r").await;
@@ -291,7 +291,7 @@ async fn a_person_may_have_a_bounded_number_of_tables_open() {
     let server = Server::start("serve_lobby", "bound", &["--tables-per-person", "1"]);
     let mut alice = Person::comes(&server, "alice", "").await;
     assert!(alice.until(|text| text.contains("Tables (1)")).await, "{}", alice.text());
-    opens_a_table(&mut alice).await;
+    opens_a_table(&mut alice, "alice").await;
     alice.press("qq").await;
     assert!(alice.until(|text| text.contains("Tables (2)")).await, "{}", alice.text());
     alice.press("n").await;
@@ -308,4 +308,22 @@ async fn a_person_may_have_a_bounded_number_of_tables_open() {
     assert!(bob.until(|text| text.contains("Welcome, bob")).await, "{}", bob.text());
     // alice's lobby shows his table as soon as it opens.
     assert!(alice.until(|text| text.contains("Tables (3)")).await, "{}", alice.text());
+}
+
+#[tokio::test]
+async fn one_address_may_have_a_bounded_number_of_tables_open_whatever_names_it_uses() {
+    let server = Server::start("serve_lobby", "network", &[]);
+    for n in 0..8 {
+        let name = format!("p{n}");
+        let mut person = Person::comes(&server, &name, "").await;
+        assert!(person.until(|text| text.contains(&format!("Tables ({})", n + 1))).await, "{}", person.text());
+        opens_a_table(&mut person, &name).await;
+    }
+    let mut ninth = Person::comes(&server, "p8", "").await;
+    assert!(ninth.until(|text| text.contains("Tables (9)")).await, "{}", ninth.text());
+    ninth.press("n").await;
+    assert!(ninth.until(|text| text.contains("New table")).await, "{}", ninth.text());
+    ninth.press("\r").await;
+    let refused = |text: &str| text.contains("your address has 8 open, the most one address may");
+    assert!(ninth.until(refused).await, "{}", ninth.text());
 }

@@ -12,6 +12,7 @@ use std::time::Duration;
 use crate::record::DealCode;
 use crate::table::pool::Pool;
 
+use super::limits::{TABLES_PER_NETWORK, network};
 use super::lobby::TableSummary;
 use super::saver::Saver;
 use super::session::Screen;
@@ -27,6 +28,9 @@ pub(super) enum OpenError {
     /// The server has all the tables it holds.
     #[error("the server has its {0} tables; try again when one closes")]
     Full(usize),
+    /// The opener's network has as many tables open as one may.
+    #[error("your address has {0} open, the most one address may")]
+    Network(usize),
     /// This person has as many tables open as each may.
     #[error("you have {0} open, the most one person may")]
     Yours(usize),
@@ -140,6 +144,14 @@ impl Directory {
             let theirs = tables.values().filter(|line| line.summary().opener.as_ref() == Some(opener)).count();
             if theirs >= self.bounds.per_person {
                 return Err(OpenError::Yours(theirs));
+            }
+        }
+        if stored.is_none()
+            && let Some(from) = opening.from.map(network)
+        {
+            let there = tables.values().filter(|line| line.from == Some(from)).count();
+            if there >= TABLES_PER_NETWORK {
+                return Err(OpenError::Network(there));
             }
         }
         let code = match stored {

@@ -69,6 +69,9 @@ pub(super) const INPUT_QUEUE: usize = 64;
 pub(super) const HINTS_PER_CORE: usize = 2;
 /// Tables open at once.
 pub(super) const MAX_TABLES: usize = 256;
+/// Tables opened from one network ([`network`]) open at once: names are
+/// free on an open server, so the bound per person alone would not hold.
+pub(super) const TABLES_PER_NETWORK: usize = 8;
 /// Wrong table codes one connection may try in a row; then it waits.
 const CODE_TRIES_PER_CONNECTION: f64 = 5.0;
 /// Wrong table codes one address may try in a row, over all its connections.
@@ -192,7 +195,7 @@ impl Login {
 
 /// The network an address is counted in: an IPv6 address's /64 (one
 /// machine or household has a whole one), else the address itself.
-fn network(address: IpAddr) -> IpAddr {
+pub(super) fn network(address: IpAddr) -> IpAddr {
     match address {
         IpAddr::V6(v6) => match v6.to_ipv4_mapped() {
             Some(v4) => IpAddr::V4(v4),

@@ -261,8 +261,10 @@ impl Visit {
     /// Opens the table a person asked for, marked as theirs (a private
     /// table is listed in their lobby); its code.
     fn opened(&self, request: TableRequest) -> Result<String, OpenError> {
-        let opener = self.screen.as_ref().map(|screen| opener(&screen.visitor));
-        self.shared.open_requested(request, opener)
+        let Some(visitor) = self.screen.as_ref().map(|screen| &screen.visitor) else {
+            return Err(OpenError::Failed("the session has ended".into()));
+        };
+        self.shared.open_requested(request, (opener(visitor), visitor.address))
     }
 
     /// Opens a replay of game `id`, reviewed when asked (one review at a

@@ -5,6 +5,7 @@
 //! pool. A screen that fails or panics ends that person's connection only.
 
 use std::collections::HashMap;
+use std::net::IpAddr;
 use std::panic::AssertUnwindSafe;
 use std::path::PathBuf;
 use std::sync::atomic::Ordering;
@@ -26,6 +27,7 @@ use crate::ui::theme::Theme;
 use crate::ui::{Request, Room, Viewer};
 
 use super::identity::{self, Identity};
+use super::limits::network;
 use super::lobby::{SeatSummary, TableSummary};
 use super::saver::Saver;
 use super::session::{Input, Screen};
@@ -67,6 +69,8 @@ pub(super) struct TableLine {
     pub(super) summary: Arc<Mutex<TableSummary>>,
     /// Whether people are brought to it still: false once it closes.
     pub(super) open: Arc<Mutex<bool>>,
+    /// The network a person opened it from, while this server runs.
+    pub(super) from: Option<IpAddr>,
 }
 
 impl TableLine {
@@ -133,6 +137,9 @@ pub(super) struct Opening {
     pub(super) listed: bool,
     /// Who opened it from the lobby (their private table is listed for them).
     pub(super) opener: Option<String>,
+    /// The address it was opened from, for the bound on the tables one
+    /// network has open; `None` for the server's own.
+    pub(super) from: Option<IpAddr>,
 }
 
 /// What a table hears of, or tells, the server around it: installed by
@@ -175,6 +182,7 @@ pub(super) fn open(
     around: Around,
 ) -> Result<(TableLine, JoinHandle<()>), String> {
     let store = Store::open_in(&around.dir).map_err(|error| error.to_string())?;
+    let from = opening.from.map(network);
     let listed = stored.map_or(opening.listed, |stored| stored.listed);
     let opener = stored.map_or(opening.opener, |stored| opener_of(&stored.settings));
     let sharing = stored.map_or(opening.sharing, |stored| sharing_of(&stored.settings, opening.sharing));
@@ -227,7 +235,7 @@ pub(super) fn open(
             served.run(&receiver);
         })
         .map_err(|error| error.to_string())?;
-    Ok((TableLine { code, sender, summary, open }, thread))
+    Ok((TableLine { code, sender, summary, open, from }, thread))
 }
 
 /// Tells the directory its table is gone, when dropped.
