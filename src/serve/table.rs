@@ -309,11 +309,11 @@ struct Served {
 impl Served {
     fn run(&mut self, receiver: &Receiver<ToTable>) {
         loop {
+            self.flush_due_keys(Instant::now());
             self.draw_all();
             self.publish();
             self.ask_bot();
             let now = Instant::now();
-            self.flush_due_keys(now);
             self.note_presence(now);
             let closes = self.closes_at();
             if closes.is_some_and(|at| at <= now) {
@@ -353,14 +353,10 @@ impl Served {
             .filter(|(_, screen)| screen.escape_deadline().is_some_and(|at| at <= now))
             .map(|(&id, _)| id)
             .collect();
-        if due.is_empty() {
-            return;
-        }
         for id in due {
             let events = self.screens.get_mut(&id).map(|screen| screen.flush_keys(now)).unwrap_or_default();
             self.keys(id, &events);
         }
-        self.draw_all();
     }
 
     /// Notes since when nobody (seated or watching) has been here.
@@ -519,19 +515,13 @@ impl Served {
         }
     }
 
-    /// Nothing arrived in time: keys held for an escape sequence (their
-    /// person's alone), or the table's own time, `due` then.
+    /// Nothing arrived in time: the table's own time, `due` then, has
+    /// come (or a lone Esc's wait is over: [`Served::flush_due_keys`]
+    /// takes it as the loop goes round).
     fn timed_out(&mut self, due: Option<Instant>) {
         let now = Instant::now();
-        let held: Vec<(PersonId, Vec<crossterm::event::Event>)> =
-            self.screens.iter_mut().map(|(&id, screen)| (id, screen.flush_keys(now))).collect();
-        let mut any_keys = false;
-        for (id, events) in held {
-            any_keys |= !events.is_empty();
-            self.keys(id, &events);
-        }
         // The wake-up asked for is due (asked again now, it would be a later one).
-        if !any_keys && due.is_some_and(|at| at <= now) {
+        if due.is_some_and(|at| at <= now) {
             self.change(None, |room, now| {
                 room.send(Message::Tick, now);
                 Vec::new()
@@ -817,19 +807,24 @@ fn wall_of(at: Instant, now: Instant, wall: u64) -> u64 {
     wall.saturating_sub(now.saturating_duration_since(at).as_millis() as u64)
 }
 
+/// The instant a wall-clock time kept in the database (milliseconds since
+/// 1970) was, with the wall clock reading `wall` at `now`: [`wall_of`]
+/// the other way.
+fn instant_of(wall_ms: u64, now: Instant, wall: u64) -> Instant {
+    now.checked_sub(Duration::from_millis(wall.saturating_sub(wall_ms))).unwrap_or(now)
+}
+
 /// When the last seated person left a stored table, if it was kept.
 fn nobody_seated_since_of(settings: &serde_json::Value, now: Instant) -> Option<Instant> {
     let left = settings.get("nobody-seated-since-ms").and_then(serde_json::Value::as_u64)?;
-    let ago = Duration::from_millis(now_millis().saturating_sub(left));
-    Some(now.checked_sub(ago).unwrap_or(now))
+    Some(instant_of(left, now, now_millis()))
 }
 
 /// Since when nobody has been at a table being opened: a stored table
 /// keeps counting from when its last person left, restart or not.
 fn empty_since_of(stored: Option<&StoredTable>, now: Instant) -> Instant {
     let left = stored.and_then(|stored| stored.settings.get("empty-since-ms")).and_then(serde_json::Value::as_u64);
-    let ago = left.map_or(Duration::ZERO, |left| Duration::from_millis(now_millis().saturating_sub(left)));
-    now.checked_sub(ago).unwrap_or(now)
+    left.map_or(now, |left| instant_of(left, now, now_millis()))
 }
 
 /// Who opened a stored table from the lobby, as its settings keep it.
@@ -866,8 +861,7 @@ fn holders_of(stored: &StoredTable, now: Instant) -> Vec<Option<Holder>> {
     let mut holders = vec![None; seats];
     for seated in &stored.seated {
         let left = away.and_then(|away| away.get(seated.seat.to_string())).and_then(serde_json::Value::as_u64);
-        let ago = Duration::from_millis(wall.saturating_sub(left.unwrap_or(wall)));
-        let away_since = Some(now.checked_sub(ago).unwrap_or(now));
+        let away_since = Some(left.map_or(now, |left| instant_of(left, now, wall)));
         holders[seated.seat] = Some(Holder { name: seated.name.clone(), key: seated.key.clone(), away_since });
     }
     holders

@@ -236,12 +236,14 @@ fn parse_action(text: &str) -> Option<Action> {
     }
 }
 
+/// Games to save in tests, here and in the terminal's saves.
 #[cfg(test)]
-mod tests {
+pub(crate) mod test_games {
     use super::*;
     use crate::bot::{Think, decide};
 
-    fn table() -> Setup {
+    /// Black Lady for four normal bots.
+    pub(crate) fn table() -> Setup {
         Setup {
             rules: crate::engine::Rules::default(),
             label: "black-lady".into(),
@@ -249,7 +251,8 @@ mod tests {
         }
     }
 
-    fn played_game(actions: usize) -> (Game, Vec<Action>) {
+    /// Seed 77 played by normal bots for `actions` actions, and its log.
+    pub(crate) fn played_game(actions: usize) -> (Game, Vec<Action>) {
         let mut game = Game::new(table().rules, 77).unwrap();
         let mut bots: Vec<_> = Seat::all(4).map(|s| Level::Normal.bot(77, s, Think::Samples(1))).collect();
         let mut log = Vec::new();
@@ -261,6 +264,13 @@ mod tests {
         }
         (game, log)
     }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::test_games::{played_game, table};
+    use super::*;
+
 
     #[test]
     fn every_kind_of_action_is_written_and_read_back() {

@@ -61,33 +61,10 @@ pub fn read(dir: &Path) -> Found {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::bot::{Think, decide};
-    use crate::engine::{Action, Game, Seat};
-    use crate::players::{Level, Player};
     use crate::record::DealCode;
-    use crate::table::Setup;
+    use crate::table::saved::test_games::{played_game, table};
     use std::time::Duration;
 
-    fn table() -> Setup {
-        Setup {
-            rules: crate::engine::Rules::default(),
-            label: "black-lady".into(),
-            players: vec![Player::Builtin(Level::Normal); 4],
-        }
-    }
-
-    fn played_game(actions: usize) -> (Game, Vec<Action>) {
-        let mut game = Game::new(table().rules, 77).unwrap();
-        let mut bots: Vec<_> = Seat::all(4).map(|s| Level::Normal.bot(77, s, Think::Samples(1))).collect();
-        let mut log = Vec::new();
-        while log.len() < actions {
-            let seat = crate::bot::seat_to_act(&game).unwrap();
-            let action = decide(&game, seat, bots[seat.index()].as_mut()).unwrap();
-            game.apply(action).unwrap();
-            log.push(action);
-        }
-        (game, log)
-    }
 
     fn scratch(name: &str) -> PathBuf {
         let dir = std::env::temp_dir().join(format!("hearts-save-{name}-{}", std::process::id()));
