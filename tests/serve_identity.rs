@@ -10,14 +10,16 @@
 //! (Debian: `apt-get install openssh-client`). Without them they fail
 //! saying so.
 
-use std::io::{BufRead, BufReader, Read, Write};
+mod common;
+
+use std::io::{BufRead, BufReader, Read};
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
-use std::sync::{Arc, Mutex};
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
+use common::openssh::Ssh;
 use hearts::serve::store::Store;
-use portable_pty::{CommandBuilder, PtySize, native_pty_system};
 use russh::ChannelMsg;
 use russh::client::{self, Handle, KeyboardInteractiveAuthResponse};
 use russh::keys::ssh_key::private::Ed25519Keypair;
@@ -139,125 +141,11 @@ fn prompts(log: &Path) -> Vec<String> {
     std::fs::read_to_string(log).unwrap_or_default().lines().map(str::to_string).collect()
 }
 
-/// OpenSSH's `ssh` in an 80x24 pseudo-terminal, as a person runs it.
-struct Ssh {
-    screen: Arc<Mutex<vt100::Parser>>,
-    /// Everything it wrote to its terminal.
-    output: Arc<Mutex<Vec<u8>>>,
-    /// Kept open: a closed pty master would end ssh's input.
-    _writer: Box<dyn Write + Send>,
-    child: Box<dyn portable_pty::Child + Send + Sync>,
-}
-
-impl Ssh {
-    /// `ssh` to `server` as `user` running `command`, with `options`
-    /// (`-o` settings, `-i` ...); no configuration, agent or known hosts
-    /// of the machine's; `askpass` answers any prompt.
-    fn run(server: &Server, user: &str, options: &[&str], askpass: Option<&Path>, command: &str) -> Ssh {
-        openssh("ssh");
-        let pty = native_pty_system();
-        let pair = pty.openpty(PtySize { rows: 24, cols: 80, pixel_width: 0, pixel_height: 0 }).unwrap();
-        let mut ssh = CommandBuilder::new("ssh");
-        ssh.args(["-F", "/dev/null", "-o", "StrictHostKeyChecking=no", "-o", "UserKnownHostsFile=/dev/null"]);
-        ssh.args(["-o", "LogLevel=ERROR", "-o", "IdentitiesOnly=yes", "-t", "-p", &server.port.to_string()]);
-        ssh.args(options);
-        ssh.arg(format!("{user}@127.0.0.1"));
-        if !command.is_empty() {
-            ssh.arg(command);
-        }
-        ssh.env_clear();
-        ssh.env("HOME", &server.dir);
-        ssh.env("PATH", std::env::var_os("PATH").unwrap_or_default());
-        ssh.env("TERM", "xterm-256color");
-        if let Some(script) = askpass {
-            ssh.env("SSH_ASKPASS", script);
-            ssh.env("SSH_ASKPASS_REQUIRE", "force");
-        }
-        let child = pair.slave.spawn_command(ssh).unwrap();
-        drop(pair.slave);
-        let mut reader = pair.master.try_clone_reader().unwrap();
-        let writer = pair.master.take_writer().unwrap();
-        let size = |n: u16| std::num::NonZero::new(n).unwrap();
-        let screen = Arc::new(Mutex::new(vt100::Parser::new(size(24), size(80), 0)));
-        let output = Arc::new(Mutex::new(Vec::new()));
-        let (screen_in, output_in) = (Arc::clone(&screen), Arc::clone(&output));
-        std::thread::spawn(move || {
-            let _master = pair.master;
-            let mut chunk = [0u8; 8192];
-            while let Ok(read @ 1..) = reader.read(&mut chunk) {
-                screen_in.lock().unwrap().process(&chunk[..read]);
-                output_in.lock().unwrap().extend_from_slice(&chunk[..read]);
-            }
-        });
-        Ssh { screen, output, _writer: writer, child }
-    }
-
-    fn text(&self) -> String {
-        self.screen.lock().unwrap().screen().contents()
-    }
-
-    /// Everything it wrote, escape sequences and all, as text.
-    fn said(&self) -> String {
-        String::from_utf8_lossy(&self.output.lock().unwrap()).into_owned()
-    }
-
-    fn shows(&self, text: &str) {
-        wait_until(
-            || format!("the screen never showed {text:?}:\n{}\n{:?}", self.text(), self.said()),
-            || self.text().contains(text),
-        );
-    }
-
-    fn pid(&self) -> u32 {
-        self.child.process_id().expect("ssh runs")
-    }
-
-    /// Waits for ssh to end; its exit code.
-    fn exit_code(&mut self) -> u32 {
-        let output = Arc::clone(&self.output);
-        let said = move || format!("ssh did not end:\n{}", String::from_utf8_lossy(&output.lock().unwrap()));
-        wait_until(said, || self.child.try_wait().unwrap().is_some());
-        // The reader thread takes the last bytes a moment later.
-        std::thread::sleep(Duration::from_millis(200));
-        self.child.try_wait().unwrap().map(|status| status.exit_code()).unwrap_or_default()
-    }
-
-    fn signal(&self, signal: &str) {
-        let sent = Command::new("kill").args([signal, &self.pid().to_string()]).status().unwrap();
-        assert!(sent.success());
-    }
-
-    /// The state of its TCP connection (/proc/net/tcp's `st`: 01 is
-    /// established, 08 close-wait: the server closed its side); `None`
-    /// once the socket is gone.
-    fn tcp_state(&self) -> Option<String> {
-        let fds = std::fs::read_dir(format!("/proc/{}/fd", self.pid())).ok()?;
-        let inodes: Vec<String> = fds
-            .filter_map(|fd| std::fs::read_link(fd.ok()?.path()).ok())
-            .filter_map(|link| link.to_str()?.strip_prefix("socket:[")?.strip_suffix(']').map(str::to_string))
-            .collect();
-        let table = std::fs::read_to_string("/proc/net/tcp").ok()?;
-        table.lines().skip(1).find_map(|line| {
-            let fields: Vec<&str> = line.split_whitespace().collect();
-            let inode = fields.get(9)?;
-            inodes.iter().any(|ours| ours == inode).then(|| fields[3].to_string())
-        })
-    }
-}
-
-impl Drop for Ssh {
-    fn drop(&mut self) {
-        let _ = self.signal_quietly("-CONT");
-        let _ = self.child.kill();
-        let _ = self.child.wait();
-    }
-}
-
-impl Ssh {
-    fn signal_quietly(&self, signal: &str) -> Option<()> {
-        let pid = self.child.process_id()?;
-        Command::new("kill").args([signal, &pid.to_string()]).status().ok().map(drop)
-    }
+/// OpenSSH's `ssh` to `server` as `user` running `command`, offering only
+/// the keys `options` name; `askpass` answers any prompt.
+fn run_ssh(server: &Server, user: &str, options: &[&str], askpass: Option<&Path>, command: &str) -> Ssh {
+    let options = [&["-o", "IdentitiesOnly=yes"], options].concat();
+    Ssh::run(server.port, &server.dir, user, &options, askpass, command)
 }
 
 /// The `-i KEY` options of a key file.
@@ -277,11 +165,11 @@ fn an_open_server_asks_openssh_for_its_key_and_lets_a_keyless_one_in_without_a_p
         let (script, log) = askpass(&dir, "anything");
         let server = Server::start(&dir, args);
         let join = format!("join {}", server.code);
-        let alice = Ssh::run(&server, "alice", &[BATCH, &with_key(&key)].concat(), None, &join);
+        let alice = run_ssh(&server, "alice", &[BATCH, &with_key(&key)].concat(), None, &join);
         alice.shows("Welcome, alice: you sit at South");
         assert_eq!(server.holder_of("alice"), Some(fingerprint), "{mode}: alice is known by her key");
         // No key at all: in, and asked nothing.
-        let bob = Ssh::run(&server, "bob", NO_KEY, Some(&script), &join);
+        let bob = run_ssh(&server, "bob", NO_KEY, Some(&script), &join);
         bob.shows("Welcome, bob: you sit at West");
         assert_eq!(server.holder_of("bob").as_deref(), Some("name:bob"), "{mode}: bob is known by his name");
         assert_eq!(prompts(&log), Vec::<String>::new(), "{mode}: a keyless client is asked nothing");
@@ -298,13 +186,13 @@ fn a_password_server_records_the_key_beside_the_password_and_a_keyless_client_ge
     let join = format!("join {}", server.code);
 
     let (script, log) = askpass(&dir, "correct horse");
-    let carol = Ssh::run(&server, "carol", &with_key(&key), Some(&script), &join);
+    let carol = run_ssh(&server, "carol", &with_key(&key), Some(&script), &join);
     carol.shows("Welcome, carol");
     assert_eq!(server.holder_of("carol"), Some(fingerprint), "carol's key is hers, recorded beside the password");
     assert_eq!(prompts(&log).len(), 1, "and the password was still asked: {:?}", prompts(&log));
 
     let (script, log) = askpass(&dir, "correct horse");
-    let dave = Ssh::run(&server, "dave", NO_KEY, Some(&script), &join);
+    let dave = run_ssh(&server, "dave", NO_KEY, Some(&script), &join);
     dave.shows("Welcome, dave");
     assert_eq!(server.holder_of("dave").as_deref(), Some("name:dave"));
     let asked = prompts(&log);
@@ -312,7 +200,7 @@ fn a_password_server_records_the_key_beside_the_password_and_a_keyless_client_ge
 
     // A key alone, however good, is not the password.
     let (script, _) = askpass(&dir, "battery staple");
-    let mut wrong = Ssh::run(
+    let mut wrong = run_ssh(
         &server,
         "erin",
         &[&with_key(&key)[..], &["-o", "NumberOfPasswordPrompts=1"]].concat(),
@@ -350,16 +238,16 @@ fn authorized_keys_options_limit_where_when_and_what() {
     assert_eq!(server.code, code, "the same table, taken up");
     let join = format!("join {code}");
 
-    let alice = Ssh::run(&server, "alice", &[BATCH, &with_key(&plain)].concat(), None, &join);
+    let alice = run_ssh(&server, "alice", &[BATCH, &with_key(&plain)].concat(), None, &join);
     alice.shows("Welcome, alice: you sit at South");
     assert_eq!(server.holder_of("alice"), Some(plain_print));
     for (refused, why) in [(&elsewhere, "from= 10.0.0.0/8, and this is loopback"), (&expired, "expired in 2020")] {
-        let mut ssh = Ssh::run(&server, "mallory", &[BATCH, &with_key(refused)].concat(), None, &join);
+        let mut ssh = run_ssh(&server, "mallory", &[BATCH, &with_key(refused)].concat(), None, &join);
         assert_eq!(ssh.exit_code(), 255, "{why}: {}", ssh.said());
         assert!(ssh.said().contains("Permission denied"), "{why}: {}", ssh.said());
     }
     // Asked to join, the key whose line forces "watch CODE" watches.
-    let eve = Ssh::run(&server, "eve", &[BATCH, &with_key(&watcher)].concat(), None, &join);
+    let eve = run_ssh(&server, "eve", &[BATCH, &with_key(&watcher)].concat(), None, &join);
     eve.shows("Welcome, eve: you are watching");
     assert!(eve.text().contains("alice"), "{}", eve.text());
     let seats = server.seated(&code);
@@ -544,17 +432,17 @@ fn connecting_again_takes_over_even_a_frozen_client_and_the_seat_comes_back() {
     let others: Vec<Ssh> = ["bob", "carol", "dave"]
         .into_iter()
         .map(|name| {
-            let ssh = Ssh::run(&server, name, NO_KEY, None, &join);
+            let ssh = run_ssh(&server, name, NO_KEY, None, &join);
             ssh.shows(&format!("Welcome, {name}"));
             ssh
         })
         .collect();
-    let first = Ssh::run(&server, "alice", &options, None, &join);
+    let first = run_ssh(&server, "alice", &options, None, &join);
     first.shows("Welcome, alice: you sit at");
     assert_eq!(first.tcp_state().as_deref(), Some("01"), "connected");
     // The first client freezes: it reads nothing any more.
     first.signal("-STOP");
-    let mut second = Ssh::run(&server, "alice", &options, None, &join);
+    let mut second = run_ssh(&server, "alice", &options, None, &join);
     second.shows("Welcome back, alice");
     assert!(!second.text().contains("every seat is taken"), "{}", second.text());
     others[0].shows("alice is back");
@@ -568,7 +456,7 @@ fn connecting_again_takes_over_even_a_frozen_client_and_the_seat_comes_back() {
     assert_eq!(first.exit_code(), 255, "{}", first.said());
 
     // A client that still reads gets its terminal back, then the words.
-    let third = Ssh::run(&server, "alice", &options, None, &join);
+    let third = run_ssh(&server, "alice", &options, None, &join);
     third.shows("Welcome back, alice");
     assert_eq!(second.exit_code(), 255, "{}", second.said());
     let said = second.said();
@@ -581,10 +469,10 @@ fn connecting_again_takes_over_even_a_frozen_client_and_the_seat_comes_back() {
     }
 
     // A second seat, asked for, takes nothing over.
-    let also = Ssh::run(&server, "alice", &options, None, &format!("{join} also"));
+    let also = run_ssh(&server, "alice", &options, None, &format!("{join} also"));
     also.shows("Welcome, alice 2");
     // Nor does her name without her key.
-    let namesake = Ssh::run(&server, "alice", NO_KEY, None, &join);
+    let namesake = run_ssh(&server, "alice", NO_KEY, None, &join);
     namesake.shows("Welcome, alice 3");
     std::thread::sleep(Duration::from_secs(1));
     assert!(third.child_alive(), "her session goes on:\n{}", third.said());

@@ -10,13 +10,10 @@
 
 mod common;
 
-use std::io::{Read, Write};
-use std::path::Path;
-use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
-use common::serve::{PATIENCE, Person, Server, over, terminal_given_back};
-use portable_pty::{CommandBuilder, PtySize, native_pty_system};
+use common::openssh::Ssh;
+use common::serve::{Person, Server, over, terminal_given_back};
 
 #[tokio::test]
 async fn a_lone_esc_acts_at_once_and_a_key_after_it_is_a_key_of_its_own() {
@@ -162,92 +159,13 @@ async fn the_server_stopping_gives_every_terminal_back_and_says_so() {
     }
 }
 
-/// OpenSSH's `ssh` in an 80x24 pseudo-terminal, as a person runs it.
-struct Ssh {
-    screen: Arc<Mutex<vt100::Parser>>,
-    /// Everything it wrote to its terminal.
-    output: Arc<Mutex<Vec<u8>>>,
-    /// Kept open: a closed pty master would end ssh's input.
-    _writer: Box<dyn Write + Send>,
-    child: Box<dyn portable_pty::Child + Send + Sync>,
-}
-
-impl Ssh {
-    /// `ssh -t` to `server` as `user`, without a key, with nothing of the
-    /// machine's configuration, agent or known hosts.
-    fn run(server: &Server, user: &str, home: &Path) -> Ssh {
-        let found = std::env::var_os("PATH")
-            .is_some_and(|path| std::env::split_paths(&path).any(|dir| dir.join("ssh").is_file()));
-        assert!(found, "this test needs OpenSSH's ssh on the PATH (Debian: apt-get install openssh-client)");
-        let pair =
-            native_pty_system().openpty(PtySize { rows: 24, cols: 80, pixel_width: 0, pixel_height: 0 }).unwrap();
-        let mut ssh = CommandBuilder::new("ssh");
-        ssh.args(["-F", "/dev/null", "-o", "StrictHostKeyChecking=no", "-o", "UserKnownHostsFile=/dev/null"]);
-        ssh.args(["-o", "LogLevel=ERROR", "-o", "PubkeyAuthentication=no", "-t", "-p", &server.port.to_string()]);
-        ssh.arg(format!("{user}@127.0.0.1"));
-        ssh.env_clear();
-        ssh.env("HOME", home);
-        ssh.env("PATH", std::env::var_os("PATH").unwrap_or_default());
-        ssh.env("TERM", "xterm-256color");
-        let child = pair.slave.spawn_command(ssh).unwrap();
-        drop(pair.slave);
-        let mut reader = pair.master.try_clone_reader().unwrap();
-        let writer = pair.master.take_writer().unwrap();
-        let size = |n: u16| std::num::NonZero::new(n).unwrap();
-        let screen = Arc::new(Mutex::new(vt100::Parser::new(size(24), size(80), 0)));
-        let output = Arc::new(Mutex::new(Vec::new()));
-        let (screen_in, output_in) = (Arc::clone(&screen), Arc::clone(&output));
-        std::thread::spawn(move || {
-            let _master = pair.master;
-            let mut chunk = [0u8; 8192];
-            while let Ok(read @ 1..) = reader.read(&mut chunk) {
-                screen_in.lock().unwrap().process(&chunk[..read]);
-                output_in.lock().unwrap().extend_from_slice(&chunk[..read]);
-            }
-        });
-        Ssh { screen, output, _writer: writer, child }
-    }
-
-    fn text(&self) -> String {
-        self.screen.lock().unwrap().screen().contents()
-    }
-
-    /// Waits until `done` holds for the screen, or panics saying what it showed.
-    fn shows(&self, done: impl Fn(&str) -> bool) {
-        let deadline = Instant::now() + PATIENCE;
-        while !done(&self.text()) {
-            assert!(Instant::now() < deadline, "the screen never showed it:\n{}", self.text());
-            std::thread::sleep(Duration::from_millis(25));
-        }
-    }
-
-    /// Waits for ssh to end.
-    fn ends(&mut self) {
-        let deadline = Instant::now() + PATIENCE;
-        while self.child.try_wait().unwrap().is_none() {
-            let said = String::from_utf8_lossy(&self.output.lock().unwrap()).into_owned();
-            assert!(Instant::now() < deadline, "ssh did not end: {said:?}");
-            std::thread::sleep(Duration::from_millis(25));
-        }
-        // The reader thread takes the last bytes a moment later.
-        std::thread::sleep(Duration::from_millis(200));
-    }
-}
-
-impl Drop for Ssh {
-    fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
-    }
-}
-
 #[test]
 fn a_person_idle_in_the_lobby_is_let_go_with_the_terminal_given_back_and_told_why() {
     let server = Server::start("serve_lobby", "idle", &["--lobby-idle", "2"]);
-    let mut ssh = Ssh::run(&server, "alice", &server.dir);
-    ssh.shows(|text| text.contains("Tables (1)"));
+    let mut ssh = Ssh::run(server.port, &server.dir, "alice", &["-o", "PubkeyAuthentication=no"], None, "");
+    ssh.shows("Tables (1)");
     assert!(ssh.screen.lock().unwrap().screen().alternate_screen(), "the lobby is on the alternate screen");
-    ssh.ends();
+    ssh.exit_code();
     let screen = ssh.screen.lock().unwrap();
     let said = String::from_utf8_lossy(&ssh.output.lock().unwrap()).into_owned();
     assert!(terminal_given_back(screen.screen()), "{said:?}");

@@ -271,7 +271,6 @@ mod tests {
     use super::test_games::{played_game, table};
     use super::*;
 
-
     #[test]
     fn every_kind_of_action_is_written_and_read_back() {
         use crate::engine::{MoonScoring, Suit};

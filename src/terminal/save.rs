@@ -65,7 +65,6 @@ mod tests {
     use crate::table::saved::test_games::{played_game, table};
     use std::time::Duration;
 
-
     fn scratch(name: &str) -> PathBuf {
         let dir = std::env::temp_dir().join(format!("hearts-save-{name}-{}", std::process::id()));
         let _ = fs::remove_dir_all(&dir);
