@@ -6,6 +6,7 @@
 //! of the people at it, the one way both runtimes (this terminal, `hearts
 //! serve`) drive a table.
 
+pub mod changes;
 pub mod draw;
 pub mod fit;
 pub mod input;

@@ -9,6 +9,7 @@ use std::sync::mpsc::{Receiver, RecvTimeoutError, Sender};
 use std::time::{Duration, Instant};
 
 use crossterm::event::{Event, KeyEventKind, KeyModifiers, MouseButton, MouseEventKind};
+use ratatui::buffer::Buffer;
 
 use super::directory::{OpenError, Told};
 use super::lobby::{self, Lobby, LobbyEffect, LobbyHits, PastGame, PresetRecord, TableRequest};
@@ -52,7 +53,8 @@ pub(super) fn enter(screen: Screen, shared: Arc<Shared>, note: Option<String>) {
     let spawned = std::thread::Builder::new().name(name).spawn(move || {
         let store = Store::open_in(&shared.dir).ok();
         let hits = LobbyHits::default();
-        let visit = Visit { number, sender, stale, screen: Some(screen), shared, store, viewing: None, hits };
+        let canvas = Buffer::default();
+        let visit = Visit { number, sender, stale, screen: Some(screen), shared, store, viewing: None, hits, canvas };
         visit.run(&receiver, note);
     });
     // Without a thread the screen is dropped, and its channel closes.
@@ -86,6 +88,8 @@ struct Visit {
     store: Option<Store>,
     viewing: Option<Viewing>,
     hits: LobbyHits,
+    /// Where the screen's frame is drawn before what changed is sent.
+    canvas: Buffer,
 }
 
 impl Visit {
@@ -162,21 +166,12 @@ impl Visit {
         let Some(screen) = &mut self.screen else { return Ok(()) };
         match &mut self.viewing {
             Some(viewing) => {
-                let buttons = &mut viewing.buttons;
                 let replay = &viewing.replay;
-                screen.render(|frame| {
-                    let area = frame.area();
-                    *buttons = replay::draw(frame.buffer_mut(), area, replay);
-                })
+                viewing.buttons = screen.render(&mut self.canvas, |buf, area| replay::draw(buf, area, replay))?;
             }
-            None => {
-                let hits = &mut self.hits;
-                screen.render(|frame| {
-                    let area = frame.area();
-                    *hits = lobby::draw(frame.buffer_mut(), area, lobby);
-                })
-            }
+            None => self.hits = screen.render(&mut self.canvas, |buf, area| lobby::draw(buf, area, lobby))?,
         }
+        Ok(())
     }
 
     /// One key or click; false once the person has left the lobby.

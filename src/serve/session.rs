@@ -1,4 +1,4 @@
-//! One person's screen: a ratatui terminal whose bytes go to their SSH
+//! One person's screen: a painter whose bytes go to their SSH
 //! channel, the parser for the keys and clicks they send, what their last
 //! frame made clickable, and where their input goes now (the lobby or a
 //! table), which the screen carries from one to the other.
@@ -13,10 +13,8 @@ use crossterm::cursor::{Hide, Show};
 use crossterm::event::{DisableMouseCapture, EnableMouseCapture, Event};
 use crossterm::execute;
 use crossterm::terminal::{EnterAlternateScreen, LeaveAlternateScreen};
-use ratatui::backend::{Backend, ClearType, CrosstermBackend, WindowSize};
-use ratatui::buffer::Cell;
-use ratatui::layout::{Position, Rect, Size};
-use ratatui::{Frame, Terminal, TerminalOptions, Viewport};
+use ratatui::buffer::Buffer;
+use ratatui::layout::Rect;
 use russh::ChannelWriteHalf;
 use russh::server::{Handle, Msg};
 use tokio::sync::Notify;
@@ -28,6 +26,9 @@ use crate::table::PersonId;
 use crate::ui::Room;
 use crate::ui::input::{self, Command, Hits};
 use crate::ui::theme::Theme;
+use painter::Painter;
+
+mod painter;
 
 /// What a person's connection passes on to whoever has their screen.
 pub(super) enum Input {
@@ -264,131 +265,6 @@ impl Drop for Output {
     }
 }
 
-/// The backend a screen draws into: crossterm's, except that the size
-/// and the cursor are the session's own. Crossterm would ask the server's
-/// terminal for them, and with none it runs `tput`: a program found
-/// through the server's PATH, once per window change.
-struct ScreenBackend {
-    inner: CrosstermBackend<Output>,
-    /// The client's window, as it last said.
-    size: Size,
-    /// Where the cursor was last put.
-    cursor: Position,
-    /// Whether the client shows the cursor, once known.
-    cursor_shown: Option<bool>,
-    /// Cells were drawn since the cursor was last put (drawing moves it).
-    cursor_moved: bool,
-}
-
-impl ScreenBackend {
-    fn new(output: Output, size: Size) -> ScreenBackend {
-        ScreenBackend {
-            inner: CrosstermBackend::new(output),
-            size,
-            cursor: Position::ORIGIN,
-            cursor_shown: None,
-            cursor_moved: true,
-        }
-    }
-
-    /// A screen cleared is drawn whole, and may replace frames its client
-    /// never got: the cursor is set again with it.
-    fn forget_cursor(&mut self) {
-        self.cursor_shown = None;
-        self.cursor_moved = true;
-    }
-
-    /// Shows or hides the cursor, unless the client already does.
-    fn cursor_to(&mut self, shown: bool) -> io::Result<()> {
-        if self.cursor_shown == Some(shown) {
-            return Ok(());
-        }
-        if shown {
-            self.inner.show_cursor()?
-        } else {
-            self.inner.hide_cursor()?
-        }
-        self.cursor_shown = Some(shown);
-        Ok(())
-    }
-}
-
-impl Backend for ScreenBackend {
-    type Error = io::Error;
-
-    /// A frame that changes no cell sends nothing: crossterm's would
-    /// still reset the colours, so every screen at a table would get bytes
-    /// whenever anything there is redrawn.
-    fn draw<'a, I: Iterator<Item = (u16, u16, &'a Cell)>>(&mut self, content: I) -> io::Result<()> {
-        let mut content = content.peekable();
-        if content.peek().is_none() {
-            return Ok(());
-        }
-        self.cursor_moved = true;
-        self.inner.draw(content)
-    }
-
-    fn append_lines(&mut self, lines: u16) -> io::Result<()> {
-        self.inner.append_lines(lines)
-    }
-
-    fn hide_cursor(&mut self) -> io::Result<()> {
-        self.cursor_to(false)
-    }
-
-    fn show_cursor(&mut self) -> io::Result<()> {
-        self.cursor_to(true)
-    }
-
-    fn get_cursor_position(&mut self) -> io::Result<Position> {
-        Ok(self.cursor)
-    }
-
-    fn set_cursor_position<P: Into<Position>>(&mut self, position: P) -> io::Result<()> {
-        let position = position.into();
-        if position == self.cursor && !self.cursor_moved {
-            return Ok(());
-        }
-        self.inner.set_cursor_position(position)?;
-        self.cursor = position;
-        self.cursor_moved = false;
-        Ok(())
-    }
-
-    fn clear(&mut self) -> io::Result<()> {
-        self.forget_cursor();
-        self.inner.clear()
-    }
-
-    fn clear_region(&mut self, clear_type: ClearType) -> io::Result<()> {
-        self.forget_cursor();
-        self.inner.clear_region(clear_type)
-    }
-
-    fn size(&self) -> io::Result<Size> {
-        Ok(self.size)
-    }
-
-    fn window_size(&mut self) -> io::Result<WindowSize> {
-        // The client's pixel size is not asked for: nothing drawn here uses it.
-        Ok(WindowSize { columns_rows: self.size, pixels: Size::ZERO })
-    }
-
-    fn flush(&mut self) -> io::Result<()> {
-        Backend::flush(&mut self.inner)
-    }
-}
-
-impl Write for ScreenBackend {
-    fn write(&mut self, bytes: &[u8]) -> io::Result<usize> {
-        self.inner.write(bytes)
-    }
-
-    fn flush(&mut self) -> io::Result<()> {
-        Write::flush(&mut self.inner)
-    }
-}
-
 /// One person's screen.
 pub(super) struct Screen {
     /// Whose: their id at the table they are at.
@@ -399,7 +275,7 @@ pub(super) struct Screen {
     pub(super) route: Route,
     /// The screen's size.
     pub(super) size: (u16, u16),
-    terminal: Terminal<ScreenBackend>,
+    painter: Painter,
     hits: Hits,
     keys: Keys,
     /// Messages of this person still waiting for the table.
@@ -423,17 +299,15 @@ impl Screen {
     ) -> Result<Screen, Broken> {
         let pipe = Arc::clone(&output.pipe);
         let farewell = output.farewell();
-        let area = Rect::new(0, 0, columns, rows);
-        let backend = ScreenBackend::new(output, area.as_size());
-        let mut terminal = Terminal::with_options(backend, TerminalOptions { viewport: Viewport::Fixed(area) })?;
-        execute!(terminal.backend_mut(), EnterAlternateScreen, EnableMouseCapture, Hide)?;
+        let mut painter = Painter::new(output, Rect::new(0, 0, columns, rows));
+        execute!(painter.out(), EnterAlternateScreen, EnableMouseCapture, Hide)?;
         pipe.keep();
         Ok(Screen {
             id: PersonId(0),
             visitor,
             route,
             size: (columns, rows),
-            terminal,
+            painter,
             hits: Hits::default(),
             keys: Keys::default(),
             pending,
@@ -442,22 +316,22 @@ impl Screen {
         })
     }
 
-    /// Draws the table as this person sees it.
-    pub(super) fn draw(&mut self, room: &Room, id: PersonId, now: Instant) -> Result<(), Broken> {
+    /// Draws the table as this person sees it, in `canvas` (lent by the
+    /// table to each of its screens in turn).
+    pub(super) fn draw(&mut self, canvas: &mut Buffer, room: &Room, id: PersonId, now: Instant) -> Result<(), Broken> {
         self.whole_if_behind()?;
-        let hits = &mut self.hits;
-        self.terminal.draw(|frame| {
-            let area = frame.area();
-            *hits = room.draw(id, frame.buffer_mut(), area, now);
-        })?;
+        self.hits = self.painter.paint(canvas, |buf, area| room.draw(id, buf, area, now))?;
         Ok(())
     }
 
-    /// Draws something other than a table (the lobby, a replay).
-    pub(super) fn render(&mut self, draw: impl FnOnce(&mut Frame)) -> Result<(), Broken> {
+    /// Draws something other than a table (the lobby, a replay), in `canvas`.
+    pub(super) fn render<T>(
+        &mut self,
+        canvas: &mut Buffer,
+        draw: impl FnOnce(&mut Buffer, Rect) -> T,
+    ) -> Result<T, Broken> {
         self.whole_if_behind()?;
-        self.terminal.draw(draw)?;
-        Ok(())
+        self.painter.paint(canvas, draw)
     }
 
     /// While the client is behind, the next frame is drawn whole from a
@@ -466,7 +340,7 @@ impl Screen {
         if self.pipe.behind() {
             self.pipe.replace_next();
             let (columns, rows) = self.size;
-            self.terminal.resize(Rect::new(0, 0, columns, rows))?;
+            self.painter.clear(Rect::new(0, 0, columns, rows))?;
         }
         Ok(())
     }
@@ -482,8 +356,7 @@ impl Screen {
     /// the next is drawn whole.
     pub(super) fn fresh(mut self) -> Result<Screen, Broken> {
         let (columns, rows) = self.size;
-        // Resizing clears the screen and the last frame (`clear` would ask the client where its cursor is).
-        self.terminal.resize(Rect::new(0, 0, columns, rows))?;
+        self.painter.clear(Rect::new(0, 0, columns, rows))?;
         self.hits = Hits::default();
         Ok(self)
     }
@@ -518,8 +391,7 @@ impl Screen {
 
     /// The screen's new size.
     pub(super) fn resize(&mut self, columns: u16, rows: u16) -> Result<(), Broken> {
-        self.terminal.backend_mut().size = Size::new(columns, rows);
-        self.terminal.resize(Rect::new(0, 0, columns, rows))?;
+        self.painter.clear(Rect::new(0, 0, columns, rows))?;
         self.size = (columns, rows);
         Ok(())
     }
@@ -552,6 +424,3 @@ impl Drop for Screen {
         }
     }
 }
-
-#[cfg(test)]
-mod tests;

@@ -14,6 +14,8 @@ use std::sync::{Arc, Mutex};
 use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 
+use ratatui::buffer::Buffer;
+
 use crate::bot::Think;
 use crate::pace::Speed;
 use crate::record::DealCode;
@@ -222,6 +224,7 @@ pub(super) fn open(
         room: Room::new(table, Vec::new()),
         screens: HashMap::new(),
         redraw: Redraw::Everyone,
+        canvas: Buffer::default(),
         sender: sender.clone(),
         summary: Arc::clone(&summary),
     };
@@ -302,6 +305,8 @@ struct Served {
     screens: HashMap<PersonId, Screen>,
     /// The screens to draw before waiting again.
     redraw: Redraw,
+    /// Where each screen's frame is drawn before what changed is sent.
+    canvas: Buffer,
     sender: Sender<ToTable>,
     summary: Arc<Mutex<TableSummary>>,
 }
@@ -624,8 +629,8 @@ impl Served {
         };
         for id in ids {
             let Some(screen) = self.screens.get_mut(&id) else { continue };
-            let room = &self.room;
-            let drawn = std::panic::catch_unwind(AssertUnwindSafe(|| screen.draw(room, id, now)));
+            let (room, canvas) = (&self.room, &mut self.canvas);
+            let drawn = std::panic::catch_unwind(AssertUnwindSafe(|| screen.draw(canvas, room, id, now)));
             if !matches!(drawn, Ok(Ok(()))) {
                 let why = if drawn.is_err() { "the screen failed" } else { "the client does not read its screen" };
                 self.drop_screen(id, why);
