@@ -23,7 +23,8 @@ fn stroke() -> impl Strategy<Value = Stroke> {
     prop_oneof![
         8 => (0..12u16, 0..3u16, prop::collection::vec(0..SYMBOLS.len(), 1..6), 0..3usize, 0..3usize, 0..3usize)
             .prop_map(|(x, y, symbols, fg, bg, modifier)| Stroke::Text { x, y, symbols, fg, bg, modifier }),
-        1 => (0..12u16, 0..3u16, 0..3usize).prop_map(|(x, y, option)| Stroke::Option { x, y, option }),
+        // Not in the last column: ratatui's diff reads past the buffer for a forced width there.
+        1 => (0..11u16, 0..3u16, 0..3usize).prop_map(|(x, y, option)| Stroke::Option { x, y, option }),
     ]
 }
 
