@@ -24,6 +24,7 @@ pub fn changes<'a>(shown: &mut [Cell], next: &'a [Cell], area: Rect) -> Vec<(u16
     let columns = usize::from(area.width.max(1));
     let cell_at = |index: usize| ((index % columns) as u16 + area.x, (index / columns) as u16 + area.y, &next[index]);
     let mut found = Vec::new();
+    let mut widths = Widths::default();
     let mut i = 0;
     while i < len {
         let current = &next[i];
@@ -38,9 +39,13 @@ pub fn changes<'a>(shown: &mut [Cell], next: &'a [Cell], area: Rect) -> Vec<(u16
             }
             CellDiffOption::None | CellDiffOption::AlwaysUpdate => {
                 let unchanged = current.diff_option == CellDiffOption::None && same(current, &shown[i]);
-                let width = usize::from(width_of(current));
+                if unchanged && current.symbol().len() == 1 {
+                    // The common case: one column, nothing to send, nothing to copy.
+                    i += 1;
+                    continue;
+                }
+                let width = usize::from(widths.of(current));
                 if unchanged && width <= 1 {
-                    // The common case: nothing to send, nothing to copy.
                     i += 1;
                     continue;
                 }
@@ -121,6 +126,29 @@ fn width_of(cell: &Cell) -> u16 {
         CellDiffOption::ForcedWidth(width) => width.get(),
         _ if cell.symbol().len() == 1 => 1,
         _ => cell.symbol().cell_width(),
+    }
+}
+
+/// The width of the last symbol of several bytes measured: the same
+/// border character comes many times in a row.
+#[derive(Default)]
+struct Widths<'a> {
+    last: Option<(&'a str, u16)>,
+}
+
+impl<'a> Widths<'a> {
+    fn of(&mut self, cell: &'a Cell) -> u16 {
+        let symbol = cell.symbol();
+        match self.last {
+            Some((last, width)) if symbol.len() > 1 && last == symbol && cell.diff_option == CellDiffOption::None => width,
+            _ => {
+                let width = width_of(cell);
+                if symbol.len() > 1 && cell.diff_option == CellDiffOption::None {
+                    self.last = Some((symbol, width));
+                }
+                width
+            }
+        }
     }
 }
 

@@ -45,6 +45,7 @@ mod hand;
 mod seats;
 mod side;
 mod status;
+mod text;
 mod top_line;
 mod trick;
 
@@ -53,6 +54,7 @@ use seats::{detail_for, seats};
 pub(crate) use side::short_name;
 use side::side_panel;
 use status::{key_line, status_line};
+use text::{draw_line, draw_lines};
 pub use status::{keys_now, status};
 use top_line::info_bar;
 pub(crate) use trick::draw_card;
@@ -123,7 +125,7 @@ pub fn draw_screen(buf: &mut Buffer, area: Rect, app: &Seen<'_>, now: Instant) -
         too_small(buf, area, theme, ("Hearts", "quit"));
         return hits;
     }
-    buf.set_style(area, theme.table());
+    style_all(buf, area, theme.table());
     let size = CardSize::for_screen(area);
     let [info, body, status, keys] =
         Layout::vertical([Constraint::Length(1), Constraint::Min(16), Constraint::Length(1), Constraint::Length(1)])
@@ -162,6 +164,18 @@ pub fn draw_screen(buf: &mut Buffer, area: Rect, app: &Seen<'_>, now: Instant) -
         window.draw(buf, area, app, &mut hits);
     }
     hits
+}
+
+/// Sets the style of every cell of `area`: a cell at a time, not by its
+/// position, when the area is the whole buffer (as a screen's is).
+fn style_all(buf: &mut Buffer, area: Rect, style: Style) {
+    if area == buf.area {
+        for cell in &mut buf.content {
+            cell.set_style(style);
+        }
+    } else {
+        buf.set_style(area, style);
+    }
 }
 
 /// The resume offer alone on the table, with a note (a file that could

@@ -27,7 +27,7 @@ pub(super) fn your_line(buf: &mut Buffer, area: Rect, app: &Seen<'_>, hits: &mut
             )),
             Span::styled(format!("{}you are watching", theme.separator()), theme.quiet()),
         ]);
-        Paragraph::new(line).render(area, buf);
+        draw_line(buf, area, &line);
         return;
     };
     let to_act = app.to_act() && app.viewer.window.is_none();
@@ -60,7 +60,7 @@ pub(super) fn your_line(buf: &mut Buffer, area: Rect, app: &Seen<'_>, hits: &mut
         spans.push(Span::styled(text, theme.quiet()));
     }
     let line = Line::from(spans);
-    Paragraph::new(line).render(area, buf);
+    draw_line(buf, area, &line);
     let mut right = area.right();
     let mut button = |label: &str, which: Button, ready: bool| {
         let width = label.chars().count() as u16;

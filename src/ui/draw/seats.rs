@@ -187,7 +187,7 @@ fn text_rect(rect: Rect, lines: &[Line], alignment: Alignment) -> Rect {
 
 pub(super) fn seats(buf: &mut Buffer, area: Rect, app: &Seen<'_>, detail: Detail) {
     for (rect, lines, alignment) in labels(app, area, detail) {
-        Paragraph::new(lines).alignment(alignment).render(rect, buf);
+        draw_lines(buf, rect, &lines, alignment);
     }
 }
 

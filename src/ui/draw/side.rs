@@ -26,7 +26,7 @@ pub(super) fn side_panel(buf: &mut Buffer, area: Rect, app: &Seen<'_>) {
     let scores_block = block("Scores");
     let inner = scores_block.inner(scores);
     scores_block.render(scores, buf);
-    Paragraph::new(sheet).render(inner, buf);
+    draw_lines(buf, inner, &sheet, Alignment::Left);
 
     let points_table = app.rules().points;
     let lines: Vec<Line> = app
@@ -59,7 +59,7 @@ pub(super) fn side_panel(buf: &mut Buffer, area: Rect, app: &Seen<'_>) {
     let inner = tricks_block.inner(tricks);
     tricks_block.render(tricks, buf);
     let skip = lines.len().saturating_sub(usize::from(inner.height));
-    Paragraph::new(lines.into_iter().skip(skip).collect::<Vec<_>>()).render(inner, buf);
+    draw_lines(buf, inner, &lines[skip..], Alignment::Left);
     if let Some(chat) = chat {
         let chat_block = block("Messages");
         let inner = chat_block.inner(chat);
@@ -83,7 +83,7 @@ pub(super) fn side_panel(buf: &mut Buffer, area: Rect, app: &Seen<'_>) {
             })
             .collect();
         let skip = said.len().saturating_sub(usize::from(inner.height));
-        Paragraph::new(said.into_iter().skip(skip).collect::<Vec<_>>()).render(inner, buf);
+        draw_lines(buf, inner, &said[skip..], Alignment::Left);
     }
 }
 

@@ -184,7 +184,7 @@ pub(super) fn status_line(buf: &mut Buffer, area: Rect, app: &Seen<'_>) -> Optio
         }
         spans.push(Span::styled(text, *style));
     }
-    Paragraph::new(Line::from(spans)).render(area, buf);
+    draw_line(buf, area, &Line::from(spans));
     moved
 }
 
@@ -237,7 +237,7 @@ pub(super) fn key_line(buf: &mut Buffer, area: Rect, app: &Seen<'_>, note: Optio
             Span::raw(format!("{shown}_")),
             Span::styled(tail, theme.quiet()),
         ];
-        Paragraph::new(Line::from(spans)).render(area, buf);
+        draw_line(buf, area, &Line::from(spans));
         return;
     }
     if let Some(said) = app.chat.newest().filter(|said| now < said.at + CHAT_SHOWN) {
@@ -251,7 +251,7 @@ pub(super) fn key_line(buf: &mut Buffer, area: Rect, app: &Seen<'_>, note: Optio
             format!("{}{more}", cut.unwrap_or_default())
         };
         let line = Line::from(vec![Span::styled(format!(" {}: ", said.from), theme.strong()), Span::raw(text)]);
-        Paragraph::new(line).render(area, buf);
+        draw_line(buf, area, &line);
         return;
     }
     if let Some(note) = note {
@@ -261,7 +261,7 @@ pub(super) fn key_line(buf: &mut Buffer, area: Rect, app: &Seen<'_>, note: Optio
         } else {
             cut_after_word(&note, room, app.viewer.theme.ellipsis()).unwrap_or_default()
         };
-        Paragraph::new(Line::styled(format!(" {shown}"), app.viewer.theme.warning())).render(area, buf);
+        draw_line(buf, area, &Line::styled(format!(" {shown}"), app.viewer.theme.warning()));
         return;
     }
     let keys: Vec<String> = keys_now(app)
@@ -269,5 +269,5 @@ pub(super) fn key_line(buf: &mut Buffer, area: Rect, app: &Seen<'_>, note: Optio
         .map(|key| key.replacen("arrows", if app.viewer.theme.ascii { "h l" } else { "←→" }, 1))
         .collect();
     let line = format!(" {}", keys.join(app.viewer.theme.separator()));
-    Paragraph::new(Line::styled(line, app.viewer.theme.quiet())).render(area, buf);
+    draw_line(buf, area, &Line::styled(line, app.viewer.theme.quiet()));
 }

@@ -112,7 +112,7 @@ pub(super) fn info_bar(buf: &mut Buffer, area: Rect, app: &Seen<'_>) {
         spans.push(Span::raw(" ".repeat(gap)));
         spans.push(Span::styled(clock, theme.strong()));
     }
-    Paragraph::new(Line::from(spans)).render(area, buf);
+    draw_line(buf, area, &Line::from(spans));
 }
 
 /// Joins `parts` within `room` characters: drops parts from the end of

@@ -88,7 +88,7 @@ pub(super) fn trick(buf: &mut Buffer, area: Rect, app: &Seen<'_>, now: Instant, 
         let backs = vec![app.viewer.theme.card_back(); cards.len()].join(" ");
         let text = format!("{backs} to {}", app.name(target));
         let rect = placed(area, point, text.chars().count() as u16, 1);
-        Paragraph::new(Line::styled(text, app.viewer.theme.strong())).render(rect, buf);
+        draw_line(buf, rect, &Line::styled(text, app.viewer.theme.strong()));
     }
 }
 
@@ -107,10 +107,25 @@ pub(crate) fn draw_card(
 ) {
     let border = theme.card_border();
     let inner = usize::from(size.width - 2);
-    let top = format!("{}{}{}", border.top_left, border.horizontal_top.repeat(inner), border.top_right);
-    let bottom = format!("{}{}{}", border.bottom_left, border.horizontal_bottom.repeat(inner), border.bottom_right);
-    buf.set_string(x, y, top, frame);
-    buf.set_string(x, y + size.height - 1, bottom, frame);
+    // The frame a cell at a time: each of its symbols takes one column.
+    let mut frame_cell = |x: u16, y: u16, symbol: &str| {
+        if let Some(cell) = buf.cell_mut((x, y)) {
+            cell.set_symbol(symbol).set_style(frame);
+        }
+    };
+    let bottom = y + size.height - 1;
+    frame_cell(x, y, border.top_left);
+    frame_cell(x, bottom, border.bottom_left);
+    for column in x + 1..x + size.width - 1 {
+        frame_cell(column, y, border.horizontal_top);
+        frame_cell(column, bottom, border.horizontal_bottom);
+    }
+    frame_cell(x + size.width - 1, y, border.top_right);
+    frame_cell(x + size.width - 1, bottom, border.bottom_right);
+    for row in y + 1..bottom {
+        frame_cell(x, row, border.vertical_left);
+        frame_cell(x + size.width - 1, row, border.vertical_right);
+    }
     let (rank, suit) = theme.face(card);
     let faces: Vec<String> = if size == CardSize::SMALL {
         vec![format!("{rank:<2}{suit}")]
@@ -118,10 +133,7 @@ pub(crate) fn draw_card(
         vec![format!("{rank:<inner$}"), format!("{suit:^inner$}"), format!("{rank:>inner$}")]
     };
     for (row, text) in faces.iter().enumerate() {
-        let y = y + 1 + row as u16;
-        buf.set_string(x, y, border.vertical_left, frame);
-        buf.set_string(x + 1, y, text, face);
-        buf.set_string(x + size.width - 1, y, border.vertical_right, frame);
+        buf.set_string(x + 1, y + 1 + row as u16, text, face);
     }
 }
 
@@ -150,5 +162,5 @@ pub(super) fn played_panel(buf: &mut Buffer, area: Rect, app: &Seen<'_>) {
             Line::from(spans)
         })
         .collect();
-    Paragraph::new(lines).render(inner, buf);
+    draw_lines(buf, inner, &lines, Alignment::Left);
 }
