@@ -140,7 +140,9 @@ impl<'a> Widths<'a> {
     fn of(&mut self, cell: &'a Cell) -> u16 {
         let symbol = cell.symbol();
         match self.last {
-            Some((last, width)) if symbol.len() > 1 && last == symbol && cell.diff_option == CellDiffOption::None => width,
+            Some((last, width)) if symbol.len() > 1 && last == symbol && cell.diff_option == CellDiffOption::None => {
+                width
+            }
             _ => {
                 let width = width_of(cell);
                 if symbol.len() > 1 && cell.diff_option == CellDiffOption::None {

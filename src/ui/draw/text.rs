@@ -3,8 +3,8 @@
 //! styles every cell of its area first, and measures each character three
 //! times. Every frame of the table is mostly such lines.
 
-use ratatui::text::StyledGrapheme;
 use ratatui::buffer::CellWidth;
+use ratatui::text::StyledGrapheme;
 
 use super::*;
 
@@ -61,9 +61,8 @@ fn graphemes<'a>(line: &'a Line<'a>) -> impl Iterator<Item = (&'a str, Style)> {
         let ascii = text.is_ascii().then(|| {
             (0..text.len()).filter(|&i| !text.as_bytes()[i].is_ascii_control()).map(move |i| (&text[i..=i], style))
         });
-        let other = (!text.is_ascii()).then(|| {
-            span.styled_graphemes(line.style).map(|StyledGrapheme { symbol, style }| (symbol, style))
-        });
+        let other = (!text.is_ascii())
+            .then(|| span.styled_graphemes(line.style).map(|StyledGrapheme { symbol, style }| (symbol, style)));
         ascii.into_iter().flatten().chain(other.into_iter().flatten())
     })
 }
