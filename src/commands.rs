@@ -225,10 +225,7 @@ pub fn run(cli: &Cli, search: &SearchPaths) -> Result<String, CommandError> {
             Ok(format!("hearts serve: wrote {games} to {}\n", file.display()))
         }
         Command::Serve(args) => {
-            let loaded = config::load(&request, search)?;
-            let choices = loaded.bots.then(&cli.bots.choices()?);
-            let options = ServeOptions::of(args, table(&loaded, &choices)?, choices.think());
-            crate::serve::run(options)?;
+            crate::serve::run(serve_options(cli, args, search)?)?;
             Ok(String::new())
         }
         Command::Bot { level, seed } => {
@@ -524,6 +521,14 @@ fn perft_report(hand: &Hand, depth: u32, show_divide: bool, json: bool) -> Strin
 
 /// Opens the table: the rules and bots are settled before the terminal is touched.
 /// The table the rules and the bot choices make: its rules, their name, its players.
+/// How `hearts serve` is to run, from its command line: the rules and bots
+/// of its tables as the other commands load them.
+pub fn serve_options(cli: &Cli, args: &ServeArgs, search: &SearchPaths) -> Result<ServeOptions, CommandError> {
+    let loaded = config::load(&cli.rules.request(), search)?;
+    let choices = loaded.bots.then(&cli.bots.choices()?);
+    Ok(ServeOptions::of(args, table(&loaded, &choices)?, choices.think()))
+}
+
 fn table(loaded: &LoadedRules, choices: &BotChoices) -> Result<Setup, CommandError> {
     let players = choices.resolve(loaded.rules.player_count())?;
     let changed = loaded.rules != loaded.preset.rules();

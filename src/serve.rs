@@ -272,95 +272,202 @@ fn table_code(length: usize) -> String {
     bytes.iter().map(|&byte| char::from(ALPHABET[usize::from(byte) % ALPHABET.len()])).collect()
 }
 
-/// Serves until SIGINT or SIGTERM. Checks the access choice before
-/// listening, then prints the address and the host key's fingerprint.
+/// Serves until SIGINT or SIGTERM, from the user's data directory.
+/// Prints the address and the host key's fingerprint, then the tables.
 pub fn run(options: ServeOptions) -> Result<(), ServeError> {
-    let access = Access::choose(&options.access, options.listen)?;
     let dir = crate::files::data_dir()?;
-    crate::files::private_dir(&dir)?;
-    let _lock = lock::ServeLock::take(&dir)?;
-    let key = host_key::load_or_make(&dir)?;
-    let mut store = Store::open_in(&dir)?;
-    let stored = store.tables()?;
-    let saver =
-        Arc::new(Saver::start(store).map_err(|source| ServeError::Io { doing: "start the saver".into(), source })?);
-    let fingerprint = key.public_key().fingerprint(russh::keys::HashAlg::Sha256);
-    let runtime = tokio::runtime::Builder::new_multi_thread()
-        .enable_all()
-        .build()
-        .map_err(|source| ServeError::Io { doing: "start".into(), source })?;
-    let bounds =
-        Bounds { tables: limits::MAX_TABLES, per_person: options.tables_per_person, close_after: options.close_after };
-    let shared = Arc::new_cyclic(|this: &Weak<Shared>| {
-        let this = this.clone();
-        // A person who leaves a table goes back to their lobby.
-        let leave = Arc::new(move |screen, note| {
-            if let Some(shared) = this.upgrade() {
-                lobby_session::enter(screen, shared, note);
+    let server = Server::start(options, dir)?;
+    let mut out = std::io::stdout().lock();
+    // Whoever started the server reads the port and the fingerprint here; a closed stdout is no reason to stop.
+    let _ = writeln!(out, "hearts serve: listening on {}, host key {}", server.address(), server.fingerprint());
+    let port = server.address().port();
+    let bots = server.shared.table.players.first().map(|player| player.name()).unwrap_or_default();
+    for table in server.opened() {
+        let taken_up = if table.taken_up { ", as it was" } else { "" };
+        let _ = writeln!(out, "table {} ({}, empty seats: {bots} bots{taken_up})", table.code, table.label);
+        let _ = writeln!(out, "join: ssh -t -p {port} NAME@HOST join {}", table.code);
+    }
+    let _ = writeln!(out, "play: ssh -t -p {port} NAME@HOST");
+    let _ = out.flush();
+    drop(out);
+    server.runtime.block_on(signalled());
+    server.stop();
+    Ok(())
+}
+
+/// A server serving: listening, its tables open, until [`Server::stop`]
+/// (or until dropped, which stops it the same way).
+pub struct Server {
+    address: SocketAddr,
+    fingerprint: String,
+    opened: Vec<Opened>,
+    shared: Arc<Shared>,
+    saver: Arc<Saver>,
+    /// Tells the loop taking connections to stop.
+    stopping: Arc<tokio::sync::Notify>,
+    accepting: Option<tokio::task::JoinHandle<()>>,
+    stopped: bool,
+    runtime: tokio::runtime::Runtime,
+    /// The data directory is this server's while it serves.
+    _lock: lock::ServeLock,
+}
+
+/// A table the server opened as it started.
+#[derive(Clone, Debug)]
+pub struct Opened {
+    /// Its code (`join CODE`).
+    pub code: String,
+    /// Its rules' name.
+    pub label: String,
+    /// Taken up as the last run left it, not new.
+    pub taken_up: bool,
+}
+
+impl Server {
+    /// Starts serving from the data directory `dir`: checks the access
+    /// choice first, takes the directory (one server each), takes up the
+    /// tables of the last run and opens new ones up to `options.tables`.
+    pub fn start(options: ServeOptions, dir: PathBuf) -> Result<Server, ServeError> {
+        let access = Access::choose(&options.access, options.listen)?;
+        crate::files::private_dir(&dir)?;
+        let lock = lock::ServeLock::take(&dir)?;
+        let key = host_key::load_or_make(&dir)?;
+        let mut store = Store::open_in(&dir)?;
+        let stored = store.tables()?;
+        let saver =
+            Arc::new(Saver::start(store).map_err(|source| ServeError::Io { doing: "start the saver".into(), source })?);
+        let fingerprint = key.public_key().fingerprint(russh::keys::HashAlg::Sha256).to_string();
+        let runtime = tokio::runtime::Builder::new_multi_thread()
+            .enable_all()
+            .build()
+            .map_err(|source| ServeError::Io { doing: "start".into(), source })?;
+        let bounds = Bounds {
+            tables: limits::MAX_TABLES,
+            per_person: options.tables_per_person,
+            close_after: options.close_after,
+        };
+        let listen = options.listen;
+        let new = options.tables.max(1).saturating_sub(stored.len());
+        let shared = Arc::new_cyclic(|this: &Weak<Shared>| {
+            let this = this.clone();
+            // A person who leaves a table goes back to their lobby.
+            let leave = Arc::new(move |screen, note| {
+                if let Some(shared) = this.upgrade() {
+                    lobby_session::enter(screen, shared, note);
+                }
+            });
+            let directory =
+                Directory::new(bounds, dir.clone(), (Arc::new(Pool::for_cores("search")), Arc::clone(&saver)), leave);
+            Shared {
+                access,
+                table: options.table,
+                speed: options.speed,
+                think: options.think,
+                sharing: options.sharing,
+                lobby_idle: options.lobby_idle,
+                dir,
+                connections: Connections::default(),
+                directory,
+                next_person: AtomicU64::new(0),
+                reviews: AtomicUsize::new(0),
+                live: Registry::default(),
+                code_tries: CodeTries::default(),
             }
         });
-        let directory =
-            Directory::new(bounds, dir.clone(), (Arc::new(Pool::for_cores("search")), Arc::clone(&saver)), leave);
-        Shared {
-            access,
-            table: options.table,
-            speed: options.speed,
-            think: options.think,
-            sharing: options.sharing,
-            lobby_idle: options.lobby_idle,
-            dir,
-            connections: Connections::default(),
-            directory,
-            next_person: AtomicU64::new(0),
-            reviews: AtomicUsize::new(0),
-            live: Registry::default(),
-            code_tries: CodeTries::default(),
-        }
-    });
-    runtime.block_on(async move {
-        let listener = TcpListener::bind(options.listen)
-            .await
-            .map_err(|source| ServeError::Io { doing: format!("listen on {}", options.listen), source })?;
+        let listener = runtime
+            .block_on(TcpListener::bind(listen))
+            .map_err(|source| ServeError::Io { doing: format!("listen on {listen}"), source })?;
         let address = listener.local_addr().map_err(|source| ServeError::Io { doing: "listen".into(), source })?;
-        let mut out = std::io::stdout().lock();
-        // Whoever started the server reads the port and the fingerprint here; a closed stdout is no reason to stop.
-        let _ = writeln!(out, "hearts serve: listening on {address}, host key {fingerprint}");
+        let stopping = Arc::new(tokio::sync::Notify::new());
+        let mut server = Server {
+            address,
+            fingerprint,
+            opened: Vec::new(),
+            shared: Arc::clone(&shared),
+            saver,
+            stopping: Arc::clone(&stopping),
+            accepting: None,
+            stopped: false,
+            runtime,
+            _lock: lock,
+        };
         // The tables of the last run first, where they were; then new ones up to the number asked for.
-        let new = options.tables.max(1).saturating_sub(stored.len());
-        let opened = stored.iter().map(Some).chain(std::iter::repeat_n(None, new));
-        for stored in opened {
+        for stored in stored.iter().map(Some).chain(std::iter::repeat_n(None, new)) {
+            // A table that cannot open stops the start; the server, dropped, closes those already open.
             let line =
                 shared.directory.open(shared.default_opening(), stored, None, LISTED_CODE).map_err(|problem| {
                     ServeError::Io { doing: "open a table".into(), source: std::io::Error::other(problem) }
                 })?;
-            let summary = line.summary();
-            let bots = shared.table.players.first().map(|player| player.name()).unwrap_or_default();
-            let taken_up = if stored.is_some() { ", as it was" } else { "" };
-            let _ = writeln!(out, "table {} ({}, empty seats: {bots} bots{taken_up})", line.code, summary.label);
-            let _ = writeln!(out, "join: ssh -t -p {} NAME@HOST join {}", address.port(), line.code);
+            let label = line.summary().label;
+            server.opened.push(Opened { code: line.code, label, taken_up: stored.is_some() });
         }
-        let _ = writeln!(out, "play: ssh -t -p {} NAME@HOST", address.port());
-        let _ = out.flush();
-        drop(out);
         let config = Arc::new(limits::config(key));
-        accept(&listener, &config, &shared).await;
-        stop_sessions(&shared).await;
-        // Every table's last state is written before the server exits.
-        saver.finish();
-        Ok(())
-    })
+        let _guard = server.runtime.enter();
+        server.accepting = Some(tokio::spawn(async move { accept(&listener, &config, &shared, &stopping).await }));
+        Ok(server)
+    }
+
+    /// Where it listens.
+    pub fn address(&self) -> SocketAddr {
+        self.address
+    }
+
+    /// The host key's fingerprint (`SHA256:...`).
+    pub fn fingerprint(&self) -> &str {
+        &self.fingerprint
+    }
+
+    /// The tables it opened as it started, the last run's first.
+    pub fn opened(&self) -> &[Opened] {
+        &self.opened
+    }
+
+    /// Stops: takes no more connections, tells every table and lobby, waits
+    /// for the tables to end (each hands its last state to the saver) and
+    /// for the saver's last write.
+    pub fn stop(mut self) {
+        self.halt();
+    }
+
+    fn halt(&mut self) {
+        if std::mem::replace(&mut self.stopped, true) {
+            return;
+        }
+        self.stopping.notify_one();
+        let (accepting, shared) = (self.accepting.take(), Arc::clone(&self.shared));
+        self.runtime.block_on(async move {
+            if let Some(accepting) = accepting {
+                let _ = accepting.await;
+            }
+            stop_sessions(&shared).await;
+        });
+        self.saver.finish();
+    }
 }
 
-/// Takes connections until SIGINT or SIGTERM.
-async fn accept(listener: &TcpListener, config: &Arc<Config>, shared: &Arc<Shared>) {
+impl Drop for Server {
+    fn drop(&mut self) {
+        self.halt();
+    }
+}
+
+/// Waits for SIGINT or SIGTERM.
+async fn signalled() {
     let Ok(mut terminate) = tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate()) else {
         return;
     };
+    tokio::select! {
+        _ = tokio::signal::ctrl_c() => {}
+        _ = terminate.recv() => {}
+    }
+}
+
+/// Takes connections until told to stop.
+async fn accept(listener: &TcpListener, config: &Arc<Config>, shared: &Arc<Shared>, stopping: &tokio::sync::Notify) {
     let refusing = Arc::new(AtomicUsize::new(0));
     loop {
         let (socket, peer) = tokio::select! {
-            _ = tokio::signal::ctrl_c() => return,
-            _ = terminate.recv() => return,
+            () = stopping.notified() => return,
             accepted = listener.accept() => match accepted {
                 Ok(accepted) => accepted,
                 // Out of descriptors or the like: wait a little rather than spin.

@@ -95,10 +95,17 @@ fn grouped(code: &str, prefix: &str) -> Vec<String> {
 /// `crate::serve::X` anywhere.
 fn serve_siblings_named(module: &str, siblings: &[String]) -> Vec<String> {
     let serve = Path::new(env!("CARGO_MANIFEST_DIR")).join("src/serve");
-    let mut texts = vec![(std::fs::read_to_string(serve.join(format!("{module}.rs"))).unwrap(), "super::")];
-    if let Ok(entries) = std::fs::read_dir(serve.join(module)) {
+    let mut texts = vec![(std::fs::read_to_string(serve.join(format!("{module}.rs"))).unwrap(), "super::".to_string())];
+    // The files of its folder, at any depth: each folder down is one `super::` more.
+    let mut folders = vec![(serve.join(module), "super::super::".to_string())];
+    while let Some((folder, prefix)) = folders.pop() {
+        let Ok(entries) = std::fs::read_dir(&folder) else { continue };
         for entry in entries.map(|entry| entry.unwrap().path()) {
-            texts.push((std::fs::read_to_string(entry).unwrap(), "super::super::"));
+            if entry.is_dir() {
+                folders.push((entry, format!("super::{prefix}")));
+            } else {
+                texts.push((std::fs::read_to_string(entry).unwrap(), prefix.clone()));
+            }
         }
     }
     let names = |text: &str, prefix: &str| -> Vec<String> {

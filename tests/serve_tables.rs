@@ -141,7 +141,7 @@ fn hand_cards(text: &str) -> Vec<String> {
 
 #[tokio::test]
 async fn a_server_killed_with_9_takes_up_every_table_where_it_was() {
-    let server = Server::start("serve_tables", "kill", &["--tables", "2"]);
+    let server = Server::start_process("serve_tables", "kill", &["--tables", "2"]);
     assert_eq!(server.codes.len(), 2, "two tables open");
     let (first, second) = (server.codes[0].clone(), server.codes[1].clone());
     let mut alice = Person::comes(&server, "alice", &format!("join {first}")).await;
@@ -187,12 +187,12 @@ async fn a_message_reaches_the_others_without_its_escape_sequences() {
 
 #[tokio::test]
 async fn sigterm_saves_every_table_and_gives_the_terminals_back() {
-    let mut server = Server::start("serve_tables", "term", &[]);
+    let mut server = Server::start_process("serve_tables", "term", &[]);
     let mut alice = Person::comes(&server, "alice", &format!("join {}", server.code)).await;
     assert!(alice.until(|text| text.contains("(0 of 3)")).await, "{}", alice.text());
-    let killed = Command::new("kill").args(["-TERM", &server.child.id().to_string()]).status().unwrap();
+    let killed = Command::new("kill").args(["-TERM", &server.child().id().to_string()]).status().unwrap();
     assert!(killed.success());
-    let status = server.child.wait().unwrap();
+    let status = server.child().wait().unwrap();
     assert!(status.success(), "a stopped server exits cleanly: {status:?}");
     // alice's terminal is handed back: the alternate screen is left.
     let left = alice.until(|_| false).await;
@@ -205,7 +205,7 @@ async fn sigterm_saves_every_table_and_gives_the_terminals_back() {
 
 #[tokio::test]
 async fn a_table_at_game_over_comes_back_from_a_restart_with_its_rules_and_seats() {
-    let server = Server::start("serve_tables", "over", &["--preset", "omnibus", "--set", "max-hands=1"]);
+    let server = Server::start_process("serve_tables", "over", &["--preset", "omnibus", "--set", "max-hands=1"]);
     let join = format!("join {}", server.code);
     let mut alice = Person::comes(&server, "alice", &join).await;
     let last = alice.play_game().await;

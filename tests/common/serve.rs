@@ -1,5 +1,6 @@
-//! Helpers for the tests of `hearts serve` from the outside: the real
-//! binary on a scratch data directory, and people through russh's client
+//! Helpers for the tests of `hearts serve` from the outside: a server in
+//! the test's process (or the real binary, for a test that kills it) on a
+//! scratch data directory, and people through russh's client
 //! on 80x24 terminals whose bytes go through a terminal emulator.
 
 use std::io::{BufRead, BufReader};
@@ -8,6 +9,9 @@ use std::process::{Child, Command, Stdio};
 use std::sync::Arc;
 use std::time::Duration;
 
+use clap::Parser as _;
+use hearts::cli::Cli;
+use hearts::config::SearchPaths;
 use russh::ChannelMsg;
 use russh::client::{self, Handle};
 use russh::keys::PublicKeyOrCertificate;
@@ -16,28 +20,63 @@ use russh::keys::PublicKeyOrCertificate;
 pub const PATIENCE: Duration = Duration::from_secs(60);
 
 /// A server started for one test (`--speed instant`), stopped and its
-/// data directory removed when dropped.
+/// data directory removed when dropped: in this process, or the binary
+/// for a test that kills it.
 pub struct Server {
-    pub child: Child,
+    running: Running,
     pub port: u16,
     /// The code of the first table opened at start.
     pub code: String,
-    /// Every table's code, as printed at start.
+    /// Every table's code, as opened at start.
     pub codes: Vec<String>,
     pub dir: PathBuf,
 }
 
+enum Running {
+    /// `hearts::serve::Server` in this process; `None` once stopped.
+    InProcess(Option<hearts::serve::Server>),
+    /// The binary, whose start the test reads from what it prints.
+    Process(Child),
+}
+
+/// A fresh data directory named after the test `group` and `name`.
+fn fresh_dir(group: &str, name: &str) -> PathBuf {
+    let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join(group).join(format!("{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
 impl Server {
-    /// A server on a fresh data directory named after the test `group`
-    /// and `name`, with `args` after `serve`.
+    /// A server in this process on a fresh data directory named after the
+    /// test `group` and `name`, with `args` after `serve`.
     pub fn start(group: &str, name: &str, args: &[&str]) -> Server {
-        let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join(group).join(format!("{name}-{}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&dir);
-        std::fs::create_dir_all(&dir).unwrap();
-        Server::start_in(dir, args)
+        let dir = fresh_dir(group, name);
+        let mut line = vec!["hearts", "serve", "--listen", "127.0.0.1:0", "--speed", "instant"];
+        line.extend_from_slice(args);
+        let cli = Cli::try_parse_from(line).expect("the test's flags parse");
+        let Some(hearts::cli::Command::Serve(serve)) = &cli.command else { unreachable!("a serve command") };
+        let search = SearchPaths { local: dir.join("rules.toml"), user: None };
+        let options = hearts::commands::serve_options(&cli, serve, &search).expect("the test's rules load");
+        let data = dir.join("hearts");
+        // Out of the test's async runtime: the server runs one of its own.
+        let server = std::thread::scope(|scope| {
+            scope.spawn(|| hearts::serve::Server::start(options, data)).join().expect("starting does not panic")
+        })
+        .expect("the server starts");
+        let codes: Vec<String> = server.opened().iter().map(|table| table.code.clone()).collect();
+        assert!(server.fingerprint().starts_with("SHA256:"), "{}", server.fingerprint());
+        let code = codes.first().cloned().expect("a table is opened at start");
+        let port = server.address().port();
+        Server { running: Running::InProcess(Some(server)), port, code, codes, dir }
     }
 
-    /// A server on the data directory `dir`; the codes of the tables it
+    /// The binary on a fresh data directory, with `args` after `serve`.
+    pub fn start_process(group: &str, name: &str, args: &[&str]) -> Server {
+        Server::start_in(fresh_dir(group, name), args)
+    }
+
+    /// The binary on the data directory `dir`; the codes of the tables it
     /// opens (or takes up) are read from what it prints.
     pub fn start_in(dir: PathBuf, args: &[&str]) -> Server {
         let mut child = Command::new(env!("CARGO_BIN_EXE_hearts"))
@@ -70,30 +109,55 @@ impl Server {
             }
         }
         let code = codes.first().cloned().expect("a table is opened at start");
-        Server { child, port, code, codes, dir }
+        Server { running: Running::Process(child), port, code, codes, dir }
     }
 
-    /// Kills the server at once (no chance to save), then starts it again
-    /// on the same data directory.
+    /// The binary's process (a server started with [`Server::start_process`]).
+    pub fn child(&mut self) -> &mut Child {
+        match &mut self.running {
+            Running::Process(child) => child,
+            Running::InProcess(_) => panic!("the server runs in the test's process"),
+        }
+    }
+
+    /// Kills the server's process at once (no chance to save), then
+    /// starts it again on the same data directory.
     pub fn killed_and_started_again(mut self, args: &[&str]) -> Server {
-        self.child.kill().unwrap();
-        self.child.wait().unwrap();
+        self.child().kill().unwrap();
+        self.child().wait().unwrap();
         let dir = std::mem::replace(&mut self.dir, PathBuf::new());
         Server::start_in(dir, args)
     }
 
-    /// Stops the server as SIGTERM does; whether it exited cleanly.
+    /// Stops the server: SIGTERM to its process, whether it exited
+    /// cleanly; in this process, [`hearts::serve::Server::stop`].
     pub fn terminate(&mut self) -> bool {
-        let sent = Command::new("kill").args(["-TERM", &self.child.id().to_string()]).status().unwrap();
-        assert!(sent.success());
-        self.child.wait().unwrap().success()
+        match &mut self.running {
+            Running::Process(child) => {
+                let sent = Command::new("kill").args(["-TERM", &child.id().to_string()]).status().unwrap();
+                assert!(sent.success());
+                child.wait().unwrap().success()
+            }
+            Running::InProcess(server) => {
+                let server = server.take();
+                std::thread::scope(|scope| scope.spawn(|| server.map(hearts::serve::Server::stop)).join().is_ok())
+            }
+        }
     }
 }
 
 impl Drop for Server {
     fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
+        match &mut self.running {
+            Running::Process(child) => {
+                let _ = child.kill();
+                let _ = child.wait();
+            }
+            Running::InProcess(server) => {
+                let server = server.take();
+                let _ = std::thread::scope(|scope| scope.spawn(|| drop(server)).join());
+            }
+        }
         if !self.dir.as_os_str().is_empty() {
             let _ = std::fs::remove_dir_all(&self.dir);
         }

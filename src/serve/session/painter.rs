@@ -39,8 +39,8 @@ impl Painter {
     pub(super) fn clear(&mut self, area: Rect) -> io::Result<()> {
         queue!(self.out, Clear(ClearType::All), Hide)?;
         Backend::flush(&mut self.out)?;
-        self.shown.resize(area);
-        self.shown.reset();
+        // A new buffer, not the old one resized: a window made smaller gives its memory back.
+        self.shown = Buffer::empty(area);
         Ok(())
     }
 

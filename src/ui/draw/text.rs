@@ -1,6 +1,6 @@
 //! Lines of text drawn as ratatui's `Paragraph` draws them when it neither
 //! wraps, scrolls nor styles its area, at a fraction of the cost: it
-//! styles every cell of its area first, and measures each character three
+//! styles every cell of its area first, and measures each character four
 //! times. Every frame of the table is mostly such lines.
 
 use ratatui::buffer::CellWidth;
@@ -74,9 +74,24 @@ mod tests {
 
     use super::*;
 
-    /// Pieces of text of every kind: plain, several bytes, wide, combining,
-    /// an emoji, control characters.
-    const PIECES: [&str; 9] = ["ab", " ", "♠♥", "あい", "e\u{301}", "😀", "\t", "x\r\ny", "Q♠ "];
+    /// Pieces of text of every kind: plain, several bytes, wide, combining
+    /// (after a letter, and alone at a span's start), zero-width joiners and
+    /// spaces, emoji (one with VS16), control characters.
+    const PIECES: [&str; 13] = [
+        "ab",
+        " ",
+        "♠♥",
+        "あい",
+        "e\u{301}",
+        "\u{301}",
+        "\u{200d}",
+        "\u{200b}",
+        "😀",
+        "❤\u{FE0F}",
+        "\t",
+        "x\r\ny",
+        "Q♠ ",
+    ];
 
     fn line() -> impl Strategy<Value = Line<'static>> {
         let span = (prop::collection::vec(0..PIECES.len(), 1..4), 0..3usize).prop_map(|(pieces, style)| {
@@ -102,7 +117,7 @@ mod tests {
         #[test]
         fn lines_are_drawn_as_a_paragraph_draws_them(
             lines in prop::collection::vec(line(), 0..4),
-            (x, y, width, height) in (0..6u16, 0..3u16, 0..14u16, 0..5u16),
+            (x, y, width, height) in (0..20u16, 0..8u16, 0..14u16, 0..5u16),
             alignment in 0..3usize,
         ) {
             let alignment = [Alignment::Left, Alignment::Center, Alignment::Right][alignment];

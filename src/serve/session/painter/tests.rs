@@ -67,3 +67,20 @@ fn a_screen_cleared_is_sent_whole_with_the_cursor_hidden() {
     assert!(whole.starts_with("\x1b[2J\x1b[?25l"), "the screen is cleared, the cursor hidden: {whole:?}");
     assert!(whole.contains("hearts"), "and the frame drawn whole: {whole:?}");
 }
+
+#[test]
+fn a_screen_cleared_to_a_new_size_is_drawn_whole_at_that_size() {
+    let (mut painter, pipe) = painter();
+    let mut canvas = Buffer::default();
+    paint(&mut painter, &mut canvas, "hearts");
+    sent(&pipe);
+    painter.clear(Rect::new(0, 0, 6, 2)).expect("a clear");
+    let area = painter.paint(&mut canvas, |buf, area| {
+        Paragraph::new("spades and\nclubs").render(area, buf);
+        area
+    });
+    assert_eq!(area.expect("painting"), Rect::new(0, 0, 6, 2), "the frame is drawn at the new size");
+    let whole = sent(&pipe);
+    assert!(whole.contains("spades") && !whole.contains("spades "), "cut at the new width: {whole:?}");
+    assert!(whole.contains("\x1b[2;1H"), "and both rows sent: {whole:?}");
+}
