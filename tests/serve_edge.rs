@@ -3,6 +3,8 @@
 //! raw sockets from many loopback addresses (Linux routes all of
 //! 127.0.0.0/8 to `lo`).
 
+mod common;
+
 use std::io::Write as _;
 use std::net::{IpAddr, Ipv4Addr, SocketAddr};
 use std::path::{Path, PathBuf};
@@ -15,77 +17,14 @@ use russh::client::{self, Handle};
 use russh::keys::PublicKeyOrCertificate;
 use tokio::net::{TcpSocket, TcpStream};
 
+use common::serve::{Launch, Server};
+
 /// The bound on anything a test waits for; only a broken server reaches it.
 const PATIENCE: Duration = Duration::from_secs(60);
 
-/// A server started for one test, stopped when dropped.
-struct Server {
-    child: Child,
-    port: u16,
-    /// The code of the table opened at start.
-    code: String,
-    /// The test's scratch directory: the server's files, its output, its PATH.
-    dir: PathBuf,
-}
-
-/// How a test starts the server.
-#[derive(Default)]
-struct Launch<'a> {
-    /// Flags after `serve --listen 127.0.0.1:0`.
-    args: &'a [&'a str],
-    /// In a session of its own, with no terminal (as `setsid` starts a daemon).
-    setsid: bool,
-    /// Directories put first on its PATH.
-    path_first: Option<PathBuf>,
-}
-
-impl Server {
-    fn start(name: &str) -> Server {
-        Server::launch(name, &Launch::default())
-    }
-
-    fn launch(name: &str, launch: &Launch) -> Server {
-        let dir = scratch(name);
-        let child = spawn(&dir, launch);
-        let (port, code) = startup(&dir);
-        Server { child, port, code, dir }
-    }
-
-    /// The data directory (`$XDG_DATA_HOME/hearts`).
-    fn data(&self) -> PathBuf {
-        data_dir(&self.dir)
-    }
-
-    fn address(&self) -> SocketAddr {
-        SocketAddr::new(IpAddr::V4(Ipv4Addr::LOCALHOST), self.port)
-    }
-
-    /// What the server wrote on its standard error.
-    fn said(&self) -> String {
-        std::fs::read_to_string(self.dir.join("stderr")).unwrap_or_default()
-    }
-
-    /// A line of /proc/PID/status, such as `VmRSS` or `VmHWM` (in KiB).
-    fn status(&self, field: &str) -> u64 {
-        let status = std::fs::read_to_string(format!("/proc/{}/status", self.child.id())).unwrap();
-        let line = status.lines().find(|line| line.starts_with(&format!("{field}:"))).unwrap();
-        line.split_whitespace().nth(1).and_then(|value| value.parse().ok()).unwrap()
-    }
-
-    /// Still running, and never said it panicked.
-    fn assert_unhurt(&mut self) {
-        assert!(self.child.try_wait().unwrap().is_none(), "the server exited: {}", self.said());
-        let said = self.said();
-        assert!(!said.contains("panicked"), "{said}");
-    }
-}
-
-impl Drop for Server {
-    fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
-        let _ = std::fs::remove_dir_all(&self.dir);
-    }
+/// The binary started for one test, stopped when dropped.
+fn measured(name: &str) -> Server {
+    Server::launch("serve_edge", name, &Launch::default())
 }
 
 fn scratch(name: &str) -> PathBuf {
@@ -93,54 +32,6 @@ fn scratch(name: &str) -> PathBuf {
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).unwrap();
     dir
-}
-
-fn data_dir(scratch: &Path) -> PathBuf {
-    scratch.join("data").join("hearts")
-}
-
-/// The server, its output going to files in `dir`.
-fn spawn(dir: &Path, launch: &Launch) -> Child {
-    let binary = env!("CARGO_BIN_EXE_hearts");
-    let mut command = if launch.setsid {
-        let mut command = Command::new("setsid");
-        command.arg(binary);
-        command
-    } else {
-        Command::new(binary)
-    };
-    command
-        .args(["serve", "--listen", "127.0.0.1:0"])
-        .args(launch.args)
-        .env("XDG_DATA_HOME", dir.join("data"))
-        .stdin(Stdio::null())
-        .stdout(std::fs::File::create(dir.join("stdout")).unwrap())
-        .stderr(std::fs::File::create(dir.join("stderr")).unwrap());
-    if let Some(first) = &launch.path_first {
-        let path = std::env::var_os("PATH").unwrap_or_default();
-        let mut paths = vec![first.clone()];
-        paths.extend(std::env::split_paths(&path));
-        command.env("PATH", std::env::join_paths(paths).unwrap());
-    }
-    command.spawn().expect("the binary starts")
-}
-
-/// The port and the first table's code, once the server has said them.
-fn startup(dir: &Path) -> (u16, String) {
-    let started = Instant::now();
-    loop {
-        let out = std::fs::read_to_string(dir.join("stdout")).unwrap_or_default();
-        if out.contains("play: ") {
-            // "hearts serve: listening on 127.0.0.1:PORT, host key SHA256:..."
-            let port = out.split("127.0.0.1:").nth(1).and_then(|rest| rest.split(',').next());
-            let port = port.and_then(|port| port.parse().ok()).unwrap_or_else(|| panic!("no port in {out:?}"));
-            let code = out.lines().find_map(|line| line.strip_prefix("table ")).and_then(|rest| rest.split(' ').next());
-            return (port, code.expect("a table is opened at start").to_string());
-        }
-        let said = std::fs::read_to_string(dir.join("stderr")).unwrap_or_default();
-        assert!(started.elapsed() < PATIENCE, "the server never started: {said}");
-        std::thread::sleep(Duration::from_millis(20));
-    }
 }
 
 /// A client that trusts any host key (the test has just seen it made).
@@ -253,7 +144,7 @@ async fn a_daemon_without_a_terminal_runs_no_program_on_resizes_and_moves() {
     drop(script);
     std::fs::set_permissions(&tput, std::os::unix::fs::PermissionsExt::from_mode(0o755)).unwrap();
     let launch = Launch { setsid: true, path_first: Some(bin.clone()), ..Launch::default() };
-    let mut server = Server::launch("no-program", &launch);
+    let mut server = Server::launch("serve_edge", "no-program", &launch);
     let session = log_in_from(loopback(0, 1), &server, "daemon").await.unwrap();
     let mut screen = Screen::open(&session, None).await;
     for round in 0..6u16 {
@@ -284,15 +175,13 @@ fn mode(path: &Path) -> u32 {
 async fn the_data_directory_and_every_file_in_it_are_the_owners_only() {
     // A data directory from an older server, open to everyone.
     let dir = scratch("modes");
-    let data = data_dir(&dir);
+    let data = dir.join("hearts");
     std::fs::create_dir_all(&data).unwrap();
     std::fs::write(data.join("games.jsonl"), "").unwrap();
     for (path, open) in [(&data, 0o755), (&data.join("games.jsonl"), 0o644)] {
         std::fs::set_permissions(path, std::os::unix::fs::PermissionsExt::from_mode(open)).unwrap();
     }
-    let child = spawn(&dir, &Launch::default());
-    let (port, code) = startup(&dir);
-    let mut server = Server { child, port, code, dir };
+    let mut server = Server::launch_in(dir, &Launch::default());
     // A person sits down, so the tables and seats are written through the WAL.
     let session = log_in_from(loopback(0, 1), &server, "alice").await.unwrap();
     let mut screen = Screen::open(&session, Some(&format!("join {}", server.code))).await;
@@ -313,10 +202,10 @@ async fn the_data_directory_and_every_file_in_it_are_the_owners_only() {
 
 #[test]
 fn a_second_server_on_the_same_data_directory_is_refused_and_the_first_serves_on() {
-    let mut first = Server::start("two");
+    let mut first = measured("two");
     let mut second = Command::new(env!("CARGO_BIN_EXE_hearts"))
         .args(["serve", "--listen", "127.0.0.1:0"])
-        .env("XDG_DATA_HOME", first.dir.join("data"))
+        .env("XDG_DATA_HOME", &first.dir)
         .stdin(Stdio::null())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
@@ -330,17 +219,14 @@ fn a_second_server_on_the_same_data_directory_is_refused_and_the_first_serves_on
     let _ = second.kill();
     let second = second.wait_with_output().unwrap();
     let said = String::from_utf8_lossy(&second.stderr);
-    let expected = format!("another hearts serve uses {} (process {})", first.data().display(), first.child.id());
+    let expected = format!("another hearts serve uses {} (process {})", first.data().display(), first.pid());
     assert!(said.contains(&expected), "{said}");
     assert_eq!(second.status.code(), Some(2), "{said}");
     assert!(String::from_utf8_lossy(&second.stdout).is_empty(), "the second server said it listens");
     first.assert_unhurt();
     // Once the first is gone, even killed, the directory is free: the lock went with it.
-    first.child.kill().unwrap();
-    first.child.wait().unwrap();
-    first.child = spawn(&first.dir, &Launch::default());
-    let (port, _) = startup(&first.dir);
-    assert_ne!(port, 0);
+    let mut first = first.relaunched(&Launch::default());
+    assert_ne!(first.port, 0);
     first.assert_unhurt();
 }
 
@@ -362,7 +248,7 @@ fn openssh(port: u16, source: IpAddr, user: &str, command: &[&str]) -> std::proc
 
 #[test]
 fn a_mistyped_command_gets_one_sentence_and_status_2_through_openssh() {
-    let mut server = Server::start("mistyped");
+    let mut server = measured("mistyped");
     let out = openssh(server.port, loopback(0, 1), "joni", &["joni", "W6HZ"]);
     let (said, complained) = (String::from_utf8_lossy(&out.stdout), String::from_utf8_lossy(&out.stderr));
     let sentence = "hearts: unknown command `joni`; the commands are join CODE and watch CODE (did you mean join?)";
@@ -380,7 +266,7 @@ fn wrong_code(n: usize) -> String {
 
 #[tokio::test]
 async fn codes_typed_in_the_lobby_are_answered_a_few_at_a_time() {
-    let mut server = Server::start("lobby-codes");
+    let mut server = measured("lobby-codes");
     let session = log_in_from(loopback(0, 1), &server, "guesser").await.unwrap();
     let mut screen = Screen::open(&session, None).await;
     assert!(screen.until(in_lobby).await, "{}", screen.text());
@@ -409,7 +295,7 @@ async fn codes_typed_in_the_lobby_are_answered_a_few_at_a_time() {
 
 #[tokio::test]
 async fn codes_on_the_command_line_are_answered_a_few_at_a_time_per_address() {
-    let mut server = Server::start("command-codes");
+    let mut server = measured("command-codes");
     let guesser = loopback(0, 7);
     let mut answers = Vec::new();
     for n in 0..12 {
@@ -436,7 +322,7 @@ async fn codes_on_the_command_line_are_answered_a_few_at_a_time_per_address() {
 
 #[tokio::test]
 async fn a_private_table_has_a_long_code_that_lets_people_join() {
-    let mut server = Server::start("private");
+    let mut server = measured("private");
     let session = log_in_from(loopback(0, 1), &server, "host").await.unwrap();
     let mut screen = Screen::open(&session, None).await;
     assert!(screen.until(in_lobby).await, "{}", screen.text());
@@ -556,7 +442,7 @@ fn shows_help(text: &str) -> bool {
 
 #[tokio::test]
 async fn a_slow_reader_is_kept_and_sees_the_current_screen_when_it_reads_again() {
-    let mut server = Server::start("slow-reader");
+    let mut server = measured("slow-reader");
     let relay = Relay::start(&server, loopback(0, 3)).await;
     let (_session, mut slow) = through(&relay, "slow", &format!("join {}", server.code), (320, 120), 2 << 20).await;
     assert!(slow.until(at_table).await, "{}", slow.text());
@@ -593,7 +479,7 @@ fn non_readers() -> usize {
 
 #[tokio::test]
 async fn watchers_that_stop_reading_hold_little_memory_and_stay() {
-    let mut server = Server::start("non-readers");
+    let mut server = measured("non-readers");
     let count = non_readers();
     let mut watchers = Vec::new();
     for n in 0..count {
@@ -672,7 +558,7 @@ async fn slow_handshakes(server_address: SocketAddr, source: IpAddr, done: Arc<s
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn real_logins_get_in_through_a_flood_of_slow_handshakes_from_many_addresses() {
-    let mut server = Server::start("slow-flood");
+    let mut server = measured("slow-flood");
     let done = Arc::new(std::sync::atomic::AtomicBool::new(false));
     // 128 addresses, eight at a time each: as many connections as the server takes in all.
     let mut flood = Vec::new();
@@ -736,7 +622,7 @@ fn disconnected(server: &Server, sentence: &str) -> String {
 
 #[tokio::test]
 async fn a_full_address_is_told_so_through_openssh() {
-    let mut server = Server::start("full-address");
+    let mut server = measured("full-address");
     let here = loopback(0, 9);
     let mut sessions = Vec::new();
     for n in 0..8 {
@@ -753,7 +639,7 @@ async fn a_full_address_is_told_so_through_openssh() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_full_server_is_told_so_through_openssh() {
-    let mut server = Server::start("full-server");
+    let mut server = measured("full-server");
     let address = server.address();
     // 1,024 logged in: eight from each of 128 addresses.
     let filling = (1..=128u8).map(|n| {
@@ -788,7 +674,7 @@ async fn a_full_server_is_told_so_through_openssh() {
 #[tokio::test]
 async fn refusals_are_said_a_few_at_a_time_so_a_flood_of_them_costs_little() {
     use tokio::io::AsyncReadExt;
-    let mut server = Server::start("refusal-budget");
+    let mut server = measured("refusal-budget");
     let here = loopback(0, 10);
     let mut sessions = Vec::new();
     for n in 0..8 {

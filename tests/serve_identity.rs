@@ -1,4 +1,5 @@
-//! Who is who at `hearts serve`, from the outside: the real binary, and
+//! Who is who at `hearts serve`, from the outside: a server in the
+//! test's process (the binary where it must refuse to start), and
 //! OpenSSH's own `ssh` (in a pseudo-terminal, as a person runs it) or
 //! russh's client. A key is asked for first in every access mode and the
 //! person known by it; `authorized_keys` options are honoured or refused
@@ -19,6 +20,7 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use common::openssh::Ssh;
+use common::serve::Server;
 use hearts::serve::store::Store;
 use russh::ChannelMsg;
 use russh::client::{self, Handle, KeyboardInteractiveAuthResponse};
@@ -47,62 +49,18 @@ fn wait_until(what: impl FnOnce() -> String, mut done: impl FnMut() -> bool) {
     }
 }
 
-/// A server started for one test on its own data directory, stopped when dropped.
-struct Server {
-    child: Child,
-    port: u16,
-    /// The code of the first table opened at start.
-    code: String,
-    /// The data directory ($XDG_DATA_HOME).
-    dir: PathBuf,
+/// Who holds each seat of the table `code`, as the server saved it: (name, holder).
+fn seated(server: &Server, code: &str) -> Vec<(String, Option<String>)> {
+    let tables = Store::open_in(&server.dir.join("hearts")).and_then(|mut store| store.tables()).unwrap();
+    let table = tables.into_iter().find(|table| table.code == code).expect("the table is saved");
+    table.seated.into_iter().map(|seated| (seated.name, seated.key)).collect()
 }
 
-impl Server {
-    fn start(dir: &Path, args: &[&str]) -> Server {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_hearts"))
-            .args(["serve", "--listen", "127.0.0.1:0", "--speed", "instant"])
-            .args(args)
-            .env("XDG_DATA_HOME", dir)
-            .stdout(Stdio::piped())
-            .stderr(std::fs::File::create(dir.join("server-stderr")).unwrap())
-            .spawn()
-            .expect("the binary starts");
-        let mut lines = BufReader::new(child.stdout.take().unwrap()).lines().map_while(Result::ok);
-        let first = lines.next().unwrap_or_default();
-        let port = first
-            .split("127.0.0.1:")
-            .nth(1)
-            .and_then(|rest| rest.split(',').next())
-            .and_then(|port| port.parse().ok())
-            .unwrap_or_else(|| {
-                panic!("no port in {first:?}: {}", std::fs::read_to_string(dir.join("server-stderr")).unwrap())
-            });
-        let code = lines
-            .find_map(|line| line.strip_prefix("table ").map(|rest| rest[..4].to_string()))
-            .expect("a table is opened at start");
-        Server { child, port, code, dir: dir.to_path_buf() }
-    }
-
-    /// Who holds each seat of the table `code`, as the server saved it: (name, holder).
-    fn seated(&self, code: &str) -> Vec<(String, Option<String>)> {
-        let tables = Store::open_in(&self.dir.join("hearts")).and_then(|mut store| store.tables()).unwrap();
-        let table = tables.into_iter().find(|table| table.code == code).expect("the table is saved");
-        table.seated.into_iter().map(|seated| (seated.name, seated.key)).collect()
-    }
-
-    /// Waits until someone called `name` holds a seat at the first table; who holds it.
-    fn holder_of(&self, name: &str) -> Option<String> {
-        let found = || self.seated(&self.code).into_iter().find(|(held, _)| held == name);
-        wait_until(|| format!("{name} never sat: {:?}", self.seated(&self.code)), || found().is_some());
-        found().and_then(|(_, holder)| holder)
-    }
-}
-
-impl Drop for Server {
-    fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
-    }
+/// Waits until someone called `name` holds a seat at the first table; who holds it.
+fn holder_of(server: &Server, name: &str) -> Option<String> {
+    let found = || seated(server, &server.code).into_iter().find(|(held, _)| held == name);
+    wait_until(|| format!("{name} never sat: {:?}", seated(server, &server.code)), || found().is_some());
+    found().and_then(|(_, holder)| holder)
 }
 
 /// Runs OpenSSH's `what` (`ssh-keygen`), failing clearly when it is missing.
@@ -163,15 +121,15 @@ fn an_open_server_asks_openssh_for_its_key_and_lets_a_keyless_one_in_without_a_p
         let dir = scratch(&format!("open-{mode}"));
         let (key, fingerprint) = make_key(&dir, "alice");
         let (script, log) = askpass(&dir, "anything");
-        let server = Server::start(&dir, args);
+        let server = Server::start_at(&dir, args);
         let join = format!("join {}", server.code);
         let alice = run_ssh(&server, "alice", &[BATCH, &with_key(&key)].concat(), None, &join);
         alice.shows("Welcome, alice: you sit at South");
-        assert_eq!(server.holder_of("alice"), Some(fingerprint), "{mode}: alice is known by her key");
+        assert_eq!(holder_of(&server, "alice"), Some(fingerprint), "{mode}: alice is known by her key");
         // No key at all: in, and asked nothing.
         let bob = run_ssh(&server, "bob", NO_KEY, Some(&script), &join);
         bob.shows("Welcome, bob: you sit at West");
-        assert_eq!(server.holder_of("bob").as_deref(), Some("name:bob"), "{mode}: bob is known by his name");
+        assert_eq!(holder_of(&server, "bob").as_deref(), Some("name:bob"), "{mode}: bob is known by his name");
         assert_eq!(prompts(&log), Vec::<String>::new(), "{mode}: a keyless client is asked nothing");
     }
 }
@@ -182,19 +140,19 @@ fn a_password_server_records_the_key_beside_the_password_and_a_keyless_client_ge
     let (key, fingerprint) = make_key(&dir, "carol");
     let file = dir.join("password");
     std::fs::write(&file, "correct horse\n").unwrap();
-    let server = Server::start(&dir, &["--password-file", file.to_str().unwrap()]);
+    let server = Server::start_at(&dir, &["--password-file", file.to_str().unwrap()]);
     let join = format!("join {}", server.code);
 
     let (script, log) = askpass(&dir, "correct horse");
     let carol = run_ssh(&server, "carol", &with_key(&key), Some(&script), &join);
     carol.shows("Welcome, carol");
-    assert_eq!(server.holder_of("carol"), Some(fingerprint), "carol's key is hers, recorded beside the password");
+    assert_eq!(holder_of(&server, "carol"), Some(fingerprint), "carol's key is hers, recorded beside the password");
     assert_eq!(prompts(&log).len(), 1, "and the password was still asked: {:?}", prompts(&log));
 
     let (script, log) = askpass(&dir, "correct horse");
     let dave = run_ssh(&server, "dave", NO_KEY, Some(&script), &join);
     dave.shows("Welcome, dave");
-    assert_eq!(server.holder_of("dave").as_deref(), Some("name:dave"));
+    assert_eq!(holder_of(&server, "dave").as_deref(), Some("name:dave"));
     let asked = prompts(&log);
     assert!(asked.len() == 1 && asked[0].contains("password"), "straight to the password: {asked:?}");
 
@@ -221,7 +179,7 @@ fn authorized(key: &Path, options: &str) -> String {
 fn authorized_keys_options_limit_where_when_and_what() {
     let dir = scratch("options");
     // A first run makes the table, so that a forced command can name its code.
-    let code = Server::start(&dir, &[]).code.clone();
+    let code = Server::start_at(&dir, &[]).code.clone();
     let (plain, plain_print) = make_key(&dir, "plain");
     let (elsewhere, _) = make_key(&dir, "elsewhere");
     let (expired, _) = make_key(&dir, "expired");
@@ -234,13 +192,13 @@ fn authorized_keys_options_limit_where_when_and_what() {
     ];
     let file = dir.join("authorized_keys");
     std::fs::write(&file, lines.concat()).unwrap();
-    let server = Server::start(&dir, &["--authorized-keys", file.to_str().unwrap()]);
+    let server = Server::start_at(&dir, &["--authorized-keys", file.to_str().unwrap()]);
     assert_eq!(server.code, code, "the same table, taken up");
     let join = format!("join {code}");
 
     let alice = run_ssh(&server, "alice", &[BATCH, &with_key(&plain)].concat(), None, &join);
     alice.shows("Welcome, alice: you sit at South");
-    assert_eq!(server.holder_of("alice"), Some(plain_print));
+    assert_eq!(holder_of(&server, "alice"), Some(plain_print));
     for (refused, why) in [(&elsewhere, "from= 10.0.0.0/8, and this is loopback"), (&expired, "expired in 2020")] {
         let mut ssh = run_ssh(&server, "mallory", &[BATCH, &with_key(refused)].concat(), None, &join);
         assert_eq!(ssh.exit_code(), 255, "{why}: {}", ssh.said());
@@ -250,7 +208,7 @@ fn authorized_keys_options_limit_where_when_and_what() {
     let eve = run_ssh(&server, "eve", &[BATCH, &with_key(&watcher)].concat(), None, &join);
     eve.shows("Welcome, eve: you are watching");
     assert!(eve.text().contains("alice"), "{}", eve.text());
-    let seats = server.seated(&code);
+    let seats = seated(&server, &code);
     assert!(!seats.iter().any(|(_, holder)| holder.as_deref() == Some(watcher_print.as_str())), "{seats:?}");
 }
 
@@ -401,7 +359,7 @@ fn keys_for(text: &str) -> Option<&'static str> {
 #[tokio::test]
 async fn names_are_shown_clean_and_a_name_cleaning_changed_takes_no_ones_seat() {
     let dir = scratch("names");
-    let server = Server::start(&dir, &[]);
+    let server = Server::start_at(&dir, &[]);
     let join = format!("join {}", server.code);
     // Fillers that show nothing are no name at all.
     let mut blank = Person::comes(&server, "\u{3164}\u{3164}\u{2800}\u{115F}", None, &join).await;
@@ -425,7 +383,7 @@ async fn names_are_shown_clean_and_a_name_cleaning_changed_takes_no_ones_seat() 
 fn connecting_again_takes_over_even_a_frozen_client_and_the_seat_comes_back() {
     let dir = scratch("takeover");
     let (key, _) = make_key(&dir, "alice");
-    let server = Server::start(&dir, &[]);
+    let server = Server::start_at(&dir, &[]);
     let join = format!("join {}", server.code);
     let options = [BATCH, &with_key(&key)].concat();
     // Three more people fill the table, so a second alice could only watch.
@@ -489,7 +447,7 @@ impl Ssh {
 #[tokio::test]
 async fn your_games_are_found_by_your_key_not_by_your_name() {
     let dir = scratch("games");
-    let server = Server::start(&dir, &["--set", "max-hands=1"]);
+    let server = Server::start_at(&dir, &["--set", "max-hands=1"]);
     let key = PrivateKey::from(Ed25519Keypair::from_seed(&[5; 32]));
     let mut alice = Person::comes(&server, "alice", Some(&key), &format!("join {}", server.code)).await;
     alice.play_game().await;

@@ -4,7 +4,8 @@
 //! must still answer its keys. (Each joins the table opened at start, so
 //! the hostile client and the player share a table.)
 
-use std::io::{BufRead, BufReader};
+mod common;
+
 use std::net::{IpAddr, Ipv4Addr, SocketAddr};
 use std::path::PathBuf;
 use std::process::{Child, Command, Stdio};
@@ -17,6 +18,8 @@ use russh::keys::PublicKeyOrCertificate;
 use russh::{ChannelMsg, ChannelReadHalf, ChannelWriteHalf, Disconnect};
 use tokio::io::{AsyncRead, AsyncReadExt, AsyncWriteExt};
 use tokio::net::{TcpListener, TcpSocket, TcpStream};
+
+use common::serve::{Launch, Server};
 
 /// The bound on anything a test waits for; only a broken server reaches it.
 const PATIENCE: Duration = Duration::from_secs(60);
@@ -35,74 +38,14 @@ const HOME: IpAddr = IpAddr::V4(Ipv4Addr::LOCALHOST);
 /// use up the well-behaved players' place.
 const ELSEWHERE: IpAddr = IpAddr::V4(Ipv4Addr::new(127, 0, 0, 2));
 
-/// A server started for one test, stopped when dropped.
-struct Server {
-    child: Child,
-    port: u16,
-    /// The code of the table opened at start, where every player sits.
-    code: String,
-    dir: PathBuf,
+/// The binary started for one test, stopped when dropped.
+fn measured(name: &str) -> Server {
+    Server::launch("serve_limits", name, &Launch::default())
 }
 
-impl Server {
-    fn start(name: &str) -> Server {
-        let dir = std::env::temp_dir().join(format!("hearts-serve-limits-{name}-{}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&dir);
-        std::fs::create_dir_all(&dir).unwrap();
-        let mut child = Command::new(env!("CARGO_BIN_EXE_hearts"))
-            .args(["serve", "--listen", "127.0.0.1:0"])
-            .env("XDG_DATA_HOME", &dir)
-            .stdout(Stdio::piped())
-            .stderr(std::fs::File::create(dir.join("stderr")).unwrap())
-            .spawn()
-            .expect("the binary starts");
-        let mut out = BufReader::new(child.stdout.take().unwrap());
-        let mut first = String::new();
-        out.read_line(&mut first).unwrap();
-        // "hearts serve: listening on 127.0.0.1:PORT, host key SHA256:..."
-        let port = first
-            .split("127.0.0.1:")
-            .nth(1)
-            .and_then(|rest| rest.split(',').next())
-            .and_then(|port| port.parse().ok())
-            .unwrap_or_else(|| panic!("no port in {first:?}"));
-        // "table CODE (...)": the table opened at start.
-        let code = out
-            .lines()
-            .map(Result::unwrap)
-            .find_map(|line| line.strip_prefix("table ").map(|rest| rest[..4].to_string()));
-        Server { child, port, code: code.expect("a table is opened at start"), dir }
-    }
-
-    fn address(&self) -> SocketAddr {
-        SocketAddr::new(HOME, self.port)
-    }
-
-    /// A line of /proc/PID/status, such as `VmRSS` (in KiB) or `Threads`.
-    fn status(&self, field: &str) -> u64 {
-        let status = std::fs::read_to_string(format!("/proc/{}/status", self.child.id())).unwrap();
-        let line = status.lines().find(|line| line.starts_with(&format!("{field}:"))).unwrap();
-        line.split_whitespace().nth(1).and_then(|value| value.parse().ok()).unwrap()
-    }
-
-    fn resident_kib(&self) -> u64 {
-        self.status("VmRSS")
-    }
-
-    /// Still running, and never said it panicked.
-    fn assert_unhurt(&mut self) {
-        assert!(self.child.try_wait().unwrap().is_none(), "the server exited");
-        let said = std::fs::read_to_string(self.dir.join("stderr")).unwrap_or_default();
-        assert!(!said.contains("panicked"), "{said}");
-    }
-}
-
-impl Drop for Server {
-    fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
-        let _ = std::fs::remove_dir_all(&self.dir);
-    }
+/// The binary's resident memory in KiB.
+fn resident_kib(server: &Server) -> u64 {
+    server.status("VmRSS")
 }
 
 /// A client that trusts any host key (the test has just seen it made).
@@ -299,7 +242,7 @@ impl Most {
 
 #[tokio::test]
 async fn a_flood_of_keys_leaves_the_other_player_served_and_memory_bounded() {
-    let mut server = Server::start("flood");
+    let mut server = measured("flood");
     let mut alice = Player::sit(&server, "alice", 80, 24).await;
     let mut flooder = Player::sit(&server, "flooder", 80, 24).await;
     // Megabytes of cursor keys and keys the table ignores, as fast as SSH carries them.
@@ -313,7 +256,7 @@ async fn a_flood_of_keys_leaves_the_other_player_served_and_memory_bounded() {
         done.store(true, Ordering::SeqCst);
     });
     let others = served_throughout(&done, async || {
-        resident.see(server.resident_kib());
+        resident.see(resident_kib(&server));
         alice.is_served().await
     });
     let ((), served) = tokio::join!(flooding, others);
@@ -325,7 +268,7 @@ async fn a_flood_of_keys_leaves_the_other_player_served_and_memory_bounded() {
 
 #[tokio::test]
 async fn a_flood_of_window_changes_leaves_the_other_player_served_and_the_server_bounded() {
-    let mut server = Server::start("resize-flood");
+    let mut server = measured("resize-flood");
     let mut alice = Player::sit(&server, "alice", 80, 24).await;
     let mut resizer = Player::sit(&server, "resizer", 80, 24).await;
     let threads_before = server.status("Threads");
@@ -340,7 +283,7 @@ async fn a_flood_of_window_changes_leaves_the_other_player_served_and_the_server
         done.store(true, Ordering::SeqCst);
     });
     let others = served_throughout(&done, async || {
-        resident.see(server.resident_kib());
+        resident.see(resident_kib(&server));
         threads.see(server.status("Threads"));
         alice.is_served().await
     });
@@ -377,7 +320,7 @@ async fn closed_by_the_server(stream: &mut (impl AsyncRead + Unpin)) -> bool {
 
 #[tokio::test]
 async fn stalled_handshakes_leave_the_other_player_served() {
-    let mut server = Server::start("stalled");
+    let mut server = measured("stalled");
     // A whole address's worth: some say nothing, some stop after the
     // version line, some in the middle of the first packet.
     let stops: [&[u8]; 3] = [b"", b"SSH-2.0-stalled\r\n", b"SSH-2.0-stalled\r\n\x00\x00\x01"];
@@ -403,7 +346,7 @@ async fn stalled_handshakes_leave_the_other_player_served() {
 
 #[tokio::test]
 async fn garbage_instead_of_a_handshake_is_closed_and_the_other_player_served() {
-    let mut server = Server::start("garbage");
+    let mut server = measured("garbage");
     let mut alice = Player::sit(&server, "alice", 80, 24).await;
     for version in [&b""[..], b"SSH-2.0-garbage\r\n"] {
         // (A few bytes and then nothing is a stalled handshake, closed at the login time.)
@@ -423,7 +366,7 @@ async fn garbage_instead_of_a_handshake_is_closed_and_the_other_player_served() 
 
 #[tokio::test]
 async fn a_huge_window_is_clamped_and_the_other_player_served() {
-    let mut server = Server::start("huge");
+    let mut server = measured("huge");
     let mut alice = Player::sit(&server, "alice", 80, 24).await;
     let session = log_in(tcp_from(HOME, &server).await.unwrap(), "huge").await.unwrap();
     // One row and column more than the clamp, to see that nothing is drawn there.
@@ -447,7 +390,7 @@ async fn a_huge_window_is_clamped_and_the_other_player_served() {
     assert!((0..=MAX_COLUMNS).all(|column| !drawn(MAX_ROWS, column)), "a row beyond the clamp was drawn");
     assert!((0..=MAX_ROWS).all(|row| !drawn(row, MAX_COLUMNS)), "a column beyond the clamp was drawn");
     assert!((0..MAX_COLUMNS).any(|column| drawn(MAX_ROWS - 1, column)), "the last row is the table's");
-    assert!(server.resident_kib() < RESIDENT_BOUND_KIB);
+    assert!(resident_kib(&server) < RESIDENT_BOUND_KIB);
     server.assert_unhurt();
 }
 
@@ -494,7 +437,7 @@ impl Relay {
 
 #[tokio::test]
 async fn a_client_that_never_reads_is_disconnected_and_the_other_player_goes_on() {
-    let mut server = Server::start("never-reads");
+    let mut server = measured("never-reads");
     let mut alice = Player::sit(&server, "alice", 80, 24).await;
     let relay = Relay::start(&server).await;
     let session = log_in(TcpStream::connect(relay.address).await.unwrap(), "sleeper").await.unwrap();
@@ -517,7 +460,7 @@ async fn a_client_that_never_reads_is_disconnected_and_the_other_player_goes_on(
         changes
     };
     let others = served_throughout(&relay.ended, async || {
-        resident.see(server.resident_kib());
+        resident.see(resident_kib(&server));
         alice.is_served().await
     });
     let Ok((_, served)) = tokio::time::timeout(PATIENCE, async { tokio::join!(resizing, others) }).await else {
@@ -531,7 +474,7 @@ async fn a_client_that_never_reads_is_disconnected_and_the_other_player_goes_on(
 
 #[tokio::test]
 async fn the_ninth_connection_from_one_address_is_refused_and_the_first_eight_keep_working() {
-    let mut server = Server::start("ninth");
+    let mut server = measured("ninth");
     let mut players = Vec::new();
     for n in 0..MAX_PER_ADDRESS {
         players.push(Player::sit(&server, &format!("p{n}"), 80, 24).await);
@@ -564,7 +507,7 @@ async fn the_ninth_connection_from_one_address_is_refused_and_the_first_eight_ke
 
 #[tokio::test]
 async fn typed_escape_sequences_never_come_back_raw_and_keys_after_them_still_work() {
-    let mut server = Server::start("typed");
+    let mut server = measured("typed");
     let mut alice = Player::sit(&server, "alice", 80, 24).await;
     let mut mallory = Player::sit(&server, "mallory", 80, 24).await;
     let typed: [&[u8]; 8] = [

@@ -17,7 +17,7 @@ use super::lobby::TableSummary;
 use super::saver::Saver;
 use super::session::Screen;
 use super::store::StoredTable;
-use super::table::{self, Around, Opening, TableLine, TableNews, ToTable};
+use super::table::{self, Around, Opening, StartError, TableLine, TableNews, ToTable};
 
 /// How long the server waits for its tables to end as it stops.
 const STOP_TIME: Duration = Duration::from_secs(5);
@@ -35,8 +35,14 @@ pub(super) enum OpenError {
     #[error("you have {0} open, the most one person may")]
     Yours(usize),
     /// The table could not start (its database, its thread, a stored game that does not replay).
-    #[error("{0}")]
-    Failed(String),
+    #[error("the table could not start: {0}")]
+    Failed(#[from] StartError),
+    /// A thread failed while it held the list of tables.
+    #[error("the list of tables is not readable")]
+    Unreadable,
+    /// The person's session ended before the table opened.
+    #[error("the session has ended")]
+    Ended,
 }
 
 /// How many tables the directory holds.
@@ -134,7 +140,7 @@ impl Directory {
         deal: Option<DealCode>,
         code_length: usize,
     ) -> Result<TableLine, OpenError> {
-        let mut tables = self.tables.lock().map_err(|_| OpenError::Failed("the tables are not readable".into()))?;
+        let mut tables = self.tables.lock().map_err(|_| OpenError::Unreadable)?;
         if tables.len() >= self.bounds.tables {
             return Err(OpenError::Full(self.bounds.tables));
         }
@@ -173,7 +179,7 @@ impl Directory {
             }),
             close_after: self.bounds.close_after,
         };
-        let (line, thread) = table::open(code.clone(), opening, stored, deal, around).map_err(OpenError::Failed)?;
+        let (line, thread) = table::open(code.clone(), opening, stored, deal, around)?;
         tables.insert(code, line.clone());
         drop(tables);
         if let Ok(mut threads) = self.threads.lock() {

@@ -257,7 +257,7 @@ impl Visit {
     /// table is listed in their lobby); its code.
     fn opened(&self, request: TableRequest) -> Result<String, OpenError> {
         let Some(visitor) = self.screen.as_ref().map(|screen| &screen.visitor) else {
-            return Err(OpenError::Failed("the session has ended".into()));
+            return Err(OpenError::Ended);
         };
         self.shared.open_requested(request, (opener(visitor), visitor.address))
     }

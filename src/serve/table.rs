@@ -17,9 +17,11 @@ use std::time::{Duration, Instant};
 use ratatui::buffer::Buffer;
 
 use crate::bot::Think;
+use crate::engine::RulesError;
 use crate::pace::Speed;
 use crate::record::DealCode;
 use crate::table::pool::{Pool, caught, panic_message};
+use crate::table::saved::SaveError;
 use crate::table::{
     Arrival, Decided, Effect, Ended, Finish, Holder, Message, PersonId, Setup, Sharing, Table, WorkedOutHint,
     fresh_deal,
@@ -33,7 +35,7 @@ use super::limits::network;
 use super::lobby::{SeatSummary, TableSummary};
 use super::saver::Saver;
 use super::session::{Input, Screen};
-use super::store::{Seated, Store, StoredTable};
+use super::store::{Seated, Store, StoreError, StoredTable};
 use super::{name, standing};
 
 /// What a table hears about.
@@ -173,6 +175,28 @@ pub(super) enum TableNews {
     Closed(String),
 }
 
+/// Why a table could not start.
+#[derive(Debug, thiserror::Error)]
+pub(super) enum StartError {
+    /// Its database could not be opened.
+    #[error("its database: {0}")]
+    Store(#[from] StoreError),
+    /// The game stored for it does not replay.
+    #[error("table {code} does not replay: {source}")]
+    NoReplay {
+        /// The table's code.
+        code: String,
+        /// What stopped the replay.
+        source: SaveError,
+    },
+    /// Its rules do not make a game.
+    #[error("its rules: {0}")]
+    Rules(#[from] RulesError),
+    /// Its thread could not be started.
+    #[error("its thread: {0}")]
+    Thread(std::io::Error),
+}
+
 /// Opens a table on a thread of its own (the thread is returned, to be
 /// joined once the table has stopped), saved in the database of `dir`
 /// (a new table, or `stored` taken up where it was).
@@ -182,8 +206,8 @@ pub(super) fn open(
     stored: Option<&StoredTable>,
     deal: Option<DealCode>,
     around: Around,
-) -> Result<(TableLine, JoinHandle<()>), String> {
-    let store = Store::open_in(&around.dir).map_err(|error| error.to_string())?;
+) -> Result<(TableLine, JoinHandle<()>), StartError> {
+    let store = Store::open_in(&around.dir)?;
     let from = opening.from.map(network);
     let listed = stored.map_or(opening.listed, |stored| stored.listed);
     let opener = stored.map_or(opening.opener, |stored| opener_of(&stored.settings));
@@ -193,7 +217,7 @@ pub(super) fn open(
         Some((stored, saved)) => {
             let holders = holders_of(stored, Instant::now());
             let mut table = Table::resume_shared(saved, holders, opening.speed, opening.think, sharing)
-                .map_err(|error| format!("table {code} does not replay: {error}"))?;
+                .map_err(|source| StartError::NoReplay { code: code.clone(), source })?;
             if stored.settings.get("finish").and_then(serde_json::Value::as_str) == Some("out-of-time") {
                 table.set_finished(Finish::OutOfTime);
             }
@@ -204,8 +228,7 @@ pub(super) fn open(
         }
         None => {
             let start = deal.unwrap_or_else(fresh_deal);
-            Table::shared(opening.table.clone(), start, opening.speed, opening.think, sharing)
-                .map_err(|error| error.to_string())?
+            Table::shared(opening.table.clone(), start, opening.speed, opening.think, sharing)?
         }
     };
     table.set_code(&code);
@@ -237,7 +260,7 @@ pub(super) fn open(
             let _forget = Forget { news: Arc::clone(&served.around.news), code: served.code.clone() };
             served.run(&receiver);
         })
-        .map_err(|error| error.to_string())?;
+        .map_err(StartError::Thread)?;
     Ok((TableLine { code, sender, summary, open, from }, thread))
 }
 

@@ -4,6 +4,7 @@
 //! on 80x24 terminals whose bytes go through a terminal emulator.
 
 use std::io::{BufRead, BufReader};
+use std::net::{IpAddr, Ipv4Addr, SocketAddr};
 use std::path::PathBuf;
 use std::process::{Child, Command, Stdio};
 use std::sync::Arc;
@@ -29,7 +30,11 @@ pub struct Server {
     pub code: String,
     /// Every table's code, as opened at start.
     pub codes: Vec<String>,
+    /// The scratch directory; the server's data is its `hearts` folder.
     pub dir: PathBuf,
+    /// Whether the directory is removed with the server (a test's own
+    /// directory, given to [`Server::start_at`], is not).
+    remove: bool,
 }
 
 enum Running {
@@ -37,6 +42,48 @@ enum Running {
     InProcess(Option<hearts::serve::Server>),
     /// The binary, whose start the test reads from what it prints.
     Process(Child),
+}
+
+/// How a test starts the binary.
+#[derive(Default)]
+pub struct Launch<'a> {
+    /// Flags after `serve --listen 127.0.0.1:0`.
+    pub args: &'a [&'a str],
+    /// In a session of its own, with no terminal (as `setsid` starts a daemon).
+    pub setsid: bool,
+    /// A directory put first on its PATH.
+    pub path_first: Option<PathBuf>,
+}
+
+/// The binary on the directory `dir`, as `launch` says.
+fn spawn(dir: &std::path::Path, launch: &Launch) -> Child {
+    let binary = env!("CARGO_BIN_EXE_hearts");
+    let mut command = if launch.setsid {
+        let mut command = Command::new("setsid");
+        command.arg(binary);
+        command
+    } else {
+        Command::new(binary)
+    };
+    command
+        .args(["serve", "--listen", "127.0.0.1:0"])
+        .args(launch.args)
+        .env("XDG_DATA_HOME", dir)
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(std::fs::File::create(dir.join("stderr")).unwrap());
+    if let Some(first) = &launch.path_first {
+        let path = std::env::var_os("PATH").unwrap_or_default();
+        let mut paths = vec![first.clone()];
+        paths.extend(std::env::split_paths(&path));
+        command.env("PATH", std::env::join_paths(paths).unwrap());
+    }
+    command.spawn().expect("the binary starts")
+}
+
+/// What a binary on `dir` wrote on its standard error.
+fn said_in(dir: &std::path::Path) -> String {
+    std::fs::read_to_string(dir.join("stderr")).unwrap_or_default()
 }
 
 /// A fresh data directory named after the test `group` and `name`.
@@ -51,7 +98,17 @@ impl Server {
     /// A server in this process on a fresh data directory named after the
     /// test `group` and `name`, with `args` after `serve`.
     pub fn start(group: &str, name: &str, args: &[&str]) -> Server {
-        let dir = fresh_dir(group, name);
+        Server::in_process(fresh_dir(group, name), args, true)
+    }
+
+    /// A server in this process on the test's own directory `dir` (its
+    /// data in `dir/hearts`), left in place when the server stops: a test
+    /// may start another on it.
+    pub fn start_at(dir: &std::path::Path, args: &[&str]) -> Server {
+        Server::in_process(dir.to_path_buf(), args, false)
+    }
+
+    fn in_process(dir: PathBuf, args: &[&str], remove: bool) -> Server {
         let mut line = vec!["hearts", "serve", "--listen", "127.0.0.1:0", "--speed", "instant"];
         line.extend_from_slice(args);
         let cli = Cli::try_parse_from(line).expect("the test's flags parse");
@@ -68,7 +125,7 @@ impl Server {
         assert!(server.fingerprint().starts_with("SHA256:"), "{}", server.fingerprint());
         let code = codes.first().cloned().expect("a table is opened at start");
         let port = server.address().port();
-        Server { running: Running::InProcess(Some(server)), port, code, codes, dir }
+        Server { running: Running::InProcess(Some(server)), port, code, codes, dir, remove }
     }
 
     /// The binary on a fresh data directory, with `args` after `serve`.
@@ -76,17 +133,25 @@ impl Server {
         Server::start_in(fresh_dir(group, name), args)
     }
 
-    /// The binary on the data directory `dir`; the codes of the tables it
-    /// opens (or takes up) are read from what it prints.
+    /// The binary on the data directory `dir` (`--speed instant`, then
+    /// `args`).
     pub fn start_in(dir: PathBuf, args: &[&str]) -> Server {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_hearts"))
-            .args(["serve", "--listen", "127.0.0.1:0", "--speed", "instant"])
-            .args(args)
-            .env("XDG_DATA_HOME", &dir)
-            .stdout(Stdio::piped())
-            .stderr(Stdio::null())
-            .spawn()
-            .expect("the binary starts");
+        let args: Vec<&str> = ["--speed", "instant"].into_iter().chain(args.iter().copied()).collect();
+        Server::launch_in(dir, &Launch { args: &args, ..Launch::default() })
+    }
+
+    /// The binary as `launch` says, on a fresh directory named after the
+    /// test `group` and `name`.
+    pub fn launch(group: &str, name: &str, launch: &Launch) -> Server {
+        Server::launch_in(fresh_dir(group, name), launch)
+    }
+
+    /// The binary as `launch` says, on the directory `dir` (its data in
+    /// `dir/hearts`, what it says on its standard error in `dir/stderr`);
+    /// the codes of the tables it opens (or takes up) are read from what it
+    /// prints.
+    pub fn launch_in(dir: PathBuf, launch: &Launch) -> Server {
+        let mut child = spawn(&dir, launch);
         let mut lines = BufReader::new(child.stdout.take().unwrap()).lines().map_while(Result::ok);
         let first = lines.next().unwrap_or_default();
         let port = first
@@ -94,7 +159,7 @@ impl Server {
             .nth(1)
             .and_then(|rest| rest.split(',').next())
             .and_then(|port| port.parse().ok())
-            .unwrap_or_else(|| panic!("no port in {first:?}"));
+            .unwrap_or_else(|| panic!("no port in {first:?}: {}", said_in(&dir)));
         assert!(first.contains("host key SHA256:"), "the first line names the host key: {first}");
         let mut codes = Vec::new();
         for line in lines {
@@ -109,7 +174,53 @@ impl Server {
             }
         }
         let code = codes.first().cloned().expect("a table is opened at start");
-        Server { running: Running::Process(child), port, code, codes, dir }
+        Server { running: Running::Process(child), port, code, codes, dir, remove: true }
+    }
+
+    /// Kills the binary and starts it again on the same directory.
+    pub fn relaunched(mut self, launch: &Launch) -> Server {
+        self.child().kill().unwrap();
+        self.child().wait().unwrap();
+        let dir = std::mem::replace(&mut self.dir, PathBuf::new());
+        Server::launch_in(dir, launch)
+    }
+
+    /// Where it listens.
+    pub fn address(&self) -> SocketAddr {
+        SocketAddr::new(IpAddr::V4(Ipv4Addr::LOCALHOST), self.port)
+    }
+
+    /// The data directory.
+    pub fn data(&self) -> PathBuf {
+        self.dir.join("hearts")
+    }
+
+    /// What the binary wrote on its standard error.
+    pub fn said(&self) -> String {
+        said_in(&self.dir)
+    }
+
+    /// A line of the binary's /proc/PID/status, such as `VmRSS` or `VmHWM`
+    /// (in KiB) or `Threads`.
+    pub fn status(&self, field: &str) -> u64 {
+        let status = std::fs::read_to_string(format!("/proc/{}/status", self.pid())).unwrap();
+        let line = status.lines().find(|line| line.starts_with(&format!("{field}:"))).unwrap();
+        line.split_whitespace().nth(1).and_then(|value| value.parse().ok()).unwrap()
+    }
+
+    /// The binary still runs, and never said it panicked.
+    pub fn assert_unhurt(&mut self) {
+        assert!(self.child().try_wait().unwrap().is_none(), "the server exited: {}", self.said());
+        let said = self.said();
+        assert!(!said.contains("panicked"), "{said}");
+    }
+
+    /// The binary's process id.
+    pub fn pid(&self) -> u32 {
+        match &self.running {
+            Running::Process(child) => child.id(),
+            Running::InProcess(_) => panic!("the server runs in the test's process"),
+        }
     }
 
     /// The binary's process (a server started with [`Server::start_process`]).
@@ -122,11 +233,9 @@ impl Server {
 
     /// Kills the server's process at once (no chance to save), then
     /// starts it again on the same data directory.
-    pub fn killed_and_started_again(mut self, args: &[&str]) -> Server {
-        self.child().kill().unwrap();
-        self.child().wait().unwrap();
-        let dir = std::mem::replace(&mut self.dir, PathBuf::new());
-        Server::start_in(dir, args)
+    pub fn killed_and_started_again(self, args: &[&str]) -> Server {
+        let args: Vec<&str> = ["--speed", "instant"].into_iter().chain(args.iter().copied()).collect();
+        self.relaunched(&Launch { args: &args, ..Launch::default() })
     }
 
     /// Stops the server: SIGTERM to its process, whether it exited
@@ -158,7 +267,7 @@ impl Drop for Server {
                 let _ = std::thread::scope(|scope| scope.spawn(|| drop(server)).join());
             }
         }
-        if !self.dir.as_os_str().is_empty() {
+        if self.remove && !self.dir.as_os_str().is_empty() {
             let _ = std::fs::remove_dir_all(&self.dir);
         }
     }

@@ -39,8 +39,12 @@ impl Painter {
     pub(super) fn clear(&mut self, area: Rect) -> io::Result<()> {
         queue!(self.out, Clear(ClearType::All), Hide)?;
         Backend::flush(&mut self.out)?;
-        // A new buffer, not the old one resized: a window made smaller gives its memory back.
-        self.shown = Buffer::empty(area);
+        // Resized in place, as windows are resized often; one made far smaller gives its memory back.
+        self.shown.resize(area);
+        self.shown.reset();
+        if self.shown.content.capacity() > 4 * self.shown.content.len() {
+            self.shown.content.shrink_to_fit();
+        }
         Ok(())
     }
 
