@@ -180,14 +180,14 @@ pub(super) enum TableNews {
 pub(super) enum StartError {
     /// Its database could not be opened.
     #[error("its database: {0}")]
-    Store(#[from] StoreError),
+    Store(Box<StoreError>),
     /// The game stored for it does not replay.
     #[error("table {code} does not replay: {source}")]
     NoReplay {
         /// The table's code.
         code: String,
         /// What stopped the replay.
-        source: SaveError,
+        source: Box<SaveError>,
     },
     /// Its rules do not make a game.
     #[error("its rules: {0}")]
@@ -207,7 +207,7 @@ pub(super) fn open(
     deal: Option<DealCode>,
     around: Around,
 ) -> Result<(TableLine, JoinHandle<()>), StartError> {
-    let store = Store::open_in(&around.dir)?;
+    let store = Store::open_in(&around.dir).map_err(|error| StartError::Store(Box::new(error)))?;
     let from = opening.from.map(network);
     let listed = stored.map_or(opening.listed, |stored| stored.listed);
     let opener = stored.map_or(opening.opener, |stored| opener_of(&stored.settings));
@@ -217,7 +217,7 @@ pub(super) fn open(
         Some((stored, saved)) => {
             let holders = holders_of(stored, Instant::now());
             let mut table = Table::resume_shared(saved, holders, opening.speed, opening.think, sharing)
-                .map_err(|source| StartError::NoReplay { code: code.clone(), source })?;
+                .map_err(|source| StartError::NoReplay { code: code.clone(), source: Box::new(source) })?;
             if stored.settings.get("finish").and_then(serde_json::Value::as_str) == Some("out-of-time") {
                 table.set_finished(Finish::OutOfTime);
             }
