@@ -296,6 +296,28 @@ async fn a_flood_of_window_changes_leaves_the_other_player_served_and_the_server
     server.assert_unhurt();
 }
 
+#[tokio::test]
+async fn a_flood_of_hint_keys_leaves_the_other_player_served() {
+    let mut server = measured("hint-flood");
+    let mut alice = Player::sit(&server, "alice", 80, 24).await;
+    let mut asker = Player::sit(&server, "asker", 80, 24).await;
+    // Each `i` asks for a search while the asker chooses a pass: hints are worked out on a bounded pool.
+    let flood = vec![b'i'; 1 << 20];
+    let done = AtomicBool::new(false);
+    let Player { keys, screen, .. } = &mut asker;
+    let flooding = screen.while_reading(async {
+        for chunk in flood.chunks(32 * 1024) {
+            keys.data(chunk).await.expect("the asking session stays open");
+        }
+        done.store(true, Ordering::SeqCst);
+    });
+    let others = served_throughout(&done, async || alice.is_served().await);
+    let ((), served) = tokio::join!(flooding, others);
+    assert!(served, "alice's table stopped answering during the flood:\n{}", alice.screen.text());
+    assert!(asker.is_served_again().await, "the asker's own table stopped:\n{}", asker.screen.text());
+    server.assert_unhurt();
+}
+
 /// Pseudo-random bytes (xorshift), the same every run.
 fn garbage(length: usize) -> Vec<u8> {
     let mut state: u64 = 0x9E37_79B9_7F4A_7C15;

@@ -229,6 +229,26 @@ async fn a_person_may_have_a_bounded_number_of_tables_open() {
 }
 
 #[tokio::test]
+async fn a_persons_tables_count_against_their_bound_across_a_restart() {
+    let args = ["--tables-per-person", "1"];
+    let server = Server::start_process("serve_lobby", "bound-restart", &args);
+    let mut alice = Person::comes(&server, "alice", "").await;
+    assert!(alice.until(|text| text.contains("Tables (1)")).await, "{}", alice.text());
+    opens_a_table(&mut alice, "alice").await;
+    // Saved with its opener the moment it opened: killed now, the server takes it up as hers.
+    drop(alice);
+    let server = server.killed_and_started_again(&args);
+    assert_eq!(server.codes.len(), 2, "the table she opened is taken up");
+    let mut alice = Person::comes(&server, "alice", "").await;
+    assert!(alice.until(|text| text.contains("Tables (2)")).await, "{}", alice.text());
+    alice.press("n").await;
+    assert!(alice.until(|text| text.contains("New table")).await, "{}", alice.text());
+    alice.press("\r").await;
+    let refused = |text: &str| text.contains("you have 1 open, the most one person may");
+    assert!(alice.until(refused).await, "{}", alice.text());
+}
+
+#[tokio::test]
 async fn one_address_may_have_a_bounded_number_of_tables_open_whatever_names_it_uses() {
     let server = Server::start("serve_lobby", "network", &[]);
     for n in 0..8 {

@@ -238,3 +238,28 @@ async fn a_watcher_cannot_throw_the_game_away_and_a_new_game_mid_hand_is_asked_o
     bob.press("n").await;
     assert!(alice.until(|text| text.contains("bob declined the new game")).await, "{}", alice.text());
 }
+
+#[tokio::test]
+async fn the_longest_message_is_read_whole_in_the_history_at_80x24() {
+    let server = Server::start("serve_tables", "history", &[]);
+    let join = format!("join {}", server.code);
+    let mut alice = Person::comes(&server, "alice", &join).await;
+    let mut bob = Person::comes(&server, "bob", &join).await;
+    assert!(alice.until(|text| text.contains("bob sits down")).await, "{}", alice.text());
+    // 119 characters in words (a message is at most 120), ending with a word that shows the end came through.
+    let words: Vec<String> = (1..=23).map(|n| format!("w{n:03}")).collect();
+    let message = format!("{} tail", words.join(" "));
+    assert_eq!(message.len(), 119);
+    alice.press("m").await;
+    assert!(alice.until(|text| text.contains("Say:")).await, "{}", alice.text());
+    alice.press(&format!("{message}\r")).await;
+    assert!(bob.until(|text| text.contains("alice:")).await, "{}", bob.text());
+    bob.press("M").await;
+    assert!(bob.until(|text| text.contains("tail")).await, "the message's end is in the history:\n{}", bob.text());
+    let text = bob.text();
+    for word in &words {
+        assert!(text.contains(word.as_str()), "{word} is missing from the history:\n{text}");
+    }
+    let lines = text.lines().filter(|line| line.contains("w0") || line.contains("tail")).count();
+    assert!(lines >= 2, "wrapped over lines of the 80-column screen:\n{text}");
+}

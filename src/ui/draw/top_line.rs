@@ -104,7 +104,13 @@ pub(super) fn info_bar(buf: &mut Buffer, area: Rect, app: &Seen<'_>) {
         .saturating_sub(title.chars().count() + 1)
         .saturating_sub(clock.as_ref().map_or(0, |c| c.chars().count()));
     let separator = theme.separator();
-    let text = fit_parts(&parts, room, separator);
+    // At a shared table the rules' name stays: the table's people change the rules by proposal.
+    let kept = if app.code.is_some() {
+        parts.iter().position(|part| part.0 == app.setup.label).map_or(0, |at| at + 1)
+    } else {
+        0
+    };
+    let text = fit_parts(&parts, room, separator, kept);
     let mut spans = vec![Span::styled(title, theme.strong()), Span::raw(format!(" {text}"))];
     if let Some(clock) = clock {
         let used: usize = spans.iter().map(|span| span.content.chars().count()).sum();
@@ -116,14 +122,27 @@ pub(super) fn info_bar(buf: &mut Buffer, area: Rect, app: &Seen<'_>) {
 }
 
 /// Joins `parts` within `room` characters: drops parts from the end of
-/// the list (the least important) while they do not fit, then uses the
-/// shorter forms. An empty shorter form means the part may be dropped.
-pub(super) fn fit_parts(parts: &[(String, String)], room: usize, separator: &str) -> String {
+/// the list (the least important) while they do not fit, but shortens the
+/// parts that have a shorter form before it drops any of the first `kept`;
+/// at last uses only the shorter forms. An empty shorter form means the
+/// part may be dropped.
+pub(super) fn fit_parts(parts: &[(String, String)], room: usize, separator: &str, kept: usize) -> String {
     let join = |texts: Vec<&str>| texts.into_iter().filter(|t| !t.is_empty()).collect::<Vec<_>>().join(separator);
-    for keep in (1..=parts.len()).rev() {
-        let full = join(parts[..keep].iter().map(|(full, _)| full.as_str()).collect());
-        if full.chars().count() <= room {
-            return full;
+    let full = |keep: usize| join(parts[..keep].iter().map(|(full, _)| full.as_str()).collect());
+    let shortened = |keep: usize| {
+        join(
+            parts[..keep]
+                .iter()
+                .map(|(full, short)| if short.is_empty() { full.as_str() } else { short.as_str() })
+                .collect(),
+        )
+    };
+    let kept = kept.clamp(1, parts.len().max(1));
+    // Down to the parts to keep in full; then those with their shorter forms; then fewer.
+    let tries = (kept..=parts.len()).rev().map(full).chain((kept..=parts.len()).rev().map(shortened));
+    for text in tries.chain((1..kept).rev().map(full)) {
+        if text.chars().count() <= room {
+            return text;
         }
     }
     join(parts.iter().map(|(_, short)| short.as_str()).collect()).chars().take(room).collect()

@@ -578,6 +578,26 @@ fn a_private_tables_long_code_is_on_its_screen_at_every_size() {
 }
 
 #[test]
+fn at_80x24_every_presets_changed_name_stays_on_a_full_top_line() {
+    for &preset in crate::engine::Preset::ALL {
+        let rules = Rules { clock_minutes: 10, ..preset.rules() };
+        let label = format!("{}+", preset.name());
+        let players = vec![Player::Builtin(Level::Normal); rules.player_count()];
+        let setup = Setup { rules, label: label.clone(), players };
+        let start = crate::record::DealCode { seed: 42, hand: 1 };
+        let mut table = Table::shared(setup, start, Speed::Instant, Think::Samples(1), Sharing::default()).unwrap();
+        table.set_code("K7M2QX9PTA");
+        let mut shared = Shared { room: Room::new(table, Vec::new()), now: Instant::now(), asked: Vec::new() };
+        shared.arrive(ALICE, "alexandra-maria", None, false);
+        shared.arrive(BOB, "bartholomew-j", Some("SHA256:bob"), false);
+        shared.bots_act();
+        let top = shared.screen(ALICE, 80, 24).lines().next().unwrap().to_string();
+        assert!(top.contains(&label), "{preset:?}: the rules' name stays: {top}");
+        assert!(top.chars().count() <= 80, "{top}");
+    }
+}
+
+#[test]
 fn a_shared_table_has_its_own_words() {
     let mut shared = Shared::alice_and_bob(Sharing::default());
     shared.arrive(EVE, "eve", None, true);
