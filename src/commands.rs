@@ -519,8 +519,6 @@ fn perft_report(hand: &Hand, depth: u32, show_divide: bool, json: bool) -> Strin
     out
 }
 
-/// Opens the table: the rules and bots are settled before the terminal is touched.
-/// The table the rules and the bot choices make: its rules, their name, its players.
 /// How `hearts serve` is to run, from its command line: the rules and bots
 /// of its tables as the other commands load them.
 pub fn serve_options(cli: &Cli, args: &ServeArgs, search: &SearchPaths) -> Result<ServeOptions, CommandError> {
@@ -529,6 +527,8 @@ pub fn serve_options(cli: &Cli, args: &ServeArgs, search: &SearchPaths) -> Resul
     Ok(ServeOptions::of(args, table(&loaded, &choices)?, choices.think()))
 }
 
+/// The table the rules and the bot choices make: its rules, their name, its
+/// players (settled before the terminal is touched).
 fn table(loaded: &LoadedRules, choices: &BotChoices) -> Result<Setup, CommandError> {
     let players = choices.resolve(loaded.rules.player_count())?;
     let changed = loaded.rules != loaded.preset.rules();

@@ -275,8 +275,9 @@ fn table_code(length: usize) -> String {
 /// Serves until SIGINT or SIGTERM, from the user's data directory.
 /// Prints the address and the host key's fingerprint, then the tables.
 pub fn run(options: ServeOptions) -> Result<(), ServeError> {
+    let access = Access::choose(&options.access, options.listen)?;
     let dir = crate::files::data_dir()?;
-    let server = Server::start(options, dir)?;
+    let server = Server::start_with(access, options, dir)?;
     let mut out = std::io::stdout().lock();
     // Whoever started the server reads the port and the fingerprint here; a closed stdout is no reason to stop.
     let _ = writeln!(out, "hearts serve: listening on {}, host key {}", server.address(), server.fingerprint());
@@ -305,7 +306,8 @@ pub struct Server {
     saver: Arc<Saver>,
     /// Tells the loop taking connections to stop.
     stopping: Arc<tokio::sync::Notify>,
-    accepting: Option<tokio::task::JoinHandle<()>>,
+    /// The thread taking connections.
+    accepting: Option<std::thread::JoinHandle<()>>,
     stopped: bool,
     runtime: tokio::runtime::Runtime,
     /// The data directory is this server's while it serves.
@@ -327,26 +329,39 @@ impl Server {
     /// Starts serving from the data directory `dir`: checks the access
     /// choice first, takes the directory (one server each), takes up the
     /// tables of the last run and opens new ones up to `options.tables`.
+    ///
+    /// The server runs a tokio runtime of its own: start it, stop it and
+    /// drop it outside any async runtime (from a plain thread), or they
+    /// panic.
     pub fn start(options: ServeOptions, dir: PathBuf) -> Result<Server, ServeError> {
         let access = Access::choose(&options.access, options.listen)?;
+        Server::start_with(access, options, dir)
+    }
+
+    fn start_with(access: Access, options: ServeOptions, dir: PathBuf) -> Result<Server, ServeError> {
         crate::files::private_dir(&dir)?;
         let lock = lock::ServeLock::take(&dir)?;
         let key = host_key::load_or_make(&dir)?;
-        let mut store = Store::open_in(&dir)?;
-        let stored = store.tables()?;
-        let saver =
-            Arc::new(Saver::start(store).map_err(|source| ServeError::Io { doing: "start the saver".into(), source })?);
         let fingerprint = key.public_key().fingerprint(russh::keys::HashAlg::Sha256).to_string();
         let runtime = tokio::runtime::Builder::new_multi_thread()
             .enable_all()
             .build()
             .map_err(|source| ServeError::Io { doing: "start".into(), source })?;
+        let listen = options.listen;
+        let listener = runtime
+            .block_on(TcpListener::bind(listen))
+            .map_err(|source| ServeError::Io { doing: format!("listen on {listen}"), source })?;
+        let address = listener.local_addr().map_err(|source| ServeError::Io { doing: "listen".into(), source })?;
+        let mut store = Store::open_in(&dir)?;
+        let stored = store.tables()?;
+        // The saver starts last: nothing after it fails before the server exists, and a server dropped stops it.
+        let saver =
+            Arc::new(Saver::start(store).map_err(|source| ServeError::Io { doing: "start the saver".into(), source })?);
         let bounds = Bounds {
             tables: limits::MAX_TABLES,
             per_person: options.tables_per_person,
             close_after: options.close_after,
         };
-        let listen = options.listen;
         let new = options.tables.max(1).saturating_sub(stored.len());
         let shared = Arc::new_cyclic(|this: &Weak<Shared>| {
             let this = this.clone();
@@ -374,10 +389,6 @@ impl Server {
                 code_tries: CodeTries::default(),
             }
         });
-        let listener = runtime
-            .block_on(TcpListener::bind(listen))
-            .map_err(|source| ServeError::Io { doing: format!("listen on {listen}"), source })?;
-        let address = listener.local_addr().map_err(|source| ServeError::Io { doing: "listen".into(), source })?;
         let stopping = Arc::new(tokio::sync::Notify::new());
         let mut server = Server {
             address,
@@ -402,8 +413,13 @@ impl Server {
             server.opened.push(Opened { code: line.code, label, taken_up: stored.is_some() });
         }
         let config = Arc::new(limits::config(key));
-        let _guard = server.runtime.enter();
-        server.accepting = Some(tokio::spawn(async move { accept(&listener, &config, &shared, &stopping).await }));
+        let runtime = server.runtime.handle().clone();
+        // A thread of its own, not a task among the sessions': a flood of them does not slow the taking of connections.
+        let accepting = std::thread::Builder::new()
+            .name("accept".into())
+            .spawn(move || runtime.block_on(accept(&listener, &config, &shared, &stopping)))
+            .map_err(|source| ServeError::Io { doing: "start taking connections".into(), source })?;
+        server.accepting = Some(accepting);
         Ok(server)
     }
 
@@ -434,13 +450,10 @@ impl Server {
             return;
         }
         self.stopping.notify_one();
-        let (accepting, shared) = (self.accepting.take(), Arc::clone(&self.shared));
-        self.runtime.block_on(async move {
-            if let Some(accepting) = accepting {
-                let _ = accepting.await;
-            }
-            stop_sessions(&shared).await;
-        });
+        if let Some(accepting) = self.accepting.take() {
+            let _ = accepting.join();
+        }
+        self.runtime.block_on(stop_sessions(&self.shared));
         self.saver.finish();
     }
 }

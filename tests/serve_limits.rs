@@ -296,14 +296,17 @@ async fn a_flood_of_window_changes_leaves_the_other_player_served_and_the_server
     server.assert_unhurt();
 }
 
+/// Hints are searches, worked out off the table's thread on a bounded
+/// pool, one at a time for a person: a flood of `i` neither holds up the
+/// table nor starts threads.
 #[tokio::test]
-async fn a_flood_of_hint_keys_leaves_the_other_player_served() {
+async fn a_flood_of_hint_keys_leaves_the_other_player_at_the_table_served_and_the_threads_bounded() {
     let mut server = measured("hint-flood");
     let mut alice = Player::sit(&server, "alice", 80, 24).await;
     let mut asker = Player::sit(&server, "asker", 80, 24).await;
-    // Each `i` asks for a search while the asker chooses a pass: hints are worked out on a bounded pool.
+    let threads_before = server.status("Threads");
     let flood = vec![b'i'; 1 << 20];
-    let done = AtomicBool::new(false);
+    let (done, threads) = (AtomicBool::new(false), Most::default());
     let Player { keys, screen, .. } = &mut asker;
     let flooding = screen.while_reading(async {
         for chunk in flood.chunks(32 * 1024) {
@@ -311,9 +314,13 @@ async fn a_flood_of_hint_keys_leaves_the_other_player_served() {
         }
         done.store(true, Ordering::SeqCst);
     });
-    let others = served_throughout(&done, async || alice.is_served().await);
+    let others = served_throughout(&done, async || {
+        threads.see(server.status("Threads"));
+        alice.is_served().await
+    });
     let ((), served) = tokio::join!(flooding, others);
     assert!(served, "alice's table stopped answering during the flood:\n{}", alice.screen.text());
+    assert!(threads.get() < threads_before + 16, "{threads_before} threads became {}", threads.get());
     assert!(asker.is_served_again().await, "the asker's own table stopped:\n{}", asker.screen.text());
     server.assert_unhurt();
 }

@@ -145,17 +145,24 @@ async fn your_record_here_is_at_s_and_a_game_replayed_in_the_lobby_is_seen_from_
 
 #[tokio::test]
 async fn the_server_stopping_gives_every_terminal_back_and_says_so() {
-    let mut server = Server::start("serve_lobby", "stop", &[]);
-    let mut lobby = Person::comes(&server, "alice", "").await;
-    assert!(lobby.until(|text| text.contains("Tables (1)")).await, "{}", lobby.text());
-    let mut seated = Person::comes(&server, "bob", &format!("join {}", server.code)).await;
-    assert!(seated.until(|text| text.contains("Welcome, bob")).await, "{}", seated.text());
-    assert!(server.terminate(), "a stopped server exits cleanly");
-    for person in [&mut lobby, &mut seated] {
-        person.until_closed().await;
-        assert!(person.given_back(), "{:?}", String::from_utf8_lossy(&person.bytes));
-        let said = "hearts: the server is stopping; every table is saved as it is";
-        assert!(person.text().contains(said), "{}", person.text());
+    // The binary at SIGTERM, and `Server::stop` in this process.
+    for (name, binary) in [("stop", true), ("stop-in-process", false)] {
+        let mut server = if binary {
+            Server::start_process("serve_lobby", name, &[])
+        } else {
+            Server::start("serve_lobby", name, &[])
+        };
+        let mut lobby = Person::comes(&server, "alice", "").await;
+        assert!(lobby.until(|text| text.contains("Tables (1)")).await, "{}", lobby.text());
+        let mut seated = Person::comes(&server, "bob", &format!("join {}", server.code)).await;
+        assert!(seated.until(|text| text.contains("Welcome, bob")).await, "{}", seated.text());
+        assert!(server.terminate(), "{name}: a stopped server exits cleanly");
+        for person in [&mut lobby, &mut seated] {
+            person.until_closed().await;
+            assert!(person.given_back(), "{name}: {:?}", String::from_utf8_lossy(&person.bytes));
+            let said = "hearts: the server is stopping; every table is saved as it is";
+            assert!(person.text().contains(said), "{name}: {}", person.text());
+        }
     }
 }
 

@@ -35,7 +35,7 @@ pub(super) enum OpenError {
     #[error("you have {0} open, the most one person may")]
     Yours(usize),
     /// The table could not start (its database, its thread, a stored game that does not replay).
-    #[error("the table could not start: {0}")]
+    #[error("{0}")]
     Failed(#[from] StartError),
     /// A thread failed while it held the list of tables.
     #[error("the list of tables is not readable")]

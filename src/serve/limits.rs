@@ -7,7 +7,7 @@ use std::future::Future;
 use std::io;
 use std::net::IpAddr;
 use std::pin::Pin;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
 use std::task::{Context, Poll};
 use std::time::{Duration, Instant};
@@ -165,15 +165,22 @@ pub(super) struct Login {
     pub(super) done: Arc<AtomicBool>,
     /// When the client last sent a byte, while it logs in.
     heard: Arc<Mutex<Instant>>,
+    /// Bytes the client has sent while it logs in.
+    said: Arc<AtomicUsize>,
     /// Cuts the connection.
     pub(super) cut: Cut,
 }
+
+/// The longest version line a client may send (RFC 4253, 4.2): a client
+/// that has sent more has begun the key exchange.
+const VERSION_LINE: usize = 255;
 
 impl Login {
     /// A login starting now, and what its stream hears a cut by.
     pub(super) fn new() -> (Login, oneshot::Receiver<()>) {
         let (cut, heard_cut) = Cut::new();
-        let login = Login { done: Arc::default(), heard: Arc::new(Mutex::new(Instant::now())), cut };
+        let login =
+            Login { done: Arc::default(), heard: Arc::new(Mutex::new(Instant::now())), said: Arc::default(), cut };
         (login, heard_cut)
     }
 
@@ -186,10 +193,18 @@ impl Login {
         self.heard.lock().map_or(Duration::ZERO, |heard| now.saturating_duration_since(*heard))
     }
 
-    fn heard_now(&self) {
+    /// The client sent `bytes` just now.
+    fn heard(&self, bytes: usize) {
+        self.said.fetch_add(bytes, Ordering::SeqCst);
         if let Ok(mut heard) = self.heard.lock() {
             *heard = Instant::now();
         }
+    }
+
+    /// Whether the client has sent more than a version line: a real client
+    /// is then in the key exchange, waiting on the server as much as not.
+    fn begun(&self) -> bool {
+        self.said.load(Ordering::SeqCst) > VERSION_LINE
     }
 }
 
@@ -236,7 +251,9 @@ impl Connections {
 }
 
 impl Open {
-    /// Cuts the login under way silent longest, of the address with the most.
+    /// Cuts a login under way: of the address with the most, one that has
+    /// not begun the key exchange (a slow handshake's version line and no
+    /// more) before one that has, then the one silent longest.
     fn push_out(&mut self, now: Instant) {
         let mut counts: HashMap<IpAddr, usize> = HashMap::new();
         for entry in self.entries.iter().filter(|entry| entry.login.under_way()) {
@@ -248,7 +265,8 @@ impl Open {
             .enumerate()
             .filter(|(_, entry)| entry.login.under_way())
             .max_by_key(|&(index, entry)| {
-                (counts.get(&entry.network), entry.login.silent(now), std::cmp::Reverse(index))
+                let login = &entry.login;
+                (counts.get(&entry.network), !login.begun(), login.silent(now), std::cmp::Reverse(index))
             })
             .map(|(index, _)| index);
         if let Some(index) = victim {
@@ -484,7 +502,7 @@ impl<S: AsyncRead + Unpin> AsyncRead for Guarded<S> {
         let before = buf.filled().len();
         let read = Pin::new(&mut self.stream).poll_read(cx, buf);
         if buf.filled().len() > before && self.login.under_way() {
-            self.login.heard_now();
+            self.login.heard(buf.filled().len() - before);
         }
         if !self.version_seen && buf.filled()[before..].contains(&b'\n') {
             // The version line is in: the login's deadline from now on.
@@ -715,14 +733,34 @@ mod tests {
         assert_eq!(cut, [1, 2], "the logins from 10.0.0.1 still under way, the oldest first");
         // Addresses with one each: the one silent longest goes, never the person who just spoke.
         std::thread::sleep(Duration::from_millis(5));
-        person.1.heard_now();
+        person.1.heard(21);
         for n in 0..MAX_LOGINS {
             assert!(place(&connections, &format!("10.4.{}.{}", n / 256, n % 256)).0.is_ok());
             if !cut_off(&person.1) {
-                person.1.heard_now();
+                person.1.heard(1);
             }
         }
         assert!(!cut_off(&person.1), "the person's busy login was pushed out");
+    }
+
+    #[test]
+    fn a_login_in_its_key_exchange_outlasts_fresh_version_lines_though_it_waits_on_the_server() {
+        let connections = Connections::default();
+        let mut held = Vec::new();
+        // A person whose client sent its version line and key exchange, then waits on the server.
+        let person = place(&connections, "10.2.0.1");
+        person.1.heard(21 + 1500);
+        for n in 0..MAX_LOGINS - 1 {
+            held.push(place(&connections, &format!("10.1.{}.{}", n / 256, n % 256)));
+        }
+        std::thread::sleep(Duration::from_millis(5));
+        // A slow-handshake flood, one login an address, each new one having just sent a version line.
+        for n in 0..4 * MAX_LOGINS {
+            let (slot, login) = place(&connections, &format!("10.5.{}.{}", n / 256, n % 256));
+            login.heard(21);
+            held.push((Ok(slot.unwrap()), login));
+        }
+        assert!(!cut_off(&person.1), "the person in the key exchange was pushed out by version lines");
     }
 
     #[test]

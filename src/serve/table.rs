@@ -182,12 +182,12 @@ pub(super) enum StartError {
     #[error("its database: {0}")]
     Store(Box<StoreError>),
     /// The game stored for it does not replay.
-    #[error("table {code} does not replay: {source}")]
+    #[error("table {code} does not replay: {why}")]
     NoReplay {
         /// The table's code.
         code: String,
         /// What stopped the replay.
-        source: Box<SaveError>,
+        why: Box<SaveError>,
     },
     /// Its rules do not make a game.
     #[error("its rules: {0}")]
@@ -217,7 +217,7 @@ pub(super) fn open(
         Some((stored, saved)) => {
             let holders = holders_of(stored, Instant::now());
             let mut table = Table::resume_shared(saved, holders, opening.speed, opening.think, sharing)
-                .map_err(|source| StartError::NoReplay { code: code.clone(), source: Box::new(source) })?;
+                .map_err(|why| StartError::NoReplay { code: code.clone(), why: Box::new(why) })?;
             if stored.settings.get("finish").and_then(serde_json::Value::as_str) == Some("out-of-time") {
                 table.set_finished(Finish::OutOfTime);
             }
