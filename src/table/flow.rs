@@ -77,8 +77,10 @@ impl Table {
             if self.game.hand().phase() == HandPhase::Passing
                 && let Some((generation, action)) = self.decision.take()
             {
-                // Passes are chosen all at once: a bot's may come while a person still chooses.
-                if generation == self.generation {
+                // Passes are chosen all at once: a bot's may come while a person still chooses. A
+                // pass chosen before a person sat down in its seat is not made for them.
+                let still_the_bots = action_seat(action).is_none_or(|seat| self.bot_plays(seat, now));
+                if generation == self.generation && still_the_bots {
                     self.apply_bots(action, now);
                     continue;
                 }

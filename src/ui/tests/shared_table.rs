@@ -387,6 +387,22 @@ fn the_turn_clock_counts_down_for_the_person_it_runs_for_and_says_when_the_bot_a
 }
 
 #[test]
+fn a_pass_its_bot_chose_before_a_person_sat_down_is_not_made_for_them() {
+    let mut shared = Shared::empty(Rules::default(), 42, Sharing::default());
+    shared.arrive(ALICE, "alice", None, false);
+    // West is nobody's yet: its bot is asked for its pass, and bob sits there while it thinks.
+    let west = Seat::SOUTH.next(4);
+    let job = shared.room.bot_job(shared.now).expect("a bot chooses a pass");
+    assert_eq!(job.seat(), west);
+    shared.arrive(BOB, "bob", None, false);
+    assert_eq!(shared.sight(BOB).seat, Some(west), "bob sits at West");
+    shared.room.send(Message::BotDecided(job.run()), shared.now);
+    shared.wait(Duration::from_secs(3));
+    assert!(shared.table().game().hand().awaits_pass_from(west), "the pass is bob's to choose");
+    assert_ne!(shared.note(BOB), Some("Time ran out: your bot moved for you"), "and no bot moved for him");
+}
+
+#[test]
 fn a_table_waiting_on_people_wakes_as_each_whole_second_of_the_wait_passes() {
     let mut shared = Shared::alice_and_bob(Sharing::default());
     shared.bots_act();
