@@ -15,7 +15,8 @@ pub fn words(notice: &Notice, sight: &Sight, theme: Theme) -> Option<Option<Stri
         Notice::Refused(refusal) => refusal.to_string(),
         Notice::Note(note) => note.clone(),
         Notice::Welcome { name, seat: Some(seat), back: true, .. } => {
-            format!("Welcome back, {name}: your seat is as you left it ({})", seat_word(*seat, sight.players()))
+            // Its bot may have played while they were away: the seat is theirs again, not as it was.
+            format!("Welcome back, {name}: your seat is yours again ({})", seat_word(*seat, sight.players()))
         }
         Notice::Welcome { name, seat: Some(seat), .. } => {
             format!("Welcome, {name}: you sit {}", seat_word(*seat, sight.players()))

@@ -614,6 +614,26 @@ fn at_80x24_every_presets_changed_name_stays_on_a_full_top_line() {
 }
 
 #[test]
+fn the_help_says_where_ctrl_c_goes_and_coming_back_claims_no_more_than_the_seat() {
+    let mut shared = Shared::alice_and_bob(Sharing { grace: Duration::from_secs(1), ..Sharing::default() });
+    shared.arrive(EVE, "eve", None, true);
+    for id in [ALICE, EVE] {
+        shared.press(id, Command::Help);
+        let help = shared.screen(id, 80, 24);
+        assert!(!help.contains("leave the server"), "Ctrl-C at a table goes to the lobby: {help}");
+        assert!(help.contains("Ctrl-C"), "{help}");
+        shared.press(id, Command::Cancel);
+    }
+    // bob goes; past his grace his bot plays for him; he comes back.
+    shared.leave(BOB);
+    shared.wait(Duration::from_secs(2));
+    shared.bots_act();
+    shared.arrive(BOB, "bob", Some("SHA256:bob"), false);
+    let note = shared.note(BOB).unwrap_or_default().to_string();
+    assert!(note.starts_with("Welcome back, bob") && !note.contains("as you left it"), "{note}");
+}
+
+#[test]
 fn a_shared_table_has_its_own_words() {
     let mut shared = Shared::alice_and_bob(Sharing::default());
     shared.arrive(EVE, "eve", None, true);

@@ -62,7 +62,7 @@ pub fn keys_here(sight: &Sight) -> Vec<(&'static str, &'static str)> {
     if sight.seat.is_none() {
         let mut keys = vec![("", "you are watching: the cards are the players'")];
         keys.extend(looking);
-        keys.extend([("q", "leave the table for the lobby"), ("Ctrl-C", "leave the server")]);
+        keys.extend([("q / Ctrl-C", "leave the table for the lobby")]);
         return keys;
     }
     let mut keys = vec![
@@ -87,7 +87,7 @@ pub fn keys_here(sight: &Sight) -> Vec<(&'static str, &'static str)> {
     }
     keys.extend([
         ("q", "leave the table (your seat waits for you)"),
-        ("Ctrl-C", "leave the server (your seat waits)"),
+        ("Ctrl-C", "leave for the lobby at once (your seat waits)"),
         ("", "early cards queue up"),
     ]);
     keys
