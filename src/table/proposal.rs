@@ -100,9 +100,17 @@ impl Table {
     /// The proposal on the table as person `viewer` sees it.
     pub(super) fn proposal_seen_by(&self, viewer: PersonId) -> Option<ProposalSight> {
         let proposal = self.proposal.as_ref()?;
-        let name = |id: PersonId| self.people.iter().find(|person| person.id == id).map(|person| person.name.clone());
-        let agreed = proposal.yes.iter().filter_map(|&id| name(id)).collect();
-        let waiting: Vec<PersonId> = self.voters().filter(|id| !proposal.yes.contains(id)).collect();
+        // The viewer reads themselves as "you", first.
+        let name = |id: PersonId| match id == viewer {
+            true => Some("you".to_string()),
+            false => self.people.iter().find(|person| person.id == id).map(|person| person.name.clone()),
+        };
+        let mine_first = |ids: &mut Vec<PersonId>| ids.sort_by_key(|&id| id != viewer);
+        let mut yes = proposal.yes.clone();
+        mine_first(&mut yes);
+        let agreed = yes.iter().filter_map(|&id| name(id)).collect();
+        let mut waiting: Vec<PersonId> = self.voters().filter(|id| !proposal.yes.contains(id)).collect();
+        mine_first(&mut waiting);
         let players = proposal.game.setup.rules.player_count();
         Some(ProposalSight {
             by: proposal.by_name.clone(),

@@ -223,7 +223,9 @@ fn a_new_game_mid_hand_is_a_proposal_everyone_seated_answers() {
     assert_eq!(shared.viewer(BOB).window, Some(Window::Vote), "bob is asked on his own screen");
     assert_eq!(shared.note(BOB), Some("alice proposes a new game of black-lady: y / n"));
     assert_eq!(shared.viewer(EVE).window, None, "a watcher is not asked");
-    assert!(shared.screen(BOB, 80, 24).contains("alice proposes a new game of black-lady for 4."));
+    let asked = shared.screen(BOB, 80, 24);
+    assert!(asked.contains("alice proposes a new game of black-lady for 4."), "{asked}");
+    assert!(asked.contains("Agreed: alice. Waiting for: you."), "bob reads himself as you: {asked}");
     shared.press(BOB, Command::New);
     assert_eq!(shared.note(ALICE), Some("bob declined the new game"));
     assert_eq!(shared.table().start().seed, 42);
