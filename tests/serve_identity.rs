@@ -20,7 +20,7 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use common::openssh::Ssh;
-use common::serve::Server;
+use common::serve::{Server, keys_for};
 use hearts::serve::store::Store;
 use russh::ChannelMsg;
 use russh::client::{self, Handle, KeyboardInteractiveAuthResponse};
@@ -345,15 +345,6 @@ impl Person {
             answered = text;
         }
     }
-}
-
-/// What a person presses on this screen, if it waits on them.
-fn keys_for(text: &str) -> Option<&'static str> {
-    if text.contains("(0 of 3)") {
-        return Some(" \u{1b}[C \u{1b}[C ");
-    }
-    let ours = ["Enter or click PASS", "Your lead", "Follow ", "play any card", "Enter continue", "shot the moon"];
-    ours.iter().any(|cue| text.contains(cue)).then_some("\r")
 }
 
 #[tokio::test]
