@@ -185,10 +185,15 @@ fn a_person_idle_in_the_lobby_is_let_go_with_the_terminal_given_back_and_told_wh
 /// `person` opens a table from the lobby with the new-game window's
 /// choices as they are, and sits at it.
 async fn opens_a_table(person: &mut Person, name: &str) {
+    asks_for_a_table(person).await;
+    assert!(person.until(|text| text.contains(&format!("Welcome, {name}"))).await, "{}", person.text());
+}
+
+/// The person asks the lobby for a new table of the server's rules.
+async fn asks_for_a_table(person: &mut Person) {
     person.press("n").await;
     assert!(person.until(|text| text.contains("New table")).await, "{}", person.text());
     person.press("\r").await;
-    assert!(person.until(|text| text.contains(&format!("Welcome, {name}"))).await, "{}", person.text());
 }
 
 #[tokio::test]
@@ -219,18 +224,13 @@ async fn a_person_may_have_a_bounded_number_of_tables_open() {
     opens_a_table(&mut alice, "alice").await;
     alice.press("qq").await;
     assert!(alice.until(|text| text.contains("Tables (2)")).await, "{}", alice.text());
-    alice.press("n").await;
-    assert!(alice.until(|text| text.contains("New table")).await, "{}", alice.text());
-    alice.press("\r").await;
+    asks_for_a_table(&mut alice).await;
     let refused = |text: &str| text.contains("you have 1 open, the most one person may");
     assert!(alice.until(refused).await, "{}", alice.text());
     // bob is someone else: his table opens.
     let mut bob = Person::comes(&server, "bob", "").await;
     assert!(bob.until(|text| text.contains("Tables (2)")).await, "{}", bob.text());
-    bob.press("n").await;
-    assert!(bob.until(|text| text.contains("New table")).await, "{}", bob.text());
-    bob.press("\r").await;
-    assert!(bob.until(|text| text.contains("Welcome, bob")).await, "{}", bob.text());
+    opens_a_table(&mut bob, "bob").await;
     // alice's lobby shows his table as soon as it opens.
     assert!(alice.until(|text| text.contains("Tables (3)")).await, "{}", alice.text());
 }
@@ -248,9 +248,7 @@ async fn a_persons_tables_count_against_their_bound_across_a_restart() {
     assert_eq!(server.codes.len(), 2, "the table she opened is taken up");
     let mut alice = Person::comes(&server, "alice", "").await;
     assert!(alice.until(|text| text.contains("Tables (2)")).await, "{}", alice.text());
-    alice.press("n").await;
-    assert!(alice.until(|text| text.contains("New table")).await, "{}", alice.text());
-    alice.press("\r").await;
+    asks_for_a_table(&mut alice).await;
     let refused = |text: &str| text.contains("you have 1 open, the most one person may");
     assert!(alice.until(refused).await, "{}", alice.text());
 }
@@ -266,9 +264,7 @@ async fn one_address_may_have_a_bounded_number_of_tables_open_whatever_names_it_
     }
     let mut ninth = Person::comes(&server, "p8", "").await;
     assert!(ninth.until(|text| text.contains("Tables (9)")).await, "{}", ninth.text());
-    ninth.press("n").await;
-    assert!(ninth.until(|text| text.contains("New table")).await, "{}", ninth.text());
-    ninth.press("\r").await;
+    asks_for_a_table(&mut ninth).await;
     let refused = |text: &str| text.contains("your address has 8 open, the most one address may");
     assert!(ninth.until(refused).await, "{}", ninth.text());
 }

@@ -273,8 +273,6 @@ pub(super) struct Screen {
     pub(super) visitor: Visitor,
     /// Where their input goes.
     pub(super) route: Route,
-    /// The screen's size.
-    pub(super) size: (u16, u16),
     painter: Painter,
     hits: Hits,
     keys: Keys,
@@ -306,7 +304,6 @@ impl Screen {
             id: PersonId(0),
             visitor,
             route,
-            size: (columns, rows),
             painter,
             hits: Hits::default(),
             keys: Keys::default(),
@@ -339,8 +336,7 @@ impl Screen {
     fn whole_if_behind(&mut self) -> Result<(), Broken> {
         if self.pipe.behind() {
             self.pipe.replace_next();
-            let (columns, rows) = self.size;
-            self.painter.clear(Rect::new(0, 0, columns, rows))?;
+            self.painter.clear(self.painter.area())?;
         }
         Ok(())
     }
@@ -355,8 +351,7 @@ impl Screen {
     /// The screen as a new place finds it: the last frame forgotten, so
     /// the next is drawn whole.
     pub(super) fn fresh(mut self) -> Result<Screen, Broken> {
-        let (columns, rows) = self.size;
-        self.painter.clear(Rect::new(0, 0, columns, rows))?;
+        self.painter.clear(self.painter.area())?;
         self.hits = Hits::default();
         Ok(self)
     }
@@ -389,10 +384,15 @@ impl Screen {
         }
     }
 
+    /// The screen's size: columns, rows.
+    pub(super) fn size(&self) -> (u16, u16) {
+        let area = self.painter.area();
+        (area.width, area.height)
+    }
+
     /// The screen's new size.
     pub(super) fn resize(&mut self, columns: u16, rows: u16) -> Result<(), Broken> {
         self.painter.clear(Rect::new(0, 0, columns, rows))?;
-        self.size = (columns, rows);
         Ok(())
     }
 

@@ -629,7 +629,7 @@ impl Served {
         let Joining { mut arrival, theme, screen } = joining;
         arrival.name = unique_name(self.room.table(), &arrival.name, arrival.key.as_deref().unwrap_or_default());
         let mut viewer = Viewer::new(arrival.id, theme);
-        let (columns, rows) = screen.size;
+        let (columns, rows) = screen.size();
         viewer.resized(columns, rows);
         viewer.record = standing::record(&self.store, &screen.visitor.identity, &self.room.table().setup().label);
         self.screens.insert(arrival.id, screen);

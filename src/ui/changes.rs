@@ -24,7 +24,6 @@ pub fn changes<'a>(shown: &mut [Cell], next: &'a [Cell], area: Rect) -> Vec<(u16
     let columns = usize::from(area.width.max(1));
     let cell_at = |index: usize| ((index % columns) as u16 + area.x, (index / columns) as u16 + area.y, &next[index]);
     let mut found = Vec::new();
-    let mut widths = Widths::default();
     let mut i = 0;
     while i < len {
         let current = &next[i];
@@ -44,13 +43,10 @@ pub fn changes<'a>(shown: &mut [Cell], next: &'a [Cell], area: Rect) -> Vec<(u16
                     i += 1;
                     continue;
                 }
-                let width = usize::from(widths.of(current));
-                if unchanged && width <= 1 {
-                    i += 1;
-                    continue;
-                }
+                let width = usize::from(width_of(current));
                 if unchanged {
-                    width
+                    // A wide character that stayed: its trailing columns are passed with it.
+                    width.max(1)
                 } else {
                     found.push(cell_at(i));
                     let previous = &shown[i];
@@ -126,31 +122,6 @@ fn width_of(cell: &Cell) -> u16 {
         CellDiffOption::ForcedWidth(width) => width.get(),
         _ if cell.symbol().len() == 1 => 1,
         _ => cell.symbol().cell_width(),
-    }
-}
-
-/// The width of the last symbol of several bytes measured: the same
-/// border character comes many times in a row.
-#[derive(Default)]
-struct Widths<'a> {
-    last: Option<(&'a str, u16)>,
-}
-
-impl<'a> Widths<'a> {
-    fn of(&mut self, cell: &'a Cell) -> u16 {
-        let symbol = cell.symbol();
-        match self.last {
-            Some((last, width)) if symbol.len() > 1 && last == symbol && cell.diff_option == CellDiffOption::None => {
-                width
-            }
-            _ => {
-                let width = width_of(cell);
-                if symbol.len() > 1 && cell.diff_option == CellDiffOption::None {
-                    self.last = Some((symbol, width));
-                }
-                width
-            }
-        }
     }
 }
 

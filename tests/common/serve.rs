@@ -178,11 +178,15 @@ impl Server {
     }
 
     /// Kills the binary and starts it again on the same directory.
-    pub fn relaunched(mut self, launch: &Launch) -> Server {
+    pub fn relaunched(self, launch: &Launch) -> Server {
+        Server::launch_in(self.killed(), launch)
+    }
+
+    /// Kills the binary at once (no chance to save); its directory, kept.
+    fn killed(mut self) -> PathBuf {
         self.child().kill().unwrap();
         self.child().wait().unwrap();
-        let dir = std::mem::replace(&mut self.dir, PathBuf::new());
-        Server::launch_in(dir, launch)
+        std::mem::replace(&mut self.dir, PathBuf::new())
     }
 
     /// Where it listens.
@@ -234,8 +238,7 @@ impl Server {
     /// Kills the server's process at once (no chance to save), then
     /// starts it again on the same data directory.
     pub fn killed_and_started_again(self, args: &[&str]) -> Server {
-        let args: Vec<&str> = ["--speed", "instant"].into_iter().chain(args.iter().copied()).collect();
-        self.relaunched(&Launch { args: &args, ..Launch::default() })
+        Server::start_in(self.killed(), args)
     }
 
     /// Stops the server: SIGTERM to its process, whether it exited

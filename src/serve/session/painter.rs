@@ -35,6 +35,11 @@ impl Painter {
         &mut self.out
     }
 
+    /// The terminal's area.
+    pub(super) fn area(&self) -> Rect {
+        self.shown.area
+    }
+
     /// Clears the terminal, now of `area`: the next frame is sent whole.
     pub(super) fn clear(&mut self, area: Rect) -> io::Result<()> {
         queue!(self.out, Clear(ClearType::All), Hide)?;

@@ -18,8 +18,8 @@ pub(crate) fn draw_lines(buf: &mut Buffer, area: Rect, lines: &[Line<'_>], align
         let mut width = 0;
         for (symbol, style) in graphemes(line) {
             let columns = symbol.cell_width();
-            // A character wider than the whole area is left out; one that overflows ends the line.
-            if columns > area.width {
+            // A character of no width or wider than the whole area is left out; one that overflows ends the line.
+            if columns == 0 || columns > area.width {
                 continue;
             }
             if width + columns > area.width {
@@ -36,11 +36,8 @@ pub(crate) fn draw_lines(buf: &mut Buffer, area: Rect, lines: &[Line<'_>], align
             };
         let y = area.y + row as u16;
         for &(symbol, style, columns) in &kept {
-            if columns == 0 {
-                continue;
-            }
             if let Some(cell) = buf.cell_mut((x, y)) {
-                cell.set_symbol(if symbol.is_empty() { " " } else { symbol }).set_style(style);
+                cell.set_symbol(symbol).set_style(style);
             }
             x += columns;
         }
@@ -58,11 +55,12 @@ fn graphemes<'a>(line: &'a Line<'a>) -> impl Iterator<Item = (&'a str, Style)> {
     line.spans.iter().flat_map(move |span| {
         let style = Style::default().patch(line.style).patch(span.style);
         let text: &str = &span.content;
-        let ascii = text.is_ascii().then(|| {
+        let plain = text.is_ascii();
+        let ascii = plain.then(|| {
             (0..text.len()).filter(|&i| !text.as_bytes()[i].is_ascii_control()).map(move |i| (&text[i..=i], style))
         });
-        let other = (!text.is_ascii())
-            .then(|| span.styled_graphemes(line.style).map(|StyledGrapheme { symbol, style }| (symbol, style)));
+        let other =
+            (!plain).then(|| span.styled_graphemes(line.style).map(|StyledGrapheme { symbol, style }| (symbol, style)));
         ascii.into_iter().flatten().chain(other.into_iter().flatten())
     })
 }

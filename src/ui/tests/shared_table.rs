@@ -23,10 +23,25 @@ struct Shared {
 impl Shared {
     /// A four-seat table of `seed` with nobody at it.
     fn empty(rules: Rules, seed: u64, sharing: Sharing) -> Shared {
+        Shared::of(table(rules), seed, sharing, "W6HZ")
+    }
+
+    /// A table of `setup` and `seed` under `code` with nobody at it.
+    fn of(setup: Setup, seed: u64, sharing: Sharing, code: &str) -> Shared {
         let start = crate::record::DealCode { seed, hand: 1 };
-        let mut table = Table::shared(table(rules), start, Speed::Instant, Think::Samples(1), sharing).unwrap();
-        table.set_code("W6HZ");
+        let mut table = Table::shared(setup, start, Speed::Instant, Think::Samples(1), sharing).unwrap();
+        table.set_code(code);
         Shared { room: Room::new(table, Vec::new()), now: Instant::now(), asked: Vec::new() }
+    }
+
+    /// alexandra-maria and bartholomew-j, long names, sat down at a
+    /// private table (a long code) of `setup`, the bots' passes made.
+    fn long_names(setup: Setup) -> Shared {
+        let mut shared = Shared::of(setup, 42, Sharing::default(), "K7M2QX9PTA");
+        shared.arrive(ALICE, "alexandra-maria", None, false);
+        shared.arrive(BOB, "bartholomew-j", Some("SHA256:bob"), false);
+        shared.bots_act();
+        shared
     }
 
     /// A four-seat table of seed 42 with alice and bob sat down.
@@ -578,14 +593,7 @@ fn the_code_of_the_table_is_on_its_screen() {
 
 #[test]
 fn a_private_tables_long_code_is_on_its_screen_at_every_size() {
-    let start = crate::record::DealCode { seed: 42, hand: 1 };
-    let mut table =
-        Table::shared(table(Rules::default()), start, Speed::Instant, Think::Samples(1), Sharing::default()).unwrap();
-    table.set_code("K7M2QX9PTA");
-    let mut shared = Shared { room: Room::new(table, Vec::new()), now: Instant::now(), asked: Vec::new() };
-    shared.arrive(ALICE, "alexandra-maria", None, false);
-    shared.arrive(BOB, "bartholomew-j", Some("SHA256:bob"), false);
-    shared.bots_act();
+    let mut shared = Shared::long_names(table(Rules::default()));
     let top = shared.screen(ALICE, 200, 60).lines().next().unwrap().to_string();
     assert!(top.contains("table K7M2QX9PTA") && top.contains("black-lady"), "{top}");
     let top = shared.screen(ALICE, 80, 24).lines().next().unwrap().to_string();
@@ -601,14 +609,7 @@ fn at_80x24_every_presets_changed_name_stays_on_a_full_top_line() {
         let rules = Rules { clock_minutes: 10, ..preset.rules() };
         let label = format!("{}+", preset.name());
         let players = vec![Player::Builtin(Level::Normal); rules.player_count()];
-        let setup = Setup { rules, label: label.clone(), players };
-        let start = crate::record::DealCode { seed: 42, hand: 1 };
-        let mut table = Table::shared(setup, start, Speed::Instant, Think::Samples(1), Sharing::default()).unwrap();
-        table.set_code("K7M2QX9PTA");
-        let mut shared = Shared { room: Room::new(table, Vec::new()), now: Instant::now(), asked: Vec::new() };
-        shared.arrive(ALICE, "alexandra-maria", None, false);
-        shared.arrive(BOB, "bartholomew-j", Some("SHA256:bob"), false);
-        shared.bots_act();
+        let shared = Shared::long_names(Setup { rules, label: label.clone(), players });
         let top = shared.screen(ALICE, 80, 24).lines().next().unwrap().to_string();
         assert!(top.contains(&label), "{preset:?}: the rules' name stays: {top}");
         assert!(top.chars().count() <= 80, "{top}");
