@@ -120,6 +120,12 @@ pub struct PlayArgs {
     /// Start a new game even if an unfinished one is saved.
     #[arg(long)]
     pub new: bool,
+    /// The line mode: the table as sentences and typed commands, for screen readers and scripts.
+    #[arg(long)]
+    pub plain: bool,
+    /// In the line mode, write cards as symbols (Q♠) instead of words.
+    #[arg(long, requires = "plain")]
+    pub symbols: bool,
     /// Also append every game played to FILE as a game record (every game is kept in games.jsonl anyway).
     #[arg(long, value_name = "FILE")]
     pub record: Option<PathBuf>,

@@ -14,6 +14,7 @@ use crate::config::{self, ConfigError, LoadedRules, SearchPaths};
 use crate::engine::perft::{divide, perft};
 use crate::engine::{BySeat, Card, CardBag, CardSet, Deal, Hand, NotationError, PlayError, Rules, Seat};
 use crate::files::{self as store, FileError};
+use crate::line::CardWords;
 use crate::players::{BotChoices, Level, Player, PlayerError};
 use crate::record::GameRecord;
 use crate::review;
@@ -554,5 +555,8 @@ fn play(
         record: args.record.clone(),
         settings: settings.map(|dir| terminal::remembered::remembered_path(&dir)),
     };
+    if args.plain {
+        return Ok(terminal::plain::play_plain(table, options, CardWords { symbols: args.symbols })?);
+    }
     Ok(terminal::play(table, options)?)
 }

@@ -8,6 +8,7 @@ pub mod commands;
 pub mod config;
 pub mod engine;
 pub mod files;
+pub mod line;
 pub mod pace;
 pub mod players;
 pub mod record;

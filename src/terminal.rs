@@ -9,6 +9,7 @@
 //! idle table uses no CPU.
 
 pub mod games;
+pub mod plain;
 pub mod remembered;
 pub mod replay;
 pub mod save;
@@ -46,7 +47,7 @@ use stats::{GameStats, PresetStats, Stats};
 #[derive(Debug, thiserror::Error)]
 pub enum TableError {
     /// Standard output is not a terminal.
-    #[error("the table needs a terminal; for games without one see `hearts sim`")]
+    #[error("the table needs a terminal; without one, play in the line mode with --plain, or see `hearts sim`")]
     NotATerminal,
     /// The terminal could not be set up, drawn on or read.
     #[error("cannot {doing} the terminal: {source}")]
@@ -83,8 +84,8 @@ pub struct PlayOptions {
 
 /// What the loop hears about.
 enum Incoming {
-    /// A key, click or resize from the terminal.
-    Terminal(Event),
+    /// A key, click or resize from the terminal, or a typed line.
+    Input(Input),
     /// A bot's decision, with the bot handed back.
     Decided(Decided),
     /// A hint worked out, or why it could not be.
@@ -93,6 +94,84 @@ enum Incoming {
     Failed(std::io::Error),
     /// SIGTERM or SIGHUP: save and leave.
     Ended,
+}
+
+/// What the person at this terminal sent.
+enum Input {
+    /// A key, click or resize (the full-screen table).
+    Event(Event),
+    /// A line typed (the line mode).
+    Line(String),
+}
+
+/// How the table meets the person at this terminal: drawn on the screen
+/// and read as keys, or told in sentences and read as lines.
+trait Front {
+    /// Starts reading the person's input into `sender`.
+    fn listen(&mut self, sender: Sender<Incoming>);
+    /// Before the first frame.
+    fn start(&mut self, room: &mut Room) -> Result<(), TableError>;
+    /// Shows the table as it is now.
+    fn show(&mut self, room: &mut Room, now: Instant) -> Result<(), TableError>;
+    /// What the person's input asks for.
+    fn input(&mut self, input: Input, room: &mut Room, now: Instant) -> Vec<Request>;
+    /// Ctrl-Z: give the terminal back until continued.
+    fn suspend(&mut self) -> Result<(), TableError>;
+    /// The person leaves: last words.
+    fn finish(&mut self, room: &mut Room, now: Instant);
+}
+
+/// The full-screen table.
+struct Screen<'a> {
+    terminal: &'a mut ratatui::DefaultTerminal,
+    /// What can be clicked on the last frame.
+    hits: Hits,
+}
+
+impl Front for Screen<'_> {
+    fn listen(&mut self, sender: Sender<Incoming>) {
+        std::thread::spawn(move || read_terminal(&sender));
+    }
+
+    fn start(&mut self, room: &mut Room) -> Result<(), TableError> {
+        let size = self.terminal.size().map_err(|source| TableError::Terminal { doing: "measure", source })?;
+        if let Some(you) = room.viewer_mut(PersonId::LOCAL) {
+            you.resized(size.width, size.height);
+        }
+        Ok(())
+    }
+
+    fn show(&mut self, room: &mut Room, now: Instant) -> Result<(), TableError> {
+        let hits = &mut self.hits;
+        self.terminal
+            .draw(|frame| {
+                let area = frame.area();
+                *hits = room.draw(PersonId::LOCAL, frame.buffer_mut(), area, now);
+            })
+            .map(|_| ())
+            .map_err(|source| TableError::Terminal { doing: "draw on", source })
+    }
+
+    fn input(&mut self, input: Input, room: &mut Room, now: Instant) -> Vec<Request> {
+        let command = match input {
+            Input::Event(Event::Key(key)) => input::key_command(key),
+            Input::Event(Event::Mouse(mouse)) => input::mouse_command(mouse, &self.hits),
+            Input::Event(Event::Resize(width, height)) => {
+                if let Some(you) = room.viewer_mut(PersonId::LOCAL) {
+                    you.resized(width, height);
+                }
+                None
+            }
+            Input::Event(_) | Input::Line(_) => None,
+        };
+        command.map(|command| room.press(PersonId::LOCAL, command, now)).unwrap_or_default()
+    }
+
+    fn suspend(&mut self) -> Result<(), TableError> {
+        suspend(self.terminal)
+    }
+
+    fn finish(&mut self, _: &mut Room, _: Instant) {}
 }
 
 /// Hints waiting for the pool, for each of its workers, before more are
@@ -105,6 +184,49 @@ pub fn play(setup: Setup, options: PlayOptions) -> Result<(), TableError> {
     if !stdout().is_terminal() {
         return Err(TableError::NotATerminal);
     }
+    let Opened { mut runtime, table, notices, elsewhere, declined, record } = open(setup, options)?;
+    let mut you = Viewer::new(PersonId::LOCAL, Theme::from_environment(runtime.options.ascii));
+    you.record = record;
+    if let Some(file) = &runtime.options.settings {
+        you.remembered = remembered::recall(file);
+    }
+    if let Some(saved) = runtime.saved.as_ref().filter(|_| !declined) {
+        you.window = Some(Window::Resume(ResumeOffer::of(saved)));
+    }
+    let mut room = Room::new(table, vec![you]);
+    runtime.greet(&mut room, &notices, elsewhere, declined);
+
+    // ratatui installs a hook of its own; ours replaces it so that the
+    // terminal is restored once, and not for a search's caught panic.
+    let first_hook = std::panic::take_hook();
+    let mut terminal = ratatui::try_init().map_err(|source| TableError::Terminal { doing: "set up", source })?;
+    let _ = execute!(stdout(), EnableMouseCapture);
+    install_panic_hook(first_hook);
+    let result = runtime.run(&mut Screen { terminal: &mut terminal, hits: Hits::default() }, room);
+    restore_terminal();
+    for notice in notices {
+        eprintln!("hearts: {notice}");
+    }
+    result
+}
+
+/// A game at this terminal with its files open, before anyone sits down.
+struct Opened {
+    runtime: Runtime,
+    table: Table,
+    /// What could not be read or kept, to tell.
+    notices: Vec<String>,
+    /// Another `hearts` owns the saved game.
+    elsewhere: bool,
+    /// The command line asked for a new game: the saved one is not offered.
+    declined: bool,
+    /// The player's record for the rules in play.
+    record: Record,
+}
+
+/// Opens the data directory, the saved game and the statistics, and sets
+/// the table; what could not be opened is told, not fatal.
+fn open(setup: Setup, options: PlayOptions) -> Result<Opened, TableError> {
     let mut notices = Vec::new();
     let dir = store::data_dir().map_err(|error| notices.push(format!("games are not saved: {error}"))).ok();
     // One process at a time owns the saved game; a second plays unsaved.
@@ -150,41 +272,10 @@ pub fn play(setup: Setup, options: PlayOptions) -> Result<(), TableError> {
     };
     let start = options.deal.unwrap_or_else(fresh_deal);
     let table = Table::local(setup.clone(), start, options.speed, options.think)?;
-    let mut you = Viewer::new(PersonId::LOCAL, Theme::from_environment(options.ascii));
     let key = Stats::key(&setup.label, &setup.rules, &setup.players);
-    you.record = record_of(&key, stats.as_ref().and_then(|s| s.presets.get(&key).copied()).unwrap_or_default());
-    if let Some(file) = &options.settings {
-        you.remembered = remembered::recall(file);
-    }
-    if let Some(saved) = saved.as_ref().filter(|_| !declined) {
-        you.window = Some(Window::Resume(ResumeOffer::of(saved)));
-    }
-    let mut room = Room::new(table, vec![you]);
-    let now = Instant::now();
-    if elsewhere {
-        let note = "A game is open in another hearts: this new game will not be saved".to_string();
-        room.send(Message::Note(note), now);
-    } else if let Some(notice) = notices.first() {
-        room.send(Message::Note(format!("Note: {notice}")), now);
-    }
-    let mut runtime =
-        Runtime { dir, _lock: lock, stats_ok: stats.is_some(), options, saved, pool: Pool::new(2, "search") };
-    if declined && let Some(saved) = runtime.saved.take() {
-        runtime.keep_declined(&saved, &mut room);
-    }
-
-    // ratatui installs a hook of its own; ours replaces it so that the
-    // terminal is restored once, and not for a search's caught panic.
-    let first_hook = std::panic::take_hook();
-    let mut terminal = ratatui::try_init().map_err(|source| TableError::Terminal { doing: "set up", source })?;
-    let _ = execute!(stdout(), EnableMouseCapture);
-    install_panic_hook(first_hook);
-    let result = runtime.run(&mut terminal, room);
-    restore_terminal();
-    for notice in notices {
-        eprintln!("hearts: {notice}");
-    }
-    result
+    let record = record_of(&key, stats.as_ref().and_then(|s| s.presets.get(&key).copied()).unwrap_or_default());
+    let runtime = Runtime { dir, _lock: lock, stats_ok: stats.is_some(), options, saved, pool: Pool::new(2, "search") };
+    Ok(Opened { runtime, table, notices, elsewhere, declined, record })
 }
 
 /// The record window of the terminal's own statistics for `key`.
@@ -245,10 +336,24 @@ struct Runtime {
 }
 
 impl Runtime {
-    fn run(&mut self, terminal: &mut ratatui::DefaultTerminal, mut room: Room) -> Result<(), TableError> {
+    /// Tells the first of what could not be opened, and keeps a saved
+    /// game the command line declined.
+    fn greet(&mut self, room: &mut Room, notices: &[String], elsewhere: bool, declined: bool) {
+        let now = Instant::now();
+        if elsewhere {
+            let note = "A game is open in another hearts: this new game will not be saved".to_string();
+            room.send(Message::Note(note), now);
+        } else if let Some(notice) = notices.first() {
+            room.send(Message::Note(format!("Note: {notice}")), now);
+        }
+        if declined && let Some(saved) = self.saved.take() {
+            self.keep_declined(&saved, room);
+        }
+    }
+
+    fn run(&mut self, front: &mut impl Front, mut room: Room) -> Result<(), TableError> {
         let (sender, receiver) = mpsc::channel();
-        let reader = sender.clone();
-        std::thread::spawn(move || read_terminal(&reader));
+        front.listen(sender.clone());
         let listener = sender.clone();
         match Signals::new([SIGTERM, SIGHUP]) {
             Ok(mut signals) => {
@@ -262,19 +367,13 @@ impl Runtime {
                 room.send(Message::Note(format!("SIGTERM will not save the game: {error}")), Instant::now());
             }
         }
-        let mut hits = Hits::default();
-        let size = terminal.size().map_err(|source| TableError::Terminal { doing: "measure", source })?;
-        if let Some(you) = room.viewer_mut(PersonId::LOCAL) {
-            you.resized(size.width, size.height);
-        }
+        front.start(&mut room)?;
         loop {
             let now = Instant::now();
-            terminal
-                .draw(|frame| {
-                    let area = frame.area();
-                    hits = room.draw(PersonId::LOCAL, frame.buffer_mut(), area, now);
-                })
-                .map_err(|source| TableError::Terminal { doing: "draw on", source })?;
+            if let Err(error) = front.show(&mut room, now) {
+                self.save(&mut room, now);
+                return Err(error);
+            }
             if let Some(job) = room.bot_job(now) {
                 let sender: Sender<Incoming> = sender.clone();
                 self.pool.run(move || {
@@ -288,26 +387,16 @@ impl Runtime {
                     room.send(Message::Tick, now);
                     Vec::new()
                 }
-                Some(Incoming::Failed(source)) => return Err(TableError::Terminal { doing: "read", source }),
+                Some(Incoming::Failed(source)) => {
+                    self.save(&mut room, now);
+                    return Err(TableError::Terminal { doing: "read", source });
+                }
                 Some(Incoming::Ended) => {
                     self.save(&mut room, now);
+                    front.finish(&mut room, now);
                     return Ok(());
                 }
-                Some(Incoming::Terminal(Event::Key(key))) => match input::key_command(key) {
-                    Some(command) => room.press(PersonId::LOCAL, command, now),
-                    None => Vec::new(),
-                },
-                Some(Incoming::Terminal(Event::Mouse(mouse))) => match input::mouse_command(mouse, &hits) {
-                    Some(command) => room.press(PersonId::LOCAL, command, now),
-                    None => Vec::new(),
-                },
-                Some(Incoming::Terminal(Event::Resize(width, height))) => {
-                    if let Some(you) = room.viewer_mut(PersonId::LOCAL) {
-                        you.resized(width, height);
-                    }
-                    Vec::new()
-                }
-                Some(Incoming::Terminal(_)) => Vec::new(),
+                Some(Incoming::Input(input)) => front.input(input, &mut room, now),
                 Some(Incoming::Hint(person, Ok(worked))) => {
                     room.send(Message::HintWorkedOut(person, worked), now);
                     Vec::new()
@@ -325,43 +414,52 @@ impl Runtime {
                 match request {
                     Request::Leave => {
                         self.save(&mut room, now);
+                        front.finish(&mut room, now);
                         return Ok(());
                     }
                     Request::Suspend => {
                         self.save(&mut room, now);
-                        suspend(terminal)?;
+                        front.suspend()?;
                     }
-                    Request::Resume(programs) => {
-                        let Some(saved) = self.saved.take() else { continue };
-                        match Table::resume_local(&saved, programs, room.table().speed(), self.options.think) {
-                            Ok(resumed) => {
-                                room.replace(resumed, now);
-                                self.read_record(&mut room);
-                            }
-                            Err(error) => {
-                                if let Some(you) = room.viewer_mut(PersonId::LOCAL) {
-                                    you.window = None;
-                                }
-                                room.send(Message::Note(format!("The saved game does not replay: {error}")), now);
-                            }
-                        }
-                    }
-                    Request::DeclineResume => {
-                        if let Some(saved) = self.saved.take() {
-                            self.keep_declined(&saved, &mut room);
-                        }
-                    }
-                    Request::Remember(remembered) => {
-                        if let Some(file) = &self.options.settings
-                            && let Err(error) = remembered::remember(file, &remembered)
-                        {
-                            room.send(Message::Note(format!("Could not remember the choices: {error}")), now);
-                        }
-                    }
-                    Request::Table(intent) => room.intend(PersonId::LOCAL, intent, now),
+                    other => self.carry_out(other, &mut room, now),
                 }
             }
             self.carry_out_effects(&mut room, &sender, now);
+        }
+    }
+
+    /// Carries out a person's request that neither leaves nor suspends.
+    fn carry_out(&mut self, request: Request, room: &mut Room, now: Instant) {
+        match request {
+            Request::Leave | Request::Suspend => {}
+            Request::Resume(programs) => {
+                let Some(saved) = self.saved.take() else { return };
+                match Table::resume_local(&saved, programs, room.table().speed(), self.options.think) {
+                    Ok(resumed) => {
+                        room.replace(resumed, now);
+                        self.read_record(room);
+                    }
+                    Err(error) => {
+                        if let Some(you) = room.viewer_mut(PersonId::LOCAL) {
+                            you.window = None;
+                        }
+                        room.send(Message::Note(format!("The saved game does not replay: {error}")), now);
+                    }
+                }
+            }
+            Request::DeclineResume => {
+                if let Some(saved) = self.saved.take() {
+                    self.keep_declined(&saved, room);
+                }
+            }
+            Request::Remember(remembered) => {
+                if let Some(file) = &self.options.settings
+                    && let Err(error) = remembered::remember(file, &remembered)
+                {
+                    room.send(Message::Note(format!("Could not remember the choices: {error}")), now);
+                }
+            }
+            Request::Table(intent) => room.intend(PersonId::LOCAL, intent, now),
         }
     }
 
@@ -486,7 +584,7 @@ fn next_incoming(receiver: &Receiver<Incoming>, deadline: Option<Instant>) -> Op
 fn read_terminal(sender: &Sender<Incoming>) {
     loop {
         let incoming = match event::read() {
-            Ok(event) => Incoming::Terminal(event),
+            Ok(event) => Incoming::Input(Input::Event(event)),
             Err(error) => Incoming::Failed(error),
         };
         let failed = matches!(incoming, Incoming::Failed(_));

@@ -1,13 +1,16 @@
 //! A table with the viewers of the people at it: a key becomes the
 //! person's requests, their intents go to the table, and what the table
 //! then tells each person reaches their viewer, which comes in line with
-//! the table again. Both runtimes drive a table this way.
+//! the table again. People in the line mode have a narrator instead of a
+//! viewer: their typed lines go to the table the same way, and what
+//! happens comes back as sentences. Both runtimes drive a table this way.
 
 use std::time::Instant;
 
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 
+use crate::line::Narrator;
 use crate::table::{Arrival, BotJob, Effect, Intent, Message, PersonId, Table};
 
 use super::input::{Command, Hits};
@@ -19,6 +22,8 @@ use super::{Seen, draw};
 pub struct Room {
     table: Table,
     viewers: Vec<Viewer>,
+    /// The people in the line mode.
+    narrators: Vec<Narrator>,
     /// The people told something since [`Room::take_touched`] last asked:
     /// their screens may have changed though the table's did not.
     touched: Vec<PersonId>,
@@ -28,7 +33,12 @@ impl Room {
     /// The room of `table`; `viewers` are those of the people already at it
     /// (the terminal's own person).
     pub fn new(table: Table, viewers: Vec<Viewer>) -> Room {
-        let mut room = Room { table, viewers, touched: Vec::new() };
+        Room::with_narrators(table, viewers, Vec::new())
+    }
+
+    /// The room of `table` with people at it in both modes.
+    pub fn with_narrators(table: Table, viewers: Vec<Viewer>, narrators: Vec<Narrator>) -> Room {
+        let mut room = Room { table, viewers, narrators, touched: Vec::new() };
         room.settle(Instant::now());
         room
     }
@@ -55,9 +65,42 @@ impl Room {
         self.viewers.iter_mut().find(|viewer| viewer.id == id)
     }
 
+    /// A line-mode person's narrator.
+    pub fn narrator_mut(&mut self, id: PersonId) -> Option<&mut Narrator> {
+        self.narrators.iter_mut().find(|narrator| narrator.id == id)
+    }
+
+    /// The sentences a line-mode person has yet to be shown.
+    pub fn take_lines(&mut self, id: PersonId) -> Vec<String> {
+        self.narrator_mut(id).map(Narrator::take_lines).unwrap_or_default()
+    }
+
     /// Every person's id, in the order they came.
     pub fn ids(&self) -> Vec<PersonId> {
-        self.viewers.iter().map(|viewer| viewer.id).collect()
+        self.viewers.iter().map(|viewer| viewer.id).chain(self.narrators.iter().map(|narrator| narrator.id)).collect()
+    }
+
+    /// A line-mode person typed a line: its intents go to the table; what
+    /// is for the runtime comes back.
+    pub fn type_line(&mut self, id: PersonId, line: &str, now: Instant) -> Vec<Request> {
+        let Some(index) = self.narrators.iter().position(|narrator| narrator.id == id) else { return Vec::new() };
+        let requests = match self.table.sight(id, now) {
+            Some(sight) => self.narrators[index].line(line, &sight),
+            None => return Vec::new(),
+        };
+        let mut for_runtime = Vec::new();
+        let skipped = requests.contains(&Request::Table(Intent::SkipWait));
+        for request in requests {
+            match request {
+                Request::Table(intent) => self.table.update(Message::Intent(id, intent), now),
+                other => for_runtime.push(other),
+            }
+        }
+        if skipped {
+            self.table.update(Message::Tick, now);
+        }
+        self.settle(now);
+        for_runtime
     }
 
     /// A person pressed a key or clicked: their intents go to the table;
@@ -107,9 +150,17 @@ impl Room {
         self.send(Message::Arrive(arrival), now);
     }
 
+    /// A person comes to the table in the line mode.
+    pub fn arrive_in_lines(&mut self, arrival: Arrival, narrator: Narrator, now: Instant) {
+        self.narrators.retain(|other| other.id != arrival.id);
+        self.narrators.push(narrator);
+        self.send(Message::Arrive(arrival), now);
+    }
+
     /// A person goes; their seat waits for them.
     pub fn leave(&mut self, id: PersonId, now: Instant) {
         self.viewers.retain(|viewer| viewer.id != id);
+        self.narrators.retain(|narrator| narrator.id != id);
         self.send(Message::Leave(id), now);
     }
 
@@ -119,6 +170,9 @@ impl Room {
         self.table = table;
         for viewer in &mut self.viewers {
             viewer.holding = false;
+        }
+        for narrator in &mut self.narrators {
+            narrator.holding = false;
         }
         self.settle(now);
     }
@@ -167,6 +221,19 @@ impl Room {
                         self.touched.push(*id);
                     }
                 }
+                if let (Some(narrator), Some(sight)) =
+                    (self.narrators.iter_mut().find(|narrator| narrator.id == *id), self.table.sight(*id, now))
+                {
+                    narrator.hear(notice, &sight);
+                    if !self.touched.contains(id) {
+                        self.touched.push(*id);
+                    }
+                }
+            }
+            for narrator in &mut self.narrators {
+                if let Some(sight) = self.table.sight(narrator.id, now) {
+                    narrator.sync(&sight);
+                }
             }
             let mut holds = Vec::new();
             for viewer in &mut self.viewers {
@@ -180,6 +247,12 @@ impl Room {
                 if viewer.holds_play() != viewer.holding {
                     viewer.holding = viewer.holds_play();
                     holds.push((viewer.id, viewer.holding));
+                }
+            }
+            for narrator in &mut self.narrators {
+                if narrator.holds_play() != narrator.holding {
+                    narrator.holding = narrator.holds_play();
+                    holds.push((narrator.id, narrator.holding));
                 }
             }
             if holds.is_empty() && notices.is_empty() {

@@ -1,6 +1,7 @@
 //! Helpers shared by the integration tests: card notation in, positions out.
 #![allow(dead_code)]
 
+pub mod lines;
 pub mod openssh;
 pub mod serve;
 

@@ -28,6 +28,7 @@ use crate::ui::Seen;
 use crate::ui::draw::count;
 use crate::ui::fit::wrap;
 use crate::ui::input::{Button, Command, Hits};
+use crate::ui::theme::Theme;
 use crate::ui::viewer::Request;
 
 /// What a key does to the window.
@@ -86,7 +87,7 @@ pub fn draw(buf: &mut Buffer, area: Rect, app: &Seen<'_>, hits: &mut Hits) -> Re
         }
     }
     let width = 66.max(sheet_width(app, area.width));
-    for line in hand_events(app, record) {
+    for line in hand_events(app, theme, record) {
         lines.extend(wrapped(&line, width.min(area.width), theme.warning()));
     }
     lines.push(Line::raw(""));
@@ -103,9 +104,8 @@ pub fn draw(buf: &mut Buffer, area: Rect, app: &Seen<'_>, hits: &mut Hits) -> Re
 
 /// The sentences under a hand's scores: a moon, a Generale, and Royal's
 /// queens at work.
-fn hand_events(app: &Seen<'_>, record: &HandRecord) -> Vec<String> {
+pub fn hand_events(app: &Sight, theme: Theme, record: &HandRecord) -> Vec<String> {
     let rules = app.rules();
-    let theme = app.viewer.theme;
     let who = |seat: Seat| app.name(seat);
     let result = &record.result;
     let mut lines = Vec::new();

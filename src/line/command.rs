@@ -1,0 +1,198 @@
+//! What a line typed in the line mode asks for: a card (`9c`, `10h`,
+//! `qs`, `9♣`, `queen of spades`), a pass, an answer to the game's
+//! question, or a look at the hand, the trick, the scores.
+
+use crate::engine::{Card, MoonScoring, Rank, Suit};
+
+use super::cards::rank_word;
+
+/// A typed command.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum LineCommand {
+    /// Play this card.
+    Card(Card),
+    /// Pass these cards; no cards: pass in the auction.
+    Pass(Vec<Card>),
+    /// Bid this many chips.
+    Bid(u32),
+    /// Name this suit (the auction's winner), or a bare suit word.
+    Name(Suit),
+    /// How a moon shot counts.
+    Moon(MoonScoring),
+    /// Yes: declare the Generale, agree to a proposal, resume a saved game.
+    Yes,
+    /// No: no Generale, decline a proposal, start afresh.
+    No,
+    /// Enter alone: read on where the table waits.
+    Continue,
+    /// The cards held.
+    Hand,
+    /// The trick on the table.
+    Trick,
+    /// The last trick taken.
+    Last,
+    /// The cards played this hand, by suit.
+    Played,
+    /// The scores.
+    Scores,
+    /// What the expert would do.
+    Hint,
+    /// Take back the last card or pass.
+    Undo,
+    /// The rules in play.
+    Rules,
+    /// The commands.
+    Help,
+    /// The bots' next pace.
+    Pace,
+    /// A message to the others.
+    Say(String),
+    /// A new game of the same rules (proposed where others are seated).
+    New,
+    /// The same deals again, at game over.
+    Replay,
+    /// Who is at the table.
+    Who,
+    /// Leave.
+    Quit,
+}
+
+/// Reads one typed line; the error is one sentence saying what was not
+/// understood.
+pub fn parse(line: &str) -> Result<LineCommand, String> {
+    let line = line.trim();
+    let lower = line.to_lowercase();
+    let mut words = lower.split_whitespace();
+    let Some(first) = words.next() else { return Ok(LineCommand::Continue) };
+    let rest: Vec<&str> = words.collect();
+    let alone = |command: LineCommand| {
+        if rest.is_empty() { Ok(command) } else { Err(format!("{first} takes nothing after it.")) }
+    };
+    match first {
+        "say" | "/say" => {
+            let text = line[first.len()..].trim();
+            if text.is_empty() {
+                Err("Say what? Type say and your message.".into())
+            } else {
+                Ok(LineCommand::Say(text.into()))
+            }
+        }
+        "pass" | "p" => rest.iter().map(|word| card(word)).collect::<Result<Vec<_>, _>>().map(LineCommand::Pass),
+        "bid" | "b" => match rest.as_slice() {
+            [chips] => chips.parse().map(LineCommand::Bid).map_err(|_| format!("`{chips}` is not a number of chips.")),
+            _ => Err("Type bid and a number of chips, e.g. bid 3, or pass.".into()),
+        },
+        "name" => match rest.as_slice() {
+            [suit] => suit_word(suit).map(LineCommand::Name).ok_or_else(|| format!("`{suit}` is not a suit.")),
+            _ => Err("Type name and a suit, e.g. name spades.".into()),
+        },
+        "c" | "continue" | "next" | "go" => alone(LineCommand::Continue),
+        "y" | "yes" | "declare" | "resume" | "agree" => alone(LineCommand::Yes),
+        "n" | "no" | "decline" => alone(LineCommand::No),
+        "add" => alone(LineCommand::Moon(MoonScoring::AddToOthers)),
+        "subtract" | "sub" => alone(LineCommand::Moon(MoonScoring::SubtractFromShooter)),
+        "h" | "hand" | "cards" => alone(LineCommand::Hand),
+        "t" | "trick" => alone(LineCommand::Trick),
+        "l" | "last" => alone(LineCommand::Last),
+        "played" => alone(LineCommand::Played),
+        "s" | "score" | "scores" => alone(LineCommand::Scores),
+        "hint" => alone(LineCommand::Hint),
+        "u" | "undo" => alone(LineCommand::Undo),
+        "rules" => alone(LineCommand::Rules),
+        "?" | "help" => alone(LineCommand::Help),
+        "pace" | "speed" => alone(LineCommand::Pace),
+        "new" => alone(LineCommand::New),
+        "replay" => alone(LineCommand::Replay),
+        "who" => alone(LineCommand::Who),
+        "q" | "quit" | "exit" | "leave" => alone(LineCommand::Quit),
+        _ => {
+            if let Some(suit) = suit_word(first).filter(|_| rest.is_empty()) {
+                return Ok(LineCommand::Name(suit));
+            }
+            if let Ok(card) = card(&lower) {
+                return Ok(LineCommand::Card(card));
+            }
+            Err(format!("`{line}` is not a card or a command: type help for the commands."))
+        }
+    }
+}
+
+/// A card as typed: `9c`, `10h`, `qs`, `9♣`, `jk1`, or in words: `queen
+/// of spades`, `10 of hearts`.
+pub fn card(text: &str) -> Result<Card, String> {
+    let text = text.trim();
+    if let Ok(card) = text.parse::<Card>() {
+        return Ok(card);
+    }
+    let words: Vec<&str> = text.split_whitespace().collect();
+    if let [rank, "of", suit] = words.as_slice() {
+        let rank = Rank::ALL.into_iter().find(|&r| rank_word(r) == *rank).or_else(|| {
+            let as_card = format!("{rank}c");
+            as_card.parse::<Card>().ok().filter(|card| !card.is_joker()).map(Card::rank)
+        });
+        if let (Some(rank), Some(suit)) = (rank, suit_word(suit)) {
+            return Ok(Card::new(rank, suit));
+        }
+    }
+    Err(format!("`{text}` is not a card: write its rank and suit, e.g. 9c, 10h, qs."))
+}
+
+/// A suit named in a word: `spades`, `spade`, `s`, `♠`.
+fn suit_word(word: &str) -> Option<Suit> {
+    Suit::ALL.into_iter().find(|suit| word == suit.name() || Some(word) == suit.name().strip_suffix('s')).or_else(
+        || {
+            let mut chars = word.chars();
+            match (chars.next(), chars.next()) {
+                (Some(c), None) => Suit::from_char(c),
+                _ => None,
+            }
+        },
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn c(text: &str) -> Card {
+        text.parse().expect("a card")
+    }
+
+    #[test]
+    fn a_card_is_typed_as_rank_and_suit_in_any_case_or_in_words() {
+        for (typed, card) in [("9c", "9C"), ("10h", "TH"), ("QS", "QS"), ("9♣", "9C"), ("queen of spades", "QS")] {
+            assert_eq!(parse(typed), Ok(LineCommand::Card(c(card))), "{typed}");
+        }
+        assert_eq!(parse("10 of hearts"), Ok(LineCommand::Card(c("TH"))));
+    }
+
+    #[test]
+    fn a_pass_names_its_cards() {
+        assert_eq!(parse("pass 2c qs ah"), Ok(LineCommand::Pass(vec![c("2C"), c("QS"), c("AH")])));
+        assert_eq!(parse("pass"), Ok(LineCommand::Pass(Vec::new())));
+        assert!(parse("pass 2c zz").unwrap_err().contains("`zz` is not a card"));
+    }
+
+    #[test]
+    fn questions_are_answered_in_words() {
+        assert_eq!(parse("bid 4"), Ok(LineCommand::Bid(4)));
+        assert_eq!(parse("name spades"), Ok(LineCommand::Name(Suit::Spades)));
+        assert_eq!(parse("hearts"), Ok(LineCommand::Name(Suit::Hearts)));
+        assert_eq!(parse("yes"), Ok(LineCommand::Yes));
+        assert_eq!(parse("subtract"), Ok(LineCommand::Moon(MoonScoring::SubtractFromShooter)));
+        assert_eq!(parse(""), Ok(LineCommand::Continue));
+    }
+
+    #[test]
+    fn a_message_keeps_its_case() {
+        assert_eq!(parse("say Good Luck"), Ok(LineCommand::Say("Good Luck".into())));
+    }
+
+    #[test]
+    fn what_is_not_understood_says_so_in_one_sentence() {
+        let error = parse("dance").unwrap_err();
+        assert_eq!(error, "`dance` is not a card or a command: type help for the commands.");
+        assert!(parse("hand now").is_err());
+        assert!(parse("bid lots").is_err());
+    }
+}

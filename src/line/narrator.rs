@@ -1,0 +1,645 @@
+//! One person's table in sentences: what happened since they last heard
+//! (each card played, each trick taken, the hand's scores), what the game
+//! asks of them now with the cards they may play, and what their typed
+//! commands ask of the table. Every sentence is printed once; nothing is
+//! redrawn.
+
+use crate::engine::{Card, CardBag, CardSet, GamePhase, HandRecord, Seat, Trick};
+use crate::table::intent::NewGame;
+use crate::table::notice::Hint;
+use crate::table::saved::Programs;
+use crate::table::sight::Question;
+use crate::table::{DealShown, Intent, Notice, PersonId, Sight};
+use crate::ui::theme::Theme;
+use crate::ui::viewer::Request;
+use crate::ui::window::rules::rules_in_brief;
+use crate::ui::window::summary::hand_events;
+use crate::ui::words::words;
+
+use super::cards::{CardWords, and_list};
+use super::command::{LineCommand, parse};
+
+/// What this person has been told, so nothing is told twice.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+struct Told {
+    /// Whether anything has been told yet (one who sits down mid-hand is
+    /// told where the game is, not all of it again).
+    started: bool,
+    /// The hand whose plays are being told.
+    hand: u32,
+    /// Tricks of that hand told whole.
+    tricks: usize,
+    /// Cards of the trick in progress told.
+    cards: usize,
+    /// Whether the penalty suit's breaking was told.
+    broken: bool,
+    /// The hand whose scores were told.
+    scored: u32,
+    /// The last thing asked of them, so it is asked once.
+    asked: Option<Asked>,
+    /// Whether the game's end was told.
+    over: bool,
+}
+
+/// A question put to the person, told once until the table moves on.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Asked {
+    /// Choose a pass, in this hand.
+    Pass(u32),
+    /// Play a card: hand, tricks done, cards on the table.
+    Play(u32, usize, usize),
+    /// Answer the game's question, in this hand.
+    Question(u32, Question),
+    /// Read the scores of this hand.
+    Read(u32),
+    /// Answer a proposal of a new game.
+    Vote,
+}
+
+/// One person's table as sentences.
+#[derive(Clone, Debug)]
+pub struct Narrator {
+    /// Who this is to the table.
+    pub id: PersonId,
+    /// How cards are written.
+    pub words: CardWords,
+    /// The saved game offered to take up, until answered.
+    pub offer: Option<String>,
+    /// Whether the table was last told this person holds play.
+    pub holding: bool,
+    told: Told,
+    out: Vec<String>,
+}
+
+impl Narrator {
+    /// A person's narrator, nothing told yet.
+    pub fn new(id: PersonId, words: CardWords) -> Narrator {
+        Narrator { id, words, offer: None, holding: false, told: Told::default(), out: Vec::new() }
+    }
+
+    /// The sentences to print, each a line, oldest first.
+    pub fn take_lines(&mut self) -> Vec<String> {
+        std::mem::take(&mut self.out)
+    }
+
+    /// Offers the saved game described to be taken up.
+    pub fn offer_resume(&mut self, description: &str) {
+        self.offer = Some(description.to_string());
+        self.say(format!("You have an unfinished game: {description}."));
+        self.say("Type yes to take it up, or no to start a new game.");
+    }
+
+    /// Whether the table must wait for this person: they have yet to say
+    /// whether to take up their saved game.
+    pub fn holds_play(&self) -> bool {
+        self.offer.is_some()
+    }
+
+    fn say(&mut self, sentence: impl Into<String>) {
+        self.out.push(sentence.into());
+    }
+
+    /// The theme the table's shared wordings use: letters or symbols, no
+    /// colour.
+    fn theme(&self) -> Theme {
+        Theme { color: false, ascii: !self.words.symbols, palette256: false }
+    }
+
+    /// Hears what the table told this person: what happened before it is
+    /// told first.
+    pub fn hear(&mut self, notice: &Notice, sight: &Sight) {
+        if self.offer.is_some() {
+            return;
+        }
+        self.catch_up(sight);
+        let w = self.words;
+        let text = match notice {
+            Notice::HandScored => {
+                self.tell_scores(sight);
+                return;
+            }
+            Notice::GameOver(_) => {
+                self.tell_game_over(sight);
+                return;
+            }
+            Notice::DealtAgain { hand } => {
+                self.told.hand = 0;
+                self.told.asked = None;
+                format!("Hand {hand} is dealt again.")
+            }
+            Notice::NewGame { .. } | Notice::Resumed { .. } => {
+                self.told = Told { started: true, ..Told::default() };
+                self.offer = None;
+                match words(notice, sight, self.theme()) {
+                    Some(Some(text)) => sentence(&text),
+                    _ => format!("A new game of {}.", sight.setup.label),
+                }
+            }
+            Notice::Received { cards, from } => {
+                format!("You received {} from {}.", w.cards(cards.iter()), sight.name(*from))
+            }
+            Notice::Drew { seat, count, left, cards: Some(cards) } if sight.is_mine(*seat) => {
+                format!("You could not follow and drew {count}: {}. {left} left in the stock.", w.cards(cards.iter()))
+            }
+            Notice::WidowTaken { seat, cards: Some(cards), .. } if sight.is_mine(*seat) => {
+                format!("You took the widow: {}.", w.cards(cards.iter()))
+            }
+            Notice::PassTakenBack { cards } => format!("You took back your pass of {}.", w.cards(cards.iter())),
+            Notice::CardTakenBack { card } => {
+                self.told.asked = None;
+                format!("You took back {}.", w.card(*card))
+            }
+            Notice::QueueDropped { card, why } => format!("{} was not played: {why}", capital(&w.card(*card))),
+            Notice::Hint(Hint::Pass(cards)) => format!("Hint: pass {}.", w.cards(cards.iter())),
+            Notice::Hint(Hint::Play { best, runner_up }) => {
+                let runner_up = runner_up
+                    .map(|(card, cost)| format!(" {} would cost {cost:.1} points more.", capital(&w.card(card))))
+                    .unwrap_or_default();
+                format!("Hint: play {}.{runner_up}", w.card(*best))
+            }
+            Notice::Proposed { .. } if sight.proposal.as_ref().is_some_and(|p| p.asked) => {
+                let asked = words(notice, sight, self.theme()).flatten().unwrap_or_default();
+                let asked = asked.trim_end_matches(": y / n");
+                self.told.asked = Some(Asked::Vote);
+                format!("{asked}. Type yes to agree or no to decline.")
+            }
+            _ => match words(notice, sight, self.theme()) {
+                Some(Some(text)) => sentence(&text),
+                _ => return,
+            },
+        };
+        self.say(text);
+    }
+
+    /// Comes in line with the table: tells what happened, then what is
+    /// asked of this person now.
+    pub fn sync(&mut self, sight: &Sight) {
+        if self.offer.is_some() {
+            return;
+        }
+        self.catch_up(sight);
+        self.ask(sight);
+    }
+
+    /// Tells the plays since last told: a new hand, each card, each trick
+    /// taken, the penalty suit broken.
+    fn catch_up(&mut self, sight: &Sight) {
+        let trick_cards = if sight.showing_trick { 0 } else { sight.trick.len() };
+        if !self.told.started {
+            self.told.started = true;
+            self.told.hand = sight.hand_number;
+            self.told.tricks = sight.tricks.len();
+            self.told.cards = trick_cards;
+            self.told.broken = sight.hearts_broken;
+            self.tell_where(sight);
+            return;
+        }
+        if sight.phase == GamePhase::GameOver && sight.hand_number == self.told.hand && self.told.over {
+            return;
+        }
+        if sight.hand_number != self.told.hand {
+            self.told.hand = sight.hand_number;
+            self.told.tricks = 0;
+            self.told.cards = 0;
+            self.told.broken = false;
+            self.told.asked = None;
+            self.tell_deal(sight);
+        }
+        // Undo took cards back: nothing new to tell, and the question again.
+        if sight.tricks.len() < self.told.tricks
+            || (sight.tricks.len() == self.told.tricks && trick_cards < self.told.cards)
+        {
+            self.told.tricks = sight.tricks.len();
+            self.told.cards = trick_cards;
+            self.told.asked = None;
+        }
+        let players = sight.players();
+        for index in self.told.tricks..sight.tricks.len() {
+            let trick = &sight.tricks[index];
+            let skip = if index == self.told.tricks { self.told.cards } else { 0 };
+            self.tell_plays(sight, trick, skip);
+            self.tell_taken(sight, trick, players);
+            self.told.cards = 0;
+        }
+        self.told.tricks = sight.tricks.len();
+        if !sight.showing_trick {
+            let trick = sight.trick;
+            self.tell_plays(sight, &trick, self.told.cards);
+            self.told.cards = trick.len();
+        }
+        if sight.hearts_broken && !self.told.broken {
+            self.say(format!("{} are broken.", capital(sight.penalty_suit.name())));
+        }
+        self.told.broken = sight.hearts_broken;
+    }
+
+    /// Where the game is, for one who has just come to it.
+    fn tell_where(&mut self, sight: &Sight) {
+        let seats: Vec<String> = Seat::all(sight.players()).map(|seat| sight.name(seat)).collect();
+        self.say(format!("{}, {} players: {}.", sight.setup.label, sight.players(), and_list(&seats)));
+        if sight.phase == GamePhase::GameOver || sight.finish.is_some() {
+            return;
+        }
+        self.say(format!("Hand {}.", sight.hand_number));
+        if let Some(own) = &sight.own {
+            self.say(format!("Your cards: {}", self.words.by_suit(own.hand.iter())));
+        }
+        if !sight.trick.is_empty() && !sight.showing_trick {
+            self.say(format!("On the table: {}.", self.trick_words(sight, &sight.trick)));
+        }
+    }
+
+    /// A new hand: its number and this person's cards.
+    fn tell_deal(&mut self, sight: &Sight) {
+        self.say(format!("Hand {}.", sight.hand_number));
+        if let Some(own) = &sight.own {
+            self.say(format!("Your cards: {}", self.words.by_suit(own.hand.iter())));
+        }
+    }
+
+    /// The cards of `trick` from the `skip`th on, one sentence each.
+    fn tell_plays(&mut self, sight: &Sight, trick: &Trick, skip: usize) {
+        let players = sight.players();
+        for (index, (seat, card)) in trick.plays(players).enumerate().skip(skip) {
+            let verb = match (index, sight.is_mine(seat)) {
+                (0, true) => "lead",
+                (0, false) => "leads",
+                (_, true) => "play",
+                (_, false) => "plays",
+            };
+            let who = if sight.is_mine(seat) { "You".to_string() } else { sight.name(seat) };
+            self.say(format!("{who} {verb} {}.", self.words.card(card)));
+        }
+    }
+
+    /// Who took a trick, with what, and the cards that score in it.
+    fn tell_taken(&mut self, sight: &Sight, trick: &Trick, players: usize) {
+        let (Some(winner), Some(card)) = (trick.winner(players), trick.winning_card()) else { return };
+        let who = if sight.is_mine(winner) { "You take".to_string() } else { format!("{} takes", sight.name(winner)) };
+        let rules = &sight.setup.rules;
+        let worth = |card: Card| match sight.named_suit {
+            Some(_) => i32::from(sight.scoring_cards.contains(card)),
+            None => rules.points.points(CardSet::single(card)),
+        };
+        let points: i32 = trick.cards().iter().map(|&card| worth(card)).sum();
+        let with = match points {
+            0 => String::new(),
+            1 | -1 => format!(": {points} point"),
+            _ => format!(": {points} points"),
+        };
+        self.say(format!("{who} the trick with {}{with}.", self.words.card(card)));
+    }
+
+    /// A trick's cards as "Left: the seven of clubs, You: ...".
+    fn trick_words(&self, sight: &Sight, trick: &Trick) -> String {
+        let plays: Vec<String> = trick
+            .plays(sight.players())
+            .map(|(seat, card)| format!("{} {}", sight.name(seat), self.words.card(card)))
+            .collect();
+        plays.join(", ")
+    }
+
+    /// The hand's scores, once.
+    fn tell_scores(&mut self, sight: &Sight) {
+        let Some(record) = sight.history.last() else { return };
+        if self.told.scored == sight.hand_number {
+            return;
+        }
+        self.told.scored = sight.hand_number;
+        self.say(format!("Hand {} is over.", sight.hand_number));
+        for line in self.score_lines(sight, record) {
+            self.say(line);
+        }
+        for event in hand_events(sight, self.theme(), record) {
+            self.say(sentence(&event));
+        }
+    }
+
+    /// Each seat's score for a hand and its total (or chips).
+    fn score_lines(&self, sight: &Sight, record: &HandRecord) -> Vec<String> {
+        Seat::all(sight.players())
+            .map(|seat| {
+                let name = sight.name(seat);
+                match record.chips {
+                    Some(settled) => {
+                        format!("{name}: {:+} chips, {} in all.", settled.change[seat], settled.after.stacks[seat])
+                    }
+                    None => format!("{name}: {} this hand, {} in all.", record.scores[seat], record.totals[seat]),
+                }
+            })
+            .collect()
+    }
+
+    /// The standings, in order.
+    fn standings(&self, sight: &Sight) -> String {
+        let rules = &sight.setup.rules;
+        let mut sides: Vec<(String, i32)> =
+            (0..rules.side_count()).map(|side| (sight.side_name(side), sight.side_standing(side))).collect();
+        // Chips: the most is best; points: the fewest.
+        if sight.chips.is_some() {
+            sides.sort_by_key(|&(_, standing)| -standing);
+        } else {
+            sides.sort_by_key(|&(_, standing)| standing);
+        }
+        let parts: Vec<String> = sides.iter().map(|(name, standing)| format!("{name} {standing}")).collect();
+        parts.join(", ")
+    }
+
+    /// The end of the game, once.
+    fn tell_game_over(&mut self, sight: &Sight) {
+        if self.told.over {
+            return;
+        }
+        self.told.over = true;
+        let winners: Vec<String> = sight.leaders.iter().map(|&seat| sight.name(seat)).collect();
+        let hands = sight.history.len();
+        self.say(format!("Game over after {hands} hand{}.", if hands == 1 { "" } else { "s" }));
+        match winners.as_slice() {
+            [] => {}
+            [one] if sight.leaders.iter().any(|&seat| sight.is_mine(seat)) && one == "You" => {
+                self.say("You win!");
+            }
+            [one] => self.say(format!("{one} wins.")),
+            many => self.say(format!("{} share first place.", and_list(many))),
+        }
+        self.say(format!("Standings: {}.", self.standings(sight)));
+        if let DealShown::Code(code) | DealShown::Opened { code, .. } = &sight.deal {
+            self.say(format!("Seed {}.", code.seed));
+        }
+        if sight.seat.is_some() {
+            self.say("Type new for a new game, replay for the same deals, or quit.");
+        }
+    }
+
+    /// Asks what the game asks of this person now, once.
+    fn ask(&mut self, sight: &Sight) {
+        if sight.finish.is_some() || sight.phase == GamePhase::GameOver {
+            self.tell_game_over(sight);
+            return;
+        }
+        self.told.over = false;
+        let asked = self.asked_now(sight);
+        if asked == self.told.asked || asked.is_none() {
+            self.told.asked = asked.or(self.told.asked.filter(|a| *a == Asked::Vote && sight.proposal.is_some()));
+            return;
+        }
+        self.told.asked = asked;
+        self.put(sight, asked);
+    }
+
+    /// What the game asks of this person now.
+    fn asked_now(&self, sight: &Sight) -> Option<Asked> {
+        let own = sight.own.as_ref()?;
+        if sight.reading_scores {
+            return Some(Asked::Read(sight.hand_number));
+        }
+        if let Some(question) = own.question {
+            return Some(Asked::Question(sight.hand_number, question));
+        }
+        if own.passing && own.pending_pass.is_none() {
+            return Some(Asked::Pass(sight.hand_number));
+        }
+        if sight.to_act == Some(own.seat) && !own.legal.is_empty() && sight.plays_now() {
+            let trick_cards = if sight.showing_trick { 0 } else { sight.trick.len() };
+            return Some(Asked::Play(sight.hand_number, sight.tricks.len(), trick_cards));
+        }
+        None
+    }
+
+    /// Puts a question in words.
+    fn put(&mut self, sight: &Sight, asked: Option<Asked>) {
+        let Some(own) = &sight.own else { return };
+        let w = self.words;
+        let text = match asked {
+            None | Some(Asked::Vote) => return,
+            Some(Asked::Read(_)) => {
+                let next = if sight.phase == GamePhase::GameOver { "the final standings" } else { "the next hand" };
+                format!("Press Enter for {next}.")
+            }
+            Some(Asked::Pass(_)) => {
+                let target = sight.pass_targets.get(own.seat.index()).map(|&seat| sight.name(seat));
+                let count = number_word(sight.pass_count);
+                format!(
+                    "Pass {count} cards to {}: type pass and the cards, e.g. pass 2c qs ah.",
+                    target.unwrap_or_default()
+                )
+            }
+            Some(Asked::Play(..)) => {
+                let lead = if sight.trick.is_empty() || sight.showing_trick { "Your lead." } else { "Your turn." };
+                format!("{lead} You may play: {}", w.by_suit(own.legal.iter()))
+            }
+            Some(Asked::Question(_, question)) => match question {
+                Question::Generale => {
+                    "Declare the Generale, promising to take every penalty card? Type yes or no.".to_string()
+                }
+                Question::Bid { least, most } => {
+                    format!("Your bid: type bid and a number of chips from {least} to {most}, or pass.")
+                }
+                Question::NameSuit { suggested } => format!(
+                    "You won the auction: name the penalty suit, e.g. name {}. Your cards: {}",
+                    suggested.name(),
+                    w.by_suit(own.hand.iter())
+                ),
+                Question::Moon { points } => format!(
+                    "You shot the moon! Type add to give everyone else {points}, or subtract to take {points} off your own score."
+                ),
+            },
+        };
+        self.say(text);
+    }
+
+    /// A typed line: what it asks of the table or the runtime; what it
+    /// only looks at is told at once.
+    pub fn line(&mut self, text: &str, sight: &Sight) -> Vec<Request> {
+        let command = match parse(text) {
+            Ok(command) => command,
+            Err(why) => {
+                self.say(why);
+                return Vec::new();
+            }
+        };
+        let table = |intent: Intent| vec![Request::Table(intent)];
+        let w = self.words;
+        let question = sight.own.as_ref().and_then(|own| own.question);
+        match command {
+            LineCommand::Yes | LineCommand::No if self.offer.is_some() => {
+                self.offer = None;
+                return vec![if command == LineCommand::Yes {
+                    Request::Resume(Programs::Replace)
+                } else {
+                    Request::DeclineResume
+                }];
+            }
+            _ if self.offer.is_some() => {
+                self.say("First: type yes to take up your unfinished game, or no to start a new one.");
+                return Vec::new();
+            }
+            LineCommand::Card(_) | LineCommand::Pass(_) if sight.own.is_none() => {
+                self.say("You are watching: you hold no cards.");
+            }
+            LineCommand::Card(_) if sight.is_passing() && sight.pending_pass().is_none() => {
+                self.say(format!("Choose your pass first: type pass and {} cards.", number_word(sight.pass_count)));
+            }
+            LineCommand::Card(card) => return table(Intent::Play(card)),
+            LineCommand::Pass(cards) if cards.is_empty() => {
+                if matches!(question, Some(Question::Bid { .. })) {
+                    return table(Intent::Bid(None));
+                }
+                self.say(format!("Type pass and {} cards, e.g. pass 2c qs ah.", number_word(sight.pass_count)));
+            }
+            LineCommand::Pass(cards) => match pass_refused(sight, &cards, w) {
+                Some(why) => self.say(why),
+                None => return table(Intent::Pass(cards.into_iter().collect::<CardBag>())),
+            },
+            LineCommand::Bid(chips) => match question {
+                Some(Question::Bid { least, most }) if (least..=most).contains(&chips) => {
+                    return table(Intent::Bid(Some(chips)));
+                }
+                Some(Question::Bid { least, most }) => {
+                    self.say(format!("A bid is from {least} to {most} chips; or pass."));
+                }
+                _ => self.say("Nobody asks you to bid now."),
+            },
+            LineCommand::Name(suit) => match question {
+                Some(Question::NameSuit { .. }) => return table(Intent::NameSuit(suit)),
+                _ => self.say("Nobody asks you to name a suit now."),
+            },
+            LineCommand::Moon(scoring) => match question {
+                Some(Question::Moon { .. }) => return table(Intent::ChooseMoon(scoring)),
+                _ => self.say("You have no moon to count now."),
+            },
+            LineCommand::Yes | LineCommand::No => {
+                let yes = command == LineCommand::Yes;
+                if sight.proposal.as_ref().is_some_and(|proposal| proposal.asked) {
+                    return table(Intent::Vote(yes));
+                }
+                if question == Some(Question::Generale) {
+                    return table(Intent::Declare(yes));
+                }
+                self.say("Nothing asks yes or no now.");
+            }
+            LineCommand::Continue => {
+                if sight.reading_scores {
+                    return table(Intent::Continue);
+                }
+                // Enter alone says again what is asked, and hurries the bots.
+                self.told.asked = None;
+                return table(Intent::SkipWait);
+            }
+            LineCommand::Hand => match &sight.own {
+                Some(own) => self.say(format!("Your cards: {}", w.by_suit(own.hand.iter()))),
+                None => self.say("You are watching: you hold no cards."),
+            },
+            LineCommand::Trick => {
+                if sight.trick.is_empty() {
+                    self.say("No card is on the table.");
+                } else {
+                    let taken = if sight.showing_trick { " (taken)" } else { "" };
+                    self.say(format!("On the table{taken}: {}.", self.trick_words(sight, &sight.trick)));
+                }
+            }
+            LineCommand::Last => match sight.tricks.last() {
+                Some(trick) => {
+                    let winner = trick.winner(sight.players()).map(|seat| sight.name(seat));
+                    let by = winner.map(|name| format!(", taken by {name}")).unwrap_or_default();
+                    self.say(format!("Last trick: {}{by}.", self.trick_words(sight, trick)));
+                }
+                None => self.say("No trick has been taken this hand."),
+            },
+            LineCommand::Played => {
+                let played: CardSet = sight.played;
+                self.say(format!("Played this hand: {}", w.by_suit(played.iter())));
+            }
+            LineCommand::Scores => {
+                let points: Vec<String> = Seat::all(sight.players())
+                    .filter(|&seat| sight.points[seat.index()] != 0)
+                    .map(|seat| format!("{} {}", sight.name(seat), sight.points[seat.index()]))
+                    .collect();
+                self.say(format!("Hand {}. Standings: {}.", sight.hand_number, self.standings(sight)));
+                if !points.is_empty() {
+                    self.say(format!("Points taken this hand: {}.", points.join(", ")));
+                }
+            }
+            LineCommand::Hint => return table(Intent::Hint),
+            LineCommand::Undo => return table(Intent::Undo),
+            LineCommand::Pace => return table(Intent::Pace),
+            LineCommand::Say(text) => return table(Intent::Say(text)),
+            LineCommand::New => {
+                let setup = sight.setup.clone();
+                return table(Intent::NewGame(Box::new(NewGame { setup, deal: None, speed: sight.speed })));
+            }
+            LineCommand::Replay => return table(Intent::Replay),
+            LineCommand::Rules => {
+                for line in rules_in_brief(&sight.setup.rules, self.theme()) {
+                    self.say(sentence(&line));
+                }
+            }
+            LineCommand::Who => {
+                let seats: Vec<String> = Seat::all(sight.players())
+                    .map(|seat| {
+                        let to_pass = if sight.choosing_pass.contains(&seat) { ", choosing a pass" } else { "" };
+                        format!("{}{to_pass} ({} cards)", sight.name(seat), sight.held[seat.index()])
+                    })
+                    .collect();
+                self.say(format!("At the table: {}.", and_list(&seats)));
+            }
+            LineCommand::Help => {
+                for line in HELP {
+                    self.say(*line);
+                }
+            }
+            LineCommand::Quit => return vec![Request::Leave],
+        }
+        Vec::new()
+    }
+}
+
+/// Why a pass cannot be made, in a sentence; `None` when it can.
+fn pass_refused(sight: &Sight, cards: &[Card], w: CardWords) -> Option<String> {
+    let own = sight.own.as_ref()?;
+    if !own.passing || own.pending_pass.is_some() {
+        return Some("There is no pass to make now.".to_string());
+    }
+    if cards.len() != sight.pass_count {
+        return Some(format!("A pass is {} cards; you named {}.", number_word(sight.pass_count), cards.len()));
+    }
+    let bag: CardBag = cards.iter().copied().collect();
+    if !own.hand.includes(bag) {
+        let missing: Vec<Card> = cards.iter().copied().filter(|&card| own.hand.count(card) == 0).collect();
+        return Some(match missing.as_slice() {
+            [] => "You hold each of those cards only once.".to_string(),
+            missing => format!("You do not hold {}.", w.cards(missing.iter().copied())),
+        });
+    }
+    None
+}
+
+/// The commands, one sentence each.
+const HELP: &[&str] = &[
+    "Play a card by typing it: 9c, 10h, qs, 9♣ or queen of spades.",
+    "pass 2c qs ah passes those cards.",
+    "hand lists your cards; trick the cards on the table; last the last trick; played the cards played by suit.",
+    "scores tells the standings; who tells who sits where; rules the rules in play.",
+    "hint asks the expert; undo takes back your last card or pass; pace changes the bots' speed.",
+    "yes and no answer a question; bid 3 or pass in the auction; name spades names the suit; add or subtract counts a moon.",
+    "say and a message talks to the table; new starts a new game; replay plays the same deals again at the end.",
+    "Enter alone reads on after the scores, or says again what is asked; quit leaves, saving the game.",
+];
+
+/// "three" for 3, up to ten; digits past that.
+fn number_word(n: usize) -> String {
+    const WORDS: [&str; 11] = ["no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten"];
+    WORDS.get(n).map_or_else(|| n.to_string(), |word| (*word).to_string())
+}
+
+/// The text with a capital first letter.
+fn capital(text: &str) -> String {
+    let mut chars = text.chars();
+    chars.next().map(|first| first.to_uppercase().chain(chars).collect()).unwrap_or_default()
+}
+
+/// A status-line note as a sentence: a capital and a full stop.
+fn sentence(text: &str) -> String {
+    let text = capital(text.trim());
+    if text.ends_with(['.', '!', '?']) { text } else { format!("{text}.") }
+}

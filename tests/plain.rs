@@ -1,0 +1,78 @@
+//! The line mode (`hearts --plain`) played as a screen reader's user or a
+//! script plays it: sentences read, commands typed, whole games of
+//! several presets, and not one escape sequence.
+
+mod common;
+
+use std::process::{Child, ChildStdin, Command, Stdio};
+
+use common::lines::{LinePlayer, Played};
+use common::sandbox;
+
+/// `hearts --plain ARGS` in a sandbox, with a player on its pipes.
+fn start(name: &str, args: &[&str], seed: u64) -> (Child, LinePlayer<ChildStdin>) {
+    let dir = sandbox("plain", name);
+    let mut child = Command::new(env!("CARGO_BIN_EXE_hearts"))
+        .arg("--plain")
+        .args(args)
+        .current_dir(&dir)
+        .env("HOME", dir.join("home"))
+        .env_remove("XDG_CONFIG_HOME")
+        .env_remove("XDG_DATA_HOME")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    let player = LinePlayer::new(child.stdout.take().unwrap(), child.stdin.take().unwrap(), seed);
+    (child, player)
+}
+
+/// Plays a whole game and quits; what was played.
+fn whole_game(name: &str, args: &[&str]) -> (Played, LinePlayer<ChildStdin>) {
+    let (mut child, mut player) = start(name, args, 7);
+    let played = player.play_game();
+    player.send("quit");
+    assert!(player.ended(), "quit did not end the game:\n{}", player.tail());
+    assert!(child.wait().unwrap().success());
+    let raw = player.raw();
+    assert!(!raw.contains(&0x1b), "an escape sequence was printed");
+    (played, player)
+}
+
+#[test]
+fn a_whole_game_of_black_lady_is_played_from_its_sentences() {
+    let (played, player) = whole_game("black-lady", &["--seed", "11", "--speed", "instant", "--bots", "easy"]);
+    assert!(played.hands >= 1, "{played:?}");
+    assert!(played.passes >= 1 && played.cards >= 13 && played.refused > 0, "{played:?}");
+    let text = player.transcript.join("\n");
+    assert!(text.contains("Game over after"), "{}", player.tail());
+    assert!(text.contains("takes the trick with the"), "{}", player.tail());
+}
+
+#[test]
+fn chasse_coeur_asks_for_the_generale_in_words() {
+    let (played, _) = whole_game(
+        "chasse-coeur",
+        &["--preset", "chasse-coeur", "--seed", "5", "--speed", "instant", "--bots", "easy"],
+    );
+    assert!(played.questions >= 1, "the Generale was never asked: {played:?}");
+}
+
+#[test]
+fn the_auction_is_bid_and_its_suit_named_in_words() {
+    let (played, _) =
+        whole_game("auction", &["--preset", "auction", "--seed", "3", "--speed", "instant", "--bots", "easy"]);
+    assert!(played.questions >= 1, "no bid was asked: {played:?}");
+}
+
+#[test]
+fn domino_for_two_is_played_with_its_draws_told() {
+    let (played, player) = whole_game(
+        "domino",
+        &["--preset", "domino", "--players", "2", "--seed", "9", "--speed", "instant", "--bots", "easy"],
+    );
+    assert!(played.cards >= 1, "{played:?}");
+    let text = player.transcript.join("\n");
+    assert!(text.contains("drew"), "no draw was told:\n{}", player.tail());
+}
