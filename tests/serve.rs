@@ -155,7 +155,10 @@ async fn a_command_other_than_join_or_watch_is_refused() {
     // Accepted, so that the client shows the sentence rather than its own "exec request failed".
     assert!(matches!(reply(&mut channel).await, Some(ChannelMsg::Success)));
     let messages = until_closed(&mut channel).await;
-    assert_eq!(text_of(&messages), "hearts: unknown command `ls`; the commands are join CODE and watch CODE\r\n");
+    assert_eq!(
+        text_of(&messages),
+        "hearts: unknown command `ls`; the commands are join CODE, watch CODE and plain (the line mode)\r\n"
+    );
     assert!(messages.iter().any(|m| matches!(m, ChannelMsg::ExitStatus { exit_status: 2 })), "{messages:?}");
 }
 

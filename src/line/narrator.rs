@@ -111,7 +111,10 @@ impl Narrator {
         if self.offer.is_some() {
             return;
         }
-        self.catch_up(sight);
+        // A welcome comes before the table it welcomes to.
+        if !matches!(notice, Notice::Welcome { .. }) {
+            self.catch_up(sight);
+        }
         let w = self.words;
         let text = match notice {
             Notice::HandScored => {

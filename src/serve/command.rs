@@ -1,5 +1,7 @@
 //! What a client may run: `join CODE` or `watch CODE`, perhaps followed by
-//! `also`; anything else gets one sentence that says what was meant.
+//! `also`, and each perhaps after `plain` (the line mode; `plain` alone is
+//! the lobby in it); anything else gets one sentence that says what was
+//! meant.
 
 /// Where a session goes.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -20,6 +22,8 @@ pub(super) struct Request {
     /// As a second seat of its person (`join CODE also`): it takes no
     /// earlier session over, and holds a seat of its own.
     pub(super) also: bool,
+    /// In the line mode, though the client has a terminal (`plain ...`).
+    pub(super) plain: bool,
 }
 
 /// What a client may run: `join CODE` and `watch CODE`, each perhaps
@@ -27,15 +31,20 @@ pub(super) struct Request {
 pub(super) fn known_command(command: &[u8]) -> Option<Request> {
     let text = std::str::from_utf8(command).ok()?;
     let words: Vec<&str> = text.split_whitespace().collect();
+    let (plain, words) = match words.as_slice() {
+        ["plain"] => return Some(Request { going: Going::Lobby, also: false, plain: true }),
+        ["plain", rest @ ..] => (true, rest),
+        words => (false, words),
+    };
     let code_like = |code: &str| (1..=12).contains(&code.len()) && code.chars().all(|c| c.is_ascii_alphanumeric());
-    let (going, rest) = match words.as_slice() {
+    let (going, rest) = match words {
         ["join", code, rest @ ..] if code_like(code) => (Going::Join(code.to_ascii_uppercase()), rest),
         ["watch", code, rest @ ..] if code_like(code) => (Going::Watch(code.to_ascii_uppercase()), rest),
         _ => return None,
     };
     match rest {
-        [] => Some(Request { going, also: false }),
-        ["also"] => Some(Request { going, also: true }),
+        [] => Some(Request { going, also: false, plain }),
+        ["also"] => Some(Request { going, also: true, plain }),
         _ => None,
     }
 }
@@ -66,7 +75,7 @@ pub(super) fn parse_command(command: &[u8]) -> Result<Request, String> {
 }
 
 /// What the commands are, as a refusal says it.
-const COMMANDS: &str = "the commands are join CODE and watch CODE";
+const COMMANDS: &str = "the commands are join CODE, watch CODE and plain (the line mode)";
 
 /// A word the client sent, fit to be shown in a sentence: printable
 /// ASCII only (no escape sequence reaches the terminal), and short.
@@ -98,12 +107,18 @@ mod tests {
 
     #[test]
     fn only_join_and_watch_with_a_code_are_commands() {
-        let request = |going, also| Some(Request { going, also });
+        let request = |going, also| Some(Request { going, also, plain: false });
         assert_eq!(known_command(b"join 7Q4K"), request(Going::Join("7Q4K".into()), false));
         assert_eq!(known_command(b"watch 7q4k"), request(Going::Watch("7Q4K".into()), false));
         assert_eq!(known_command(b"join 7Q4K also"), request(Going::Join("7Q4K".into()), true));
-        let refused: [&[u8]; 9] = [
+        let plain = |going| Some(Request { going, also: false, plain: true });
+        assert_eq!(known_command(b"plain"), plain(Going::Lobby));
+        assert_eq!(known_command(b"plain join 7Q4K"), plain(Going::Join("7Q4K".into())));
+        assert_eq!(known_command(b"plain watch 7Q4K"), plain(Going::Watch("7Q4K".into())));
+        let refused: [&[u8]; 11] = [
             b"ls",
+            b"plain plain",
+            b"plain ls",
             b"join",
             b"join 7Q4K now",
             b"join ../../etc",
@@ -123,10 +138,13 @@ mod tests {
         let refusal = |typed: &[u8]| parse_command(typed).unwrap_err();
         assert_eq!(
             refusal(b"joni W6HZ"),
-            "hearts: unknown command `joni`; the commands are join CODE and watch CODE (did you mean join?)"
+            "hearts: unknown command `joni`; the commands are join CODE, watch CODE and plain (the line mode) (did you mean join?)"
         );
         assert!(refusal(b"WACH 7Q4K").ends_with("(did you mean watch?)"));
-        assert_eq!(refusal(b"ls -la"), "hearts: unknown command `ls`; the commands are join CODE and watch CODE");
+        assert_eq!(
+            refusal(b"ls -la"),
+            "hearts: unknown command `ls`; the commands are join CODE, watch CODE and plain (the line mode)"
+        );
         assert_eq!(refusal(b"join"), "hearts: join needs a table's code, as in join 7Q4K");
         // What the client typed never reaches the terminal raw.
         let escape = refusal(b"\x1b]0;pwned\x07 x");

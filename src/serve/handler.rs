@@ -1,5 +1,6 @@
 //! One SSH connection: its login, and the one thing it may do, a session
-//! channel with a terminal running the table. Everything else a client
+//! channel running the table (drawn on its terminal, or as lines where it
+//! has none). Everything else a client
 //! may ask for (other commands, subsystems such as sftp, port forwarding,
 //! agent and X11 forwarding, a second channel) is refused.
 
@@ -22,12 +23,6 @@ use super::name::{Cleaned, clean};
 use super::session::{Input, Output, Route, Screen, Visitor, pass_on};
 use super::table::{self, theme_for};
 use super::{NotFound, Shared};
-
-/// Said to a session that asked for no terminal (`ssh HOST` piped, or `ssh -T`).
-pub(super) const NO_TERMINAL: &str = "hearts: the table needs a terminal: connect with ssh -t";
-/// Said to a session whose key may have no terminal.
-const NO_PTY: &str =
-    "hearts: the table needs a terminal, and this key's line in the authorized keys forbids one (no-pty or restrict)";
 
 /// One connection's state, as russh calls it.
 pub(super) struct Client {
@@ -164,10 +159,9 @@ impl Client {
             return session.channel_failure(channel);
         };
         session.channel_success(channel)?;
-        let Some((columns, rows, term)) = open.pty.clone() else {
-            let why = if self.grant.no_pty { NO_PTY } else { NO_TERMINAL };
-            return say_and_close(session, channel, why, 1);
-        };
+        // Without a terminal (`ssh -T`, a pipe, a key's no-pty), or asked for, the table comes as lines.
+        let plain = open.pty.is_none() || request.plain;
+        let (columns, rows, term) = open.pty.clone().unwrap_or((80, 24, String::new()));
         let (code, watch) = match &request.going {
             Going::Lobby => (None, false),
             Going::Join(code) => (Some(code.as_str()), false),
@@ -200,9 +194,14 @@ impl Client {
         let route: Route = Arc::new(std::sync::Mutex::new(None));
         let output = Output::to(writer, self.cut.clone(), session.handle());
         let farewell = output.farewell();
-        let screen = match Screen::open(visitor, output, (columns, rows), (Arc::clone(&pending), Arc::clone(&route))) {
-            Ok(screen) => screen,
-            Err(_) => return session.channel_failure(channel),
+        let routes = (Arc::clone(&pending), Arc::clone(&route));
+        let screen = if plain {
+            Screen::open_lines(visitor, output, open.pty.is_some(), routes)
+        } else {
+            match Screen::open(visitor, output, (columns, rows), routes) {
+                Ok(screen) => screen,
+                Err(_) => return session.channel_failure(channel),
+            }
         };
         if identity.is_known() {
             // The earlier session's person leaves before this one arrives anywhere.
@@ -373,7 +372,7 @@ impl Handler for Client {
 
     async fn shell_request(&mut self, channel: ChannelId, session: &mut Session) -> Result<(), Self::Error> {
         // A key's forced command holds for a plain ssh too.
-        let request = self.grant.command.clone().unwrap_or(Request { going: Going::Lobby, also: false });
+        let request = self.grant.command.clone().unwrap_or(Request { going: Going::Lobby, also: false, plain: false });
         self.start(channel, request, session)
     }
 

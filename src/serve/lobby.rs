@@ -11,6 +11,7 @@
 
 mod form;
 mod input;
+pub(crate) mod lines;
 mod view;
 
 #[cfg(test)]

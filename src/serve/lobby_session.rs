@@ -12,6 +12,7 @@ use crossterm::event::{Event, KeyEventKind, KeyModifiers, MouseButton, MouseEven
 use ratatui::buffer::Buffer;
 
 use super::directory::{OpenError, Told};
+use super::lobby::lines::{self, LobbyLine};
 use super::lobby::{self, Lobby, LobbyEffect, LobbyHits, PastGame, PresetRecord, TableRequest};
 use super::session::{Input, Place, Screen, Visitor};
 use super::store::Store;
@@ -98,11 +99,22 @@ impl Visit {
         let visitor = &screen.visitor;
         let mut lobby = Lobby::new(&visitor.name, visitor.theme, self.shared.table.clone(), self.shared.speed)
             .opening_as(&opener(visitor));
-        if let Some(note) = note {
-            lobby.say(note);
-        }
+        let plain = screen.is_lines();
         self.refresh(&mut lobby);
         self.refresh_tables(&mut lobby);
+        if plain {
+            let mut told: Vec<String> = note.map(|note| format!("{note}.")).into_iter().collect();
+            told.extend(lines::greeting(&lobby));
+            if self.tell(&told).is_err() {
+                return self.disconnect("the client does not read its lines");
+            }
+            // Lines typed at a table after leaving it are this lobby's.
+            if !self.read_lines(&mut lobby) {
+                return;
+            }
+        } else if let Some(note) = note {
+            lobby.say(note);
+        }
         let mut last_key = Instant::now();
         loop {
             if self.draw(&lobby).is_err() {
@@ -123,6 +135,13 @@ impl Visit {
                     last_key = Instant::now();
                     if let Some(screen) = &self.screen {
                         screen.pending.fetch_sub(1, Ordering::SeqCst);
+                    }
+                    if plain {
+                        match self.screen.as_mut().map(|screen| screen.type_bytes(&bytes)) {
+                            Some(Ok(())) if self.read_lines(&mut lobby) => continue,
+                            Some(Err(_)) => return self.disconnect("the client does not read its lines"),
+                            _ => return,
+                        }
                     }
                     let events = self.screen.as_mut().map(|screen| screen.typed(&bytes, Instant::now()));
                     for event in events.unwrap_or_default() {
@@ -163,7 +182,7 @@ impl Visit {
     }
 
     fn draw(&mut self, lobby: &Lobby) -> Result<(), super::session::Broken> {
-        let Some(screen) = &mut self.screen else { return Ok(()) };
+        let Some(screen) = self.screen.as_mut().filter(|screen| !screen.is_lines()) else { return Ok(()) };
         match &mut self.viewing {
             Some(viewing) => {
                 let replay = &viewing.replay;
@@ -225,30 +244,92 @@ impl Visit {
         }
     }
 
+    /// Sentences for a line-mode person.
+    fn tell(&mut self, sentences: &[String]) -> Result<(), super::session::Broken> {
+        match &mut self.screen {
+            Some(screen) => screen.tell(sentences),
+            None => Ok(()),
+        }
+    }
+
+    /// Reads the lines typed; false once the person has left the lobby.
+    fn read_lines(&mut self, lobby: &mut Lobby) -> bool {
+        while let Some(text) = self.screen.as_mut().and_then(Screen::next_line) {
+            if !self.line(lobby, &text) {
+                return false;
+            }
+        }
+        true
+    }
+
+    /// One line typed in the line mode's lobby; false once the person has
+    /// left the lobby.
+    fn line(&mut self, lobby: &mut Lobby, text: &str) -> bool {
+        let (stayed, said) = match lines::line(lobby, text) {
+            LobbyLine::Say(sentences) => (true, sentences),
+            LobbyLine::Quit => {
+                let _ = self.tell(&["Goodbye.".to_string()]);
+                if let Some(screen) = self.screen.take() {
+                    screen.close();
+                }
+                return false;
+            }
+            LobbyLine::Sit(code) => self.go_to_said(&code, false),
+            LobbyLine::Watch(code) => self.go_to_said(&code, true),
+            LobbyLine::Create(request) => match self.opened(*request) {
+                Ok(code) => self.go_to_said(&code, false),
+                Err(why) => (true, vec![format!("The table cannot open: {why}.")]),
+            },
+        };
+        if stayed && self.tell(&said).is_err() {
+            if let Some(screen) = self.screen.take() {
+                screen.disconnect("the client does not read its lines");
+            }
+            return false;
+        }
+        stayed
+    }
+
+    /// [`Visit::go_to`] for the line mode: whether the person stayed, and
+    /// what to tell them.
+    fn go_to_said(&mut self, code: &str, watch: bool) -> (bool, Vec<String>) {
+        match self.go_to_table(code, watch) {
+            Ok(stayed) => (stayed, Vec::new()),
+            Err(why) => (true, vec![format!("{why}.")]),
+        }
+    }
+
     /// Takes the screen to a table; false once it has gone there.
     fn go_to(&mut self, lobby: &mut Lobby, code: &str, watch: bool) -> bool {
-        let Some(visitor) = self.screen.as_ref().map(|screen| &screen.visitor) else { return false };
+        match self.go_to_table(code, watch) {
+            Ok(stayed) => stayed,
+            Err(why) => {
+                lobby.say(why);
+                true
+            }
+        }
+    }
+
+    /// Takes the screen to a table: false once it has gone there; what
+    /// to tell the person when it could not.
+    fn go_to_table(&mut self, code: &str, watch: bool) -> Result<bool, String> {
+        let Some(visitor) = self.screen.as_ref().map(|screen| &screen.visitor) else { return Ok(false) };
         let table = match self.shared.find_table(code, visitor) {
             Ok(table) => table,
-            Err(NotFound::NoTable) => {
-                lobby.say(format!("There is no table {code}"));
-                return true;
-            }
+            Err(NotFound::NoTable) => return Err(format!("There is no table {code}")),
             Err(NotFound::Wait(wait)) => {
-                lobby.say(format!("Too many wrong codes: wait {} s and try again", wait.as_secs() + 1));
-                return true;
+                return Err(format!("Too many wrong codes: wait {} s and try again", wait.as_secs() + 1));
             }
         };
-        let Some(screen) = self.screen.take() else { return false };
-        let Ok(screen) = screen.fresh() else { return false };
+        let Some(screen) = self.screen.take() else { return Ok(false) };
+        let Ok(screen) = screen.fresh() else { return Ok(false) };
         match table::bring(screen, &table, watch, self.shared.person_id()) {
-            None => false,
+            None => Ok(false),
             Some(screen) => {
                 // The table has stopped: the screen, and the person's keys, stay in the lobby.
                 screen.route_to(place(&self.sender));
                 self.screen = Some(screen);
-                lobby.say(format!("Table {code} has closed"));
-                true
+                Err(format!("Table {code} has closed"))
             }
         }
     }

@@ -127,7 +127,9 @@ async fn write_out(pipe: Arc<Pipe>, writer: ChannelWriteHalf<Msg>, cut: Cut, (fa
         }
     }
     let mut back = Vec::new();
-    let _ = give_back(&mut back);
+    if !pipe.plain.load(std::sync::atomic::Ordering::SeqCst) {
+        let _ = give_back(&mut back);
+    }
     let Some(why) = farewell.get() else {
         let closed = async {
             let _ = writer.data_bytes(back).await;
@@ -169,6 +171,8 @@ struct Pipe {
     ready: Notify,
     /// Tells the writer to stop at once, dropping what waits.
     abort: Notify,
+    /// The line mode's: no terminal was taken, so none is given back.
+    plain: std::sync::atomic::AtomicBool,
 }
 
 impl Pipe {
@@ -282,6 +286,90 @@ pub(super) struct Screen {
     pipe: Arc<Pipe>,
     /// Why the connection ends once the screen is dropped, if it is to.
     farewell: Farewell,
+    /// The line mode's typing, for a person in it.
+    lines: Option<LineInput>,
+}
+
+/// What a line-mode person is typing.
+#[derive(Debug, Default)]
+struct LineInput {
+    /// The line so far.
+    line: Vec<u8>,
+    /// Their client has a terminal of ours: typing is echoed, and a line
+    /// ends in CR LF.
+    echo: bool,
+    /// An escape sequence (an arrow key) being skipped.
+    escape: Escape,
+    /// Lines typed whole, not yet read.
+    ended: std::collections::VecDeque<String>,
+}
+
+/// Where an escape sequence being skipped is.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+enum Escape {
+    /// Not in one.
+    #[default]
+    None,
+    /// After ESC.
+    Started,
+    /// After ESC [ or ESC O: until a final byte.
+    Sequence,
+}
+
+/// The longest line a line-mode person may type; the rest is dropped.
+const LONGEST_LINE: usize = 512;
+
+impl LineInput {
+    /// Takes typed bytes: the lines they end, and what to echo.
+    fn typed(&mut self, bytes: &[u8]) -> (Vec<String>, Vec<u8>) {
+        let (mut lines, mut echo) = (Vec::new(), Vec::new());
+        for &byte in bytes {
+            match (self.escape, byte) {
+                (Escape::Started, b'[' | b'O') => self.escape = Escape::Sequence,
+                (Escape::Started, _) => self.escape = Escape::None,
+                (Escape::Sequence, 0x40..=0x7e) => self.escape = Escape::None,
+                (Escape::Sequence, _) => {}
+                (Escape::None, 0x1b) => self.escape = Escape::Started,
+                (Escape::None, b'\r' | b'\n') => {
+                    // Enter is CR from a terminal, LF from a pipe; the other is ignored (CR LF is one line end).
+                    if (byte == b'\n') == self.echo {
+                        continue;
+                    }
+                    lines.push(String::from_utf8_lossy(&std::mem::take(&mut self.line)).into_owned());
+                    echo.extend_from_slice(b"\r\n");
+                }
+                (Escape::None, 0x7f | 0x08) => {
+                    // Back over one character, however many bytes it took.
+                    while let Some(last) = self.line.pop() {
+                        if last & 0xc0 != 0x80 {
+                            echo.extend_from_slice(b"\x08 \x08");
+                            break;
+                        }
+                    }
+                }
+                // Ctrl-C, or Ctrl-D on an empty line: leave.
+                (Escape::None, 0x03) => {
+                    self.line.clear();
+                    lines.push("quit".to_string());
+                    echo.extend_from_slice(b"\r\n");
+                }
+                (Escape::None, 0x04) if self.line.is_empty() => {
+                    lines.push("quit".to_string());
+                    echo.extend_from_slice(b"\r\n");
+                }
+                (Escape::None, 0x00..=0x1f) => {}
+                (Escape::None, _) if self.line.len() < LONGEST_LINE => {
+                    self.line.push(byte);
+                    echo.push(byte);
+                }
+                (Escape::None, _) => {}
+            }
+        }
+        if !self.echo {
+            echo.clear();
+        }
+        (lines, echo)
+    }
 }
 
 /// Why a screen stopped: its client is gone, or does not read.
@@ -310,7 +398,78 @@ impl Screen {
             pending,
             pipe,
             farewell,
+            lines: None,
         })
+    }
+
+    /// A line-mode "screen" on `output`: no terminal is taken over;
+    /// sentences are written a line each. `echo`: the client has a
+    /// terminal (`ssh HOST plain`), so what is typed is echoed.
+    pub(super) fn open_lines(
+        visitor: Visitor,
+        output: Output,
+        echo: bool,
+        (pending, route): (Arc<AtomicUsize>, Route),
+    ) -> Screen {
+        let pipe = Arc::clone(&output.pipe);
+        pipe.plain.store(true, std::sync::atomic::Ordering::SeqCst);
+        let farewell = output.farewell();
+        Screen {
+            id: PersonId(0),
+            visitor,
+            route,
+            painter: Painter::new(output, Rect::new(0, 0, 1, 1)),
+            hits: Hits::default(),
+            keys: Keys::default(),
+            pending,
+            pipe,
+            farewell,
+            lines: Some(LineInput { echo, ..LineInput::default() }),
+        }
+    }
+
+    /// Whether this person is in the line mode.
+    pub(super) fn is_lines(&self) -> bool {
+        self.lines.is_some()
+    }
+
+    /// Takes a line-mode person's bytes: the lines they end wait for
+    /// [`Screen::next_line`] (what they type is echoed where their client
+    /// has a terminal).
+    pub(super) fn type_bytes(&mut self, bytes: &[u8]) -> Result<(), Broken> {
+        let Some(input) = &mut self.lines else { return Ok(()) };
+        let (lines, echo) = input.typed(bytes);
+        input.ended.extend(lines);
+        if !echo.is_empty() {
+            self.painter.out().write_all(&echo)?;
+            self.painter.out().flush()?;
+        }
+        Ok(())
+    }
+
+    /// The next line typed and not yet read; lines typed at a table after
+    /// leaving it are read by the lobby.
+    pub(super) fn next_line(&mut self) -> Option<String> {
+        self.lines.as_mut().and_then(|input| input.ended.pop_front())
+    }
+
+    /// Writes sentences, a line each, to a line-mode person.
+    pub(super) fn tell(&mut self, sentences: &[String]) -> Result<(), Broken> {
+        if sentences.is_empty() {
+            return Ok(());
+        }
+        let end = if self.lines.as_ref().is_some_and(|input| input.echo) { "\r\n" } else { "\n" };
+        let mut text = String::new();
+        for sentence in sentences {
+            // Nothing a table says carries a control character; a name or message would be cleaned already.
+            text.extend(sentence.chars().filter(|c| !c.is_control()));
+            text.push_str(end);
+        }
+        if self.pipe.waiting.lock().is_ok_and(|waiting| waiting.bytes.len() > BEHIND) {
+            return Err(io::Error::other("the client does not read its lines"));
+        }
+        self.painter.out().write_all(text.as_bytes())?;
+        self.painter.out().flush()
     }
 
     /// Draws the table as this person sees it, in `canvas` (lent by the
@@ -334,7 +493,7 @@ impl Screen {
     /// While the client is behind, the next frame is drawn whole from a
     /// cleared screen, to replace what waits.
     fn whole_if_behind(&mut self) -> Result<(), Broken> {
-        if self.pipe.behind() {
+        if self.pipe.behind() && self.lines.is_none() {
             self.pipe.replace_next();
             self.painter.clear(self.painter.area())?;
         }
@@ -351,6 +510,9 @@ impl Screen {
     /// The screen as a new place finds it: the last frame forgotten, so
     /// the next is drawn whole.
     pub(super) fn fresh(mut self) -> Result<Screen, Broken> {
+        if self.lines.is_some() {
+            return Ok(self);
+        }
         self.painter.clear(self.painter.area())?;
         self.hits = Hits::default();
         Ok(self)
@@ -392,6 +554,9 @@ impl Screen {
 
     /// The screen's new size.
     pub(super) fn resize(&mut self, columns: u16, rows: u16) -> Result<(), Broken> {
+        if self.lines.is_some() {
+            return Ok(());
+        }
         self.painter.clear(Rect::new(0, 0, columns, rows))?;
         Ok(())
     }

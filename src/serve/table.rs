@@ -37,6 +37,7 @@ use super::saver::Saver;
 use super::session::{Input, Screen};
 use super::store::{Seated, Store, StoreError, StoredTable};
 use super::{name, standing};
+use crate::line::{CardWords, Narrator};
 
 /// What a table hears about.
 pub(super) enum ToTable {
@@ -492,9 +493,14 @@ impl Served {
             return;
         }
         // The person leaves the table for the lobby; their seat waits for them as after a lost connection.
+        let last_words = self.room.take_lines(id);
         self.room.leave(id, now);
-        if let Some(screen) = self.screens.remove(&id).and_then(|screen| screen.fresh().ok()) {
-            (self.around.leave)(screen, None);
+        if let Some(mut screen) = self.screens.remove(&id) {
+            // A line-mode person is told what their last lines asked before the lobby greets them.
+            let told = screen.tell(&last_words);
+            if let (Ok(()), Ok(screen)) = (told, screen.fresh()) {
+                (self.around.leave)(screen, None);
+            }
         }
         self.save(now);
         self.redraw = Redraw::Everyone;
@@ -518,7 +524,14 @@ impl Served {
                     .filter(|&id| Some(id) != own)
                     .filter_map(|id| self.room.viewer(id).cloned())
                     .collect();
-                self.room = Room::new(table, viewers);
+                let narrators: Vec<Narrator> = self
+                    .room
+                    .ids()
+                    .into_iter()
+                    .filter(|&id| Some(id) != own)
+                    .filter_map(|id| self.room.narrator(id).cloned())
+                    .collect();
+                self.room = Room::with_narrators(table, viewers, narrators);
                 self.save(now);
             }
             _ => {
@@ -577,6 +590,22 @@ impl Served {
         let now = Instant::now();
         match incoming {
             ToTable::Join(joining) => self.join(*joining),
+            ToTable::Input(id, Input::Bytes(bytes)) if self.screens.get(&id).is_some_and(Screen::is_lines) => {
+                let typed = match self.screens.get_mut(&id) {
+                    Some(screen) => {
+                        screen.pending.fetch_sub(1, Ordering::SeqCst);
+                        screen.type_bytes(&bytes)
+                    }
+                    None => Ok(()),
+                };
+                if typed.is_err() {
+                    return self.drop_screen(id, "the client does not read its lines");
+                }
+                // Once they leave for the lobby, the lines they typed after that wait for the lobby.
+                while let Some(line) = self.screens.get_mut(&id).and_then(Screen::next_line) {
+                    self.change(Some(id), |room, now| room.type_line(id, &line, now));
+                }
+            }
             ToTable::Input(id, Input::Bytes(bytes)) => {
                 let events = match self.screens.get_mut(&id) {
                     Some(screen) => {
@@ -628,6 +657,17 @@ impl Served {
     fn join(&mut self, joining: Joining) {
         let Joining { mut arrival, theme, screen } = joining;
         arrival.name = unique_name(self.room.table(), &arrival.name, arrival.key.as_deref().unwrap_or_default());
+        if screen.is_lines() {
+            let narrator = Narrator::new(arrival.id, CardWords::default());
+            self.screens.insert(arrival.id, screen);
+            self.change(None, |room, now| {
+                room.arrive_in_lines(arrival, narrator, now);
+                Vec::new()
+            });
+            self.save(Instant::now());
+            self.redraw = Redraw::Everyone;
+            return;
+        }
         let mut viewer = Viewer::new(arrival.id, theme);
         let (columns, rows) = screen.size();
         viewer.resized(columns, rows);
@@ -650,8 +690,18 @@ impl Served {
             Redraw::Everyone => self.screens.keys().copied().collect(),
             Redraw::Some(ids) => ids,
         };
-        for id in ids {
+        // Sentences are told as they come, whatever was marked to draw.
+        let told: Vec<PersonId> =
+            self.screens.iter().filter(|(_, screen)| screen.is_lines()).map(|(&id, _)| id).collect();
+        for id in told {
+            let sentences = self.room.take_lines(id);
             let Some(screen) = self.screens.get_mut(&id) else { continue };
+            if screen.tell(&sentences).is_err() {
+                self.drop_screen(id, "the client does not read its lines");
+            }
+        }
+        for id in ids {
+            let Some(screen) = self.screens.get_mut(&id).filter(|screen| !screen.is_lines()) else { continue };
             let (room, canvas) = (&self.room, &mut self.canvas);
             let drawn = std::panic::catch_unwind(AssertUnwindSafe(|| screen.draw(canvas, room, id, now)));
             if !matches!(drawn, Ok(Ok(()))) {

@@ -66,6 +66,11 @@ impl Room {
     }
 
     /// A line-mode person's narrator.
+    pub fn narrator(&self, id: PersonId) -> Option<&Narrator> {
+        self.narrators.iter().find(|narrator| narrator.id == id)
+    }
+
+    /// A line-mode person's narrator, to change it.
     pub fn narrator_mut(&mut self, id: PersonId) -> Option<&mut Narrator> {
         self.narrators.iter_mut().find(|narrator| narrator.id == id)
     }
