@@ -133,14 +133,18 @@ async fn a_client_with_a_terminal_gets_the_lobby_and_join_code_the_table() {
 }
 
 #[tokio::test]
-async fn a_session_without_a_terminal_is_told_so_and_closed() {
+async fn a_session_without_a_terminal_gets_the_lobby_in_lines() {
     let server = Server::start("serve", "no-pty", &[]);
     let session = logged_in(&server, "alice").await;
     let mut channel = session.channel_open_session().await.unwrap();
     channel.request_shell(true).await.unwrap();
+    channel.data(&b"quit\n"[..]).await.unwrap();
     let messages = until_closed(&mut channel).await;
-    assert_eq!(text_of(&messages), "hearts: the table needs a terminal: connect with ssh -t\r\n");
-    assert!(messages.iter().any(|m| matches!(m, ChannelMsg::ExitStatus { exit_status: 1 })), "{messages:?}");
+    let text = text_of(&messages);
+    assert!(text.starts_with("Welcome to the hearts lobby, alice.\n"), "{text}");
+    assert!(text.contains(&format!("Table {}: black-lady", server.code)), "{text}");
+    assert!(text.ends_with("Goodbye.\n") && !text.contains('\u{1b}'), "{text}");
+    assert!(messages.iter().any(|m| matches!(m, ChannelMsg::ExitStatus { exit_status: 0 })), "{messages:?}");
     assert!(matches!(messages.last(), Some(ChannelMsg::Close)), "{messages:?}");
 }
 
