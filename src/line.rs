@@ -9,3 +9,6 @@ pub mod narrator;
 
 pub use cards::CardWords;
 pub use narrator::Narrator;
+
+#[cfg(test)]
+mod tests;

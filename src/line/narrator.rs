@@ -39,6 +39,8 @@ struct Told {
     asked: Option<Asked>,
     /// Whether the game's end was told.
     over: bool,
+    /// When the newest message told was said.
+    said: Option<std::time::Instant>,
 }
 
 /// A question put to the person, told once until the table moves on.
@@ -188,6 +190,7 @@ impl Narrator {
     /// taken, the penalty suit broken.
     fn catch_up(&mut self, sight: &Sight) {
         let trick_cards = if sight.showing_trick { 0 } else { sight.trick.len() };
+        self.tell_messages(sight);
         if !self.told.started {
             self.told.started = true;
             self.told.hand = sight.hand_number;
@@ -234,6 +237,28 @@ impl Narrator {
             self.say(format!("{} are broken.", capital(sight.penalty_suit.name())));
         }
         self.told.broken = sight.hearts_broken;
+    }
+
+    /// The messages said since the last told; one who has just come is
+    /// told none of the earlier ones.
+    fn tell_messages(&mut self, sight: &Sight) {
+        let newest = sight.chat.newest().map(|said| said.at);
+        if self.told.started {
+            let fresh: Vec<String> = sight
+                .chat
+                .messages()
+                .iter()
+                .filter(|said| self.told.said.is_none_or(|told| said.at > told))
+                .map(|said| match said.from.as_str() {
+                    "You" => format!("You say: {}", said.text),
+                    from => format!("{from} says: {}", said.text),
+                })
+                .collect();
+            for message in fresh {
+                self.say(message);
+            }
+        }
+        self.told.said = newest.or(self.told.said);
     }
 
     /// Where the game is, for one who has just come to it.
@@ -429,7 +454,7 @@ impl Narrator {
             }
             Some(Asked::Play(..)) => {
                 let lead = if sight.trick.is_empty() || sight.showing_trick { "Your lead." } else { "Your turn." };
-                format!("{lead} You may play: {}", w.by_suit(own.legal.iter()))
+                format!("{lead} You may play: {}{}", w.by_suit(own.legal.iter()), clock(sight))
             }
             Some(Asked::Question(_, question)) => match question {
                 Question::Generale => {
@@ -585,6 +610,9 @@ impl Narrator {
                     })
                     .collect();
                 self.say(format!("At the table: {}.", and_list(&seats)));
+                if let Some(waiting) = sight.waiting_line() {
+                    self.say(sentence(&waiting));
+                }
             }
             LineCommand::Help => {
                 for line in HELP {
@@ -628,6 +656,11 @@ const HELP: &[&str] = &[
     "say and a message talks to the table; new starts a new game; replay plays the same deals again at the end.",
     "Enter alone reads on after the scores, or says again what is asked; quit leaves, saving the game.",
 ];
+
+/// The turn clock's time left, after a prompt: " You have 20 seconds."
+fn clock(sight: &Sight) -> String {
+    sight.turn_left.map(|left| format!(" You have {} seconds.", left.as_secs())).unwrap_or_default()
+}
 
 /// "three" for 3, up to ten; digits past that.
 fn number_word(n: usize) -> String {

@@ -1,0 +1,121 @@
+//! The narrator at a local table: what is told, once, in words; what a
+//! typed line does; what is refused.
+
+use std::time::{Duration, Instant};
+
+use super::{CardWords, Narrator};
+use crate::bot::Think;
+use crate::engine::Rules;
+use crate::pace::Speed;
+use crate::players::{Level, Player};
+use crate::record::DealCode;
+use crate::table::{Message, PersonId, Setup, Table};
+use crate::ui::Room;
+
+/// A local table of seed 7 told to a narrator, with a clock for the bots.
+struct Told {
+    room: Room,
+    now: Instant,
+    lines: Vec<String>,
+}
+
+impl Told {
+    fn new() -> Told {
+        let setup = Setup {
+            rules: Rules::default(),
+            label: "black-lady".into(),
+            players: vec![Player::Builtin(Level::Easy); 4],
+        };
+        let table = Table::local(setup, DealCode { seed: 7, hand: 1 }, Speed::Instant, Think::Samples(1)).unwrap();
+        let narrator = Narrator::new(PersonId::LOCAL, CardWords::default());
+        let mut told = Told {
+            room: Room::with_narrators(table, Vec::new(), vec![narrator]),
+            now: Instant::now(),
+            lines: Vec::new(),
+        };
+        told.settle();
+        told
+    }
+
+    /// Lets the bots move until the table waits for the person.
+    fn settle(&mut self) {
+        for _ in 0..200 {
+            self.now += Duration::from_secs(5);
+            self.room.send(Message::Tick, self.now);
+            match self.room.bot_job(self.now) {
+                Some(job) => self.room.send(Message::BotDecided(job.run()), self.now),
+                None if self.room.next_wakeup(self.now).is_none() => break,
+                None => {}
+            }
+        }
+        self.lines.extend(self.room.take_lines(PersonId::LOCAL));
+    }
+
+    /// Types a line; the lines told after it.
+    fn typed(&mut self, line: &str) -> Vec<String> {
+        let from = self.lines.len();
+        self.room.type_line(PersonId::LOCAL, line, self.now);
+        self.settle();
+        self.lines[from..].to_vec()
+    }
+
+    fn count(&self, text: &str) -> usize {
+        self.lines.iter().filter(|line| line.contains(text)).count()
+    }
+}
+
+#[test]
+fn the_deal_and_the_pass_are_told_in_words() {
+    let mut told = Told::new();
+    assert_eq!(told.lines[0], "black-lady, 4 players: You, Left, Across and Right.");
+    assert!(
+        told.lines.contains(
+            &"Your cards: Clubs: king. Diamonds: 3, 5, 9. Spades: 6, 8, ace. Hearts: 2, 5, 7, queen, king, ace."
+                .to_string()
+        ),
+        "{:#?}",
+        told.lines
+    );
+    assert_eq!(told.count("Pass three cards to Left"), 1);
+    let after = told.typed("pass 3d 5d 9d");
+    assert!(
+        after.contains(
+            &"You received the ace of clubs, the queen of diamonds and the ten of hearts from Right.".to_string()
+        ),
+        "{after:#?}"
+    );
+}
+
+#[test]
+fn each_card_played_is_told_once_and_the_prompt_lists_what_may_be_played() {
+    let mut told = Told::new();
+    told.typed("pass 3d 5d 9d");
+    assert_eq!(told.count("Across leads the two of clubs."), 1, "{:#?}", told.lines);
+    let prompt = told.lines.last().unwrap().clone();
+    assert_eq!(prompt, "Your turn. You may play: Clubs: king, ace.");
+    let refused = told.typed("ah");
+    assert_eq!(refused, ["You must follow clubs."]);
+    let played = told.typed("kc");
+    assert_eq!(played[0], "You play the king of clubs.");
+    assert_eq!(told.count("You play the king of clubs."), 1);
+    assert!(told.lines.iter().any(|line| line.contains("the trick with")), "{:#?}", told.lines);
+}
+
+#[test]
+fn a_wrong_pass_is_refused_in_one_sentence_and_changes_nothing() {
+    let mut told = Told::new();
+    assert_eq!(
+        told.typed("pass 2c 3c 4c"),
+        ["You do not hold the two of clubs, the three of clubs and the four of clubs."]
+    );
+    assert_eq!(told.typed("pass 3d 5d"), ["A pass is three cards; you named 2."]);
+    assert_eq!(told.typed("kc"), ["Choose your pass first: type pass and three cards."]);
+    assert_eq!(told.typed("bid 3"), ["Nobody asks you to bid now."]);
+}
+
+#[test]
+fn a_message_is_told_with_who_said_it() {
+    let mut told = Told::new();
+    let said = told.typed("say good luck, all");
+    assert_eq!(said, ["You say: good luck, all"]);
+}
