@@ -149,3 +149,13 @@ fn every_relative_link_in_the_documents_leads_somewhere() {
         }
     }
 }
+
+#[test]
+fn docs_playing_md_lists_every_line_command() {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/playing.md");
+    let text = std::fs::read_to_string(path).unwrap();
+    let (_, section) = text.split_once("## The line mode").expect("a line mode section");
+    for word in hearts::line::command::COMMAND_WORDS {
+        assert!(section.contains(&format!("`{word}")), "docs/playing.md does not list `{word}`");
+    }
+}

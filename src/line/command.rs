@@ -57,6 +57,12 @@ pub enum LineCommand {
     Quit,
 }
 
+/// The first word of every command (a card is typed as itself).
+pub const COMMAND_WORDS: [&str; 23] = [
+    "pass", "continue", "hand", "trick", "last", "played", "scores", "who", "hint", "undo", "pace", "rules", "yes",
+    "no", "bid", "name", "add", "subtract", "say", "new", "replay", "help", "quit",
+];
+
 /// Reads one typed line; the error is one sentence saying what was not
 /// understood.
 pub fn parse(line: &str) -> Result<LineCommand, String> {
@@ -181,6 +187,19 @@ mod tests {
         assert_eq!(parse("yes"), Ok(LineCommand::Yes));
         assert_eq!(parse("subtract"), Ok(LineCommand::Moon(MoonScoring::SubtractFromShooter)));
         assert_eq!(parse(""), Ok(LineCommand::Continue));
+    }
+
+    #[test]
+    fn every_command_word_is_a_command() {
+        for word in COMMAND_WORDS {
+            let typed = match word {
+                "bid" => "bid 3".to_string(),
+                "name" => "name spades".to_string(),
+                "say" => "say hello".to_string(),
+                word => word.to_string(),
+            };
+            assert!(parse(&typed).is_ok(), "{typed}");
+        }
     }
 
     #[test]
