@@ -209,6 +209,14 @@ pub enum Command {
         #[arg(long)]
         json: bool,
     },
+    /// Print the completion script of a shell (README.md tells where to put it).
+    Completions {
+        /// The shell: bash, zsh, fish, powershell or elvish.
+        #[arg(value_enum)]
+        shell: clap_complete::Shell,
+    },
+    /// Print the manual page in roff: `hearts man | man -l -` reads it.
+    Man,
 }
 
 /// Options of `hearts serve`.

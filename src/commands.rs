@@ -1,12 +1,14 @@
 //! The subcommands: `play` (the terminal table, also what `hearts` alone does) and the
-//! headless `rules`, `deal`, `sim`, `bot`, `perft` and `stats`. Each returns the text to
-//! print, or an error that ends the program with exit code 2.
+//! headless `rules`, `deal`, `sim`, `bot`, `perft`, `stats`, `completions` and `man`. Each
+//! returns the text to print, or an error that ends the program with exit code 2.
 
 use std::fmt::Write as _;
 use std::path::PathBuf;
 use std::time::Instant;
 
 use std::io::{IsTerminal, Write as _};
+
+use clap::CommandFactory;
 
 use crate::bot::protocol;
 use crate::cli::{BotFlagError, Cli, Command, PlayArgs, ServeArgs, SimArgs};
@@ -241,7 +243,28 @@ pub fn run(cli: &Cli, search: &SearchPaths) -> Result<String, CommandError> {
             let hand = perft_position(&loaded.rules, deal, moves)?;
             Ok(perft_report(&hand, *depth, *divide, *json))
         }
+        Command::Completions { shell } => Ok(completions(*shell)),
+        Command::Man => Ok(manual()),
     }
+}
+
+/// `hearts completions SHELL`: the shell's completion script, made from
+/// the command line's own definitions.
+fn completions(shell: clap_complete::Shell) -> String {
+    let mut command = Cli::command();
+    let name = command.get_name().to_string();
+    let mut script = Vec::new();
+    clap_complete::generate(shell, &mut command, name, &mut script);
+    String::from_utf8(script).expect("the command line's words are UTF-8")
+}
+
+/// `hearts man`: the manual page of the command line, in roff, its
+/// subcommands listed in a section of their own.
+fn manual() -> String {
+    let mut page = Vec::new();
+    let man = clap_mangen::Man::new(Cli::command()).title("HEARTS");
+    man.render(&mut page).expect("writing to memory does not fail");
+    String::from_utf8(page).expect("the command line's words are UTF-8")
 }
 
 /// Game `game` (1-based, default the last) of a records file, or of the

@@ -651,3 +651,58 @@ fn stats_counts_one_kept_game_in_the_singular() {
     let text = stdout(&hearts(&dir, &["stats"]));
     assert!(text.contains("\n1 game kept in "), "{text}");
 }
+
+/// What `hearts ARGS` printed, having succeeded.
+fn printed(dir: &Path, args: &[&str]) -> String {
+    let output = hearts(dir, args);
+    assert!(output.status.success(), "{args:?}: {}", stderr(&output));
+    stdout(&output)
+}
+
+#[test]
+fn completions_come_from_the_command_lines_own_definitions() {
+    let dir = sandbox("completions");
+    let bash = printed(&dir, &["completions", "bash"]);
+    for word in ["serve", "replay", "review", "completions", "man", "--seed", "--preset", "--listen"] {
+        assert!(bash.contains(word), "the bash script lacks {word}");
+    }
+    assert!(bash.contains("complete -F _hearts"), "the bash script registers its function for hearts");
+    for (shell, mark) in [
+        ("zsh", "#compdef hearts"),
+        ("fish", "complete -c hearts"),
+        ("powershell", "Register-ArgumentCompleter -Native -CommandName 'hearts'"),
+    ] {
+        let script = printed(&dir, &["completions", shell]);
+        assert!(script.contains(mark), "the {shell} script lacks `{mark}`:\n{script}");
+        assert!(
+            script.contains("--seed") && script.contains("serve"),
+            "the {shell} script names the flags and commands"
+        );
+    }
+}
+
+#[test]
+fn an_unknown_shell_is_refused_naming_the_shells() {
+    let dir = sandbox("completions_unknown");
+    fails_with(&dir, &["completions", "tcsh"], &["invalid value 'tcsh'", "bash", "zsh", "fish", "powershell"]);
+    fails_with(&dir, &["completions"], &["<SHELL>"]);
+}
+
+#[test]
+fn the_manual_page_is_roff_with_the_options_and_the_subcommands() {
+    let dir = sandbox("man");
+    let page = printed(&dir, &["man"]);
+    // Only roff's definitions of its own strings may come before the title.
+    let before: Vec<&str> = page.lines().take_while(|line| !line.starts_with(".TH ")).collect();
+    assert!(before.iter().all(|line| line.starts_with(".ie ") || line.starts_with(".el ")), "{before:?}");
+    let title = page.lines().find(|line| line.starts_with(".TH ")).expect("a .TH line");
+    assert!(title.starts_with(".TH HEARTS 1 "), "{title}");
+    // roff writes a hyphen as `\-`.
+    for text in [".SH SYNOPSIS", ".SH OPTIONS", r"\fB\-\-seed\fR", r"\fB\-\-preset\fR", ".SH SUBCOMMANDS"] {
+        assert!(page.contains(text), "the page lacks {text}");
+    }
+    let subcommands = page.split(".SH SUBCOMMANDS").nth(1).unwrap();
+    for name in ["play", "serve", "replay", "completions", "man"] {
+        assert!(subcommands.contains(&format!(r"hearts\-{name}(1)")), "the subcommands lack {name}");
+    }
+}
