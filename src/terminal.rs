@@ -443,6 +443,9 @@ impl Runtime {
                         if let Some(you) = room.viewer_mut(PersonId::LOCAL) {
                             you.window = None;
                         }
+                        if let Some(you) = room.narrator_mut(PersonId::LOCAL) {
+                            you.offer = None;
+                        }
                         room.send(Message::Note(format!("The saved game does not replay: {error}")), now);
                     }
                 }

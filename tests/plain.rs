@@ -76,3 +76,42 @@ fn domino_for_two_is_played_with_its_draws_told() {
     let text = player.transcript.join("\n");
     assert!(text.contains("drew"), "no draw was told:\n{}", player.tail());
 }
+
+#[test]
+fn a_game_left_with_quit_is_offered_again_and_taken_up() {
+    let dir = sandbox("plain", "resume");
+    let run = |args: &[&str]| {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_hearts"))
+            .arg("--plain")
+            .args(args)
+            .current_dir(&dir)
+            .env("HOME", dir.join("home"))
+            .env_remove("XDG_CONFIG_HOME")
+            .env_remove("XDG_DATA_HOME")
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .unwrap();
+        let player = LinePlayer::new(child.stdout.take().unwrap(), child.stdin.take().unwrap(), 1);
+        (child, player)
+    };
+    let (mut first, mut player) = run(&["--seed", "11", "--speed", "instant", "--bots", "easy"]);
+    let prompt = player.wait_for("Pass three cards");
+    assert!(prompt.contains("to Left"), "{prompt}");
+    let cards = player.wait_for_cards();
+    player.send(&format!("pass {}", cards.iter().take(3).map(ToString::to_string).collect::<Vec<_>>().join(" ")));
+    player.wait_for("You received");
+    player.send("quit");
+    player.wait_for("Goodbye.");
+    assert!(first.wait().unwrap().success());
+    let (mut second, mut player) = run(&["--speed", "instant"]);
+    let offer = player.wait_for("You have an unfinished game:");
+    assert!(offer.contains("seed 11"), "{offer}");
+    player.send("yes");
+    player.wait_for("Resumed the game of seed 11.");
+    player.wait_for("Your cards: ");
+    player.send("quit");
+    player.wait_for("Goodbye.");
+    assert!(second.wait().unwrap().success());
+}

@@ -91,6 +91,13 @@ impl Narrator {
         self.say("Type yes to take it up, or no to start a new game.");
     }
 
+    /// Another game is at the table (a new one, or a saved one taken up):
+    /// it is told from where it stands, as to one just come.
+    pub fn restart(&mut self) {
+        self.told = Told { said: self.told.said, ..Told::default() };
+        self.offer = None;
+    }
+
     /// Whether the table must wait for this person: they have yet to say
     /// whether to take up their saved game.
     pub fn holds_play(&self) -> bool {
@@ -113,8 +120,8 @@ impl Narrator {
         if self.offer.is_some() {
             return;
         }
-        // A welcome comes before the table it welcomes to.
-        if !matches!(notice, Notice::Welcome { .. }) {
+        // A welcome comes before the table it welcomes to; a new game is told afresh.
+        if !matches!(notice, Notice::Welcome { .. } | Notice::NewGame { .. } | Notice::Resumed { .. }) {
             self.catch_up(sight);
         }
         let w = self.words;
@@ -133,8 +140,7 @@ impl Narrator {
                 format!("Hand {hand} is dealt again.")
             }
             Notice::NewGame { .. } | Notice::Resumed { .. } => {
-                self.told = Told { started: true, ..Told::default() };
-                self.offer = None;
+                self.restart();
                 match words(notice, sight, self.theme()) {
                     Some(Some(text)) => sentence(&text),
                     _ => format!("A new game of {}.", sight.setup.label),
@@ -490,13 +496,11 @@ impl Narrator {
         let w = self.words;
         let question = sight.own.as_ref().and_then(|own| own.question);
         match command {
-            LineCommand::Yes | LineCommand::No if self.offer.is_some() => {
+            // Yes keeps quiet until the saved game takes the fresh one's place (see `Room::replace`).
+            LineCommand::Yes if self.offer.is_some() => return vec![Request::Resume(Programs::Replace)],
+            LineCommand::No if self.offer.is_some() => {
                 self.offer = None;
-                return vec![if command == LineCommand::Yes {
-                    Request::Resume(Programs::Replace)
-                } else {
-                    Request::DeclineResume
-                }];
+                return vec![Request::DeclineResume];
             }
             _ if self.offer.is_some() => {
                 self.say("First: type yes to take up your unfinished game, or no to start a new one.");

@@ -178,6 +178,7 @@ impl Room {
         }
         for narrator in &mut self.narrators {
             narrator.holding = false;
+            narrator.restart();
         }
         self.settle(now);
     }

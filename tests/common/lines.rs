@@ -123,6 +123,13 @@ impl<W: Write> LinePlayer<W> {
         ((self.seed >> 33) % below.max(1) as u64) as usize
     }
 
+    /// The cards held, as the next line that lists them says.
+    pub fn wait_for_cards(&mut self) -> Vec<Card> {
+        self.send("hand");
+        let line = self.wait_for("Your cards: ");
+        cards_listed(&line["Your cards: ".len()..])
+    }
+
     /// The cards held, asked for with `hand`.
     fn hand(&mut self) -> Vec<Card> {
         self.send("hand");
