@@ -32,7 +32,7 @@ fn room_mid_trick() -> Room {
             .expect("the default rules");
     let mut room = Room::new(table, Vec::new());
     let now = Instant::now();
-    let theme = Theme { color: true, ascii: false, palette256: true };
+    let theme = Theme { color: true, ascii: false, palette256: true, four_colour: false };
     for (n, name) in NAMES.iter().enumerate() {
         let id = PersonId(n as u64 + 1);
         let mut viewer = Viewer::new(id, theme);

@@ -117,6 +117,9 @@ pub struct PlayArgs {
     /// Draw suits as S H D C instead of symbols.
     #[arg(long)]
     pub ascii: bool,
+    /// The four-colour deck: spades black, hearts red, diamonds blue, clubs green [default: the new-game window's last choice].
+    #[arg(long, visible_alias = "four-color")]
+    pub four_colour: bool,
     /// Start a new game even if an unfinished one is saved.
     #[arg(long)]
     pub new: bool,
@@ -484,6 +487,16 @@ mod tests {
         let after = Cli::parse_from(["hearts", "rules", "--omnibus", "--players", "5"]);
         assert_eq!(before.rules.request().flags, after.rules.request().flags);
         assert_eq!(after.rules.request().flags.len(), 2);
+    }
+
+    #[test]
+    fn the_four_colour_deck_is_asked_for_in_either_spelling() {
+        for flag in ["--four-colour", "--four-color"] {
+            assert!(Cli::parse_from(["hearts", flag]).play.four_colour, "{flag}");
+            let Some(Command::Play(args)) = Cli::parse_from(["hearts", "play", flag]).command else { panic!("{flag}") };
+            assert!(args.four_colour, "hearts play {flag}");
+        }
+        assert!(!Cli::parse_from(["hearts"]).play.four_colour);
     }
 
     #[test]

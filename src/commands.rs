@@ -183,7 +183,7 @@ pub fn run(cli: &Cli, search: &SearchPaths) -> Result<String, CommandError> {
                 return Err(TableError::NotATerminal.into());
             }
             let seat = review::reviewed_seat(&record);
-            let theme = Theme::from_environment(cli.play.ascii);
+            let theme = Theme { four_colour: cli.play.four_colour, ..Theme::from_environment(cli.play.ascii) };
             // The review fills in while the replay is on screen.
             let replay = crate::ui::replay::Replay::new(record, (index, count), theme)?;
             terminal::replay::run(replay, Some(seat))?;
@@ -573,6 +573,7 @@ fn play(
         deal: args.start(),
         speed: remembered.launch_speed(args.speed),
         ascii: args.ascii || remembered.ascii == Some(true),
+        four_colour: remembered.launch_four_colour(args.four_colour),
         new: args.new,
         think: choices.think(),
         record: args.record.clone(),

@@ -72,6 +72,8 @@ pub struct PlayOptions {
     pub speed: Speed,
     /// Letters instead of suit symbols.
     pub ascii: bool,
+    /// The four-colour deck.
+    pub four_colour: bool,
     /// Start a new game even if one is saved.
     pub new: bool,
     /// The expert's budget.
@@ -185,7 +187,8 @@ pub fn play(setup: Setup, options: PlayOptions) -> Result<(), TableError> {
         return Err(TableError::NotATerminal);
     }
     let Opened { mut runtime, table, notices, elsewhere, declined, record } = open(setup, options)?;
-    let mut you = Viewer::new(PersonId::LOCAL, Theme::from_environment(runtime.options.ascii));
+    let theme = Theme { four_colour: runtime.options.four_colour, ..Theme::from_environment(runtime.options.ascii) };
+    let mut you = Viewer::new(PersonId::LOCAL, theme);
     you.record = record;
     if let Some(file) = &runtime.options.settings {
         you.remembered = remembered::recall(file);

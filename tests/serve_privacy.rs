@@ -370,7 +370,7 @@ fn moments(room: &Room, now: Instant) -> Vec<Moment> {
 /// How the `index`th person's terminal shows cards: symbols or letters, in
 /// colour or not.
 fn theme_of(index: usize) -> Theme {
-    Theme { color: index % 3 != 2, ascii: index % 2 == 1, palette256: index % 4 < 2 }
+    Theme { color: index % 3 != 2, ascii: index % 2 == 1, palette256: index % 4 < 2, four_colour: false }
 }
 
 struct SharedTable {

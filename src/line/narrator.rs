@@ -111,7 +111,7 @@ impl Narrator {
     /// The theme the table's shared wordings use: letters or symbols, no
     /// colour.
     fn theme(&self) -> Theme {
-        Theme { color: false, ascii: !self.words.symbols, palette256: false }
+        Theme { color: false, ascii: !self.words.symbols, palette256: false, four_colour: false }
     }
 
     /// Hears what the table told this person: what happened before it is

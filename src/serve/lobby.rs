@@ -290,7 +290,7 @@ impl Lobby {
                 return self.game_effect(LobbyEffect::Review);
             }
             LobbyCommand::New | LobbyCommand::Button(LobbyButton::New) => {
-                self.window = Some(Window::Create(Box::new(CreateForm::new(&self.defaults, self.speed))));
+                self.window = Some(Window::Create(Box::new(CreateForm::new(&self.defaults, self.speed, self.theme))));
             }
             LobbyCommand::Join | LobbyCommand::Button(LobbyButton::Join) => {
                 self.window = Some(Window::Join(String::new()));

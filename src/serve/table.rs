@@ -968,7 +968,12 @@ fn unique_name(table: &Table, name: &str, holder: &str) -> String {
 
 /// The theme for a client's terminal type.
 pub(super) fn theme_for(term: &str) -> Theme {
-    Theme { color: true, ascii: false, palette256: crate::ui::theme::has_256_colours(Some(term), None) }
+    Theme {
+        color: true,
+        ascii: false,
+        palette256: crate::ui::theme::has_256_colours(Some(term), None),
+        four_colour: false,
+    }
 }
 
 #[cfg(test)]

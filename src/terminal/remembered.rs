@@ -30,7 +30,10 @@ mod tests {
     use crate::pace::Speed;
     use crate::players::{Level, Player};
     use crate::table::Setup;
+    use crate::ui::theme::Theme;
     use crate::ui::window::new_game::NewGameForm;
+
+    const PLAIN: Theme = Theme { color: true, ascii: false, palette256: true, four_colour: false };
 
     fn table() -> Setup {
         Setup { rules: Rules::default(), label: "black-lady".into(), players: vec![Player::Builtin(Level::Normal); 4] }
@@ -40,13 +43,18 @@ mod tests {
     fn choices_are_remembered_and_come_back() {
         let dir = std::env::temp_dir().join(format!("hearts-new-game-{}", std::process::id()));
         let _ = std::fs::remove_dir_all(&dir);
-        let mut form = NewGameForm::new(&table(), Speed::Normal, false, &Remembered::default());
+        let mut form = NewGameForm::new(&table(), Speed::Normal, PLAIN, &Remembered::default());
         form.move_cursor(3);
         form.change(1);
+        form.four_colour = true;
         remember(&remembered_path(&dir), &form.remembered()).unwrap();
-        let again = NewGameForm::new(&table(), Speed::Normal, false, &recall(&remembered_path(&dir)));
+        let recalled = recall(&remembered_path(&dir));
+        // The next run's table, as `hearts` with no flags starts it.
+        let theme = Theme { four_colour: recalled.launch_four_colour(false), ..PLAIN };
+        let again = NewGameForm::new(&table(), Speed::Normal, theme, &recalled);
         assert_eq!(again.players, form.players);
         assert_eq!(again.target, form.target);
+        assert!(again.four_colour, "the four-colour deck chosen last time");
         assert_eq!(recall(&dir.join("missing.json")), Remembered::default());
     }
 }

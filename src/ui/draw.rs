@@ -57,7 +57,7 @@ use status::{key_line, status_line};
 pub use status::{keys_now, status};
 use text::{draw_line, draw_lines};
 use top_line::info_bar;
-pub(crate) use trick::draw_card;
+pub(crate) use trick::{covered_corner, draw_card};
 use trick::{played_panel, trick};
 
 /// The smallest terminal the table fits in.

@@ -29,7 +29,7 @@ use crate::engine::{Action, Card, CardSet, Game, HandPhase, Seat, Suit};
 use crate::record::{GameRecord, ReplayError};
 use crate::review::Decision;
 
-use super::draw::{BIG_WIDTH, CardSize, draw_card, short_name};
+use super::draw::{BIG_WIDTH, CardSize, covered_corner, draw_card, short_name};
 use super::fit::{Part, Priority, fit, wrap_units};
 use super::theme::Theme;
 use crate::table::seat_name;
@@ -514,13 +514,15 @@ fn draw_hand(buf: &mut Buffer, mut x: u16, y: u16, held: CardSet, played: CardSe
     let step = (room / count.saturating_sub(1).max(1)).clamp(3, size.width());
     for suit in Suit::NOTATION_ORDER {
         let cards = by_suit_high_first(all, suit);
-        for &card in &cards {
+        for (i, &card) in cards.iter().enumerate() {
             let (face, frame) = if played.contains(card) {
                 (played_style(theme), played_style(theme))
             } else {
                 (theme.card_face(card), theme.frame())
             };
             draw_card(buf, x, y, card, face, frame, theme, size);
+            let shown = if i + 1 < cards.len() { step } else { size.width() };
+            covered_corner(buf, (x, y), card, face, theme, shown);
             x += step;
         }
         if !cards.is_empty() {
@@ -603,7 +605,8 @@ pub fn draw(buf: &mut Buffer, area: Rect, replay: &Replay) -> Buttons {
             if cards.is_empty() {
                 continue;
             }
-            spans.push(Span::styled(format!(" {} ", theme.suit(suit)), theme.suit_ink(suit)));
+            let symbol = Span::styled(theme.suit(suit).to_string(), theme.suit_ink(suit));
+            spans.extend([Span::raw(" "), symbol, Span::raw(" ")]);
             for card in cards {
                 let style = if played.contains(card) { played_style(theme) } else { Style::default() };
                 spans.push(Span::styled(Theme::rank(card.rank()), style));
@@ -839,7 +842,7 @@ mod tests {
     fn replay() -> Replay {
         let rules = Rules { target_score: 30, ..Rules::default() };
         let record = crate::record::bot_game(rules, 9, |_| Level::Normal, &["normal"; 4]);
-        Replay::new(record, (1, 1), Theme { color: false, ascii: false, palette256: true }).unwrap()
+        Replay::new(record, (1, 1), Theme { color: false, ascii: false, palette256: true, four_colour: false }).unwrap()
     }
 
     fn text(replay: &Replay) -> String {
@@ -930,7 +933,13 @@ mod tests {
         let players = ["human:carol", "normal", "human:alice", "hard"];
         let record = crate::record::bot_game(rules, 9, |_| Level::Normal, &players);
         let alice = Seat::new(2);
-        Replay::seen_from(record, (1, 1), Theme { color: false, ascii: false, palette256: true }, alice).unwrap()
+        Replay::seen_from(
+            record,
+            (1, 1),
+            Theme { color: false, ascii: false, palette256: true, four_colour: false },
+            alice,
+        )
+        .unwrap()
     }
 
     /// A review's decision on the first pass, by `seat`.
@@ -1152,6 +1161,35 @@ mod tests {
     }
 
     #[test]
+    fn small_cards_that_overlap_each_show_their_suit() {
+        // Three players hold seventeen cards: as small cards they overlap.
+        let rules = Rules { players: 3, target_score: 30, ..Rules::default() };
+        let record = crate::record::bot_game(rules, 9, |_| Level::Normal, &["normal"; 3]);
+        let theme = Theme { color: true, ascii: false, palette256: true, four_colour: true };
+        let replay = Replay::new(record, (1, 1), theme).unwrap();
+        let area = Rect::new(0, 0, 120, 30);
+        assert_eq!(card_size(area, 3), Some(CardSize::SMALL));
+        let mut buffer = Buffer::empty(area);
+        draw(&mut buffer, area, &replay);
+        let symbols = ["♠", "♥", "♦", "♣"];
+        let mut hands = 0;
+        for y in 0..area.height {
+            let row: String = (0..area.width).map(|x| buffer[(x, y)].symbol()).collect();
+            if !row.contains("(normal)") {
+                continue;
+            }
+            hands += 1;
+            let suits: Vec<_> = (HANDS_COLUMN..area.width)
+                .map(|x| &buffer[(x, y)])
+                .filter(|cell| symbols.contains(&cell.symbol()))
+                .collect();
+            assert_eq!(suits.len(), 17, "every card of the hand shows its suit: {row}");
+            assert!(suits.iter().all(|cell| cell.bg == Color::White), "each on its card's face");
+        }
+        assert_eq!(hands, 3);
+    }
+
+    #[test]
     fn a_hand_number_and_enter_jump_to_that_hand() {
         let mut replay = replay();
         replay.go(Move::Digit('3'));
@@ -1190,7 +1228,9 @@ mod tests {
     fn at_80_columns_the_top_line_keeps_the_hand_trick_and_step_whole() {
         let rules = Rules { target_score: 30, ..Rules::default() };
         let record = crate::record::bot_game(rules, 340_662_281_123, |_| Level::Normal, &["normal"; 4]);
-        let mut replay = Replay::new(record, (12, 34), Theme { color: false, ascii: false, palette256: true }).unwrap();
+        let mut replay =
+            Replay::new(record, (12, 34), Theme { color: false, ascii: false, palette256: true, four_colour: false })
+                .unwrap();
         replay.go(Move::End);
         let steps = replay.len();
         let hands = replay.record.hands.len();
@@ -1209,7 +1249,9 @@ mod tests {
     fn at_80_columns_the_sheet_shows_every_seat_of_eleven() {
         let rules = Rules { players: 11, target_score: 30, ..crate::engine::Preset::Cancellation.rules() };
         let record = crate::record::bot_game(rules, 5, |_| Level::Normal, &["normal"; 11]);
-        let mut replay = Replay::new(record, (1, 1), Theme { color: false, ascii: false, palette256: true }).unwrap();
+        let mut replay =
+            Replay::new(record, (1, 1), Theme { color: false, ascii: false, palette256: true, four_colour: false })
+                .unwrap();
         replay.go(Move::End);
         let screen = text_at(&replay, 80, 24);
         let header = screen.iter().find(|line| line.starts_with(" Hand ")).expect("the sheet's header");
@@ -1228,7 +1270,9 @@ mod tests {
     fn at_80_columns_every_card_of_an_eleven_player_trick_is_shown_whole() {
         let rules = Rules { players: 11, target_score: 30, ..crate::engine::Preset::Cancellation.rules() };
         let record = crate::record::bot_game(rules, 5, |_| Level::Normal, &["normal"; 11]);
-        let mut replay = Replay::new(record, (1, 1), Theme { color: false, ascii: false, palette256: true }).unwrap();
+        let mut replay =
+            Replay::new(record, (1, 1), Theme { color: false, ascii: false, palette256: true, four_colour: false })
+                .unwrap();
         replay.go(Move::Trick(1));
         let trick = *replay.game().tricks().first().expect("a trick played");
         let screen = text_at(&replay, 80, 24).join("\n");

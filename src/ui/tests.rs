@@ -21,7 +21,7 @@ use crate::table::{Effect, Finish, HintRequest, Message, Own, PersonId, Setup, S
 mod shared_table;
 mod table_bugs;
 
-const COLOR: Theme = Theme { color: true, ascii: false, palette256: true };
+const COLOR: Theme = Theme { color: true, ascii: false, palette256: true, four_colour: false };
 
 fn table(rules: Rules) -> Setup {
     let players = vec![Player::Builtin(Level::Normal); rules.player_count()];
@@ -816,7 +816,7 @@ fn snapshot_too_small() {
 #[test]
 fn snapshot_no_color() {
     let mut h = Harness::new(42, Speed::Instant);
-    h.you_mut().theme = Theme { color: false, ascii: false, palette256: true };
+    h.you_mut().theme = Theme { color: false, ascii: false, palette256: true, four_colour: false };
     h.send(Command::Mark);
     let (text, buffer, _) = h.screen(80, 24);
     for cell in buffer.content() {
@@ -830,10 +830,182 @@ fn snapshot_no_color() {
 #[test]
 fn snapshot_ascii() {
     let mut h = Harness::new(42, Speed::Instant);
-    h.you_mut().theme = Theme { color: true, ascii: true, palette256: true };
+    h.you_mut().theme = Theme { color: true, ascii: true, palette256: true, four_colour: false };
     let text = h.text();
     assert!(!text.contains('♠') && !text.contains('♥') && !text.contains('▒'));
     insta::assert_snapshot!("ascii", text);
+}
+
+/// Each card of your hand as drawn, by the cells of its face's row:
+/// (card, the cells you see of it).
+fn your_cards(buffer: &Buffer, hits: &Hits) -> Vec<(crate::engine::Card, Vec<ratatui::buffer::Cell>)> {
+    hits.cards
+        .iter()
+        .map(|(rect, card)| (*card, (rect.x..rect.right()).map(|x| buffer[(x, rect.y + 2)].clone()).collect()))
+        .collect()
+}
+
+/// The cells of the suit symbols in the played-cards panel (`c`), top
+/// to bottom.
+fn played_panel_suits(buffer: &Buffer) -> Vec<ratatui::buffer::Cell> {
+    let corner = (1..7).flat_map(|y| (0..30).map(move |x| (x, y)));
+    corner.map(|at| buffer[at].clone()).filter(|cell| ["♠", "♥", "♦", "♣"].contains(&cell.symbol())).collect()
+}
+
+#[test]
+fn the_four_colour_deck_draws_every_suit_in_its_own_colour_at_16_and_256_colours() {
+    use crate::engine::Suit;
+    for (palette256, blue, green) in
+        [(false, Color::Blue, Color::Green), (true, Color::Indexed(32), Color::Indexed(28))]
+    {
+        let mut h = Harness::new(42, Speed::Instant);
+        let theme = Theme { color: true, ascii: false, palette256, four_colour: true };
+        h.you_mut().theme = theme;
+        h.you_mut().show_played = true;
+        let (_, buffer, hits) = h.screen(80, 24);
+        let ink = |suit| match suit {
+            Suit::Spades => Color::Black,
+            Suit::Hearts => Color::Red,
+            Suit::Diamonds => blue,
+            Suit::Clubs => green,
+        };
+        let mut suits = Vec::new();
+        for (card, cells) in your_cards(&buffer, &hits) {
+            // The frame, the rank (two columns) and the suit: `│Q ♦│`.
+            let (rank, symbol) = (&cells[1], &cells[3]);
+            assert_eq!(symbol.symbol(), theme.suit(card.suit()).to_string(), "{card}: its symbol beside its rank");
+            for cell in [rank, symbol] {
+                assert_eq!((cell.fg, cell.bg), (ink(card.suit()), Color::White), "{card} at 256 colours: {palette256}");
+            }
+            suits.push(card.suit());
+        }
+        for suit in Suit::NOTATION_ORDER {
+            assert!(suits.contains(&suit), "the hand holds {suit:?}, so the test sees its colour");
+        }
+        // The played-cards panel: each suit's symbol in its ink, on white
+        // so that green clubs read on the green felt.
+        let panel = played_panel_suits(&buffer);
+        assert_eq!(panel.len(), 4, "a line a suit");
+        for (cell, suit) in panel.into_iter().zip(Suit::NOTATION_ORDER) {
+            assert_eq!(
+                (cell.symbol(), cell.fg, cell.bg),
+                (theme.suit(suit).to_string().as_str(), ink(suit), Color::White)
+            );
+        }
+    }
+}
+
+#[test]
+fn without_the_four_colour_deck_diamonds_stay_red_and_clubs_black_in_both_palettes() {
+    use crate::engine::Suit;
+    for palette256 in [false, true] {
+        let mut h = Harness::new(42, Speed::Instant);
+        h.you_mut().theme = Theme { color: true, ascii: false, palette256, four_colour: false };
+        h.you_mut().show_played = true;
+        let (_, buffer, hits) = h.screen(80, 24);
+        for (card, cells) in your_cards(&buffer, &hits) {
+            let ink = match card.suit() {
+                Suit::Hearts | Suit::Diamonds => Color::Red,
+                Suit::Spades | Suit::Clubs => Color::Black,
+            };
+            assert_eq!(cells[3].fg, ink, "{card}");
+        }
+        let panel = played_panel_suits(&buffer);
+        let inks: Vec<_> = panel.iter().map(|cell| (cell.symbol(), cell.fg)).collect();
+        // Clubs and spades in the felt's text colour.
+        let (white, light_red) = (Color::White, Color::LightRed);
+        assert_eq!(inks, [("♠", white), ("♥", light_red), ("♦", light_red), ("♣", white)]);
+    }
+}
+
+#[test]
+fn under_no_color_the_four_colour_deck_is_monochrome_and_every_card_shows_its_suit() {
+    for ascii in [false, true] {
+        let mut h = Harness::new(42, Speed::Instant);
+        let theme = Theme { color: false, ascii, palette256: true, four_colour: true };
+        h.you_mut().theme = theme;
+        let (_, buffer, hits) = h.screen(80, 24);
+        for cell in buffer.content() {
+            assert!(cell.fg == Color::Reset && cell.bg == Color::Reset, "a coloured cell: {cell:?}");
+        }
+        assert_eq!(hits.cards.len(), 13);
+        for (card, cells) in your_cards(&buffer, &hits) {
+            let face: String = cells.iter().map(|cell| cell.symbol()).collect();
+            let rank = crate::ui::theme::Theme::rank(card.rank());
+            let written = format!("{rank:<2}{}", theme.suit(card.suit()));
+            assert!(face.contains(&written), "{card} drawn as {face}");
+        }
+    }
+}
+
+#[test]
+fn a_hand_too_long_for_whole_faces_still_shows_every_cards_rank_and_suit() {
+    // Twenty cards at 80 columns: each shows three columns of itself.
+    let rules = Rules::default();
+    let high = |card: crate::engine::Card| card.rank().index() >= 8;
+    let low: Vec<_> = CardSet::DECK.iter().filter(|&card| !high(card)).collect();
+    let holdings = BySeat::new_with(|seat| match seat.index() {
+        0 => CardSet::DECK.iter().filter(|&card| high(card)).collect(),
+        n => low.iter().enumerate().filter(|(i, _)| i % 3 + 1 == n).map(|(_, &card)| card).collect(),
+    });
+    let hand = Hand::from_holdings(&rules, holdings, Seat::new(3).unwrap());
+    let mut h = Harness::from_game(rules, Game::from_position(rules, 1, hand, BySeat::new_with(|_| 0)).unwrap());
+    let four = Theme { four_colour: true, ..COLOR };
+    let mono = Theme { color: false, ..four };
+    for theme in [COLOR, four, mono, Theme { ascii: true, ..mono }] {
+        h.you_mut().theme = theme;
+        let (_, buffer, hits) = h.screen(80, 24);
+        assert_eq!(hits.cards.len(), 20);
+        for (card, cells) in your_cards(&buffer, &hits) {
+            let shown: String = cells.iter().map(|cell| cell.symbol()).collect();
+            // Whole, `10♥` or `Q ♥`; covered, the rank in one letter: `T♥`, `Q♥`.
+            let suit = theme.suit(card.suit());
+            let whole = format!("{:<2}{suit}", Theme::rank(card.rank()));
+            let covered = format!("{}{suit}", card.rank().letter());
+            assert!(shown.contains(&whole) || shown.contains(&covered), "{card}: {shown}");
+            if theme.four_colour && theme.color {
+                let inked = cells.iter().find(|cell| cell.symbol() == suit.to_string()).unwrap();
+                assert_eq!(inked.fg, four.card_face(card).fg.unwrap(), "{card}: its suit in its colour");
+            }
+        }
+    }
+}
+
+#[test]
+fn the_four_colour_deck_chosen_in_the_new_game_window_shows_at_once_and_is_remembered() {
+    let mut h = Harness::new(42, Speed::Instant);
+    assert!(!h.you().theme.four_colour);
+    h.send(Command::New);
+    let Some(Window::NewGame(form)) = &h.you().window else { panic!("the new-game window") };
+    assert_eq!(form.fields().last(), Some(&super::window::new_game::Field::FourColour));
+    assert!(h.text().contains("Four-colour deck") && h.text().contains("< no >"), "{}", h.text());
+    // The seed, for a deal with every suit; then up from the top to the last line.
+    for _ in 0..6 {
+        h.send(Command::Down);
+    }
+    h.send(Command::Digit('4'));
+    h.send(Command::Digit('2'));
+    for _ in 0..7 {
+        h.send(Command::Up);
+    }
+    h.send(Command::Right);
+    assert!(h.text().contains("< yes >"), "{}", h.text());
+    h.send(Command::Confirm);
+    assert!(h.you().theme.four_colour, "the table draws four colours from the new game on");
+    let remembered = h.requests.iter().find_map(|request| match request {
+        super::Request::Remember(remembered) => Some(remembered.clone()),
+        _ => None,
+    });
+    assert_eq!(remembered.and_then(|remembered| remembered.four_colour), Some(true));
+    assert_eq!(h.table().start(), crate::record::DealCode { seed: 42, hand: 1 });
+    let (_, buffer, hits) = h.screen(80, 24);
+    let club = your_cards(&buffer, &hits).into_iter().find(|(card, _)| card.suit() == crate::engine::Suit::Clubs);
+    let (_, cells) = club.expect("a club in the hand of seed 42");
+    assert_eq!(cells[3].fg, Color::Indexed(28), "the club drawn green");
+    // Open again, the window shows the deck as it is.
+    h.send(Command::New);
+    let Some(Window::NewGame(form)) = &h.you().window else { panic!("the new-game window") };
+    assert!(form.four_colour);
 }
 
 #[test]
@@ -967,7 +1139,7 @@ fn at_80x24_the_top_line_keeps_the_clock_and_whole_words_at_every_table_size() {
         assert!(top.contains("Hand 1") && top.contains("hearts not broken"), "{players} players: {top}");
         assert!(top.chars().count() <= 80);
         let mut ascii = Harness::with_rules(rules, 42, Speed::Instant);
-        ascii.you_mut().theme = Theme { color: true, ascii: true, palette256: true };
+        ascii.you_mut().theme = Theme { color: true, ascii: true, palette256: true, four_colour: false };
         let top = ascii.text().lines().next().unwrap().to_string();
         assert!(top.is_ascii() && top.contains("time 10:00"), "{top}");
     }
@@ -1074,7 +1246,7 @@ fn one_point_and_one_hand_are_singular() {
 
 #[test]
 fn ascii_draws_every_screen_in_ascii() {
-    let ascii = Theme { color: true, ascii: true, palette256: true };
+    let ascii = Theme { color: true, ascii: true, palette256: true, four_colour: false };
     let mut h = Harness::with_rules(Rules { clock_minutes: 10, ..Rules::default() }, 7, Speed::Instant);
     h.you_mut().theme = ascii;
     let mut screens = vec![h.text()];
@@ -1638,7 +1810,7 @@ fn jokers_are_drawn_as_jokers_at_the_right_of_your_hand_in_either_theme() {
     assert!(cards.last().unwrap().is_joker(), "jokers sit at the right: {cards:?}");
     let text = h.text();
     assert!(text.contains("JK★"), "{text}");
-    h.you_mut().theme = Theme { color: true, ascii: true, palette256: true };
+    h.you_mut().theme = Theme { color: true, ascii: true, palette256: true, four_colour: false };
     let text = h.text();
     assert!(text.contains("JK*") && !text.contains('★'), "{text}");
 }

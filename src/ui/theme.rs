@@ -1,5 +1,6 @@
 //! Every style and glyph the table uses, in one value: colour or
-//! monochrome (`NO_COLOR`), suit symbols or letters (`--ascii`).
+//! monochrome (`NO_COLOR`), suit symbols or letters (`--ascii`), two
+//! suit colours or four (`--four-colour`).
 
 use ratatui::style::{Color, Modifier, Style};
 
@@ -58,6 +59,10 @@ pub struct Theme {
     /// The terminal shows the 256-colour palette; otherwise only the 16
     /// basic colours are used.
     pub palette256: bool,
+    /// The four-colour deck: diamonds blue and clubs green, besides red
+    /// hearts and black spades (the suit's symbol or letter is drawn all
+    /// the same).
+    pub four_colour: bool,
 }
 
 impl Theme {
@@ -68,7 +73,8 @@ impl Theme {
         let no_color = std::env::var_os("NO_COLOR").is_some_and(|value| !value.is_empty());
         let term = std::env::var("TERM").ok();
         let colorterm = std::env::var("COLORTERM").ok();
-        Theme { color: !no_color, ascii, palette256: has_256_colours(term.as_deref(), colorterm.as_deref()) }
+        let palette256 = has_256_colours(term.as_deref(), colorterm.as_deref());
+        Theme { color: !no_color, ascii, palette256, four_colour: false }
     }
 
     /// The colour style, or the monochrome one under `NO_COLOR`.
@@ -138,22 +144,49 @@ impl Theme {
         cards.into_iter().map(|card| self.card(card)).collect::<Vec<_>>().join(" ")
     }
 
-    /// The face of a card: red suits red, black suits black, on white.
+    /// The colour a suit is printed in on a card's white face: red and
+    /// black; with the four-colour deck, diamonds blue and clubs green,
+    /// the plain ANSI colours (their light variants fade on white) or, from
+    /// the 256-colour palette, ones of middle lightness that read on a
+    /// light background and a dark one alike.
+    fn ink(self, suit: Suit) -> Color {
+        match suit {
+            Suit::Diamonds if self.four_colour => {
+                if self.palette256 {
+                    Color::Indexed(32)
+                } else {
+                    Color::Blue
+                }
+            }
+            Suit::Clubs if self.four_colour => {
+                if self.palette256 {
+                    Color::Indexed(28)
+                } else {
+                    Color::Green
+                }
+            }
+            Suit::Hearts | Suit::Diamonds => Color::Red,
+            Suit::Clubs | Suit::Spades => Color::Black,
+        }
+    }
+
+    /// The face of a card: its suit's ink on white (red suits red, black
+    /// suits black, or the four colours).
     pub fn card_face(self, card: Card) -> Style {
         if !self.color {
             return Style::default();
         }
-        let ink = match card.suit() {
-            _ if card.is_joker() => Color::Magenta,
-            Suit::Hearts | Suit::Diamonds => Color::Red,
-            Suit::Clubs | Suit::Spades => Color::Black,
-        };
+        let ink = if card.is_joker() { Color::Magenta } else { self.ink(card.suit()) };
         Style::default().fg(ink).bg(Color::White)
     }
 
-    /// Suit text outside a card (trick labels, panels, summaries).
+    /// Suit text outside a card (trick labels, panels, summaries): red
+    /// suits light red, black ones as the text around them. With the
+    /// four-colour deck, the suit's ink on white as on a card, since the
+    /// green of clubs would vanish on the green felt.
     pub fn suit_ink(self, suit: Suit) -> Style {
         match (self.color, suit) {
+            (true, _) if self.four_colour => Style::default().fg(self.ink(suit)).bg(Color::White),
             (true, Suit::Hearts | Suit::Diamonds) => Style::default().fg(Color::LightRed),
             _ => Style::default(),
         }
@@ -168,9 +201,12 @@ impl Theme {
     }
 
     /// The face of a card you may not play now: greyed, but a red suit
-    /// still reads as red.
+    /// still reads as red (and a blue or green one as blue or green).
     pub fn dimmed_face(self, card: Card) -> Style {
-        let ink = if matches!(card.suit(), Suit::Hearts | Suit::Diamonds) { Color::Red } else { Color::DarkGray };
+        let ink = match self.ink(card.suit()) {
+            Color::Black => Color::DarkGray,
+            ink => ink,
+        };
         self.pick(Style::default().fg(ink).bg(Color::Gray).add_modifier(Modifier::DIM), self.dimmed())
     }
 
@@ -262,7 +298,7 @@ mod tests {
 
     #[test]
     fn the_basic_palette_keeps_a_green_felt_and_red_and_black_suits() {
-        let basic = Theme { color: true, ascii: false, palette256: false };
+        let basic = Theme { color: true, ascii: false, palette256: false, four_colour: false };
         assert_eq!(basic.table().bg, Some(Color::Green));
         let heart: Card = "AH".parse().unwrap();
         let spade: Card = "AS".parse().unwrap();
@@ -270,5 +306,106 @@ mod tests {
         assert_eq!(basic.card_face(spade).fg, Some(Color::Black));
         let full = Theme { palette256: true, ..basic };
         assert_eq!(full.table().bg, Some(Color::Indexed(22)));
+    }
+
+    fn card(text: &str) -> Card {
+        text.parse().unwrap()
+    }
+
+    /// The ink of the ace of each suit, spades, hearts, diamonds, clubs.
+    fn aces(ink: impl Fn(Card) -> Style) -> [Option<Color>; 4] {
+        ["AS", "AH", "AD", "AC"].map(|ace| ink(card(ace)).fg)
+    }
+
+    /// The red, green and blue of a colour of the 256-colour palette's
+    /// 6x6x6 cube (16 to 231).
+    fn cube(index: u8) -> [f64; 3] {
+        const LEVELS: [f64; 6] = [0.0, 95.0, 135.0, 175.0, 215.0, 255.0];
+        let i = usize::from(index - 16);
+        [LEVELS[i / 36], LEVELS[i / 6 % 6], LEVELS[i % 6]]
+    }
+
+    /// How much lighter `a` is than `b` (WCAG's contrast ratio).
+    fn contrast(a: [f64; 3], b: [f64; 3]) -> f64 {
+        let luminance = |rgb: [f64; 3]| {
+            let linear = rgb.map(|c| {
+                let c = c / 255.0;
+                if c <= 0.04045 { c / 12.92 } else { ((c + 0.055) / 1.055).powf(2.4) }
+            });
+            0.2126 * linear[0] + 0.7152 * linear[1] + 0.0722 * linear[2]
+        };
+        let (la, lb) = (luminance(a), luminance(b));
+        (la.max(lb) + 0.05) / (la.min(lb) + 0.05)
+    }
+
+    #[test]
+    fn the_four_colour_deck_inks_diamonds_blue_and_clubs_green_in_both_palettes() {
+        let basic = Theme { color: true, ascii: false, palette256: false, four_colour: true };
+        let full = Theme { palette256: true, ..basic };
+        let (black, red) = (Some(Color::Black), Some(Color::Red));
+        assert_eq!(aces(|c| basic.card_face(c)), [black, red, Some(Color::Blue), Some(Color::Green)]);
+        assert_eq!(aces(|c| full.card_face(c)), [black, red, Some(Color::Indexed(32)), Some(Color::Indexed(28))]);
+        for theme in [basic, full] {
+            assert!(aces(|c| theme.card_face(c)).iter().all(Option::is_some), "every suit inked");
+            assert_eq!(theme.card_face(card("AD")).bg, Some(Color::White), "on the card's white face");
+            // Outside a card the suit is inked on white as on a card.
+            assert_eq!(aces(|c| theme.suit_ink(c.suit())), aces(|c| theme.card_face(c)));
+            assert!(
+                ["AS", "AH", "AD", "AC"].iter().all(|ace| theme.suit_ink(card(ace).suit()).bg == Some(Color::White))
+            );
+            // A card you may not play keeps its suit's colour, greyed.
+            let dimmed = aces(|c| theme.dimmed_face(c));
+            assert_eq!(
+                dimmed,
+                [Some(Color::DarkGray), red, aces(|c| theme.card_face(c))[2], aces(|c| theme.card_face(c))[3]]
+            );
+        }
+    }
+
+    #[test]
+    fn the_four_colours_of_256_read_on_a_light_terminal_and_a_dark_one() {
+        let full = Theme { color: true, ascii: false, palette256: true, four_colour: true };
+        for ace in ["AD", "AC"] {
+            let Some(Color::Indexed(index)) = full.card_face(card(ace)).fg else {
+                panic!("{ace}: not from the palette")
+            };
+            let rgb = cube(index);
+            let (on_white, on_black) = (contrast(rgb, [255.0; 3]), contrast(rgb, [0.0; 3]));
+            assert!(
+                on_white >= 3.0 && on_black >= 3.0,
+                "{ace}: colour {index} {on_white:.1} on white, {on_black:.1} on black"
+            );
+        }
+        // The 16-colour inks are the plain ones, not the light ones that fade on white.
+        let basic = Theme { palette256: false, ..full };
+        for ink in aces(|c| basic.card_face(c)).into_iter().flatten() {
+            assert!(matches!(ink, Color::Black | Color::Red | Color::Blue | Color::Green), "{ink:?}");
+        }
+    }
+
+    #[test]
+    fn without_the_four_colour_deck_diamonds_are_red_and_clubs_black_as_before() {
+        for palette256 in [false, true] {
+            let two = Theme { color: true, ascii: false, palette256, four_colour: false };
+            let (black, red) = (Some(Color::Black), Some(Color::Red));
+            assert_eq!(aces(|c| two.card_face(c)), [black, red, red, black]);
+            let light_red = Some(Color::LightRed);
+            assert_eq!(
+                aces(|c| two.suit_ink(c.suit())),
+                [None, light_red, light_red, None],
+                "clubs as the text around"
+            );
+            assert_eq!(aces(|c| two.dimmed_face(c)), [Some(Color::DarkGray), red, red, Some(Color::DarkGray)]);
+        }
+    }
+
+    #[test]
+    fn no_color_has_no_ink_for_any_suit_four_colours_or_not() {
+        let mono = Theme { color: false, ascii: false, palette256: true, four_colour: true };
+        assert_eq!(aces(|c| mono.card_face(c)), [None; 4]);
+        assert_eq!(aces(|c| mono.suit_ink(c.suit())), [None; 4]);
+        assert_eq!(["AS", "AH", "AD", "AC"].map(|ace| mono.card(card(ace))), ["A♠", "A♥", "A♦", "A♣"]);
+        let letters = Theme { ascii: true, ..mono };
+        assert_eq!(["AS", "AH", "AD", "AC"].map(|ace| letters.card(card(ace))), ["AS", "AH", "AD", "AC"]);
     }
 }

@@ -275,8 +275,9 @@ impl Viewer {
             }
             Outcome::Start(starting) => {
                 self.close_window(sight);
-                let Starting { game, ascii, remembered } = *starting;
+                let Starting { game, ascii, four_colour, remembered } = *starting;
                 self.theme.ascii = ascii;
+                self.theme.four_colour = four_colour;
                 self.remembered = remembered.clone();
                 vec![Request::Remember(remembered), Request::Table(Intent::NewGame(Box::new(game)))]
             }
@@ -290,7 +291,7 @@ impl Viewer {
     }
 
     fn open_new_game(&mut self, sight: &Sight) {
-        let form = NewGameForm::new(sight.setup, sight.speed, self.theme.ascii, &self.remembered);
+        let form = NewGameForm::new(sight.setup, sight.speed, self.theme, &self.remembered);
         self.window = Some(Window::NewGame(Box::new(form)));
     }
 

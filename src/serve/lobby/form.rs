@@ -9,6 +9,7 @@ use crate::pace::Speed;
 use crate::record::DealCode;
 use crate::table::Setup;
 use crate::table::Sharing;
+use crate::ui::theme::Theme;
 use crate::ui::window::new_game::{Field, NewGameForm, Remembered};
 
 /// The grace periods offered, in seconds.
@@ -69,16 +70,19 @@ pub(crate) struct CreateForm {
 }
 
 impl CreateForm {
-    /// The window for a table like `defaults`, at `speed`.
-    pub(crate) fn new(defaults: &Setup, speed: Speed) -> CreateForm {
-        let game = NewGameForm::new(defaults, speed, false, &Remembered::default());
+    /// The window for a table like `defaults`, at `speed`, for a person
+    /// whose cards are drawn with `theme`.
+    pub(crate) fn new(defaults: &Setup, speed: Speed, theme: Theme) -> CreateForm {
+        let game = NewGameForm::new(defaults, speed, theme, &Remembered::default());
         CreateForm { game, settings: TableSettings::default(), line: 0 }
     }
 
-    /// The lines, top to bottom: the game's (suits as letters are each
-    /// person's own choice, not the table's), then the table's.
+    /// The lines, top to bottom: the game's (suits as letters and the
+    /// four-colour deck are each person's own choice, not the table's),
+    /// then the table's.
     pub(crate) fn lines(&self) -> Vec<FormLine> {
-        let game = self.game.fields().into_iter().filter(|&field| field != Field::Ascii).map(FormLine::Game);
+        let own = |field: &Field| matches!(field, Field::Ascii | Field::FourColour);
+        let game = self.game.fields().into_iter().filter(|field| !own(field)).map(FormLine::Game);
         game.chain([FormLine::Listed, FormLine::Grace, FormLine::TurnClock, FormLine::Hints]).collect()
     }
 
@@ -212,13 +216,15 @@ mod tests {
     use crate::engine::Rules;
     use crate::players::{Level, Player};
 
+    const THEME: Theme = Theme { color: true, ascii: false, palette256: true, four_colour: false };
+
     fn defaults() -> Setup {
         Setup { rules: Rules::default(), label: "black-lady".into(), players: vec![Player::Builtin(Level::Normal); 4] }
     }
 
     #[test]
     fn a_shared_table_is_listed_keeps_a_seat_a_minute_has_no_clock_and_gives_hints() {
-        let request = CreateForm::new(&defaults(), Speed::Normal).start().unwrap();
+        let request = CreateForm::new(&defaults(), Speed::Normal, THEME).start().unwrap();
         let sharing = Sharing { grace: Duration::from_secs(60), turn_clock: None, hints: true, ..Sharing::default() };
         assert_eq!(request.settings, TableSettings { listed: true, sharing });
         assert_eq!(request.table.label, "black-lady");
@@ -226,10 +232,11 @@ mod tests {
     }
 
     #[test]
-    fn the_table_lines_follow_the_game_lines_and_suits_as_letters_is_not_among_them() {
-        let form = CreateForm::new(&defaults(), Speed::Normal);
+    fn the_table_lines_follow_the_game_lines_and_the_persons_own_choices_are_not_among_them() {
+        let form = CreateForm::new(&defaults(), Speed::Normal, THEME);
         let lines = form.lines();
         assert!(!lines.contains(&FormLine::Game(Field::Ascii)));
+        assert!(!lines.contains(&FormLine::Game(Field::FourColour)));
         assert_eq!(
             lines[..3],
             [FormLine::Game(Field::Preset), FormLine::Game(Field::Target), FormLine::Game(Field::Players)]
@@ -254,7 +261,7 @@ mod tests {
     fn a_table_asked_for_never_runs_a_program_even_where_the_servers_table_does() {
         let mut table = defaults();
         table.players[2] = Player::External { command: "my-bot".into(), fallback: Level::Hard };
-        let request = CreateForm::new(&table, Speed::Normal).start().unwrap();
+        let request = CreateForm::new(&table, Speed::Normal, THEME).start().unwrap();
         assert_eq!(request.table.players[2], Player::Builtin(Level::Hard));
         assert!(request.table.players.iter().all(|player| player.command().is_none()));
     }

@@ -130,7 +130,12 @@ mod tests {
             label: "black-lady".into(),
             players: vec![Player::Builtin(Level::Hard); 4],
         };
-        Lobby::new("alice", Theme { color: false, ascii: true, palette256: false }, defaults, Speed::Normal)
+        Lobby::new(
+            "alice",
+            Theme { color: false, ascii: true, palette256: false, four_colour: false },
+            defaults,
+            Speed::Normal,
+        )
     }
 
     #[test]

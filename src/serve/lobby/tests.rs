@@ -69,7 +69,7 @@ fn defaults() -> Setup {
     Setup { rules: Rules::default(), label: "black-lady".into(), players: vec![Player::Builtin(Level::Normal); 4] }
 }
 
-const THEME: Theme = Theme { color: true, ascii: false, palette256: true };
+const THEME: Theme = Theme { color: true, ascii: false, palette256: true, four_colour: false };
 
 /// The lobby of carol, a newcomer, with the tables, her record and her games.
 fn lobby() -> Lobby {
@@ -234,7 +234,7 @@ fn the_new_table_window_returns_the_rules_bots_pace_and_table_settings_chosen() 
     }
     assert!(line_with(&lines, "Seat kept for").contains("< 1 min >"));
     assert!(line_with(&lines, "Turn clock").contains("< off >"));
-    assert!(!lines.iter().any(|line| line.contains("Suits as letters")));
+    assert!(!lines.iter().any(|line| line.contains("Suits as letters") || line.contains("Four-colour")));
     // Omnibus, to 50, a hard bot on the left, fast, private, two minutes' grace, 20 s a move, no hints.
     let mut presses = vec![KeyCode::Right, KeyCode::Down, KeyCode::Backspace, KeyCode::Backspace, KeyCode::Backspace];
     presses.extend([KeyCode::Char('5'), KeyCode::Char('0'), KeyCode::Down, KeyCode::Down, KeyCode::Right]);
@@ -528,7 +528,7 @@ fn a_screen_smaller_than_80x24_says_so() {
 #[test]
 fn without_colour_or_symbols_the_lobby_still_reads() {
     let mut lobby = lobby();
-    lobby.theme = Theme { color: false, ascii: true, palette256: false };
+    lobby.theme = Theme { color: false, ascii: true, palette256: false, four_colour: false };
     let (lines, _) = screen(&lobby, 80, 24);
     println!("{}", lines.join("\n"));
     assert!(lines[0].contains("Lobby | carol | 3 tables"));

@@ -7,7 +7,7 @@
 //!  └───┘ └───┘ └───┘
 //! ```
 
-use super::trick::draw_card;
+use super::trick::{covered_corner, draw_card};
 use super::*;
 use crate::engine::CardBag;
 
@@ -110,6 +110,8 @@ pub(super) fn your_hand(buf: &mut Buffer, area: Rect, app: &Seen<'_>, size: Card
             theme.frame()
         };
         draw_card(buf, x, y, card, face, frame, theme, size);
+        let covered = slots.get(i + 1).is_some_and(|(_, next)| next.is_some());
+        covered_corner(buf, (x, y), card, face, theme, if covered { step } else { size.width });
         let mark_row = y + size.height - 1;
         if own.new.contains(card) {
             buf.set_string(x + 1, mark_row, "new", theme.marked());

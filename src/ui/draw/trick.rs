@@ -137,6 +137,23 @@ pub(crate) fn draw_card(
     }
 }
 
+/// Columns of a card that show its rank and suit when the next card
+/// covers the rest: its left edge and a face as wide as `10♥`.
+pub(crate) const FACE_SHOWN: u16 = 4;
+
+/// Marks a card that the next one covers but for `shown` columns: where
+/// too few show for its face, its top left gives the rank as one letter (T
+/// for ten) and the suit, `T♥`, so that no card is known by its colour
+/// alone.
+pub(crate) fn covered_corner(buf: &mut Buffer, (x, y): (u16, u16), card: Card, face: Style, theme: Theme, shown: u16) {
+    if shown >= FACE_SHOWN {
+        return;
+    }
+    let (rank, suit) = theme.face(card);
+    let letter = if rank == "10" { 'T' } else { rank.chars().next().unwrap_or(' ') };
+    buf.set_string(x + 1, y + 1, format!("{letter}{suit}"), face);
+}
+
 pub(super) fn played_panel(buf: &mut Buffer, area: Rect, app: &Seen<'_>) {
     let theme = app.viewer.theme;
     let played = app.played;
@@ -149,7 +166,8 @@ pub(super) fn played_panel(buf: &mut Buffer, area: Rect, app: &Seen<'_>) {
     let lines: Vec<Line> = Suit::NOTATION_ORDER
         .iter()
         .map(|&suit| {
-            let mut spans = vec![Span::styled(format!("{} ", theme.suit(suit)), theme.suit_ink(suit))];
+            let symbol = Span::styled(theme.suit(suit).to_string(), theme.suit_ink(suit));
+            let mut spans = vec![symbol, Span::raw(" ")];
             for card in CardSet::suit(suit) {
                 // One letter a rank (T for ten) keeps the panel narrow.
                 let text = format!("{} ", card.rank().letter());

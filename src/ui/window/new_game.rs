@@ -1,7 +1,8 @@
 //! The new-game window (`n` at the table, New at game over): the preset,
 //! the target, the number of players (among the preset's table sizes),
-//! the bot in each seat, the seed (blank for a fresh one), and the pace
-//! and ASCII cards. The terminal remembers the choices for next time.
+//! the bot in each seat, the seed (blank for a fresh one), the pace,
+//! ASCII cards and the four-colour deck. The terminal remembers the
+//! choices for next time.
 
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
@@ -22,6 +23,7 @@ use crate::table::{Kind, NewGame, Setup, Sight, seat_name};
 use crate::ui::Seen;
 use crate::ui::fit::wrap;
 use crate::ui::input::{Button, Command, Hits};
+use crate::ui::theme::Theme;
 
 use super::{Outcome, Window, buttons, frame};
 
@@ -42,6 +44,8 @@ pub enum Field {
     Pace,
     /// Letters for suits.
     Ascii,
+    /// The four-colour deck.
+    FourColour,
 }
 
 /// What the window holds.
@@ -60,6 +64,8 @@ pub struct NewGameForm {
     pub speed: Speed,
     /// Letters for suits.
     pub ascii: bool,
+    /// The four-colour deck.
+    pub four_colour: bool,
     /// The line the cursor is on.
     pub field: usize,
     /// Why the game asked for cannot start, shown in the window.
@@ -86,6 +92,8 @@ pub struct Remembered {
     pub pace: Option<String>,
     /// Letters for suits.
     pub ascii: Option<bool>,
+    /// The four-colour deck.
+    pub four_colour: Option<bool>,
 }
 
 /// Where the window's choices stand at a launch: under the command line's,
@@ -136,12 +144,19 @@ impl Remembered {
     pub fn launch_speed(&self, flag: Option<Speed>) -> Speed {
         flag.or_else(|| self.pace.as_deref().and_then(Speed::from_name)).unwrap_or_default()
     }
+
+    /// The four-colour deck at a launch: with `--four-colour`, else as the
+    /// window last chose.
+    pub fn launch_four_colour(&self, flag: bool) -> bool {
+        flag || self.four_colour == Some(true)
+    }
 }
 
 impl NewGameForm {
     /// The window for a table, its rules from `label`'s preset, with the
-    /// remembered choices over them.
-    pub fn new(table: &Setup, speed: Speed, ascii: bool, remembered: &Remembered) -> NewGameForm {
+    /// remembered choices over them; the cards drawn as `theme` draws them
+    /// now.
+    pub fn new(table: &Setup, speed: Speed, theme: Theme, remembered: &Remembered) -> NewGameForm {
         let base_preset = table.label.trim_end_matches('+').parse().unwrap_or(Preset::BlackLady);
         let preset = remembered.preset.as_deref().and_then(|p| p.parse().ok()).unwrap_or(base_preset);
         let mut form = NewGameForm {
@@ -150,7 +165,8 @@ impl NewGameForm {
             players: table.players.clone(),
             seed: String::new(),
             speed: remembered.pace.as_deref().and_then(Speed::from_name).unwrap_or(speed),
-            ascii: remembered.ascii.unwrap_or(ascii),
+            ascii: remembered.ascii.unwrap_or(theme.ascii),
+            four_colour: theme.four_colour,
             field: 0,
             problem: None,
             base: table.rules,
@@ -193,7 +209,7 @@ impl NewGameForm {
         [Field::Preset, Field::Target, Field::Players]
             .into_iter()
             .chain(seats)
-            .chain([Field::Seed, Field::Pace, Field::Ascii])
+            .chain([Field::Seed, Field::Pace, Field::Ascii, Field::FourColour])
             .collect()
     }
 
@@ -239,6 +255,7 @@ impl NewGameForm {
                 self.speed = if step > 0 { self.speed.next() } else { (0..3).fold(self.speed, |s, _| s.next()) };
             }
             Field::Ascii => self.ascii = !self.ascii,
+            Field::FourColour => self.four_colour = !self.four_colour,
         }
     }
 
@@ -292,6 +309,7 @@ impl NewGameForm {
             bots: self.players.iter().skip(1).map(|p| p.without_program().name()).collect(),
             pace: Some(self.speed.name().to_string()),
             ascii: Some(self.ascii),
+            four_colour: Some(self.four_colour),
         }
     }
 
@@ -304,7 +322,8 @@ impl NewGameForm {
             Field::Seat(seat) => (seat_name_at(seat, self.players.len()), self.players[seat].name()),
             Field::Seed => ("Seed".into(), if self.seed.is_empty() { "(fresh)".into() } else { self.seed.clone() }),
             Field::Pace => ("Pace".into(), self.speed.name().into()),
-            Field::Ascii => ("Suits as letters".into(), if self.ascii { "yes" } else { "no" }.into()),
+            Field::Ascii => ("Suits as letters".into(), yes_or_no(self.ascii)),
+            Field::FourColour => ("Four-colour deck".into(), yes_or_no(self.four_colour)),
         }
     }
 }
@@ -316,6 +335,8 @@ pub struct Starting {
     pub game: NewGame,
     /// Letters for suits, from now on.
     pub ascii: bool,
+    /// The four-colour deck, from now on.
+    pub four_colour: bool,
     /// The choices to remember.
     pub remembered: Remembered,
 }
@@ -347,7 +368,8 @@ pub fn key(form: &mut NewGameForm, command: Command, sight: &Sight) -> Outcome {
         Command::Confirm | Command::Button(Button::Start) => match form.start() {
             Ok((setup, deal)) => {
                 let game = NewGame { setup, deal, speed: form.speed };
-                let starting = Starting { game, ascii: form.ascii, remembered: form.remembered() };
+                let (ascii, four_colour) = (form.ascii, form.four_colour);
+                let starting = Starting { game, ascii, four_colour, remembered: form.remembered() };
                 if starting.dropped(sight).is_empty() {
                     return Outcome::Start(Box::new(starting));
                 }
@@ -397,6 +419,10 @@ pub fn draw(buf: &mut Buffer, area: Rect, seen: &Seen, form: &NewGameForm, hits:
     rect
 }
 
+fn yes_or_no(on: bool) -> String {
+    if on { "yes" } else { "no" }.into()
+}
+
 fn seat_name_at(seat: usize, players: usize) -> String {
     crate::engine::Seat::new(seat).map_or_else(String::new, |s| seat_name(s, players))
 }
@@ -405,14 +431,16 @@ fn seat_name_at(seat: usize, players: usize) -> String {
 mod tests {
     use super::*;
 
+    const PLAIN: Theme = Theme { color: true, ascii: false, palette256: true, four_colour: false };
+
     fn table() -> Setup {
         Setup { rules: Rules::default(), label: "black-lady".into(), players: vec![Player::Builtin(Level::Normal); 4] }
     }
 
     #[test]
-    fn the_form_changes_preset_target_bots_seed_pace_and_letters() {
-        let mut form = NewGameForm::new(&table(), Speed::Normal, false, &Remembered::default());
-        assert_eq!(form.fields().len(), 3 + 3 + 3);
+    fn the_form_changes_preset_target_bots_seed_pace_letters_and_colours() {
+        let mut form = NewGameForm::new(&table(), Speed::Normal, PLAIN, &Remembered::default());
+        assert_eq!(form.fields().len(), 3 + 3 + 4);
         form.change(1);
         assert_eq!(form.preset, Preset::ALL[1]);
         form.move_cursor(1);
@@ -437,6 +465,11 @@ mod tests {
         form.move_cursor(1);
         form.change(1);
         assert!(form.ascii);
+        form.move_cursor(1);
+        assert_eq!(form.line(form.current()), ("Four-colour deck".into(), "no".into()));
+        form.change(1);
+        assert!(form.four_colour);
+        assert_eq!(form.line(Field::FourColour).1, "yes");
         let (table, deal) = form.start().unwrap();
         assert_eq!(deal, Some(DealCode { seed: 420, hand: 1 }));
         assert_eq!(table.rules.target_score, 50);
@@ -445,10 +478,24 @@ mod tests {
     }
 
     #[test]
+    fn the_four_colour_deck_shows_as_the_table_draws_it_and_is_remembered() {
+        let four = Theme { four_colour: true, ..PLAIN };
+        assert!(!NewGameForm::new(&table(), Speed::Normal, PLAIN, &Remembered::default()).four_colour);
+        let mut form = NewGameForm::new(&table(), Speed::Normal, four, &Remembered::default());
+        assert!(form.four_colour, "the window opens on the deck the table shows");
+        assert_eq!(form.remembered().four_colour, Some(true));
+        form.field = form.fields().len() - 1;
+        form.change(-1);
+        assert_eq!(form.remembered().four_colour, Some(false));
+        let text = serde_json::to_string(&form.remembered()).unwrap();
+        assert!(text.contains("\"four-colour\":false"), "{text}");
+    }
+
+    #[test]
     fn a_blank_seed_means_a_fresh_game_and_unchanged_rules_are_kept() {
         let custom =
             Setup { rules: Rules { omnibus: true, ..Rules::default() }, label: "black-lady+".into(), ..table() };
-        let form = NewGameForm::new(&custom, Speed::Normal, false, &Remembered::default());
+        let form = NewGameForm::new(&custom, Speed::Normal, PLAIN, &Remembered::default());
         let (table, deal) = form.start().unwrap();
         assert_eq!(deal, None);
         assert!(table.rules.omnibus, "the rules in play are kept while the preset is the same");
@@ -456,7 +503,7 @@ mod tests {
 
     /// The window with the cursor on the preset, showing `preset`.
     fn choosing(preset: Preset) -> NewGameForm {
-        let mut form = NewGameForm::new(&table(), Speed::Normal, false, &Remembered::default());
+        let mut form = NewGameForm::new(&table(), Speed::Normal, PLAIN, &Remembered::default());
         while form.preset != preset {
             form.change(1);
         }
@@ -506,11 +553,11 @@ mod tests {
         form.change(1);
         let remembered = form.remembered();
         assert_eq!(remembered.players, Some(9));
-        let again = NewGameForm::new(&table(), Speed::Normal, false, &remembered);
+        let again = NewGameForm::new(&table(), Speed::Normal, PLAIN, &remembered);
         assert_eq!((again.preset, again.count()), (Preset::Cancellation, 9));
         // A file from before the count was kept, or edited by hand.
         let unfit = Remembered { players: Some(4), ..remembered };
-        assert_eq!(NewGameForm::new(&table(), Speed::Normal, false, &unfit).count(), 8);
+        assert_eq!(NewGameForm::new(&table(), Speed::Normal, PLAIN, &unfit).count(), 8);
     }
 
     #[test]
@@ -519,7 +566,7 @@ mod tests {
         let rules = Rules { players: 3, removed_cards: Some("2D".parse().unwrap()), ..Rules::default() };
         let players = vec![Player::Builtin(Level::Normal); 3];
         let three = Setup { rules, label: "black-lady+".into(), players };
-        let mut form = NewGameForm::new(&three, Speed::Normal, false, &Remembered::default());
+        let mut form = NewGameForm::new(&three, Speed::Normal, PLAIN, &Remembered::default());
         form.move_cursor(2);
         form.change(1);
         assert_eq!(form.count(), 4);
@@ -572,6 +619,16 @@ mod tests {
         let mut players = named.resolve(4).unwrap();
         remembered.seat_bots(&named, &mut players);
         assert_eq!(players[1], Player::Builtin(Level::Normal), "a bot named anywhere: the window's stand aside");
+    }
+
+    #[test]
+    fn a_launch_deals_the_four_colour_deck_by_the_flag_else_the_window() {
+        let chosen = Remembered { four_colour: Some(true), ..Remembered::default() };
+        let declined = Remembered { four_colour: Some(false), ..Remembered::default() };
+        assert!(chosen.launch_four_colour(false));
+        assert!(declined.launch_four_colour(true), "the flag asks for it");
+        assert!(!declined.launch_four_colour(false));
+        assert!(!Remembered::default().launch_four_colour(false));
     }
 
     #[test]
