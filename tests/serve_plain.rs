@@ -105,3 +105,32 @@ async fn plain_with_a_terminal_echoes_what_is_typed_and_takes_no_screen() {
     assert!(!person.bytes.contains(&0x1b), "an escape sequence was sent");
     assert!(String::from_utf8_lossy(&person.bytes).contains("\r\n"), "a terminal's lines end in CR LF");
 }
+
+#[test]
+fn the_end_of_a_scripts_input_ends_its_session() {
+    let server = Server::start("serve_plain", "eof", &[]);
+    let (mut ssh, mut player) = ssh_without_a_terminal(&server, "gus", &format!("join {}", server.code));
+    player.wait_for("Welcome, gus: you sit at South.");
+    player.send("say off I go");
+    player.close();
+    player.wait_for("gus says: off I go");
+    player.wait_for("Welcome to the hearts lobby, gus.");
+    player.wait_for("Goodbye.");
+    assert!(player.ended(), "the session outlived its input:\n{}", player.tail());
+    assert!(ssh.wait().unwrap().success());
+}
+
+#[test]
+fn a_flood_of_lines_is_cut_to_a_few_and_the_rest_dropped() {
+    let server = Server::start("serve_plain", "flood", &[]);
+    let (mut ssh, mut player) = ssh_without_a_terminal(&server, "hal", "");
+    player.wait_for("Welcome to the hearts lobby, hal.");
+    player.send(&"help\n".repeat(200));
+    player.wait_for("Too many lines at once: the rest were dropped.");
+    player.send("quit");
+    player.wait_for("Goodbye.");
+    assert!(player.ended());
+    assert!(ssh.wait().unwrap().success());
+    let helps = player.transcript.iter().filter(|line| line.starts_with("Type tables to list")).count();
+    assert!(helps <= 17, "{helps} answers to one message");
+}

@@ -120,8 +120,11 @@ impl Narrator {
         if self.offer.is_some() {
             return;
         }
-        // A welcome comes before the table it welcomes to; a new game is told afresh.
-        if !matches!(notice, Notice::Welcome { .. } | Notice::NewGame { .. } | Notice::Resumed { .. }) {
+        // A welcome comes before the table it welcomes to; a new game is told afresh; a hand's
+        // scores come before the next hand where it is dealt at once (nobody seated reads them).
+        let told_later = matches!(notice, Notice::Welcome { .. } | Notice::NewGame { .. } | Notice::Resumed { .. })
+            || (matches!(notice, Notice::HandScored) && sight.hand_number != self.told.hand);
+        if !told_later {
             self.catch_up(sight);
         }
         let w = self.words;
@@ -155,7 +158,10 @@ impl Narrator {
             Notice::WidowTaken { seat, cards: Some(cards), .. } if sight.is_mine(*seat) => {
                 format!("You took the widow: {}.", w.cards(cards.iter()))
             }
-            Notice::PassTakenBack { cards } => format!("You took back your pass of {}.", w.cards(cards.iter())),
+            Notice::PassTakenBack { cards } => {
+                self.told.asked = None;
+                format!("You took back your pass of {}.", w.cards(cards.iter()))
+            }
             Notice::CardTakenBack { card } => {
                 self.told.asked = None;
                 format!("You took back {}.", w.card(*card))
@@ -217,6 +223,8 @@ impl Narrator {
             self.told.asked = None;
             self.tell_deal(sight);
         }
+        // A hand's end taken back by undo is told again when it comes again.
+        self.told.scored = self.told.scored.min(sight.history.len() as u32);
         // Undo took cards back: nothing new to tell, and the question again.
         if sight.tricks.len() < self.told.tricks
             || (sight.tricks.len() == self.told.tricks && trick_cards < self.told.cards)
@@ -336,11 +344,12 @@ impl Narrator {
     /// The hand's scores, once.
     fn tell_scores(&mut self, sight: &Sight) {
         let Some(record) = sight.history.last() else { return };
-        if self.told.scored == sight.hand_number {
+        let hand = sight.history.len() as u32;
+        if self.told.scored == hand {
             return;
         }
-        self.told.scored = sight.hand_number;
-        self.say(format!("Hand {} is over.", sight.hand_number));
+        self.told.scored = hand;
+        self.say(format!("Hand {hand} is over."));
         for line in self.score_lines(sight, record) {
             self.say(line);
         }
@@ -414,7 +423,7 @@ impl Narrator {
         self.told.over = false;
         let asked = self.asked_now(sight);
         if asked == self.told.asked || asked.is_none() {
-            self.told.asked = asked.or(self.told.asked.filter(|a| *a == Asked::Vote && sight.proposal.is_some()));
+            self.told.asked = asked;
             return;
         }
         self.told.asked = asked;
@@ -423,6 +432,9 @@ impl Narrator {
 
     /// What the game asks of this person now.
     fn asked_now(&self, sight: &Sight) -> Option<Asked> {
+        if sight.proposal.as_ref().is_some_and(|proposal| proposal.asked) {
+            return Some(Asked::Vote);
+        }
         let own = sight.own.as_ref()?;
         if sight.reading_scores {
             return Some(Asked::Read(sight.hand_number));
@@ -442,6 +454,11 @@ impl Narrator {
 
     /// Puts a question in words.
     fn put(&mut self, sight: &Sight, asked: Option<Asked>) {
+        if asked == Some(Asked::Vote) {
+            let label = sight.proposal.as_ref().map_or_else(String::new, |proposal| format!(" of {}", proposal.label));
+            self.say(format!("A new game{label} is proposed: type yes to agree or no to decline."));
+            return;
+        }
         let Some(own) = &sight.own else { return };
         let w = self.words;
         let text = match asked {
@@ -639,6 +656,9 @@ fn pass_refused(sight: &Sight, cards: &[Card], w: CardWords) -> Option<String> {
         return Some(format!("A pass is {} cards; you named {}.", number_word(sight.pass_count), cards.len()));
     }
     let bag: CardBag = cards.iter().copied().collect();
+    if bag.len() != cards.len() {
+        return Some("You named a card more times than you hold it.".to_string());
+    }
     if !own.hand.includes(bag) {
         let missing: Vec<Card> = cards.iter().copied().filter(|&card| own.hand.count(card) == 0).collect();
         return Some(match missing.as_slice() {

@@ -67,6 +67,8 @@ struct Playing {
     pending: Arc<AtomicUsize>,
     budget: InputBudget,
     size: Arc<NewestSize>,
+    /// In the line mode, where the end of the client's input means leaving.
+    plain: bool,
 }
 
 impl Playing {
@@ -219,7 +221,7 @@ impl Client {
             }
         }
         let budget = InputBudget::new(Instant::now());
-        open.playing = Some(Playing { route, pending, budget, size: Arc::default() });
+        open.playing = Some(Playing { route, pending, budget, size: Arc::default(), plain });
         Ok(())
     }
 
@@ -421,6 +423,15 @@ impl Handler for Client {
     async fn data(&mut self, channel: ChannelId, data: &[u8], _: &mut Session) -> Result<(), Self::Error> {
         if let Some(playing) = self.open(channel).and_then(|open| open.playing.as_mut()) {
             playing.typed(data);
+        }
+        Ok(())
+    }
+
+    async fn channel_eof(&mut self, channel: ChannelId, _: &mut Session) -> Result<(), Self::Error> {
+        // The end of a line-mode client's input (Ctrl-D at `ssh -T`, a script's last line) reads as Ctrl-D.
+        if let Some(playing) = self.open(channel).and_then(|open| open.playing.as_mut()).filter(|playing| playing.plain)
+        {
+            playing.typed(&[0x04]);
         }
         Ok(())
     }

@@ -140,7 +140,11 @@ async fn write_out(pipe: Arc<Pipe>, writer: ChannelWriteHalf<Msg>, cut: Cut, (fa
         let _ = tokio::time::timeout(GOODBYE_TIME, closed).await;
         return;
     };
-    back.extend_from_slice(farewell_line(why).as_bytes());
+    if pipe.plain.load(std::sync::atomic::Ordering::SeqCst) {
+        back.extend_from_slice(format!("hearts: {why}\n").as_bytes());
+    } else {
+        back.extend_from_slice(farewell_line(why).as_bytes());
+    }
     let told = async {
         let _ = writer.data_bytes(back).await;
         // OpenSSH drops output it holds when a disconnect comes with it. A global request it must
@@ -318,12 +322,18 @@ enum Escape {
 
 /// The longest line a line-mode person may type; the rest is dropped.
 const LONGEST_LINE: usize = 512;
+/// The most lines waiting to be read; more typed at once are dropped.
+const MOST_LINES: usize = 16;
 
 impl LineInput {
     /// Takes typed bytes: the lines they end, and what to echo.
     fn typed(&mut self, bytes: &[u8]) -> (Vec<String>, Vec<u8>) {
         let (mut lines, mut echo) = (Vec::new(), Vec::new());
         for &byte in bytes {
+            // A control key ends an escape sequence cut short: Enter or Ctrl-C after a stray ESC [ still counts.
+            if self.escape != Escape::None && byte < 0x20 && byte != 0x1b {
+                self.escape = Escape::None;
+            }
             match (self.escape, byte) {
                 (Escape::Started, b'[' | b'O') => self.escape = Escape::Sequence,
                 (Escape::Started, _) => self.escape = Escape::None,
@@ -353,9 +363,17 @@ impl LineInput {
                     lines.push("quit".to_string());
                     echo.extend_from_slice(b"\r\n");
                 }
-                (Escape::None, 0x04) if self.line.is_empty() => {
+                // Ctrl-D on an empty line leaves the table (or the lobby).
+                (Escape::None, 0x04) if self.echo && self.line.is_empty() => {
                     lines.push("quit".to_string());
                     echo.extend_from_slice(b"\r\n");
+                }
+                // The end of a pipe's input: its last line, then leave the table and the lobby.
+                (Escape::None, 0x04) if !self.echo => {
+                    if !self.line.is_empty() {
+                        lines.push(String::from_utf8_lossy(&std::mem::take(&mut self.line)).into_owned());
+                    }
+                    lines.extend(["quit".to_string(), "quit".to_string()]);
                 }
                 (Escape::None, 0x00..=0x1f) => {}
                 (Escape::None, _) if self.line.len() < LONGEST_LINE => {
@@ -438,8 +456,15 @@ impl Screen {
     /// has a terminal).
     pub(super) fn type_bytes(&mut self, bytes: &[u8]) -> Result<(), Broken> {
         let Some(input) = &mut self.lines else { return Ok(()) };
-        let (lines, echo) = input.typed(bytes);
-        input.ended.extend(lines);
+        let (lines, mut echo) = input.typed(bytes);
+        // What one message may ask is bounded, and so is what it makes the server write back.
+        let room = MOST_LINES.saturating_sub(input.ended.len());
+        if lines.len() > room {
+            let end: &[u8] = if input.echo { b"\r\n" } else { b"\n" };
+            echo.extend_from_slice(b"Too many lines at once: the rest were dropped.");
+            echo.extend_from_slice(end);
+        }
+        input.ended.extend(lines.into_iter().take(room));
         if !echo.is_empty() {
             self.painter.out().write_all(&echo)?;
             self.painter.out().flush()?;
@@ -587,5 +612,50 @@ impl Drop for Screen {
             let _ = self.farewell.set(SCREEN_FAILED);
             self.pipe.abort.notify_one();
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::LineInput;
+
+    fn typed(echo: bool, bytes: &[u8]) -> (Vec<String>, Vec<u8>) {
+        LineInput { echo, ..LineInput::default() }.typed(bytes)
+    }
+
+    #[test]
+    fn a_pipe_ends_lines_at_lf_and_a_terminal_at_cr() {
+        assert_eq!(typed(false, b"hand\r\nkc\n").0, ["hand", "kc"]);
+        assert_eq!(typed(true, b"hand\rkc\r\n").0, ["hand", "kc"]);
+    }
+
+    #[test]
+    fn a_terminal_sees_what_it_types_and_its_backspaces() {
+        let (lines, echo) = typed(true, b"kd\x7fc\r");
+        assert_eq!(lines, ["kc"]);
+        assert_eq!(echo, b"kd\x08 \x08c\r\n");
+        assert!(typed(false, b"kc\n").1.is_empty(), "a pipe is not echoed");
+    }
+
+    #[test]
+    fn arrow_keys_and_other_controls_are_left_out_and_enter_after_a_stray_escape_counts() {
+        assert_eq!(typed(true, b"\x1b[Ak\x1bOBc\x07\r").0, ["kc"]);
+        assert_eq!(typed(true, b"kc\x1b[\r").0, ["kc"]);
+    }
+
+    #[test]
+    fn ctrl_c_and_the_end_of_input_leave() {
+        assert_eq!(typed(true, b"k\x03").0, ["quit"]);
+        assert_eq!(typed(true, b"\x04").0, ["quit"]);
+        assert!(typed(true, b"k\x04").0.is_empty(), "Ctrl-D mid-line is nothing");
+        // A pipe's end: its last line, then out of the table and out of the lobby.
+        assert_eq!(typed(false, b"say bye\x04").0, ["say bye", "quit", "quit"]);
+    }
+
+    #[test]
+    fn a_line_is_at_most_512_bytes() {
+        let long = vec![b'a'; 2000];
+        let (lines, _) = typed(false, &[long.as_slice(), b"\n"].concat());
+        assert_eq!(lines[0].len(), 512);
     }
 }

@@ -660,12 +660,17 @@ impl Served {
         if screen.is_lines() {
             let narrator = Narrator::new(arrival.id, CardWords::default());
             self.screens.insert(arrival.id, screen);
+            let id = arrival.id;
             self.change(None, |room, now| {
                 room.arrive_in_lines(arrival, narrator, now);
                 Vec::new()
             });
             self.save(Instant::now());
             self.redraw = Redraw::Everyone;
+            // Lines typed in the lobby after the one that brought them here are the table's.
+            while let Some(line) = self.screens.get_mut(&id).and_then(Screen::next_line) {
+                self.change(Some(id), |room, now| room.type_line(id, &line, now));
+            }
             return;
         }
         let mut viewer = Viewer::new(arrival.id, theme);

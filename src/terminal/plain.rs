@@ -55,7 +55,8 @@ impl<W: Write> Front for Lines<W> {
         }
         let mut text = String::new();
         for line in lines {
-            text.push_str(&line);
+            // What was typed comes back in some sentences: no control character of it is printed.
+            text.extend(line.chars().filter(|c| !c.is_control()));
             text.push('\n');
         }
         self.out

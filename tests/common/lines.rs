@@ -34,7 +34,7 @@ pub struct Played {
 /// One line-mode player.
 pub struct LinePlayer<W: Write> {
     lines: Receiver<String>,
-    input: W,
+    input: Option<W>,
     raw: Arc<Mutex<Vec<u8>>>,
     /// Every line read, in order.
     pub transcript: Vec<String>,
@@ -64,7 +64,7 @@ impl<W: Write> LinePlayer<W> {
                 }
             }
         });
-        LinePlayer { lines, input, raw, transcript: Vec::new(), seed }
+        LinePlayer { lines, input: Some(input), raw, transcript: Vec::new(), seed }
     }
 
     /// Every byte read so far.
@@ -104,8 +104,14 @@ impl<W: Write> LinePlayer<W> {
 
     /// Types a line.
     pub fn send(&mut self, text: &str) {
-        self.input.write_all(format!("{text}\n").as_bytes()).unwrap();
-        self.input.flush().unwrap();
+        let input = self.input.as_mut().expect("the input is open");
+        input.write_all(format!("{text}\n").as_bytes()).unwrap();
+        input.flush().unwrap();
+    }
+
+    /// Closes the input: its end reaches the program.
+    pub fn close(&mut self) {
+        self.input = None;
     }
 
     /// Reads lines until one starts with `prefix`; that line.
