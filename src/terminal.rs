@@ -119,8 +119,8 @@ trait Front {
     fn input(&mut self, input: Input, room: &mut Room, now: Instant) -> Vec<Request>;
     /// Ctrl-Z: give the terminal back until continued.
     fn suspend(&mut self) -> Result<(), TableError>;
-    /// The person leaves: last words.
-    fn finish(&mut self, room: &mut Room, now: Instant);
+    /// The person leaves (their unfinished game `saved`): last words.
+    fn finish(&mut self, room: &mut Room, now: Instant, saved: bool);
 }
 
 /// The full-screen table.
@@ -173,7 +173,7 @@ impl Front for Screen<'_> {
         suspend(self.terminal)
     }
 
-    fn finish(&mut self, _: &mut Room, _: Instant) {}
+    fn finish(&mut self, _: &mut Room, _: Instant, _: bool) {}
 }
 
 /// Hints waiting for the pool, for each of its workers, before more are
@@ -396,7 +396,8 @@ impl Runtime {
                 }
                 Some(Incoming::Ended) => {
                     self.save(&mut room, now);
-                    front.finish(&mut room, now);
+                    let saved = self.saves(&room);
+                    front.finish(&mut room, now, saved);
                     return Ok(());
                 }
                 Some(Incoming::Input(input)) => front.input(input, &mut room, now),
@@ -417,7 +418,8 @@ impl Runtime {
                 match request {
                     Request::Leave => {
                         self.save(&mut room, now);
-                        front.finish(&mut room, now);
+                        let saved = self.saves(&room);
+                        front.finish(&mut room, now, saved);
                         return Ok(());
                     }
                     Request::Suspend => {
@@ -490,6 +492,11 @@ impl Runtime {
                 Effect::Started => self.read_record(room),
             }
         }
+    }
+
+    /// Whether leaving now keeps the game to take up again.
+    fn saves(&self, room: &Room) -> bool {
+        self.dir.is_some() && room.table().finish().is_none() && !room.table().log().is_empty()
     }
 
     /// Saves the game in progress (a finished one has no save).

@@ -48,6 +48,10 @@ fn a_whole_game_of_black_lady_is_played_from_its_sentences() {
     let text = player.transcript.join("\n");
     assert!(text.contains("Game over after"), "{}", player.tail());
     assert!(text.contains("takes the trick with the"), "{}", player.tail());
+    // The last hand's scores come before the end they make.
+    let last_scores = player.transcript.iter().rposition(|line| line.ends_with(" is over.")).unwrap();
+    let end = player.transcript.iter().position(|line| line.starts_with("Game over after")).unwrap();
+    assert!(last_scores < end, "{}", player.tail());
 }
 
 #[test]
@@ -64,6 +68,20 @@ fn the_auction_is_bid_and_its_suit_named_in_words() {
     let (played, _) =
         whole_game("auction", &["--preset", "auction", "--seed", "3", "--speed", "instant", "--bots", "easy"]);
     assert!(played.questions >= 1, "no bid was asked: {played:?}");
+}
+
+#[test]
+fn the_joker_is_listed_and_typed_by_its_number() {
+    let (played, player) =
+        whole_game("joker", &["--preset", "joker", "--seed", "4", "--speed", "instant", "--bots", "easy"]);
+    assert!(played.cards >= 13, "{played:?}");
+    let offered = player.transcript.iter().filter(|line| line.contains("You may play: Joker")).count();
+    let played_it = player
+        .transcript
+        .iter()
+        .filter(|line| line.starts_with("You play joker") || line.starts_with("You lead joker"))
+        .count();
+    assert!(offered > 0 && played_it > 0, "the joker was never offered or played:\n{}", player.transcript.join("\n"));
 }
 
 #[test]

@@ -44,7 +44,7 @@ impl CardWords {
             return symbol(card);
         }
         match card.joker_number() {
-            Some(_) => "the joker".to_string(),
+            Some(n) => format!("joker {n}"),
             None => format!("the {} of {}", rank_word(card.rank()), card.suit().name()),
         }
     }
@@ -68,9 +68,10 @@ impl CardWords {
             return cards.iter().map(|&card| symbol(card)).collect::<Vec<_>>().join(" ");
         }
         let mut parts = Vec::new();
-        let jokers = cards.iter().filter(|card| card.is_joker()).count();
-        if jokers > 0 {
-            parts.push(if jokers == 1 { "The joker.".to_string() } else { format!("{jokers} jokers.") });
+        let jokers: Vec<String> =
+            cards.iter().filter_map(|card| card.joker_number()).map(|n| format!("joker {n}")).collect();
+        if !jokers.is_empty() {
+            parts.push(format!("{}.", capital_first(&jokers.join(", "))));
         }
         for suit in Suit::ALL {
             let ranks: Vec<String> = cards
@@ -84,6 +85,12 @@ impl CardWords {
         }
         parts.join(" ")
     }
+}
+
+/// The text with a capital first letter.
+fn capital_first(text: &str) -> String {
+    let mut chars = text.chars();
+    chars.next().map(|first| first.to_uppercase().chain(chars).collect()).unwrap_or_default()
 }
 
 /// A card with its suit symbol: `7♣`, `10♥`, `JK1`.
@@ -126,6 +133,13 @@ mod tests {
         let words = CardWords::default();
         assert_eq!(words.by_suit(cards("KC 2C 9C 4D AH")), "Clubs: 2, 9, king. Diamonds: 4. Hearts: ace.");
         assert_eq!(words.by_suit(Vec::new()), "none");
+    }
+
+    #[test]
+    fn a_joker_is_named_by_its_number_as_it_is_typed() {
+        let words = CardWords::default();
+        assert_eq!(words.card(Card::joker(1)), "joker 2");
+        assert_eq!(words.by_suit([Card::joker(0), "2C".parse().unwrap()]), "Joker 1. Clubs: 2.");
     }
 
     #[test]

@@ -11,6 +11,8 @@ use super::cards::rank_word;
 pub enum LineCommand {
     /// Play this card.
     Card(Card),
+    /// Play the joker held (`joker` without its number).
+    Joker,
     /// Pass these cards; no cards: pass in the auction.
     Pass(Vec<Card>),
     /// Bid this many chips.
@@ -85,11 +87,11 @@ pub fn parse(line: &str) -> Result<LineCommand, String> {
         }
         "pass" | "p" => rest.iter().map(|word| card(word)).collect::<Result<Vec<_>, _>>().map(LineCommand::Pass),
         "bid" | "b" => match rest.as_slice() {
-            [chips] => chips.parse().map(LineCommand::Bid).map_err(|_| format!("`{chips}` is not a number of chips.")),
+            [chips] => chips.parse().map(LineCommand::Bid).map_err(|_| format!("{chips} is not a number of chips.")),
             _ => Err("Type bid and a number of chips, e.g. bid 3, or pass.".into()),
         },
         "name" => match rest.as_slice() {
-            [suit] => suit_word(suit).map(LineCommand::Name).ok_or_else(|| format!("`{suit}` is not a suit.")),
+            [suit] => suit_word(suit).map(LineCommand::Name).ok_or_else(|| format!("{suit} is not a suit.")),
             _ => Err("Type name and a suit, e.g. name spades.".into()),
         },
         "c" | "continue" | "next" | "go" => alone(LineCommand::Continue),
@@ -111,6 +113,8 @@ pub fn parse(line: &str) -> Result<LineCommand, String> {
         "replay" => alone(LineCommand::Replay),
         "who" => alone(LineCommand::Who),
         "q" | "quit" | "exit" | "leave" => alone(LineCommand::Quit),
+        "joker" if rest.is_empty() => Ok(LineCommand::Joker),
+        "the" if rest == ["joker"] => Ok(LineCommand::Joker),
         _ => {
             if let Some(suit) = suit_word(first).filter(|_| rest.is_empty()) {
                 return Ok(LineCommand::Name(suit));
@@ -118,7 +122,10 @@ pub fn parse(line: &str) -> Result<LineCommand, String> {
             if let Ok(card) = card(&lower) {
                 return Ok(LineCommand::Card(card));
             }
-            Err(format!("`{line}` is not a card or a command: type help for the commands."))
+            if line.len() <= 2 && line.chars().next().is_some_and(|c| c.is_ascii_alphanumeric()) {
+                return Err(format!("{line} is not a card: write its rank and then its suit, e.g. {line}c."));
+            }
+            Err(format!("{line} is not a card or a command: type help for the commands."))
         }
     }
 }
@@ -131,6 +138,14 @@ pub fn card(text: &str) -> Result<Card, String> {
         return Ok(card);
     }
     let words: Vec<&str> = text.split_whitespace().collect();
+    let joker = match words.as_slice() {
+        ["joker" | "jk", n] | ["the", "joker" | "jk", n] => Some(*n),
+        [one] => one.strip_prefix("joker"),
+        _ => None,
+    };
+    if let Some(card) = joker.and_then(|n| format!("JK{n}").parse::<Card>().ok()) {
+        return Ok(card);
+    }
     if let [rank, "of", suit] = words.as_slice() {
         let rank = Rank::ALL.into_iter().find(|&r| rank_word(r) == *rank).or_else(|| {
             let as_card = format!("{rank}c");
@@ -140,7 +155,7 @@ pub fn card(text: &str) -> Result<Card, String> {
             return Ok(Card::new(rank, suit));
         }
     }
-    Err(format!("`{text}` is not a card: write its rank and suit, e.g. 9c, 10h, qs."))
+    Err(format!("{text} is not a card: write its rank and suit, e.g. 9c, 10h, qs."))
 }
 
 /// A suit named in a word: `spades`, `spade`, `s`, `♠`.
@@ -170,13 +185,16 @@ mod tests {
             assert_eq!(parse(typed), Ok(LineCommand::Card(c(card))), "{typed}");
         }
         assert_eq!(parse("10 of hearts"), Ok(LineCommand::Card(c("TH"))));
+        for joker in ["joker 2", "jk2", "joker2", "the joker 2"] {
+            assert_eq!(parse(joker), Ok(LineCommand::Card(Card::joker(1))), "{joker}");
+        }
     }
 
     #[test]
     fn a_pass_names_its_cards() {
         assert_eq!(parse("pass 2c qs ah"), Ok(LineCommand::Pass(vec![c("2C"), c("QS"), c("AH")])));
         assert_eq!(parse("pass"), Ok(LineCommand::Pass(Vec::new())));
-        assert!(parse("pass 2c zz").unwrap_err().contains("`zz` is not a card"));
+        assert!(parse("pass 2c zz").unwrap_err().contains("zz is not a card"));
     }
 
     #[test]
@@ -210,7 +228,8 @@ mod tests {
     #[test]
     fn what_is_not_understood_says_so_in_one_sentence() {
         let error = parse("dance").unwrap_err();
-        assert_eq!(error, "`dance` is not a card or a command: type help for the commands.");
+        assert_eq!(error, "dance is not a card or a command: type help for the commands.");
+        assert_eq!(parse("4").unwrap_err(), "4 is not a card: write its rank and then its suit, e.g. 4c.");
         assert!(parse("hand now").is_err());
         assert!(parse("bid lots").is_err());
     }

@@ -69,6 +69,8 @@ pub struct Narrator {
     pub offer: Option<String>,
     /// Whether the table was last told this person holds play.
     pub holding: bool,
+    /// `new` was typed mid-game: typed again next, it leaves the game.
+    leaving: bool,
     told: Told,
     out: Vec<String>,
 }
@@ -76,7 +78,7 @@ pub struct Narrator {
 impl Narrator {
     /// A person's narrator, nothing told yet.
     pub fn new(id: PersonId, words: CardWords) -> Narrator {
-        Narrator { id, words, offer: None, holding: false, told: Told::default(), out: Vec::new() }
+        Narrator { id, words, offer: None, holding: false, leaving: false, told: Told::default(), out: Vec::new() }
     }
 
     /// The sentences to print, each a line, oldest first.
@@ -149,14 +151,17 @@ impl Narrator {
                     _ => format!("A new game of {}.", sight.setup.label),
                 }
             }
-            Notice::Received { cards, from } => {
+            Notice::Received { cards, from } if cards.len() <= 4 => {
                 format!("You received {} from {}.", w.cards(cards.iter()), sight.name(*from))
             }
+            Notice::Received { cards, from } => {
+                format!("You received {} cards from {}: {}", cards.len(), sight.name(*from), w.by_suit(cards.iter()))
+            }
             Notice::Drew { seat, count, left, cards: Some(cards) } if sight.is_mine(*seat) => {
-                format!("You could not follow and drew {count}: {}. {left} left in the stock.", w.cards(cards.iter()))
+                format!("You could not follow and drew {count}, {left} left in the stock: {}", few(w, cards.iter()))
             }
             Notice::WidowTaken { seat, cards: Some(cards), .. } if sight.is_mine(*seat) => {
-                format!("You took the widow: {}.", w.cards(cards.iter()))
+                format!("You took the widow: {}", few(w, cards.iter()))
             }
             Notice::PassTakenBack { cards } => {
                 self.told.asked = None;
@@ -170,7 +175,10 @@ impl Narrator {
             Notice::Hint(Hint::Pass(cards)) => format!("Hint: pass {}.", w.cards(cards.iter())),
             Notice::Hint(Hint::Play { best, runner_up }) => {
                 let runner_up = runner_up
-                    .map(|(card, cost)| format!(" {} would cost {cost:.1} points more.", capital(&w.card(card))))
+                    .map(|(card, cost)| match cost {
+                        cost if cost < 0.05 => format!(" {} would do as well.", capital(&w.card(card))),
+                        cost => format!(" {} would cost {cost:.1} points more.", capital(&w.card(card))),
+                    })
                     .unwrap_or_default();
                 format!("Hint: play {}.{runner_up}", w.card(*best))
             }
@@ -247,9 +255,7 @@ impl Narrator {
             self.tell_plays(sight, &trick, self.told.cards);
             self.told.cards = trick.len();
         }
-        if sight.hearts_broken && !self.told.broken {
-            self.say(format!("{} are broken.", capital(sight.penalty_suit.name())));
-        }
+        self.tell_broken(sight);
         self.told.broken = sight.hearts_broken;
     }
 
@@ -311,7 +317,18 @@ impl Narrator {
             };
             let who = if sight.is_mine(seat) { "You".to_string() } else { sight.name(seat) };
             self.say(format!("{who} {verb} {}.", self.words.card(card)));
+            if card.suit() == sight.penalty_suit && !card.is_joker() {
+                self.tell_broken(sight);
+            }
         }
+    }
+
+    /// The penalty suit broken, once a hand, where the rules wait for it.
+    fn tell_broken(&mut self, sight: &Sight) {
+        if sight.hearts_broken && !self.told.broken && sight.setup.rules.must_break_hearts {
+            self.say(format!("{} are broken.", capital(sight.penalty_suit.name())));
+        }
+        self.told.broken |= sight.hearts_broken;
     }
 
     /// Who took a trick, with what, and the cards that score in it.
@@ -365,7 +382,9 @@ impl Narrator {
                 let name = sight.name(seat);
                 match record.chips {
                     Some(settled) => {
-                        format!("{name}: {:+} chips, {} in all.", settled.change[seat], settled.after.stacks[seat])
+                        let change = settled.change[seat];
+                        let chips = if change.abs() == 1 { "chip" } else { "chips" };
+                        format!("{name}: {change:+} {chips}, {} in all.", settled.after.stacks[seat])
                     }
                     None => format!("{name}: {} this hand, {} in all.", record.scores[seat], record.totals[seat]),
                 }
@@ -393,6 +412,8 @@ impl Narrator {
         if self.told.over {
             return;
         }
+        // The last hand's scores come before the end they make.
+        self.tell_scores(sight);
         self.told.over = true;
         let winners: Vec<String> = sight.leaders.iter().map(|&seat| sight.name(seat)).collect();
         let hands = sight.history.len();
@@ -502,6 +523,7 @@ impl Narrator {
     /// A typed line: what it asks of the table or the runtime; what it
     /// only looks at is told at once.
     pub fn line(&mut self, text: &str, sight: &Sight) -> Vec<Request> {
+        let asked_to_confirm = std::mem::take(&mut self.leaving);
         let command = match parse(text) {
             Ok(command) => command,
             Err(why) => {
@@ -528,6 +550,24 @@ impl Narrator {
             }
             LineCommand::Card(_) if sight.is_passing() && sight.pending_pass().is_none() => {
                 self.say(format!("Choose your pass first: type pass and {} cards.", number_word(sight.pass_count)));
+            }
+            LineCommand::Card(_) | LineCommand::Joker if question.is_some() => {
+                let answer = match question {
+                    Some(Question::Generale) => "First answer: type yes or no to the Generale.",
+                    Some(Question::Bid { .. }) => "First your bid: type bid and a number, or pass.",
+                    Some(Question::NameSuit { .. }) => "First name the penalty suit, e.g. name spades.",
+                    _ => "First say how your moon counts: add or subtract.",
+                };
+                self.say(answer);
+            }
+            LineCommand::Joker => {
+                let held: Vec<Card> =
+                    sight.own.iter().flat_map(|own| own.hand.iter()).filter(|card| card.is_joker()).collect();
+                match held.as_slice() {
+                    [] => self.say("You hold no joker."),
+                    [one] => return table(Intent::Play(*one)),
+                    many => self.say(format!("Which joker: {}?", w.cards(many.iter().copied()))),
+                }
             }
             LineCommand::Card(card) => return table(Intent::Play(card)),
             LineCommand::Pass(cards) if cards.is_empty() => {
@@ -613,6 +653,10 @@ impl Narrator {
             LineCommand::Undo => return table(Intent::Undo),
             LineCommand::Pace => return table(Intent::Pace),
             LineCommand::Say(text) => return table(Intent::Say(text)),
+            LineCommand::New if !asked_to_confirm && mid_game(sight) => {
+                self.leaving = true;
+                self.say("Type new again to leave this game for a new one; this game is kept with your games.");
+            }
             LineCommand::New => {
                 let setup = sight.setup.clone();
                 return table(Intent::NewGame(Box::new(NewGame { setup, deal: None, speed: sight.speed })));
@@ -680,6 +724,18 @@ const HELP: &[&str] = &[
     "say and a message talks to the table; new starts a new game; replay plays the same deals again at the end.",
     "Enter alone reads on after the scores, or says again what is asked; quit leaves, saving the game.",
 ];
+
+/// Whether a game is under way that `new` would leave unfinished.
+fn mid_game(sight: &Sight) -> bool {
+    sight.finish.is_none() && sight.phase != GamePhase::GameOver && (sight.hand_number > 1 || !sight.played.is_empty())
+}
+
+/// A few cards in words, or many by suit (a draw of fifteen is too long to
+/// listen to card by card).
+fn few(words: CardWords, cards: impl Iterator<Item = Card>) -> String {
+    let cards: Vec<Card> = cards.collect();
+    if cards.len() <= 4 { format!("{}.", words.cards(cards)) } else { words.by_suit(cards) }
+}
 
 /// The turn clock's time left, after a prompt: " You have 20 seconds."
 fn clock(sight: &Sight) -> String {

@@ -119,3 +119,17 @@ fn a_message_is_told_with_who_said_it() {
     let said = told.typed("say good luck, all");
     assert_eq!(said, ["You say: good luck, all"]);
 }
+
+#[test]
+fn new_mid_game_asks_to_be_typed_again() {
+    let mut told = Told::new();
+    told.typed("pass 3d 5d 9d");
+    assert_eq!(
+        told.typed("new"),
+        ["Type new again to leave this game for a new one; this game is kept with your games."]
+    );
+    assert!(told.typed("hand")[0].starts_with("Your cards:"), "another command drops the question");
+    told.typed("new");
+    let fresh = told.typed("new");
+    assert!(fresh.iter().any(|line| line == "Hand 1."), "{fresh:#?}");
+}

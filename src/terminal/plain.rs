@@ -76,8 +76,11 @@ impl<W: Write> Front for Lines<W> {
         Ok(())
     }
 
-    fn finish(&mut self, room: &mut Room, now: Instant) {
+    fn finish(&mut self, room: &mut Room, now: Instant, saved: bool) {
         let _ = self.show(room, now);
+        if saved {
+            let _ = writeln!(self.out, "Your game is saved: hearts --plain offers it again.");
+        }
         let _ = writeln!(self.out, "Goodbye.");
     }
 }

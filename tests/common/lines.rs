@@ -145,6 +145,9 @@ impl<W: Write> LinePlayer<W> {
 
     /// A card typed as a person might: `qs`, `10h`, `9♣`.
     fn typed(&mut self, card: Card) -> String {
+        if let Some(n) = card.joker_number() {
+            return if self.random(2) == 0 { format!("joker {n}") } else { format!("jk{n}") };
+        }
         let rank = match card.rank() {
             Rank::Ten => "10".to_string(),
             rank => rank.letter().to_ascii_lowercase().to_string(),
@@ -239,6 +242,9 @@ impl<W: Write> LinePlayer<W> {
 
 /// A card in words, as the line mode says it.
 pub fn card_words(card: Card) -> String {
+    if let Some(n) = card.joker_number() {
+        return format!("joker {n}");
+    }
     const WORDS: [&str; 13] =
         ["two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "jack", "queen", "king", "ace"];
     format!("the {} of {}", WORDS[card.rank().index()], card.suit().name())
@@ -248,6 +254,13 @@ pub fn card_words(card: Card) -> String {
 pub fn cards_listed(text: &str) -> Vec<Card> {
     let mut cards = Vec::new();
     for part in text.split('.').map(str::trim).filter(|part| !part.is_empty() && *part != "none") {
+        if part.to_lowercase().starts_with("joker ") {
+            for joker in part.split(", ") {
+                let n: u8 = joker.rsplit(' ').next().and_then(|n| n.parse().ok()).expect("a joker's number");
+                cards.push(Card::joker(n - 1));
+            }
+            continue;
+        }
         let (suit, ranks) = part.split_once(": ").unwrap_or_else(|| panic!("not a suit's list: {part}"));
         let suit = Suit::ALL.into_iter().find(|s| s.name() == suit.to_lowercase()).expect("a suit");
         for rank in ranks.split(", ") {
