@@ -4,12 +4,12 @@
 //! commands ask of the table. Every sentence is printed once; nothing is
 //! redrawn.
 
-use crate::engine::{Card, CardBag, CardSet, GamePhase, HandRecord, Seat, Trick};
+use crate::engine::{Card, CardBag, CardSet, GamePhase, HandPhase, HandRecord, PlayError, Seat, Trick};
 use crate::table::intent::NewGame;
 use crate::table::notice::Hint;
 use crate::table::saved::Programs;
 use crate::table::sight::Question;
-use crate::table::{DealShown, Intent, Notice, PersonId, Sight};
+use crate::table::{DealShown, Intent, Notice, PersonId, Refusal, Sight};
 use crate::ui::theme::Theme;
 use crate::ui::viewer::Request;
 use crate::ui::window::rules::rules_in_brief;
@@ -35,6 +35,8 @@ struct Told {
     broken: bool,
     /// The hand whose scores were told.
     scored: u32,
+    /// The hand whose auction nobody won was told so.
+    unbid: u32,
     /// The last thing asked of them, so it is asked once.
     asked: Option<Asked>,
     /// Whether the game's end was told.
@@ -162,6 +164,9 @@ impl Narrator {
             }
             Notice::WidowTaken { seat, cards: Some(cards), .. } if sight.is_mine(*seat) => {
                 format!("You took the widow: {}", few(w, cards.iter()))
+            }
+            Notice::Refused(Refusal::Play(PlayError::NotInHand { card })) => {
+                format!("You do not hold {}.", w.card(*card))
             }
             Notice::PassTakenBack { cards } => {
                 self.told.asked = None;
@@ -442,6 +447,15 @@ impl Narrator {
             return;
         }
         self.told.over = false;
+        // Told after the last pass of the auction is heard.
+        if sight.setup.rules.auction
+            && sight.high_bid.is_none()
+            && sight.hand_phase == HandPhase::Playing
+            && self.told.unbid != sight.hand_number
+        {
+            self.told.unbid = sight.hand_number;
+            self.say(format!("Nobody bid: {} are the penalty suit.", sight.penalty_suit.name()));
+        }
         let asked = self.asked_now(sight);
         if asked == self.told.asked || asked.is_none() {
             self.told.asked = asked;

@@ -293,7 +293,7 @@ impl Table {
         self.trick_shown_until = None;
         self.next_bot_at = None;
         self.undo_point = None;
-        self.undo_refusal = "you have not passed or played since";
+        self.undo_refusal = "your last pass or card is taken back already";
         for person in &mut self.people {
             person.queued = None;
             person.hint_asked = None;
