@@ -74,6 +74,7 @@ impl Level {
             Level::Normal => Box::new(Heuristic { skill: Skill::NORMAL, name: "normal" }),
             Level::Hard => Box::new(Heuristic { skill: Skill::HARD, name: "hard" }),
             Level::Expert => Box::new(Expert::new(seed, seat, think)),
+            Level::Shooter => Box::new(Heuristic { skill: Skill::SHOOTER, name: "shooter" }),
         }
     }
 }

@@ -35,7 +35,7 @@ pub struct Cli {
 /// Flags that choose the bots (over the rules file's `[bots]` table).
 #[derive(Debug, Args, Default)]
 pub struct BotFlags {
-    /// The level of every bot seat: random, easy, normal, hard, expert.
+    /// The level of every bot seat: random, easy, normal, hard, expert, shooter.
     #[arg(long, global = true, value_name = "LEVEL")]
     pub bots: Option<String>,
     /// The bot at Left (seat 1).

@@ -652,7 +652,7 @@ pub enum BotsProblem {
     #[error("expected a number of milliseconds above 0")]
     ThinkMs,
     /// A seat's value is not text.
-    #[error("expected a bot level (random, easy, normal, hard, expert) or \"cmd:COMMAND\"")]
+    #[error("expected a bot level (random, easy, normal, hard, expert, shooter) or \"cmd:COMMAND\"")]
     NotAPlayer,
 }
 

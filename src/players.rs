@@ -25,11 +25,14 @@ pub enum Level {
     Hard,
     /// Search: samples the hidden hands and plays each card out.
     Expert,
+    /// `hard` that goes for the moon whenever its hand makes it
+    /// plausible: a practice opponent, and the test of a moon defence.
+    Shooter,
 }
 
 impl Level {
-    /// Every level, weakest first.
-    pub const ALL: [Level; 5] = [Level::Random, Level::Easy, Level::Normal, Level::Hard, Level::Expert];
+    /// Every level: the strengths weakest first, then the shooter's style.
+    pub const ALL: [Level; 6] = [Level::Random, Level::Easy, Level::Normal, Level::Hard, Level::Expert, Level::Shooter];
 
     /// The level's name as written on the command line.
     pub const fn name(self) -> &'static str {
@@ -39,6 +42,7 @@ impl Level {
             Level::Normal => "normal",
             Level::Hard => "hard",
             Level::Expert => "expert",
+            Level::Shooter => "shooter",
         }
     }
 }
@@ -53,7 +57,7 @@ impl fmt::Display for Level {
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum PlayerError {
     /// Not one of the built-in levels.
-    #[error("unknown bot level \"{0}\"; choose one of random, easy, normal, hard, expert")]
+    #[error("unknown bot level \"{0}\"; choose one of random, easy, normal, hard, expert, shooter")]
     UnknownLevel(String),
     /// `cmd:` with nothing after it.
     #[error("cmd: needs a command, e.g. cmd:'python3 mybot.py'")]

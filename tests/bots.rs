@@ -240,7 +240,7 @@ fn level_names_parse_and_unknown_ones_say_what_exists() {
     }
     let error = "genius".parse::<Level>().unwrap_err();
     assert_eq!(error, hearts::players::PlayerError::UnknownLevel("genius".into()));
-    assert!(error.to_string().contains("random, easy, normal, hard, expert"), "{error}");
+    assert!(error.to_string().contains("random, easy, normal, hard, expert, shooter"), "{error}");
 }
 
 #[test]
@@ -266,4 +266,44 @@ fn the_last_to_play_leaves_a_clean_looking_trick_that_carries_the_points_waiting
     for level in [Level::Normal, Level::Hard] {
         assert_eq!(level.bot(1, seat(5), Think::Samples(1)).play(&view), common::card("6S"), "{level}");
     }
+}
+
+/// South's hand makes a moon plausible (every lady covered, the ace of
+/// hearts, 23 high-card points) but not the strong hand `hard` tries one
+/// with (four hearts): the shooter keeps its winners and passes its
+/// lowest cards; `hard` passes high cards away.
+#[test]
+fn the_shooter_keeps_its_winners_in_the_pass_for_a_plausible_moon() {
+    let rules = Rules::default();
+    let hand = passing_left(&rules, "S:AK3.AQ43.AK2.K53 QJT9.KJT.QJT.AQJ 876.9876.987.T98 542.52.6543.7642");
+    let view = SeatView::of_hand(&rules, &hand, &[], Seat::SOUTH, BySeat::splat(0), 1);
+    let pass = |level: Level| level.bot(1, Seat::SOUTH, Think::Samples(1)).pass(&view).cards();
+    let high = cards("AS KS AH QH AD KD KC");
+    assert_eq!(pass(Level::Shooter) & high, CardSet::EMPTY, "the shooter passed {}", pass(Level::Shooter));
+    assert_ne!(pass(Level::Hard) & high, CardSet::EMPTY, "hard passed {}", pass(Level::Hard));
+}
+
+/// South holds the top of every suit: whatever the others throw on its
+/// winners, the moon is sure, and the shooter takes it against `hard`.
+/// (With a low card it must lead before hearts are broken, a moon is not
+/// sure: the others take the lead and South must throw a heart.)
+#[test]
+fn the_shooter_takes_a_moon_its_hand_makes_sure() {
+    let rules = Rules::default();
+    let deal = "S:AKQ.AKQJT9.AK.AK JT98.876.QJT.QJT 765.54.9876.9876 432.32.5432.5432";
+    let mut hand = Hand::from_holdings(&rules, hands(&rules, deal), seat(3));
+    let mut bots: Vec<Box<dyn Bot>> = (0..4)
+        .map(|n| {
+            let level = if n == 0 { Level::Shooter } else { Level::Hard };
+            level.bot(1, seat(n), Think::Samples(1))
+        })
+        .collect();
+    while hand.phase() == HandPhase::Playing {
+        let to_act = hand.to_act();
+        let view = SeatView::of_hand(&rules, &hand, &[], to_act, BySeat::splat(0), 1);
+        let card = bots[to_act.index()].play(&view);
+        hand.play(to_act, card).unwrap();
+    }
+    let result = hearts::engine::HandResult::of(&hand, &rules);
+    assert_eq!(result.shooter, Some(Seat::SOUTH), "points taken: {:?}", result.points_taken);
 }

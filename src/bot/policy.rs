@@ -47,15 +47,32 @@ pub struct Skill {
     /// Read a shooter from its heart leads, and keep the high heart under
     /// the hearts of a seat that has every point.
     pub guards_moon: bool,
+    /// Go for the moon with any hand that makes it plausible, not only a
+    /// strong one.
+    pub moon_eager: bool,
 }
 
 impl Skill {
     /// The `normal` bot.
-    pub const NORMAL: Skill =
-        Skill { counting: false, moon_attempts: false, score_aware: false, sheds_early: false, guards_moon: false };
+    pub const NORMAL: Skill = Skill {
+        counting: false,
+        moon_attempts: false,
+        score_aware: false,
+        sheds_early: false,
+        guards_moon: false,
+        moon_eager: false,
+    };
     /// The `hard` bot.
-    pub const HARD: Skill =
-        Skill { counting: true, moon_attempts: true, score_aware: true, sheds_early: true, guards_moon: true };
+    pub const HARD: Skill = Skill {
+        counting: true,
+        moon_attempts: true,
+        score_aware: true,
+        sheds_early: true,
+        guards_moon: true,
+        moon_eager: false,
+    };
+    /// The `shooter` bot: `hard` going for the moon whenever it is plausible.
+    pub const SHOOTER: Skill = Skill { moon_eager: true, ..Skill::HARD };
     /// The players in the expert's playouts: `hard` without shedding early
     /// or guarding sooner, which for every seat made the expert's estimates
     /// worse.
@@ -87,7 +104,7 @@ pub fn choose_pass(view: &SeatView<'_>, skill: Skill) -> CardSet {
 /// most wanted gone.
 pub fn pass_ranking(view: &SeatView<'_>, skill: Skill) -> Vec<Card> {
     let hand = view.hand;
-    if skill.moon_attempts && moon_hand(view) {
+    if skill.moon_attempts && moon_hand(view, skill) {
         return lowest_first(hand, |card| moon_keep_score(card, hand, view.penalty_suit()));
     }
     let protected = |lady: Card| hand.of_suit(lady.suit()).below(lady).len() >= SPADE_GUARDS;
@@ -242,7 +259,7 @@ impl Table {
         let threat =
             watch.filter(|&one| points[one] >= threat_threshold(view) || (skill.guards_moon && runs_hearts(view, one)));
         let mine_only = second.is_none() && first.is_none_or(|s| s == view.seat);
-        let shooting = skill.moon_attempts && moon_possible && mine_only && still_shooting(view, &points);
+        let shooting = skill.moon_attempts && moon_possible && mine_only && still_shooting(view, &points, skill);
         // A declared Generale: the declarer must take everything, and the
         // others only have to take one point from it.
         let (threat, shooting) = match view.declarer {
@@ -341,8 +358,11 @@ fn high_card_points(cards: CardSet) -> usize {
 
 /// A hand worth trying the moon with: long hearts headed by the ace, high
 /// cards enough to win the tricks that carry points, and each lady held or
-/// covered by the ace of her suit.
-fn moon_hand(view: &SeatView<'_>) -> bool {
+/// covered by the ace of her suit. An eager shooter tries with less.
+fn moon_hand(view: &SeatView<'_>, skill: Skill) -> bool {
+    if skill.moon_eager {
+        return plausible_moon_hand(view);
+    }
     let hand = view.hand;
     let hearts = hand.of_suit(view.penalty_suit());
     let ace_of_hearts = Card::new(Rank::Ace, view.penalty_suit());
@@ -355,10 +375,26 @@ fn moon_hand(view: &SeatView<'_>) -> bool {
         && high_card_points(hand) >= 15
 }
 
+/// A hand a moon is plausible with: high cards enough to win most tricks,
+/// each lady held or covered by the ace or king of her suit, and the top
+/// hearts held (or so few hearts that the others' fall on its winners).
+fn plausible_moon_hand(view: &SeatView<'_>) -> bool {
+    let hand = view.hand;
+    let hearts = hand.of_suit(view.penalty_suit());
+    let top = |rank: Rank| hand.contains(Card::new(rank, view.penalty_suit()));
+    let covered = |lady: Card| {
+        hand.contains(lady)
+            || hand.contains(Card::new(Rank::Ace, lady.suit()))
+            || hand.contains(Card::new(Rank::King, lady.suit()))
+    };
+    let top_hearts = top(Rank::Ace) || (hearts.len() <= 2 && top(Rank::King)) || hearts.is_empty();
+    view.ladies().iter().all(covered) && top_hearts && high_card_points(hand) >= 12
+}
+
 /// Whether this seat is (still) on a moon attempt: nobody else has taken a
 /// point, and either the hand is a moon hand or it has taken points and
 /// still holds the top of the hearts left.
-fn still_shooting(view: &SeatView<'_>, points: &BySeat<i32>) -> bool {
+fn still_shooting(view: &SeatView<'_>, points: &BySeat<i32>, skill: Skill) -> bool {
     let others_scored = Seat::all(view.players()).any(|s| s != view.seat && points[s] > 0);
     if others_scored || view.hand.is_empty() {
         return false;
@@ -380,7 +416,7 @@ fn still_shooting(view: &SeatView<'_>, points: &BySeat<i32>) -> bool {
     if points[view.seat] > 0 {
         top_heart && queen_safe && (taken_many || queen_taken)
     } else {
-        view.tricks.len() < 4 && moon_hand(view) && top_heart
+        view.tricks.len() < 4 && moon_hand(view, skill) && top_heart
     }
 }
 
