@@ -375,7 +375,8 @@ fn moon_hand(view: &SeatView<'_>, skill: Skill) -> bool {
         && high_card_points(hand) >= 15
 }
 
-/// A hand a moon is plausible with: high cards enough to win most tricks,
+/// A hand a moon is plausible with: high cards enough to win most tricks
+/// (ten high-card points),
 /// each lady held or covered by the ace or king of her suit, and the top
 /// hearts held (or so few hearts that the others' fall on its winners).
 fn plausible_moon_hand(view: &SeatView<'_>) -> bool {
@@ -388,7 +389,7 @@ fn plausible_moon_hand(view: &SeatView<'_>) -> bool {
             || hand.contains(Card::new(Rank::King, lady.suit()))
     };
     let top_hearts = top(Rank::Ace) || (hearts.len() <= 2 && top(Rank::King)) || hearts.is_empty();
-    view.ladies().iter().all(covered) && top_hearts && high_card_points(hand) >= 12
+    view.ladies().iter().all(covered) && top_hearts && high_card_points(hand) >= 10
 }
 
 /// Whether this seat is (still) on a moon attempt: nobody else has taken a
@@ -416,7 +417,8 @@ fn still_shooting(view: &SeatView<'_>, points: &BySeat<i32>, skill: Skill) -> bo
     if points[view.seat] > 0 {
         top_heart && queen_safe && (taken_many || queen_taken)
     } else {
-        view.tricks.len() < 4 && moon_hand(view, skill) && top_heart
+        let early = if skill.moon_eager { 6 } else { 4 };
+        view.tricks.len() < early && moon_hand(view, skill) && top_heart
     }
 }
 
