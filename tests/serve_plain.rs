@@ -134,3 +134,28 @@ fn a_flood_of_lines_is_cut_to_a_few_and_the_rest_dropped() {
     let helps = player.transcript.iter().filter(|line| line.starts_with("Type tables to list")).count();
     assert!(helps <= 17, "{helps} answers to one message");
 }
+
+#[test]
+fn the_family_is_played_over_ssh_without_a_terminal() {
+    let games: [(&str, &[&str]); 3] = [
+        ("chasse-coeur", &["--preset", "chasse-coeur", "--set", "max-hands=2"]),
+        ("auction", &["--preset", "auction", "--set", "max-hands=2"]),
+        ("domino", &["--preset", "domino", "--players", "2"]),
+    ];
+    for (name, args) in games {
+        let server = Server::start("serve_plain", name, args);
+        let (mut ssh, mut player) = ssh_without_a_terminal(&server, "ida", &format!("join {}", server.code));
+        player.wait_for("Welcome, ida:");
+        let played = player.play_game();
+        assert!(played.cards >= 1, "{name}: {played:?}");
+        if name != "domino" {
+            assert!(played.questions >= 1, "{name}: no question was asked: {played:?}");
+        }
+        player.send("quit");
+        player.wait_for("Welcome to the hearts lobby, ida.");
+        player.send("quit");
+        assert!(player.ended(), "{name}:\n{}", player.tail());
+        assert!(ssh.wait().unwrap().success(), "{name}");
+        assert!(!player.raw().contains(&0x1b), "{name}: an escape sequence was sent");
+    }
+}
