@@ -20,7 +20,7 @@ use super::limits::{self, Cut, InputBudget, NewestSize, Tries};
 use super::live::{self, Live};
 use super::lobby_session;
 use super::name::{Cleaned, clean};
-use super::session::{Input, Output, Route, Screen, Visitor, pass_on};
+use super::session::{Input, Output, Route, Screen, Typed, Visitor, pass_on};
 use super::table::{self, theme_for};
 use super::{NotFound, Shared};
 
@@ -79,11 +79,8 @@ impl Playing {
         if allowed == 0 || self.pending.load(Ordering::SeqCst) >= limits::INPUT_QUEUE {
             return;
         }
-        self.pending.fetch_add(1, Ordering::SeqCst);
-        let bytes = data[..allowed].to_vec();
-        if !pass_on(&self.route, Input::Bytes(bytes)) {
-            self.pending.fetch_sub(1, Ordering::SeqCst);
-        }
+        // Counted until read, or dropped unread wherever it ends up.
+        pass_on(&self.route, Input::Bytes(Typed::new(data[..allowed].to_vec(), &self.pending)));
     }
 
     /// The screen's new size, to whoever has it: one message waits at
@@ -196,7 +193,7 @@ impl Client {
         let route: Route = Arc::new(std::sync::Mutex::new(None));
         let output = Output::to(writer, self.cut.clone(), session.handle());
         let farewell = output.farewell();
-        let routes = (Arc::clone(&pending), Arc::clone(&route));
+        let routes = Arc::clone(&route);
         let screen = if plain {
             Screen::open_lines(visitor, output, open.pty.is_some(), routes)
         } else {

@@ -131,19 +131,17 @@ impl Visit {
             let escape = self.screen.as_ref().and_then(Screen::escape_deadline);
             let wait = escape.map_or(idle, |at| at.saturating_duration_since(now)).min(progress).min(idle);
             match receiver.recv_timeout(wait) {
-                Ok(ToLobby::Input(Input::Bytes(bytes))) => {
+                Ok(ToLobby::Input(Input::Bytes(typed))) => {
                     last_key = Instant::now();
-                    if let Some(screen) = &self.screen {
-                        screen.pending.fetch_sub(1, Ordering::SeqCst);
-                    }
+                    let bytes = &typed.bytes;
                     if plain {
-                        match self.screen.as_mut().map(|screen| screen.type_bytes(&bytes)) {
+                        match self.screen.as_mut().map(|screen| screen.type_bytes(bytes)) {
                             Some(Ok(())) if self.read_lines(&mut lobby) => continue,
                             Some(Err(_)) => return self.disconnect("the client does not read its lines"),
                             _ => return,
                         }
                     }
-                    let events = self.screen.as_mut().map(|screen| screen.typed(&bytes, Instant::now()));
+                    let events = self.screen.as_mut().map(|screen| screen.typed(bytes, Instant::now()));
                     for event in events.unwrap_or_default() {
                         if !self.event(&mut lobby, &event) {
                             return;

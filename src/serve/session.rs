@@ -5,7 +5,7 @@
 
 use std::io::{self, Write};
 use std::net::IpAddr;
-use std::sync::atomic::AtomicUsize;
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex, OnceLock};
 use std::time::{Duration, Instant};
 
@@ -30,10 +30,32 @@ use painter::Painter;
 
 mod painter;
 
+/// Bytes a person typed, counted among theirs waiting to be read until
+/// they are dropped: read, or lost with a screen that left meanwhile.
+pub(super) struct Typed {
+    /// The bytes.
+    pub(super) bytes: Vec<u8>,
+    waiting: Arc<AtomicUsize>,
+}
+
+impl Typed {
+    /// `bytes`, counted in `waiting` until dropped.
+    pub(super) fn new(bytes: Vec<u8>, waiting: &Arc<AtomicUsize>) -> Typed {
+        waiting.fetch_add(1, Ordering::SeqCst);
+        Typed { bytes, waiting: Arc::clone(waiting) }
+    }
+}
+
+impl Drop for Typed {
+    fn drop(&mut self) {
+        self.waiting.fetch_sub(1, Ordering::SeqCst);
+    }
+}
+
 /// What a person's connection passes on to whoever has their screen.
 pub(super) enum Input {
     /// Bytes they typed.
-    Bytes(Vec<u8>),
+    Bytes(Typed),
     /// Their window changed size: the newest size (clamped) waits in the cell.
     Resized(Arc<NewestSize>),
     /// Their connection is gone.
@@ -127,7 +149,7 @@ async fn write_out(pipe: Arc<Pipe>, writer: ChannelWriteHalf<Msg>, cut: Cut, (fa
         }
     }
     let mut back = Vec::new();
-    if !pipe.plain.load(std::sync::atomic::Ordering::SeqCst) {
+    if !pipe.plain.load(Ordering::SeqCst) {
         let _ = give_back(&mut back);
     }
     let Some(why) = farewell.get() else {
@@ -140,7 +162,7 @@ async fn write_out(pipe: Arc<Pipe>, writer: ChannelWriteHalf<Msg>, cut: Cut, (fa
         let _ = tokio::time::timeout(GOODBYE_TIME, closed).await;
         return;
     };
-    if pipe.plain.load(std::sync::atomic::Ordering::SeqCst) {
+    if pipe.plain.load(Ordering::SeqCst) {
         back.extend_from_slice(format!("hearts: {why}\n").as_bytes());
     } else {
         back.extend_from_slice(farewell_line(why).as_bytes());
@@ -176,7 +198,7 @@ struct Pipe {
     /// Tells the writer to stop at once, dropping what waits.
     abort: Notify,
     /// The line mode's: no terminal was taken, so none is given back.
-    plain: std::sync::atomic::AtomicBool,
+    plain: AtomicBool,
 }
 
 impl Pipe {
@@ -284,8 +306,6 @@ pub(super) struct Screen {
     painter: Painter,
     hits: Hits,
     keys: Keys,
-    /// Messages of this person still waiting for the table.
-    pub(super) pending: Arc<AtomicUsize>,
     /// Where the screen's bytes wait for the writer (to stop it, for a client given up on).
     pipe: Arc<Pipe>,
     /// Why the connection ends once the screen is dropped, if it is to.
@@ -399,7 +419,7 @@ impl Screen {
         visitor: Visitor,
         output: Output,
         (columns, rows): (u16, u16),
-        (pending, route): (Arc<AtomicUsize>, Route),
+        route: Route,
     ) -> Result<Screen, Broken> {
         let pipe = Arc::clone(&output.pipe);
         let farewell = output.farewell();
@@ -413,7 +433,6 @@ impl Screen {
             painter,
             hits: Hits::default(),
             keys: Keys::default(),
-            pending,
             pipe,
             farewell,
             lines: None,
@@ -423,14 +442,9 @@ impl Screen {
     /// A line-mode "screen" on `output`: no terminal is taken over;
     /// sentences are written a line each. `echo`: the client has a
     /// terminal (`ssh HOST plain`), so what is typed is echoed.
-    pub(super) fn open_lines(
-        visitor: Visitor,
-        output: Output,
-        echo: bool,
-        (pending, route): (Arc<AtomicUsize>, Route),
-    ) -> Screen {
+    pub(super) fn open_lines(visitor: Visitor, output: Output, echo: bool, route: Route) -> Screen {
         let pipe = Arc::clone(&output.pipe);
-        pipe.plain.store(true, std::sync::atomic::Ordering::SeqCst);
+        pipe.plain.store(true, Ordering::SeqCst);
         let farewell = output.farewell();
         Screen {
             id: PersonId(0),
@@ -439,7 +453,6 @@ impl Screen {
             painter: Painter::new(output, Rect::new(0, 0, 1, 1)),
             hits: Hits::default(),
             keys: Keys::default(),
-            pending,
             pipe,
             farewell,
             lines: Some(LineInput { echo, ..LineInput::default() }),
@@ -617,7 +630,20 @@ impl Drop for Screen {
 
 #[cfg(test)]
 mod tests {
-    use super::LineInput;
+    use std::sync::Arc;
+    use std::sync::atomic::{AtomicUsize, Ordering};
+
+    use super::{LineInput, Typed};
+
+    #[test]
+    fn typed_bytes_wait_counted_until_dropped_wherever_they_end() {
+        let waiting = Arc::new(AtomicUsize::new(0));
+        let typed = Typed::new(b"kc".to_vec(), &waiting);
+        assert_eq!(waiting.load(Ordering::SeqCst), 1);
+        // Read, or lost at a table its person has just left: either way it no longer counts.
+        drop(typed);
+        assert_eq!(waiting.load(Ordering::SeqCst), 0);
+    }
 
     fn typed(echo: bool, bytes: &[u8]) -> (Vec<String>, Vec<u8>) {
         LineInput { echo, ..LineInput::default() }.typed(bytes)

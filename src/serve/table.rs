@@ -8,7 +8,6 @@ use std::collections::HashMap;
 use std::net::IpAddr;
 use std::panic::AssertUnwindSafe;
 use std::path::PathBuf;
-use std::sync::atomic::Ordering;
 use std::sync::mpsc::{Receiver, RecvTimeoutError, SendError, Sender};
 use std::sync::{Arc, Mutex};
 use std::thread::JoinHandle;
@@ -429,7 +428,7 @@ impl Served {
                 ToTable::Input(id, input) => {
                     let Some(screen) = joiners.iter_mut().find(|screen| screen.id == id) else { continue };
                     match input {
-                        Input::Bytes(_) => drop(screen.pending.fetch_sub(1, Ordering::SeqCst)),
+                        Input::Bytes(_) => {}
                         Input::Resized(newest) => {
                             if let Some((columns, rows)) = newest.take() {
                                 let _ = screen.resize(columns, rows);
@@ -590,12 +589,9 @@ impl Served {
         let now = Instant::now();
         match incoming {
             ToTable::Join(joining) => self.join(*joining),
-            ToTable::Input(id, Input::Bytes(bytes)) if self.screens.get(&id).is_some_and(Screen::is_lines) => {
+            ToTable::Input(id, Input::Bytes(typed)) if self.screens.get(&id).is_some_and(Screen::is_lines) => {
                 let typed = match self.screens.get_mut(&id) {
-                    Some(screen) => {
-                        screen.pending.fetch_sub(1, Ordering::SeqCst);
-                        screen.type_bytes(&bytes)
-                    }
+                    Some(screen) => screen.type_bytes(&typed.bytes),
                     None => Ok(()),
                 };
                 if typed.is_err() {
@@ -606,12 +602,9 @@ impl Served {
                     self.change(Some(id), |room, now| room.type_line(id, &line, now));
                 }
             }
-            ToTable::Input(id, Input::Bytes(bytes)) => {
+            ToTable::Input(id, Input::Bytes(typed)) => {
                 let events = match self.screens.get_mut(&id) {
-                    Some(screen) => {
-                        screen.pending.fetch_sub(1, Ordering::SeqCst);
-                        screen.typed(&bytes, now)
-                    }
+                    Some(screen) => screen.typed(&typed.bytes, now),
                     None => Vec::new(),
                 };
                 self.keys(id, &events);
