@@ -214,7 +214,7 @@ impl Narrator {
     /// Tells the plays since last told: a new hand, each card, each trick
     /// taken, the penalty suit broken.
     fn catch_up(&mut self, sight: &Sight) {
-        let trick_cards = if sight.showing_trick { 0 } else { sight.trick.len() };
+        let trick_cards = sight.in_progress.len();
         self.tell_messages(sight);
         if !self.told.started {
             self.told.started = true;
@@ -255,11 +255,9 @@ impl Narrator {
             self.told.cards = 0;
         }
         self.told.tricks = sight.tricks.len();
-        if !sight.showing_trick {
-            let trick = sight.trick;
-            self.tell_plays(sight, &trick, self.told.cards);
-            self.told.cards = trick.len();
-        }
+        let trick = sight.in_progress;
+        self.tell_plays(sight, &trick, self.told.cards);
+        self.told.cards = trick.len();
         self.tell_broken(sight);
         self.told.broken = sight.hearts_broken;
     }
@@ -297,8 +295,8 @@ impl Narrator {
         if let Some(own) = &sight.own {
             self.say(format!("Your cards: {}", self.words.by_suit(own.hand.iter())));
         }
-        if !sight.trick.is_empty() && !sight.showing_trick {
-            self.say(format!("On the table: {}.", self.trick_words(sight, &sight.trick)));
+        if !sight.in_progress.is_empty() {
+            self.say(format!("On the table: {}.", self.trick_words(sight, &sight.in_progress)));
         }
     }
 
@@ -481,7 +479,7 @@ impl Narrator {
             return Some(Asked::Pass(sight.hand_number));
         }
         if sight.to_act == Some(own.seat) && !own.legal.is_empty() && sight.plays_now() {
-            let trick_cards = if sight.showing_trick { 0 } else { sight.trick.len() };
+            let trick_cards = sight.in_progress.len();
             return Some(Asked::Play(sight.hand_number, sight.tricks.len(), trick_cards));
         }
         None
@@ -511,7 +509,7 @@ impl Narrator {
                 )
             }
             Some(Asked::Play(..)) => {
-                let lead = if sight.trick.is_empty() || sight.showing_trick { "Your lead." } else { "Your turn." };
+                let lead = if sight.in_progress.is_empty() { "Your lead." } else { "Your turn." };
                 format!("{lead} You may play: {}{}", w.by_suit(own.legal.iter()), clock(sight))
             }
             Some(Asked::Question(_, question)) => match question {
@@ -634,11 +632,10 @@ impl Narrator {
                 None => self.say("You are watching: you hold no cards."),
             },
             LineCommand::Trick => {
-                if sight.trick.is_empty() {
+                if sight.in_progress.is_empty() {
                     self.say("No card is on the table.");
                 } else {
-                    let taken = if sight.showing_trick { " (taken)" } else { "" };
-                    self.say(format!("On the table{taken}: {}.", self.trick_words(sight, &sight.trick)));
+                    self.say(format!("On the table: {}.", self.trick_words(sight, &sight.in_progress)));
                 }
             }
             LineCommand::Last => match sight.tricks.last() {

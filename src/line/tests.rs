@@ -21,12 +21,16 @@ struct Told {
 
 impl Told {
     fn new() -> Told {
+        Told::at_pace(Speed::Instant)
+    }
+
+    fn at_pace(speed: Speed) -> Told {
         let setup = Setup {
             rules: Rules::default(),
             label: "black-lady".into(),
             players: vec![Player::Builtin(Level::Easy); 4],
         };
-        let table = Table::local(setup, DealCode { seed: 7, hand: 1 }, Speed::Instant, Think::Samples(1)).unwrap();
+        let table = Table::local(setup, DealCode { seed: 7, hand: 1 }, speed, Think::Samples(1)).unwrap();
         let narrator = Narrator::new(PersonId::LOCAL, CardWords::default());
         let mut told = Told {
             room: Room::with_narrators(table, Vec::new(), vec![narrator]),
@@ -57,6 +61,22 @@ impl Told {
         self.room.type_line(PersonId::LOCAL, line, self.now);
         self.settle();
         self.lines[from..].to_vec()
+    }
+
+    /// Lets time pass a little at a time until a line says `text`.
+    fn until(&mut self, text: &str) {
+        for _ in 0..2000 {
+            if self.lines.iter().any(|line| line.contains(text)) {
+                return;
+            }
+            self.now += Duration::from_millis(10);
+            self.room.send(Message::Tick, self.now);
+            if let Some(job) = self.room.bot_job(self.now) {
+                self.room.send(Message::BotDecided(job.run()), self.now);
+            }
+            self.lines.extend(self.room.take_lines(PersonId::LOCAL));
+        }
+        panic!("no line said {text}: {:#?}", self.lines);
     }
 
     fn count(&self, text: &str) -> usize {
@@ -132,4 +152,17 @@ fn new_mid_game_asks_to_be_typed_again() {
     told.typed("new");
     let fresh = told.typed("new");
     assert!(fresh.iter().any(|line| line == "Hand 1."), "{fresh:#?}");
+}
+
+#[test]
+fn a_card_led_while_the_last_trick_is_on_show_is_told_at_once() {
+    let mut told = Told::at_pace(Speed::Normal);
+    told.typed("pass 3d 5d 9d");
+    told.until("Your turn. You may play: Clubs: king, ace.");
+    told.room.type_line(PersonId::LOCAL, "kc", told.now);
+    told.until("You take the trick with the king of clubs.");
+    assert!(told.room.table().sight(PersonId::LOCAL, told.now).unwrap().showing_trick, "the trick is on show");
+    told.room.type_line(PersonId::LOCAL, "ac", told.now);
+    let said = told.room.take_lines(PersonId::LOCAL);
+    assert_eq!(said.first().map(String::as_str), Some("You lead the ace of clubs."), "{said:#?}");
 }

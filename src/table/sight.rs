@@ -71,6 +71,9 @@ pub struct Sight<'a> {
     pub trick: Trick,
     /// Whether a finished trick is on show.
     pub showing_trick: bool,
+    /// The trick being played, even while the last one is on show (a
+    /// card may be led before its show ends).
+    pub in_progress: Trick,
     /// Every card played to a trick this hand.
     pub played: CardSet,
     /// Whether the penalty suit has been broken.
@@ -262,6 +265,7 @@ impl<'a> Sight<'a> {
             tricks: game.tricks(),
             trick: table.table_trick(now),
             showing_trick: table.showing_trick(now),
+            in_progress: *hand.trick(),
             played: hand.played(),
             hearts_broken: hand.hearts_broken(),
             penalty_suit: hand.penalty_suit(),
