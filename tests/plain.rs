@@ -4,18 +4,24 @@
 
 mod common;
 
+use std::path::Path;
 use std::process::{Child, ChildStdin, Command, Stdio};
 
 use common::lines::{LinePlayer, Played};
 use common::sandbox;
 
-/// `hearts --plain ARGS` in a sandbox, with a player on its pipes.
+/// `hearts --plain ARGS` in a fresh sandbox, with a player on its pipes.
 fn start(name: &str, args: &[&str], seed: u64) -> (Child, LinePlayer<ChildStdin>) {
-    let dir = sandbox("plain", name);
+    start_in(&sandbox("plain", name), args, seed)
+}
+
+/// `hearts --plain ARGS` in `dir` (its home `dir/home`), with a player on
+/// its pipes.
+fn start_in(dir: &Path, args: &[&str], seed: u64) -> (Child, LinePlayer<ChildStdin>) {
     let mut child = Command::new(env!("CARGO_BIN_EXE_hearts"))
         .arg("--plain")
         .args(args)
-        .current_dir(&dir)
+        .current_dir(dir)
         .env("HOME", dir.join("home"))
         .env_remove("XDG_CONFIG_HOME")
         .env_remove("XDG_DATA_HOME")
@@ -98,22 +104,7 @@ fn domino_for_two_is_played_with_its_draws_told() {
 #[test]
 fn a_game_left_with_quit_is_offered_again_and_taken_up() {
     let dir = sandbox("plain", "resume");
-    let run = |args: &[&str]| {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_hearts"))
-            .arg("--plain")
-            .args(args)
-            .current_dir(&dir)
-            .env("HOME", dir.join("home"))
-            .env_remove("XDG_CONFIG_HOME")
-            .env_remove("XDG_DATA_HOME")
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::null())
-            .spawn()
-            .unwrap();
-        let player = LinePlayer::new(child.stdout.take().unwrap(), child.stdin.take().unwrap(), 1);
-        (child, player)
-    };
+    let run = |args: &[&str]| start_in(&dir, args, 1);
     let (mut first, mut player) = run(&["--seed", "11", "--speed", "instant", "--bots", "easy"]);
     let prompt = player.wait_for("Pass three cards");
     assert!(prompt.contains("to Left"), "{prompt}");

@@ -291,10 +291,7 @@ impl Narrator {
         if sight.phase == GamePhase::GameOver || sight.finish.is_some() {
             return;
         }
-        self.say(format!("Hand {}.", sight.hand_number));
-        if let Some(own) = &sight.own {
-            self.say(format!("Your cards: {}", self.words.by_suit(own.hand.iter())));
-        }
+        self.tell_deal(sight);
         if !sight.in_progress.is_empty() {
             self.say(format!("On the table: {}.", self.trick_words(sight, &sight.in_progress)));
         }

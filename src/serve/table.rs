@@ -516,21 +516,7 @@ impl Served {
         let rebuilt = std::panic::catch_unwind(AssertUnwindSafe(|| self.room.table().rebuilt_without(own, now)));
         match rebuilt {
             Ok(Ok(table)) => {
-                let viewers: Vec<Viewer> = self
-                    .room
-                    .ids()
-                    .into_iter()
-                    .filter(|&id| Some(id) != own)
-                    .filter_map(|id| self.room.viewer(id).cloned())
-                    .collect();
-                let narrators: Vec<Narrator> = self
-                    .room
-                    .ids()
-                    .into_iter()
-                    .filter(|&id| Some(id) != own)
-                    .filter_map(|id| self.room.narrator(id).cloned())
-                    .collect();
-                self.room = Room::with_narrators(table, viewers, narrators);
+                self.room = self.room.with_table(table, own);
                 self.save(now);
             }
             _ => {

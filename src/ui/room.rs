@@ -65,11 +65,6 @@ impl Room {
         self.viewers.iter_mut().find(|viewer| viewer.id == id)
     }
 
-    /// A line-mode person's narrator.
-    pub fn narrator(&self, id: PersonId) -> Option<&Narrator> {
-        self.narrators.iter().find(|narrator| narrator.id == id)
-    }
-
     /// A line-mode person's narrator, to change it.
     pub fn narrator_mut(&mut self, id: PersonId) -> Option<&mut Narrator> {
         self.narrators.iter_mut().find(|narrator| narrator.id == id)
@@ -93,19 +88,7 @@ impl Room {
             Some(sight) => self.narrators[index].line(line, &sight),
             None => return Vec::new(),
         };
-        let mut for_runtime = Vec::new();
-        let skipped = requests.contains(&Request::Table(Intent::SkipWait));
-        for request in requests {
-            match request {
-                Request::Table(intent) => self.table.update(Message::Intent(id, intent), now),
-                other => for_runtime.push(other),
-            }
-        }
-        if skipped {
-            self.table.update(Message::Tick, now);
-        }
-        self.settle(now);
-        for_runtime
+        self.carry_out(id, requests, now)
     }
 
     /// A person pressed a key or clicked: their intents go to the table;
@@ -116,6 +99,12 @@ impl Room {
             Some(sight) => self.viewers[index].key(command, &sight),
             None => return Vec::new(),
         };
+        self.carry_out(id, requests, now)
+    }
+
+    /// A person's requests: their intents go to the table; what is for the
+    /// runtime comes back.
+    fn carry_out(&mut self, id: PersonId, requests: Vec<Request>, now: Instant) -> Vec<Request> {
         let mut for_runtime = Vec::new();
         let skipped = requests.contains(&Request::Table(Intent::SkipWait));
         // The key's intents all reach the table before anyone's view comes
@@ -167,6 +156,15 @@ impl Room {
         self.viewers.retain(|viewer| viewer.id != id);
         self.narrators.retain(|narrator| narrator.id != id);
         self.send(Message::Leave(id), now);
+    }
+
+    /// A room of `table` with this room's people, their views as they are,
+    /// but `without` (the table was set up again without them).
+    pub fn with_table(&self, table: Table, without: Option<PersonId>) -> Room {
+        let kept = |id: &PersonId| Some(*id) != without;
+        let viewers = self.viewers.iter().filter(|viewer| kept(&viewer.id)).cloned().collect();
+        let narrators = self.narrators.iter().filter(|narrator| kept(&narrator.id)).cloned().collect();
+        Room::with_narrators(table, viewers, narrators)
     }
 
     /// Puts another table in this one's place (a saved game taken up), the
