@@ -1,0 +1,181 @@
+//! Could the seat under study have stopped the moons it let through, had
+//! it known every card? Reads a record of `hearts sim` (the other seats
+//! played by a heuristic level, whose choices are replayed exactly) and,
+//! for each moon another seat shot, searches every line of play of the
+//! studied seat from the first trick, the others answering as their level
+//! does. It reports how many moons a line stops, and the last decision of
+//! the game as played from which one still did, with the shooter's points
+//! then: what a defence could still have done, and how late.
+//!
+//! ```sh
+//! hearts sim --hands 1000 --seed 1 --duplicate expert,shooter --record moons.jsonl
+//! cargo run --release --example moon_stops -- moons.jsonl expert
+//! ```
+//! (The pass is taken as made: only the play is searched.)
+
+use std::io::BufRead;
+
+use hearts::bot::{Bot, Level, SeatView, Think};
+use hearts::engine::{Card, Game, Hand, HandPhase, Seat, Trick};
+use hearts::record::GameRecord;
+
+/// Lines searched per question before it is left undecided.
+const NODE_LIMIT: u64 = 3_000_000;
+
+/// One hand as it began its play, and who is who in it.
+struct Moon<'a> {
+    game: &'a Game,
+    studied: Seat,
+    shooter: Seat,
+    others: Vec<Box<dyn Bot>>,
+    nodes: u64,
+}
+
+impl Moon<'_> {
+    /// Whether some line of the studied seat from `hand` gets a point to a
+    /// seat other than the shooter; `None` past the node limit.
+    fn stoppable(&mut self, mut hand: Hand, mut tricks: Vec<Trick>) -> Option<bool> {
+        loop {
+            let rules = self.game.rules();
+            let others_scored = Seat::all(rules.player_count())
+                .filter(|&seat| seat != self.shooter)
+                .any(|seat| !(hand.taken(seat) & hand.penalty_cards()).is_empty());
+            if others_scored {
+                return Some(true);
+            }
+            if hand.phase() != HandPhase::Playing {
+                return Some(false);
+            }
+            self.nodes += 1;
+            if self.nodes > NODE_LIMIT {
+                return None;
+            }
+            let seat = hand.to_act();
+            if seat == self.studied {
+                let mut undecided = false;
+                for card in hand.legal_moves().iter() {
+                    let (next, next_tricks) = played(hand, &tricks, card);
+                    match self.stoppable(next, next_tricks) {
+                        Some(true) => return Some(true),
+                        Some(false) => {}
+                        None => undecided = true,
+                    }
+                }
+                return if undecided { None } else { Some(false) };
+            }
+            let view = SeatView::of_hand(rules, &hand, &tricks, seat, *self.game.totals(), self.game.hand_number());
+            let card = self.others[seat.index()].play(&view);
+            (hand, tricks) = played(hand, &tricks, card);
+        }
+    }
+}
+
+/// The hand and its completed tricks after `card` is played.
+fn played(mut hand: Hand, tricks: &[Trick], card: Card) -> (Hand, Vec<Trick>) {
+    let mut tricks = tricks.to_vec();
+    hand.play(hand.to_act(), card).expect("a legal card");
+    if hand.tricks_played() > tricks.len()
+        && let Some(trick) = hand.last_trick()
+    {
+        tricks.push(*trick);
+    }
+    (hand, tricks)
+}
+
+/// What became of one moon let through.
+enum Verdict {
+    /// Some line stopped it; the last decision of the game as played from
+    /// which one did: its trick (from 0) and the shooter's points then.
+    Stoppable { trick: usize, shooter_points: i32 },
+    /// No line of the studied seat's stops it.
+    Sure,
+    /// Too many lines to search.
+    Undecided,
+}
+
+fn judge(game: &Game, played_cards: &[Card], studied: Seat, shooter: Seat, level: Level) -> Verdict {
+    let players = game.rules().player_count();
+    let bots = || (0..players).map(|i| level.bot(1, Seat::new(i).expect("a seat"), Think::Samples(1))).collect();
+    let mut moon = Moon { game, studied, shooter, others: bots(), nodes: 0 };
+    match moon.stoppable(*game.hand(), Vec::new()) {
+        None => return Verdict::Undecided,
+        Some(false) => return Verdict::Sure,
+        Some(true) => {}
+    }
+    let (mut hand, mut tricks) = (*game.hand(), Vec::new());
+    let mut last = Verdict::Stoppable { trick: 0, shooter_points: 0 };
+    for &card in played_cards {
+        if hand.to_act() == studied && hand.legal_moves().len() > 1 {
+            let mut from_here = Moon { game, studied, shooter, others: bots(), nodes: 0 };
+            if from_here.stoppable(hand, tricks.clone()) == Some(true) {
+                let shooter_points = game.rules().points.points(hand.taken(shooter));
+                last = Verdict::Stoppable { trick: hand.tricks_played(), shooter_points };
+            }
+        }
+        (hand, tricks) = played(hand, &tricks, card);
+    }
+    last
+}
+
+fn main() {
+    let mut args = std::env::args().skip(1);
+    let (Some(path), Some(studied_level)) = (args.next(), args.next()) else {
+        eprintln!("usage: moon_stops RECORD.jsonl LEVEL (the level whose seat is studied, e.g. expert)");
+        std::process::exit(2);
+    };
+    let file = std::fs::File::open(&path).unwrap_or_else(|error| {
+        eprintln!("{path}: {error}");
+        std::process::exit(2);
+    });
+    let (mut moons, mut sure, mut undecided) = (0, 0, 0);
+    let mut last_chances: Vec<(usize, i32)> = Vec::new();
+    for line in std::io::BufReader::new(file).lines() {
+        let line = line.expect("a readable record");
+        let record: GameRecord = serde_json::from_str(&line).expect("a game record");
+        let Some(studied) = record.seats.iter().position(|s| s.player == studied_level) else { continue };
+        let Some(other) = record.seats.iter().find(|s| s.player != studied_level) else { continue };
+        let level: Level = other.player.parse().expect("a bot level");
+        assert!(
+            matches!(level, Level::Easy | Level::Normal | Level::Hard | Level::Shooter),
+            "the others must be a level that chooses without chance"
+        );
+        let (mut game, actions) = record.actions().expect("a record that replays");
+        let mut actions = actions.into_iter();
+        for log in &record.hands {
+            // On to this hand's first lead.
+            while game.hand().phase() != HandPhase::Playing || game.hand_number() != log.number {
+                game.apply(actions.next().expect("the hand's actions")).expect("a legal action");
+            }
+            let cards: Vec<_> =
+                log.tricks.iter().flat_map(|t| t.cards.iter().map(|c| c.parse().expect("a card"))).collect();
+            if let Some(moon) = &log.moon
+                && moon.shooter != studied
+            {
+                moons += 1;
+                let (studied, shooter) =
+                    (Seat::new(studied).expect("a seat"), Seat::new(moon.shooter).expect("a seat"));
+                match judge(&game, &cards, studied, shooter, level) {
+                    Verdict::Stoppable { trick, shooter_points } => last_chances.push((trick, shooter_points)),
+                    Verdict::Sure => sure += 1,
+                    Verdict::Undecided => undecided += 1,
+                }
+            }
+            for _ in &cards {
+                game.apply(actions.next().expect("the hand's plays")).expect("a legal play");
+            }
+        }
+    }
+    let count = |f: &dyn Fn(i32) -> bool| last_chances.iter().filter(|&&(_, points)| f(points)).count();
+    println!("moons let through by {studied_level}: {moons}");
+    println!("  stoppable knowing every card: {}", last_chances.len());
+    println!("    last chance with the shooter at 0 points: {}", count(&|p| p == 0));
+    println!("    at 1 to 12 points: {}", count(&|p| (1..13).contains(&p)));
+    println!("    at 13 points or more: {}", count(&|p| p >= 13));
+    println!("  no line stops it: {sure}");
+    println!("  undecided (over {NODE_LIMIT} lines): {undecided}");
+    let mut by_trick = [0; 14];
+    for &(trick, _) in &last_chances {
+        by_trick[trick.min(13)] += 1;
+    }
+    println!("  last chance by trick (from 1): {:?}", &by_trick[..13]);
+}
