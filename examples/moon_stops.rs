@@ -5,7 +5,9 @@
 //! studied seat from the first trick, the others answering as their level
 //! does. It reports how many moons a line stops, and the last decision of
 //! the game as played from which one still did, with the shooter's points
-//! then: what a defence could still have done, and how late.
+//! then and the points the expert's search (at its default budget) expected
+//! there for the card played: what a defence could still have done, how
+//! late, and whether the search saw the moon coming.
 //!
 //! ```sh
 //! hearts sim --hands 1000 --seed 1 --duplicate expert,shooter --record moons.jsonl
@@ -15,7 +17,7 @@
 
 use std::io::BufRead;
 
-use hearts::bot::{Bot, Level, SeatView, Think};
+use hearts::bot::{Bot, DEFAULT_SAMPLES, Goal, Level, SeatView, Think, evaluate_plays};
 use hearts::engine::{Card, Game, Hand, HandPhase, Seat, Trick};
 use hearts::record::GameRecord;
 
@@ -85,8 +87,9 @@ fn played(mut hand: Hand, tricks: &[Trick], card: Card) -> (Hand, Vec<Trick>) {
 /// What became of one moon let through.
 enum Verdict {
     /// Some line stopped it; the last decision of the game as played from
-    /// which one did: its trick (from 0) and the shooter's points then.
-    Stoppable { trick: usize, shooter_points: i32 },
+    /// which one did: its trick (from 0), the shooter's points then, and
+    /// the points the expert's search expected for the card played there.
+    Stoppable { trick: usize, shooter_points: i32, expected: f64 },
     /// No line of the studied seat's stops it.
     Sure,
     /// Too many lines to search.
@@ -103,18 +106,23 @@ fn judge(game: &Game, played_cards: &[Card], studied: Seat, shooter: Seat, level
         Some(true) => {}
     }
     let (mut hand, mut tricks) = (*game.hand(), Vec::new());
-    let mut last = Verdict::Stoppable { trick: 0, shooter_points: 0 };
+    let mut last = None;
     for &card in played_cards {
         if hand.to_act() == studied && hand.legal_moves().len() > 1 {
             let mut from_here = Moon { game, studied, shooter, others: bots(), nodes: 0 };
             if from_here.stoppable(hand, tricks.clone()) == Some(true) {
-                let shooter_points = game.rules().points.points(hand.taken(shooter));
-                last = Verdict::Stoppable { trick: hand.tricks_played(), shooter_points };
+                last = Some((hand, tricks.clone(), card));
             }
         }
         (hand, tricks) = played(hand, &tricks, card);
     }
-    last
+    let Some((hand, tricks, card)) = last else { return Verdict::Undecided };
+    let rules = game.rules();
+    let view = SeatView::of_hand(rules, &hand, &tricks, studied, *game.totals(), game.hand_number());
+    let estimates = evaluate_plays(&view, game.seed(), DEFAULT_SAMPLES, Goal::Win);
+    let expected = estimates.iter().find(|e| e.card == card).map_or(f64::NAN, |e| e.points);
+    let shooter_points = rules.points.points(hand.taken(shooter));
+    Verdict::Stoppable { trick: hand.tricks_played(), shooter_points, expected }
 }
 
 fn main() {
@@ -128,7 +136,7 @@ fn main() {
         std::process::exit(2);
     });
     let (mut moons, mut sure, mut undecided) = (0, 0, 0);
-    let mut last_chances: Vec<(usize, i32)> = Vec::new();
+    let mut last_chances: Vec<(usize, i32, f64)> = Vec::new();
     for line in std::io::BufReader::new(file).lines() {
         let line = line.expect("a readable record");
         let record: GameRecord = serde_json::from_str(&line).expect("a game record");
@@ -155,7 +163,9 @@ fn main() {
                 let (studied, shooter) =
                     (Seat::new(studied).expect("a seat"), Seat::new(moon.shooter).expect("a seat"));
                 match judge(&game, &cards, studied, shooter, level) {
-                    Verdict::Stoppable { trick, shooter_points } => last_chances.push((trick, shooter_points)),
+                    Verdict::Stoppable { trick, shooter_points, expected } => {
+                        last_chances.push((trick, shooter_points, expected))
+                    }
                     Verdict::Sure => sure += 1,
                     Verdict::Undecided => undecided += 1,
                 }
@@ -165,7 +175,7 @@ fn main() {
             }
         }
     }
-    let count = |f: &dyn Fn(i32) -> bool| last_chances.iter().filter(|&&(_, points)| f(points)).count();
+    let count = |f: &dyn Fn(i32) -> bool| last_chances.iter().filter(|&&(_, points, _)| f(points)).count();
     println!("moons let through by {studied_level}: {moons}");
     println!("  stoppable knowing every card: {}", last_chances.len());
     println!("    last chance with the shooter at 0 points: {}", count(&|p| p == 0));
@@ -174,8 +184,16 @@ fn main() {
     println!("  no line stops it: {sure}");
     println!("  undecided (over {NODE_LIMIT} lines): {undecided}");
     let mut by_trick = [0; 14];
-    for &(trick, _) in &last_chances {
+    for &(trick, _, _) in &last_chances {
         by_trick[trick.min(13)] += 1;
     }
     println!("  last chance by trick (from 1): {:?}", &by_trick[..13]);
+    let expected: Vec<f64> = last_chances.iter().map(|&(_, _, points)| points).collect();
+    let at_most = |limit: f64| expected.iter().filter(|&&points| points <= limit).count();
+    println!(
+        "  points the expert's search expected at its last chance, for the card it played: mean {:.1}; 5 or fewer in {}, 10 or fewer in {} (the moon gave it 26)",
+        expected.iter().sum::<f64>() / expected.len().max(1) as f64,
+        at_most(5.0),
+        at_most(10.0)
+    );
 }
