@@ -96,6 +96,8 @@ enum Verdict {
     Undecided,
 }
 
+/// What became of the moon `shooter` made in the hand `game` is at the
+/// start of, `played_cards` being the hand's cards as played.
 fn judge(game: &Game, played_cards: &[Card], studied: Seat, shooter: Seat, level: Level) -> Verdict {
     let players = game.rules().player_count();
     let bots = || (0..players).map(|i| level.bot(1, Seat::new(i).expect("a seat"), Think::Samples(1))).collect();
