@@ -1,16 +1,18 @@
 //! Could the seat under study have stopped the moons it let through, had
-//! it known every card? Reads a record of `hearts sim` (the other seats
-//! played by a heuristic level, whose choices are replayed exactly) and,
-//! for each moon another seat shot, searches every line of play of the
-//! studied seat from the first trick, the others answering as their level
-//! does. It reports how many moons a line stops, and the last decision of
-//! the game as played from which one still did, with the shooter's points
-//! then and the points the expert's search (at its default budget) expected
-//! there for the card played: what a defence could still have done, how
-//! late, and whether the search saw the moon coming.
+//! it known every card? Reads a record of `hearts sim` at the default
+//! rules, the other seats played by levels that choose without chance (so
+//! their choices replay exactly, and are checked to), and, for each moon
+//! another seat shot, searches every line of play of the studied seat from
+//! the first trick, the others answering as their level does. It reports
+//! how many moons a line stops; the last decision of the game as played
+//! from which one still did, with the shooter's points then; and the
+//! points a fresh search of the expert's at its default budget expects
+//! there for the card played (its own seed, not the one that chose the
+//! card): what a defence could still have done, how late, and whether the
+//! search sees the moon coming.
 //!
 //! ```sh
-//! hearts sim --hands 1000 --seed 1 --duplicate expert,shooter --record moons.jsonl
+//! hearts sim --hands 1000 --seed 1 --duplicate expert,shooter --threads 2 --record moons.jsonl
 //! cargo run --release --example moon_stops -- moons.jsonl expert
 //! ```
 //! (The pass is taken as made: only the play is searched.)
@@ -18,10 +20,10 @@
 use std::io::BufRead;
 
 use hearts::bot::{Bot, DEFAULT_SAMPLES, Goal, Level, SeatView, Think, evaluate_plays};
-use hearts::engine::{Card, Game, Hand, HandPhase, Seat, Trick};
+use hearts::engine::{Action, Card, Game, Hand, HandPhase, Rules, Seat, Trick};
 use hearts::record::GameRecord;
 
-/// Lines searched per question before it is left undecided.
+/// Positions searched per question before it is left undecided.
 const NODE_LIMIT: u64 = 3_000_000;
 
 /// One hand as it began its play, and who is who in it.
@@ -29,7 +31,7 @@ struct Moon<'a> {
     game: &'a Game,
     studied: Seat,
     shooter: Seat,
-    others: Vec<Box<dyn Bot>>,
+    bots: Vec<Box<dyn Bot>>,
     nodes: u64,
 }
 
@@ -66,7 +68,7 @@ impl Moon<'_> {
                 return if undecided { None } else { Some(false) };
             }
             let view = SeatView::of_hand(rules, &hand, &tricks, seat, *self.game.totals(), self.game.hand_number());
-            let card = self.others[seat.index()].play(&view);
+            let card = self.bots[seat.index()].play(&view);
             (hand, tricks) = played(hand, &tricks, card);
         }
     }
@@ -88,43 +90,78 @@ fn played(mut hand: Hand, tricks: &[Trick], card: Card) -> (Hand, Vec<Trick>) {
 enum Verdict {
     /// Some line stopped it; the last decision of the game as played from
     /// which one did: its trick (from 0), the shooter's points then, and
-    /// the points the expert's search expected for the card played there.
+    /// the points a search of the expert's expects there for the card played.
     Stoppable { trick: usize, shooter_points: i32, expected: f64 },
     /// No line of the studied seat's stops it.
     Sure,
-    /// Too many lines to search.
+    /// Too many positions to search.
     Undecided,
+}
+
+/// The other seats' players in a record, as bots that replay their
+/// choices: each a level that chooses without chance. (The studied seat's
+/// place holds a bot never asked: its cards are searched, or the record's.)
+fn replaying_bots(record: &GameRecord, studied: usize) -> Result<Vec<Box<dyn Bot>>, String> {
+    record
+        .seats
+        .iter()
+        .map(|seat| {
+            let level = match seat.player.parse::<Level>() {
+                _ if seat.seat == studied => Level::Easy,
+                Ok(level @ (Level::Easy | Level::Normal | Level::Hard | Level::Shooter)) => level,
+                _ => return Err(format!("seat {} is {}: its choices do not replay", seat.seat, seat.player)),
+            };
+            Ok(level.bot(record.seed, Seat::new(seat.seat).ok_or("a seat out of range")?, Think::Samples(1)))
+        })
+        .collect()
 }
 
 /// What became of the moon `shooter` made in the hand `game` is at the
 /// start of, `played_cards` being the hand's cards as played.
-fn judge(game: &Game, played_cards: &[Card], studied: Seat, shooter: Seat, level: Level) -> Verdict {
-    let players = game.rules().player_count();
-    let bots = || (0..players).map(|i| level.bot(1, Seat::new(i).expect("a seat"), Think::Samples(1))).collect();
-    let mut moon = Moon { game, studied, shooter, others: bots(), nodes: 0 };
-    match moon.stoppable(*game.hand(), Vec::new()) {
-        None => return Verdict::Undecided,
-        Some(false) => return Verdict::Sure,
-        Some(true) => {}
-    }
+fn judge(game: &Game, record: &GameRecord, played_cards: &[Card], studied: Seat, shooter: Seat) -> Verdict {
+    let moon =
+        || Moon { game, studied, shooter, bots: replaying_bots(record, studied.index()).expect("checked"), nodes: 0 };
+    // The studied seat's decisions on the line played, each with its card.
+    let mut decisions = Vec::new();
     let (mut hand, mut tricks) = (*game.hand(), Vec::new());
-    let mut last = None;
+    let mut others = moon();
     for &card in played_cards {
-        if hand.to_act() == studied && hand.legal_moves().len() > 1 {
-            let mut from_here = Moon { game, studied, shooter, others: bots(), nodes: 0 };
-            if from_here.stoppable(hand, tricks.clone()) == Some(true) {
-                last = Some((hand, tricks.clone(), card));
+        let seat = hand.to_act();
+        if seat == studied {
+            if hand.legal_moves().len() > 1 {
+                decisions.push((hand, tricks.clone(), card));
             }
+        } else {
+            let view = SeatView::of_hand(game.rules(), &hand, &tricks, seat, *game.totals(), game.hand_number());
+            assert_eq!(others.bots[seat.index()].play(&view), card, "the replay left the record");
         }
         (hand, tricks) = played(hand, &tricks, card);
     }
-    let Some((hand, tricks, card)) = last else { return Verdict::Undecided };
-    let rules = game.rules();
-    let view = SeatView::of_hand(rules, &hand, &tricks, studied, *game.totals(), game.hand_number());
-    let estimates = evaluate_plays(&view, game.seed(), DEFAULT_SAMPLES, Goal::Win);
-    let expected = estimates.iter().find(|e| e.card == card).map_or(f64::NAN, |e| e.points);
-    let shooter_points = rules.points.points(hand.taken(shooter));
-    Verdict::Stoppable { trick: hand.tricks_played(), shooter_points, expected }
+    // A stop possible from a decision is possible from every one before it:
+    // the last chance is the first stoppable decision counting back.
+    for (hand, tricks, card) in decisions.into_iter().rev() {
+        match moon().stoppable(hand, tricks.clone()) {
+            None => return Verdict::Undecided,
+            Some(false) => {}
+            Some(true) => {
+                let rules = game.rules();
+                let view = SeatView::of_hand(rules, &hand, &tricks, studied, *game.totals(), game.hand_number());
+                let estimates = evaluate_plays(&view, game.seed(), DEFAULT_SAMPLES, Goal::Win);
+                let expected = estimates.iter().find(|e| e.card == card).map_or(f64::NAN, |e| e.points);
+                let shooter_points = rules.points.points(hand.taken(shooter));
+                return Verdict::Stoppable { trick: hand.tricks_played(), shooter_points, expected };
+            }
+        }
+    }
+    Verdict::Sure
+}
+
+/// Plays the record's actions into `game` up to the first lead of the hand
+/// numbered `number`.
+fn to_first_lead(game: &mut Game, actions: &mut impl Iterator<Item = Action>, number: u32) {
+    while game.hand().phase() != HandPhase::Playing || game.hand_number() != number {
+        game.apply(actions.next().expect("the hand's actions")).expect("a legal action");
+    }
 }
 
 fn main() {
@@ -133,29 +170,27 @@ fn main() {
         eprintln!("usage: moon_stops RECORD.jsonl LEVEL (the level whose seat is studied, e.g. expert)");
         std::process::exit(2);
     };
-    let file = std::fs::File::open(&path).unwrap_or_else(|error| {
-        eprintln!("{path}: {error}");
+    let fail = |message: String| -> ! {
+        eprintln!("{path}: {message}");
         std::process::exit(2);
-    });
+    };
+    let file = std::fs::File::open(&path).unwrap_or_else(|error| fail(error.to_string()));
     let (mut moons, mut sure, mut undecided) = (0, 0, 0);
     let mut last_chances: Vec<(usize, i32, f64)> = Vec::new();
     for line in std::io::BufReader::new(file).lines() {
-        let line = line.expect("a readable record");
-        let record: GameRecord = serde_json::from_str(&line).expect("a game record");
+        let line = line.unwrap_or_else(|error| fail(error.to_string()));
+        let record: GameRecord = serde_json::from_str(&line).unwrap_or_else(|error| fail(error.to_string()));
         let Some(studied) = record.seats.iter().position(|s| s.player == studied_level) else { continue };
-        let Some(other) = record.seats.iter().find(|s| s.player != studied_level) else { continue };
-        let level: Level = other.player.parse().expect("a bot level");
-        assert!(
-            matches!(level, Level::Easy | Level::Normal | Level::Hard | Level::Shooter),
-            "the others must be a level that chooses without chance"
-        );
-        let (mut game, actions) = record.actions().expect("a record that replays");
+        if let Err(message) = replaying_bots(&record, studied) {
+            fail(message);
+        }
+        let (mut game, actions) = record.actions().unwrap_or_else(|error| fail(error.to_string()));
+        if *game.rules() != Rules::default() {
+            fail("the record is not at the default rules".to_string());
+        }
         let mut actions = actions.into_iter();
         for log in &record.hands {
-            // On to this hand's first lead.
-            while game.hand().phase() != HandPhase::Playing || game.hand_number() != log.number {
-                game.apply(actions.next().expect("the hand's actions")).expect("a legal action");
-            }
+            to_first_lead(&mut game, &mut actions, log.number);
             let cards: Vec<_> =
                 log.tricks.iter().flat_map(|t| t.cards.iter().map(|c| c.parse().expect("a card"))).collect();
             if let Some(moon) = &log.moon
@@ -164,7 +199,7 @@ fn main() {
                 moons += 1;
                 let (studied, shooter) =
                     (Seat::new(studied).expect("a seat"), Seat::new(moon.shooter).expect("a seat"));
-                match judge(&game, &cards, studied, shooter, level) {
+                match judge(&game, &record, &cards, studied, shooter) {
                     Verdict::Stoppable { trick, shooter_points, expected } => {
                         last_chances.push((trick, shooter_points, expected))
                     }
@@ -184,16 +219,16 @@ fn main() {
     println!("    at 1 to 12 points: {}", count(&|p| (1..13).contains(&p)));
     println!("    at 13 points or more: {}", count(&|p| p >= 13));
     println!("  no line stops it: {sure}");
-    println!("  undecided (over {NODE_LIMIT} lines): {undecided}");
-    let mut by_trick = [0; 14];
+    println!("  undecided (over {NODE_LIMIT} positions): {undecided}");
+    let mut by_trick = vec![0; Rules::default().hand_size()];
     for &(trick, _, _) in &last_chances {
-        by_trick[trick.min(13)] += 1;
+        by_trick[trick] += 1;
     }
-    println!("  last chance by trick (from 1): {:?}", &by_trick[..13]);
+    println!("  last chance by trick (from 1): {by_trick:?}");
     let expected: Vec<f64> = last_chances.iter().map(|&(_, _, points)| points).collect();
     let at_most = |limit: f64| expected.iter().filter(|&&points| points <= limit).count();
     println!(
-        "  points the expert's search expected at its last chance, for the card it played: mean {:.1}; 5 or fewer in {}, 10 or fewer in {} (the moon gave it 26)",
+        "  points a search of the expert's expects at the last chance, for the card played: mean {:.1}; 5 or fewer in {}, 10 or fewer in {} (the moon gave the seat 26)",
         expected.iter().sum::<f64>() / expected.len().max(1) as f64,
         at_most(5.0),
         at_most(10.0)
