@@ -8,8 +8,10 @@
 //! from which one still did, with the shooter's points then; and the
 //! points a fresh search of the expert's at its default budget expects
 //! there for the card played (its own seed, not the one that chose the
-//! card): what a defence could still have done, how late, and whether the
-//! search sees the moon coming.
+//! card), and whether `hard` in every seat still plays the moon out from
+//! the true deal after that card: what a defence could still have done,
+//! how late, whether the search sees the moon coming, and if not, whether
+//! its worlds or its playouts hide it.
 //!
 //! ```sh
 //! hearts sim --hands 1000 --seed 1 --duplicate expert,shooter --threads 2 --record moons.jsonl
@@ -20,7 +22,7 @@
 use std::io::BufRead;
 
 use hearts::bot::{Bot, DEFAULT_SAMPLES, Goal, Level, SeatView, Think, evaluate_plays};
-use hearts::engine::{Action, Card, Game, Hand, HandPhase, Rules, Seat, Trick};
+use hearts::engine::{Action, Card, Game, Hand, HandPhase, HandResult, Rules, Seat, Trick};
 use hearts::record::GameRecord;
 
 /// Positions searched per question before it is left undecided.
@@ -90,8 +92,10 @@ fn played(mut hand: Hand, tricks: &[Trick], card: Card) -> (Hand, Vec<Trick>) {
 enum Verdict {
     /// Some line stopped it; the last decision of the game as played from
     /// which one did: its trick (from 0), the shooter's points then, and
-    /// the points a search of the expert's expects there for the card played.
-    Stoppable { trick: usize, shooter_points: i32, expected: f64 },
+    /// the points a search of the expert's expects there for the card
+    /// played, and whether the moon still comes from the true deal after
+    /// that card with `hard` in every seat (as the search's playouts play).
+    Stoppable { trick: usize, shooter_points: i32, expected: f64, on_true_deal: bool },
     /// No line of the studied seat's stops it.
     Sure,
     /// Too many positions to search.
@@ -149,11 +153,28 @@ fn judge(game: &Game, record: &GameRecord, played_cards: &[Card], studied: Seat,
                 let estimates = evaluate_plays(&view, game.seed(), DEFAULT_SAMPLES, Goal::Win);
                 let expected = estimates.iter().find(|e| e.card == card).map_or(f64::NAN, |e| e.points);
                 let shooter_points = rules.points.points(hand.taken(shooter));
-                return Verdict::Stoppable { trick: hand.tricks_played(), shooter_points, expected };
+                let on_true_deal = moon_with_hard_everywhere(game, played(hand, &tricks, card)) == Some(shooter);
+                return Verdict::Stoppable { trick: hand.tricks_played(), shooter_points, expected, on_true_deal };
             }
         }
     }
     Verdict::Sure
+}
+
+/// The seat that shoots the moon when `hard` plays every seat from `hand`
+/// (with its completed `tricks`) to the end, if one does.
+fn moon_with_hard_everywhere(game: &Game, (mut hand, mut tricks): (Hand, Vec<Trick>)) -> Option<Seat> {
+    let rules = game.rules();
+    let mut bots: Vec<Box<dyn Bot>> = (0..rules.player_count())
+        .map(|i| Level::Hard.bot(game.seed(), Seat::new(i).expect("a seat"), Think::Samples(1)))
+        .collect();
+    while hand.phase() == HandPhase::Playing {
+        let seat = hand.to_act();
+        let view = SeatView::of_hand(rules, &hand, &tricks, seat, *game.totals(), game.hand_number());
+        let card = bots[seat.index()].play(&view);
+        (hand, tricks) = played(hand, &tricks, card);
+    }
+    HandResult::of(&hand, rules).shooter
 }
 
 /// Plays the record's actions into `game` up to the first lead of the hand
@@ -176,7 +197,7 @@ fn main() {
     };
     let file = std::fs::File::open(&path).unwrap_or_else(|error| fail(error.to_string()));
     let (mut moons, mut sure, mut undecided) = (0, 0, 0);
-    let mut last_chances: Vec<(usize, i32, f64)> = Vec::new();
+    let mut last_chances: Vec<(usize, i32, f64, bool)> = Vec::new();
     for line in std::io::BufReader::new(file).lines() {
         let line = line.unwrap_or_else(|error| fail(error.to_string()));
         let record: GameRecord = serde_json::from_str(&line).unwrap_or_else(|error| fail(error.to_string()));
@@ -200,8 +221,8 @@ fn main() {
                 let (studied, shooter) =
                     (Seat::new(studied).expect("a seat"), Seat::new(moon.shooter).expect("a seat"));
                 match judge(&game, &record, &cards, studied, shooter) {
-                    Verdict::Stoppable { trick, shooter_points, expected } => {
-                        last_chances.push((trick, shooter_points, expected))
+                    Verdict::Stoppable { trick, shooter_points, expected, on_true_deal } => {
+                        last_chances.push((trick, shooter_points, expected, on_true_deal))
                     }
                     Verdict::Sure => sure += 1,
                     Verdict::Undecided => undecided += 1,
@@ -212,7 +233,7 @@ fn main() {
             }
         }
     }
-    let count = |f: &dyn Fn(i32) -> bool| last_chances.iter().filter(|&&(_, points, _)| f(points)).count();
+    let count = |f: &dyn Fn(i32) -> bool| last_chances.iter().filter(|&&(_, points, _, _)| f(points)).count();
     println!("moons let through by {studied_level}: {moons}");
     println!("  stoppable knowing every card: {}", last_chances.len());
     println!("    last chance with the shooter at 0 points: {}", count(&|p| p == 0));
@@ -221,16 +242,21 @@ fn main() {
     println!("  no line stops it: {sure}");
     println!("  undecided (over {NODE_LIMIT} positions): {undecided}");
     let mut by_trick = vec![0; Rules::default().hand_size()];
-    for &(trick, _, _) in &last_chances {
+    for &(trick, _, _, _) in &last_chances {
         by_trick[trick] += 1;
     }
     println!("  last chance by trick (from 1): {by_trick:?}");
-    let expected: Vec<f64> = last_chances.iter().map(|&(_, _, points)| points).collect();
+    let expected: Vec<f64> = last_chances.iter().map(|&(_, _, points, _)| points).collect();
     let at_most = |limit: f64| expected.iter().filter(|&&points| points <= limit).count();
     println!(
         "  points a search of the expert's expects at the last chance, for the card played: mean {:.1}; 5 or fewer in {}, 10 or fewer in {} (the moon gave the seat 26)",
         expected.iter().sum::<f64>() / expected.len().max(1) as f64,
         at_most(5.0),
         at_most(10.0)
+    );
+    println!(
+        "  the moon still comes from the true deal after the card played, hard in every seat: {} of {}",
+        last_chances.iter().filter(|&&(_, _, _, on_true_deal)| on_true_deal).count(),
+        last_chances.len()
     );
 }
