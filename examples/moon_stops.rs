@@ -94,7 +94,8 @@ enum Verdict {
     /// which one did: its trick (from 0), the shooter's points then, and
     /// the points a search of the expert's expects there for the card
     /// played, and whether the moon still comes from the true deal after
-    /// that card with `hard` in every seat (as the search's playouts play).
+    /// that card with `hard` in every seat (the nearest public bot to the
+    /// players of the search's playouts).
     Stoppable { trick: usize, shooter_points: i32, expected: f64, on_true_deal: bool },
     /// No line of the studied seat's stops it.
     Sure,
