@@ -60,7 +60,7 @@ impl Moon<'_> {
             if seat == self.studied {
                 let mut undecided = false;
                 for card in hand.legal_moves().iter() {
-                    let (next, next_tricks) = played(hand, &tricks, card);
+                    let (next, next_tricks) = played(hand, tricks.clone(), card);
                     match self.stoppable(next, next_tricks) {
                         Some(true) => return Some(true),
                         Some(false) => {}
@@ -69,16 +69,19 @@ impl Moon<'_> {
                 }
                 return if undecided { None } else { Some(false) };
             }
-            let view = SeatView::of_hand(rules, &hand, &tricks, seat, *self.game.totals(), self.game.hand_number());
-            let card = self.bots[seat.index()].play(&view);
-            (hand, tricks) = played(hand, &tricks, card);
+            let card = self.bots[seat.index()].play(&view_of(self.game, &hand, &tricks, seat));
+            (hand, tricks) = played(hand, tricks, card);
         }
     }
 }
 
+/// The view of `seat` in `game`'s hand as it stands in `hand`.
+fn view_of<'a>(game: &'a Game, hand: &Hand, tricks: &'a [Trick], seat: Seat) -> SeatView<'a> {
+    SeatView::of_hand(game.rules(), hand, tricks, seat, *game.totals(), game.hand_number())
+}
+
 /// The hand and its completed tricks after `card` is played.
-fn played(mut hand: Hand, tricks: &[Trick], card: Card) -> (Hand, Vec<Trick>) {
-    let mut tricks = tricks.to_vec();
+fn played(mut hand: Hand, mut tricks: Vec<Trick>, card: Card) -> (Hand, Vec<Trick>) {
     hand.play(hand.to_act(), card).expect("a legal card");
     if hand.tricks_played() > tricks.len()
         && let Some(trick) = hand.last_trick()
@@ -129,7 +132,7 @@ fn judge(game: &Game, record: &GameRecord, played_cards: &[Card], studied: Seat,
     // The studied seat's decisions on the line played, each with its card.
     let mut decisions = Vec::new();
     let (mut hand, mut tricks) = (*game.hand(), Vec::new());
-    let mut others = moon();
+    let mut others = replaying_bots(record, studied.index()).expect("checked");
     for &card in played_cards {
         let seat = hand.to_act();
         if seat == studied {
@@ -137,10 +140,13 @@ fn judge(game: &Game, record: &GameRecord, played_cards: &[Card], studied: Seat,
                 decisions.push((hand, tricks.clone(), card));
             }
         } else {
-            let view = SeatView::of_hand(game.rules(), &hand, &tricks, seat, *game.totals(), game.hand_number());
-            assert_eq!(others.bots[seat.index()].play(&view), card, "the replay left the record");
+            assert_eq!(
+                others[seat.index()].play(&view_of(game, &hand, &tricks, seat)),
+                card,
+                "the replay left the record"
+            );
         }
-        (hand, tricks) = played(hand, &tricks, card);
+        (hand, tricks) = played(hand, tricks, card);
     }
     // A stop possible from a decision is possible from every one before it:
     // the last chance is the first stoppable decision counting back.
@@ -149,12 +155,11 @@ fn judge(game: &Game, record: &GameRecord, played_cards: &[Card], studied: Seat,
             None => return Verdict::Undecided,
             Some(false) => {}
             Some(true) => {
-                let rules = game.rules();
-                let view = SeatView::of_hand(rules, &hand, &tricks, studied, *game.totals(), game.hand_number());
-                let estimates = evaluate_plays(&view, game.seed(), DEFAULT_SAMPLES, Goal::Win);
+                let estimates =
+                    evaluate_plays(&view_of(game, &hand, &tricks, studied), game.seed(), DEFAULT_SAMPLES, Goal::Win);
                 let expected = estimates.iter().find(|e| e.card == card).map_or(f64::NAN, |e| e.points);
-                let shooter_points = rules.points.points(hand.taken(shooter));
-                let on_true_deal = moon_with_hard_everywhere(game, played(hand, &tricks, card)) == Some(shooter);
+                let shooter_points = game.rules().points.points(hand.taken(shooter));
+                let on_true_deal = moon_with_hard_everywhere(game, played(hand, tricks, card)) == Some(shooter);
                 return Verdict::Stoppable { trick: hand.tricks_played(), shooter_points, expected, on_true_deal };
             }
         }
@@ -171,9 +176,8 @@ fn moon_with_hard_everywhere(game: &Game, (mut hand, mut tricks): (Hand, Vec<Tri
         .collect();
     while hand.phase() == HandPhase::Playing {
         let seat = hand.to_act();
-        let view = SeatView::of_hand(rules, &hand, &tricks, seat, *game.totals(), game.hand_number());
-        let card = bots[seat.index()].play(&view);
-        (hand, tricks) = played(hand, &tricks, card);
+        let card = bots[seat.index()].play(&view_of(game, &hand, &tricks, seat));
+        (hand, tricks) = played(hand, tricks, card);
     }
     HandResult::of(&hand, rules).shooter
 }

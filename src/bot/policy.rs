@@ -82,6 +82,10 @@ impl Skill {
     pub const PLAYOUT_GUARDING: Skill = Skill { guards_moon: true, ..Skill::PLAYOUT };
 }
 
+/// Tricks within which a moon attempt may begin; an eager shooter's.
+const MOON_TRICKS: usize = 4;
+const EAGER_MOON_TRICKS: usize = 6;
+
 /// Spades lower than the queen that make the queen (and ace and king)
 /// safe to keep.
 const SPADE_GUARDS: usize = 3;
@@ -417,8 +421,8 @@ fn still_shooting(view: &SeatView<'_>, points: &BySeat<i32>, skill: Skill) -> bo
     if points[view.seat] > 0 {
         top_heart && queen_safe && (taken_many || queen_taken)
     } else {
-        let early = if skill.moon_eager { 6 } else { 4 };
-        view.tricks.len() < early && moon_hand(view, skill) && top_heart
+        let begun_within = if skill.moon_eager { EAGER_MOON_TRICKS } else { MOON_TRICKS };
+        view.tricks.len() < begun_within && moon_hand(view, skill) && top_heart
     }
 }
 
