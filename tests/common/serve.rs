@@ -241,6 +241,13 @@ impl Server {
         Server::start_in(self.killed(), args)
     }
 
+    /// Stops the server as its host would (SIGTERM: every table saved),
+    /// then starts it again on the same data directory.
+    pub fn terminated_and_started_again(mut self, args: &[&str]) -> Server {
+        assert!(self.terminate(), "a stopped server exits cleanly");
+        Server::start_in(std::mem::take(&mut self.dir), args)
+    }
+
     /// Stops the server: SIGTERM to its process, whether it exited
     /// cleanly; in this process, [`hearts::serve::Server::stop`].
     pub fn terminate(&mut self) -> bool {
