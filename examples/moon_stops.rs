@@ -8,10 +8,12 @@
 //! from which one still did, with the shooter's points then; and the
 //! points a fresh search of the expert's at its default budget expects
 //! there for the card played (its own seed, not the one that chose the
-//! card), and whether `hard` in every seat still plays the moon out from
-//! the true deal after that card: what a defence could still have done,
-//! how late, whether the search sees the moon coming, and if not, whether
-//! its worlds or its playouts hide it.
+//! card), whether `hard` in every seat still plays the moon out from the
+//! true deal after that card, and whether the expert's search stops the
+//! moon when shown the true deal at each of the seat's decisions (from the
+//! last chance on, and from the hand's first decision): what a defence
+//! could still have done, how late, whether the search sees the moon
+//! coming, and if not, whether its worlds or its playouts hide it.
 //!
 //! ```sh
 //! hearts sim --hands 1000 --seed 1 --duplicate expert,shooter --threads 2 --record moons.jsonl
@@ -21,7 +23,7 @@
 
 use std::io::BufRead;
 
-use hearts::bot::{Bot, DEFAULT_SAMPLES, Goal, Level, SeatView, Think, evaluate_plays};
+use hearts::bot::{Bot, DEFAULT_SAMPLES, Goal, Level, SeatView, Think, evaluate_plays, evaluate_plays_in_world};
 use hearts::engine::{Action, Card, Game, Hand, HandPhase, HandResult, Rules, Seat, Trick};
 use hearts::record::GameRecord;
 
@@ -91,15 +93,30 @@ fn played(mut hand: Hand, mut tricks: Vec<Trick>, card: Card) -> (Hand, Vec<Tric
     (hand, tricks)
 }
 
+/// The last decision of the game as played from which some line of the
+/// studied seat's still stopped a moon, and what the search made of it.
+struct LastChance {
+    /// Its trick, from 0.
+    trick: usize,
+    /// The shooter's points then.
+    shooter_points: i32,
+    /// The points a search of the expert's expects there for the card played.
+    expected: f64,
+    /// Whether the moon still comes from the true deal after that card with
+    /// `hard` in every seat (the nearest public bot to the players of the
+    /// search's playouts).
+    on_true_deal: bool,
+    /// Whether the search, shown the true deal at each decision of the
+    /// seat's from here on, stops the moon.
+    stopped_seeing_from_here: bool,
+    /// The same from the seat's first decision of the hand.
+    stopped_seeing_from_the_start: bool,
+}
+
 /// What became of one moon let through.
 enum Verdict {
-    /// Some line stopped it; the last decision of the game as played from
-    /// which one did: its trick (from 0), the shooter's points then, and
-    /// the points a search of the expert's expects there for the card
-    /// played, and whether the moon still comes from the true deal after
-    /// that card with `hard` in every seat (the nearest public bot to the
-    /// players of the search's playouts).
-    Stoppable { trick: usize, shooter_points: i32, expected: f64, on_true_deal: bool },
+    /// Some line stopped it.
+    Stoppable(LastChance),
     /// No line of the studied seat's stops it.
     Sure,
     /// Too many positions to search.
@@ -129,6 +146,10 @@ fn replaying_bots(record: &GameRecord, studied: usize) -> Result<Vec<Box<dyn Bot
 fn judge(game: &Game, record: &GameRecord, played_cards: &[Card], studied: Seat, shooter: Seat) -> Verdict {
     let moon =
         || Moon { game, studied, shooter, bots: replaying_bots(record, studied.index()).expect("checked"), nodes: 0 };
+    let seeing = |hand: Hand, tricks: Vec<Trick>| {
+        let others = replaying_bots(record, studied.index()).expect("checked");
+        moon_seeing_the_deal(game, others, studied, (hand, tricks)) != Some(shooter)
+    };
     // The studied seat's decisions on the line played, each with its card.
     let mut decisions = Vec::new();
     let (mut hand, mut tricks) = (*game.hand(), Vec::new());
@@ -148,6 +169,7 @@ fn judge(game: &Game, record: &GameRecord, played_cards: &[Card], studied: Seat,
         }
         (hand, tricks) = played(hand, tricks, card);
     }
+    let start = decisions.first().map(|(hand, tricks, _)| (*hand, tricks.clone()));
     // A stop possible from a decision is possible from every one before it:
     // the last chance is the first stoppable decision counting back.
     for (hand, tricks, card) in decisions.into_iter().rev() {
@@ -159,8 +181,16 @@ fn judge(game: &Game, record: &GameRecord, played_cards: &[Card], studied: Seat,
                     evaluate_plays(&view_of(game, &hand, &tricks, studied), game.seed(), DEFAULT_SAMPLES, Goal::Win);
                 let expected = estimates.iter().find(|e| e.card == card).map_or(f64::NAN, |e| e.points);
                 let shooter_points = game.rules().points.points(hand.taken(shooter));
-                let on_true_deal = moon_with_hard_everywhere(game, played(hand, tricks, card)) == Some(shooter);
-                return Verdict::Stoppable { trick: hand.tricks_played(), shooter_points, expected, on_true_deal };
+                let on_true_deal = moon_with_hard_everywhere(game, played(hand, tricks.clone(), card)) == Some(shooter);
+                let (first_hand, first_tricks) = start.expect("a decision");
+                return Verdict::Stoppable(LastChance {
+                    trick: hand.tricks_played(),
+                    shooter_points,
+                    expected,
+                    on_true_deal,
+                    stopped_seeing_from_here: seeing(hand, tricks),
+                    stopped_seeing_from_the_start: seeing(first_hand, first_tricks),
+                });
             }
         }
     }
@@ -180,6 +210,29 @@ fn moon_with_hard_everywhere(game: &Game, (mut hand, mut tricks): (Hand, Vec<Tri
         (hand, tricks) = played(hand, tricks, card);
     }
     HandResult::of(&hand, rules).shooter
+}
+
+/// The seat that shoots the moon when, from `hand` (with its completed
+/// `tricks`), the studied seat plays the card a search of the expert's
+/// values most knowing every card, and the others as `others` do.
+fn moon_seeing_the_deal(
+    game: &Game,
+    mut others: Vec<Box<dyn Bot>>,
+    studied: Seat,
+    (mut hand, mut tricks): (Hand, Vec<Trick>),
+) -> Option<Seat> {
+    while hand.phase() == HandPhase::Playing {
+        let seat = hand.to_act();
+        let view = view_of(game, &hand, &tricks, seat);
+        let card = if seat == studied {
+            let estimates = evaluate_plays_in_world(&view, &hand, Goal::Win);
+            estimates.iter().max_by(|a, b| a.value.total_cmp(&b.value)).expect("a legal card").card
+        } else {
+            others[seat.index()].play(&view)
+        };
+        (hand, tricks) = played(hand, tricks, card);
+    }
+    HandResult::of(&hand, game.rules()).shooter
 }
 
 /// Plays the record's actions into `game` up to the first lead of the hand
@@ -202,7 +255,7 @@ fn main() {
     };
     let file = std::fs::File::open(&path).unwrap_or_else(|error| fail(error.to_string()));
     let (mut moons, mut sure, mut undecided) = (0, 0, 0);
-    let mut last_chances: Vec<(usize, i32, f64, bool)> = Vec::new();
+    let mut last_chances: Vec<LastChance> = Vec::new();
     for line in std::io::BufReader::new(file).lines() {
         let line = line.unwrap_or_else(|error| fail(error.to_string()));
         let record: GameRecord = serde_json::from_str(&line).unwrap_or_else(|error| fail(error.to_string()));
@@ -226,9 +279,7 @@ fn main() {
                 let (studied, shooter) =
                     (Seat::new(studied).expect("a seat"), Seat::new(moon.shooter).expect("a seat"));
                 match judge(&game, &record, &cards, studied, shooter) {
-                    Verdict::Stoppable { trick, shooter_points, expected, on_true_deal } => {
-                        last_chances.push((trick, shooter_points, expected, on_true_deal))
-                    }
+                    Verdict::Stoppable(last_chance) => last_chances.push(last_chance),
                     Verdict::Sure => sure += 1,
                     Verdict::Undecided => undecided += 1,
                 }
@@ -238,20 +289,20 @@ fn main() {
             }
         }
     }
-    let count = |f: &dyn Fn(i32) -> bool| last_chances.iter().filter(|&&(_, points, _, _)| f(points)).count();
+    let count = |f: &dyn Fn(&LastChance) -> bool| last_chances.iter().filter(|&chance| f(chance)).count();
     println!("moons let through by {studied_level}: {moons}");
     println!("  stoppable knowing every card: {}", last_chances.len());
-    println!("    last chance with the shooter at 0 points: {}", count(&|p| p == 0));
-    println!("    at 1 to 12 points: {}", count(&|p| (1..13).contains(&p)));
-    println!("    at 13 points or more: {}", count(&|p| p >= 13));
+    println!("    last chance with the shooter at 0 points: {}", count(&|c| c.shooter_points == 0));
+    println!("    at 1 to 12 points: {}", count(&|c| (1..13).contains(&c.shooter_points)));
+    println!("    at 13 points or more: {}", count(&|c| c.shooter_points >= 13));
     println!("  no line stops it: {sure}");
     println!("  undecided (over {NODE_LIMIT} positions): {undecided}");
     let mut by_trick = vec![0; Rules::default().hand_size()];
-    for &(trick, _, _, _) in &last_chances {
-        by_trick[trick] += 1;
+    for chance in &last_chances {
+        by_trick[chance.trick] += 1;
     }
     println!("  last chance by trick (from 1): {by_trick:?}");
-    let expected: Vec<f64> = last_chances.iter().map(|&(_, _, points, _)| points).collect();
+    let expected: Vec<f64> = last_chances.iter().map(|chance| chance.expected).collect();
     let at_most = |limit: f64| expected.iter().filter(|&&points| points <= limit).count();
     println!(
         "  points a search of the expert's expects at the last chance, for the card played: mean {:.1}; 5 or fewer in {}, 10 or fewer in {} (the moon gave the seat 26)",
@@ -261,7 +312,13 @@ fn main() {
     );
     println!(
         "  the moon still comes from the true deal after the card played, hard in every seat: {} of {}",
-        last_chances.iter().filter(|&&(_, _, _, on_true_deal)| on_true_deal).count(),
+        count(&|c| c.on_true_deal),
+        last_chances.len()
+    );
+    println!(
+        "  the search, shown the true deal at each decision, stops it: from the last chance on in {}, from the hand's first decision in {}, of {}",
+        count(&|c| c.stopped_seeing_from_here),
+        count(&|c| c.stopped_seeing_from_the_start),
         last_chances.len()
     );
 }

@@ -19,7 +19,7 @@ use std::time::Duration;
 pub use advice::{Advice, Choices, PASS_SAMPLES, advise};
 pub use expert::{
     CardEstimate, DEFAULT_SAMPLES, Expert, Goal, PassEstimate, Think, evaluate_passes, evaluate_plays,
-    evaluate_these_passes,
+    evaluate_plays_in_world, evaluate_these_passes,
 };
 pub use policy::Skill;
 pub use view::{Doubles, SeatView, Voids};

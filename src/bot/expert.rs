@@ -194,6 +194,28 @@ pub fn evaluate_plays(view: &SeatView<'_>, seed: u64, samples: usize, goal: Goal
         .collect()
 }
 
+/// The expert's estimate of every legal card from `view` were `world` the
+/// hand as it truly stands: each card played out once in that world, as the
+/// search plays out each world it deals (its playouts choose without
+/// chance). What the search would make of a position knowing every card: a
+/// yardstick for what its worlds hide.
+pub fn evaluate_plays_in_world(view: &SeatView<'_>, world: &Hand, goal: Goal) -> Vec<CardEstimate> {
+    let search = Search { reports_chance: true, goal, ..Search::new(view, 0, 0) };
+    let mut judge = Judge::new(view, true, goal);
+    let mut tricks: Vec<Trick> = Vec::with_capacity(20);
+    view.legal
+        .iter()
+        .map(|card| {
+            tricks.clear();
+            tricks.extend_from_slice(view.tricks);
+            let mut total = Total::default();
+            total.add(search.playout(*world, card, &mut tricks, &mut judge), FULL_WEIGHT);
+            let (points, value, win_chance) = total.means(view);
+            CardEstimate { card, points, value, win_chance }
+        })
+        .collect()
+}
+
 /// The expert's estimate of one pass from a seat's view before passing.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct PassEstimate {
@@ -1003,6 +1025,24 @@ mod tests {
         assert_eq!((ace.points, duck.points), (5.0, 18.0), "{estimates:?}");
         assert!(ace.value > duck.value + 5.0, "{estimates:?}");
         assert_eq!(Expert::new(1, Seat::SOUTH, Think::Samples(30)).play(&view), ace.card);
+    }
+
+    #[test]
+    fn knowing_every_card_the_search_counts_what_the_true_deal_gives_each_card() {
+        // As below: South, out of diamonds, keeps one of AS and 2S for the
+        // last trick. East does hold the 5S: it wins the diamonds and leads
+        // it, so the AS kept takes West's 3H and North's 4H, and the AS
+        // thrown now takes nothing.
+        let (rules, mut hand) = small_deck(
+            "S:A2.-.-.2 -.3.5.A -.4.6.3 5.-.7.4",
+            open_lead(Rules { moon: MoonRule::Off, ..Rules::default() }),
+        );
+        let mut tricks = Vec::new();
+        let view = view_after(&rules, &mut hand, "2C AC 3C 4C 5D 6D 7D", &mut tricks, 0);
+        let estimates = evaluate_plays_in_world(&view, &hand, Goal::Win);
+        let (high, exit) = (estimate_of(&estimates, "AS"), estimate_of(&estimates, "2S"));
+        assert_eq!((high.points, exit.points), (0.0, 2.0), "{estimates:?}");
+        assert!(high.value > exit.value, "{estimates:?}");
     }
 
     #[test]
