@@ -1428,7 +1428,9 @@ fn t_steps_back_through_every_trick_of_the_hand() {
     h.play_until(|app| app.game().tricks().len() == 4 && app.sight().to_act == Some(YOU) && app.you().window.is_none());
     h.send(Command::LastTrick);
     assert_eq!(h.you().window, Some(Window::Trick(3)));
-    assert!(h.text().contains("Trick 4 of 4"));
+    let text = h.text();
+    assert!(text.contains("Trick 4 of 4"));
+    assert!(text.contains("earlier") && !text.contains("later"), "no trick after the last: {text}");
     for expected in [2, 1, 0] {
         h.send(Command::LastTrick);
         assert_eq!(h.you().window, Some(Window::Trick(expected)));
@@ -1438,6 +1440,7 @@ fn t_steps_back_through_every_trick_of_the_hand() {
     let first = h.game().tricks()[0];
     let text = h.text();
     assert!(text.contains("Trick 1 of 4"), "{text}");
+    assert!(text.contains("later") && !text.contains("earlier"), "no trick before the first: {text}");
     let lead = format!("{}led {}", "", h.you().theme.card(first.cards()[0]));
     assert!(text.contains(&lead), "the leader is marked: {text}");
     h.send(Command::Right);

@@ -229,7 +229,7 @@ pub(super) fn key_line(buf: &mut Buffer, area: Rect, app: &Seen<'_>, note: Optio
     let theme = app.viewer.theme;
     if let Some(line) = &app.viewer.chat_line {
         // The message being written, its end in view.
-        let tail = format!("{}: Enter send{}Esc cancel", theme.separator(), theme.separator());
+        let tail = format!("{}Enter send{}Esc cancel", theme.separator(), theme.separator());
         let room = usize::from(area.width).saturating_sub(7 + tail.chars().count());
         let shown: String = line.chars().skip(line.chars().count().saturating_sub(room)).collect();
         let spans = vec![

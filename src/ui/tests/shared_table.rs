@@ -483,6 +483,16 @@ fn waiting_names_the_reader_too() {
 }
 
 #[test]
+fn the_line_being_written_names_its_two_keys() {
+    let mut shared = Shared::alice_and_bob(Sharing::default());
+    shared.press(ALICE, Command::Chat);
+    shared.type_text(ALICE, "hi");
+    let screen = shared.screen(ALICE, 80, 24);
+    let line = screen.lines().find(|line| line.contains("Say:")).unwrap_or_default().trim_end();
+    assert!(line.ends_with("Say: hi_ · Enter send · Esc cancel"), "{screen}");
+}
+
+#[test]
 fn a_message_reaches_the_table_with_its_sender_named() {
     let mut shared = Shared::alice_and_bob(Sharing::default());
     shared.say(ALICE, "nice trick");

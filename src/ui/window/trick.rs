@@ -30,6 +30,20 @@ pub fn key(index: &mut usize, command: Command, sight: &Sight) -> Outcome {
     Outcome::Stay
 }
 
+/// The keys that act on trick `index` of `count`, each as `[earlier,
+/// later, close]` words: back only past the first trick, forward only
+/// before the last.
+fn keys(index: usize, count: usize, [earlier, later, close]: [&'static str; 3]) -> Vec<&'static str> {
+    let earlier = (index > 0).then_some(earlier);
+    let later = (index + 1 < count).then_some(later);
+    earlier.into_iter().chain(later).chain([close]).collect()
+}
+
+/// The keys for the key line.
+pub fn key_line(index: usize, count: usize) -> Vec<&'static str> {
+    keys(index, count, ["t earlier", "right later", "Esc close"])
+}
+
 /// Draws the window over the table; its rectangle.
 pub fn draw(buf: &mut Buffer, area: Rect, seen: &Seen, index: usize) -> Rect {
     const WIDTH: u16 = 44;
@@ -55,7 +69,7 @@ pub fn draw(buf: &mut Buffer, area: Rect, seen: &Seen, index: usize) -> Rect {
         }
     }
     lines.push(Line::raw(""));
-    let keys = ["t or left: earlier", "right: later", "Esc: close"];
+    let keys = keys(index, tricks.len(), ["t or left: earlier", "right: later", "Esc: close"]);
     let room = usize::from(WIDTH.min(area.width)).saturating_sub(MARGINS);
     lines.extend(
         wrap_units(&keys, "   ", room, 0).into_iter().map(|line| Line::styled(format!(" {line}"), theme.quiet())),
@@ -63,4 +77,17 @@ pub fn draw(buf: &mut Buffer, area: Rect, seen: &Seen, index: usize) -> Rect {
     let (rect, inner) = frame(buf, area, WIDTH, lines.len() as u16 + 2, &title, theme);
     Paragraph::new(lines).render(inner, buf);
     rect
+}
+
+#[cfg(test)]
+mod tests {
+    use super::key_line;
+
+    #[test]
+    fn the_keys_step_only_where_there_is_a_trick_to_step_to() {
+        assert_eq!(key_line(0, 1), ["Esc close"]);
+        assert_eq!(key_line(0, 3), ["right later", "Esc close"]);
+        assert_eq!(key_line(1, 3), ["t earlier", "right later", "Esc close"]);
+        assert_eq!(key_line(2, 3), ["t earlier", "Esc close"]);
+    }
 }
