@@ -226,7 +226,10 @@ fn moon_seeing_the_deal(
         let view = view_of(game, &hand, &tricks, seat);
         let card = if seat == studied {
             let estimates = evaluate_plays_in_world(&view, &hand, Goal::Win);
-            estimates.iter().max_by(|a, b| a.value.total_cmp(&b.value)).expect("a legal card").card
+            // As the expert chooses: the best value, the lowest card of equals.
+            let best =
+                (0..estimates.len()).max_by(|&i, &j| estimates[i].value.total_cmp(&estimates[j].value).then(j.cmp(&i)));
+            estimates[best.expect("the true deal agrees with the view")].card
         } else {
             others[seat.index()].play(&view)
         };

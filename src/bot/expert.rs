@@ -195,12 +195,22 @@ pub fn evaluate_plays(view: &SeatView<'_>, seed: u64, samples: usize, goal: Goal
 }
 
 /// The expert's estimate of every legal card from `view` were `world` the
-/// hand as it truly stands: each card played out once in that world, as the
-/// search plays out each world it deals (its playouts choose without
+/// hand as it truly stands: each card played out once in that world, dealt
+/// as the search deals each of its worlds (its playouts choose without
 /// chance). What the search would make of a position knowing every card: a
-/// yardstick for what its worlds hide.
+/// yardstick for what its worlds hide. None when `world` does not agree
+/// with `view`; with two packs, `world` is played out as given.
 pub fn evaluate_plays_in_world(view: &SeatView<'_>, world: &Hand, goal: Goal) -> Vec<CardEstimate> {
     let search = Search { reports_chance: true, goal, ..Search::new(view, 0, 0) };
+    let dealt = if view.rules.cancellation {
+        Some(*world)
+    } else {
+        let holdings =
+            BySeat::new_with(|seat| if seat.index() < view.players() { world.holding(seat) } else { CardSet::EMPTY });
+        let left_over = view.unseen() - CardSet::union(holdings.of_table(view.players()));
+        search.world(holdings, left_over).map(|(hand, _)| hand)
+    };
+    let Some(world) = dealt.filter(|world| world.to_act() == view.seat) else { return Vec::new() };
     let mut judge = Judge::new(view, true, goal);
     let mut tricks: Vec<Trick> = Vec::with_capacity(20);
     view.legal
@@ -209,7 +219,7 @@ pub fn evaluate_plays_in_world(view: &SeatView<'_>, world: &Hand, goal: Goal) ->
             tricks.clear();
             tricks.extend_from_slice(view.tricks);
             let mut total = Total::default();
-            total.add(search.playout(*world, card, &mut tricks, &mut judge), FULL_WEIGHT);
+            total.add(search.playout(world, card, &mut tricks, &mut judge), FULL_WEIGHT);
             let (points, value, win_chance) = total.means(view);
             CardEstimate { card, points, value, win_chance }
         })
@@ -567,18 +577,28 @@ impl<'a> Search<'a> {
         if view.rules.cancellation {
             return Some((self.two_packs.as_ref()?.sample_hand(rng)?, FULL_WEIGHT));
         }
-        let players = view.players();
         let mut holdings = self.known;
         holdings[view.seat] = view.hand;
         let dealt = self.deal(rng)?;
         for (&seat, &cards) in self.others.iter().zip(&dealt) {
             holdings[seat] |= cards;
         }
+        self.world(holdings, dealt[self.others.len()])
+    }
+
+    /// The hand as it stands now were these the seats' holdings and
+    /// `left_over` the kitty's unseen cards, rebuilt from the deal as the
+    /// search deals every world (no pass, so no seat in it knows where its
+    /// passed cards went), and how much that world counts; `None` when it
+    /// does not agree with the view.
+    fn world(&self, holdings: BySeat<CardSet>, left_over: CardSet) -> Option<(Hand, i64)> {
+        let view = self.view;
+        let players = view.players();
         if Seat::all(players).any(|s| holdings[s].len() != self.counts[s]) {
             return None;
         }
         // The kitty: what the deal left over, or the widow this seat took.
-        let kitty = dealt[self.others.len()] | view.widow;
+        let kitty = left_over | view.widow;
         if view.rules.domino {
             return Some((self.domino_hand(holdings, kitty), FULL_WEIGHT));
         }
