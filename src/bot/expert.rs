@@ -198,8 +198,8 @@ pub fn evaluate_plays(view: &SeatView<'_>, seed: u64, samples: usize, goal: Goal
 /// hand as it truly stands: each card played out once in that world, dealt
 /// as the search deals each of its worlds (its playouts choose without
 /// chance). What the search would make of a position knowing every card: a
-/// yardstick for what its worlds hide. None when `world` does not agree
-/// with `view`; with two packs, `world` is played out as given.
+/// yardstick for what its worlds hide. No estimates when `world` does not
+/// agree with `view`; with two packs, `world` is played out as given.
 pub fn evaluate_plays_in_world(view: &SeatView<'_>, world: &Hand, goal: Goal) -> Vec<CardEstimate> {
     let search = Search { reports_chance: true, goal, ..Search::new(view, 0, 0) };
     let dealt = if view.rules.cancellation {
