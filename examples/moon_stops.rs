@@ -11,7 +11,8 @@
 //! card), whether `hard` in every seat still plays the moon out from the
 //! true deal after that card, and whether the expert's search stops the
 //! moon when shown the true deal at each of the seat's decisions (from the
-//! last chance on, and from the hand's first decision): what a defence
+//! last chance on, and from the hand's first decision), or shown only the
+//! shooter's hand (from the first decision): what a defence
 //! could still have done, how late, whether the search sees the moon
 //! coming, and if not, whether its worlds or its playouts hide it.
 //!
@@ -111,6 +112,12 @@ struct LastChance {
     stopped_seeing_from_here: bool,
     /// The same from the seat's first decision of the hand.
     stopped_seeing_from_the_start: bool,
+    /// Whether the search at its default budget, shown the shooter's hand
+    /// only, stops the moon from the seat's first decision of the hand.
+    stopped_knowing_the_shooter: bool,
+    /// The same shown nothing more than the seat sees (its samples drawn
+    /// afresh, so some moons go another way by chance alone).
+    stopped_afresh: bool,
 }
 
 /// What became of one moon let through.
@@ -149,6 +156,10 @@ fn judge(game: &Game, record: &GameRecord, played_cards: &[Card], studied: Seat,
     let seeing = |hand: Hand, tricks: Vec<Trick>| {
         let others = replaying_bots(record, studied.index()).expect("checked");
         moon_seeing_the_deal(game, others, studied, (hand, tricks)) != Some(shooter)
+    };
+    let searching = |hand: Hand, tricks: Vec<Trick>, shown: Option<Seat>| {
+        let others = replaying_bots(record, studied.index()).expect("checked");
+        moon_searching(game, others, studied, shown, (hand, tricks)) != Some(shooter)
     };
     // The studied seat's decisions on the line played, each with its card.
     let mut decisions = Vec::new();
@@ -189,7 +200,9 @@ fn judge(game: &Game, record: &GameRecord, played_cards: &[Card], studied: Seat,
                     expected,
                     on_true_deal,
                     stopped_seeing_from_here: seeing(hand, tricks),
-                    stopped_seeing_from_the_start: seeing(first_hand, first_tricks),
+                    stopped_seeing_from_the_start: seeing(first_hand, first_tricks.clone()),
+                    stopped_knowing_the_shooter: searching(first_hand, first_tricks.clone(), Some(shooter)),
+                    stopped_afresh: searching(first_hand, first_tricks, None),
                 });
             }
         }
@@ -230,6 +243,36 @@ fn moon_seeing_the_deal(
             let best =
                 (0..estimates.len()).max_by(|&i, &j| estimates[i].value.total_cmp(&estimates[j].value).then(j.cmp(&i)));
             estimates[best.expect("the true deal agrees with the view")].card
+        } else {
+            others[seat.index()].play(&view)
+        };
+        (hand, tricks) = played(hand, tricks, card);
+    }
+    HandResult::of(&hand, game.rules()).shooter
+}
+
+/// The seat that shoots the moon when, from `hand` (with its completed
+/// `tricks`), the studied seat plays as a search of the expert's at its
+/// default budget (drawing its own samples) chooses, shown the cards of the
+/// seat `shown` too, and the others as `others` do.
+fn moon_searching(
+    game: &Game,
+    mut others: Vec<Box<dyn Bot>>,
+    studied: Seat,
+    shown: Option<Seat>,
+    (mut hand, mut tricks): (Hand, Vec<Trick>),
+) -> Option<Seat> {
+    let mut expert = Level::Expert.bot(game.seed() ^ 0x5EED, studied, Think::Samples(DEFAULT_SAMPLES));
+    while hand.phase() == HandPhase::Playing {
+        let seat = hand.to_act();
+        let mut view = view_of(game, &hand, &tricks, seat);
+        let card = if seat == studied {
+            // A view's passed cards are how a search is told where cards lie
+            // (the seat's own pass is forgotten, unless it went to `shown`).
+            if let Some(shown) = shown {
+                (view.passed, view.pass_target) = (hand.holding(shown), Some(shown));
+            }
+            expert.play(&view)
         } else {
             others[seat.index()].play(&view)
         };
@@ -322,6 +365,12 @@ fn main() {
         "  the search, shown the true deal at each decision, stops it: from the last chance on in {}, from the hand's first decision in {}, of {}",
         count(&|c| c.stopped_seeing_from_here),
         count(&|c| c.stopped_seeing_from_the_start),
+        last_chances.len()
+    );
+    println!(
+        "  from the hand's first decision, the search at its default budget stops it: shown the shooter's hand in {}, shown nothing more in {} (samples drawn afresh), of {}",
+        count(&|c| c.stopped_knowing_the_shooter),
+        count(&|c| c.stopped_afresh),
         last_chances.len()
     );
 }
