@@ -153,14 +153,16 @@ fn replaying_bots(record: &GameRecord, studied: usize) -> Result<Vec<Box<dyn Bot
 fn judge(game: &Game, record: &GameRecord, played_cards: &[Card], studied: Seat, shooter: Seat) -> Verdict {
     let moon =
         || Moon { game, studied, shooter, bots: replaying_bots(record, studied.index()).expect("checked"), nodes: 0 };
-    let seeing = |hand: Hand, tricks: Vec<Trick>| {
-        let others = replaying_bots(record, studied.index()).expect("checked");
-        moon_seeing_the_deal(game, others, studied, (hand, tricks)) != Some(shooter)
+    // Whether the moon is stopped from a position when the studied seat
+    // plays as `mine` says and the others replay as they did.
+    let stopped = |position: (Hand, Vec<Trick>), mut mine: Box<Chooser>| {
+        let mut others = replaying_bots(record, studied.index()).expect("checked");
+        let choose = |seat: Seat, view: SeatView<'_>, hand: &Hand| {
+            if seat == studied { mine(view, hand) } else { others[seat.index()].play(&view) }
+        };
+        moon_played_out(game, position, choose) != Some(shooter)
     };
-    let searching = |hand: Hand, tricks: Vec<Trick>, shown: Option<Seat>| {
-        let others = replaying_bots(record, studied.index()).expect("checked");
-        moon_searching(game, others, studied, shown, (hand, tricks)) != Some(shooter)
-    };
+    let seeing = |view: SeatView<'_>, hand: &Hand| best_seeing_the_deal(&view, hand);
     // The studied seat's decisions on the line played, each with its card.
     let mut decisions = Vec::new();
     let (mut hand, mut tricks) = (*game.hand(), Vec::new());
@@ -193,16 +195,19 @@ fn judge(game: &Game, record: &GameRecord, played_cards: &[Card], studied: Seat,
                 let expected = estimates.iter().find(|e| e.card == card).map_or(f64::NAN, |e| e.points);
                 let shooter_points = game.rules().points.points(hand.taken(shooter));
                 let on_true_deal = moon_with_hard_everywhere(game, played(hand, tricks.clone(), card)) == Some(shooter);
-                let (first_hand, first_tricks) = start.expect("a decision");
+                let first = start.expect("a decision");
                 return Verdict::Stoppable(LastChance {
                     trick: hand.tricks_played(),
                     shooter_points,
                     expected,
                     on_true_deal,
-                    stopped_seeing_from_here: seeing(hand, tricks),
-                    stopped_seeing_from_the_start: seeing(first_hand, first_tricks.clone()),
-                    stopped_knowing_the_shooter: searching(first_hand, first_tricks.clone(), Some(shooter)),
-                    stopped_afresh: searching(first_hand, first_tricks, None),
+                    stopped_seeing_from_here: stopped((hand, tricks), Box::new(seeing)),
+                    stopped_seeing_from_the_start: stopped(first.clone(), Box::new(seeing)),
+                    stopped_knowing_the_shooter: stopped(
+                        first.clone(),
+                        Box::new(searching_expert(game.seed(), studied, Some(shooter))),
+                    ),
+                    stopped_afresh: stopped(first, Box::new(searching_expert(game.seed(), studied, None))),
                 });
             }
         }
@@ -210,75 +215,53 @@ fn judge(game: &Game, record: &GameRecord, played_cards: &[Card], studied: Seat,
     Verdict::Sure
 }
 
+/// How the studied seat chooses its card in a position.
+type Chooser = dyn FnMut(SeatView<'_>, &Hand) -> Card;
+
+/// The seat that shoots the moon when every seat plays from `hand` (with
+/// its completed `tricks`) to the end as `choose` says, if one does.
+fn moon_played_out(
+    game: &Game,
+    (mut hand, mut tricks): (Hand, Vec<Trick>),
+    mut choose: impl FnMut(Seat, SeatView<'_>, &Hand) -> Card,
+) -> Option<Seat> {
+    while hand.phase() == HandPhase::Playing {
+        let seat = hand.to_act();
+        let card = choose(seat, view_of(game, &hand, &tricks, seat), &hand);
+        (hand, tricks) = played(hand, tricks, card);
+    }
+    HandResult::of(&hand, game.rules()).shooter
+}
+
 /// The seat that shoots the moon when `hard` plays every seat from `hand`
 /// (with its completed `tricks`) to the end, if one does.
-fn moon_with_hard_everywhere(game: &Game, (mut hand, mut tricks): (Hand, Vec<Trick>)) -> Option<Seat> {
-    let rules = game.rules();
-    let mut bots: Vec<Box<dyn Bot>> = (0..rules.player_count())
+fn moon_with_hard_everywhere(game: &Game, position: (Hand, Vec<Trick>)) -> Option<Seat> {
+    let mut bots: Vec<Box<dyn Bot>> = (0..game.rules().player_count())
         .map(|i| Level::Hard.bot(game.seed(), Seat::new(i).expect("a seat"), Think::Samples(1)))
         .collect();
-    while hand.phase() == HandPhase::Playing {
-        let seat = hand.to_act();
-        let card = bots[seat.index()].play(&view_of(game, &hand, &tricks, seat));
-        (hand, tricks) = played(hand, tricks, card);
-    }
-    HandResult::of(&hand, rules).shooter
+    moon_played_out(game, position, |seat, view, _| bots[seat.index()].play(&view))
 }
 
-/// The seat that shoots the moon when, from `hand` (with its completed
-/// `tricks`), the studied seat plays the card a search of the expert's
-/// values most knowing every card, and the others as `others` do.
-fn moon_seeing_the_deal(
-    game: &Game,
-    mut others: Vec<Box<dyn Bot>>,
-    studied: Seat,
-    (mut hand, mut tricks): (Hand, Vec<Trick>),
-) -> Option<Seat> {
-    while hand.phase() == HandPhase::Playing {
-        let seat = hand.to_act();
-        let view = view_of(game, &hand, &tricks, seat);
-        let card = if seat == studied {
-            let estimates = evaluate_plays_in_world(&view, &hand, Goal::Win);
-            // As the expert chooses: the best value, the lowest card of equals.
-            let best =
-                (0..estimates.len()).max_by(|&i, &j| estimates[i].value.total_cmp(&estimates[j].value).then(j.cmp(&i)));
-            estimates[best.expect("the true deal agrees with the view")].card
-        } else {
-            others[seat.index()].play(&view)
-        };
-        (hand, tricks) = played(hand, tricks, card);
-    }
-    HandResult::of(&hand, game.rules()).shooter
+/// The card a search of the expert's values most knowing every card: as
+/// the expert chooses, the best value, the lowest card of equals.
+fn best_seeing_the_deal(view: &SeatView<'_>, hand: &Hand) -> Card {
+    let estimates = evaluate_plays_in_world(view, hand, Goal::Win);
+    let best = (0..estimates.len()).max_by(|&i, &j| estimates[i].value.total_cmp(&estimates[j].value).then(j.cmp(&i)));
+    estimates[best.expect("the true deal agrees with the view")].card
 }
 
-/// The seat that shoots the moon when, from `hand` (with its completed
-/// `tricks`), the studied seat plays as a search of the expert's at its
-/// default budget (drawing its own samples) chooses, shown the cards of the
-/// seat `shown` too, and the others as `others` do.
-fn moon_searching(
-    game: &Game,
-    mut others: Vec<Box<dyn Bot>>,
-    studied: Seat,
-    shown: Option<Seat>,
-    (mut hand, mut tricks): (Hand, Vec<Trick>),
-) -> Option<Seat> {
-    let mut expert = Level::Expert.bot(game.seed() ^ 0x5EED, studied, Think::Samples(DEFAULT_SAMPLES));
-    while hand.phase() == HandPhase::Playing {
-        let seat = hand.to_act();
-        let mut view = view_of(game, &hand, &tricks, seat);
-        let card = if seat == studied {
-            // A view's passed cards are how a search is told where cards lie
-            // (the seat's own pass is forgotten, unless it went to `shown`).
-            if let Some(shown) = shown {
-                (view.passed, view.pass_target) = (hand.holding(shown), Some(shown));
-            }
-            expert.play(&view)
-        } else {
-            others[seat.index()].play(&view)
-        };
-        (hand, tricks) = played(hand, tricks, card);
+/// The expert at its default budget for `studied` (drawing its own samples,
+/// from the game's `seed`), shown the cards of the seat `shown` too.
+fn searching_expert(seed: u64, studied: Seat, shown: Option<Seat>) -> impl FnMut(SeatView<'_>, &Hand) -> Card {
+    let mut expert = Level::Expert.bot(seed ^ 0x5EED, studied, Think::Samples(DEFAULT_SAMPLES));
+    move |mut view, hand| {
+        // A view's passed cards are how a search is told where cards lie
+        // (the seat's own pass is forgotten, unless it went to `shown`).
+        if let Some(shown) = shown {
+            (view.passed, view.pass_target) = (hand.holding(shown), Some(shown));
+        }
+        expert.play(&view)
     }
-    HandResult::of(&hand, game.rules()).shooter
 }
 
 /// Plays the record's actions into `game` up to the first lead of the hand

@@ -1047,18 +1047,25 @@ mod tests {
         assert_eq!(Expert::new(1, Seat::SOUTH, Think::Samples(30)).play(&view), ace.card);
     }
 
+    /// South keeps one of AS and 2S for the last trick, after
+    /// [`EXIT_PLAYS`]; East holds the 5S. (No moon: with two penalty
+    /// cards in the deck, taking both would be one.)
+    fn exit_deal() -> (Rules, Hand) {
+        small_deck("S:A2.-.-.2 -.3.5.A -.4.6.3 5.-.7.4", open_lead(Rules { moon: MoonRule::Off, ..Rules::default() }))
+    }
+
+    /// West wins the clubs and leads the 5D; South, out of diamonds, is to play.
+    const EXIT_PLAYS: &str = "2C AC 3C 4C 5D 6D 7D";
+
     #[test]
     fn knowing_every_card_the_search_counts_what_the_true_deal_gives_each_card() {
         // As below: South, out of diamonds, keeps one of AS and 2S for the
         // last trick. East does hold the 5S: it wins the diamonds and leads
         // it, so the AS kept takes West's 3H and North's 4H, and the AS
         // thrown now takes nothing.
-        let (rules, mut hand) = small_deck(
-            "S:A2.-.-.2 -.3.5.A -.4.6.3 5.-.7.4",
-            open_lead(Rules { moon: MoonRule::Off, ..Rules::default() }),
-        );
+        let (rules, mut hand) = exit_deal();
         let mut tricks = Vec::new();
-        let view = view_after(&rules, &mut hand, "2C AC 3C 4C 5D 6D 7D", &mut tricks, 0);
+        let view = view_after(&rules, &mut hand, EXIT_PLAYS, &mut tricks, 0);
         let estimates = evaluate_plays_in_world(&view, &hand, Goal::Win);
         let (high, exit) = (estimate_of(&estimates, "AS"), estimate_of(&estimates, "2S"));
         assert_eq!((high.points, exit.points), (0.0, 2.0), "{estimates:?}");
@@ -1072,12 +1079,9 @@ mod tests {
         // wins the diamonds and must lead it), the 2S ducks under it and the
         // AS would take the two hearts the others throw on it. (No moon:
         // with two penalty cards in the deck, taking both would be one.)
-        let (rules, mut hand) = small_deck(
-            "S:A2.-.-.2 -.3.5.A -.4.6.3 5.-.7.4",
-            open_lead(Rules { moon: MoonRule::Off, ..Rules::default() }),
-        );
+        let (rules, mut hand) = exit_deal();
         let mut tricks = Vec::new();
-        let view = view_after(&rules, &mut hand, "2C AC 3C 4C 5D 6D 7D", &mut tricks, 0);
+        let view = view_after(&rules, &mut hand, EXIT_PLAYS, &mut tricks, 0);
         let estimates = evaluate_plays(&view, 1, 30, Goal::Win);
         let (high, exit) = (estimate_of(&estimates, "AS"), estimate_of(&estimates, "2S"));
         // Throwing the ace takes nothing; keeping it takes the hearts
