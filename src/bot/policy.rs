@@ -21,7 +21,9 @@
 //! The expert's playouts use the `hard` player without shedding early or
 //! guarding sooner ([`Skill::PLAYOUT`]): with those its estimates were
 //! worse (docs/strength.md). Only against a moon of its own do the others
-//! in its playouts guard as `hard` does ([`Skill::PLAYOUT_GUARDING`]).
+//! in its playouts guard as `hard` does ([`Skill::PLAYOUT_GUARDING`]); and
+//! another seat that alone has points presses on for the moon
+//! ([`Skill::PLAYOUT_PRESSING`]).
 //!
 //! With partners both levels play for the team: no points on the partner's
 //! trick or in the pass to the partner, a combined team's points counted as
@@ -50,6 +52,9 @@ pub struct Skill {
     /// Go for the moon with any hand that makes it plausible, not only a
     /// strong one.
     pub moon_eager: bool,
+    /// Run a moon begun with every point taken so far for as long as the
+    /// top heart and the ladies are safe, however few points it holds.
+    pub presses_moon: bool,
 }
 
 impl Skill {
@@ -61,6 +66,7 @@ impl Skill {
         sheds_early: false,
         guards_moon: false,
         moon_eager: false,
+        presses_moon: false,
     };
     /// The `hard` bot.
     pub const HARD: Skill = Skill {
@@ -70,6 +76,7 @@ impl Skill {
         sheds_early: true,
         guards_moon: true,
         moon_eager: false,
+        presses_moon: false,
     };
     /// The `shooter` bot: `hard` going for the moon whenever it is plausible.
     pub const SHOOTER: Skill = Skill { moon_eager: true, ..Skill::HARD };
@@ -80,6 +87,10 @@ impl Skill {
     /// The others in the expert's playouts while it holds every point:
     /// they guard against its moon as `hard` does.
     pub const PLAYOUT_GUARDING: Skill = Skill { guards_moon: true, ..Skill::PLAYOUT };
+    /// A seat in the expert's playouts that alone has points: it presses
+    /// on for the moon, so that the expert sees a moon coming while the
+    /// shooter still has few points.
+    pub const PLAYOUT_PRESSING: Skill = Skill { presses_moon: true, ..Skill::PLAYOUT };
 }
 
 /// Tricks within which a moon attempt may begin; an eager shooter's.
@@ -256,10 +267,7 @@ impl Table {
         let mut scorers = Seat::all(players).filter(|&s| points[s] > 0);
         let (first, second) = (scorers.next(), scorers.next());
         let moon_possible = view.rules.moon != crate::engine::MoonRule::Off;
-        let watch = match (first, second) {
-            (Some(one), None) if one != view.seat && !view.is_partner(one) && moon_possible => Some(one),
-            _ => None,
-        };
+        let watch = moon_watch(view);
         let threat =
             watch.filter(|&one| points[one] >= threat_threshold(view) || (skill.guards_moon && runs_hearts(view, one)));
         let mine_only = second.is_none() && first.is_none_or(|s| s == view.seat);
@@ -303,6 +311,21 @@ impl Table {
         self.unseen.of_suit(suit).is_empty()
             || (self.skill.counting
                 && Seat::all(view.players()).filter(|&s| s != view.seat).all(|s| self.voids[s][suit as usize]))
+    }
+}
+
+/// The one other seat (not a partner) that has taken every point so far,
+/// while a moon is possible: a moon in the making, at any number of points.
+pub fn moon_watch(view: &SeatView<'_>) -> Option<Seat> {
+    let points = shooting_points(view);
+    let mut scorers = Seat::all(view.players()).filter(|&s| points[s] > 0);
+    match (scorers.next(), scorers.next()) {
+        (Some(one), None)
+            if one != view.seat && !view.is_partner(one) && view.rules.moon != crate::engine::MoonRule::Off =>
+        {
+            Some(one)
+        }
+        _ => None,
     }
 }
 
@@ -419,7 +442,7 @@ fn still_shooting(view: &SeatView<'_>, points: &BySeat<i32>, skill: Skill) -> bo
     let taken_many = points[view.seat] >= view.rules.penalty_total() / 3;
     let queen_taken = ((unseen | view.hand) & ladies).is_empty();
     if points[view.seat] > 0 {
-        top_heart && queen_safe && (taken_many || queen_taken)
+        top_heart && queen_safe && (taken_many || queen_taken || skill.presses_moon)
     } else {
         let begun_within = if skill.moon_eager { EAGER_MOON_TRICKS } else { MOON_TRICKS };
         view.tricks.len() < begun_within && moon_hand(view, skill) && top_heart
