@@ -378,8 +378,8 @@ fn playout_skill(hand: &Hand, view: &SeatView<'_>, seat: Seat) -> Skill {
     if only_deciding_side_scored {
         return Skill::PLAYOUT_GUARDING;
     }
-    let only_seat_scored =
-        Seat::all(view.players()).all(|s| (s == seat) == !(hand.taken(s) & hand.penalty_cards()).is_empty());
+    let scored = |s: Seat| !(hand.taken(s) & hand.penalty_cards()).is_empty();
+    let only_seat_scored = scored(seat) && Seat::all(view.players()).filter(|&s| s != seat).all(|s| !scored(s));
     if only_seat_scored { Skill::PLAYOUT_PRESSING } else { Skill::PLAYOUT }
 }
 
