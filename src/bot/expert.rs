@@ -7,8 +7,8 @@
 //! picks the card with the best expected result: the hand's points against
 //! the others, and near a game's end its chance of winning it (`outlook`).
 //!
-//! Against a moon in the making (one other seat has every point so far),
-//! half the samples deal that seat the top cards of the suits it holds, and
+//! Against a moon in the making (one other seat has every point so far, a
+//! third of the hand's or leading hearts), half the samples deal that seat the top cards of the suits it holds, and
 //! in the playouts it presses on for the moon: dealt uniformly, a shooter's
 //! hand is rarely as strong as its play says, and the search would not see
 //! the moon coming (docs/strength.md).
@@ -464,7 +464,8 @@ struct Search<'a> {
     reports_chance: bool,
     /// What the playouts are judged by.
     goal: Goal,
-    /// The receiver that alone has taken points this hand ([`policy::moon_watch`]).
+    /// The receiver that alone has taken points this hand, enough of them
+    /// to be a threat ([`policy::moon_threat`]).
     shooter: Option<usize>,
 }
 
@@ -531,7 +532,7 @@ impl<'a> Search<'a> {
             UniformDeal::new(groups, &class_needs)
         });
         let two_packs = if view.rules.cancellation { TwoPackWorlds::new(view) } else { None };
-        let shooter = policy::moon_watch(view).and_then(|seat| others.iter().position(|&s| s == seat));
+        let shooter = policy::moon_threat(view).and_then(|seat| others.iter().position(|&s| s == seat));
         Search {
             shooter,
             view,
@@ -874,16 +875,16 @@ mod tests {
 
     #[test]
     fn the_seat_with_every_point_is_dealt_the_top_of_its_suits_in_half_the_worlds() {
-        // East threw the 4H on West's AS, so West alone has a point. Six
-        // cards are unseen, two to each other seat: the AH, the 3H and four
-        // clubs. Dealt uniformly, West holds the AH in 1 of 3 worlds; dealt
-        // strong, whenever it holds a heart: 1 - C(4,2)/C(6,2) = 3/5. Half
-        // of each: 7/15 of the worlds.
-        let (rules, mut hand) = small_deck("S:2.-.87.- A.-.-.32 3.A.-.4 -.43.-.5", open_lead(Rules::default()));
+        // North dropped the QS and East the 4H on West's AS, so West alone
+        // has points, 14 of them: a threat. Six cards are unseen, two to
+        // each other seat: the AH, the 3H and four clubs. Dealt uniformly,
+        // West holds the AH in 1 of 3 worlds; dealt strong, whenever it
+        // holds a heart: 1 - C(4,2)/C(6,2) = 3/5. Half of each: 7/15.
+        let (rules, mut hand) = small_deck("S:2.-.87.- A.-.-.32 Q.A.-.4 -.43.-.5", open_lead(Rules::default()));
         let mut tricks = Vec::new();
-        let view = view_after(&rules, &mut hand, "2S AS 3S 4H", &mut tricks, 0);
+        let view = view_after(&rules, &mut hand, "2S AS QS 4H", &mut tricks, 0);
         let west = Seat::new(1).unwrap();
-        assert_eq!(policy::moon_watch(&view), Some(west));
+        assert_eq!(policy::moon_threat(&view), Some(west));
         let search = Search::new(&view, 1, 1);
         let mut rng = GameRng::new(5, 5);
         let samples = 4000;

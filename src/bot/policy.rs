@@ -268,8 +268,11 @@ impl Table {
         let (first, second) = (scorers.next(), scorers.next());
         let moon_possible = view.rules.moon != crate::engine::MoonRule::Off;
         let watch = moon_watch(view);
-        let threat =
-            watch.filter(|&one| points[one] >= threat_threshold(view) || (skill.guards_moon && runs_hearts(view, one)));
+        let threat = if skill.guards_moon {
+            moon_threat(view)
+        } else {
+            watch.filter(|&one| points[one] >= threat_threshold(view))
+        };
         let mine_only = second.is_none() && first.is_none_or(|s| s == view.seat);
         let shooting = skill.moon_attempts && moon_possible && mine_only && still_shooting(view, &points, skill);
         // A declared Generale: the declarer must take everything, and the
@@ -327,6 +330,13 @@ pub fn moon_watch(view: &SeatView<'_>) -> Option<Seat> {
         }
         _ => None,
     }
+}
+
+/// The seat of [`moon_watch`] once it is worth paying to stop: it has a
+/// third of the hand's points, or leads hearts as a shooter does.
+pub fn moon_threat(view: &SeatView<'_>) -> Option<Seat> {
+    let points = shooting_points(view);
+    moon_watch(view).filter(|&one| points[one] >= threat_threshold(view) || runs_hearts(view, one))
 }
 
 /// Points taken, as a moon counts them: under combined teams each side's
