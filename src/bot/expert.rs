@@ -7,11 +7,13 @@
 //! picks the card with the best expected result: the hand's points against
 //! the others, and near a game's end its chance of winning it (`outlook`).
 //!
-//! Against a moon in the making (one other seat has every point so far, a
-//! third of the hand's or leading hearts), half the samples deal that seat the top cards of the suits it holds, and
-//! in the playouts it presses on for the moon: dealt uniformly, a shooter's
-//! hand is rarely as strong as its play says, and the search would not see
-//! the moon coming (docs/strength.md).
+//! Against a moon in the making (one other seat has every point so far, and
+//! a third of the hand's points or leads hearts as a shooter does), half the
+//! samples deal that seat the top cards of the suits it holds (one pack,
+//! no combined teams); and in every playout, for the play and the pass, a
+//! seat that alone has taken penalty cards presses on for the moon. Dealt
+//! uniformly, a shooter's hand is rarely as strong as its play says, and
+//! the search would not see the moon coming (docs/strength.md).
 
 use std::collections::HashMap;
 use std::time::{Duration, Instant};
@@ -24,7 +26,7 @@ use super::two_packs::TwoPackWorlds;
 use super::{Bot, SeatView, Voids};
 use crate::engine::{
     BySeat, Card, CardBag, CardSet, Deal, GameRng, Hand, HandPhase, HandResult, MoonRule, MoonScoring, PassDirection,
-    Rules, Seat, Suit, Trick, shooter_is_asked,
+    Rules, Seat, Suit, Teams, Trick, shooter_is_asked,
 };
 
 /// Samples per decision when no time budget is given: deterministic for a
@@ -365,8 +367,9 @@ fn play_out(mut hand: Hand, rules: &Rules, view: &SeatView<'_>, tricks: &mut Vec
 /// seat's side holds every point taken, so that the expert does not count
 /// on moons that `hard` would not let through. The others guard only against
 /// the deciding seat, so that it does not count on them to stop someone
-/// else's moon. Another seat that alone has points presses on for the moon,
-/// so that the expert sees a moon coming while it can still be stopped.
+/// else's moon. Another seat that alone has taken penalty cards presses on
+/// for the moon, so that the expert sees a moon coming while it can still
+/// be stopped.
 fn playout_skill(hand: &Hand, view: &SeatView<'_>, seat: Seat) -> Skill {
     let deciding_side = |s: Seat| s == view.seat || view.is_partner(s);
     if deciding_side(seat) {
@@ -464,8 +467,8 @@ struct Search<'a> {
     reports_chance: bool,
     /// What the playouts are judged by.
     goal: Goal,
-    /// The receiver that alone has taken points this hand, enough of them
-    /// to be a threat ([`policy::moon_threat`]).
+    /// The receiver that alone has taken points this hand and is a moon
+    /// threat ([`policy::moon_threat`]), dealt strong in half the worlds.
     shooter: Option<usize>,
 }
 
@@ -532,7 +535,11 @@ impl<'a> Search<'a> {
             UniformDeal::new(groups, &class_needs)
         });
         let two_packs = if view.rules.cancellation { TwoPackWorlds::new(view) } else { None };
-        let shooter = policy::moon_threat(view).and_then(|seat| others.iter().position(|&s| s == seat));
+        // Under combined teams the threat is read at one partner's seat,
+        // not at the one holding the points.
+        let shooter = policy::moon_threat(view)
+            .filter(|_| view.rules.teams != Teams::Combined)
+            .and_then(|seat| others.iter().position(|&s| s == seat));
         Search {
             shooter,
             view,
@@ -902,7 +909,7 @@ mod tests {
         let mut dealt: Vec<CardSet> = ["2H 3H 9C", "AH KS 4C", "KH QH 2C"].iter().map(|t| t.parse().unwrap()).collect();
         deal_shooter_strong(&mut dealt, 0, &mut GameRng::new(3, 3));
         assert_eq!(dealt[0], "AH KH 9C".parse().unwrap());
-        assert!(dealt[1].contains(card("KS")), "a suit the shooter lacks stays where it was");
+        assert!(dealt[1].contains(card("KS")), "the only spade stays where it was");
         let rest: CardSet = "QH 3H 2H 4C 2C KS".parse().unwrap();
         assert_eq!(dealt[1] | dealt[2], rest);
         for (held, (hearts, clubs)) in dealt[1..].iter().zip([(1, 1), (2, 1)]) {
@@ -922,6 +929,11 @@ mod tests {
         let view = view_after(&rules, &mut hand, "2C AC 5C 2H", &mut tricks, 1);
         assert_eq!(policy::choose_play(&view, Skill::PLAYOUT), card("3D"));
         assert_eq!(policy::choose_play(&view, Skill::PLAYOUT_PRESSING), card("AH"));
+        // In South's playouts West presses; North, with no point, does not.
+        let (west, north) = (Seat::new(1).unwrap(), Seat::new(2).unwrap());
+        let souths = SeatView::of_hand(&rules, &hand, &tricks, Seat::SOUTH, BySeat::splat(0), 1);
+        assert_eq!(playout_skill(&hand, &souths, west), Skill::PLAYOUT_PRESSING);
+        assert_eq!(playout_skill(&hand, &souths, north), Skill::PLAYOUT);
     }
 
     #[test]

@@ -87,9 +87,9 @@ impl Skill {
     /// The others in the expert's playouts while it holds every point:
     /// they guard against its moon as `hard` does.
     pub const PLAYOUT_GUARDING: Skill = Skill { guards_moon: true, ..Skill::PLAYOUT };
-    /// A seat in the expert's playouts that alone has points: it presses
-    /// on for the moon, so that the expert sees a moon coming while the
-    /// shooter still has few points.
+    /// A seat in the expert's playouts that alone has taken penalty cards:
+    /// it presses on for the moon, so that the expert sees a moon coming
+    /// while the shooter still has few points.
     pub const PLAYOUT_PRESSING: Skill = Skill { presses_moon: true, ..Skill::PLAYOUT };
 }
 
@@ -267,9 +267,9 @@ impl Table {
         let mut scorers = Seat::all(players).filter(|&s| points[s] > 0);
         let (first, second) = (scorers.next(), scorers.next());
         let moon_possible = view.rules.moon != crate::engine::MoonRule::Off;
-        let watch = moon_watch(view);
+        let watch = moon_watch(view, &points);
         let threat = if skill.guards_moon {
-            moon_threat(view)
+            threat_of(view, &points)
         } else {
             watch.filter(|&one| points[one] >= threat_threshold(view))
         };
@@ -317,10 +317,10 @@ impl Table {
     }
 }
 
-/// The one other seat (not a partner) that has taken every point so far,
-/// while a moon is possible: a moon in the making, at any number of points.
-pub fn moon_watch(view: &SeatView<'_>) -> Option<Seat> {
-    let points = shooting_points(view);
+/// The one other seat (not a partner) that has taken every point so far
+/// (`points`, as [`shooting_points`] counts them), while a moon is
+/// possible: a moon in the making, at any number of points.
+fn moon_watch(view: &SeatView<'_>, points: &BySeat<i32>) -> Option<Seat> {
     let mut scorers = Seat::all(view.players()).filter(|&s| points[s] > 0);
     match (scorers.next(), scorers.next()) {
         (Some(one), None)
@@ -332,11 +332,15 @@ pub fn moon_watch(view: &SeatView<'_>) -> Option<Seat> {
     }
 }
 
-/// The seat of [`moon_watch`] once it is worth paying to stop: it has a
-/// third of the hand's points, or leads hearts as a shooter does.
+/// The one other seat that has taken every point so far, once it is worth
+/// paying to stop (as `hard` judges it): it has [`threat_threshold`]'s
+/// points, or leads hearts as a shooter does.
 pub fn moon_threat(view: &SeatView<'_>) -> Option<Seat> {
-    let points = shooting_points(view);
-    moon_watch(view).filter(|&one| points[one] >= threat_threshold(view) || runs_hearts(view, one))
+    threat_of(view, &shooting_points(view))
+}
+
+fn threat_of(view: &SeatView<'_>, points: &BySeat<i32>) -> Option<Seat> {
+    moon_watch(view, points).filter(|&one| points[one] >= threat_threshold(view) || runs_hearts(view, one))
 }
 
 /// Points taken, as a moon counts them: under combined teams each side's
@@ -379,7 +383,7 @@ fn runs_hearts(view: &SeatView<'_>, seat: Seat) -> bool {
 }
 
 /// Points one seat must have taken alone before the others treat it as a
-/// shooter: about half the hand's penalty points.
+/// shooter: a third of the hand's penalty points, at least 4.
 fn threat_threshold(view: &SeatView<'_>) -> i32 {
     match view.rules.teams {
         // Two partners take every point far more often than one player.
