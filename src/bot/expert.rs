@@ -6,14 +6,6 @@
 //! legal card out in every sample with the `hard` policy for all seats, and
 //! picks the card with the best expected result: the hand's points against
 //! the others, and near a game's end its chance of winning it (`outlook`).
-//!
-//! Against a moon in the making (one other seat has every point so far, and
-//! a third of the hand's points or leads hearts as a shooter does), half the
-//! samples deal that seat the top cards of the suits it holds (one pack,
-//! no combined teams); and in every playout, for the play and the pass, a
-//! seat that alone has taken penalty cards presses on for the moon. Dealt
-//! uniformly, a shooter's hand is rarely as strong as its play says, and
-//! the search would not see the moon coming (docs/strength.md).
 
 use std::collections::HashMap;
 use std::time::{Duration, Instant};
@@ -26,7 +18,7 @@ use super::two_packs::TwoPackWorlds;
 use super::{Bot, SeatView, Voids};
 use crate::engine::{
     BySeat, Card, CardBag, CardSet, Deal, GameRng, Hand, HandPhase, HandResult, MoonRule, MoonScoring, PassDirection,
-    Rules, Seat, Suit, Teams, Trick, shooter_is_asked,
+    Rules, Seat, Suit, Trick, shooter_is_asked,
 };
 
 /// Samples per decision when no time budget is given: deterministic for a
@@ -367,9 +359,7 @@ fn play_out(mut hand: Hand, rules: &Rules, view: &SeatView<'_>, tricks: &mut Vec
 /// seat's side holds every point taken, so that the expert does not count
 /// on moons that `hard` would not let through. The others guard only against
 /// the deciding seat, so that it does not count on them to stop someone
-/// else's moon. Another seat that alone has taken penalty cards presses on
-/// for the moon, so that the expert sees a moon coming while it can still
-/// be stopped.
+/// else's moon.
 fn playout_skill(hand: &Hand, view: &SeatView<'_>, seat: Seat) -> Skill {
     let deciding_side = |s: Seat| s == view.seat || view.is_partner(s);
     if deciding_side(seat) {
@@ -378,12 +368,7 @@ fn playout_skill(hand: &Hand, view: &SeatView<'_>, seat: Seat) -> Skill {
     let only_deciding_side_scored = Seat::all(view.players())
         .filter(|&s| !deciding_side(s))
         .all(|s| (hand.taken(s) & hand.penalty_cards()).is_empty());
-    if only_deciding_side_scored {
-        return Skill::PLAYOUT_GUARDING;
-    }
-    let scored = |s: Seat| !(hand.taken(s) & hand.penalty_cards()).is_empty();
-    let only_seat_scored = scored(seat) && Seat::all(view.players()).filter(|&s| s != seat).all(|s| !scored(s));
-    if only_seat_scored { Skill::PLAYOUT_PRESSING } else { Skill::PLAYOUT }
+    if only_deciding_side_scored { Skill::PLAYOUT_GUARDING } else { Skill::PLAYOUT }
 }
 
 /// How one playout ended for the deciding seat, in thousandths of a point
@@ -467,9 +452,6 @@ struct Search<'a> {
     reports_chance: bool,
     /// What the playouts are judged by.
     goal: Goal,
-    /// The receiver that alone has taken points this hand and is a moon
-    /// threat ([`policy::moon_threat`]), dealt strong in half the worlds.
-    shooter: Option<usize>,
 }
 
 impl<'a> Search<'a> {
@@ -535,13 +517,7 @@ impl<'a> Search<'a> {
             UniformDeal::new(groups, &class_needs)
         });
         let two_packs = if view.rules.cancellation { TwoPackWorlds::new(view) } else { None };
-        // Under combined teams the threat is read at one partner's seat,
-        // not at the one holding the points.
-        let shooter = policy::moon_threat(view)
-            .filter(|_| view.rules.teams != Teams::Combined)
-            .and_then(|seat| others.iter().position(|&s| s == seat));
         Search {
-            shooter,
             view,
             seed,
             stream,
@@ -603,12 +579,7 @@ impl<'a> Search<'a> {
         }
         let mut holdings = self.known;
         holdings[view.seat] = view.hand;
-        let mut dealt = self.deal(rng)?;
-        if let Some(shooter) = self.shooter
-            && rng.below(2) == 0
-        {
-            deal_shooter_strong(&mut dealt, shooter, rng);
-        }
+        let dealt = self.deal(rng)?;
         for (&seat, &cards) in self.others.iter().zip(&dealt) {
             holdings[seat] |= cards;
         }
@@ -719,32 +690,6 @@ impl<'a> Search<'a> {
         }
         record_trick(&hand, tricks);
         judge.outcome(&play_out(hand, rules, view, tricks))
-    }
-}
-
-/// Gives the receiver `shooter` the highest of the dealt cards of each suit
-/// it was dealt, as many as it was dealt, the rest of the suit shared out
-/// again at random: a world where a moon in the making is a real one (dealt
-/// uniformly, the shooter's hand is rarely as strong as its play says).
-/// Every receiver keeps its number of cards of each suit, so the voids
-/// shown still hold.
-fn deal_shooter_strong(dealt: &mut [CardSet], shooter: usize, rng: &mut GameRng) {
-    for suit in Suit::ALL {
-        let suit_cards = |cards: CardSet| cards.iter().filter(move |c| !c.is_joker() && c.suit() == suit);
-        let mut cards: Vec<Card> = dealt.iter().flat_map(|&held| suit_cards(held)).collect();
-        cards.sort_by_key(|card| std::cmp::Reverse(card.rank()));
-        let (top, rest) = cards.split_at_mut(suit_cards(dealt[shooter]).count());
-        rng.shuffle(rest);
-        let mut rest = rest.iter();
-        for (receiver, held) in dealt.iter_mut().enumerate() {
-            let count = suit_cards(*held).count();
-            *held -= suit_cards(*held).collect();
-            *held |= if receiver == shooter {
-                top.iter().copied().collect()
-            } else {
-                rest.by_ref().take(count).copied().collect()
-            };
-        }
     }
 }
 
@@ -881,62 +826,6 @@ mod tests {
     use crate::engine::{Game, Rules, Suit};
 
     #[test]
-    fn the_seat_with_every_point_is_dealt_the_top_of_its_suits_in_half_the_worlds() {
-        // North dropped the QS and East the 4H on West's AS, so West alone
-        // has points, 14 of them: a threat. Six cards are unseen, two to
-        // each other seat: the AH, the 3H and four clubs. Dealt uniformly,
-        // West holds the AH in 1 of 3 worlds; dealt strong, whenever it
-        // holds a heart: 1 - C(4,2)/C(6,2) = 3/5. Half of each: 7/15.
-        let (rules, mut hand) = small_deck("S:2.-.87.- A.-.-.32 Q.A.-.4 -.43.-.5", open_lead(Rules::default()));
-        let mut tricks = Vec::new();
-        let view = view_after(&rules, &mut hand, "2S AS QS 4H", &mut tricks, 0);
-        let west = Seat::new(1).unwrap();
-        assert_eq!(policy::moon_threat(&view), Some(west));
-        let search = Search::new(&view, 1, 1);
-        let mut rng = GameRng::new(5, 5);
-        let samples = 4000;
-        let with_ace =
-            (0..samples).filter(|_| search.sample_hand(&mut rng).unwrap().0.holding(west).contains(card("AH"))).count();
-        let share = with_ace as f64 / samples as f64;
-        let expected = 7.0 / 15.0;
-        // Within five standard errors.
-        let error = 5.0 * (expected * (1.0 - expected) / samples as f64).sqrt();
-        assert!((share - expected).abs() < error, "the AH with West in {share:.3} of worlds");
-    }
-
-    #[test]
-    fn dealt_strong_the_shooter_takes_the_top_of_each_suit_it_holds_and_every_count_stays() {
-        let mut dealt: Vec<CardSet> = ["2H 3H 9C", "AH KS 4C", "KH QH 2C"].iter().map(|t| t.parse().unwrap()).collect();
-        deal_shooter_strong(&mut dealt, 0, &mut GameRng::new(3, 3));
-        assert_eq!(dealt[0], "AH KH 9C".parse().unwrap());
-        assert!(dealt[1].contains(card("KS")), "the only spade stays where it was");
-        let rest: CardSet = "QH 3H 2H 4C 2C KS".parse().unwrap();
-        assert_eq!(dealt[1] | dealt[2], rest);
-        for (held, (hearts, clubs)) in dealt[1..].iter().zip([(1, 1), (2, 1)]) {
-            assert_eq!((held.of_suit(Suit::Hearts).len(), held.of_suit(Suit::Clubs).len()), (hearts, clubs), "{held}");
-        }
-    }
-
-    #[test]
-    fn in_the_playouts_the_seat_with_every_point_presses_on_for_the_moon() {
-        // West took the 2H with the AC: one point, and it holds the QS, the
-        // AH and the 3D. Too few points for `hard` to go on for the moon
-        // with the queen still to take, so it leads the diamond to lose the
-        // trick; pressing, it keeps the lead with its top heart.
-        let (rules, mut hand) =
-            small_deck("S:2.-.4.32 Q.A.3.A 3.K.9.5 4.2.65.-", Rules { no_blood: false, ..open_lead(Rules::default()) });
-        let mut tricks = Vec::new();
-        let view = view_after(&rules, &mut hand, "2C AC 5C 2H", &mut tricks, 1);
-        assert_eq!(policy::choose_play(&view, Skill::PLAYOUT), card("3D"));
-        assert_eq!(policy::choose_play(&view, Skill::PLAYOUT_PRESSING), card("AH"));
-        // In South's playouts West presses; North, with no point, does not.
-        let (west, north) = (Seat::new(1).unwrap(), Seat::new(2).unwrap());
-        let souths = SeatView::of_hand(&rules, &hand, &tricks, Seat::SOUTH, BySeat::splat(0), 1);
-        assert_eq!(playout_skill(&hand, &souths, west), Skill::PLAYOUT_PRESSING);
-        assert_eq!(playout_skill(&hand, &souths, north), Skill::PLAYOUT);
-    }
-
-    #[test]
     fn a_void_seat_leaves_the_queen_to_either_other_seat_alike() {
         // South leads the 2S and West shows out with the 4H. Six cards are
         // unseen, two to each other seat: the QS cannot be West's, and of the
@@ -1005,10 +894,6 @@ mod tests {
             must_break_hearts: false,
             ..rules
         }
-    }
-
-    fn card(text: &str) -> Card {
-        text.parse().unwrap()
     }
 
     fn small_deck(deal: &str, rules: Rules) -> (Rules, Hand) {

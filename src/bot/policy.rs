@@ -21,9 +21,7 @@
 //! The expert's playouts use the `hard` player without shedding early or
 //! guarding sooner ([`Skill::PLAYOUT`]): with those its estimates were
 //! worse (docs/strength.md). Only against a moon of its own do the others
-//! in its playouts guard as `hard` does ([`Skill::PLAYOUT_GUARDING`]); and
-//! another seat that alone has points presses on for the moon
-//! ([`Skill::PLAYOUT_PRESSING`]).
+//! in its playouts guard as `hard` does ([`Skill::PLAYOUT_GUARDING`]).
 //!
 //! With partners both levels play for the team: no points on the partner's
 //! trick or in the pass to the partner, a combined team's points counted as
@@ -52,9 +50,6 @@ pub struct Skill {
     /// Go for the moon with any hand that makes it plausible, not only a
     /// strong one.
     pub moon_eager: bool,
-    /// Run a moon begun with every point taken so far for as long as the
-    /// top heart and the ladies are safe, however few points it holds.
-    pub presses_moon: bool,
 }
 
 impl Skill {
@@ -66,7 +61,6 @@ impl Skill {
         sheds_early: false,
         guards_moon: false,
         moon_eager: false,
-        presses_moon: false,
     };
     /// The `hard` bot.
     pub const HARD: Skill = Skill {
@@ -76,7 +70,6 @@ impl Skill {
         sheds_early: true,
         guards_moon: true,
         moon_eager: false,
-        presses_moon: false,
     };
     /// The `shooter` bot: `hard` going for the moon whenever it is plausible.
     pub const SHOOTER: Skill = Skill { moon_eager: true, ..Skill::HARD };
@@ -87,10 +80,6 @@ impl Skill {
     /// The others in the expert's playouts while it holds every point:
     /// they guard against its moon as `hard` does.
     pub const PLAYOUT_GUARDING: Skill = Skill { guards_moon: true, ..Skill::PLAYOUT };
-    /// A seat in the expert's playouts that alone has taken penalty cards:
-    /// it presses on for the moon, so that the expert sees a moon coming
-    /// while the shooter still has few points.
-    pub const PLAYOUT_PRESSING: Skill = Skill { presses_moon: true, ..Skill::PLAYOUT };
 }
 
 /// Tricks within which a moon attempt may begin; an eager shooter's.
@@ -267,12 +256,12 @@ impl Table {
         let mut scorers = Seat::all(players).filter(|&s| points[s] > 0);
         let (first, second) = (scorers.next(), scorers.next());
         let moon_possible = view.rules.moon != crate::engine::MoonRule::Off;
-        let watch = moon_watch(view, &points);
-        let threat = if skill.guards_moon {
-            threat_of(view, &points)
-        } else {
-            watch.filter(|&one| points[one] >= threat_threshold(view))
+        let watch = match (first, second) {
+            (Some(one), None) if one != view.seat && !view.is_partner(one) && moon_possible => Some(one),
+            _ => None,
         };
+        let threat =
+            watch.filter(|&one| points[one] >= threat_threshold(view) || (skill.guards_moon && runs_hearts(view, one)));
         let mine_only = second.is_none() && first.is_none_or(|s| s == view.seat);
         let shooting = skill.moon_attempts && moon_possible && mine_only && still_shooting(view, &points, skill);
         // A declared Generale: the declarer must take everything, and the
@@ -317,32 +306,6 @@ impl Table {
     }
 }
 
-/// The one other seat (not a partner) that has taken every point so far
-/// (`points`, as [`shooting_points`] counts them), while a moon is
-/// possible: a moon in the making, at any number of points.
-fn moon_watch(view: &SeatView<'_>, points: &BySeat<i32>) -> Option<Seat> {
-    let mut scorers = Seat::all(view.players()).filter(|&s| points[s] > 0);
-    match (scorers.next(), scorers.next()) {
-        (Some(one), None)
-            if one != view.seat && !view.is_partner(one) && view.rules.moon != crate::engine::MoonRule::Off =>
-        {
-            Some(one)
-        }
-        _ => None,
-    }
-}
-
-/// The one other seat that has taken every point so far, once it is worth
-/// paying to stop (as `hard` judges it): it has [`threat_threshold`]'s
-/// points, or leads hearts as a shooter does.
-pub fn moon_threat(view: &SeatView<'_>) -> Option<Seat> {
-    threat_of(view, &shooting_points(view))
-}
-
-fn threat_of(view: &SeatView<'_>, points: &BySeat<i32>) -> Option<Seat> {
-    moon_watch(view, points).filter(|&one| points[one] >= threat_threshold(view) || runs_hearts(view, one))
-}
-
 /// Points taken, as a moon counts them: under combined teams each side's
 /// points at one seat (this seat for its own side, the first seat of the
 /// others), zero at the other partner; otherwise each seat's own.
@@ -383,7 +346,7 @@ fn runs_hearts(view: &SeatView<'_>, seat: Seat) -> bool {
 }
 
 /// Points one seat must have taken alone before the others treat it as a
-/// shooter: a third of the hand's penalty points, at least 4.
+/// shooter: about half the hand's penalty points.
 fn threat_threshold(view: &SeatView<'_>) -> i32 {
     match view.rules.teams {
         // Two partners take every point far more often than one player.
@@ -456,7 +419,7 @@ fn still_shooting(view: &SeatView<'_>, points: &BySeat<i32>, skill: Skill) -> bo
     let taken_many = points[view.seat] >= view.rules.penalty_total() / 3;
     let queen_taken = ((unseen | view.hand) & ladies).is_empty();
     if points[view.seat] > 0 {
-        top_heart && queen_safe && (taken_many || queen_taken || skill.presses_moon)
+        top_heart && queen_safe && (taken_many || queen_taken)
     } else {
         let begun_within = if skill.moon_eager { EAGER_MOON_TRICKS } else { MOON_TRICKS };
         view.tricks.len() < begun_within && moon_hand(view, skill) && top_heart
