@@ -1059,10 +1059,9 @@ mod tests {
 
     #[test]
     fn knowing_every_card_the_search_counts_what_the_true_deal_gives_each_card() {
-        // As below: South, out of diamonds, keeps one of AS and 2S for the
-        // last trick. East does hold the 5S: it wins the diamonds and leads
-        // it, so the AS kept takes West's 3H and North's 4H, and the AS
-        // thrown now takes nothing.
+        // East does hold the 5S: it wins the diamonds and leads it, so the
+        // AS kept takes West's 3H and North's 4H, and the AS thrown now
+        // takes nothing.
         let (rules, mut hand) = exit_deal();
         let mut tricks = Vec::new();
         let view = view_after(&rules, &mut hand, EXIT_PLAYS, &mut tricks, 0);
@@ -1074,11 +1073,9 @@ mod tests {
 
     #[test]
     fn the_expert_keeps_a_low_card_to_exit_with() {
-        // West won the clubs and leads the 5D; South, out of diamonds, keeps
-        // one of AS and 2S for the last trick. If the 5S is East's (East
-        // wins the diamonds and must lead it), the 2S ducks under it and the
-        // AS would take the two hearts the others throw on it. (No moon:
-        // with two penalty cards in the deck, taking both would be one.)
+        // If the 5S is East's (East wins the diamonds and must lead it), the
+        // 2S ducks under it and the AS would take the two hearts the others
+        // throw on it.
         let (rules, mut hand) = exit_deal();
         let mut tricks = Vec::new();
         let view = view_after(&rules, &mut hand, EXIT_PLAYS, &mut tricks, 0);
