@@ -551,7 +551,10 @@ impl Table {
             Message::BotDecided(mut decided) => {
                 if self.bots.back(&mut decided) {
                     if let Some(failure) = decided.failure.take() {
-                        self.tell_all(Notice::Note(format!("{}: {failure}", seat_name(decided.seat, self.players()))));
+                        self.tell_all(Notice::Note(format!(
+                            "{}: {failure}",
+                            sight::name_for(self, None, decided.seat)
+                        )));
                     }
                     if let Some(action) = decided.action
                         && decided.generation == self.generation

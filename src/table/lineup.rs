@@ -41,6 +41,17 @@ pub fn seat_name(seat: Seat, players: usize) -> String {
     }
 }
 
+/// A seat's name the same for everyone at a table of `players`: South,
+/// West, North, East at four (play goes South, West, North, East);
+/// "Seat 1" to "Seat 11" otherwise, counted the way play goes from seat 1.
+pub fn fixed_seat_name(seat: Seat, players: usize) -> String {
+    const COMPASS: [&str; 4] = ["South", "West", "North", "East"];
+    match COMPASS.get(seat.index()) {
+        Some(name) if players == 4 => name.to_string(),
+        _ => format!("Seat {}", seat.index() + 1),
+    }
+}
+
 fn ordinal(n: usize) -> &'static str {
     match n {
         2 => "2nd",

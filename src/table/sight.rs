@@ -17,6 +17,7 @@ use crate::pace::Speed;
 
 use super::act::May;
 use super::chat::Chat;
+use super::lineup::fixed_seat_name;
 use super::people::Attendee;
 use super::proposal::ProposalSight;
 use super::{DealShown, Finish, Kind, Setup, Table, seat_name};
@@ -506,6 +507,10 @@ pub(super) fn name_for(table: &Table, viewer: Option<Seat>, seat: Seat) -> Strin
         return holder.name.clone();
     }
     let players = table.players();
+    if table.kind == Kind::Shared {
+        // Everyone at a shared table calls a bot by one name, so what is said of it is said of one seat.
+        return fixed_seat_name(seat, players);
+    }
     let from = viewer.unwrap_or(Seat::SOUTH);
     match Seat::new((seat.index() + players - from.index()) % players) {
         Some(place) if place.index() > 0 => seat_name(place, players),

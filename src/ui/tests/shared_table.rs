@@ -177,9 +177,18 @@ fn people_sit_in_the_first_free_seats_and_see_each_other_by_name() {
     assert_eq!(shared.sight(ALICE).name(west), "bob");
     assert_eq!(shared.sight(BOB).name(south), "alice");
     assert_eq!(shared.sight(BOB).name(west), "You");
-    // The bot across from alice is at bob's left.
-    assert_eq!(shared.sight(ALICE).name(north), "Across");
-    assert_eq!(shared.sight(BOB).name(north), "Left");
+}
+
+#[test]
+fn a_bot_at_a_shared_table_has_one_name_for_everyone_who_sees_it() {
+    let mut shared = Shared::alice_and_bob(Sharing::default());
+    shared.arrive(EVE, "eve", None, true);
+    let (north, east) = (Seat::new(2).unwrap(), Seat::new(3).unwrap());
+    // Across from alice, at bob's left, and where a watcher sees it: one name.
+    for id in [ALICE, BOB, EVE] {
+        assert_eq!(shared.sight(id).name(north), "North");
+        assert_eq!(shared.sight(id).name(east), "East");
+    }
 }
 
 #[test]
