@@ -6,7 +6,7 @@
 
 use super::*;
 use crate::record::DealCode;
-use crate::table::DealShown;
+use crate::table::{DealShown, Kind};
 
 /// The top line: title, hand, pass, target, rules, seed, hearts, and the
 /// clock of a timed game at the right. Where the line is too narrow the
@@ -19,6 +19,8 @@ pub(super) fn info_bar(buf: &mut Buffer, area: Rect, app: &Seen<'_>) {
     let pass = match app.pass_direction {
         crate::engine::PassDirection::Hold => "hold".to_string(),
         direction if app.pass_count == 0 => format!("no pass ({direction})"),
+        // Alone, a seat's name is where it sits ("pass left"); a shared table names people and bots.
+        _ if app.kind == Kind::Shared => format!("pass to {}", app.name(app.pass_targets[me.index()])),
         _ => format!("pass {}", app.name(app.pass_targets[me.index()]).to_lowercase()),
     };
     let broken = app.hearts_broken;

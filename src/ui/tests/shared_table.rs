@@ -189,6 +189,9 @@ fn a_bot_at_a_shared_table_has_one_name_for_everyone_who_sees_it() {
         assert_eq!(shared.sight(id).name(north), "North");
         assert_eq!(shared.sight(id).name(east), "East");
     }
+    // Hand 1 passes left: alice's pass goes to bob, and bob's to the bot at his left.
+    assert!(shared.screen(ALICE, 80, 24).lines().next().unwrap().contains("pass to bob"));
+    assert!(shared.screen(BOB, 80, 24).lines().next().unwrap().contains("pass to North"));
 }
 
 #[test]
