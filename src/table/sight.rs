@@ -374,6 +374,14 @@ impl<'a> Sight<'a> {
         self.own.as_ref().and_then(|own| own.pending_pass)
     }
 
+    /// The pass this person's seat has made (by them or by its bot),
+    /// waiting for the others' before the cards change hands.
+    pub fn pass_made(&self) -> Option<CardBag> {
+        let own = self.own.as_ref()?;
+        let waiting = self.phase == GamePhase::InHand && self.hand_phase == HandPhase::Passing;
+        (waiting && !own.passed.is_empty()).then_some(own.passed)
+    }
+
     /// Whether the game waits for this person's card or decision.
     pub fn to_act(&self) -> bool {
         self.seat.is_some() && self.to_act == self.seat
@@ -465,7 +473,7 @@ fn own(table: &Table, person: &Attendee, seat: Seat) -> Own {
     Own {
         seat,
         row: hand_row(table, seat),
-        hand: hand.hand_of(seat),
+        hand: held_now(table, seat),
         legal: if table.plays_now(Some(seat)) { view.legal } else { CardSet::EMPTY },
         passing,
         passed: hand.passed_cards(seat),
@@ -485,7 +493,7 @@ fn own(table: &Table, person: &Attendee, seat: Seat) -> Own {
 /// to the trick in progress keeps its place with none, so the others do
 /// not move under the mouse until the trick ends.
 fn hand_row(table: &Table, seat: Seat) -> Vec<(Card, Option<usize>)> {
-    let mut held = table.game.hand().hand_of(seat);
+    let mut held = held_now(table, seat);
     if let Some(pass) = table.pending_pass(seat) {
         held = held.less(pass.cards);
     }
@@ -495,6 +503,17 @@ fn hand_row(table: &Table, seat: Seat) -> Vec<(Card, Option<usize>)> {
     row.sort_by_key(|&(card, _)| (card.is_joker(), card));
     let mut positions = 0..;
     row.into_iter().map(|(card, in_hand)| (card, in_hand.then(|| positions.next()).flatten())).collect()
+}
+
+/// The cards a seat holds: a pass made is set aside while the others
+/// choose theirs, though the game exchanges it only when all have.
+fn held_now(table: &Table, seat: Seat) -> CardBag {
+    let hand = table.game.hand();
+    if hand.phase() == HandPhase::Passing {
+        hand.hand_of(seat).less(hand.passed_cards(seat))
+    } else {
+        hand.hand_of(seat)
+    }
 }
 
 /// A seat's name as a person in `viewer` (`None`: watching) says it:

@@ -46,6 +46,9 @@ fn what_now(app: &Seen<'_>) -> String {
         "The table waits for its players: nobody seated has been here for a while".to_string()
     } else if let (Some(me), Some((cards, _))) = (app.seat, app.pending_pass()) {
         format!("Passing {} to {}{}", theme.cards(cards.iter()), name(app.pass_targets[me.index()]), theme.ellipsis())
+    } else if let (Some(me), Some(cards)) = (app.seat, app.pass_made()) {
+        let passed = format!("You passed {} to {}", theme.cards(cards.iter()), name(app.pass_targets[me.index()]));
+        app.waiting_line().map_or(passed.clone(), |waiting| format!("{passed}; {waiting}"))
     } else if app.showing_trick
         && let Some(last) = app.tricks.last()
     {
@@ -202,6 +205,7 @@ pub fn keys_now(app: &Seen<'_>) -> Vec<&'static str> {
         None if app.seat.is_none() => vec!["t trick", "c played", "s scores", "m message", "M messages"],
         None if app.is_passing() => vec!["arrows move", "Space mark", "Enter pass", "i hint", "s scores"],
         None if app.pending_pass().is_some() => vec!["u take back", "s scores"],
+        None if app.pass_made().is_some() => vec!["s scores"],
         None => vec!["arrows move", "Enter play", "t trick", "c played", "i hint", "u undo"],
     };
     if app.may.hint.is_err() {

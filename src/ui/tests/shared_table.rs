@@ -5,7 +5,7 @@
 //! screen gives away the deal while the game is played.
 
 use super::*;
-use crate::engine::Action;
+use crate::engine::{Action, Card};
 use crate::table::{Arrival, Sharing};
 
 const ALICE: PersonId = PersonId(1);
@@ -173,7 +173,7 @@ fn people_sit_in_the_first_free_seats_and_see_each_other_by_name() {
     let shared = Shared::alice_and_bob(Sharing::default());
     assert_eq!(shared.sight(ALICE).seat, Some(Seat::SOUTH));
     assert_eq!(shared.sight(BOB).seat, Seat::new(1));
-    let (south, west, north) = (Seat::SOUTH, Seat::new(1).unwrap(), Seat::new(2).unwrap());
+    let (south, west) = (Seat::SOUTH, Seat::new(1).unwrap());
     assert_eq!(shared.sight(ALICE).name(west), "bob");
     assert_eq!(shared.sight(BOB).name(south), "alice");
     assert_eq!(shared.sight(BOB).name(west), "You");
@@ -429,6 +429,44 @@ fn a_pass_its_bot_chose_before_a_person_sat_down_is_not_made_for_them() {
     shared.wait(Duration::from_secs(3));
     assert!(shared.table().game().hand().awaits_pass_from(west), "the pass is bob's to choose");
     assert_ne!(shared.note(BOB), Some("Time ran out: your bot moved for you"), "and no bot moved for him");
+}
+
+#[test]
+fn your_pass_is_set_aside_and_said_while_the_others_choose_theirs() {
+    let mut shared = Shared::alice_and_bob(Sharing::default());
+    shared.bots_act();
+    let dealt = shared.sight(ALICE).cards();
+    let pass: Vec<Card> = dealt.iter().copied().take(3).collect();
+    for &card in &pass {
+        shared.press(ALICE, Command::Card(card));
+    }
+    shared.press(ALICE, Command::Confirm);
+    shared.wait(Duration::from_secs(3));
+    assert!(shared.table().game().hand().awaits_pass_from(Seat::new(1).unwrap()), "bob has not passed");
+    let held = shared.sight(ALICE).cards();
+    assert_eq!(held.len(), 10, "the three passed are out of her hand");
+    assert!(pass.iter().all(|card| !held.contains(card)));
+    let status = shared.status(ALICE);
+    let cards = COLOR.cards(pass.iter().copied());
+    assert!(status.starts_with(&format!("You passed {cards} to bob; waiting for bob")), "{status}");
+    assert_eq!(shared.keys(ALICE), ["s scores", "? help", "q leave"], "nothing to play yet");
+}
+
+#[test]
+fn someone_who_sits_where_a_bot_has_passed_is_told_its_pass() {
+    let mut shared = Shared::empty(Rules::default(), 42, Sharing::default());
+    shared.arrive(ALICE, "alice", None, false);
+    shared.bots_act();
+    let west = Seat::new(1).unwrap();
+    let passed = shared.table().game().hand().passed_cards(west);
+    assert_eq!(passed.len(), 3, "West's bot has passed");
+    shared.arrive(BOB, "bob", None, false);
+    assert_eq!(shared.sight(BOB).seat, Some(west));
+    let cards = COLOR.cards(passed.iter());
+    assert_eq!(shared.note(BOB), Some("Welcome, bob: you sit at West; its bot had passed for you"));
+    assert_eq!(shared.sight(BOB).cards().len(), 10);
+    let status = shared.status(BOB);
+    assert!(status.contains(&format!(" · You passed {cards} to North; waiting for alice")), "{status}");
 }
 
 #[test]
