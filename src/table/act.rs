@@ -113,7 +113,7 @@ impl Table {
                     self.apply_theirs(Action::ChooseMoon { seat, scoring }, now);
                 }
             }
-            Intent::Continue => self.continue_after_scores(p, now),
+            Intent::Continue => self.continue_after_scores(p),
             Intent::Undo => self.undo(p, seat),
             Intent::RestartHand => self.restart_hand(),
             Intent::PlayOut => self.play_out(now),
@@ -204,19 +204,8 @@ impl Table {
     }
 
     /// Person `p` has read the hand's scores.
-    fn continue_after_scores(&mut self, p: usize, now: Instant) {
+    fn continue_after_scores(&mut self, p: usize) {
         self.people[p].done_with_hand = self.game.hand_number();
-        if self.people[p].seat.is_none() || self.game.phase() != GamePhase::HandOver {
-            return;
-        }
-        let waiting: Vec<String> = self
-            .waiting_for(now)
-            .into_iter()
-            .filter_map(|seat| self.holders[seat.index()].as_ref().map(|holder| holder.name.clone()))
-            .collect();
-        if !waiting.is_empty() {
-            self.tell(p, Notice::WaitingToRead { names: waiting });
-        }
     }
 
     /// Asks for a hint: worked out off the table's thread, so the table

@@ -170,11 +170,6 @@ pub enum Notice {
     HandScored,
     /// The game is over.
     GameOver(Finish),
-    /// This person has read the scores; others still read them.
-    WaitingToRead {
-        /// Who still reads.
-        names: Vec<String>,
-    },
     /// The hand was played out at once.
     PlayedOut,
     /// This person's pass was taken back.

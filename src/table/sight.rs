@@ -421,7 +421,8 @@ impl<'a> Sight<'a> {
         }
         names.extend(self.waiting_for.iter().filter(|&&seat| !self.is_mine(seat)).map(|&seat| self.name(seat)));
         let waited = self.waited.as_secs();
-        Some(format!("waiting for {}, {}:{:02}", names.join(", "), waited / 60, waited % 60))
+        let what = if self.phase == GamePhase::HandOver { " to read the scores" } else { "" };
+        Some(format!("waiting for {}{what}, {}:{:02}", names.join(", "), waited / 60, waited % 60))
     }
 
     /// The moon scorings a shooter may choose from under these rules.

@@ -172,6 +172,8 @@ impl Window {
             Window::Rules | Window::ScoreSheet | Window::Record => vec!["Esc close"],
             Window::Chat(_) => vec!["up/down scroll", "m write", "Esc close"],
             Window::ConfirmQuit | Window::ConfirmRestart | Window::ConfirmDrop(_) => vec!["y yes", "n no"],
+            // A watcher's Enter moves no hand along: it puts the scores away.
+            Window::HandSummary if sight.seat.is_none() => vec!["Enter close", "s scores", "q quit"],
             Window::HandSummary => vec!["Enter continue", "s scores", "q quit"],
             Window::MoonChoice(_) => vec!["arrows choose", "Enter confirm"],
             Window::Generale(_) => vec!["y declare", "n pass", "arrows choose", "Enter confirm", "? help", "q quit"],

@@ -91,7 +91,6 @@ pub fn words(notice: &Notice, sight: &Sight, theme: Theme) -> Option<Option<Stri
             format!("Nobody wins the trick: its cards wait for the next trick's winner ({cards} now)")
         }
         Notice::HandScored | Notice::GameOver(Finish::Completed | Finish::OutOfTime) => return None,
-        Notice::WaitingToRead { names } => format!("Waiting for {} to read the scores", names.join(", ")),
         Notice::PlayedOut => "Played out: no points were left".to_string(),
         Notice::PassTakenBack { cards } => format!("Took back your pass of {}", theme.cards(cards.iter())),
         Notice::CardTakenBack { card } => format!("Took back your {}", theme.card(*card)),

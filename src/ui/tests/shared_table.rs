@@ -222,6 +222,24 @@ fn a_watcher_has_no_hand_and_no_seat_and_their_keys_move_nothing() {
 }
 
 #[test]
+fn at_a_hands_end_the_table_says_once_whom_it_waits_for_and_a_watcher_only_closes_the_scores() {
+    let mut shared = Shared::alice_and_bob(Sharing::default());
+    shared.arrive(EVE, "eve", None, true);
+    shared.play_until(|shared| shared.table().game().phase() == GamePhase::HandOver);
+    shared.wait(Duration::from_secs(3));
+    assert_eq!(shared.viewer(EVE).window, Some(Window::HandSummary));
+    assert_eq!(shared.keys(EVE), ["Enter close", "s scores", "q leave"]);
+    assert!(shared.screen(EVE, 80, 24).contains("[ Enter: close ]"), "{}", shared.screen(EVE, 80, 24));
+    shared.press(ALICE, Command::Confirm);
+    let status = shared.status(ALICE);
+    assert!(status.starts_with("Waiting for bob to read the scores, 0:"), "{status}");
+    assert_eq!(status.matches("Waiting").count(), 1, "{status}");
+    shared.press(EVE, Command::Confirm);
+    assert_eq!(shared.viewer(EVE).window, None);
+    assert_eq!(shared.table().game().phase(), GamePhase::HandOver, "eve's Enter does not deal the next hand");
+}
+
+#[test]
 fn a_watcher_cannot_start_a_new_game_mid_pass() {
     let mut shared = Shared::alice_and_bob(Sharing::default());
     shared.bots_act();

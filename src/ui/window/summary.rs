@@ -97,7 +97,11 @@ pub fn draw(buf: &mut Buffer, area: Rect, app: &Seen<'_>, hits: &mut Hits) -> Re
     let game_over = app.phase == GamePhase::GameOver || app.finish.is_some();
     let (rect, inner) = frame(buf, area, width, height, &format!("Hand {} scored", app.hand_number), theme);
     Paragraph::new(lines).render(inner, buf);
-    let label = if game_over { "Enter: final standings" } else { "Enter: next hand" };
+    let label = match (game_over, app.seat) {
+        (true, _) => "Enter: final standings",
+        (false, None) => "Enter: close",
+        (false, Some(_)) => "Enter: next hand",
+    };
     buttons(buf, inner, &[(label, Button::Continue)], Some(Button::Continue), theme, hits);
     rect
 }
