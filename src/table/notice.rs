@@ -68,13 +68,13 @@ pub enum Notice {
     },
     /// Someone said no to the proposal: it is dropped.
     Declined {
-        /// Who said no.
-        by: String,
+        /// Who said no; `None` to them.
+        by: Option<String>,
     },
     /// The proposer took the proposal back (or left).
     Withdrawn {
-        /// The proposer.
-        by: String,
+        /// The proposer; `None` to them.
+        by: Option<String>,
     },
     /// The game was taken up again from its save.
     Resumed {

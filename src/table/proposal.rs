@@ -70,8 +70,17 @@ impl Table {
         } else {
             let withdrawn = proposal.by == id;
             self.proposal = None;
-            let by = self.people[p].name.clone();
-            self.tell_all(if withdrawn { Notice::Withdrawn { by } } else { Notice::Declined { by } });
+            let name = self.people[p].name.clone();
+            // Each is told by name who said no, but the one who said it.
+            let notices: Vec<(PersonId, Notice)> = self
+                .people
+                .iter()
+                .map(|person| {
+                    let by = (person.id != id).then(|| name.clone());
+                    (person.id, if withdrawn { Notice::Withdrawn { by } } else { Notice::Declined { by } })
+                })
+                .collect();
+            self.notices.extend(notices);
         }
     }
 
@@ -89,7 +98,7 @@ impl Table {
         if !proposer_here {
             let by = proposal.by_name.clone();
             self.proposal = None;
-            self.tell_all(Notice::Withdrawn { by });
+            self.tell_all(Notice::Withdrawn { by: Some(by) });
             return;
         }
         if all_yes && let Some(proposal) = self.proposal.take() {

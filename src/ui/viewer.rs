@@ -65,6 +65,9 @@ pub struct Viewer {
     pub chat_line: Option<String>,
     /// Whether the table was last told a window holds play.
     pub holding: bool,
+    /// The note as last brought in line with the table, and the hand and
+    /// trick it came at: a note lasts until the next trick is taken.
+    note_since: (Option<String>, (u32, usize)),
 }
 
 impl Viewer {
@@ -84,6 +87,7 @@ impl Viewer {
             record: Record::default(),
             chat_line: None,
             holding: false,
+            note_since: (None, (0, 0)),
         }
     }
 
@@ -257,6 +261,10 @@ impl Viewer {
             }
             Outcome::Ask(request) => self.carry_out(Outcome::AskAll(vec![request]), sight),
             Outcome::AskAll(requests) => {
+                if self.window == Some(Window::Vote) {
+                    // Answered: the note asking "y / n" goes with its window.
+                    self.note = None;
+                }
                 self.close_window(sight);
                 if requests.contains(&Request::DeclineResume) {
                     self.note =
@@ -496,6 +504,13 @@ impl Viewer {
         }
         if self.window == Some(Window::Vote) && !sight.proposal.as_ref().is_some_and(|proposal| proposal.asked) {
             self.window = None;
+        }
+        let trick = (sight.hand_number, sight.tricks.len());
+        if self.note != self.note_since.0 {
+            self.note_since = (self.note.clone(), trick);
+        } else if self.note.is_some() && self.note_since.1 != trick {
+            self.note = None;
+            self.note_since = (None, trick);
         }
         if !sight.is_passing() {
             self.marked = CardBag::EMPTY;

@@ -45,12 +45,17 @@ pub fn words(notice: &Notice, sight: &Sight, theme: Theme) -> Option<Option<Stri
         Notice::Proposed { by, label, .. } if sight.proposal.as_ref().is_some_and(|p| p.asked) => {
             format!("{by} proposes a new game of {label}: y / n")
         }
+        Notice::Proposed { by, label, .. } if sight.proposal.is_some() && sight.seat.is_none() => {
+            format!("{by} proposes a new game of {label}")
+        }
         Notice::Proposed { label, .. } if sight.proposal.is_some() => {
             format!("New game of {label} proposed: waiting for the others to agree")
         }
         Notice::Proposed { .. } => return None,
-        Notice::Declined { by } => format!("{by} declined the new game"),
-        Notice::Withdrawn { by } => format!("{by} withdrew the proposal of a new game"),
+        Notice::Declined { by: Some(by) } => format!("{by} declined the new game"),
+        Notice::Declined { by: None } => "You declined the new game".to_string(),
+        Notice::Withdrawn { by: Some(by) } => format!("{by} withdrew the proposal of a new game"),
+        Notice::Withdrawn { by: None } => "You withdrew your proposal of a new game".to_string(),
         Notice::Resumed { seed } => format!("Resumed the game of seed {seed}"),
         Notice::Rebuilt => "The table stumbled and was set up again where it was".to_string(),
         Notice::NoPassing { hold } => {

@@ -11,6 +11,7 @@ use crate::table::{Arrival, Sharing};
 const ALICE: PersonId = PersonId(1);
 const BOB: PersonId = PersonId(2);
 const EVE: PersonId = PersonId(3);
+const CAROL: PersonId = PersonId(4);
 
 /// A shared table and its people, at a test's clock.
 struct Shared {
@@ -281,6 +282,40 @@ fn a_new_game_mid_hand_is_a_proposal_everyone_seated_answers() {
     assert_ne!(shared.table().start().seed, 42, "everyone said yes: the new game starts");
     assert_eq!(shared.note(BOB), Some("alice started a new game of black-lady"));
     assert_eq!(shared.note(EVE), Some("alice started a new game of black-lady"), "every action shows who did it");
+}
+
+#[test]
+fn an_answer_to_a_proposal_puts_its_question_away_and_esc_declines_as_its_keys_say() {
+    let mut shared = Shared::alice_and_bob(Sharing::default());
+    shared.arrive(CAROL, "carol", None, false);
+    shared.arrive(EVE, "eve", None, true);
+    shared.bots_act();
+    shared.press(ALICE, Command::New);
+    shared.press(ALICE, Command::Confirm);
+    assert_eq!(shared.note(EVE), Some("alice proposes a new game of black-lady"), "a watcher is told, not asked");
+    assert_eq!(shared.keys(CAROL), ["y agree", "n or Esc decline"]);
+    shared.press(BOB, Command::Yes);
+    assert_eq!(shared.note(BOB), None, "bob has answered: no \"y / n\" is left");
+    assert!(!shared.status(BOB).contains("y / n"), "{}", shared.status(BOB));
+    shared.press(CAROL, Command::Cancel);
+    assert_eq!(shared.note(CAROL), Some("You declined the new game"));
+    for id in [ALICE, BOB, EVE] {
+        assert_eq!(shared.note(id), Some("carol declined the new game"));
+    }
+    assert_eq!(shared.table().start().seed, 42);
+}
+
+#[test]
+fn a_note_lasts_until_the_next_trick_is_taken() {
+    let mut shared = Shared::alice_and_bob(Sharing::default());
+    shared.arrive(EVE, "eve", None, true);
+    shared.play_until(|shared| shared.sight(EVE).hand_phase == HandPhase::Playing);
+    shared.press(EVE, Command::LastTrick);
+    assert_eq!(shared.note(EVE), Some("No trick has been taken yet this hand"));
+    shared.wait(Duration::from_secs(3));
+    assert!(shared.note(EVE).is_some(), "time alone does not take it away");
+    shared.play_until(|shared| !shared.sight(EVE).tricks.is_empty());
+    assert_eq!(shared.note(EVE), None, "a trick later it is gone");
 }
 
 #[test]
