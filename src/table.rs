@@ -45,7 +45,7 @@ pub use clock::{Clock, Finish};
 pub use deal::{DealSecret, DealShown, fresh_deal};
 pub use hint::{HintRequest, WorkedOutHint};
 pub use intent::{Intent, NewGame};
-pub use lineup::{Setup, seat_name};
+pub use lineup::{Setup, fixed_seat_name, seat_name};
 pub use notice::{Hint, Notice, Off, Refusal};
 pub use people::{Arrival, Holder, PersonId};
 pub use sight::{AtSeat, Own, Question, Sight};

@@ -300,6 +300,7 @@ impl Viewer {
 
     fn open_new_game(&mut self, sight: &Sight) {
         let form = NewGameForm::new(sight.setup, sight.speed, self.theme, &self.remembered);
+        let form = if sight.kind == Kind::Shared { form.shared_by(sight) } else { form };
         self.window = Some(Window::NewGame(Box::new(form)));
     }
 

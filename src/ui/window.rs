@@ -183,6 +183,9 @@ impl Window {
                 vec!["Enter resume", "y run the programs", "n new game", "q quit"]
             }
             Window::Resume(_) => vec!["Enter resume", "n new game", "q quit"],
+            Window::NewGame(_) if !sight.may.start_now => {
+                vec!["up/down line", "arrows change", "digits type", "Enter propose", "Esc cancel"]
+            }
             Window::NewGame(_) => vec!["up/down line", "arrows change", "digits type", "Enter start", "Esc cancel"],
             Window::GameOver(_) if sight.seat.is_none() => vec!["s scores", "q leave"],
             Window::GameOver(_) => vec!["n new game", "r replay this seed", "q quit"],

@@ -263,7 +263,13 @@ fn a_new_game_mid_hand_is_a_proposal_everyone_seated_answers() {
     shared.arrive(EVE, "eve", None, true);
     shared.bots_act();
     shared.press(ALICE, Command::New);
-    assert!(shared.screen(ALICE, 80, 24).contains("Propose"), "the window says it proposes");
+    let window = shared.screen(ALICE, 80, 24);
+    assert!(window.contains("Propose"), "the window says it proposes: {window}");
+    assert!(shared.keys(ALICE).contains(&"Enter propose"), "and so do its keys");
+    assert!(window.contains("Seats kept: you, bob."), "people keep their seats: {window}");
+    let seat_lines: Vec<&str> = window.lines().filter(|line| line.contains("< normal >")).collect();
+    assert_eq!(seat_lines.len(), 2, "a level only for each bot's seat: {window}");
+    assert!(seat_lines[0].contains("North") && seat_lines[1].contains("East"), "{window}");
     shared.press(ALICE, Command::Confirm);
     assert_eq!(shared.table().start().seed, 42, "nothing changes before the others agree");
     assert_eq!(shared.viewer(BOB).window, Some(Window::Vote), "bob is asked on his own screen");

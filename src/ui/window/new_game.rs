@@ -19,7 +19,7 @@ use crate::record::DealCode;
 
 use crate::table::notice::sentence;
 use crate::table::sight::AtSeat;
-use crate::table::{Kind, NewGame, Setup, Sight, seat_name};
+use crate::table::{Kind, NewGame, Setup, Sight, fixed_seat_name, seat_name};
 use crate::ui::Seen;
 use crate::ui::fit::wrap;
 use crate::ui::input::{Button, Command, Hits};
@@ -73,6 +73,12 @@ pub struct NewGameForm {
     /// The rules of the game in play, kept when the preset is unchanged.
     base: Rules,
     base_preset: Preset,
+    /// The people who keep their seats, by seat (you at seat 0 on the
+    /// terminal's own table): their seats are not the window's to fill.
+    held: Vec<Option<String>>,
+    /// Whether the table is shared: its seats have names the same for
+    /// everyone there.
+    shared: bool,
 }
 
 /// The choices remembered between games.
@@ -171,6 +177,8 @@ impl NewGameForm {
             problem: None,
             base: table.rules,
             base_preset,
+            held: vec![Some("You".to_string())],
+            shared: false,
         };
         let count = remembered.players.unwrap_or(table.rules.players);
         form.seat(form.allowed_count(count));
@@ -180,6 +188,32 @@ impl NewGameForm {
             }
         }
         form
+    }
+
+    /// The window for a shared table: its people keep their seats, and
+    /// only the bots' seats are chosen here.
+    pub fn shared_by(mut self, sight: &Sight) -> NewGameForm {
+        self.shared = true;
+        self.held = sight
+            .at_seats
+            .iter()
+            .map(|at| match at {
+                AtSeat::Person { name, .. } => Some(name.clone()),
+                AtSeat::Bot => None,
+            })
+            .collect();
+        if let Some(seat) = sight.seat.and_then(|seat| self.held.get_mut(seat.index())) {
+            *seat = Some("you".to_string());
+        }
+        self.field = self.field.min(self.fields().len() - 1);
+        self
+    }
+
+    /// The people who keep their seats in a game of the window's size.
+    fn keeping(&self) -> Vec<&str> {
+        let mut people: Vec<&str> = self.held.iter().take(self.players.len()).flatten().map(String::as_str).collect();
+        people.sort_by_key(|&name| name != "you");
+        people
     }
 
     /// `count` if the preset is played at that size, else the size of
@@ -205,7 +239,8 @@ impl NewGameForm {
 
     /// The lines of the window, top to bottom.
     pub fn fields(&self) -> Vec<Field> {
-        let seats = (1..self.players.len()).map(Field::Seat);
+        let held = |seat: &usize| self.held.get(*seat).is_some_and(Option::is_some);
+        let seats = (0..self.players.len()).filter(|seat| !held(seat)).map(Field::Seat);
         [Field::Preset, Field::Target, Field::Players]
             .into_iter()
             .chain(seats)
@@ -313,13 +348,21 @@ impl NewGameForm {
         }
     }
 
+    /// A bot seat's name: where it sits from you, or at a shared table
+    /// its name for everyone.
+    fn seat_name(&self, seat: usize) -> String {
+        let players = self.players.len();
+        let name = if self.shared { fixed_seat_name } else { seat_name };
+        crate::engine::Seat::new(seat).map_or_else(String::new, |seat| name(seat, players))
+    }
+
     /// A line of the window as (label, value).
     pub fn line(&self, field: Field) -> (String, String) {
         match field {
             Field::Preset => ("Rules".into(), self.preset.to_string()),
             Field::Target => ("Target".into(), self.target.to_string()),
             Field::Players => ("Players".into(), self.count().to_string()),
-            Field::Seat(seat) => (seat_name_at(seat, self.players.len()), self.players[seat].name()),
+            Field::Seat(seat) => (self.seat_name(seat), self.players[seat].name()),
             Field::Seed => ("Seed".into(), if self.seed.is_empty() { "(fresh)".into() } else { self.seed.clone() }),
             Field::Pace => ("Pace".into(), self.speed.name().into()),
             Field::Ascii => ("Suits as letters".into(), yes_or_no(self.ascii)),
@@ -395,8 +438,15 @@ pub fn draw(buf: &mut Buffer, area: Rect, seen: &Seen, form: &NewGameForm, hits:
             .into_iter()
             .map(|line| Line::styled(format!(" {line}"), theme.warning()))
             .collect(),
-        None if seen.kind == Kind::Shared && !seen.may.start_now => {
-            vec![Line::styled(" Everyone seated is asked to agree.", theme.quiet())]
+        None if seen.kind == Kind::Shared => {
+            let mut said = format!("Seats kept: {}.", form.keeping().join(", "));
+            if !seen.may.start_now {
+                said.push_str(" Everyone seated is asked to agree.");
+            }
+            wrap(&said, usize::from(WIDTH) - 4, 0)
+                .into_iter()
+                .map(|line| Line::styled(format!(" {line}"), theme.quiet()))
+                .collect()
         }
         None => vec![Line::styled(" The choices are kept for next time.", theme.quiet())],
     };
@@ -421,10 +471,6 @@ pub fn draw(buf: &mut Buffer, area: Rect, seen: &Seen, form: &NewGameForm, hits:
 
 fn yes_or_no(on: bool) -> String {
     if on { "yes" } else { "no" }.into()
-}
-
-fn seat_name_at(seat: usize, players: usize) -> String {
-    crate::engine::Seat::new(seat).map_or_else(String::new, |s| seat_name(s, players))
 }
 
 #[cfg(test)]
