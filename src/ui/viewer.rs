@@ -162,6 +162,8 @@ impl Viewer {
             }
             Command::Button(Button::Pass) => return self.pass(sight),
             Command::Button(Button::PlayOut) | Command::PlayOut => return intent(Intent::PlayOut),
+            // Esc puts away the played-cards panel first, as it closes a window.
+            Command::Cancel if self.show_played => self.show_played = false,
             Command::Cancel => {
                 self.marked = CardBag::EMPTY;
                 self.hint = CardSet::EMPTY;

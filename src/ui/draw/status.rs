@@ -211,6 +211,9 @@ pub fn keys_now(app: &Seen<'_>) -> Vec<&'static str> {
     if app.may.hint.is_err() {
         keys.retain(|key| !key.starts_with("i "));
     }
+    if app.tricks.is_empty() {
+        keys.retain(|key| *key != "t trick");
+    }
     if app.may.undo.is_err() {
         keys.retain(|key| !key.starts_with("u "));
     }

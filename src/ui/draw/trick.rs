@@ -158,7 +158,7 @@ pub(super) fn played_panel(buf: &mut Buffer, area: Rect, app: &Seen<'_>) {
     let theme = app.viewer.theme;
     let played = app.played;
     // Narrow enough to stay clear of the trick in the middle at 80 columns.
-    let rect = Rect::new(area.x, area.y, 30.min(area.width), 6.min(area.height));
+    let rect = Rect::new(area.x, area.y, 31.min(area.width), 6.min(area.height));
     Clear.render(rect, buf);
     let block = Block::bordered().border_set(theme.card_border()).title(" Played (c) ").style(theme.table());
     let inner = block.inner(rect);
@@ -169,12 +169,14 @@ pub(super) fn played_panel(buf: &mut Buffer, area: Rect, app: &Seen<'_>) {
             let symbol = Span::styled(theme.suit(suit).to_string(), theme.suit_ink(suit));
             let mut spans = vec![symbol, Span::raw(" ")];
             for card in CardSet::suit(suit) {
-                // One letter a rank (T for ten) keeps the panel narrow.
-                let text = format!("{} ", card.rank().letter());
+                let (rank, _) = theme.face(card);
+                let text = format!("{rank} ");
                 spans.push(if played.contains(card) {
                     Span::styled(text, theme.strong())
                 } else {
-                    Span::styled(if theme.ascii { ". " } else { "· " }, theme.quiet())
+                    // A card not yet played keeps its rank's width, so the columns line up.
+                    let dot = if theme.ascii { "." } else { "·" };
+                    Span::styled(format!("{dot:<width$}", width = rank.chars().count() + 1), theme.quiet())
                 });
             }
             Line::from(spans)

@@ -767,7 +767,11 @@ fn a_shared_table_has_its_own_words() {
     shared.press(ALICE, Command::Quit);
     let quit = shared.screen(ALICE, 80, 24);
     assert!(quit.contains("Leave the table? Your seat waits 60 s for you,") && !quit.contains("resume"), "{quit}");
-    assert_eq!(shared.keys(EVE), ["t trick", "c played", "s scores", "m message", "M messages", "? help", "q leave"]);
+    assert_eq!(
+        shared.keys(EVE),
+        ["c played", "s scores", "m message", "M messages", "? help", "q leave"],
+        "no trick taken yet: no t"
+    );
     assert!(!shared.keys(ALICE).iter().any(|key| key.starts_with("u ")), "undo is not alice's here");
 }
 
@@ -859,4 +863,19 @@ fn a_table_rebuilt_after_a_failure_is_where_it_was_with_its_people_but_the_one_i
     let holders = rebuilt.holders();
     assert!(holders[0].as_ref().is_some_and(|h| h.away_since.is_none()), "alice is still here");
     assert!(holders[1].as_ref().is_some_and(|h| h.away_since.is_some()), "bob's seat waits for him");
+}
+
+#[test]
+fn the_played_cards_panel_writes_ten_as_10_and_closes_with_esc() {
+    let mut shared = Shared::alice_and_bob(Sharing::default());
+    shared.arrive(EVE, "eve", None, true);
+    let ten_played = |shared: &Shared| shared.sight(EVE).played.contains("10♠".parse().unwrap());
+    shared.play_until(ten_played);
+    shared.press(EVE, Command::PlayedCards);
+    let screen = shared.screen(EVE, 80, 24);
+    let spades = screen.lines().find(|line| line.contains("│♠ ")).unwrap_or_else(|| panic!("{screen}"));
+    assert!(spades.contains(" 10 "), "{spades}");
+    assert!(!screen.contains(" T "), "{screen}");
+    shared.press(EVE, Command::Cancel);
+    assert!(!shared.screen(EVE, 80, 24).contains("Played (c)"), "Esc put the panel away");
 }
