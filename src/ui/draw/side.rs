@@ -46,12 +46,30 @@ pub(super) fn side_panel(buf: &mut Buffer, area: Rect, app: &Seen<'_>) {
             ])
         })
         .collect();
-    // At a shared table the last messages take the panel's foot.
-    let messages = app.chat.messages();
-    let (tricks, chat) = if messages.is_empty() {
+    // At a shared table the last messages take the panel's foot, each
+    // wrapped whole, the newest at the foot.
+    let room = usize::from(tricks.width).saturating_sub(3);
+    let said: Vec<Line> = app
+        .chat
+        .messages()
+        .iter()
+        .flat_map(|said| {
+            let text = format!("{}: {}", said.from, said.text);
+            let from = said.from.chars().count() + 1;
+            crate::ui::fit::wrap(&text, room, 2).into_iter().enumerate().map(move |(i, part)| {
+                if i == 0 && part.chars().count() >= from {
+                    let (name, rest) = part.split_at(part.char_indices().nth(from).map_or(part.len(), |(at, _)| at));
+                    Line::from(vec![Span::styled(format!(" {name}"), theme.strong()), Span::raw(rest.to_string())])
+                } else {
+                    Line::raw(format!(" {part}"))
+                }
+            })
+        })
+        .collect();
+    let (tricks, chat) = if said.is_empty() {
         (tricks, None)
     } else {
-        let rows = (messages.len() as u16 + 2).min(tricks.height / 2);
+        let rows = (said.len() as u16 + 2).min(tricks.height / 2);
         let [tricks, chat] = Layout::vertical([Constraint::Min(4), Constraint::Length(rows)]).areas(tricks);
         (tricks, Some(chat))
     };
@@ -64,24 +82,6 @@ pub(super) fn side_panel(buf: &mut Buffer, area: Rect, app: &Seen<'_>) {
         let chat_block = block("Messages");
         let inner = chat_block.inner(chat);
         chat_block.render(chat, buf);
-        // Each message wrapped whole, the newest at the foot.
-        let room = usize::from(inner.width).saturating_sub(1);
-        let said: Vec<Line> = messages
-            .iter()
-            .flat_map(|said| {
-                let text = format!("{}: {}", said.from, said.text);
-                let from = said.from.chars().count() + 1;
-                crate::ui::fit::wrap(&text, room, 2).into_iter().enumerate().map(move |(i, part)| {
-                    if i == 0 && part.chars().count() >= from {
-                        let (name, rest) =
-                            part.split_at(part.char_indices().nth(from).map_or(part.len(), |(at, _)| at));
-                        Line::from(vec![Span::styled(format!(" {name}"), theme.strong()), Span::raw(rest.to_string())])
-                    } else {
-                        Line::raw(format!(" {part}"))
-                    }
-                })
-            })
-            .collect();
         let skip = said.len().saturating_sub(usize::from(inner.height));
         draw_lines(buf, inner, &said[skip..], Alignment::Left);
     }

@@ -879,3 +879,13 @@ fn the_played_cards_panel_writes_ten_as_10_and_closes_with_esc() {
     shared.press(EVE, Command::Cancel);
     assert!(!shared.screen(EVE, 80, 24).contains("Played (c)"), "Esc put the panel away");
 }
+
+#[test]
+fn a_long_message_in_the_side_panel_is_read_from_its_sender_on() {
+    let mut shared = Shared::alice_and_bob(Sharing::default());
+    shared.say(BOB, "hi is North the one who took all those hearts in the last hand or was it East?");
+    let screen = shared.screen(ALICE, 200, 60);
+    let panel: Vec<&str> = screen.lines().filter(|line| line.contains("│ bob: hi is")).collect();
+    assert_eq!(panel.len(), 1, "the sender and the start of the message: {screen}");
+    assert!(screen.contains("East?"), "and its end: {screen}");
+}
