@@ -32,7 +32,7 @@ use super::fit::wrap;
 use super::input::{Button, Command, Hits};
 use super::theme::Theme;
 use super::viewer::Request;
-use crate::table::Sight;
+use crate::table::{Kind, Sight};
 
 /// A window over the table.
 #[derive(Clone, Debug, PartialEq)]
@@ -171,7 +171,12 @@ impl Window {
             Window::Help => vec!["? the rules of this game", "Esc close"],
             Window::Rules | Window::ScoreSheet | Window::Record => vec!["Esc close"],
             Window::Chat(_) => vec!["up/down scroll", "m write", "Esc close"],
-            Window::ConfirmQuit | Window::ConfirmRestart | Window::ConfirmDrop(_) => vec!["y yes", "n no"],
+            // The keys say what the buttons say.
+            Window::ConfirmQuit if sight.kind == Kind::Local => vec!["y quit", "n keep playing"],
+            Window::ConfirmQuit if sight.seat.is_none() => vec!["y leave", "n keep watching"],
+            Window::ConfirmQuit => vec!["y leave", "n keep playing"],
+            Window::ConfirmRestart => vec!["y deal again", "n keep playing"],
+            Window::ConfirmDrop(_) => vec!["y go ahead", "n keep playing"],
             // A watcher's Enter moves no hand along: it puts the scores away.
             Window::HandSummary if sight.seat.is_none() => vec!["Enter close", "s scores", "q quit"],
             Window::HandSummary => vec!["Enter continue", "s scores", "q quit"],

@@ -767,6 +767,12 @@ fn a_shared_table_has_its_own_words() {
     shared.press(ALICE, Command::Quit);
     let quit = shared.screen(ALICE, 80, 24);
     assert!(quit.contains("Leave the table? Your seat waits 60 s for you,") && !quit.contains("resume"), "{quit}");
+    assert_eq!(shared.keys(ALICE), ["y leave", "n keep playing"], "the keys say what the buttons say");
+    shared.press(EVE, Command::Quit);
+    let watcher = shared.screen(EVE, 80, 24);
+    assert!(watcher.contains("Stop watching") && watcher.contains("n Keep watching"), "{watcher}");
+    assert_eq!(shared.keys(EVE), ["y leave", "n keep watching"]);
+    shared.press(EVE, Command::Cancel);
     assert_eq!(
         shared.keys(EVE),
         ["c played", "s scores", "m message", "M messages", "? help", "q leave"],

@@ -64,13 +64,14 @@ pub fn quit_draw(buf: &mut Buffer, area: Rect, seen: &Seen, hits: &mut Hits) -> 
         ],
     };
     let (title, yes) = if seen.kind == Kind::Local { ("Quit?", "y Quit") } else { ("Leave?", "y Leave") };
-    question(buf, area, title, &text, yes, theme, hits)
+    let no = if seen.seat.is_none() { "n Keep watching" } else { "n Keep playing" };
+    question(buf, area, title, &text, [yes, no], theme, hits)
 }
 
 /// Draws the window asking whether to deal again.
 pub fn restart_draw(buf: &mut Buffer, area: Rect, seen: &Seen, hits: &mut Hits) -> Rect {
     let text = [format!(" Deal hand {} again from the start?", seen.hand_number)];
-    question(buf, area, "Deal again?", &text, "y Deal again", seen.viewer.theme, hits)
+    question(buf, area, "Deal again?", &text, ["y Deal again", "n Keep playing"], seen.viewer.theme, hits)
 }
 
 /// Draws the window asking whether to drop people from their seats.
@@ -78,22 +79,22 @@ pub fn drop_draw(buf: &mut Buffer, area: Rect, seen: &Seen, starting: &Starting,
     let players = starting.game.setup.rules.player_count();
     let dropped = starting.dropped(seen.sight).join(", ");
     let text = [format!(" The new game has {players} seats: {dropped}"), " would watch it. Go ahead?".to_string()];
-    question(buf, area, "Fewer seats", &text, "y Go ahead", seen.viewer.theme, hits)
+    question(buf, area, "Fewer seats", &text, ["y Go ahead", "n Keep playing"], seen.viewer.theme, hits)
 }
 
-/// A yes/no window: `text`, then the yes button and "n Keep playing".
+/// A yes/no window: `text`, then the yes and no buttons.
 pub fn question(
     buf: &mut Buffer,
     area: Rect,
     title: &str,
     text: &[String],
-    yes: &str,
+    [yes, no]: [&str; 2],
     theme: Theme,
     hits: &mut Hits,
 ) -> Rect {
     let (rect, inner) = frame(buf, area, 52, 6, title, theme);
     Paragraph::new(text.iter().map(|line| Line::raw(line.clone())).collect::<Vec<_>>()).render(inner, buf);
-    let row = [(yes, Button::Yes), ("n Keep playing", Button::No)];
+    let row = [(yes, Button::Yes), (no, Button::No)];
     buttons(buf, inner, &row, Some(Button::Yes), theme, hits);
     rect
 }
