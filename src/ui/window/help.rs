@@ -23,7 +23,7 @@ use crate::ui::viewer::Request;
 /// README list them.
 pub const KEYS: [(&str, &str); 20] = [
     ("← → or h l", "move along your hand (Home, End: to the ends)"),
-    ("Space", "mark a card to pass / play the card"),
+    ("Space", "mark to pass / play a card (early: queue it)"),
     ("Enter", "pass, play, continue, choose"),
     ("click", "mark or play a card, press a button"),
     ("Esc", "close a window, clear marks and queue"),
@@ -41,7 +41,7 @@ pub const KEYS: [(&str, &str); 20] = [
     ("q", "quit (asks first; the game is saved)"),
     ("Ctrl-C", "quit at once (the game is saved)"),
     ("Ctrl-Z", "suspend to the shell (fg comes back)"),
-    ("", "early cards queue up; any key skips a wait"),
+    ("any key", "skips a wait"),
 ];
 
 /// The keys this person may use here: the terminal's own table has them
@@ -67,7 +67,7 @@ pub fn keys_here(sight: &Sight) -> Vec<(&'static str, &'static str)> {
     }
     let mut keys = vec![
         ("← → or h l", "move along your hand (Home, End: to the ends)"),
-        ("Space", "mark a card to pass / play the card"),
+        ("Space", "mark to pass / play a card (early: queue it)"),
         ("Enter", "pass, play, continue, choose"),
         ("click", "mark or play a card, press a button"),
         ("Esc", "close a window, clear marks and queue"),
@@ -88,7 +88,6 @@ pub fn keys_here(sight: &Sight) -> Vec<(&'static str, &'static str)> {
     keys.extend([
         ("q", "leave the table (your seat waits for you)"),
         ("Ctrl-C", "leave for the lobby at once (your seat waits)"),
-        ("", "early cards queue up"),
     ]);
     keys
 }
@@ -122,8 +121,8 @@ pub fn draw(buf: &mut Buffer, area: Rect, seen: &Seen) -> Rect {
     let mut lines: Vec<Line> = keys_here(seen.sight)
         .into_iter()
         .map(|(key, what)| match key {
-            // The timed game says what it takes away instead of the queue note.
-            "" if seen.clock.is_some() => ("timed game", "no hints or undo; clock runs on your turns"),
+            // The timed game says what it takes away in the last line's place.
+            "any key" if seen.clock.is_some() => ("timed game", "no hints or undo; clock runs on your turns"),
             _ => (key, what),
         })
         .map(|(key, what)| {
