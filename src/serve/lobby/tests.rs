@@ -210,7 +210,10 @@ fn enter_on_the_second_row_sits_at_that_tables_code_and_w_watches() {
 fn a_full_table_is_watched_not_sat_at_but_a_seat_kept_for_you_is_yours_again() {
     let mut lobby = lobby();
     assert_eq!(keys(&mut lobby, &[KeyCode::End, KeyCode::Enter]), []);
-    assert!(text(&lobby, 80, 24).contains("Table FULL is full: w watches it"));
+    let screen = text(&lobby, 80, 24);
+    assert!(screen.contains("Table FULL is full: w watches it"));
+    let buttons = screen.lines().last().unwrap_or_default();
+    assert!(!buttons.contains("Enter sit") && buttons.contains("w watch"), "no seat to offer: {buttons}");
     assert_eq!(key(&mut lobby, KeyCode::Char('w')), Some(LobbyEffect::Watch("FULL".into())));
 
     let mut bob = Lobby::new("bob", THEME, defaults(), Speed::Normal);

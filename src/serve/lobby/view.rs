@@ -382,9 +382,17 @@ fn what_keys_do(lobby: &Lobby) -> String {
     }
 }
 
-/// The keys as buttons along the bottom line, as many as fit.
+/// The keys as buttons along the bottom line, as many as fit; sitting
+/// and watching only where the table under the cursor allows them.
 fn button_bar(buf: &mut Buffer, area: Rect, lobby: &Lobby, hits: &mut LobbyHits) {
     let theme = lobby.theme;
+    let table = lobby.tables.get(lobby.table_cursor);
+    let may_sit = table.is_some_and(|table| table.has_room_for(&lobby.name));
+    let acts = |button: &LobbyButton| match button {
+        LobbyButton::Sit => may_sit,
+        LobbyButton::Watch => table.is_some(),
+        _ => true,
+    };
     let row: [(&str, LobbyButton); 7] = match lobby.focus {
         Focus::Tables => [
             ("Enter sit", LobbyButton::Sit),
@@ -406,7 +414,7 @@ fn button_bar(buf: &mut Buffer, area: Rect, lobby: &Lobby, hits: &mut LobbyHits)
         ],
     };
     let mut x = area.x + 1;
-    for (label, button) in row {
+    for (label, button) in row.into_iter().filter(|(_, button)| acts(button)) {
         let text = format!(" {label} ");
         let width = text_width(&text) as u16;
         if x + width > area.right() {
