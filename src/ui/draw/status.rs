@@ -247,7 +247,9 @@ pub(super) fn key_line(buf: &mut Buffer, area: Rect, app: &Seen<'_>, note: Optio
         draw_line(buf, area, &Line::from(spans));
         return;
     }
-    if let Some(said) = app.chat.newest().filter(|said| now < said.at + CHAT_SHOWN) {
+    // A window's keys come first: a message waits in the history (M) meanwhile.
+    let fresh = app.chat.newest().filter(|said| now < said.at + CHAT_SHOWN && app.viewer.window.is_none());
+    if let Some(said) = fresh {
         // A message too long for the line is cut at a word; `M` reads it whole.
         let room = usize::from(area.width).saturating_sub(said.from.chars().count() + 3);
         let text = if said.text.chars().count() <= room {

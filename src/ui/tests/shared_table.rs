@@ -609,6 +609,10 @@ fn a_message_reaches_the_table_with_its_sender_named() {
     assert_eq!((said.from.as_str(), said.text.as_str()), ("alice", "nice trick"));
     assert_eq!(shared.viewer(ALICE).chat_line, None, "the chat line closes once sent");
     assert!(shared.screen(BOB, 80, 24).contains("alice: nice trick"), "bob reads it at 80x24");
+    // With a window open its keys keep the bottom line.
+    shared.press(BOB, Command::ScoreSheet);
+    let screen = shared.screen(BOB, 80, 24);
+    assert!(screen.lines().last().unwrap_or_default().contains("Esc close"), "{screen}");
 }
 
 #[test]
