@@ -19,9 +19,19 @@ pub fn words(notice: &Notice, sight: &Sight, theme: Theme) -> Option<Option<Stri
             format!("Welcome back, {name}: your seat is yours again ({})", seat_word(*seat, sight.players()))
         }
         Notice::Welcome { name, seat: Some(seat), .. } => {
-            let welcome = format!("Welcome, {name}: you sit {}", seat_word(*seat, sight.players()));
+            let mut welcome = format!("Welcome, {name}: you sit {}", seat_word(*seat, sight.players()));
+            // The seat's score so far is the newcomer's now.
+            match sight.standings[*seat] {
+                _ if sight.chips.is_some() => {}
+                0 => {}
+                1 => welcome.push_str(" and take on its 1 point"),
+                points => welcome.push_str(&format!(" and take on its {points} points")),
+            }
             // The status line says which cards: the welcome says who chose them.
-            if sight.pass_made().is_some() { format!("{welcome}; its bot had passed for you") } else { welcome }
+            if sight.pass_made().is_some() {
+                welcome.push_str("; its bot had passed for you");
+            }
+            welcome
         }
         Notice::Welcome { name, seat: None, asked_to_watch: true, .. } => format!("Welcome, {name}: you are watching"),
         Notice::Welcome { name, seat: None, .. } => {

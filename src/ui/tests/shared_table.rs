@@ -899,3 +899,18 @@ fn a_long_message_in_the_side_panel_is_read_from_its_sender_on() {
     assert_eq!(panel.len(), 1, "the sender and the start of the message: {screen}");
     assert!(screen.contains("East?"), "and its end: {screen}");
 }
+
+#[test]
+fn someone_who_sits_down_after_a_hand_is_told_the_seats_points_are_theirs() {
+    let mut shared = Shared::alice_and_bob(Sharing::default());
+    shared.play_until(|shared| {
+        shared.table().game().hand_number() == 2 && shared.sight(ALICE).standings[Seat::new(2).unwrap()] > 0
+    });
+    let north = Seat::new(2).unwrap();
+    let points = shared.sight(ALICE).standings[north];
+    shared.arrive(CAROL, "carol", None, false);
+    assert_eq!(shared.sight(CAROL).seat, Some(north));
+    let note = shared.note(CAROL).unwrap_or_default();
+    let said = if points == 1 { "1 point".to_string() } else { format!("{points} points") };
+    assert!(note.starts_with(&format!("Welcome, carol: you sit at North and take on its {said}")), "{note}");
+}
