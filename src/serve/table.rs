@@ -211,6 +211,7 @@ pub(super) fn open(
     let from = opening.from.map(network);
     let listed = stored.map_or(opening.listed, |stored| stored.listed);
     let opener = stored.map_or(opening.opener, |stored| opener_of(&stored.settings));
+    let closes = closes_when_empty(opener.as_deref(), stored.map(|stored| &stored.settings));
     let sharing = stored.map_or(opening.sharing, |stored| sharing_of(&stored.settings, opening.sharing));
     let resumed = stored.and_then(|stored| stored.game.as_ref().map(|saved| (stored, saved)));
     let mut table = match resumed {
@@ -242,6 +243,7 @@ pub(super) fn open(
         empty_since,
         listed,
         opener,
+        closes,
         code: code.clone(),
         store,
         room: Room::new(table, Vec::new()),
@@ -321,6 +323,8 @@ struct Served {
     listed: bool,
     /// Who opened it from the lobby.
     opener: Option<String>,
+    /// Whether it closes once nobody has been here for a while.
+    closes: bool,
     code: String,
     /// Where the table is saved after each trick and its games kept.
     store: Store,
@@ -400,12 +404,10 @@ impl Served {
         }
     }
 
-    /// When the table closes if nobody comes: a table opened by a person,
-    /// once nobody has been at it for [`Around::close_after`]. The
-    /// server's own tables stay.
+    /// When the table closes if nobody comes: once nobody has been at it
+    /// for [`Around::close_after`], where it closes at all.
     fn closes_at(&self) -> Option<Instant> {
-        self.opener.as_ref()?;
-        Some(self.empty_since? + self.around.close_after)
+        self.closes.then_some(self.empty_since? + self.around.close_after)
     }
 
     /// Closes the table: its unfinished game is kept as unfinished, it is
@@ -795,6 +797,7 @@ impl Served {
         let table = self.room.table();
         let mut settings = settings_of(table, now);
         settings["opener"] = self.opener.clone().into();
+        settings["closes"] = self.closes.into();
         settings["empty-since-ms"] = self.empty_since.map(|since| wall_of(since, now, now_millis())).into();
         StoredTable {
             code: self.code.clone(),
@@ -887,6 +890,14 @@ fn nobody_seated_since_of(settings: &serde_json::Value, now: Instant) -> Option<
 fn empty_since_of(stored: Option<&StoredTable>, now: Instant) -> Instant {
     let left = stored.and_then(|stored| stored.settings.get("empty-since-ms")).and_then(serde_json::Value::as_u64);
     left.map_or(now, |left| instant_of(left, now, now_millis()))
+}
+
+/// Whether a table closes once nobody is at it: one a person opened does,
+/// and so does one stored before its opener was kept (it may be anyone's,
+/// and would otherwise stay for ever); the server's own tables stay.
+fn closes_when_empty(opener: Option<&str>, stored: Option<&serde_json::Value>) -> bool {
+    let kept = stored.and_then(|settings| settings.get("closes")).and_then(serde_json::Value::as_bool);
+    kept.unwrap_or(opener.is_some() || stored.is_some_and(|settings| settings.get("opener").is_none()))
 }
 
 /// Who opened a stored table from the lobby, as its settings keep it.
@@ -982,6 +993,21 @@ mod tests {
         };
         let start = DealCode { seed: 1, hand: 1 };
         Table::shared(setup, start, Speed::Instant, Think::Samples(1), Sharing::default()).unwrap()
+    }
+
+    #[test]
+    fn a_table_closes_when_empty_if_a_person_opened_it_or_nobody_knows_who_did() {
+        let opened = serde_json::json!({"opener": "name:alice"});
+        let the_servers = serde_json::json!({"opener": null});
+        let from_before_openers = serde_json::json!({"hints": true});
+        assert!(closes_when_empty(Some("name:alice"), None), "a person's new table");
+        assert!(!closes_when_empty(None, None), "the server's new table");
+        assert!(closes_when_empty(opener_of(&opened).as_deref(), Some(&opened)));
+        assert!(!closes_when_empty(opener_of(&the_servers).as_deref(), Some(&the_servers)));
+        assert!(closes_when_empty(opener_of(&from_before_openers).as_deref(), Some(&from_before_openers)));
+        // Saved again, it says so itself, though its opener is still unknown.
+        let saved_again = serde_json::json!({"opener": null, "closes": true});
+        assert!(closes_when_empty(opener_of(&saved_again).as_deref(), Some(&saved_again)));
     }
 
     #[test]
