@@ -3,6 +3,7 @@
 //! question, or a look at the hand, the trick, the scores.
 
 use crate::engine::{Card, MoonScoring, Rank, Suit};
+use crate::pace::Speed;
 
 use super::cards::rank_word;
 
@@ -45,8 +46,8 @@ pub enum LineCommand {
     Rules,
     /// The commands.
     Help,
-    /// The bots' next pace.
-    Pace,
+    /// The bots' pace by name, or (`None`) the next one.
+    Pace(Option<Speed>),
     /// A message to the others.
     Say(String),
     /// A new game of the same rules (proposed where others are seated).
@@ -108,7 +109,13 @@ pub fn parse(line: &str) -> Result<LineCommand, String> {
         "u" | "undo" => alone(LineCommand::Undo),
         "rules" => alone(LineCommand::Rules),
         "?" | "help" => alone(LineCommand::Help),
-        "pace" | "speed" => alone(LineCommand::Pace),
+        "pace" | "speed" => match rest.as_slice() {
+            [] => Ok(LineCommand::Pace(None)),
+            [name] => Speed::from_name(name)
+                .map(|speed| LineCommand::Pace(Some(speed)))
+                .ok_or_else(|| format!("{name} is not a pace: slow, normal, fast or instant.")),
+            _ => Err("Type pace, or pace and slow, normal, fast or instant.".into()),
+        },
         "new" => alone(LineCommand::New),
         "replay" => alone(LineCommand::Replay),
         "who" => alone(LineCommand::Who),
@@ -205,6 +212,14 @@ mod tests {
         assert_eq!(parse("yes"), Ok(LineCommand::Yes));
         assert_eq!(parse("subtract"), Ok(LineCommand::Moon(MoonScoring::SubtractFromShooter)));
         assert_eq!(parse(""), Ok(LineCommand::Continue));
+    }
+
+    #[test]
+    fn pace_steps_on_or_is_named() {
+        assert_eq!(parse("pace"), Ok(LineCommand::Pace(None)));
+        assert_eq!(parse("pace slow"), Ok(LineCommand::Pace(Some(Speed::Slow))));
+        assert_eq!(parse("speed Instant"), Ok(LineCommand::Pace(Some(Speed::Instant))));
+        assert_eq!(parse("pace crawl"), Err("crawl is not a pace: slow, normal, fast or instant.".to_string()));
     }
 
     #[test]

@@ -659,7 +659,7 @@ impl Narrator {
             }
             LineCommand::Hint => return table(Intent::Hint),
             LineCommand::Undo => return table(Intent::Undo),
-            LineCommand::Pace => return table(Intent::Pace),
+            LineCommand::Pace(to) => return table(Intent::Pace(to)),
             LineCommand::Say(text) => return table(Intent::Say(text)),
             LineCommand::New if !asked_to_confirm && mid_game(sight) => {
                 self.leaving = true;
@@ -727,7 +727,7 @@ const HELP: &[&str] = &[
     "pass 2c qs ah passes those cards.",
     "hand lists your cards; trick the cards on the table; last the last trick; played the cards played by suit.",
     "scores tells the standings; who tells who sits where; rules the rules in play.",
-    "hint asks the expert; undo takes back your last card or pass; pace changes the bots' speed.",
+    "hint asks the expert; undo takes back your last card or pass; pace steps the bots' speed on, pace slow (normal, fast, instant) sets it.",
     "yes and no answer a question; bid 3 or pass in the auction; name spades names the suit; add or subtract counts a moon.",
     "say and a message talks to the table; new starts a new game; replay plays the same deals again at the end.",
     "Enter alone reads on after the scores, or says again what is asked; quit leaves, saving the game.",

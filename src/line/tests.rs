@@ -166,3 +166,12 @@ fn a_card_led_while_the_last_trick_is_on_show_is_told_at_once() {
     let said = told.room.take_lines(PersonId::LOCAL);
     assert_eq!(said.first().map(String::as_str), Some("You lead the ace of clubs."), "{said:#?}");
 }
+
+#[test]
+fn pace_and_a_name_sets_that_pace() {
+    let mut told = Told::at_pace(Speed::Normal);
+    assert_eq!(told.typed("pace slow"), ["Speed: slow."]);
+    assert_eq!(told.room.table().speed(), Speed::Slow);
+    assert_eq!(told.typed("pace"), ["Speed: normal."], "pace alone steps on");
+    assert_eq!(told.typed("pace crawl"), ["crawl is not a pace: slow, normal, fast or instant."]);
+}

@@ -117,8 +117,8 @@ impl Table {
             Intent::Undo => self.undo(p, seat),
             Intent::RestartHand => self.restart_hand(),
             Intent::PlayOut => self.play_out(now),
-            Intent::Pace => {
-                self.speed = self.speed.next();
+            Intent::Pace(to) => {
+                self.speed = to.unwrap_or(self.speed.next());
                 self.tell_all(Notice::Paced { speed: self.speed });
             }
             Intent::Hint => self.hint(p, seat),
@@ -144,7 +144,7 @@ impl Table {
         match intent {
             Intent::Undo => may.undo,
             Intent::RestartHand => may.restart,
-            Intent::Pace => may.pace,
+            Intent::Pace(_) => may.pace,
             Intent::Hint => may.hint,
             Intent::PlayOut if !self.can_play_out() => Err(Refusal::PlayOutNotYet),
             Intent::PlayOut if !self.alone() => Err(Refusal::PlayOutShared),

@@ -35,8 +35,8 @@ pub enum Intent {
     RestartHand,
     /// Play the hand out at once (no points are left in it).
     PlayOut,
-    /// The next pace: slow, normal, fast, instant.
-    Pace,
+    /// A pace by name, or (`None`) the next one: slow, normal, fast, instant.
+    Pace(Option<Speed>),
     /// Any key: ends a pace wait where the table is one person's.
     SkipWait,
     /// A window that must be answered is open (or closed) on this

@@ -195,7 +195,7 @@ impl Viewer {
                 Err(refusal) => self.note = Some(refusal.to_string()),
             },
             Command::Speed => match &sight.may.pace {
-                Ok(()) => return intent(Intent::Pace),
+                Ok(()) => return intent(Intent::Pace(None)),
                 Err(refusal) => self.note = Some(refusal.to_string()),
             },
             Command::Quit if sight.finish.is_some() => return vec![Request::Leave],
