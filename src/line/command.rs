@@ -56,14 +56,16 @@ pub enum LineCommand {
     Replay,
     /// Who is at the table.
     Who,
+    /// Cards written as symbols (`Q♠`) or in words; `None` switches.
+    Symbols(Option<bool>),
     /// Leave.
     Quit,
 }
 
 /// The first word of every command (a card is typed as itself).
-pub const COMMAND_WORDS: [&str; 23] = [
+pub const COMMAND_WORDS: [&str; 24] = [
     "pass", "continue", "hand", "trick", "last", "played", "scores", "who", "hint", "undo", "pace", "rules", "yes",
-    "no", "bid", "name", "add", "subtract", "say", "new", "replay", "help", "quit",
+    "no", "bid", "name", "add", "subtract", "say", "new", "replay", "symbols", "help", "quit",
 ];
 
 /// Reads one typed line; the error is one sentence saying what was not
@@ -119,6 +121,12 @@ pub fn parse(line: &str) -> Result<LineCommand, String> {
         "new" => alone(LineCommand::New),
         "replay" => alone(LineCommand::Replay),
         "who" => alone(LineCommand::Who),
+        "symbols" => match rest.as_slice() {
+            [] => Ok(LineCommand::Symbols(None)),
+            ["on"] => Ok(LineCommand::Symbols(Some(true))),
+            ["off"] => Ok(LineCommand::Symbols(Some(false))),
+            _ => Err("Type symbols, symbols on or symbols off.".into()),
+        },
         "q" | "quit" | "exit" | "leave" => alone(LineCommand::Quit),
         "joker" if rest.is_empty() => Ok(LineCommand::Joker),
         "the" if rest == ["joker"] => Ok(LineCommand::Joker),

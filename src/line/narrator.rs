@@ -675,6 +675,15 @@ impl Narrator {
                     self.say(sentence(&line));
                 }
             }
+            LineCommand::Symbols(on) => {
+                self.words.symbols = on.unwrap_or(!self.words.symbols);
+                let said = if self.words.symbols {
+                    "Cards are written as symbols, as in Q♠."
+                } else {
+                    "Cards are written in words."
+                };
+                self.say(said);
+            }
             LineCommand::Who => {
                 let seats: Vec<String> = Seat::all(sight.players())
                     .map(|seat| {
@@ -730,6 +739,7 @@ const HELP: &[&str] = &[
     "hint asks the expert; undo takes back your last card or pass; pace steps the bots' speed on, pace slow (normal, fast, instant) sets it.",
     "yes and no answer a question; bid 3 or pass in the auction; name spades names the suit; add or subtract counts a moon.",
     "say and a message talks to the table; new starts a new game; replay plays the same deals again at the end.",
+    "symbols writes cards as Q♠, again in words (or symbols on, symbols off).",
     "Enter alone reads on after the scores, or says again what is asked; quit leaves, saving the game.",
 ];
 

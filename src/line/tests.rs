@@ -175,3 +175,12 @@ fn pace_and_a_name_sets_that_pace() {
     assert_eq!(told.typed("pace"), ["Speed: normal."], "pace alone steps on");
     assert_eq!(told.typed("pace crawl"), ["crawl is not a pace: slow, normal, fast or instant."]);
 }
+
+#[test]
+fn symbols_switches_how_cards_are_written() {
+    let mut told = Told::new();
+    assert_eq!(told.typed("symbols"), ["Cards are written as symbols, as in Q♠."]);
+    assert!(told.typed("hand")[0].contains('♣'), "the hand in symbols");
+    assert_eq!(told.typed("symbols off"), ["Cards are written in words."]);
+    assert!(!told.typed("hand")[0].contains('♣'), "and in words again");
+}
