@@ -671,7 +671,7 @@ impl Narrator {
             }
             LineCommand::Replay => return table(Intent::Replay),
             LineCommand::Rules => {
-                for line in rules_in_brief(&sight.setup.rules, self.theme()) {
+                for line in rules_in_brief(&sight.setup.rules, |card| self.words.card(card)) {
                     self.say(sentence(&line));
                 }
             }

@@ -184,3 +184,15 @@ fn symbols_switches_how_cards_are_written() {
     assert_eq!(told.typed("symbols off"), ["Cards are written in words."]);
     assert!(!told.typed("hand")[0].contains('♣'), "and in words again");
 }
+
+#[test]
+fn the_rules_are_told_in_words_not_the_screens_short_forms() {
+    let mut told = Told::new();
+    let rules = told.typed("rules");
+    assert!(rules.iter().any(|line| line.contains("the queen of spades 13")), "{rules:#?}");
+    assert!(rules.iter().any(|line| line.contains("the two of clubs leads")), "{rules:#?}");
+    assert!(
+        !rules.iter().any(|line| line.contains("QS") || line.contains("2C") || line.contains("the the")),
+        "{rules:#?}"
+    );
+}

@@ -17,13 +17,12 @@ use ratatui::widgets::{Paragraph, Widget};
 use super::{frame, wrapped};
 use crate::engine::{Card, Declaration, FirstLead, Kitty, KittyTo, MoonRule, PointsTable, Rules, Scoring, Suit, Teams};
 use crate::ui::Seen;
-use crate::ui::theme::Theme;
 
 /// Draws the window over the table; its rectangle.
 pub fn draw(buf: &mut Buffer, area: Rect, seen: &Seen) -> Rect {
     const WIDTH: u16 = 72;
     let theme = seen.viewer.theme;
-    let lines: Vec<Line> = rules_in_brief(seen.rules(), theme)
+    let lines: Vec<Line> = rules_in_brief(seen.rules(), |card| theme.card(card))
         .iter()
         .flat_map(|line| wrapped(line, WIDTH.min(area.width), Style::default()))
         .collect();
@@ -34,9 +33,10 @@ pub fn draw(buf: &mut Buffer, area: Rect, seen: &Seen) -> Rect {
 }
 
 /// The rules in play in a few short lines, for the rules window (each
-/// wrapped there to its width).
-pub fn rules_in_brief(rules: &Rules, theme: Theme) -> Vec<String> {
-    let c = |text: &str| theme.card(text.parse().expect("a card"));
+/// wrapped there to its width) and the line mode: each card written by
+/// `card` ("Q♠", or "the queen of spades").
+pub fn rules_in_brief(rules: &Rules, card: impl Fn(Card) -> String) -> Vec<String> {
+    let c = |text: &str| card(text.parse().expect("a card"));
     let mut lines = vec![];
     let mut game = format!("{} players, game to {}", rules.players, rules.target_score);
     if rules.plays_chips() {
@@ -52,7 +52,7 @@ pub fn rules_in_brief(rules: &Rules, theme: Theme) -> Vec<String> {
         game += " (ties share the win)";
     }
     lines.push(game);
-    lines.push(deck_in_brief(rules, theme));
+    lines.push(deck_in_brief(rules, &card));
     lines.push(match rules.points {
         PointsTable::Standard => format!("Points: each heart 1, {} 13", c("QS")),
         PointsTable::SpotHearts => format!("Points: hearts at face value (J 11 .. A 14), {} 13", c("QS")),
@@ -76,7 +76,7 @@ pub fn rules_in_brief(rules: &Rules, theme: Theme) -> Vec<String> {
         lines.push(format!("{} takes 10 off its taker's total, not below 0", c("QD")));
     }
     if let Some(bonus) = rules.bonus_card() {
-        lines.push(format!("{} is worth -10 to its taker", theme.card(bonus)));
+        lines.push(format!("{} is worth -10 to its taker", card(bonus)));
     }
     match rules.scoring {
         Scoring::Points => {}
@@ -142,11 +142,11 @@ pub fn rules_in_brief(rules: &Rules, theme: Theme) -> Vec<String> {
         let cycle: Vec<String> = rules.pass_cycle().directions().iter().map(ToString::to_string).collect();
         format!("Pass {}: {}", rules.pass_count, cycle.join(", "))
     };
-    let lowest = theme.card(rules.deck().of_suit(Suit::Clubs).lowest().unwrap_or(Card::TWO_OF_CLUBS));
+    let lowest = card(rules.deck().of_suit(Suit::Clubs).lowest().unwrap_or(Card::TWO_OF_CLUBS));
     let lead = match rules.first_lead {
-        FirstLead::LowestClub if rules.cancellation => format!("the {lowest} nearest the dealer's left leads"),
-        FirstLead::LowestClub => format!("the {lowest} leads"),
-        FirstLead::AnyClub => format!("the {lowest}'s holder leads any club"),
+        FirstLead::LowestClub if rules.cancellation => format!("{lowest} nearest the dealer's left leads"),
+        FirstLead::LowestClub => format!("{lowest} leads"),
+        FirstLead::AnyClub => format!("whoever holds {lowest} leads any club"),
         FirstLead::LeftOfDealer => "left of the dealer leads".to_string(),
     };
     lines.push(format!("{passing}; {lead}"));
@@ -154,7 +154,7 @@ pub fn rules_in_brief(rules: &Rules, theme: Theme) -> Vec<String> {
     let mut play = vec![if !rules.must_break_hearts {
         format!("{suit} may be led any time")
     } else if rules.queen_breaks_hearts {
-        format!("{suit} may be led once a heart or the {} is played", c("QS"))
+        format!("{suit} may be led once a heart or {} is played", c("QS"))
     } else {
         format!("{suit} may be led once a heart is played")
     }];
@@ -164,7 +164,7 @@ pub fn rules_in_brief(rules: &Rules, theme: Theme) -> Vec<String> {
 }
 
 /// The deck in brief: the packs, the cards each and the cards taken out.
-fn deck_in_brief(rules: &Rules, theme: Theme) -> String {
+fn deck_in_brief(rules: &Rules, card: impl Fn(Card) -> String) -> String {
     let each = rules.hand_size();
     let mut deck = if rules.pack_count() == 2 {
         format!("Two packs shuffled together ({} cards), {each} each", rules.deck_size())
@@ -173,7 +173,7 @@ fn deck_in_brief(rules: &Rules, theme: Theme) -> String {
     };
     let removed = rules.removed();
     if !removed.is_empty() {
-        deck += &format!("; {} taken out", theme.cards(removed));
+        deck += &format!("; {} taken out", removed.iter().map(card).collect::<Vec<_>>().join(" "));
     }
     deck
 }
