@@ -190,8 +190,13 @@ impl SavedGame {
     pub fn describe(&self) -> String {
         match self.replay(Programs::Replace) {
             Ok((table, game)) => {
+                // A game of chips stands by its stacks, not by points.
+                let standing = |seat: Seat| match game.chips() {
+                    Some(chips) => format!("{} chips", chips.stacks[seat]),
+                    None => game.totals()[seat].to_string(),
+                };
                 let totals: Vec<String> = Seat::all(table.rules.player_count())
-                    .map(|seat| format!("{} {}", table.seat_name(seat), game.totals()[seat]))
+                    .map(|seat| format!("{} {}", table.seat_name(seat), standing(seat)))
                     .collect();
                 format!("{}, hand {}, seed {}: {}", table.label, game.hand_number(), game.seed(), totals.join(", "))
             }
@@ -290,6 +295,27 @@ mod tests {
         }
         assert_eq!(parse_action("bid 2 lots"), None);
         assert_eq!(parse_action("name 2 X"), None);
+    }
+
+    #[test]
+    fn a_chips_game_is_described_by_its_stacks() {
+        let rules = crate::engine::Preset::Hoyle1887.rules();
+        let setup = Setup { rules, label: "hoyle-1887".into(), players: vec![Player::Builtin(Level::Normal); 4] };
+        let mut game = Game::new(rules, 5).unwrap();
+        let mut bots: Vec<_> = Seat::all(4).map(|s| Level::Normal.bot(5, s, crate::bot::Think::Samples(1))).collect();
+        let mut log = Vec::new();
+        while game.hand_number() < 2 {
+            let action = match crate::bot::seat_to_act(&game) {
+                Some(seat) => crate::bot::decide(&game, seat, bots[seat.index()].as_mut()).unwrap(),
+                None => Action::NextHand,
+            };
+            game.apply(action).unwrap();
+            log.push(action);
+        }
+        let stacks = game.chips().expect("chips are played").stacks;
+        let described = SavedGame::new(&setup, DealCode { seed: 5, hand: 1 }, &log, 2, None).describe();
+        let south = format!("You {} chips", stacks[Seat::SOUTH]);
+        assert!(described.contains(&south), "{described}");
     }
 
     #[test]
