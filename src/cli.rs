@@ -218,9 +218,18 @@ pub enum Command {
         #[arg(value_enum)]
         shell: clap_complete::Shell,
     },
-    /// Print the manual page in roff: `hearts man | man -l -` reads it.
-    Man,
+    /// Print the manual page in roff: `hearts man | man -l -` reads it;
+    /// `hearts man sim` prints the page of a subcommand (hearts-sim(1)).
+    Man {
+        /// The subcommand whose page to print.
+        #[arg(value_parser = clap::builder::PossibleValuesParser::new(SUBCOMMAND_PAGES))]
+        subcommand: Option<String>,
+    },
 }
+
+/// The subcommands with a manual page of their own (`hearts man NAME`).
+pub const SUBCOMMAND_PAGES: [&str; 12] =
+    ["play", "stats", "review", "replay", "rules", "deal", "sim", "serve", "bot", "perft", "completions", "man"];
 
 /// Options of `hearts serve`.
 #[derive(Debug, Args, Clone)]
@@ -479,6 +488,13 @@ mod tests {
     #[test]
     fn the_command_line_is_well_formed() {
         Cli::command().debug_assert();
+    }
+
+    #[test]
+    fn every_subcommand_has_a_manual_page_and_every_page_a_subcommand() {
+        let command = Cli::command();
+        let names: Vec<&str> = command.get_subcommands().map(clap::Command::get_name).collect();
+        assert_eq!(names, SUBCOMMAND_PAGES);
     }
 
     #[test]

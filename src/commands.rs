@@ -244,7 +244,7 @@ pub fn run(cli: &Cli, search: &SearchPaths) -> Result<String, CommandError> {
             Ok(perft_report(&hand, *depth, *divide, *json))
         }
         Command::Completions { shell } => Ok(completions(*shell)),
-        Command::Man => Ok(manual()),
+        Command::Man { subcommand } => Ok(manual(subcommand.as_deref())),
     }
 }
 
@@ -259,10 +259,18 @@ fn completions(shell: clap_complete::Shell) -> String {
 }
 
 /// `hearts man`: the manual page of the command line, in roff, its
-/// subcommands listed in a section of their own.
-fn manual() -> String {
+/// subcommands listed in a section of their own as the pages `hearts man
+/// NAME` prints (hearts-NAME(1)).
+fn manual(subcommand: Option<&str>) -> String {
     let mut page = Vec::new();
-    let man = clap_mangen::Man::new(Cli::command()).title("HEARTS");
+    // `hearts help` is not a page of its own: `--help` says the same.
+    let hearts = Cli::command().disable_help_subcommand(true);
+    let command = match subcommand.and_then(|name| hearts.find_subcommand(name)) {
+        Some(found) => found.clone().name(format!("hearts-{}", found.get_name())),
+        None => hearts,
+    };
+    let title = command.get_name().to_uppercase();
+    let man = clap_mangen::Man::new(command).title(title);
     man.render(&mut page).expect("writing to memory does not fail");
     String::from_utf8(page).expect("the command line's words are UTF-8")
 }

@@ -704,5 +704,12 @@ fn the_manual_page_is_roff_with_the_options_and_the_subcommands() {
     let subcommands = page.split(".SH SUBCOMMANDS").nth(1).unwrap();
     for name in ["play", "serve", "replay", "completions", "man"] {
         assert!(subcommands.contains(&format!(r"hearts\-{name}(1)")), "the subcommands lack {name}");
+        // Each page it names is there to print.
+        let own = printed(&dir, &["man", name]);
+        let title = own.lines().find(|line| line.starts_with(".TH ")).expect("a .TH line");
+        assert!(title.starts_with(&format!(".TH HEARTS-{} 1 ", name.to_uppercase())), "{title}");
+        assert!(own.contains(&format!(r"hearts\-{name}")), "the page of {name}:\n{own}");
     }
+    assert!(!subcommands.contains(r"hearts\-help(1)"), "help is --help, not a page");
+    assert!(printed(&dir, &["man", "serve"]).contains(r"\fB\-\-listen\fR"), "a subcommand's page has its options");
 }
