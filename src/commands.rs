@@ -266,7 +266,7 @@ fn manual(subcommand: Option<&str>) -> String {
     // `hearts help` is not a page of its own: `--help` says the same.
     let hearts = Cli::command().disable_help_subcommand(true);
     let command = match subcommand.and_then(|name| hearts.find_subcommand(name)) {
-        Some(found) => found.clone().name(format!("hearts-{}", found.get_name())),
+        Some(found) => found.clone().name(format!("hearts-{}", found.get_name())).version(env!("CARGO_PKG_VERSION")),
         None => hearts,
     };
     let title = command.get_name().to_uppercase();

@@ -292,7 +292,7 @@ async fn a_flood_of_window_changes_leaves_the_other_player_served_and_the_server
     // The last size counts: the table is drawn whole at 80x24 again.
     assert!(resizer.is_served_again().await, "{}", resizer.screen.text());
     let text = resizer.screen.text();
-    assert!(text.contains("Hand 1") && text.contains("West ·") && text.contains("You ·"), "{text}");
+    assert!(text.contains("Hand 1") && text.contains("North ·") && text.contains("You ·"), "{text}");
     server.assert_unhurt();
 }
 

@@ -243,7 +243,7 @@ impl Room {
             for viewer in &mut self.viewers {
                 if let Some(sight) = self.table.sight(viewer.id, now) {
                     let window = viewer.window.clone();
-                    viewer.sync(&sight);
+                    viewer.sync(&sight, now);
                     if viewer.window != window && !self.touched.contains(&viewer.id) {
                         self.touched.push(viewer.id);
                     }

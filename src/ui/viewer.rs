@@ -5,6 +5,8 @@
 //! something for the runtime (leaving, suspending, resuming a save). The
 //! table's notices come in and are worded for this person.
 
+use std::time::{Duration, Instant};
+
 use crate::engine::{Card, CardBag, CardSet, GamePhase, HandPhase, MoonScoring};
 use crate::table::notice::Hint;
 use crate::table::saved::Programs;
@@ -65,10 +67,22 @@ pub struct Viewer {
     pub chat_line: Option<String>,
     /// Whether the table was last told a window holds play.
     pub holding: bool,
-    /// The note as last brought in line with the table, and the hand and
-    /// trick it came at: a note lasts until the next trick is taken.
-    note_since: (Option<String>, (u32, usize)),
+    /// When the note came: a note lasts until the next trick is taken.
+    note_since: NoteSince,
 }
+
+/// The note as last brought in line with the table, with the hand and
+/// trick it came at, and the moment.
+#[derive(Clone, Debug, Default)]
+struct NoteSince {
+    note: Option<String>,
+    trick: (u32, usize),
+    at: Option<Instant>,
+}
+
+/// How long a note too long for the status line stands in the key line's
+/// place before the keys come back.
+pub const NOTE_ON_KEY_LINE: Duration = Duration::from_secs(8);
 
 impl Viewer {
     /// A person's view, nothing open yet.
@@ -87,8 +101,14 @@ impl Viewer {
             record: Record::default(),
             chat_line: None,
             holding: false,
-            note_since: (None, (0, 0)),
+            note_since: NoteSince::default(),
         }
+    }
+
+    /// Whether the note came less than [`NOTE_ON_KEY_LINE`] ago (or
+    /// since the view last came in line with the table).
+    pub fn note_is_fresh(&self, now: Instant) -> bool {
+        self.note != self.note_since.note || self.note_since.at.is_none_or(|at| now < at + NOTE_ON_KEY_LINE)
     }
 
     /// The screen is this many columns and rows.
@@ -480,7 +500,7 @@ impl Viewer {
     /// question the game asks this person opens (and closes once answered,
     /// by them or their bot), the scores of a hand they came in on, the
     /// end, the cursor on a card they may play.
-    pub fn sync(&mut self, sight: &Sight) {
+    pub fn sync(&mut self, sight: &Sight, now: Instant) {
         let question = sight.own.as_ref().and_then(|own| own.question);
         if self.window.as_ref().is_some_and(Window::asks) && !asks_now(self.window.as_ref(), question) {
             self.window = None;
@@ -509,11 +529,11 @@ impl Viewer {
             self.window = None;
         }
         let trick = (sight.hand_number, sight.tricks.len());
-        if self.note != self.note_since.0 {
-            self.note_since = (self.note.clone(), trick);
-        } else if self.note.is_some() && self.note_since.1 != trick {
+        if self.note != self.note_since.note {
+            self.note_since = NoteSince { note: self.note.clone(), trick, at: Some(now) };
+        } else if self.note.is_some() && self.note_since.trick != trick {
             self.note = None;
-            self.note_since = (None, trick);
+            self.note_since = NoteSince { note: None, trick, at: Some(now) };
         }
         if !sight.is_passing() {
             self.marked = CardBag::EMPTY;

@@ -3,7 +3,7 @@
 
 use crate::engine::Seat;
 use crate::table::notice::{Hint, Notice, sentence};
-use crate::table::{Finish, Kind, Sight};
+use crate::table::{Finish, Kind, Sight, fixed_seat_name};
 
 use super::theme::Theme;
 
@@ -127,13 +127,8 @@ pub fn words(notice: &Notice, sight: &Sight, theme: Theme) -> Option<Option<Stri
     Some(Some(text))
 }
 
-/// Where a seat is, for a welcome: "at South", "at seat 3".
+/// Where a seat is, for a welcome: "at South", "at Seat 3", as the
+/// shared table names its seats.
 pub fn seat_word(seat: Seat, players: usize) -> String {
-    match (seat.index(), players) {
-        (0, _) => "at South".to_string(),
-        (1, 4) => "at West".to_string(),
-        (2, 4) => "at North".to_string(),
-        (3, 4) => "at East".to_string(),
-        (index, _) => format!("at seat {}", index + 1),
-    }
+    format!("at {}", fixed_seat_name(seat, players))
 }

@@ -73,7 +73,8 @@ pub(super) fn your_line(buf: &mut Buffer, area: Rect, app: &Seen<'_>, hits: &mut
         let ready = app.viewer.marked.len() == app.pass_count;
         button("[ PASS ]", Button::Pass, ready);
     }
-    if app.can_play_out {
+    // Playing out is for a table one person has alone, as the status line says.
+    if app.can_play_out && app.alone {
         button("[ PLAY OUT ]", Button::PlayOut, true);
     }
 }

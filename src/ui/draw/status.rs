@@ -206,6 +206,8 @@ pub fn keys_now(app: &Seen<'_>) -> Vec<&'static str> {
         None if app.is_passing() => vec!["arrows move", "Space mark", "Enter pass", "i hint", "s scores"],
         None if app.pending_pass().is_some() => vec!["u take back", "s scores"],
         None if app.pass_made().is_some() => vec!["s scores"],
+        // Between hands there is no card to move to or play.
+        None if app.phase != GamePhase::InHand => vec!["t trick", "c played", "s scores"],
         None => vec!["arrows move", "Enter play", "t trick", "c played", "i hint", "u undo"],
     };
     if app.may.hint.is_err() {
@@ -263,7 +265,8 @@ pub(super) fn key_line(buf: &mut Buffer, area: Rect, app: &Seen<'_>, note: Optio
         draw_line(buf, area, &line);
         return;
     }
-    if let Some(note) = note {
+    // A long note stands in the keys' place for a while; `?` lists them meanwhile.
+    if let Some(note) = note.filter(|_| app.viewer.note_is_fresh(now)) {
         let room = usize::from(area.width).saturating_sub(1);
         let shown = if note.chars().count() <= room {
             note

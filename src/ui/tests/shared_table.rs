@@ -190,6 +190,8 @@ fn a_bot_at_a_shared_table_has_one_name_for_everyone_who_sees_it() {
         assert_eq!(shared.sight(id).name(north), "North");
         assert_eq!(shared.sight(id).name(east), "East");
     }
+    assert_eq!(crate::ui::words::seat_word(Seat::new(2).unwrap(), 3), "at Seat 3", "welcomes say the same names");
+    assert_eq!(crate::ui::words::seat_word(Seat::SOUTH, 3), "at Seat 1");
     // Hand 1 passes left: alice's pass goes to bob, and bob's to the bot at his left.
     assert!(shared.screen(ALICE, 80, 24).lines().next().unwrap().contains("pass to bob"));
     assert!(shared.screen(BOB, 80, 24).lines().next().unwrap().contains("pass to North"));
@@ -234,6 +236,7 @@ fn at_a_hands_end_the_table_says_once_whom_it_waits_for_and_a_watcher_only_close
     shared.press(ALICE, Command::Confirm);
     let status = shared.status(ALICE);
     assert!(status.starts_with("Waiting for bob to read the scores, 0:"), "{status}");
+    assert_eq!(shared.keys(ALICE), ["t trick", "c played", "s scores", "? help", "q leave"], "no card to play");
     assert_eq!(status.matches("Waiting").count(), 1, "{status}");
     shared.press(EVE, Command::Confirm);
     assert_eq!(shared.viewer(EVE).window, None);
@@ -267,6 +270,7 @@ fn a_new_game_mid_hand_is_a_proposal_everyone_seated_answers() {
     assert!(window.contains("Propose"), "the window says it proposes: {window}");
     assert!(shared.keys(ALICE).contains(&"Enter propose"), "and so do its keys");
     assert!(window.contains("Seats kept: you, bob."), "people keep their seats: {window}");
+    assert!(!window.contains("Pace"), "the pace is the table's, not alice's: {window}");
     let seat_lines: Vec<&str> = window.lines().filter(|line| line.contains("< normal >")).collect();
     assert_eq!(seat_lines.len(), 2, "a level only for each bot's seat: {window}");
     assert!(seat_lines[0].contains("North") && seat_lines[1].contains("East"), "{window}");
@@ -526,6 +530,11 @@ fn someone_who_sits_where_a_bot_has_passed_is_told_its_pass() {
     assert_eq!(shared.sight(BOB).cards().len(), 10);
     let status = shared.status(BOB);
     assert!(status.contains(&format!(" · You passed {cards} to North; waiting for alice")), "{status}");
+    // Too long to stand beside the status, the welcome takes the key line a while, then the keys are back.
+    let keys = |shared: &Shared| shared.screen(BOB, 80, 24).lines().last().unwrap_or_default().to_string();
+    assert!(keys(&shared).starts_with(" Welcome, bob"), "{}", keys(&shared));
+    shared.wait(Duration::from_secs(9));
+    assert!(keys(&shared).contains("? help"), "{}", keys(&shared));
 }
 
 #[test]
@@ -913,4 +922,13 @@ fn someone_who_sits_down_after_a_hand_is_told_the_seats_points_are_theirs() {
     let note = shared.note(CAROL).unwrap_or_default();
     let said = if points == 1 { "1 point".to_string() } else { format!("{points} points") };
     assert!(note.starts_with(&format!("Welcome, carol: you sit at North and take on its {said}")), "{note}");
+}
+
+#[test]
+fn playing_out_is_not_offered_where_others_sit() {
+    let mut shared = Shared::alice_and_bob(Sharing::default());
+    shared
+        .play_until(|shared| shared.sight(ALICE).can_play_out && shared.sight(ALICE).hand_phase == HandPhase::Playing);
+    let screen = shared.screen(ALICE, 80, 24);
+    assert!(!screen.contains("PLAY OUT") && !screen.contains("o plays"), "{screen}");
 }

@@ -79,6 +79,8 @@ pub struct NewGameForm {
     /// Whether the table is shared: its seats have names the same for
     /// everyone there.
     shared: bool,
+    /// Whether the pace is this person's to choose (not where others sit).
+    pace: bool,
 }
 
 /// The choices remembered between games.
@@ -179,6 +181,7 @@ impl NewGameForm {
             base_preset,
             held: vec![Some("You".to_string())],
             shared: false,
+            pace: true,
         };
         let count = remembered.players.unwrap_or(table.rules.players);
         form.seat(form.allowed_count(count));
@@ -204,6 +207,11 @@ impl NewGameForm {
             .collect();
         if let Some(seat) = sight.seat.and_then(|seat| self.held.get_mut(seat.index())) {
             *seat = Some("you".to_string());
+        }
+        // The table's pace is its people's: the new game keeps it.
+        self.pace = sight.alone;
+        if !self.pace {
+            self.speed = sight.speed;
         }
         self.field = self.field.min(self.fields().len() - 1);
         self
@@ -244,7 +252,9 @@ impl NewGameForm {
         [Field::Preset, Field::Target, Field::Players]
             .into_iter()
             .chain(seats)
-            .chain([Field::Seed, Field::Pace, Field::Ascii, Field::FourColour])
+            .chain([Field::Seed])
+            .chain(self.pace.then_some(Field::Pace))
+            .chain([Field::Ascii, Field::FourColour])
             .collect()
     }
 
