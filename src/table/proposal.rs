@@ -37,6 +37,8 @@ pub struct ProposalSight {
     pub waiting: Vec<String>,
     /// Whether this person is asked (seated, and not yet answered).
     pub asked: bool,
+    /// Whether this person proposed it (and so may withdraw it).
+    pub mine: bool,
 }
 
 impl Table {
@@ -129,6 +131,7 @@ impl Table {
             agreed,
             waiting: waiting.iter().filter_map(|&id| name(id)).collect(),
             asked: waiting.contains(&viewer),
+            mine: proposal.by == viewer,
         })
     }
 }

@@ -222,6 +222,10 @@ impl Viewer {
             Command::Quit => self.window = Some(Window::ConfirmQuit),
             Command::ForceQuit => return vec![Request::Leave],
             Command::New if sight.seat.is_none() => self.note = Some(Refusal::Watching.to_string()),
+            // The proposer's `n` takes their proposal back.
+            Command::New if sight.proposal.as_ref().is_some_and(|proposal| proposal.mine) => {
+                return intent(Intent::Vote(false));
+            }
             Command::New => self.open_new_game(sight),
             Command::Chat if sight.kind == Kind::Local => {
                 self.note = Some("Messages are for a table with other people at it".to_string());

@@ -59,7 +59,7 @@ pub fn words(notice: &Notice, sight: &Sight, theme: Theme) -> Option<Option<Stri
             format!("{by} proposes a new game of {label}")
         }
         Notice::Proposed { label, .. } if sight.proposal.is_some() => {
-            format!("New game of {label} proposed: waiting for the others to agree")
+            format!("You proposed a new game of {label}: n withdraws it")
         }
         Notice::Proposed { .. } => return None,
         Notice::Declined { by: Some(by) } => format!("{by} declined the new game"),

@@ -216,6 +216,9 @@ pub fn keys_now(app: &Seen<'_>) -> Vec<&'static str> {
     if app.tricks.is_empty() {
         keys.retain(|key| *key != "t trick");
     }
+    if app.viewer.window.is_none() && app.proposal.as_ref().is_some_and(|proposal| proposal.mine) {
+        keys.push("n withdraw");
+    }
     if app.may.undo.is_err() {
         keys.retain(|key| !key.starts_with("u "));
     }

@@ -316,6 +316,21 @@ fn an_answer_to_a_proposal_puts_its_question_away_and_esc_declines_as_its_keys_s
 }
 
 #[test]
+fn the_proposer_may_take_the_proposal_back_with_n() {
+    let mut shared = Shared::alice_and_bob(Sharing::default());
+    shared.bots_act();
+    shared.press(ALICE, Command::New);
+    shared.press(ALICE, Command::Confirm);
+    assert_eq!(shared.note(ALICE), Some("You proposed a new game of black-lady: n withdraws it"));
+    assert!(shared.keys(ALICE).contains(&"n withdraw"), "{:?}", shared.keys(ALICE));
+    shared.press(ALICE, Command::New);
+    assert_eq!(shared.note(ALICE), Some("You withdrew your proposal of a new game"));
+    assert_eq!(shared.note(BOB), Some("alice withdrew the proposal of a new game"));
+    assert_eq!(shared.viewer(BOB).window, None, "bob is no longer asked");
+    assert!(!shared.keys(ALICE).contains(&"n withdraw"));
+}
+
+#[test]
 fn a_note_lasts_until_the_next_trick_is_taken() {
     let mut shared = Shared::alice_and_bob(Sharing::default());
     shared.arrive(EVE, "eve", None, true);
