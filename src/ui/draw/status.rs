@@ -240,8 +240,11 @@ pub fn keys_now(app: &Seen<'_>) -> Vec<&'static str> {
 pub(super) fn key_line(buf: &mut Buffer, area: Rect, app: &Seen<'_>, note: Option<String>, now: Instant) {
     let theme = app.viewer.theme;
     if let Some(line) = &app.viewer.chat_line {
-        // The message being written, its end in view.
-        let tail = format!("{}Enter send{}Esc cancel", theme.separator(), theme.separator());
+        // The message being written, its end in view; a full one says so, since more keys add nothing.
+        let full = line.chars().count() >= crate::table::chat::CHAT_LENGTH;
+        let sep = theme.separator();
+        let tail =
+            format!("{}Enter send{sep}Esc cancel", if full { format!("{sep}full{sep}") } else { sep.to_string() });
         let room = usize::from(area.width).saturating_sub(7 + tail.chars().count());
         let shown: String = line.chars().skip(line.chars().count().saturating_sub(room)).collect();
         let spans = vec![

@@ -623,6 +623,9 @@ fn the_line_being_written_names_its_two_keys() {
     let screen = shared.screen(ALICE, 80, 24);
     let line = screen.lines().find(|line| line.contains("Say:")).unwrap_or_default().trim_end();
     assert!(line.ends_with("Say: hi_ · Enter send · Esc cancel"), "{screen}");
+    shared.type_text(ALICE, &"x".repeat(200));
+    let screen = shared.screen(ALICE, 80, 24);
+    assert!(screen.contains("x_ · full · Enter send · Esc cancel"), "a full message says so: {screen}");
 }
 
 #[test]
