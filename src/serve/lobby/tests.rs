@@ -550,3 +550,14 @@ fn at_120x36_the_tables_keep_two_lines_each_so_names_stay_whole_beside_the_recor
     assert!(line_with(&lines, "2025-05-02 20:31").contains("omnibus"));
     assert!(lines.iter().any(|line| line.contains("│    won, 43 points")), "the result under its game");
 }
+
+#[test]
+fn a_window_open_in_the_lobby_has_its_own_keys_on_the_bottom_line() {
+    let mut lobby = lobby();
+    key(&mut lobby, KeyCode::Char('n'));
+    let screen = text(&lobby, 80, 24);
+    let bottom = screen.lines().last().unwrap_or_default();
+    assert!(bottom.contains("Enter create") && !bottom.contains("Enter sit"), "{bottom}");
+    key(&mut lobby, KeyCode::Esc);
+    assert!(text(&lobby, 80, 24).lines().last().unwrap_or_default().contains("Enter sit"));
+}

@@ -71,10 +71,22 @@ pub(crate) fn draw(buf: &mut Buffer, area: Rect, lobby: &Lobby) -> LobbyHits {
         small_body(buf, body, lobby, &mut hits);
     }
     status_line(buf, status, lobby);
-    button_bar(buf, keys, lobby, &mut hits);
     if let Some(window) = &lobby.window {
+        // A window's keys, not the lobby's, while it is open.
+        let arrows = if theme.ascii { "Left Right" } else { "←→" };
+        let words: Vec<String> = match window {
+            Window::Help => vec!["Esc close".into()],
+            Window::Create(_) => {
+                vec!["up/down line".into(), format!("{arrows} change"), "Enter create".into(), "Esc cancel".into()]
+            }
+            Window::Join(_) => vec!["type the code".into(), "Enter sit".into(), "Esc cancel".into()],
+        };
+        let words = words.join(theme.separator());
+        put(buf, keys.x + 1, keys.y, &words, keys.width.saturating_sub(1), theme.quiet(), theme);
         hits = LobbyHits::default();
         draw_window(buf, area, lobby, window, &mut hits);
+    } else {
+        button_bar(buf, keys, lobby, &mut hits);
     }
     hits
 }
