@@ -264,12 +264,12 @@ fn completions(shell: clap_complete::Shell) -> String {
 fn manual(subcommand: Option<&str>) -> String {
     let mut page = Vec::new();
     // `hearts help` is not a page of its own: `--help` says the same.
-    let hearts = Cli::command().disable_help_subcommand(true);
-    let command = match subcommand.and_then(|name| hearts.find_subcommand(name)) {
-        Some(found) => found.clone().name(format!("hearts-{}", found.get_name())).version(env!("CARGO_PKG_VERSION")),
-        None => hearts,
-    };
-    let title = command.get_name().to_uppercase();
+    let mut hearts = Cli::command().disable_help_subcommand(true);
+    // Built, a subcommand carries the global options (the rules, the bots) and its display name, hearts-NAME.
+    hearts.build();
+    let found = subcommand.and_then(|name| hearts.find_subcommand(name).cloned());
+    let command = found.map_or(hearts, |found| found.version(env!("CARGO_PKG_VERSION")));
+    let title = command.get_display_name().unwrap_or(command.get_name()).to_uppercase();
     let man = clap_mangen::Man::new(command).title(title);
     man.render(&mut page).expect("writing to memory does not fail");
     String::from_utf8(page).expect("the command line's words are UTF-8")

@@ -712,4 +712,6 @@ fn the_manual_page_is_roff_with_the_options_and_the_subcommands() {
     }
     assert!(!subcommands.contains(r"hearts\-help(1)"), "help is --help, not a page");
     assert!(printed(&dir, &["man", "serve"]).contains(r"\fB\-\-listen\fR"), "a subcommand's page has its options");
+    let play = printed(&dir, &["man", "play"]);
+    assert!(play.contains(r"\fB\-\-players\fR") && play.contains(r"\fB\-\-think\fR"), "and the global ones:\n{play}");
 }

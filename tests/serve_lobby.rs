@@ -268,3 +268,29 @@ async fn one_address_may_have_a_bounded_number_of_tables_open_whatever_names_it_
     let refused = |text: &str| text.contains("your address has 8 open, the most one address may");
     assert!(ninth.until(refused).await, "{}", ninth.text());
 }
+
+#[tokio::test]
+async fn how_a_person_chose_to_see_the_cards_is_theirs_in_their_next_session() {
+    let server = Server::start("serve_lobby", "look", &[]);
+    let mut alice = Person::comes(&server, "alice", "").await;
+    assert!(alice.until(|text| text.contains("Tables (1)")).await, "{}", alice.text());
+    opens_a_table(&mut alice, "alice").await;
+    assert!(alice.text().contains("┌───┐"), "cards drawn with lines to begin with: {}", alice.text());
+    // Alone at her table, n starts a new game: down to "Suits as letters", switched on, Enter.
+    alice.press("n").await;
+    assert!(alice.until(|text| text.contains("Suits as letters")).await, "{}", alice.text());
+    alice.press(&"\u{1b}[B".repeat(8)).await;
+    assert!(alice.until(|text| text.contains("> Suits as letters")).await, "{}", alice.text());
+    alice.press("\u{1b}[C\r").await;
+    assert!(alice.until(|text| text.contains("+---+")).await, "letters and ASCII frames now: {}", alice.text());
+    drop(alice);
+    // A new session, as the same person (by name): the lobby's table comes in letters too.
+    let mut again = Person::comes(&server, "alice", "").await;
+    assert!(again.until(|text| text.contains("Tables (")).await, "{}", again.text());
+    again.press(&format!("j{}\r", server.code)).await;
+    assert!(again.until(|text| text.contains("+---+")).await, "kept for her: {}", again.text());
+    // Someone else sees the cards as their own terminal does.
+    let mut bob = Person::comes(&server, "bob", &format!("watch {}", server.code)).await;
+    assert!(bob.until(|text| text.contains("Welcome, bob")).await, "{}", bob.text());
+    assert!(!bob.text().contains("+---+"), "{}", bob.text());
+}

@@ -611,6 +611,10 @@ impl Narrator {
                 if sight.proposal.as_ref().is_some_and(|proposal| proposal.asked) {
                     return table(Intent::Vote(yes));
                 }
+                // The proposer's no takes the proposal back.
+                if !yes && sight.proposal.as_ref().is_some_and(|proposal| proposal.mine) {
+                    return table(Intent::Vote(false));
+                }
                 if question == Some(Question::Generale) {
                     return table(Intent::Declare(yes));
                 }
@@ -739,7 +743,7 @@ const HELP: &[&str] = &[
     "hint asks the expert; undo takes back your last card or pass; pace steps the bots' speed on, pace slow (normal, fast, instant) sets it.",
     "yes and no answer a question; bid 3 or pass in the auction; name spades names the suit; add or subtract counts a moon.",
     "say and a message talks to the table; new starts a new game; replay plays the same deals again at the end.",
-    "symbols writes cards as Q♠, again in words (or symbols on, symbols off).",
+    "symbols switches cards between words and symbols such as Q♠ (or symbols on, symbols off).",
     "Enter alone reads on after the scores, or says again what is asked; quit leaves, saving the game.",
 ];
 

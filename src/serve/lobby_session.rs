@@ -95,6 +95,13 @@ struct Visit {
 
 impl Visit {
     fn run(mut self, receiver: &Receiver<ToLobby>, note: Option<String>) {
+        // The cards as this person chose to see them last time (here, or in an earlier session).
+        if let Some(screen) = &mut self.screen
+            && let Some(Ok(look)) = self.store.as_ref().map(|store| store.look_of(&screen.visitor.identity))
+        {
+            screen.visitor.theme.ascii |= look.ascii;
+            screen.visitor.theme.four_colour |= look.four_colour;
+        }
         let Some(screen) = &self.screen else { return };
         let visitor = &screen.visitor;
         let mut lobby = Lobby::new(&visitor.name, visitor.theme, self.shared.table.clone(), self.shared.speed)

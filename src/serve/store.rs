@@ -88,6 +88,14 @@ const MIGRATIONS: &[&str] = &[
     ALTER TABLE players ADD COLUMN identity TEXT;
     CREATE INDEX players_by_identity ON players (identity, game);
 ",
+    "
+    -- How each person chose to see the cards, where it is not the default.
+    CREATE TABLE looks (
+        identity TEXT PRIMARY KEY NOT NULL,
+        ascii INTEGER NOT NULL,
+        four_colour INTEGER NOT NULL
+    );
+",
 ];
 
 /// Why the server's database could not be used.
@@ -259,6 +267,15 @@ pub struct PlayedGame {
     /// The seat of the person it was found for ([`Store::games_of`],
     /// [`Store::game_of`]); `None` from [`Store::game`].
     pub seat: Option<usize>,
+}
+
+/// How a person chose to see the cards: kept from one session to the next.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Look {
+    /// Letters for suits.
+    pub ascii: bool,
+    /// The four-colour deck.
+    pub four_colour: bool,
 }
 
 /// A person's record under one preset.
@@ -515,6 +532,36 @@ impl Store {
             .map_err(failure(&self.path))
     }
 
+    /// How `who` chose to see the cards; the default for a person nobody
+    /// knows or who never chose.
+    pub fn look_of(&self, who: &Identity) -> Result<Look, StoreError> {
+        let Some(identity) = who.stored() else { return Ok(Look::default()) };
+        self.connection
+            .query_row("SELECT ascii, four_colour FROM looks WHERE identity = ?1", [identity], |row| {
+                Ok(Look { ascii: row.get(0)?, four_colour: row.get(1)? })
+            })
+            .optional()
+            .map(Option::unwrap_or_default)
+            .map_err(failure(&self.path))
+    }
+
+    /// Keeps how `who` chose to see the cards (a default look keeps no
+    /// row); nothing for a person nobody knows.
+    pub fn set_look(&mut self, who: &Identity, look: Look) -> Result<(), StoreError> {
+        let Some(identity) = who.stored() else { return Ok(()) };
+        check_length("a key", &identity, MAX_KEY + MAX_NAME)?;
+        let done = if look == Look::default() {
+            self.connection.execute("DELETE FROM looks WHERE identity = ?1", [&identity])
+        } else {
+            self.connection.execute(
+                "INSERT INTO looks (identity, ascii, four_colour) VALUES (?1, ?2, ?3)
+                 ON CONFLICT (identity) DO UPDATE SET ascii = ?2, four_colour = ?3",
+                params![identity, look.ascii, look.four_colour],
+            )
+        };
+        done.map(|_| ()).map_err(failure(&self.path))
+    }
+
     /// Writes every stored game to `file`, oldest first, one game record a
     /// line: the JSON Lines that `hearts replay`, `hearts review` and
     /// `hearts sim --compare` read. Returns how many.
@@ -722,6 +769,31 @@ mod tests {
     }
 
     #[test]
+    fn a_persons_look_is_kept_until_they_choose_again_and_nobody_known_keeps_none() {
+        let dir = scratch("looks");
+        let alice = Identity::Key("SHA256:alice".into());
+        let chosen = Look { ascii: false, four_colour: true };
+        {
+            let mut store = Store::open_in(&dir).unwrap();
+            assert_eq!(store.look_of(&alice).unwrap(), Look::default());
+            store.set_look(&alice, chosen).unwrap();
+            store.set_look(&Identity::Anonymous, chosen).unwrap();
+            assert_eq!(store.look_of(&Identity::Anonymous).unwrap(), Look::default());
+        }
+        let mut store = Store::open_in(&dir).unwrap();
+        assert_eq!(store.look_of(&alice).unwrap(), chosen, "kept across a restart");
+        assert_eq!(
+            store.look_of(&Identity::Name("alice".into())).unwrap(),
+            Look::default(),
+            "the key's, not the name's"
+        );
+        store.set_look(&alice, Look::default()).unwrap();
+        assert_eq!(store.look_of(&alice).unwrap(), Look::default());
+        let rows: i64 = store.connection.query_row("SELECT COUNT(*) FROM looks", [], |row| row.get(0)).unwrap();
+        assert_eq!(rows, 0, "the default keeps no row");
+    }
+
+    #[test]
     fn the_database_its_log_and_its_directory_are_the_owners_only() {
         use std::os::unix::fs::PermissionsExt;
         let mode = |path: &Path| std::fs::metadata(path).unwrap().permissions().mode() & 0o777;
@@ -865,7 +937,7 @@ mod tests {
         drop(Store::open_in(&dir).unwrap());
         raw(&dir.join(FILE_NAME)).pragma_update(None, "user_version", 99).unwrap();
         let error = Store::open_in(&dir).unwrap_err();
-        assert!(matches!(error, StoreError::Newer { found: 99, known: 2, .. }), "{error}");
+        assert!(matches!(error, StoreError::Newer { found: 99, known: 3, .. }), "{error}");
         assert!(error.to_string().contains("newer hearts"), "{error}");
         let version: i64 = raw(&dir.join(FILE_NAME)).pragma_query_value(None, "user_version", |r| r.get(0)).unwrap();
         assert_eq!(version, 99, "the file is left as it was");

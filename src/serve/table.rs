@@ -34,7 +34,7 @@ use super::limits::network;
 use super::lobby::{SeatSummary, TableSummary};
 use super::saver::Saver;
 use super::session::{Input, Screen};
-use super::store::{Seated, Store, StoreError, StoredTable};
+use super::store::{Look, Seated, Store, StoreError, StoredTable};
 use super::{name, standing};
 use crate::line::{CardWords, Narrator};
 
@@ -487,9 +487,25 @@ impl Served {
         }
     }
 
-    /// A person's request for the runtime: at a served table, only leaving
-    /// is one (the rest is the terminal's own).
+    /// A person's request for the runtime: at a served table, leaving, and
+    /// keeping how they see the cards (the rest is the terminal's own).
     fn requested(&mut self, id: PersonId, request: Request, now: Instant) {
+        if let Request::Remember(remembered) = &request {
+            let look = Look {
+                ascii: remembered.ascii.unwrap_or_default(),
+                four_colour: remembered.four_colour.unwrap_or_default(),
+            };
+            if let Some(screen) = self.screens.get_mut(&id) {
+                // For this session's next tables and its lobby, and (where the person is known) the next sessions.
+                screen.visitor.theme.ascii = look.ascii;
+                screen.visitor.theme.four_colour = look.four_colour;
+                if let Err(error) = self.store.set_look(&screen.visitor.identity, look) {
+                    let name = &screen.visitor.name;
+                    self.room.send(Message::Note(format!("Could not keep how {name} sees the cards: {error}")), now);
+                }
+            }
+            return;
+        }
         if request != Request::Leave {
             return;
         }

@@ -173,7 +173,8 @@ pub struct Own {
     /// its position among the cards the cursor counts, the card played to
     /// the trick in progress keeping its place with none.
     pub row: Vec<(Card, Option<usize>)>,
-    /// The cards held now.
+    /// The cards held now (a pass made is out of them, though the game
+    /// exchanges it only once every seat has passed).
     pub hand: CardBag,
     /// The cards that may be played now (empty when not their turn).
     pub legal: CardSet,
@@ -410,7 +411,7 @@ impl<'a> Sight<'a> {
     }
 
     /// "waiting for you, carol, 0:23" while the table waits on people,
-    /// where others share the table.
+    /// where others share the table ("... to read the scores" between hands).
     pub fn waiting_line(&self) -> Option<String> {
         if self.alone || self.waiting_for.is_empty() {
             return None;
@@ -489,7 +490,7 @@ fn own(table: &Table, person: &Attendee, seat: Seat) -> Own {
 
 /// A seat's hand as it is drawn, left to right: by suit then rank, any
 /// jokers at the right; with two packs a card held twice is there twice,
-/// side by side; a pass on its way is out of it. Each card has its
+/// side by side; a pass made or on its way is out of it. Each card has its
 /// position among the cards the cursor counts; the card the seat played
 /// to the trick in progress keeps its place with none, so the others do
 /// not move under the mouse until the trick ends.

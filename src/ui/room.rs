@@ -197,9 +197,11 @@ impl Room {
         self.table.bot_job(now)
     }
 
-    /// When the table next needs time to pass.
+    /// When the table next needs time to pass, or a screen changes with it.
     pub fn next_wakeup(&self, now: Instant) -> Option<Instant> {
-        self.table.next_wakeup(now)
+        // A long note on someone's key line gives it back to the keys: their screen changes then.
+        let notes = self.viewers.iter().filter_map(Viewer::note_goes_at).filter(|&at| at > now);
+        self.table.next_wakeup(now).into_iter().chain(notes).min()
     }
 
     /// Draws a person's screen into `buf`; what can be clicked on it.

@@ -2532,3 +2532,16 @@ fn a_person_alone_at_the_terminal_has_nobody_to_message() {
     assert_eq!(h.you().chat_line, None);
     assert_eq!(h.you().note.as_deref(), Some("Messages are for a table with other people at it"));
 }
+
+#[test]
+fn a_note_asks_for_a_wake_up_when_it_gives_the_key_line_back_and_the_same_note_again_is_new() {
+    let mut h = Harness::new(42, Speed::Instant);
+    h.send(Command::LastTrick);
+    assert_eq!(h.you().note.as_deref(), Some("No trick has been taken yet this hand"));
+    let goes = h.now + super::viewer::NOTE_ON_KEY_LINE;
+    assert_eq!(h.room.next_wakeup(h.now), Some(goes), "nothing else waits: the note's end wakes the table");
+    h.now = goes + Duration::from_secs(1);
+    assert!(!h.you().note_is_fresh(h.now));
+    h.send(Command::LastTrick);
+    assert!(h.you().note_is_fresh(h.now), "asked again, the same words are news");
+}

@@ -72,12 +72,14 @@ pub struct Viewer {
 }
 
 /// The note as last brought in line with the table, with the hand and
-/// trick it came at, and the moment.
+/// trick it came at, and the moment; `new` when one was set since (the
+/// same words again count as new).
 #[derive(Clone, Debug, Default)]
 struct NoteSince {
     note: Option<String>,
     trick: (u32, usize),
     at: Option<Instant>,
+    new: bool,
 }
 
 /// How long a note too long for the status line stands in the key line's
@@ -108,7 +110,20 @@ impl Viewer {
     /// Whether the note came less than [`NOTE_ON_KEY_LINE`] ago (or
     /// since the view last came in line with the table).
     pub fn note_is_fresh(&self, now: Instant) -> bool {
-        self.note != self.note_since.note || self.note_since.at.is_none_or(|at| now < at + NOTE_ON_KEY_LINE)
+        self.note_since.new
+            || self.note != self.note_since.note
+            || self.note_since.at.is_none_or(|at| now < at + NOTE_ON_KEY_LINE)
+    }
+
+    /// When a long note gives the key line back to the keys, if one is shown.
+    pub fn note_goes_at(&self) -> Option<Instant> {
+        self.note.as_ref().and(self.note_since.at).map(|at| at + NOTE_ON_KEY_LINE)
+    }
+
+    /// Puts `note` on the status line (or takes it away), timed afresh.
+    fn set_note(&mut self, note: Option<String>) {
+        self.note = note;
+        self.note_since.new = true;
     }
 
     /// The screen is this many columns and rows.
@@ -188,14 +203,14 @@ impl Viewer {
                 self.marked = CardBag::EMPTY;
                 self.hint = CardSet::EMPTY;
                 let queued = sight.own.as_ref().and_then(|own| own.queued);
-                self.note = queued.map(|card| format!("Dropped the queued {}", self.theme.card(card)));
+                self.set_note(queued.map(|card| format!("Dropped the queued {}", self.theme.card(card))));
                 if queued.is_some() {
                     return intent(Intent::Queue(None));
                 }
             }
             Command::Help => self.window = Some(Window::Help),
             Command::LastTrick => match sight.tricks.len() {
-                0 => self.note = Some("No trick has been taken yet this hand".to_string()),
+                0 => self.set_note(Some("No trick has been taken yet this hand".to_string())),
                 taken => self.window = Some(Window::Trick(taken - 1)),
             },
             Command::ScoreSheet => self.window = Some(Window::ScoreSheet),
@@ -203,32 +218,32 @@ impl Viewer {
             Command::PlayedCards => self.show_played = !self.show_played,
             Command::Hint => match &sight.may.hint {
                 Ok(()) => return intent(Intent::Hint),
-                Err(refusal) => self.note = Some(refusal.to_string()),
+                Err(refusal) => self.set_note(Some(refusal.to_string())),
             },
             Command::Undo => match &sight.may.undo {
                 Ok(()) => return intent(Intent::Undo),
-                Err(refusal) => self.note = Some(refusal.to_string()),
+                Err(refusal) => self.set_note(Some(refusal.to_string())),
             },
             Command::Restart => match &sight.may.restart {
                 Ok(()) => self.window = Some(Window::ConfirmRestart),
-                Err(Refusal::Watching) => self.note = Some("You are watching".to_string()),
-                Err(refusal) => self.note = Some(refusal.to_string()),
+                Err(Refusal::Watching) => self.set_note(Some("You are watching".to_string())),
+                Err(refusal) => self.set_note(Some(refusal.to_string())),
             },
             Command::Speed => match &sight.may.pace {
                 Ok(()) => return intent(Intent::Pace(None)),
-                Err(refusal) => self.note = Some(refusal.to_string()),
+                Err(refusal) => self.set_note(Some(refusal.to_string())),
             },
             Command::Quit if sight.finish.is_some() => return vec![Request::Leave],
             Command::Quit => self.window = Some(Window::ConfirmQuit),
             Command::ForceQuit => return vec![Request::Leave],
-            Command::New if sight.seat.is_none() => self.note = Some(Refusal::Watching.to_string()),
+            Command::New if sight.seat.is_none() => self.set_note(Some(Refusal::Watching.to_string())),
             // The proposer's `n` takes their proposal back.
             Command::New if sight.proposal.as_ref().is_some_and(|proposal| proposal.mine) => {
                 return intent(Intent::Vote(false));
             }
             Command::New => self.open_new_game(sight),
             Command::Chat if sight.kind == Kind::Local => {
-                self.note = Some("Messages are for a table with other people at it".to_string());
+                self.set_note(Some("Messages are for a table with other people at it".to_string()));
             }
             Command::Chat => self.chat_line = Some(String::new()),
             Command::ChatHistory if sight.kind == Kind::Shared => self.window = Some(Window::Chat(Default::default())),
@@ -289,7 +304,7 @@ impl Viewer {
             Outcome::AskAll(requests) => {
                 if self.window == Some(Window::Vote) {
                     // Answered: the note asking "y / n" goes with its window.
-                    self.note = None;
+                    self.set_note(None);
                 }
                 self.close_window(sight);
                 if requests.contains(&Request::DeclineResume) {
@@ -389,7 +404,7 @@ impl Viewer {
         } else if sight.phase == GamePhase::InHand && sight.hand_phase == HandPhase::Playing {
             return self.play_or_queue(sight, card);
         } else if from_space {
-            self.note = None;
+            self.set_note(None);
         }
         Vec::new()
     }
@@ -405,13 +420,15 @@ impl Viewer {
         let room = self.marked.len() < need;
         if marked < held && room {
             self.marked = self.marked.plus(one);
-            self.note = (held == 2 && marked == 0)
-                .then(|| format!("You hold two {}: mark it again to pass both", self.theme.card(card)));
+            self.set_note(
+                (held == 2 && marked == 0)
+                    .then(|| format!("You hold two {}: mark it again to pass both", self.theme.card(card))),
+            );
         } else if marked > 0 {
             self.marked = (0..marked).fold(self.marked, |bag, _| bag.less(one));
-            self.note = None;
+            self.set_note(None);
         } else {
-            self.note = Some(format!("You pass {need} cards; unmark one first"));
+            self.set_note(Some(format!("You pass {need} cards; unmark one first")));
         }
     }
 
@@ -422,31 +439,31 @@ impl Viewer {
         }
         let need = sight.pass_count;
         if self.marked.len() != need {
-            self.note = Some(format!("Mark {need} cards to pass ({} marked)", self.marked.len()));
+            self.set_note(Some(format!("Mark {need} cards to pass ({} marked)", self.marked.len())));
             return Vec::new();
         }
         let cards = std::mem::replace(&mut self.marked, CardBag::EMPTY);
         self.hint = CardSet::EMPTY;
-        self.note = None;
+        self.set_note(None);
         self.cursor = 0;
         vec![Request::Table(Intent::Pass(cards))]
     }
 
     fn play_or_queue(&mut self, sight: &Sight, card: Card) -> Vec<Request> {
         let Some(own) = &sight.own else {
-            self.note = Some(Refusal::Watching.to_string());
+            self.set_note(Some(Refusal::Watching.to_string()));
             return Vec::new();
         };
         if !sight.to_act() {
             if own.queued == Some(card) {
-                self.note = Some(format!("Unqueued {}", self.theme.card(card)));
+                self.set_note(Some(format!("Unqueued {}", self.theme.card(card))));
                 return vec![Request::Table(Intent::Queue(None))];
             }
-            self.note = Some(format!("{} queued: it plays when your turn comes", self.theme.card(card)));
+            self.set_note(Some(format!("{} queued: it plays when your turn comes", self.theme.card(card))));
             return vec![Request::Table(Intent::Queue(Some(card)))];
         }
         self.hint = CardSet::EMPTY;
-        self.note = None;
+        self.set_note(None);
         vec![Request::Table(Intent::Play(card))]
     }
 
@@ -496,7 +513,7 @@ impl Viewer {
             _ => {}
         }
         if let Some(note) = words(notice, sight, self.theme) {
-            self.note = note;
+            self.set_note(note);
         }
     }
 
@@ -533,11 +550,11 @@ impl Viewer {
             self.window = None;
         }
         let trick = (sight.hand_number, sight.tricks.len());
-        if self.note != self.note_since.note {
-            self.note_since = NoteSince { note: self.note.clone(), trick, at: Some(now) };
+        if self.note_since.new || self.note != self.note_since.note {
+            self.note_since = NoteSince { note: self.note.clone(), trick, at: Some(now), new: false };
         } else if self.note.is_some() && self.note_since.trick != trick {
             self.note = None;
-            self.note_since = NoteSince { note: None, trick, at: Some(now) };
+            self.note_since = NoteSince { note: None, trick, at: Some(now), new: false };
         }
         if !sight.is_passing() {
             self.marked = CardBag::EMPTY;

@@ -27,9 +27,9 @@ pub fn words(notice: &Notice, sight: &Sight, theme: Theme) -> Option<Option<Stri
                 1 => welcome.push_str(" and take on its 1 point"),
                 points => welcome.push_str(&format!(" and take on its {points} points")),
             }
-            // The status line says which cards: the welcome says who chose them.
+            // The status line says which cards: the welcome says they were not this person's choice.
             if sight.pass_made().is_some() {
-                welcome.push_str("; its bot had passed for you");
+                welcome.push_str("; its pass was made before you came");
             }
             welcome
         }
@@ -58,7 +58,7 @@ pub fn words(notice: &Notice, sight: &Sight, theme: Theme) -> Option<Option<Stri
         Notice::Proposed { by, label, .. } if sight.proposal.is_some() && sight.seat.is_none() => {
             format!("{by} proposes a new game of {label}")
         }
-        Notice::Proposed { label, .. } if sight.proposal.is_some() => {
+        Notice::Proposed { label, .. } if sight.proposal.as_ref().is_some_and(|proposal| proposal.mine) => {
             format!("You proposed a new game of {label}: n withdraws it")
         }
         Notice::Proposed { .. } => return None,

@@ -20,7 +20,11 @@ pub(super) fn info_bar(buf: &mut Buffer, area: Rect, app: &Seen<'_>) {
         crate::engine::PassDirection::Hold => "hold".to_string(),
         direction if app.pass_count == 0 => format!("no pass ({direction})"),
         // Alone, a seat's name is where it sits ("pass left"); a shared table names people and bots.
-        _ if app.kind == Kind::Shared => format!("pass to {}", app.name(app.pass_targets[me.index()])),
+        _ if app.kind == Kind::Shared && app.seat.is_some() => {
+            format!("pass to {}", app.name(app.pass_targets[me.index()]))
+        }
+        // A watcher passes nothing: the hand's direction.
+        direction if app.kind == Kind::Shared => format!("pass {direction}"),
         _ => format!("pass {}", app.name(app.pass_targets[me.index()]).to_lowercase()),
     };
     let broken = app.hearts_broken;

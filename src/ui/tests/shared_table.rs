@@ -195,6 +195,7 @@ fn a_bot_at_a_shared_table_has_one_name_for_everyone_who_sees_it() {
     // Hand 1 passes left: alice's pass goes to bob, and bob's to the bot at his left.
     assert!(shared.screen(ALICE, 80, 24).lines().next().unwrap().contains("pass to bob"));
     assert!(shared.screen(BOB, 80, 24).lines().next().unwrap().contains("pass to North"));
+    assert!(shared.screen(EVE, 80, 24).lines().next().unwrap().contains("pass left"), "a watcher passes nothing");
 }
 
 #[test]
@@ -541,7 +542,7 @@ fn someone_who_sits_where_a_bot_has_passed_is_told_its_pass() {
     shared.arrive(BOB, "bob", None, false);
     assert_eq!(shared.sight(BOB).seat, Some(west));
     let cards = COLOR.cards(passed.iter());
-    assert_eq!(shared.note(BOB), Some("Welcome, bob: you sit at West; its bot had passed for you"));
+    assert_eq!(shared.note(BOB), Some("Welcome, bob: you sit at West; its pass was made before you came"));
     assert_eq!(shared.sight(BOB).cards().len(), 10);
     let status = shared.status(BOB);
     assert!(status.contains(&format!(" · You passed {cards} to North; waiting for alice")), "{status}");
@@ -921,6 +922,8 @@ fn the_played_cards_panel_writes_ten_as_10_and_closes_with_esc() {
 fn a_long_message_in_the_side_panel_is_read_from_its_sender_on() {
     let mut shared = Shared::alice_and_bob(Sharing::default());
     shared.say(BOB, "hi is North the one who took all those hearts in the last hand or was it East?");
+    // Once the key line has let the message go, only the panel shows it.
+    shared.wait(Duration::from_secs(9));
     let screen = shared.screen(ALICE, 200, 60);
     let panel: Vec<&str> = screen.lines().filter(|line| line.contains("│ bob: hi is")).collect();
     assert_eq!(panel.len(), 1, "the sender and the start of the message: {screen}");
@@ -949,4 +952,27 @@ fn playing_out_is_not_offered_where_others_sit() {
         .play_until(|shared| shared.sight(ALICE).can_play_out && shared.sight(ALICE).hand_phase == HandPhase::Playing);
     let screen = shared.screen(ALICE, 80, 24);
     assert!(!screen.contains("PLAY OUT") && !screen.contains("o plays"), "{screen}");
+}
+
+#[test]
+fn in_the_line_mode_the_proposers_no_takes_the_proposal_back() {
+    let mut shared = Shared::empty(Rules::default(), 42, Sharing::default());
+    let arrival = Arrival { id: ALICE, name: "alice".into(), key: None, watch: false };
+    let narrator = crate::line::narrator::Narrator::new(ALICE, crate::line::cards::CardWords::default());
+    shared.room.arrive_in_lines(arrival, narrator, shared.now);
+    shared.arrive(BOB, "bob", Some("SHA256:bob"), false);
+    shared.bots_act();
+    shared.room.take_lines(ALICE);
+    shared.room.type_line(ALICE, "new", shared.now);
+    shared.room.type_line(ALICE, "new", shared.now);
+    let said = shared.room.take_lines(ALICE);
+    assert!(
+        said.iter().any(|line| line.contains("You proposed a new game of black-lady: n withdraws it")),
+        "{said:#?}"
+    );
+    assert_eq!(shared.viewer(BOB).window, Some(Window::Vote));
+    shared.room.type_line(ALICE, "n", shared.now);
+    let said = shared.room.take_lines(ALICE);
+    assert!(said.iter().any(|line| line.contains("You withdrew your proposal")), "{said:#?}");
+    assert_eq!(shared.viewer(BOB).window, None, "bob is no longer asked");
 }

@@ -60,8 +60,7 @@ pub fn keys_here(sight: &Sight) -> Vec<(&'static str, &'static str)> {
         ("?", "this help; again: the rules of this game"),
     ];
     if sight.seat.is_none() {
-        let mut keys = vec![("", "you are watching: the cards are the players'")];
-        keys.extend(looking);
+        let mut keys = looking.to_vec();
         keys.extend([("q / Ctrl-C", "leave the table for the lobby")]);
         return keys;
     }
@@ -83,7 +82,7 @@ pub fn keys_here(sight: &Sight) -> Vec<(&'static str, &'static str)> {
         keys.extend([("o", "play out a hand with no points left"), ("p", "pace: slow, normal, fast, instant")]);
         keys.push(("r / n", "deal this hand again (asks) / a new game"));
     } else {
-        keys.push(("n", "propose a new game (everyone seated answers)"));
+        keys.push(("n", "propose a new game (all seated answer); again: withdraw"));
     }
     keys.extend([
         ("q", "leave the table (your seat waits for you)"),
@@ -118,13 +117,12 @@ pub fn key(window: &mut Window, command: Command, sight: &Sight) -> Outcome {
 /// Draws the window over the table; its rectangle.
 pub fn draw(buf: &mut Buffer, area: Rect, seen: &Seen) -> Rect {
     let theme = seen.viewer.theme;
+    // The timed game says what it takes away, in the place of the line on waits (it has none to skip).
+    let timed = seen.clock.map(|_| ("timed game", "no hints or undo; clock runs on your turns"));
     let mut lines: Vec<Line> = keys_here(seen.sight)
         .into_iter()
-        .map(|(key, what)| match key {
-            // The timed game says what it takes away in the last line's place.
-            "any key" if seen.clock.is_some() => ("timed game", "no hints or undo; clock runs on your turns"),
-            _ => (key, what),
-        })
+        .filter(|&(key, _)| !(key == "any key" && timed.is_some()))
+        .chain(timed)
         .map(|(key, what)| {
             let key = if theme.ascii { key.replace("← →", "Left Right") } else { key.to_string() };
             Line::from(vec![Span::styled(format!(" {key:<12}"), theme.strong()), Span::raw(what)])

@@ -60,7 +60,7 @@ pub fn rules_in_brief(rules: &Rules, card: impl Fn(Card) -> String) -> Vec<Strin
         PointsTable::Original => "Points: each heart 1".to_string(),
         PointsTable::BlackJack => format!("Points: {} 10, each heart 1", c("JS")),
         PointsTable::Greek => format!(
-            "Points: {} 50, {} 15, {} {} {} 10, the other hearts their face value",
+            "Points: {} 50, {} 15, {}, {}, {} 10, the other hearts their face value",
             c("QS"),
             c("AH"),
             c("KH"),
@@ -173,7 +173,7 @@ fn deck_in_brief(rules: &Rules, card: impl Fn(Card) -> String) -> String {
     };
     let removed = rules.removed();
     if !removed.is_empty() {
-        deck += &format!("; {} taken out", removed.iter().map(card).collect::<Vec<_>>().join(" "));
+        deck += &format!("; {} taken out", removed.iter().map(card).collect::<Vec<_>>().join(", "));
     }
     deck
 }
