@@ -111,7 +111,8 @@ pub struct Sight<'a> {
     pub high_bid: Option<Bid>,
     /// The suit named in the auction.
     pub named_suit: Option<Suit>,
-    /// Whether the cards still to be taken carry no points.
+    /// Whether this person may play the hand out now: the cards still to
+    /// be taken carry no points, and nobody else sits at the table.
     pub can_play_out: bool,
     /// How the game ended.
     pub finish: Option<Finish>,
@@ -289,7 +290,7 @@ impl<'a> Sight<'a> {
             declarer: hand.declarer(),
             high_bid: hand.high_bid(),
             named_suit: hand.named_suit(),
-            can_play_out: table.can_play_out(),
+            can_play_out: table.can_play_out() && table.alone(),
             finish: table.finish,
             tournament: table.tournament,
             clock: table.clock.map(|clock| clock.left(now)),

@@ -32,7 +32,7 @@ use super::fit::wrap;
 use super::input::{Button, Command, Hits};
 use super::theme::Theme;
 use super::viewer::Request;
-use crate::table::{Kind, Sight};
+use crate::table::Sight;
 
 /// A window over the table.
 #[derive(Clone, Debug, PartialEq)]
@@ -171,12 +171,9 @@ impl Window {
             Window::Help => vec!["? the rules of this game", "Esc close"],
             Window::Rules | Window::ScoreSheet | Window::Record => vec!["Esc close"],
             Window::Chat(_) => vec!["up/down scroll", "m write", "Esc close"],
-            // The keys say what the buttons say.
-            Window::ConfirmQuit if sight.kind == Kind::Local => vec!["y quit", "n keep playing"],
-            Window::ConfirmQuit if sight.seat.is_none() => vec!["y leave", "n keep watching"],
-            Window::ConfirmQuit => vec!["y leave", "n keep playing"],
-            Window::ConfirmRestart => vec!["y deal again", "n keep playing"],
-            Window::ConfirmDrop(_) => vec!["y go ahead", "n keep playing"],
+            Window::ConfirmQuit => confirm::answers(confirm::Asked::Leave, sight).map(|(_, key)| key).to_vec(),
+            Window::ConfirmRestart => confirm::answers(confirm::Asked::DealAgain, sight).map(|(_, key)| key).to_vec(),
+            Window::ConfirmDrop(_) => confirm::answers(confirm::Asked::Drop, sight).map(|(_, key)| key).to_vec(),
             // A watcher's Enter moves no hand along: it puts the scores away.
             Window::HandSummary if sight.seat.is_none() => vec!["Enter close", "s scores", "q quit"],
             Window::HandSummary => vec!["Enter continue", "s scores", "q quit"],

@@ -73,8 +73,7 @@ pub(super) fn your_line(buf: &mut Buffer, area: Rect, app: &Seen<'_>, hits: &mut
         let ready = app.viewer.marked.len() == app.pass_count;
         button("[ PASS ]", Button::Pass, ready);
     }
-    // Playing out is for a table one person has alone, as the status line says.
-    if app.can_play_out && app.alone {
+    if app.can_play_out {
         button("[ PLAY OUT ]", Button::PlayOut, true);
     }
 }

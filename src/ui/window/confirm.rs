@@ -16,11 +16,44 @@ use ratatui::widgets::{Paragraph, Widget};
 
 use super::new_game::Starting;
 use super::{Outcome, buttons, frame};
-use crate::table::{Intent, Kind};
+use crate::table::{Intent, Kind, Sight};
 use crate::ui::Seen;
 use crate::ui::input::{Button, Command, Hits};
 use crate::ui::theme::Theme;
 use crate::ui::viewer::Request;
+
+/// What a yes-or-no window asks.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Asked {
+    /// Whether to leave (quit, at the terminal's own table).
+    Leave,
+    /// Whether to deal the hand again.
+    DealAgain,
+    /// Whether to start a game that leaves people without their seats.
+    Drop,
+}
+
+/// The answers of a yes-or-no window, each as its button and as the key
+/// line say it: one place, so the two always agree.
+pub fn answers(asked: Asked, sight: &Sight) -> [(&'static str, &'static str); 2] {
+    let yes = match asked {
+        Asked::Leave if sight.kind == Kind::Local => ("y Quit", "y quit"),
+        Asked::Leave => ("y Leave", "y leave"),
+        Asked::DealAgain => ("y Deal again", "y deal again"),
+        Asked::Drop => ("y Go ahead", "y go ahead"),
+    };
+    let no = if sight.seat.is_none() {
+        ("n Keep watching", "n keep watching")
+    } else {
+        ("n Keep playing", "n keep playing")
+    };
+    [yes, no]
+}
+
+/// The buttons of a yes-or-no window.
+fn buttons_of(asked: Asked, sight: &Sight) -> [&'static str; 2] {
+    answers(asked, sight).map(|(button, _)| button)
+}
 
 /// The keys of a yes-or-no window: what yes does.
 fn yes_or_no(command: Command, yes: impl FnOnce() -> Outcome) -> Outcome {
@@ -63,15 +96,14 @@ pub fn quit_draw(buf: &mut Buffer, area: Rect, seen: &Seen, hits: &mut Hits) -> 
             " then its bot plays until you come back.".to_string(),
         ],
     };
-    let (title, yes) = if seen.kind == Kind::Local { ("Quit?", "y Quit") } else { ("Leave?", "y Leave") };
-    let no = if seen.seat.is_none() { "n Keep watching" } else { "n Keep playing" };
-    question(buf, area, title, &text, [yes, no], theme, hits)
+    let title = if seen.kind == Kind::Local { "Quit?" } else { "Leave?" };
+    question(buf, area, title, &text, buttons_of(Asked::Leave, seen.sight), theme, hits)
 }
 
 /// Draws the window asking whether to deal again.
 pub fn restart_draw(buf: &mut Buffer, area: Rect, seen: &Seen, hits: &mut Hits) -> Rect {
     let text = [format!(" Deal hand {} again from the start?", seen.hand_number)];
-    question(buf, area, "Deal again?", &text, ["y Deal again", "n Keep playing"], seen.viewer.theme, hits)
+    question(buf, area, "Deal again?", &text, buttons_of(Asked::DealAgain, seen.sight), seen.viewer.theme, hits)
 }
 
 /// Draws the window asking whether to drop people from their seats.
@@ -79,7 +111,7 @@ pub fn drop_draw(buf: &mut Buffer, area: Rect, seen: &Seen, starting: &Starting,
     let players = starting.game.setup.rules.player_count();
     let dropped = starting.dropped(seen.sight).join(", ");
     let text = [format!(" The new game has {players} seats: {dropped}"), " would watch it. Go ahead?".to_string()];
-    question(buf, area, "Fewer seats", &text, ["y Go ahead", "n Keep playing"], seen.viewer.theme, hits)
+    question(buf, area, "Fewer seats", &text, buttons_of(Asked::Drop, seen.sight), seen.viewer.theme, hits)
 }
 
 /// A yes/no window: `text`, then the yes and no buttons.
