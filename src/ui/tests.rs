@@ -2510,7 +2510,8 @@ fn a_long_note_gives_way_to_the_whole_instruction_at_80_columns() {
             && app.sight().to_act == Some(YOU)
             && app.you().window.is_none()
     });
-    h.you_mut().note = Some("Nobody wins the trick: its cards wait for the next trick's winner (22 now)".to_string());
+    h.you_mut()
+        .set_note(Some("Nobody wins the trick: its cards wait for the next trick's winner (22 now)".to_string()));
     let sight = h.sight();
     let (note, what) = draw::status(&Seen { sight: &sight, viewer: h.you() });
     assert!(note.is_some() && (what.starts_with("Follow ") || what.starts_with("You have no ")), "{what}");
@@ -2521,7 +2522,7 @@ fn a_long_note_gives_way_to_the_whole_instruction_at_80_columns() {
         rows[23], " Nobody wins the trick: its cards wait for the next trick's winner (22 now)",
         "the note, too long to stand beside it, whole on the key line until it goes"
     );
-    h.you_mut().note = None;
+    h.you_mut().set_note(None);
     assert!(h.text().lines().nth(23).unwrap().contains("Enter play"), "the keys come back when the note goes");
 }
 

@@ -54,7 +54,8 @@ pub struct Viewer {
     pub window: Option<Window>,
     /// The played-cards panel is shown.
     pub show_played: bool,
-    /// A refusal or note for the status line.
+    /// A refusal or note for the status line (set by [`Viewer::set_note`],
+    /// which times it).
     pub note: Option<String>,
     /// Whether the screen is too small to show the table: then only
     /// leaving acts.
@@ -71,12 +72,11 @@ pub struct Viewer {
     note_since: NoteSince,
 }
 
-/// The note as last brought in line with the table, with the hand and
-/// trick it came at, and the moment; `new` when one was set since (the
-/// same words again count as new).
+/// The hand and trick the note came at, and the moment, as the view last
+/// came in line with the table; `new` when a note was set since (the same
+/// words again count as new).
 #[derive(Clone, Debug, Default)]
 struct NoteSince {
-    note: Option<String>,
     trick: (u32, usize),
     at: Option<Instant>,
     new: bool,
@@ -110,9 +110,7 @@ impl Viewer {
     /// Whether the note came less than [`NOTE_ON_KEY_LINE`] ago (or
     /// since the view last came in line with the table).
     pub fn note_is_fresh(&self, now: Instant) -> bool {
-        self.note_since.new
-            || self.note != self.note_since.note
-            || self.note_since.at.is_none_or(|at| now < at + NOTE_ON_KEY_LINE)
+        self.note_since.new || self.note_since.at.is_none_or(|at| now < at + NOTE_ON_KEY_LINE)
     }
 
     /// When a long note gives the key line back to the keys, if one is shown.
@@ -121,7 +119,7 @@ impl Viewer {
     }
 
     /// Puts `note` on the status line (or takes it away), timed afresh.
-    fn set_note(&mut self, note: Option<String>) {
+    pub fn set_note(&mut self, note: Option<String>) {
         self.note = note;
         self.note_since.new = true;
     }
@@ -550,11 +548,11 @@ impl Viewer {
             self.window = None;
         }
         let trick = (sight.hand_number, sight.tricks.len());
-        if self.note_since.new || self.note != self.note_since.note {
-            self.note_since = NoteSince { note: self.note.clone(), trick, at: Some(now), new: false };
+        if self.note_since.new {
+            self.note_since = NoteSince { trick, at: Some(now), new: false };
         } else if self.note.is_some() && self.note_since.trick != trick {
             self.note = None;
-            self.note_since = NoteSince { note: None, trick, at: Some(now), new: false };
+            self.note_since = NoteSince { trick, at: Some(now), new: false };
         }
         if !sight.is_passing() {
             self.marked = CardBag::EMPTY;

@@ -10,7 +10,7 @@ use super::theme::Theme;
 /// What a notice does to the status line's note: `Some(Some(text))` puts
 /// it there, `Some(None)` clears it, `None` leaves it.
 pub fn words(notice: &Notice, sight: &Sight, theme: Theme) -> Option<Option<String>> {
-    let name_of = |seat: Seat| sight.name(seat);
+    let name = |seat: Seat| sight.name(seat);
     let text = match notice {
         Notice::Refused(refusal) => refusal.to_string(),
         Notice::Note(note) => note.clone(),
@@ -74,33 +74,33 @@ pub fn words(notice: &Notice, sight: &Sight, theme: Theme) -> Option<Option<Stri
         Notice::HandDealt | Notice::Exchanged | Notice::QueuePlayed => return Some(None),
         Notice::DealtAgain { hand } => format!("Hand {hand} dealt again"),
         Notice::Received { cards, from } => {
-            format!("You received {} from {}", theme.cards(cards.iter()), name_of(*from))
+            format!("You received {} from {}", theme.cards(cards.iter()), name(*from))
         }
         Notice::Drew { seat, count, left, cards: Some(cards) } if sight.is_mine(*seat) => {
             format!("You drew {count}: {} ({left} left in the stock)", theme.cards(cards.iter()))
         }
         Notice::Drew { seat, count, left, .. } => {
             let cards = if *count == 1 { "card" } else { "cards" };
-            format!("{} could not follow and drew {count} {cards} ({left} left)", name_of(*seat))
+            format!("{} could not follow and drew {count} {cards} ({left} left)", name(*seat))
         }
         Notice::StockTaken { seat, won_last_trick, cards, points } => {
             let why = if *won_last_trick { "won the last trick" } else { "held the last cards" };
-            format!("{} {why} and took the stock: {cards} cards, {points} points", name_of(*seat))
+            format!("{} {why} and took the stock: {cards} cards, {points} points", name(*seat))
         }
         Notice::EndsMidHand { target } => format!("{target} reached: the game ends in the middle of the hand"),
         Notice::WidowTaken { seat, cards: Some(cards), .. } if sight.is_mine(*seat) => {
             format!("You took the widow: {}", theme.cards(cards.iter()))
         }
-        Notice::WidowTaken { seat, count, .. } => format!("{} took the widow ({count} cards)", name_of(*seat)),
+        Notice::WidowTaken { seat, count, .. } => format!("{} took the widow ({count} cards)", name(*seat)),
         Notice::Declared { seat, points } => {
             let whom = if sight.is_mine(*seat) { "you" } else { "them" };
-            format!("{} declared the Generale: every point to {whom}, or {points} for failing", name_of(*seat))
+            format!("{} declared the Generale: every point to {whom}, or {points} for failing", name(*seat))
         }
-        Notice::Bid { seat, chips: Some(chips) } => format!("{} bid {chips}", name_of(*seat)),
-        Notice::Bid { seat, chips: None } => format!("{} did not bid", name_of(*seat)),
+        Notice::Bid { seat, chips: Some(chips) } => format!("{} bid {chips}", name(*seat)),
+        Notice::Bid { seat, chips: None } => format!("{} did not bid", name(*seat)),
         Notice::SuitNamed { seat, suit } => {
             let leads = if sight.is_mine(*seat) { "you lead" } else { "leads" };
-            format!("{} named {}: each is worth 1, and {leads}", name_of(*seat), suit.name())
+            format!("{} named {}: each is worth 1, and {leads}", name(*seat), suit.name())
         }
         Notice::TrickRolledOver { cards } => {
             format!("Nobody wins the trick: its cards wait for the next trick's winner ({cards} now)")

@@ -74,14 +74,12 @@ pub(crate) fn draw(buf: &mut Buffer, area: Rect, lobby: &Lobby) -> LobbyHits {
     if let Some(window) = &lobby.window {
         // A window's keys, not the lobby's, while it is open.
         let arrows = if theme.ascii { "Left Right" } else { "←→" };
-        let words: Vec<String> = match window {
-            Window::Help => vec!["Esc close".into()],
-            Window::Create(_) => {
-                vec!["up/down line".into(), format!("{arrows} change"), "Enter create".into(), "Esc cancel".into()]
-            }
-            Window::Join(_) => vec!["type the code".into(), "Enter sit".into(), "Esc cancel".into()],
+        let sep = theme.separator();
+        let words = match window {
+            Window::Help => "Esc close".to_string(),
+            Window::Create(_) => format!("up/down line{sep}{arrows} change{sep}Enter create{sep}Esc cancel"),
+            Window::Join(_) => format!("type the code{sep}Enter sit{sep}Esc cancel"),
         };
-        let words = words.join(theme.separator());
         put(buf, keys.x + 1, keys.y, &words, keys.width.saturating_sub(1), theme.quiet(), theme);
         hits = LobbyHits::default();
         draw_window(buf, area, lobby, window, &mut hits);

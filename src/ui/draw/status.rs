@@ -48,7 +48,10 @@ fn what_now(app: &Seen<'_>) -> String {
         format!("Passing {} to {}{}", theme.cards(cards.iter()), name(app.pass_targets[me.index()]), theme.ellipsis())
     } else if let (Some(me), Some(cards)) = (app.seat, app.pass_made()) {
         let passed = format!("You passed {} to {}", theme.cards(cards.iter()), name(app.pass_targets[me.index()]));
-        app.waiting_line().map_or(passed.clone(), |waiting| format!("{passed}; {waiting}"))
+        match app.waiting_line() {
+            Some(waiting) => format!("{passed}; {waiting}"),
+            None => passed,
+        }
     } else if app.showing_trick
         && let Some(last) = app.tricks.last()
     {
