@@ -306,8 +306,9 @@ impl Viewer {
                 }
                 self.close_window(sight);
                 if requests.contains(&Request::DeclineResume) {
-                    self.note =
-                        Some("New game: the unfinished one is kept with your games and its save replaced".to_string());
+                    self.set_note(Some(
+                        "New game: the unfinished one is kept with your games and its save replaced".to_string(),
+                    ));
                 }
                 requests
             }
