@@ -5,6 +5,7 @@
 mod advice;
 mod expert;
 pub mod external;
+pub mod imitation;
 mod outlook;
 mod policy;
 pub mod protocol;
@@ -21,7 +22,7 @@ pub use expert::{
     CardEstimate, DEFAULT_SAMPLES, Expert, Goal, PassEstimate, Think, evaluate_passes, evaluate_plays,
     evaluate_plays_in_world, evaluate_these_passes,
 };
-pub use policy::Skill;
+pub use policy::{Skill, choose_play};
 pub use view::{Doubles, SeatView, Voids};
 
 pub use crate::players::{BotChoices, Level, Player, PlayerError};
