@@ -5,7 +5,6 @@
 mod advice;
 mod expert;
 pub mod external;
-pub mod imitation;
 mod outlook;
 mod policy;
 pub mod protocol;
@@ -22,7 +21,7 @@ pub use expert::{
     CardEstimate, DEFAULT_SAMPLES, Expert, Goal, PassEstimate, Think, evaluate_passes, evaluate_plays,
     evaluate_plays_in_world, evaluate_these_passes,
 };
-pub use policy::{Skill, choose_play};
+pub use policy::Skill;
 pub use view::{Doubles, SeatView, Voids};
 
 pub use crate::players::{BotChoices, Level, Player, PlayerError};

@@ -339,7 +339,6 @@ fn combinations(cards: &[Card], count: usize) -> Vec<CardSet> {
 /// decision.
 fn play_out(mut hand: Hand, rules: &Rules, view: &SeatView<'_>, tricks: &mut Vec<Trick>) -> HandResult {
     let mut voids = Voids::of_tricks(rules, hand.named_suit(), tricks, hand.trick());
-    let default_rules = (experiment().playout_model > 0 || experiment().types) && *rules == Rules::default();
     while hand.phase() == HandPhase::Playing {
         if solver::can_solve(&hand, rules) {
             return solver::solve(&hand, rules).0;
@@ -347,18 +346,7 @@ fn play_out(mut hand: Hand, rules: &Rules, view: &SeatView<'_>, tricks: &mut Vec
         let seat = hand.to_act();
         let mut seat_view = SeatView::of_hand(rules, &hand, tricks, seat, view.totals, view.hand_number);
         seat_view.known_voids = Some(voids.by_seat);
-        let experiment = experiment();
-        let modelled = match experiment.playout_model {
-            _ if experiment.types => TYPES.with(|t| t.get())[seat] && seat != view.seat,
-            0 => false,
-            1 => seat != view.seat && !view.is_partner(seat),
-            _ => true,
-        };
-        let choice = if modelled && default_rules {
-            super::imitation::choose(&seat_view, super::imitation::trained())
-        } else {
-            policy::choose_play(&seat_view, playout_skill(&hand, view, seat))
-        };
+        let choice = policy::choose_play(&seat_view, playout_skill(&hand, view, seat));
         hand.play_legal(choice);
         record_trick(&hand, tricks);
         voids.note_last(&hand);
@@ -592,10 +580,6 @@ impl<'a> Search<'a> {
         let mut holdings = self.known;
         holdings[view.seat] = view.hand;
         let dealt = self.deal(rng)?;
-        if experiment().types {
-            let bits = rng.below(1 << 8);
-            TYPES.with(|t| t.set(BySeat::new_with(|seat| bits >> seat.index() & 1 == 1)));
-        }
         for (&seat, &cards) in self.others.iter().zip(&dealt) {
             holdings[seat] |= cards;
         }
@@ -640,11 +624,6 @@ impl<'a> Search<'a> {
         // policy would not have played from this world's hands.
         // (The voids are kept card by card, as in a playout.)
         let mut surprises = 0;
-        let mut log_weight = 0.0f64;
-        let experiment = experiment();
-        let use_model = experiment.infer_tau > 0.0 && *view.rules == Rules::default();
-        let mut model_log = BySeat::splat(0.0f64);
-        let mut hard_log = BySeat::splat(0.0f64);
         let mut replayed: Vec<Trick> = Vec::with_capacity(view.tricks.len());
         let mut voids = Voids::of_tricks(view.rules, hand.named_suit(), &replayed, hand.trick());
         for trick in view.tricks.iter().chain(std::iter::once(&view.trick)) {
@@ -653,49 +632,12 @@ impl<'a> Search<'a> {
                     let mut theirs =
                         SeatView::of_hand(view.rules, &hand, &replayed, seat, view.totals, view.hand_number);
                     theirs.known_voids = Some(voids.by_seat);
-                    if experiment.types && *view.rules == Rules::default() {
-                        let position = super::imitation::Position::read(&theirs);
-                        let n = hand.legal_moves().len() as f64;
-                        let chance = if TYPES.with(|t| t.get())[seat] {
-                            position.log_chance(card, super::imitation::trained())
-                        } else if position.hard_choice() == card {
-                            (1.0 - HARD_SLIP).ln()
-                        } else {
-                            (HARD_SLIP / (n - 1.0)).ln()
-                        };
-                        log_weight += chance - 0.5f64.ln();
-                    } else if experiment.mix && *view.rules == Rules::default() {
-                        let position = super::imitation::Position::read(&theirs);
-                        model_log[seat] += position.likelihood(card, &super::imitation::TRAINED).ln();
-                        hard_log[seat] -= f64::from(u8::from(position.hard_choice() != card)) * std::f64::consts::LN_2;
-                    } else if use_model {
-                        log_weight += experiment.infer_tau
-                            * super::imitation::likelihood(&theirs, card, &super::imitation::TRAINED).ln();
-                    } else {
-                        surprises += u32::from(policy::choose_play(&theirs, Skill::HARD) != card);
-                    }
+                    surprises += u32::from(policy::choose_play(&theirs, Skill::HARD) != card);
                 }
                 hand.play(seat, card).ok()?;
                 record_trick(&hand, &mut replayed);
                 voids.note_last(&hand);
             }
-        }
-        if experiment.mix {
-            for seat in Seat::all(players) {
-                let (a, b) = (model_log[seat], hard_log[seat]);
-                let top = a.max(b);
-                log_weight += top + ((a - top).exp() * 0.5 + (b - top).exp() * 0.5).ln();
-            }
-        }
-        if experiment.types {
-            let (floor, ceiling) = (-(16.0 * std::f64::consts::LN_2), 8.0 * std::f64::consts::LN_2);
-            let weight = (FULL_WEIGHT as f64 * log_weight.clamp(floor, ceiling).exp()).round() as i64;
-            return Some((hand, weight.max(1)));
-        }
-        if log_weight < 0.0 {
-            let floor = -(16.0 * std::f64::consts::LN_2);
-            let weight = (FULL_WEIGHT as f64 * log_weight.max(floor).exp()).round() as i64;
-            return Some((hand, weight.max(1) >> surprises.min(16)));
         }
         Some((hand, world_weight(surprises)))
     }
@@ -749,49 +691,6 @@ impl<'a> Search<'a> {
         record_trick(&hand, tricks);
         judge.outcome(&play_out(hand, rules, view, tricks))
     }
-}
-
-/// Screening switches, read once from HEARTS_EXPERIMENT (throwaway).
-#[derive(Clone, Copy, Debug, Default)]
-struct Experiment {
-    infer_tau: f64,
-    playout_model: u8,
-    mix: bool,
-    types: bool,
-}
-
-thread_local! {
-    /// Screening: which other seats play as the model in this sample.
-    static TYPES: std::cell::Cell<BySeat<bool>> = std::cell::Cell::new(BySeat::splat(false));
-}
-
-/// Screening: how often a `hard` player is taken to play another card.
-const HARD_SLIP: f64 = 0.2;
-
-fn experiment() -> Experiment {
-    static CELL: std::sync::OnceLock<Experiment> = std::sync::OnceLock::new();
-    *CELL.get_or_init(|| {
-        let text = std::env::var("HEARTS_EXPERIMENT").unwrap_or_default();
-        let mut e = Experiment::default();
-        for part in text.split(',') {
-            if let Some(tau) = part.strip_prefix("infer=") {
-                e.infer_tau = tau.parse().unwrap_or(0.0);
-            }
-            if part == "playout" {
-                e.playout_model = 1;
-            }
-            if part == "types" {
-                e.types = true;
-            }
-            if part == "mix" {
-                e.mix = true;
-            }
-            if part == "playout_all" {
-                e.playout_model = 2;
-            }
-        }
-        e
-    })
 }
 
 /// The weight of a world in which nothing the others played surprises the
