@@ -196,3 +196,18 @@ fn the_rules_are_told_in_words_not_the_screens_short_forms() {
         "{rules:#?}"
     );
 }
+
+#[test]
+fn the_face_value_and_eagle_tables_name_their_cards_in_words_too() {
+    use crate::engine::PointsTable;
+    use crate::ui::window::rules::rules_in_brief;
+    let words = CardWords::default();
+    for (points, told) in [
+        (PointsTable::SpotHearts, "hearts at face value (the jack of hearts 11 .. the ace of hearts 14)"),
+        (PointsTable::Eagle, "the ace of hearts 5, the king of hearts 4, the queen of hearts 3, the jack of hearts 2"),
+    ] {
+        let rules = Rules { points, ..Rules::default() };
+        let lines = rules_in_brief(&rules, |card| words.card(card));
+        assert!(lines.iter().any(|line| line.contains(told)), "{points:?}: {lines:#?}");
+    }
+}

@@ -174,8 +174,9 @@ impl Window {
             Window::ConfirmQuit => confirm::answers(confirm::Asked::Leave, sight).map(|(_, key)| key).to_vec(),
             Window::ConfirmRestart => confirm::answers(confirm::Asked::DealAgain, sight).map(|(_, key)| key).to_vec(),
             Window::ConfirmDrop(_) => confirm::answers(confirm::Asked::Drop, sight).map(|(_, key)| key).to_vec(),
-            // A watcher's Enter moves no hand along: it puts the scores away.
-            Window::HandSummary if sight.seat.is_none() => vec!["Enter close", "s scores", "q quit"],
+            Window::HandSummary if summary::enter_does(sight) == summary::EnterDoes::Close => {
+                vec!["Enter close", "s scores", "q quit"]
+            }
             Window::HandSummary => vec!["Enter continue", "s scores", "q quit"],
             Window::MoonChoice(_) => vec!["arrows choose", "Enter confirm"],
             Window::Generale(_) => vec!["y declare", "n pass", "arrows choose", "Enter confirm", "? help", "q quit"],

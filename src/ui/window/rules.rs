@@ -55,7 +55,9 @@ pub fn rules_in_brief(rules: &Rules, card: impl Fn(Card) -> String) -> Vec<Strin
     lines.push(deck_in_brief(rules, &card));
     lines.push(match rules.points {
         PointsTable::Standard => format!("Points: each heart 1, {} 13", c("QS")),
-        PointsTable::SpotHearts => format!("Points: hearts at face value (J 11 .. A 14), {} 13", c("QS")),
+        PointsTable::SpotHearts => {
+            format!("Points: hearts at face value ({} 11 .. {} 14), {} 13", c("JH"), c("AH"), c("QS"))
+        }
         PointsTable::BlackMaria => format!("Points: {} 13, {} 10, {} 7, each heart 1", c("QS"), c("KS"), c("AS")),
         PointsTable::Original => "Points: each heart 1".to_string(),
         PointsTable::BlackJack => format!("Points: {} 10, each heart 1", c("JS")),
@@ -69,7 +71,9 @@ pub fn rules_in_brief(rules: &Rules, card: impl Fn(Card) -> String) -> Vec<Strin
         ),
         PointsTable::ChasseCoeur => "Points: every queen 13, the other hearts 1".to_string(),
         PointsTable::Royal => format!("Points: {} 26, each heart 1", c("QS")),
-        PointsTable::Eagle => "Points: hearts only, A 5, K 4, Q 3, J 2, others 1".to_string(),
+        PointsTable::Eagle => {
+            format!("Points: hearts only, {} 5, {} 4, {} 3, {} 2, the others 1", c("AH"), c("KH"), c("QH"), c("JH"))
+        }
     });
     if rules.points == PointsTable::Royal {
         lines.push(format!("{} doubles its taker's hearts; {} with {} cancels her", c("QH"), c("QC"), c("QS")));

@@ -42,6 +42,28 @@ pub fn key(command: Command, _: &Sight) -> Outcome {
     }
 }
 
+/// What Enter does at a hand's summary, for its button and the key line.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum EnterDoes {
+    /// The game is over: on to its final standings.
+    FinalStandings,
+    /// A watcher moves no hand along: it only puts the scores away.
+    Close,
+    /// A seat reads on to the next hand.
+    NextHand,
+}
+
+/// What Enter does at a hand's summary for this person.
+pub fn enter_does(sight: &Sight) -> EnterDoes {
+    if sight.phase == GamePhase::GameOver || sight.finish.is_some() {
+        EnterDoes::FinalStandings
+    } else if sight.seat.is_none() {
+        EnterDoes::Close
+    } else {
+        EnterDoes::NextHand
+    }
+}
+
 /// Draws the window over the table; its rectangle.
 pub fn draw(buf: &mut Buffer, area: Rect, app: &Seen<'_>, hits: &mut Hits) -> Rect {
     let theme = app.viewer.theme;
@@ -94,13 +116,12 @@ pub fn draw(buf: &mut Buffer, area: Rect, app: &Seen<'_>, hits: &mut Hits) -> Re
     let room = area.height.saturating_sub(lines.len() as u16 + 5) as usize;
     lines.extend(score_sheet(app, room, area.width));
     let height = lines.len() as u16 + 4;
-    let game_over = app.phase == GamePhase::GameOver || app.finish.is_some();
     let (rect, inner) = frame(buf, area, width, height, &format!("Hand {} scored", app.hand_number), theme);
     Paragraph::new(lines).render(inner, buf);
-    let label = match (game_over, app.seat) {
-        (true, _) => "Enter: final standings",
-        (false, None) => "Enter: close",
-        (false, Some(_)) => "Enter: next hand",
+    let label = match enter_does(app) {
+        EnterDoes::FinalStandings => "Enter: final standings",
+        EnterDoes::Close => "Enter: close",
+        EnterDoes::NextHand => "Enter: next hand",
     };
     buttons(buf, inner, &[(label, Button::Continue)], Some(Button::Continue), theme, hits);
     rect
