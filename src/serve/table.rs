@@ -490,26 +490,34 @@ impl Served {
     /// A person's request for the runtime: at a served table, leaving, and
     /// keeping how they see the cards (the rest is the terminal's own).
     fn requested(&mut self, id: PersonId, request: Request, now: Instant) {
-        if let Request::Remember(remembered) = &request {
-            let look = Look {
-                ascii: remembered.ascii.unwrap_or_default(),
-                four_colour: remembered.four_colour.unwrap_or_default(),
-            };
-            if let Some(screen) = self.screens.get_mut(&id) {
-                // For this session's next tables and its lobby, and (where the person is known) the next sessions.
-                screen.visitor.theme.ascii = look.ascii;
-                screen.visitor.theme.four_colour = look.four_colour;
-                if let Err(error) = self.store.set_look(&screen.visitor.identity, look) {
-                    let name = &screen.visitor.name;
-                    self.room.send(Message::Note(format!("Could not keep how {name} sees the cards: {error}")), now);
-                }
+        match request {
+            Request::Remember(remembered) => {
+                let look = Look {
+                    ascii: remembered.ascii.unwrap_or_default(),
+                    four_colour: remembered.four_colour.unwrap_or_default(),
+                };
+                self.keep_look(id, look, now);
             }
-            return;
+            Request::Leave => self.leave(id, now),
+            _ => {}
         }
-        if request != Request::Leave {
-            return;
+    }
+
+    /// Keeps how a person sees the cards: for this session's next tables
+    /// and its lobby, and (where the person is known) the next sessions.
+    fn keep_look(&mut self, id: PersonId, look: Look, now: Instant) {
+        let Some(screen) = self.screens.get_mut(&id) else { return };
+        screen.visitor.theme.ascii = look.ascii;
+        screen.visitor.theme.four_colour = look.four_colour;
+        if let Err(error) = self.store.set_look(&screen.visitor.identity, look) {
+            let name = &screen.visitor.name;
+            self.room.send(Message::Note(format!("Could not keep how {name} sees the cards: {error}")), now);
         }
-        // The person leaves the table for the lobby; their seat waits for them as after a lost connection.
+    }
+
+    /// The person leaves the table for the lobby; their seat waits for
+    /// them as after a lost connection.
+    fn leave(&mut self, id: PersonId, now: Instant) {
         let last_words = self.room.take_lines(id);
         self.room.leave(id, now);
         if let Some(mut screen) = self.screens.remove(&id) {

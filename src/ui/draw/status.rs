@@ -244,10 +244,10 @@ pub(super) fn key_line(buf: &mut Buffer, area: Rect, app: &Seen<'_>, note: Optio
     let theme = app.viewer.theme;
     if let Some(line) = &app.viewer.chat_line {
         // The message being written, its end in view; a full one says so, since more keys add nothing.
-        let full = line.chars().count() >= crate::table::chat::CHAT_LENGTH;
         let sep = theme.separator();
-        let tail =
-            format!("{}Enter send{sep}Esc cancel", if full { format!("{sep}full{sep}") } else { sep.to_string() });
+        let full =
+            if line.chars().count() >= crate::table::chat::CHAT_LENGTH { format!("full{sep}") } else { String::new() };
+        let tail = format!("{sep}{full}Enter send{sep}Esc cancel");
         let room = usize::from(area.width).saturating_sub(7 + tail.chars().count());
         let shown: String = line.chars().skip(line.chars().count().saturating_sub(room)).collect();
         let spans = vec![
