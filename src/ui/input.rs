@@ -4,6 +4,7 @@
 use crossterm::event::{KeyCode, KeyEvent, KeyEventKind, KeyModifiers, MouseButton, MouseEvent, MouseEventKind};
 use ratatui::layout::{Position, Rect};
 
+use super::window::look::Choice;
 use crate::engine::{Card, Suit};
 
 /// What the player asked for, whatever key or click said it.
@@ -65,6 +66,8 @@ pub enum Command {
     Chat,
     /// `M`: the table's messages.
     ChatHistory,
+    /// `v`: how the cards look.
+    Look,
     /// A character typed into the message being written.
     Typed(char),
     /// A click on one of your cards.
@@ -108,6 +111,8 @@ pub enum Button {
     No,
     /// The auction: name this suit.
     Suit(Suit),
+    /// How the cards look: change this line.
+    Look(Choice),
 }
 
 /// The command a key press stands for; `None` for releases and repeats of
@@ -147,6 +152,7 @@ pub fn key_command(key: KeyEvent) -> Option<Command> {
         KeyCode::Char('o') => Command::PlayOut,
         KeyCode::Char('m') => Command::Chat,
         KeyCode::Char('M') => Command::ChatHistory,
+        KeyCode::Char('v') => Command::Look,
         _ => Command::Other,
     })
 }
@@ -244,6 +250,9 @@ mod tests {
             ('y', Command::Yes),
             ('p', Command::Speed),
             ('o', Command::PlayOut),
+            ('v', Command::Look),
+            ('m', Command::Chat),
+            ('M', Command::ChatHistory),
         ];
         for (key, command) in table {
             assert_eq!(key_command(press(KeyCode::Char(key))), Some(command), "key {key}");

@@ -971,6 +971,60 @@ fn a_hand_too_long_for_whole_faces_still_shows_every_cards_rank_and_suit() {
     }
 }
 
+/// The look the keys last asked to remember, if any.
+fn last_remembered_look(h: &Harness) -> Option<(Option<bool>, Option<bool>)> {
+    h.requests.iter().rev().find_map(|request| match request {
+        super::Request::Remember(remembered) => Some((remembered.ascii, remembered.four_colour)),
+        _ => None,
+    })
+}
+
+#[test]
+fn v_changes_how_the_cards_look_at_once_and_keeps_it_for_next_time() {
+    let mut h = Harness::new(42, Speed::Instant);
+    let before = h.text();
+    assert!(before.contains('♣') && !before.contains("< no >"), "{before}");
+    h.send(Command::Look);
+    assert_eq!(h.you().window, Some(Window::Look(super::window::look::Choice::Letters)));
+    let text = h.text();
+    assert!(text.contains("How the cards look") && text.contains("Suits as letters"), "{text}");
+    assert_eq!(h.keys_now(), vec!["up/down line", "arrows change", "Enter done"]);
+
+    h.send(Command::Right);
+    assert!(h.you().theme.ascii, "letters from now on");
+    let text = h.text();
+    assert!(!text.contains(['♠', '♥', '♦', '♣']), "the table behind the window in letters: {text}");
+    assert_eq!(last_remembered_look(&h), Some((Some(true), Some(false))));
+
+    h.send(Command::Down);
+    h.send(Command::Mark);
+    assert!(h.you().theme.four_colour, "Space changes the line too");
+    assert_eq!(last_remembered_look(&h), Some((Some(true), Some(true))));
+    h.send(Command::Left);
+    assert!(!h.you().theme.four_colour, "and back");
+    assert_eq!(last_remembered_look(&h), Some((Some(true), Some(false))));
+
+    h.send(Command::Confirm);
+    assert_eq!(h.you().window, None, "Enter closes it");
+    assert!(h.you().theme.ascii, "the look stays once the window closes");
+    assert!(h.sight().is_passing(), "nothing of the game changed");
+    assert!(h.you().marked.is_empty());
+}
+
+#[test]
+fn a_click_on_a_line_of_the_look_window_changes_it() {
+    let mut h = Harness::new(42, Speed::Instant);
+    h.send(Command::Look);
+    let (_, _, hits) = h.screen(80, 24);
+    let four = super::window::look::Choice::FourColour;
+    let (_, button) = hits.buttons.iter().find(|(_, button)| *button == Button::Look(four)).expect("its line");
+    h.send(Command::Button(*button));
+    assert!(h.you().theme.four_colour);
+    assert_eq!(h.you().window, Some(Window::Look(four)), "the window stays for the next change");
+    h.send(Command::Cancel);
+    assert_eq!(h.you().window, None, "Esc closes it");
+}
+
 #[test]
 fn the_four_colour_deck_chosen_in_the_new_game_window_shows_at_once_and_is_remembered() {
     let mut h = Harness::new(42, Speed::Instant);

@@ -15,6 +15,7 @@ use crate::table::{Finish, Intent, Kind, Notice, PersonId, Refusal, Sight};
 
 use super::input::{Button, Command};
 use super::theme::Theme;
+use super::window::look::Choice;
 use super::window::new_game::{NewGameForm, Remembered, Starting};
 use super::window::record::Record;
 use super::window::{Outcome, Window};
@@ -245,6 +246,7 @@ impl Viewer {
             }
             Command::Chat => self.chat_line = Some(String::new()),
             Command::ChatHistory if sight.kind == Kind::Shared => self.window = Some(Window::Chat(Default::default())),
+            Command::Look => self.window = Some(Window::Look(Choice::Letters)),
             Command::Yes
             | Command::Typed(_)
             | Command::Button(_)
@@ -320,6 +322,12 @@ impl Viewer {
                 self.window = None;
                 self.chat_line = Some(String::new());
                 Vec::new()
+            }
+            Outcome::Restyle(choice) => {
+                self.theme = choice.toggled(self.theme);
+                self.remembered.ascii = Some(self.theme.ascii);
+                self.remembered.four_colour = Some(self.theme.four_colour);
+                vec![Request::Remember(self.remembered.clone())]
             }
             Outcome::Start(starting) => {
                 self.close_window(sight);

@@ -10,6 +10,7 @@ pub mod confirm;
 pub mod game_over;
 pub mod generale;
 pub mod help;
+pub mod look;
 pub mod moon;
 pub mod name_suit;
 pub mod new_game;
@@ -49,6 +50,8 @@ pub enum Window {
     Record,
     /// The messages of the table, newest at the bottom.
     Chat(chat::ChatHistory),
+    /// How the cards look, the line selected.
+    Look(look::Choice),
     /// "Quit?" (or "Leave the table?") mid-game.
     ConfirmQuit,
     /// "Deal this hand again?"
@@ -97,6 +100,8 @@ pub enum Outcome {
     Write,
     /// It closes, and the game chosen starts (or is proposed).
     Start(Box<new_game::Starting>),
+    /// It stays, and the cards look the other way on this choice.
+    Restyle(look::Choice),
 }
 
 impl Window {
@@ -105,7 +110,13 @@ impl Window {
     pub fn holds_play(&self) -> bool {
         !matches!(
             self,
-            Window::Help | Window::Rules | Window::Trick(_) | Window::ScoreSheet | Window::Record | Window::Chat(_)
+            Window::Help
+                | Window::Rules
+                | Window::Trick(_)
+                | Window::ScoreSheet
+                | Window::Record
+                | Window::Chat(_)
+                | Window::Look(_)
         )
     }
 
@@ -124,6 +135,7 @@ impl Window {
             Window::Help | Window::Rules | Window::ScoreSheet | Window::Record => help::key(self, command, sight),
             Window::Trick(index) => trick::key(index, command, sight),
             Window::Chat(history) => chat::key(history, command, sight),
+            Window::Look(selected) => look::key(selected, command),
             Window::ConfirmQuit => confirm::quit_key(command),
             Window::ConfirmRestart => confirm::restart_key(command),
             Window::HandSummary => summary::key(command, sight),
@@ -148,6 +160,7 @@ impl Window {
             Window::ScoreSheet => score_sheet::draw(buf, area, seen),
             Window::Record => record::draw(buf, area, seen),
             Window::Chat(history) => chat::draw(buf, area, seen, history),
+            Window::Look(selected) => look::draw(buf, area, seen, *selected, hits),
             Window::ConfirmQuit => confirm::quit_draw(buf, area, seen, hits),
             Window::ConfirmRestart => confirm::restart_draw(buf, area, seen, hits),
             Window::HandSummary => summary::draw(buf, area, seen, hits),
@@ -171,6 +184,7 @@ impl Window {
             Window::Help => vec!["? the rules of this game", "Esc close"],
             Window::Rules | Window::ScoreSheet | Window::Record => vec!["Esc close"],
             Window::Chat(_) => vec!["up/down scroll", "m write", "Esc close"],
+            Window::Look(_) => vec!["up/down line", "arrows change", "Enter done"],
             Window::ConfirmQuit => confirm::answers(confirm::Asked::Leave, sight).map(|(_, key)| key).to_vec(),
             Window::ConfirmRestart => confirm::answers(confirm::Asked::DealAgain, sight).map(|(_, key)| key).to_vec(),
             Window::ConfirmDrop(_) => confirm::answers(confirm::Asked::Drop, sight).map(|(_, key)| key).to_vec(),

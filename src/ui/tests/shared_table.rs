@@ -245,6 +245,29 @@ fn at_a_hands_end_the_table_says_once_whom_it_waits_for_and_a_watcher_only_close
 }
 
 #[test]
+fn how_the_cards_look_is_each_persons_own_and_changes_mid_hand_without_a_proposal() {
+    let mut shared = Shared::alice_and_bob(Sharing::default());
+    shared.arrive(EVE, "eve", None, true);
+    shared.bots_act();
+    for id in [BOB, EVE] {
+        shared.press(id, Command::Look);
+        shared.press(id, Command::Right);
+        shared.press(id, Command::Confirm);
+    }
+    assert!(shared.viewer(BOB).theme.ascii && shared.viewer(EVE).theme.ascii, "a watcher chooses too");
+    assert!(!shared.viewer(ALICE).theme.ascii, "alice's screen is as it was");
+    assert!(shared.screen(ALICE, 80, 24).contains('♣'), "{}", shared.screen(ALICE, 80, 24));
+    let bob = shared.screen(BOB, 80, 24);
+    assert!(!bob.contains(['♠', '♥', '♦', '♣']), "{bob}");
+    let bob_asked = shared.asked.iter().filter(|(id, _)| *id == BOB).map(|(_, request)| request);
+    assert!(bob_asked.into_iter().any(
+        |request| matches!(request, super::super::Request::Remember(remembered) if remembered.ascii == Some(true))
+    ));
+    assert!(shared.sight(ALICE).proposal.is_none(), "no game was proposed");
+    assert!(shared.table().game().hand().awaits_pass_from(Seat::SOUTH), "the hand goes on as it was");
+}
+
+#[test]
 fn a_watcher_cannot_start_a_new_game_mid_pass() {
     let mut shared = Shared::alice_and_bob(Sharing::default());
     shared.bots_act();

@@ -31,8 +31,8 @@ pub const KEYS: [(&str, &str); 20] = [
     ("u", "undo your last pass or card"),
     ("t", "the last trick; again for earlier ones"),
     ("c", "cards played so far, by suit"),
-    ("s", "score sheet"),
-    ("S", "statistics for these rules"),
+    ("s / S", "score sheet / statistics for these rules"),
+    ("v", "how the cards look: suit letters, four colours"),
     ("o", "play out a hand with no points left"),
     ("p", "pace: slow, normal, fast, instant"),
     ("m", "a message to the others at a shared table"),
@@ -54,8 +54,8 @@ pub fn keys_here(sight: &Sight) -> Vec<(&'static str, &'static str)> {
     let looking = [
         ("t", "the last trick; again for earlier ones"),
         ("c", "cards played so far, by suit"),
-        ("s", "score sheet"),
-        ("S", "your record at this server"),
+        ("s / S", "score sheet / your record at this server"),
+        ("v", "how the cards look: suit letters, four colours"),
         ("m / M", "a message to the table / the messages"),
         ("?", "this help; again: the rules of this game"),
     ];

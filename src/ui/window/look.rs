@@ -1,0 +1,113 @@
+//! How the cards look (`v`): letters for suits and the four-colour deck,
+//! each person's own, changed at once at any table (a shared one too,
+//! where the new-game window is a proposal) and kept for next time.
+//!
+//! ```text
+//!   ╭ How the cards look ──────────────────────╮
+//!   │ > Suits as letters    < no >             │
+//!   │   Four-colour deck    < yes >            │
+//!   │                                          │
+//!   │ Yours alone, and kept for next time.     │
+//!   │               [ Enter Done ]             │
+//!   ╰──────────────────────────────────────────╯
+//! ```
+
+use ratatui::buffer::Buffer;
+use ratatui::layout::Rect;
+use ratatui::style::Style;
+use ratatui::text::{Line, Span};
+use ratatui::widgets::{Paragraph, Widget};
+
+use super::{Outcome, buttons, frame, wrapped};
+use crate::ui::Seen;
+use crate::ui::input::{Button, Command, Hits};
+use crate::ui::theme::Theme;
+
+/// A line of the window: one way the cards may look.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Choice {
+    /// S H D C for the suits.
+    Letters,
+    /// Diamonds blue and clubs green.
+    FourColour,
+}
+
+impl Choice {
+    /// The window's lines, top to bottom.
+    pub const ALL: [Choice; 2] = [Choice::Letters, Choice::FourColour];
+
+    /// The line's label.
+    fn label(self) -> &'static str {
+        match self {
+            Choice::Letters => "Suits as letters",
+            Choice::FourColour => "Four-colour deck",
+        }
+    }
+
+    /// Whether `theme` draws the cards this way.
+    pub fn chosen(self, theme: Theme) -> bool {
+        match self {
+            Choice::Letters => theme.ascii,
+            Choice::FourColour => theme.four_colour,
+        }
+    }
+
+    /// `theme` the other way on this choice.
+    pub fn toggled(self, theme: Theme) -> Theme {
+        match self {
+            Choice::Letters => Theme { ascii: !theme.ascii, ..theme },
+            Choice::FourColour => Theme { four_colour: !theme.four_colour, ..theme },
+        }
+    }
+}
+
+/// What a key does to the window, the line under the cursor in `selected`.
+pub fn key(selected: &mut Choice, command: Command) -> Outcome {
+    let at = Choice::ALL.iter().position(|choice| choice == selected).unwrap_or(0);
+    let step = |by: usize| Choice::ALL[(at + by) % Choice::ALL.len()];
+    match command {
+        Command::Up => *selected = step(Choice::ALL.len() - 1),
+        Command::Down => *selected = step(1),
+        Command::Left | Command::Right | Command::Mark => return Outcome::Restyle(*selected),
+        Command::Button(Button::Look(choice)) => {
+            *selected = choice;
+            return Outcome::Restyle(choice);
+        }
+        Command::Look | Command::Confirm | Command::Cancel | Command::Dismiss | Command::Button(_) => {
+            return Outcome::Close;
+        }
+        _ => {}
+    }
+    Outcome::Stay
+}
+
+/// Draws the window over the table; its rectangle.
+pub fn draw(buf: &mut Buffer, area: Rect, seen: &Seen, selected: Choice, hits: &mut Hits) -> Rect {
+    const WIDTH: u16 = 46;
+    let theme = seen.viewer.theme;
+    let mut lines: Vec<Line> = Choice::ALL
+        .iter()
+        .map(|&choice| {
+            let value = if choice.chosen(theme) { "yes" } else { "no" };
+            let (mark, style) = if choice == selected { ("> ", theme.active()) } else { ("  ", Style::default()) };
+            Line::from(vec![
+                Span::raw(format!(" {mark}{:<20}", choice.label())),
+                Span::styled(format!("< {value} >"), style),
+            ])
+        })
+        .collect();
+    lines.push(Line::raw(""));
+    let width = WIDTH.min(area.width);
+    if theme.four_colour && !theme.color {
+        lines.extend(wrapped("This terminal shows no colour: the suits' signs tell them apart.", width, theme.quiet()));
+    }
+    lines.extend(wrapped("Yours alone, and kept for next time.", width, theme.quiet()));
+    let (rect, inner) = frame(buf, area, WIDTH, lines.len() as u16 + 3, "How the cards look", theme);
+    Paragraph::new(lines).render(inner, buf);
+    // A click on a line changes it.
+    for (row, &choice) in (inner.y..inner.bottom()).zip(&Choice::ALL) {
+        hits.buttons.push((Rect::new(inner.x, row, inner.width, 1), Button::Look(choice)));
+    }
+    buttons(buf, inner, &[("Enter Done", Button::Yes)], Some(Button::Yes), theme, hits);
+    rect
+}
