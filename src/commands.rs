@@ -270,6 +270,9 @@ fn manual(subcommand: Option<&str>) -> String {
     let found = subcommand.and_then(|name| hearts.find_subcommand(name).cloned());
     let command = found.map_or(hearts, |found| found.version(env!("CARGO_PKG_VERSION")));
     let title = command.get_display_name().unwrap_or(command.get_name()).to_uppercase();
+    // The synopsis says what `--help` says; listed one by one, sixty options would hide their values.
+    let usage = command.clone().render_usage().to_string();
+    let command = command.override_usage(usage.trim_start_matches("Usage: ").to_string());
     let man = clap_mangen::Man::new(command).title(title);
     man.render(&mut page).expect("writing to memory does not fail");
     String::from_utf8(page).expect("the command line's words are UTF-8")

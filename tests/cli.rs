@@ -701,6 +701,8 @@ fn the_manual_page_is_roff_with_the_options_and_the_subcommands() {
     for text in [".SH SYNOPSIS", ".SH OPTIONS", r"\fB\-\-seed\fR", r"\fB\-\-preset\fR", ".SH SUBCOMMANDS"] {
         assert!(page.contains(text), "the page lacks {text}");
     }
+    let synopsis = page.split(".SH SYNOPSIS\n").nth(1).and_then(|rest| rest.lines().next());
+    assert_eq!(synopsis, Some(r"\fBhearts\fR [OPTIONS] [COMMAND]"), "the synopsis is the usage line of --help");
     let subcommands = page.split(".SH SUBCOMMANDS").nth(1).unwrap();
     for name in ["play", "serve", "replay", "completions", "man"] {
         assert!(subcommands.contains(&format!(r"hearts\-{name}(1)")), "the subcommands lack {name}");
@@ -711,7 +713,9 @@ fn the_manual_page_is_roff_with_the_options_and_the_subcommands() {
         assert!(own.contains(&format!(r"hearts\-{name}")), "the page of {name}:\n{own}");
     }
     assert!(!subcommands.contains(r"hearts\-help(1)"), "help is --help, not a page");
-    assert!(printed(&dir, &["man", "serve"]).contains(r"\fB\-\-listen\fR"), "a subcommand's page has its options");
+    let serve = printed(&dir, &["man", "serve"]);
+    assert!(serve.contains(r"\fB\-\-listen\fR"), "a subcommand's page has its options");
+    assert!(serve.contains(".SH SYNOPSIS\n\\fBhearts serve\\fR [OPTIONS]\n"), "and its own usage line:\n{serve}");
     let play = printed(&dir, &["man", "play"]);
     assert!(play.contains(r"\fB\-\-players\fR") && play.contains(r"\fB\-\-think\fR"), "and the global ones:\n{play}");
 }
