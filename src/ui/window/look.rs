@@ -7,7 +7,7 @@
 //!   │ > Suits as letters    < no >             │
 //!   │   Four-colour deck    < yes >            │
 //!   │                                          │
-//!   │ Yours alone, and kept for next time.     │
+//!   │ Kept for next time.                      │
 //!   │               [ Enter Done ]             │
 //!   ╰──────────────────────────────────────────╯
 //! ```
@@ -19,6 +19,7 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::{Paragraph, Widget};
 
 use super::{Outcome, buttons, frame, wrapped};
+use crate::table::Kind;
 use crate::ui::Seen;
 use crate::ui::input::{Button, Command, Hits};
 use crate::ui::theme::Theme;
@@ -101,7 +102,11 @@ pub fn draw(buf: &mut Buffer, area: Rect, seen: &Seen, selected: Choice, hits: &
     if theme.four_colour && !theme.color {
         lines.extend(wrapped("This terminal shows no colour: the suits' signs tell them apart.", width, theme.quiet()));
     }
-    lines.extend(wrapped("Yours alone, and kept for next time.", width, theme.quiet()));
+    let kept = match seen.kind {
+        Kind::Shared => "Yours alone: nobody else's screen changes. Kept for your next tables.",
+        Kind::Local => "Kept for next time.",
+    };
+    lines.extend(wrapped(kept, width, theme.quiet()));
     let (rect, inner) = frame(buf, area, WIDTH, lines.len() as u16 + 3, "How the cards look", theme);
     Paragraph::new(lines).render(inner, buf);
     // A click on a line changes it.
