@@ -249,6 +249,10 @@ fn how_the_cards_look_is_each_persons_own_and_changes_mid_hand_without_a_proposa
     let mut shared = Shared::alice_and_bob(Sharing::default());
     shared.arrive(EVE, "eve", None, true);
     shared.bots_act();
+    shared.press(BOB, Command::Look);
+    let window = shared.screen(BOB, 80, 24);
+    assert!(window.contains("nobody else's screen") && window.contains("changes."), "{window}");
+    shared.press(BOB, Command::Cancel);
     for id in [BOB, EVE] {
         shared.press(id, Command::Look);
         shared.press(id, Command::Right);
