@@ -224,13 +224,13 @@ impl Shared {
     /// Opens the table a person asked for in the lobby, marked as opened by
     /// `opener` from the address `from`; its code.
     fn open_requested(&self, request: TableRequest, (opener, from): (String, IpAddr)) -> Result<String, OpenError> {
-        let TableRequest { table, deal, speed, settings } = request;
+        let TableRequest { table, speed, settings } = request;
         let (sharing, listed) =
             (Sharing { pause_after: self.sharing.pause_after, ..settings.sharing }, settings.listed);
         let (opener, from) = (Some(opener), Some(from));
         let opening = Opening { table, speed, think: self.think, sharing, listed, opener, from };
         let length = if listed { LISTED_CODE } else { PRIVATE_CODE };
-        self.directory.open(opening, None, deal, length).map(|line| line.code)
+        self.directory.open(opening, None, length).map(|line| line.code)
     }
 
     /// The server's own table: its rules, bots and settings.
@@ -405,10 +405,9 @@ impl Server {
         // The tables of the last run first, where they were; then new ones up to the number asked for.
         for stored in stored.iter().map(Some).chain(std::iter::repeat_n(None, new)) {
             // A table that cannot open stops the start; the server, dropped, closes those already open.
-            let line =
-                shared.directory.open(shared.default_opening(), stored, None, LISTED_CODE).map_err(|problem| {
-                    ServeError::Io { doing: "open a table".into(), source: std::io::Error::other(problem) }
-                })?;
+            let line = shared.directory.open(shared.default_opening(), stored, LISTED_CODE).map_err(|problem| {
+                ServeError::Io { doing: "open a table".into(), source: std::io::Error::other(problem) }
+            })?;
             let label = line.summary().label;
             server.opened.push(Opened { code: line.code, label, taken_up: stored.is_some() });
         }

@@ -42,7 +42,7 @@ use crate::record::{DealCode, GameRecord, ReplayError, SeatRecord};
 pub use bots::{BotJob, Decided};
 pub use chat::{Chat, Said};
 pub use clock::{Clock, Finish};
-pub use deal::{DealSecret, DealShown, fresh_deal};
+pub use deal::{DealSecret, DealShown, fresh_deal, secret_deal};
 pub use hint::{HintRequest, WorkedOutHint};
 pub use intent::{Intent, NewGame};
 pub use lineup::{Setup, fixed_seat_name, seat_name};

@@ -9,7 +9,7 @@ use crate::table::intent::NewGame;
 use crate::table::notice::Hint;
 use crate::table::saved::Programs;
 use crate::table::sight::Question;
-use crate::table::{DealShown, Intent, Notice, PersonId, Refusal, Sight};
+use crate::table::{DealShown, Intent, Kind, Notice, PersonId, Refusal, Sight};
 use crate::ui::theme::Theme;
 use crate::ui::viewer::Request;
 use crate::ui::window::rules::rules_in_brief;
@@ -430,8 +430,10 @@ impl Narrator {
         if let DealShown::Code(code) | DealShown::Opened { code, .. } = &sight.deal {
             self.say(format!("Seed {}.", code.seed));
         }
-        if sight.seat.is_some() {
-            self.say("Type new for a new game, replay for the same deals, or quit.");
+        match (sight.seat, sight.kind) {
+            (None, _) => {}
+            (Some(_), Kind::Local) => self.say("Type new for a new game, replay for the same deals, or quit."),
+            (Some(_), Kind::Shared) => self.say("Type new for a new game, or quit."),
         }
     }
 
@@ -742,7 +744,7 @@ const HELP: &[&str] = &[
     "scores tells the standings; who tells who sits where; rules the rules in play.",
     "hint asks the expert; undo takes back your last card or pass; pace steps the bots' speed on, pace slow (normal, fast, instant) sets it.",
     "yes and no answer a question; bid 3 or pass in the auction; name spades names the suit; add or subtract counts a moon.",
-    "say and a message talks to the table; new starts a new game; replay plays the same deals again at the end.",
+    "say and a message talks to the table; new starts a new game; replay plays the same deals again at the end (of a game of your own).",
     "symbols switches cards between words and symbols such as Q♠ (or symbols on, symbols off).",
     "Enter alone reads on after the scores, or says again what is asked; quit leaves, saving the game.",
 ];

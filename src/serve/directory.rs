@@ -9,7 +9,6 @@ use std::sync::{Arc, Mutex, Weak};
 use std::thread::JoinHandle;
 use std::time::Duration;
 
-use crate::record::DealCode;
 use crate::table::pool::Pool;
 
 use super::limits::{TABLES_PER_NETWORK, network};
@@ -137,7 +136,6 @@ impl Directory {
         &self,
         opening: Opening,
         stored: Option<&StoredTable>,
-        deal: Option<DealCode>,
         code_length: usize,
     ) -> Result<TableLine, OpenError> {
         let mut tables = self.tables.lock().map_err(|_| OpenError::Unreadable)?;
@@ -179,7 +177,7 @@ impl Directory {
             }),
             close_after: self.bounds.close_after,
         };
-        let (line, thread) = table::open(code.clone(), opening, stored, deal, around)?;
+        let (line, thread) = table::open(code.clone(), opening, stored, around)?;
         tables.insert(code, line.clone());
         drop(tables);
         if let Ok(mut threads) = self.threads.lock() {

@@ -18,12 +18,11 @@ use ratatui::buffer::Buffer;
 use crate::bot::Think;
 use crate::engine::RulesError;
 use crate::pace::Speed;
-use crate::record::DealCode;
 use crate::table::pool::{Pool, caught, panic_message};
 use crate::table::saved::SaveError;
 use crate::table::{
     Arrival, Decided, Effect, Ended, Finish, Holder, Message, PersonId, Setup, Sharing, Table, WorkedOutHint,
-    fresh_deal,
+    secret_deal,
 };
 use crate::ui::input::Command;
 use crate::ui::theme::Theme;
@@ -204,7 +203,6 @@ pub(super) fn open(
     code: String,
     opening: Opening,
     stored: Option<&StoredTable>,
-    deal: Option<DealCode>,
     around: Around,
 ) -> Result<(TableLine, JoinHandle<()>), StartError> {
     let store = Store::open_in(&around.dir).map_err(|error| StartError::Store(Box::new(error)))?;
@@ -228,8 +226,8 @@ pub(super) fn open(
             table
         }
         None => {
-            let start = deal.unwrap_or_else(fresh_deal);
-            Table::shared(opening.table.clone(), start, opening.speed, opening.think, sharing)?
+            // Nobody chooses a served table's seed: whoever knew it would know every hand.
+            Table::shared(opening.table.clone(), secret_deal(), opening.speed, opening.think, sharing)?
         }
     };
     table.set_code(&code);
@@ -1015,7 +1013,7 @@ mod tests {
             label: "black-lady".into(),
             players: vec![Player::Builtin(Level::Normal); 4],
         };
-        let start = DealCode { seed: 1, hand: 1 };
+        let start = crate::record::DealCode { seed: 1, hand: 1 };
         Table::shared(setup, start, Speed::Instant, Think::Samples(1), Sharing::default()).unwrap()
     }
 

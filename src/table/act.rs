@@ -12,7 +12,7 @@ use super::chat::{Chat, Said, clean};
 use super::proposal::kept;
 use super::{
     Clock, DealSecret, Effect, Hint, HintRequest, Intent, Kind, NewGame, Notice, Off, PendingPass, Refusal, Table,
-    UndoPoint, WorkedOutHint, fresh_deal,
+    UndoPoint, WorkedOutHint, fresh_deal, secret_deal,
 };
 
 /// What a person may do now that changes the whole table: each `Ok`, or
@@ -36,12 +36,12 @@ impl Table {
     pub(super) fn may(&self, p: usize) -> May {
         let seated = self.people[p].seat.is_some();
         let mine_alone = |timed_too: bool| {
-            if timed_too && self.clock.is_some() {
+            if !seated {
+                Err(Refusal::Watching)
+            } else if timed_too && self.clock.is_some() {
                 Err(Refusal::RestartOff(Off::Timed))
             } else if !self.alone() {
                 Err(Refusal::RestartOff(Off::Shared))
-            } else if !seated {
-                Err(Refusal::Watching)
             } else {
                 Ok(())
             }
@@ -149,6 +149,8 @@ impl Table {
             Intent::PlayOut if !self.can_play_out() => Err(Refusal::PlayOutNotYet),
             Intent::PlayOut if !self.alone() => Err(Refusal::PlayOutShared),
             Intent::Replay if self.finish.is_none() => Err(Refusal::NotOver),
+            Intent::Replay if self.kind == Kind::Shared => Err(Refusal::DealChosen),
+            Intent::NewGame(game) if game.deal.is_some() && self.kind == Kind::Shared => Err(Refusal::DealChosen),
             Intent::NewGame(_) | Intent::Replay => match &self.proposal {
                 Some(proposal) => Err(Refusal::ProposalPending(proposal.by_name.clone())),
                 None => Ok(()),
@@ -321,7 +323,11 @@ impl Table {
     /// game has, and those whose seat it lacks watch it.
     pub(super) fn start_game(&mut self, by: Option<super::PersonId>, game: NewGame, now: Instant) {
         let NewGame { setup, deal, speed } = game;
-        let start = deal.unwrap_or_else(fresh_deal);
+        let fresh = match self.kind {
+            Kind::Local => fresh_deal,
+            Kind::Shared => secret_deal,
+        };
+        let start = deal.unwrap_or_else(fresh);
         let started = Game::starting_at_hand(setup.rules, start.seed, start.hand.max(1) - 1);
         let started = match started {
             Ok(started) => started,

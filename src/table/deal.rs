@@ -94,7 +94,15 @@ pub fn fresh_deal() -> DealCode {
     DealCode { seed: fresh_seed(), hand: 1 }
 }
 
-/// A seed for a new game: small enough to read out and type back in.
+/// A new game where others play: hand 1 of a seed of 64 random bits, so
+/// that nobody can search the seeds for the one that dealt their cards.
+pub fn secret_deal() -> DealCode {
+    let seed = getrandom::u64().unwrap_or_else(|_| fresh_seed() ^ fresh_seed().rotate_left(32));
+    DealCode { seed, hand: 1 }
+}
+
+/// A seed for a new game of one person's: small enough to read out and
+/// type back in.
 fn fresh_seed() -> u64 {
     let nanos = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_nanos() as u64);
     let mixed = (nanos ^ (u64::from(std::process::id()) << 32)).wrapping_mul(0x9E37_79B9_7F4A_7C15);
@@ -111,6 +119,15 @@ mod tests {
         assert_eq!(secret.committed_text(), "hearts deal 1234/1 salt abababababababababababababababab");
         // Worked out with `printf '%s' 'hearts deal 1234/1 salt abab…ab' | sha256sum`.
         assert_eq!(secret.digest(), "da6c31aa3b1243479bab3c2d94971383faa72eca134d8ca4e4d35d8e06afc51c");
+    }
+
+    #[test]
+    fn secret_deals_are_64_random_bits_and_short_ones_stay_short() {
+        let secret: Vec<u64> = (0..4).map(|_| secret_deal().seed).collect();
+        assert!(secret.iter().all(|&seed| seed > u64::from(u32::MAX)), "{secret:?}");
+        assert!(secret.windows(2).all(|pair| pair[0] != pair[1]), "{secret:?}");
+        let short = fresh_deal();
+        assert!((1..=999_999_999).contains(&short.seed) && short.hand == 1, "{short:?}");
     }
 
     #[test]

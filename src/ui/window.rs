@@ -205,6 +205,7 @@ impl Window {
             }
             Window::NewGame(_) => vec!["up/down line", "arrows change", "digits type", "Enter start", "Esc cancel"],
             Window::GameOver(_) if sight.seat.is_none() => vec!["s scores", "q leave"],
+            Window::GameOver(_) if sight.kind == crate::table::Kind::Shared => vec!["n new game", "q leave"],
             Window::GameOver(_) => vec!["n new game", "r replay this seed", "q quit"],
             Window::Vote => vec!["y agree", "n or Esc decline"],
         }

@@ -6,7 +6,6 @@
 use std::time::Duration;
 
 use crate::pace::Speed;
-use crate::record::DealCode;
 use crate::table::Setup;
 use crate::table::Sharing;
 use crate::ui::theme::Theme;
@@ -38,8 +37,6 @@ impl Default for TableSettings {
 pub(crate) struct TableRequest {
     /// Rules, label and the bot of every seat (built-in levels only; seat 0 is the person asking).
     pub(crate) table: Setup,
-    /// The deal typed, or a fresh one.
-    pub(crate) deal: Option<DealCode>,
     /// The bots' pace.
     pub(crate) speed: Speed,
     /// Listed, grace period, turn clock, hints.
@@ -81,7 +78,8 @@ impl CreateForm {
     /// four-colour deck are each person's own choice, not the table's),
     /// then the table's.
     pub(crate) fn lines(&self) -> Vec<FormLine> {
-        let own = |field: &Field| matches!(field, Field::Ascii | Field::FourColour);
+        // A served table's seed is nobody's to choose: whoever knew it would know every hand.
+        let own = |field: &Field| matches!(field, Field::Ascii | Field::FourColour | Field::Seed);
         let game = self.game.fields().into_iter().filter(|field| !own(field)).map(FormLine::Game);
         game.chain([FormLine::Listed, FormLine::Grace, FormLine::TurnClock, FormLine::Hints]).collect()
     }
@@ -158,10 +156,10 @@ impl CreateForm {
     /// rules make no game.
     pub(crate) fn start(&mut self) -> Option<TableRequest> {
         match self.game.start() {
-            Ok((mut table, deal)) => {
+            Ok((mut table, _)) => {
                 // Nothing a client chooses starts a program on the server.
                 table.players = table.players.iter().map(|player| player.without_program()).collect();
-                Some(TableRequest { table, deal, speed: self.game.speed, settings: self.settings })
+                Some(TableRequest { table, speed: self.game.speed, settings: self.settings })
             }
             Err(error) => {
                 self.game.problem = Some(sentence(&error.to_string()));

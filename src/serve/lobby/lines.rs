@@ -64,7 +64,7 @@ pub(crate) fn line(lobby: &Lobby, text: &str) -> LobbyLine {
 
 /// A new table of `setup` at the lobby's pace, listed.
 fn request(table: Setup, lobby: &Lobby) -> TableRequest {
-    TableRequest { table, deal: None, speed: lobby.speed, settings: TableSettings::default() }
+    TableRequest { table, speed: lobby.speed, settings: TableSettings::default() }
 }
 
 /// A preset's table with the server's bots in every seat.

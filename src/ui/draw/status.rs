@@ -202,7 +202,7 @@ pub fn keys_now(app: &Seen<'_>) -> Vec<&'static str> {
     let over = app.finish.is_some() && matches!(app.viewer.window, None | Some(Window::GameOver(_)));
     let mut keys: Vec<&str> = match &app.viewer.window {
         _ if over && app.seat.is_none() => vec!["s scores", "m message", "q leave"],
-        _ if over && shared => vec!["n new game", "r replay this seed", "s scores", "S record", "q leave"],
+        _ if over && shared => vec!["n new game", "s scores", "S record", "q leave"],
         _ if over => vec!["n new game", "r replay this seed", "s scores", "S stats", "q quit"],
         Some(window) => window.keys(app.sight),
         None if app.seat.is_none() => vec!["t trick", "c played", "s scores", "m message", "M messages"],

@@ -424,9 +424,48 @@ fn at_game_over_any_seated_person_starts_the_next_game_at_once() {
     shared.play_until(|shared| shared.table().finish().is_some());
     shared.press(BOB, Command::Confirm);
     assert!(matches!(shared.viewer(BOB).window, Some(Window::GameOver(_))));
+    assert!(!shared.screen(BOB, 80, 24).contains("Replay"), "{}", shared.screen(BOB, 80, 24));
+    shared.press(BOB, Command::New);
+    assert_eq!(shared.keys(BOB), ["up/down line", "arrows change", "digits type", "Enter start", "Esc cancel"]);
+    shared.press(BOB, Command::Confirm);
+    assert_eq!(shared.table().finish(), None, "bob starts the next game for everyone");
+    assert_eq!(shared.note(ALICE), Some("bob started a new game of black-lady+"), "to 20: the rules as they were");
+}
+
+#[test]
+fn a_shared_tables_games_are_dealt_from_secret_seeds_nobody_chooses_or_replays() {
+    let rules = Rules { target_score: 20, ..Rules::default() };
+    let mut shared = Shared::empty(rules, 7, Sharing::default());
+    shared.arrive(ALICE, "alice", None, false);
+    shared.arrive(BOB, "bob", None, false);
+    shared.press(BOB, Command::New);
+    let window = shared.screen(BOB, 80, 24);
+    assert!(window.contains("Rules") && !window.contains("Seed"), "no seed to type: {window}");
+    shared.press(BOB, Command::Cancel);
+    // Even the intent itself, whatever sends it, is refused.
+    let chosen = crate::record::DealCode { seed: 12345, hand: 1 };
+    let game =
+        crate::table::NewGame { setup: shared.table().setup().clone(), deal: Some(chosen), speed: Speed::Instant };
+    shared.room.intend(BOB, crate::table::Intent::NewGame(Box::new(game)), shared.now);
+    assert_eq!(shared.sight(ALICE).proposal, None, "nothing is proposed");
+    assert_eq!(
+        shared.note(BOB),
+        Some("Games here are dealt from a secret seed: a seed someone knows would show them every hand")
+    );
+
+    shared.play_until(|shared| shared.table().finish().is_some());
+    shared.press(BOB, Command::Confirm);
     shared.press(BOB, Command::Restart);
-    assert_eq!(shared.table().finish(), None, "bob replays the seed for everyone");
-    assert_eq!(shared.note(ALICE), Some("bob started a new game of black-lady"));
+    assert!(shared.table().finish().is_some(), "r replays nothing here");
+    assert_eq!(
+        shared.note(BOB),
+        Some("Games here are dealt from a secret seed: a seed someone knows would show them every hand")
+    );
+    shared.press(BOB, Command::New);
+    shared.press(BOB, Command::Confirm);
+    let seed = shared.table().start().seed;
+    // Short seeds (the terminal's, below a billion) could be searched for the one that dealt a hand.
+    assert!(seed > u64::from(u32::MAX), "a 64-bit seed, not a short one: {seed}");
 }
 
 #[test]

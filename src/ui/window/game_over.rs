@@ -19,7 +19,7 @@ use ratatui::widgets::{Paragraph, Widget};
 use super::score_sheet::side_label;
 use super::{Outcome, Window, buttons, frame, wrapped};
 use crate::engine::{Teams, TournamentScore};
-use crate::table::{DealShown, Finish, Intent, Sight};
+use crate::table::{DealShown, Finish, Intent, Kind, Sight};
 use crate::ui::Seen;
 use crate::ui::draw::count;
 use crate::ui::input::{Button, Command, Hits};
@@ -28,21 +28,22 @@ use crate::ui::viewer::Request;
 
 /// What a key does to the window.
 pub fn key(selected: &mut Button, command: Command, sight: &Sight) -> Outcome {
-    const MENU: [Button; 3] = [Button::NewGame, Button::Replay, Button::Quit];
-    let index = MENU.iter().position(|b| b == selected).unwrap_or(0);
+    let menu_here = offered(sight);
+    let index = menu_here.iter().position(|b| b == selected).unwrap_or(0);
+    let step = |by: usize| menu_here[(index + by) % menu_here.len()];
     let menu = |button: Button| match button {
         Button::NewGame => Outcome::NewGameForm,
         Button::Replay => Outcome::Ask(Request::Table(Intent::Replay)),
         Button::Quit => Outcome::Ask(Request::Leave),
         _ => Outcome::Stay,
     };
-    if sight.seat.is_none() {
+    if !menu_here.contains(selected) {
         // A watcher's only choice is to leave.
         *selected = Button::Quit;
     }
     match command {
-        Command::Left if sight.seat.is_some() => *selected = MENU[(index + 2) % 3],
-        Command::Right if sight.seat.is_some() => *selected = MENU[(index + 1) % 3],
+        Command::Left => *selected = step(menu_here.len() - 1),
+        Command::Right => *selected = step(1),
         Command::Confirm | Command::Mark => return menu(*selected),
         Command::Button(button) => return menu(button),
         Command::New => return menu(Button::NewGame),
@@ -54,6 +55,26 @@ pub fn key(selected: &mut Button, command: Command, sight: &Sight) -> Outcome {
         _ => {}
     }
     Outcome::Stay
+}
+
+/// The buttons of the window: a watcher may only leave, and where others
+/// play there is no replaying the seed (once known, it shows every hand).
+fn offered(sight: &Sight) -> &'static [Button] {
+    match (sight.seat, sight.kind) {
+        (None, _) => &[Button::Quit],
+        (Some(_), Kind::Shared) => &[Button::NewGame, Button::Quit],
+        (Some(_), Kind::Local) => &[Button::NewGame, Button::Replay, Button::Quit],
+    }
+}
+
+/// The label of a button of the window.
+fn label(button: Button, sight: &Sight) -> &'static str {
+    match button {
+        Button::NewGame => "n New game",
+        Button::Replay => "r Replay this seed",
+        _ if sight.seat.is_none() || sight.kind == Kind::Shared => "q Leave",
+        _ => "q Quit",
+    }
 }
 
 /// Draws the window over the table; its rectangle.
@@ -104,12 +125,9 @@ pub fn draw(buf: &mut Buffer, area: Rect, app: &Seen<'_>, selected: Button, hits
     let title = if app.finish == Some(Finish::OutOfTime) { "Time is up" } else { "Game over" };
     let (rect, inner) = frame(buf, area, 60, height, title, theme);
     Paragraph::new(lines).render(inner, buf);
-    let row: &[(&str, Button)] = if app.seat.is_some() {
-        &[("n New game", Button::NewGame), ("r Replay this seed", Button::Replay), ("q Quit", Button::Quit)]
-    } else {
-        &[("q Leave", Button::Quit)]
-    };
-    buttons(buf, inner, row, Some(selected), theme, hits);
+    let row: Vec<(&str, Button)> =
+        offered(app.sight).iter().map(|&button| (label(button, app.sight), button)).collect();
+    buttons(buf, inner, &row, Some(selected), theme, hits);
     rect
 }
 

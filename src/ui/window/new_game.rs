@@ -252,7 +252,8 @@ impl NewGameForm {
         [Field::Preset, Field::Target, Field::Players]
             .into_iter()
             .chain(seats)
-            .chain([Field::Seed])
+            // Where others play, a seed someone chose would show them every hand.
+            .chain((!self.shared).then_some(Field::Seed))
             .chain(self.pace.then_some(Field::Pace))
             .chain([Field::Ascii, Field::FourColour])
             .collect()
