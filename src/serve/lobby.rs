@@ -40,6 +40,17 @@ pub(crate) struct SeatSummary {
     pub(crate) person: bool,
     /// The person is connected (a person away keeps the seat for a while).
     pub(crate) connected: bool,
+    /// The token the seat is held by (who the person is: their key, else
+    /// their name), never shown: the lobby knows a person's own seat by it.
+    pub(crate) holder: Option<String>,
+}
+
+impl SeatSummary {
+    /// Whether the person whose seat token is `holder` sits here (or is
+    /// away from here).
+    fn held_by(&self, holder: Option<&str>) -> bool {
+        self.person && holder.is_some() && self.holder.as_deref() == holder
+    }
 }
 
 /// A table, as the lobby shows it.
@@ -71,9 +82,16 @@ impl TableSummary {
         self.seats.iter().filter(|seat| !seat.person).count()
     }
 
-    /// Whether `name` may sit here: a free seat, or their own seat kept for them.
-    fn has_room_for(&self, name: &str) -> bool {
-        self.seats.iter().any(|seat| !seat.person || (!seat.connected && seat.name == name))
+    /// Whether the person of seat token `holder` may sit here: a free
+    /// seat, or their own seat kept for them.
+    fn has_room_for(&self, holder: Option<&str>) -> bool {
+        self.seats.iter().any(|seat| !seat.person || self.kept_for(holder))
+    }
+
+    /// Whether the person of seat token `holder` has a seat here kept for
+    /// them while they are away.
+    fn kept_for(&self, holder: Option<&str>) -> bool {
+        self.seats.iter().any(|seat| !seat.connected && seat.held_by(holder))
     }
 }
 
@@ -144,7 +162,8 @@ enum Window {
 #[derive(Clone, Debug, PartialEq)]
 pub(crate) struct Lobby {
     name: String,
-    /// What marks the tables this person opened (who they are).
+    /// Who this person is: the mark of the tables they open, and the token
+    /// of the seats they hold.
     opener: Option<String>,
     theme: Theme,
     defaults: Setup,
@@ -325,9 +344,9 @@ impl Lobby {
     }
 
     fn sit(&mut self) -> Option<LobbyEffect> {
-        let name = self.name.clone();
+        let holder = self.opener.clone();
         let table = self.chosen_table()?;
-        if table.has_room_for(&name) {
+        if table.has_room_for(holder.as_deref()) {
             return Some(LobbyEffect::Sit(table.code.clone()));
         }
         let full = format!("Table {} is full: w watches it", table.code);

@@ -739,10 +739,13 @@ impl Served {
             .iter()
             .enumerate()
             .map(|(seat, holder)| match holder {
-                Some(holder) => {
-                    SeatSummary { name: holder.name.clone(), person: true, connected: holder.away_since.is_none() }
-                }
-                None => SeatSummary { name: setup.players[seat].name(), person: false, connected: false },
+                Some(holder) => SeatSummary {
+                    name: holder.name.clone(),
+                    person: true,
+                    connected: holder.away_since.is_none(),
+                    holder: holder.key.clone(),
+                },
+                None => SeatSummary { name: setup.players[seat].name(), person: false, connected: false, holder: None },
             })
             .collect();
         let summary = TableSummary {
