@@ -128,6 +128,10 @@ pub fn parse(line: &str) -> Result<LineCommand, String> {
             _ => Err("Type symbols, symbols on or symbols off.".into()),
         },
         "q" | "quit" | "exit" | "leave" => alone(LineCommand::Quit),
+        "play" if !rest.is_empty() => parse(&rest.join(" ")).and_then(|played| match played {
+            LineCommand::Card(_) | LineCommand::Joker => Ok(played),
+            _ => Err(format!("{} is not a card: write its rank and then its suit, e.g. qs.", rest.join(" "))),
+        }),
         "joker" if rest.is_empty() => Ok(LineCommand::Joker),
         "the" if rest == ["joker"] => Ok(LineCommand::Joker),
         _ => {
@@ -137,8 +141,12 @@ pub fn parse(line: &str) -> Result<LineCommand, String> {
             if let Ok(card) = card(&lower) {
                 return Ok(LineCommand::Card(card));
             }
-            if line.len() <= 2 && line.chars().next().is_some_and(|c| c.is_ascii_alphanumeric()) {
+            // A rank alone lacks its suit; other short words are cards mistyped.
+            if format!("{lower}c").parse::<Card>().is_ok() {
                 return Err(format!("{line} is not a card: write its rank and then its suit, e.g. {line}c."));
+            }
+            if line.chars().count() <= 3 && line.chars().next().is_some_and(|c| c.is_ascii_alphanumeric()) {
+                return Err(format!("{line} is not a card: write its rank and then its suit, e.g. qs or 10h."));
             }
             Err(format!("{line} is not a card or a command: type help for the commands."))
         }
@@ -244,6 +252,13 @@ mod tests {
     }
 
     #[test]
+    fn play_and_a_card_plays_the_card() {
+        assert_eq!(parse("play 8s"), Ok(LineCommand::Card("8S".parse().unwrap())));
+        assert_eq!(parse("play queen of spades"), Ok(LineCommand::Card("QS".parse().unwrap())));
+        assert_eq!(parse("play hand"), Err("hand is not a card: write its rank and then its suit, e.g. qs.".into()));
+    }
+
+    #[test]
     fn a_message_keeps_its_case() {
         assert_eq!(parse("say Good Luck"), Ok(LineCommand::Say("Good Luck".into())));
     }
@@ -253,6 +268,12 @@ mod tests {
         let error = parse("dance").unwrap_err();
         assert_eq!(error, "dance is not a card or a command: type help for the commands.");
         assert_eq!(parse("4").unwrap_err(), "4 is not a card: write its rank and then its suit, e.g. 4c.");
+        assert_eq!(parse("K").unwrap_err(), "K is not a card: write its rank and then its suit, e.g. Kc.");
+        // Only a rank is completed with a suit: a mistyped card gets a real example.
+        for mistyped in ["x", "zz", "1s", "ds", "qq"] {
+            let error = parse(mistyped).unwrap_err();
+            assert_eq!(error, format!("{mistyped} is not a card: write its rank and then its suit, e.g. qs or 10h."));
+        }
         assert!(parse("hand now").is_err());
         assert!(parse("bid lots").is_err());
     }

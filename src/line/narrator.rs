@@ -4,11 +4,13 @@
 //! commands ask of the table. Every sentence is printed once; nothing is
 //! redrawn.
 
+use std::collections::VecDeque;
+
 use crate::engine::{Card, CardBag, CardSet, GamePhase, HandPhase, HandRecord, PlayError, Seat, Trick};
 use crate::table::intent::NewGame;
 use crate::table::notice::Hint;
 use crate::table::saved::Programs;
-use crate::table::sight::Question;
+use crate::table::sight::{AtSeat, Question};
 use crate::table::{DealShown, Intent, Kind, Notice, PersonId, Refusal, Sight};
 use crate::ui::theme::Theme;
 use crate::ui::viewer::Request;
@@ -73,14 +75,30 @@ pub struct Narrator {
     pub holding: bool,
     /// `new` was typed mid-game: typed again next, it leaves the game.
     leaving: bool,
+    /// Cards typed before this person's turn, each with its hand: each is
+    /// played as the turn comes, in the order typed (a script types ahead).
+    ahead: VecDeque<(u32, String)>,
     told: Told,
     out: Vec<String>,
 }
 
+/// The most cards typed ahead that wait for their turns: a hand's worth.
+const AHEAD: usize = 13;
+
 impl Narrator {
     /// A person's narrator, nothing told yet.
     pub fn new(id: PersonId, words: CardWords) -> Narrator {
-        Narrator { id, words, offer: None, holding: false, leaving: false, told: Told::default(), out: Vec::new() }
+        let ahead = VecDeque::new();
+        Narrator {
+            id,
+            words,
+            offer: None,
+            holding: false,
+            leaving: false,
+            ahead,
+            told: Told::default(),
+            out: Vec::new(),
+        }
     }
 
     /// The sentences to print, each a line, oldest first.
@@ -100,6 +118,22 @@ impl Narrator {
     pub fn restart(&mut self) {
         self.told = Told { said: self.told.said, ..Told::default() };
         self.offer = None;
+        self.ahead.clear();
+    }
+
+    /// The card typed ahead whose turn has come, if any; one typed for a
+    /// hand that is over is dropped, and the person told.
+    pub fn due_line(&mut self, sight: &Sight) -> Option<String> {
+        if !sight.plays_now() {
+            return None;
+        }
+        while let Some((hand, line)) = self.ahead.pop_front() {
+            if hand == sight.hand_number {
+                return Some(line);
+            }
+            self.say(format!("{line}, typed during hand {hand}, is dropped: that hand is over."));
+        }
+        None
     }
 
     /// Whether the table must wait for this person: they have yet to say
@@ -149,7 +183,7 @@ impl Narrator {
             Notice::NewGame { .. } | Notice::Resumed { .. } => {
                 self.restart();
                 match words(notice, sight, self.theme()) {
-                    Some(Some(text)) => sentence(&text),
+                    Some(Some(text)) => told_of(sight, &text),
                     _ => format!("A new game of {}.", sight.setup.label),
                 }
             }
@@ -194,7 +228,7 @@ impl Narrator {
                 format!("{asked}. Type yes to agree or no to decline.")
             }
             _ => match words(notice, sight, self.theme()) {
-                Some(Some(text)) => sentence(&text),
+                Some(Some(text)) => told_of(sight, &text),
                 _ => return,
             },
         };
@@ -371,7 +405,7 @@ impl Narrator {
             self.say(line);
         }
         for event in hand_events(sight, self.theme(), record) {
-            self.say(sentence(&event));
+            self.say(told_of(sight, &event));
         }
     }
 
@@ -571,6 +605,10 @@ impl Narrator {
                 };
                 self.say(answer);
             }
+            LineCommand::Card(_) | LineCommand::Joker if sight.reading_scores => {
+                let next = if sight.phase == GamePhase::GameOver { "the final standings" } else { "the next hand" };
+                self.say(format!("The hand is over: press Enter for {next}."));
+            }
             LineCommand::Joker => {
                 let held: Vec<Card> =
                     sight.own.iter().flat_map(|own| own.hand.iter()).filter(|card| card.is_joker()).collect();
@@ -578,6 +616,14 @@ impl Narrator {
                     [] => self.say("You hold no joker."),
                     [one] => return table(Intent::Play(*one)),
                     many => self.say(format!("Which joker: {}?", w.cards(many.iter().copied()))),
+                }
+            }
+            LineCommand::Card(card) if ahead_of_turn(sight) => {
+                if self.ahead.len() >= AHEAD {
+                    self.say("Enough cards are typed ahead: wait for your turn.");
+                } else {
+                    self.ahead.push_back((sight.hand_number, text.trim().to_string()));
+                    self.say(format!("Not your turn yet: {} waits for it.", w.card(card)));
                 }
             }
             LineCommand::Card(card) => return table(Intent::Play(card)),
@@ -669,7 +715,11 @@ impl Narrator {
             LineCommand::Say(text) => return table(Intent::Say(text)),
             LineCommand::New if !asked_to_confirm && mid_game(sight) => {
                 self.leaving = true;
-                self.say("Type new again to leave this game for a new one; this game is kept with your games.");
+                let again = match sight.may.start_now {
+                    true => "Type new again to leave this game for a new one; this game is kept with your games.",
+                    false => "Type new again to propose a new game: it starts once everyone seated agrees.",
+                };
+                self.say(again);
             }
             LineCommand::New => {
                 let setup = sight.setup.clone();
@@ -713,6 +763,16 @@ impl Narrator {
     }
 }
 
+/// Whether a card typed now comes before this person's turn in this hand:
+/// the cards are being played, or their pass is made, and it is not their
+/// turn (no question or scores in the way).
+fn ahead_of_turn(sight: &Sight) -> bool {
+    let Some(own) = &sight.own else { return false };
+    let pass_made = own.pending_pass.is_some() || sight.pass_made().is_some();
+    let before_play = sight.hand_phase == HandPhase::Playing || (sight.hand_phase == HandPhase::Passing && pass_made);
+    sight.phase == GamePhase::InHand && before_play && !sight.plays_now() && !sight.reading_scores
+}
+
 /// Why a pass cannot be made, in a sentence; `None` when it can.
 fn pass_refused(sight: &Sight, cards: &[Card], w: CardWords) -> Option<String> {
     let own = sight.own.as_ref()?;
@@ -738,7 +798,7 @@ fn pass_refused(sight: &Sight, cards: &[Card], w: CardWords) -> Option<String> {
 
 /// The commands, one sentence each.
 const HELP: &[&str] = &[
-    "Play a card by typing it: 9c, 10h, qs, 9♣ or queen of spades.",
+    "Play a card by typing it: 9c, 10h, qs, 9♣, queen of spades or play qs; typed before your turn, it waits for it.",
     "pass 2c qs ah passes those cards.",
     "hand lists your cards; trick the cards on the table; last the last trick; played the cards played by suit.",
     "scores tells the standings; who tells who sits where; rules the rules in play.",
@@ -776,6 +836,24 @@ fn number_word(n: usize) -> String {
 fn capital(text: &str) -> String {
     let mut chars = text.chars();
     chars.next().map(|first| first.to_uppercase().chain(chars).collect()).unwrap_or_default()
+}
+
+/// A note about the table as a sentence, where one who begins it keeps
+/// their name as they wrote it ("bob declined", never "Bob declined":
+/// names are told apart by how they look).
+fn told_of(sight: &Sight, text: &str) -> String {
+    let text = text.trim();
+    let begins_with_name = sight.at_seats.iter().any(|at| match at {
+        AtSeat::Person { name, .. } => {
+            text.strip_prefix(name.as_str()).is_some_and(|rest| rest.starts_with([' ', ':', ',', '\'']))
+        }
+        AtSeat::Bot => false,
+    });
+    match begins_with_name {
+        true if text.ends_with(['.', '!', '?']) => text.to_string(),
+        true => format!("{text}."),
+        false => sentence(text),
+    }
 }
 
 /// A status-line note as a sentence: a capital and a full stop.

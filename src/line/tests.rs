@@ -122,6 +122,23 @@ fn each_card_played_is_told_once_and_the_prompt_lists_what_may_be_played() {
 }
 
 #[test]
+fn cards_typed_ahead_wait_for_their_turns_in_the_order_typed() {
+    let mut told = Told::at_pace(Speed::Normal);
+    // A script types its lines at once, before the passes arrive and the bots play.
+    for line in ["pass 3d 5d 9d", "ah", "kc"] {
+        told.room.type_line(PersonId::LOCAL, line, told.now);
+    }
+    told.lines.extend(told.room.take_lines(PersonId::LOCAL));
+    assert_eq!(told.count("Not your turn yet: the ace of hearts waits for it."), 1, "{:#?}", told.lines);
+    assert_eq!(told.count("Not your turn yet: the king of clubs waits for it."), 1, "{:#?}", told.lines);
+    told.until("You play the king of clubs.");
+    let refused = told.lines.iter().position(|line| line == "You must follow clubs.");
+    let played = told.lines.iter().position(|line| line == "You play the king of clubs.");
+    assert!(refused.is_some() && refused < played, "the ace first, refused at its turn: {:#?}", told.lines);
+    assert_eq!(told.count("turn, not yours"), 0, "{:#?}", told.lines);
+}
+
+#[test]
 fn a_wrong_pass_is_refused_in_one_sentence_and_changes_nothing() {
     let mut told = Told::new();
     assert_eq!(

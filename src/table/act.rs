@@ -185,8 +185,12 @@ impl Table {
     fn play(&mut self, p: usize, seat: Seat, card: Card, now: Instant) {
         let hand = self.game.hand();
         if !self.plays_now(Some(seat)) {
-            let to_act = hand.to_act();
-            self.tell(p, Notice::Refused(Refusal::Play(crate::engine::PlayError::NotYourTurn { seat, to_act })));
+            let playing = self.game.phase() == GamePhase::InHand && hand.phase() == HandPhase::Playing;
+            let refusal = match playing {
+                true => Refusal::NotYourTurn(super::sight::name_for(self, Some(seat), hand.to_act())),
+                false => Refusal::NoCardNow,
+            };
+            self.tell(p, Notice::Refused(refusal));
             return;
         }
         match hand.check_play(seat, card) {

@@ -231,6 +231,13 @@ pub enum Refusal {
     /// The card breaks a rule.
     #[error("{}", sentence(&.0.to_string()))]
     Play(PlayError),
+    /// A card before this person's turn, where it cannot wait for it: the
+    /// name of the seat to play.
+    #[error("It is {0}'s turn, not yours")]
+    NotYourTurn(String),
+    /// A card while no card is played (a pass, the scores, a question).
+    #[error("No card is played now")]
+    NoCardNow,
     /// No undo where the table is timed or shared.
     #[error("Undo is off {0}")]
     UndoOff(Off),

@@ -236,9 +236,25 @@ impl Room {
                     }
                 }
             }
+            let mut due = Vec::new();
             for narrator in &mut self.narrators {
                 if let Some(sight) = self.table.sight(narrator.id, now) {
                     narrator.sync(&sight);
+                    due.extend(narrator.due_line(&sight).map(|line| (narrator.id, line)));
+                }
+            }
+            // A card typed ahead is played as its turn comes, as if typed now.
+            let typed_ahead = !due.is_empty();
+            for (id, line) in due {
+                let narrator = self.narrators.iter_mut().find(|narrator| narrator.id == id);
+                let requests = match (narrator, self.table.sight(id, now)) {
+                    (Some(narrator), Some(sight)) => narrator.line(&line, &sight),
+                    _ => Vec::new(),
+                };
+                for request in requests {
+                    if let Request::Table(intent) = request {
+                        self.table.update(Message::Intent(id, intent), now);
+                    }
                 }
             }
             let mut holds = Vec::new();
@@ -261,7 +277,7 @@ impl Room {
                     holds.push((narrator.id, narrator.holding));
                 }
             }
-            if holds.is_empty() && notices.is_empty() {
+            if holds.is_empty() && notices.is_empty() && !typed_ahead {
                 return;
             }
             for (id, hold) in holds {

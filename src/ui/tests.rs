@@ -395,6 +395,18 @@ fn an_illegal_card_is_refused_with_the_rule_that_forbids_it() {
 }
 
 #[test]
+fn a_card_played_out_of_turn_is_refused_with_the_name_of_the_seat_to_play() {
+    let mut h = Harness::new(42, Speed::Normal);
+    h.play_until(|app| app.game().hand().phase() == HandPhase::Playing && app.sight().to_act != Some(YOU));
+    let to_act = h.sight().name(h.game().hand().to_act());
+    let card = h.game().hand().holding(YOU).lowest().unwrap();
+    h.room.intend(PersonId::LOCAL, crate::table::Intent::Play(card), h.now);
+    h.collect();
+    assert_eq!(h.you().note.as_deref(), Some(format!("It is {to_act}'s turn, not yours").as_str()));
+    assert!(!to_act.contains("seat"), "a name, not a seat number: {to_act}");
+}
+
+#[test]
 fn a_card_chosen_before_your_turn_is_queued_and_played_when_the_turn_comes() {
     for seed in 1..100 {
         let mut h = Harness::new(seed, Speed::Normal);
@@ -458,6 +470,20 @@ fn undo_takes_back_your_card_until_someone_else_plays() {
         return;
     }
     panic!("no seed fitted");
+}
+
+#[test]
+fn the_pace_p_chooses_is_kept_for_the_next_game_as_the_new_game_windows_is() {
+    let mut h = Harness::new(42, Speed::Normal);
+    h.send(Command::Speed);
+    assert_eq!(h.table().speed(), Speed::Fast);
+    let remembered = h.requests.iter().rev().find_map(|request| match request {
+        super::Request::Remember(remembered) => Some(remembered.clone()),
+        _ => None,
+    });
+    let remembered = remembered.expect("the pace is remembered");
+    assert_eq!(remembered.pace.as_deref(), Some("fast"));
+    assert_eq!(remembered.launch_speed(None), Speed::Fast, "the next launch starts at it");
 }
 
 #[test]
@@ -1250,7 +1276,8 @@ fn the_key_line_lists_only_keys_that_act_now() {
     let mut h = Harness::new(42, Speed::Instant);
     assert!(h.keys_now().contains(&"Space mark"));
     h.play_until(|app| matches!(app.you().window, Some(Window::HandSummary)));
-    assert_eq!(h.keys_now(), ["Enter continue", "s scores", "q quit"], "a summary lists no play keys");
+    assert_eq!(h.keys_now(), ["Enter next hand", "q quit"], "a summary lists no play keys");
+    assert!(h.text().contains("[ Enter: next hand ]"), "as its button says: {}", h.text());
     h.play_until(|app| matches!(app.you().window, Some(Window::GameOver(_))));
     assert_eq!(h.keys_now(), ["n new game", "r replay this seed", "s scores", "S stats", "q quit"]);
 
