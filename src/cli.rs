@@ -143,8 +143,8 @@ pub enum Command {
     Stats,
     /// The expert's review of a kept game: what each card you played cost against its best.
     Review {
-        /// A file of game records.
-        file: PathBuf,
+        /// A file of game records (default: every game you played, games.jsonl in the data directory).
+        file: Option<PathBuf>,
         /// Which game of the file, 1-based [default: the last].
         #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
         game: Option<u64>,

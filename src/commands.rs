@@ -94,8 +94,8 @@ pub enum CommandError {
     /// The statistics could not be read.
     #[error(transparent)]
     Stats(#[from] FileError),
-    /// No game records to replay.
-    #[error("no games to replay{}", .0.as_ref().map_or_else(|| ": play one first".to_string(), |p| format!(" in {}", p.display())))]
+    /// No game records to replay or review.
+    #[error("no games kept{}", .0.as_ref().map_or_else(|| " yet: play one first".to_string(), |p| format!(" in {}", p.display())))]
     NoGames(Option<PathBuf>),
     /// `--game N` beyond the file.
     #[error("--game {index}: there are {count} games")]
@@ -190,7 +190,7 @@ pub fn run(cli: &Cli, search: &SearchPaths) -> Result<String, CommandError> {
             Ok(String::new())
         }
         Command::Review { file, game, seat, json } => {
-            let (record, _, _) = pick_record(Some(file), *game)?;
+            let (record, _, _) = pick_record(file.as_deref(), *game)?;
             let seat = match seat {
                 Some(number) => seat_of(&record, *number)?,
                 None => review::reviewed_seat(&record),
@@ -325,21 +325,26 @@ fn progress_on_stderr(what: &'static str) -> impl FnMut(usize, usize) {
 
 /// The review for people: the costly cards, the biggest mistakes and the total.
 fn review_report(decisions: &[review::Decision]) -> String {
+    // Cards as the table writes them (10♠), not as records keep them (TS).
+    let theme = crate::ui::theme::Theme { color: false, ascii: false, palette256: false, four_colour: false };
+    let show = |cards: &str| review::show_cards(cards, |card| theme.card(card));
     let mut out = String::new();
     for decision in decisions {
-        if let Some(verdict) = decision.verdict() {
+        if let Some(verdict) = decision.verdict_showing(|card| theme.card(card)) {
             let verb = if decision.is_pass() { "passed" } else { "played" };
-            let _ = writeln!(out, "{}: you {verb} {}, {verdict}", decision.place(), decision.played);
+            let _ = writeln!(out, "{}: you {verb} {}, {verdict}", decision.place(), show(&decision.played));
         }
     }
     let (worst, total) = review::summary(decisions, 5);
     let unit = decisions.first().map_or(review::Unit::Points, |d| d.unit);
     let choices = if decisions.len() == 1 { "choice" } else { "choices" };
-    let _ = writeln!(out, "\n{} {choices} reviewed; total cost {}", decisions.len(), unit.amount(total));
+    let gap = if out.is_empty() { "" } else { "\n" };
+    let _ = writeln!(out, "{gap}{} {choices} reviewed; total cost {}", decisions.len(), unit.amount(total));
     if !worst.is_empty() {
         let _ = writeln!(out, "Biggest mistakes:");
         for d in worst {
-            let _ = writeln!(out, "  {}: {} instead of {} ({})", d.place(), d.played, d.best, unit.amount(d.cost));
+            let (played, best) = (show(&d.played), show(&d.best));
+            let _ = writeln!(out, "  {}: {played} instead of {best} ({})", d.place(), unit.amount(d.cost));
         }
     }
     out

@@ -284,7 +284,7 @@ fn open(setup: Setup, options: PlayOptions) -> Result<Opened, TableError> {
 /// The record window of the terminal's own statistics for `key`.
 fn record_of(key: &str, stats: PresetStats) -> Record {
     let lines = stats.lines().into_iter().map(|(label, value)| (label.to_string(), value)).collect();
-    Record { title: "Statistics".to_string(), heading: key.to_string(), lines }
+    Record { title: "Statistics of finished games".to_string(), heading: key.to_string(), lines }
 }
 
 /// Set once the terminal has been given back, so it happens once only.
@@ -530,10 +530,12 @@ impl Runtime {
         else {
             return;
         };
-        if table.people_played()
-            && let Err(error) = self.keep_record(&table.ended_now())
-        {
-            room.send(Message::Note(error), Instant::now());
+        if table.people_played() {
+            let note = match self.keep_record(&table.ended_now()) {
+                Ok(()) => "New game: the unfinished one is kept with your games and its save replaced".to_string(),
+                Err(error) => error,
+            };
+            room.send(Message::Note(note), Instant::now());
         }
     }
 

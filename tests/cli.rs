@@ -465,7 +465,8 @@ fn stats_counts_the_kept_games_and_reports_lines_that_are_not_records() {
 #[test]
 fn replay_says_when_there_is_no_game_to_replay() {
     let dir = sandbox("replay_none");
-    fails_with(&dir, &["replay"], &["no games to replay: play one first"]);
+    fails_with(&dir, &["replay"], &["no games kept yet: play one first"]);
+    fails_with(&dir, &["review"], &["no games kept yet: play one first"]);
     write(&dir, "bad.jsonl", "{\"seed\": 1}\n");
     fails_with(&dir, &["replay", "bad.jsonl"], &["bad.jsonl:1: not a game record"]);
     let sim = hearts(&dir, &["sim", "--games", "2", "--record", "two.jsonl", "--target", "30"]);
@@ -495,6 +496,11 @@ fn review_prints_each_decision_as_json_and_is_the_same_every_time() {
     }
     let report = stdout(&hearts(&dir, &["review", "one.jsonl"]));
     assert!(report.contains("choices reviewed; total cost") && report.contains(" points"), "{report}");
+    // Without a file, the last of the games kept.
+    let data = dir.join("home/.local/share/hearts");
+    std::fs::create_dir_all(&data).unwrap();
+    std::fs::copy(dir.join("one.jsonl"), data.join("games.jsonl")).unwrap();
+    assert_eq!(stdout(&hearts(&dir, &["review"])), report, "the kept game's review");
     // A pass is named as one, not as a trick 0.
     assert!(!report.contains("trick 0"), "{report}");
     let passes = lines.iter().filter(|d| d["kind"] == "pass" && d["cost"].as_f64().unwrap() >= 0.5).count();

@@ -276,10 +276,11 @@ async fn how_a_person_chose_to_see_the_cards_is_theirs_in_their_next_session() {
     assert!(alice.until(|text| text.contains("Tables (1)")).await, "{}", alice.text());
     opens_a_table(&mut alice, "alice").await;
     assert!(alice.text().contains("┌───┐"), "cards drawn with lines to begin with: {}", alice.text());
-    // Alone at her table, n starts a new game: down to "Suits as letters", switched on, Enter.
+    // Alone at her table, n starts a new game: up from the top round to "Suits as letters", the
+    // last line but one, switched on, Enter.
     alice.press("n").await;
     assert!(alice.until(|text| text.contains("Suits as letters")).await, "{}", alice.text());
-    alice.press(&"\u{1b}[B".repeat(8)).await;
+    alice.press(&"\u{1b}[A".repeat(2)).await;
     assert!(alice.until(|text| text.contains("> Suits as letters")).await, "{}", alice.text());
     alice.press("\u{1b}[C\r").await;
     assert!(alice.until(|text| text.contains("+---+")).await, "letters and ASCII frames now: {}", alice.text());
@@ -289,6 +290,11 @@ async fn how_a_person_chose_to_see_the_cards_is_theirs_in_their_next_session() {
     assert!(again.until(|text| text.contains("Tables (")).await, "{}", again.text());
     again.press(&format!("j{}\r", server.code)).await;
     assert!(again.until(|text| text.contains("+---+")).await, "kept for her: {}", again.text());
+    // `v` changes it back at once, mid-hand, with no new game.
+    again.press("v").await;
+    assert!(again.until(|text| text.contains("How the cards look")).await, "{}", again.text());
+    again.press("\u{1b}[C\r").await;
+    assert!(again.until(|text| text.contains("┌───┐")).await, "symbols again: {}", again.text());
     // Someone else sees the cards as their own terminal does.
     let mut bob = Person::comes(&server, "bob", &format!("watch {}", server.code)).await;
     assert!(bob.until(|text| text.contains("Welcome, bob")).await, "{}", bob.text());

@@ -94,10 +94,27 @@ pub fn cut_after_word(text: &str, room: usize, ellipsis: &str) -> Option<String>
     (cut.chars().count() >= SHORTEST_CUT).then(|| format!("{cut}{ellipsis}"))
 }
 
+/// `text` cut to `room` characters, the cut marked by `ellipsis`: after a
+/// word where one leaves enough, else within the word (a long word is
+/// still shown in part).
+pub fn cut_to(text: &str, room: usize, ellipsis: &str) -> String {
+    cut_after_word(text, room, ellipsis).unwrap_or_else(|| {
+        let keep = room.saturating_sub(ellipsis.chars().count());
+        format!("{}{ellipsis}", text.chars().take(keep).collect::<String>())
+    })
+}
+
 /// Breaks `text` into lines of at most `width` characters at spaces,
-/// every line after the first indented by `hang` spaces.
+/// every line after the first indented by `hang` spaces; a word longer
+/// than a line goes on over the next lines.
 pub fn wrap(text: &str, width: usize, hang: usize) -> Vec<String> {
-    let words: Vec<&str> = text.split(' ').filter(|word| !word.is_empty()).collect();
+    let piece = width.saturating_sub(hang).max(1);
+    let mut words: Vec<String> = Vec::new();
+    for word in text.split(' ').filter(|word| !word.is_empty()) {
+        let chars: Vec<char> = word.chars().collect();
+        words.extend(chars.chunks(piece).map(|chunk| chunk.iter().collect::<String>()));
+    }
+    let words: Vec<&str> = words.iter().map(String::as_str).collect();
     wrap_units(&words, " ", width, hang)
 }
 
@@ -135,6 +152,22 @@ mod tests {
 
     fn shown(parts: &[Part], width: usize) -> String {
         fit(parts, width, SEP, "…").into_iter().flatten().collect::<Vec<_>>().join(SEP)
+    }
+
+    #[test]
+    fn a_word_longer_than_a_line_goes_on_over_the_next_lines_whole() {
+        let long = "A".repeat(120);
+        let lines = wrap(&format!("see {long} there"), 50, 2);
+        let shown: String = lines.iter().map(|line| line.trim()).collect();
+        assert_eq!(shown.matches('A').count(), 120, "{lines:#?}");
+        assert!(lines.iter().all(|line| line.chars().count() <= 50), "{lines:#?}");
+        assert_eq!(lines.last().map(|line| line.trim_start().ends_with("there")), Some(true));
+    }
+
+    #[test]
+    fn a_cut_falls_after_a_word_else_within_a_long_one() {
+        assert_eq!(cut_to("one two three four", 16, "…"), "one two three…");
+        assert_eq!(cut_to(&"A".repeat(40), 10, "…"), format!("{}…", "A".repeat(9)));
     }
 
     #[test]
@@ -189,6 +222,6 @@ mod tests {
         let keys = wrap_units(&["t or left: earlier", "right: later", "Esc: close"], "   ", 36, 0);
         assert_eq!(keys, ["t or left: earlier   right: later", "Esc: close"], "a key and what it does stay together");
         assert_eq!(wrap("", 10, 0), [""]);
-        assert_eq!(wrap("abcdefghijkl", 5, 0), ["abcde"], "a word longer than the line is cut");
+        assert_eq!(wrap("abcdefghijkl", 5, 0), ["abcde", "fghij", "kl"], "a word longer than the line goes on");
     }
 }

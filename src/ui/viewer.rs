@@ -229,7 +229,12 @@ impl Viewer {
                 Err(refusal) => self.set_note(Some(refusal.to_string())),
             },
             Command::Speed => match &sight.may.pace {
-                Ok(()) => return intent(Intent::Pace(None)),
+                Ok(()) => {
+                    // The pace chosen holds for the next games too, as the new-game window's does.
+                    let next = sight.speed.next();
+                    self.remembered.pace = Some(next.name().to_string());
+                    return vec![Request::Table(Intent::Pace(Some(next))), Request::Remember(self.remembered.clone())];
+                }
                 Err(refusal) => self.set_note(Some(refusal.to_string())),
             },
             Command::Quit if sight.finish.is_some() => return vec![Request::Leave],

@@ -188,10 +188,12 @@ impl Window {
             Window::ConfirmQuit => confirm::answers(confirm::Asked::Leave, sight).map(|(_, key)| key).to_vec(),
             Window::ConfirmRestart => confirm::answers(confirm::Asked::DealAgain, sight).map(|(_, key)| key).to_vec(),
             Window::ConfirmDrop(_) => confirm::answers(confirm::Asked::Drop, sight).map(|(_, key)| key).to_vec(),
-            Window::HandSummary if summary::enter_does(sight) == summary::EnterDoes::Close => {
-                vec!["Enter close", "s scores", "q quit"]
-            }
-            Window::HandSummary => vec!["Enter continue", "s scores", "q quit"],
+            // The summary shows the score sheet itself; its Enter says what its button says.
+            Window::HandSummary => match summary::enter_does(sight) {
+                summary::EnterDoes::FinalStandings => vec!["Enter final standings", "q quit"],
+                summary::EnterDoes::Close => vec!["Enter close", "q quit"],
+                summary::EnterDoes::NextHand => vec!["Enter next hand", "q quit"],
+            },
             Window::MoonChoice(_) => vec!["arrows choose", "Enter confirm"],
             Window::Generale(_) => vec!["y declare", "n pass", "arrows choose", "Enter confirm", "? help", "q quit"],
             Window::Bid(_) => vec!["arrows change", "Enter bid", "n pass", "? help", "q quit"],

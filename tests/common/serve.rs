@@ -415,6 +415,14 @@ pub fn keys_for(text: &str) -> Option<&'static str> {
     if text.contains("Dropped the queued") {
         return Some("\u{1b}[H\r");
     }
-    let ours = ["Enter or click PASS", "Your lead", "Follow ", "play any card", "Enter continue", "shot the moon"];
+    let ours = [
+        "Enter or click PASS",
+        "Your lead",
+        "Follow ",
+        "play any card",
+        "Enter next hand",
+        "Enter final standings",
+        "shot the moon",
+    ];
     ours.iter().any(|cue| text.contains(cue)).then_some("\r")
 }

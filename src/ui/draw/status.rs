@@ -9,7 +9,7 @@
 use super::*;
 use crate::table::Kind;
 use crate::table::sight::{AtSeat, CHAT_SHOWN};
-use crate::ui::fit::{Part, Priority, cut_after_word, fit};
+use crate::ui::fit::{Part, Priority, cut_to, fit};
 
 /// What the status line says: a note (refusal) and what happens now, with
 /// what may be done besides.
@@ -267,8 +267,7 @@ pub(super) fn key_line(buf: &mut Buffer, area: Rect, app: &Seen<'_>, note: Optio
             said.text.clone()
         } else {
             let more = " (M)";
-            let cut = cut_after_word(&said.text, room.saturating_sub(more.len()), theme.ellipsis());
-            format!("{}{more}", cut.unwrap_or_default())
+            format!("{}{more}", cut_to(&said.text, room.saturating_sub(more.len()), theme.ellipsis()))
         };
         let line = Line::from(vec![Span::styled(format!(" {}: ", said.from), theme.strong()), Span::raw(text)]);
         draw_line(buf, area, &line);
@@ -277,11 +276,7 @@ pub(super) fn key_line(buf: &mut Buffer, area: Rect, app: &Seen<'_>, note: Optio
     // A long note stands in the keys' place for a while; `?` lists them meanwhile.
     if let Some(note) = note.filter(|_| app.viewer.note_is_fresh(now)) {
         let room = usize::from(area.width).saturating_sub(1);
-        let shown = if note.chars().count() <= room {
-            note
-        } else {
-            cut_after_word(&note, room, app.viewer.theme.ellipsis()).unwrap_or_default()
-        };
+        let shown = if note.chars().count() <= room { note } else { cut_to(&note, room, app.viewer.theme.ellipsis()) };
         draw_line(buf, area, &Line::styled(format!(" {shown}"), app.viewer.theme.warning()));
         return;
     }

@@ -23,8 +23,10 @@ use super::*;
 pub(super) fn trick_reach(area: Rect, players: usize, size: CardSize, seat_height: u16) -> (f64, f64) {
     match (size == CardSize::LARGE, players > 4) {
         (false, false) => (9.0, 3.0),
-        // Eight to eleven seats go round the edge: the trick has the middle.
-        (false, true) if players > 7 => (12.0, 4.5),
+        // Eight to eleven seats go round the edge: the trick has the middle,
+        // a ring tall enough that the cards at its sides clear each other and
+        // narrow enough that the top ones clear the labels above.
+        (false, true) if players > 7 => (10.0, 6.0),
         (false, true) => (11.0, 4.0),
         (true, many) => {
             let half_label = f64::from(seat_height) / 2.0;
@@ -183,4 +185,36 @@ pub(super) fn played_panel(buf: &mut Buffer, area: Rect, app: &Seen<'_>) {
         })
         .collect();
     draw_lines(buf, inner, &lines, Alignment::Left);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn no_two_cards_of_a_trick_overlap_at_any_table_size() {
+        // The middle of the table at 80x24, 120x36, 120x40 (small cards) and 200x60 (large).
+        let tables = [
+            (Rect::new(0, 1, 80, 16), CardSize::SMALL),
+            (Rect::new(0, 1, 80, 26), CardSize::SMALL),
+            (Rect::new(0, 1, 80, 30), CardSize::SMALL),
+            (Rect::new(0, 1, 160, 50), CardSize::LARGE),
+        ];
+        for (area, size) in tables {
+            for players in 3..=11 {
+                let reach = trick_reach(area, players, size, 3);
+                let cards: Vec<Rect> =
+                    Seat::all(players).map(|seat| card_rect(area, seat, players, size, reach)).collect();
+                for (i, a) in cards.iter().enumerate() {
+                    assert!(
+                        area.contains(a.as_position()) && a.bottom() <= area.bottom(),
+                        "{players} in {area:?}: {a:?}"
+                    );
+                    for b in &cards[i + 1..] {
+                        assert!(!a.intersects(*b), "{players} players in {area:?}: {a:?} and {b:?} overlap");
+                    }
+                }
+            }
+        }
+    }
 }

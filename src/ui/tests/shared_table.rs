@@ -232,7 +232,7 @@ fn at_a_hands_end_the_table_says_once_whom_it_waits_for_and_a_watcher_only_close
     shared.play_until(|shared| shared.table().game().phase() == GamePhase::HandOver);
     shared.wait(Duration::from_secs(3));
     assert_eq!(shared.viewer(EVE).window, Some(Window::HandSummary));
-    assert_eq!(shared.keys(EVE), ["Enter close", "s scores", "q leave"]);
+    assert_eq!(shared.keys(EVE), ["Enter close", "q leave"]);
     assert!(shared.screen(EVE, 80, 24).contains("[ Enter: close ]"), "{}", shared.screen(EVE, 80, 24));
     shared.press(ALICE, Command::Confirm);
     let status = shared.status(ALICE);
@@ -774,6 +774,24 @@ fn a_long_message_is_cut_at_a_word_on_the_key_line() {
 }
 
 #[test]
+fn a_message_of_one_long_word_shows_in_part_on_the_key_line_and_whole_in_the_history() {
+    let mut shared = Shared::alice_and_bob(Sharing::default());
+    let word = "A".repeat(120);
+    shared.say(ALICE, &word);
+    let text = shared.screen(BOB, 80, 24);
+    let line = text.lines().nth(23).unwrap();
+    assert!(line.starts_with(" alice: AAAAAAAAAA") && line.ends_with("(M)"), "{line}");
+    shared.press(BOB, Command::ChatHistory);
+    let history = shared.screen(BOB, 80, 24);
+    let letters = |text: &str| text.split(|c| c != 'A').filter(|run| run.len() >= 5).map(str::len).sum::<usize>();
+    assert_eq!(letters(&history), 120, "every letter, over as many lines as it takes:\n{history}");
+    shared.press(BOB, Command::Cancel);
+    shared.wait(Duration::from_secs(60));
+    let big = shared.screen(BOB, 200, 60);
+    assert_eq!(letters(&big), 120, "and in the side panel, once the key line has its keys back:\n{big}");
+}
+
+#[test]
 fn the_deal_is_sealed_while_others_play_and_opened_at_the_end() {
     let rules = Rules { target_score: 20, ..Rules::default() };
     let mut shared = Shared::empty(rules, 4242, Sharing::default());
@@ -1020,6 +1038,22 @@ fn playing_out_is_not_offered_where_others_sit() {
     });
     let screen = shared.screen(ALICE, 80, 24);
     assert!(!screen.contains("PLAY OUT") && !screen.contains("o plays"), "{screen}");
+}
+
+#[test]
+fn the_line_mode_keeps_a_name_that_begins_a_sentence_as_its_person_wrote_it() {
+    let mut shared = Shared::empty(Rules::default(), 42, Sharing::default());
+    let arrival = Arrival { id: ALICE, name: "alice".into(), key: None, watch: false };
+    let narrator = crate::line::narrator::Narrator::new(ALICE, crate::line::cards::CardWords::default());
+    shared.room.arrive_in_lines(arrival, narrator, shared.now);
+    shared.arrive(BOB, "bob", Some("SHA256:bob"), false);
+    shared.bots_act();
+    shared.room.type_line(ALICE, "new", shared.now);
+    shared.room.type_line(ALICE, "new", shared.now);
+    shared.room.take_lines(ALICE);
+    shared.press(BOB, Command::New);
+    let said = shared.room.take_lines(ALICE);
+    assert!(said.contains(&"bob declined the new game.".to_string()), "{said:#?}");
 }
 
 #[test]

@@ -82,7 +82,7 @@ pub fn keys_here(sight: &Sight) -> Vec<(&'static str, &'static str)> {
         keys.extend([("o", "play out a hand with no points left"), ("p", "pace: slow, normal, fast, instant")]);
         keys.push(("r / n", "deal this hand again (asks) / a new game"));
     } else {
-        keys.push(("n", "propose a new game (all seated answer); again: withdraw"));
+        keys.push(("n", "propose a new game (again: withdraw it)"));
     }
     keys.extend([
         ("q", "leave the table (your seat waits for you)"),
