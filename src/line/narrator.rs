@@ -850,7 +850,7 @@ fn told_of(sight: &Sight, text: &str) -> String {
         AtSeat::Bot => false,
     });
     match begins_with_name {
-        true if text.ends_with(['.', '!', '?']) => text.to_string(),
+        true if text.ends_with(['.', '!', '?', '…']) => text.to_string(),
         true => format!("{text}."),
         false => sentence(text),
     }
@@ -859,5 +859,5 @@ fn told_of(sight: &Sight, text: &str) -> String {
 /// A status-line note as a sentence: a capital and a full stop.
 fn sentence(text: &str) -> String {
     let text = capital(text.trim());
-    if text.ends_with(['.', '!', '?']) { text } else { format!("{text}.") }
+    if text.ends_with(['.', '!', '?', '…']) { text } else { format!("{text}.") }
 }

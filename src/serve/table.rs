@@ -717,6 +717,10 @@ impl Served {
                 self.drop_screen(id, why);
             }
         }
+        if self.screens.is_empty() {
+            // A table nobody looks at keeps no canvas: one the size of the largest screen is 1.8 MiB.
+            self.canvas = Buffer::default();
+        }
     }
 
     /// Ends a person's connection; the table goes on without them.

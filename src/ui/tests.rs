@@ -1441,6 +1441,12 @@ fn the_resume_offer_fits_every_total_inside_its_window() {
         assert!(inside.iter().any(|line| line.contains(&total)), "{total} is not inside the window:\n{text}");
     }
     assert!(text.contains("y runs the programs again"), "{text}");
+    // A line never breaks between a seat and its total, however long the seed.
+    let description = "black-lady, hand 3, seed 442244098: You 0, Left 4, Across 15, Right 7".to_string();
+    let offer = super::window::resume::ResumeOffer { description, programs: Vec::new() };
+    h.you_mut().window = Some(Window::Resume(offer));
+    let text = h.text();
+    assert!(text.lines().any(|line| line.contains("Right 7")), "{text}");
 }
 
 // ---- play that feels right ------------------------------------------------

@@ -21,7 +21,7 @@ use crate::engine::Seat;
 use crate::table::saved::{Programs, SavedGame};
 use crate::table::seat_name;
 use crate::ui::Seen;
-use crate::ui::fit::wrap;
+use crate::ui::fit::{wrap, wrap_units};
 use crate::ui::input::{Button, Command, Hits};
 use crate::ui::viewer::Request;
 
@@ -70,7 +70,10 @@ pub fn draw(buf: &mut Buffer, area: Rect, seen: &Seen, offer: &ResumeOffer, hits
     let wrapped = |line: &str, style: Style| {
         wrap(line, room, 0).into_iter().map(move |part| Line::styled(format!(" {part}"), style))
     };
-    text.extend(wrapped(&offer.description, theme.strong()));
+    // A line breaks between the parts of the description, never inside one ("Right 7").
+    let parts: Vec<&str> = offer.description.split_inclusive(", ").map(str::trim_end).collect();
+    let description = wrap_units(&parts, " ", room, 0);
+    text.extend(description.into_iter().map(|part| Line::styled(format!(" {part}"), theme.strong())));
     for (seat, command) in offer.programs.iter().take(3) {
         text.extend(wrapped(&format!("{seat} was the program: {command}"), theme.warning()));
     }
