@@ -475,7 +475,8 @@ pub fn draw(buf: &mut Buffer, area: Rect, seen: &Seen, form: &NewGameForm, hits:
     lines.push(Line::raw(""));
     lines.extend(below);
     Paragraph::new(lines).render(inner, buf);
-    let start = if seen.may.start_now { "Start" } else { "Propose" };
+    // Every button names its key, as the other windows' do.
+    let start = if seen.may.start_now { "Enter Start" } else { "Enter Propose" };
     buttons(buf, inner, &[(start, Button::Start), ("Esc Cancel", Button::No)], Some(Button::Start), theme, hits);
     rect
 }

@@ -6,7 +6,7 @@
 //!   │ You have an unfinished game:                                     │
 //!   │ black-lady, hand 3, seed 1234: You 12, Left 30, ...              │
 //!   │ Enter resumes it; n starts a new one.                            │
-//!   │              [ Resume ]  [ n New game ]                          │
+//!   │          [ Enter Resume ]  [ n New game ]                        │
 //!   ╰──────────────────────────────────────────────────────────────────╯
 //! ```
 
@@ -79,11 +79,11 @@ pub fn draw(buf: &mut Buffer, area: Rect, seen: &Seen, offer: &ResumeOffer, hits
     }
     let choices: &[(&str, Button)] = if offer.programs.is_empty() {
         text.push(Line::raw(" Enter resumes it; n starts a new one."));
-        &[("Resume", Button::Resume), ("n New game", Button::NewGame)]
+        &[("Enter Resume", Button::Resume), ("n New game", Button::NewGame)]
     } else {
         text.push(Line::raw(" Enter resumes with built-in bots in their seats;"));
         text.push(Line::raw(" y runs the programs again; n starts a new game."));
-        &[("Resume", Button::Resume), ("y Run programs", Button::RunPrograms), ("n New game", Button::NewGame)]
+        &[("Enter Resume", Button::Resume), ("y Run programs", Button::RunPrograms), ("n New game", Button::NewGame)]
     };
     // Borders, a blank line and the buttons around the text.
     let (rect, inner) = frame(buf, area, WIDTH, text.len() as u16 + 4, "Unfinished game", theme);
