@@ -290,6 +290,10 @@ async fn how_a_person_chose_to_see_the_cards_is_theirs_in_their_next_session() {
     assert!(again.until(|text| text.contains("Tables (")).await, "{}", again.text());
     again.press(&format!("j{}\r", server.code)).await;
     assert!(again.until(|text| text.contains("+---+")).await, "kept for her: {}", again.text());
+    // The pace, hers to change alone at her table, is remembered without touching her look.
+    again.press("p").await;
+    assert!(again.until(|text| text.contains("Speed:")).await, "{}", again.text());
+    assert!(again.text().contains("+---+"), "letters still: {}", again.text());
     // `v` changes it back at once, mid-hand, with no new game.
     again.press("v").await;
     assert!(again.until(|text| text.contains("How the cards look")).await, "{}", again.text());

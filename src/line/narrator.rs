@@ -78,24 +78,25 @@ pub struct Narrator {
     /// Cards typed before this person's turn, each with its hand: each is
     /// played as the turn comes, in the order typed (a script types ahead).
     ahead: VecDeque<(u32, String)>,
+    /// The line last carried out was a card typed ahead: if the table
+    /// refuses it, the cards typed after it are dropped (they were meant to
+    /// follow it, not to stand in for it).
+    from_ahead: bool,
     told: Told,
     out: Vec<String>,
 }
 
-/// The most cards typed ahead that wait for their turns: a hand's worth.
-const AHEAD: usize = 13;
-
 impl Narrator {
     /// A person's narrator, nothing told yet.
     pub fn new(id: PersonId, words: CardWords) -> Narrator {
-        let ahead = VecDeque::new();
         Narrator {
             id,
             words,
             offer: None,
             holding: false,
             leaving: false,
-            ahead,
+            ahead: VecDeque::new(),
+            from_ahead: false,
             told: Told::default(),
             out: Vec::new(),
         }
@@ -121,19 +122,30 @@ impl Narrator {
         self.ahead.clear();
     }
 
-    /// The card typed ahead whose turn has come, if any; one typed for a
-    /// hand that is over is dropped, and the person told.
-    pub fn due_line(&mut self, sight: &Sight) -> Option<String> {
+    /// Plays the card typed ahead whose turn has come, if any: what it asks
+    /// of the table. One typed for a hand that is over is dropped, and the
+    /// person told.
+    pub fn play_ahead(&mut self, sight: &Sight) -> Vec<Request> {
         if !sight.plays_now() {
-            return None;
+            return Vec::new();
         }
         while let Some((hand, line)) = self.ahead.pop_front() {
             if hand == sight.hand_number {
-                return Some(line);
+                let requests = self.line(&line, sight);
+                self.from_ahead = true;
+                return requests;
             }
             self.say(format!("{line}, typed during hand {hand}, is dropped: that hand is over."));
         }
-        None
+        Vec::new()
+    }
+
+    /// Drops the cards typed ahead, telling the person why.
+    fn drop_ahead(&mut self, why: &str) {
+        if !self.ahead.is_empty() {
+            let lines: Vec<String> = self.ahead.drain(..).map(|(_, line)| line).collect();
+            self.say(format!("{why}: {} dropped.", lines.join(", ")));
+        }
     }
 
     /// Whether the table must wait for this person: they have yet to say
@@ -164,6 +176,15 @@ impl Narrator {
             || (matches!(notice, Notice::HandScored) && sight.hand_number != self.told.hand);
         if !told_later {
             self.catch_up(sight);
+        }
+        match notice {
+            Notice::Refused(_) if std::mem::take(&mut self.from_ahead) => {
+                self.drop_ahead("That card was typed ahead, so the cards typed after it are");
+            }
+            Notice::CardTakenBack { .. } | Notice::PassTakenBack { .. } => {
+                self.drop_ahead("Taken back, so the cards typed ahead are");
+            }
+            _ => {}
         }
         let w = self.words;
         let text = match notice {
@@ -569,6 +590,7 @@ impl Narrator {
     /// only looks at is told at once.
     pub fn line(&mut self, text: &str, sight: &Sight) -> Vec<Request> {
         let asked_to_confirm = std::mem::take(&mut self.leaving);
+        self.from_ahead = false;
         let command = match parse(text) {
             Ok(command) => command,
             Err(why) => {
@@ -609,6 +631,20 @@ impl Narrator {
                 let next = if sight.phase == GamePhase::GameOver { "the final standings" } else { "the next hand" };
                 self.say(format!("The hand is over: press Enter for {next}."));
             }
+            LineCommand::Card(_) | LineCommand::Joker if ahead_of_turn(sight) => {
+                // At most a hand's worth waits.
+                let held = sight.own.as_ref().map_or(0, |own| own.hand.len());
+                if self.ahead.len() >= held {
+                    self.say("Every card in your hand is typed ahead already: wait for your turn.");
+                } else {
+                    self.ahead.push_back((sight.hand_number, text.trim().to_string()));
+                    let card = match command {
+                        LineCommand::Card(card) => w.card(card),
+                        _ => "the joker".to_string(),
+                    };
+                    self.say(format!("Not your turn yet: {card} waits for it."));
+                }
+            }
             LineCommand::Joker => {
                 let held: Vec<Card> =
                     sight.own.iter().flat_map(|own| own.hand.iter()).filter(|card| card.is_joker()).collect();
@@ -616,14 +652,6 @@ impl Narrator {
                     [] => self.say("You hold no joker."),
                     [one] => return table(Intent::Play(*one)),
                     many => self.say(format!("Which joker: {}?", w.cards(many.iter().copied()))),
-                }
-            }
-            LineCommand::Card(card) if ahead_of_turn(sight) => {
-                if self.ahead.len() >= AHEAD {
-                    self.say("Enough cards are typed ahead: wait for your turn.");
-                } else {
-                    self.ahead.push_back((sight.hand_number, text.trim().to_string()));
-                    self.say(format!("Not your turn yet: {} waits for it.", w.card(card)));
                 }
             }
             LineCommand::Card(card) => return table(Intent::Play(card)),

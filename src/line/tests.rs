@@ -121,21 +121,56 @@ fn each_card_played_is_told_once_and_the_prompt_lists_what_may_be_played() {
     assert!(told.lines.iter().any(|line| line.contains("the trick with")), "{:#?}", told.lines);
 }
 
-#[test]
-fn cards_typed_ahead_wait_for_their_turns_in_the_order_typed() {
-    let mut told = Told::at_pace(Speed::Normal);
-    // A script types its lines at once, before the passes arrive and the bots play.
-    for line in ["pass 3d 5d 9d", "ah", "kc"] {
+/// Types `lines` at once, as a script does, before the bots move.
+fn typed_at_once(told: &mut Told, lines: &[&str]) {
+    for line in lines {
         told.room.type_line(PersonId::LOCAL, line, told.now);
     }
     told.lines.extend(told.room.take_lines(PersonId::LOCAL));
-    assert_eq!(told.count("Not your turn yet: the ace of hearts waits for it."), 1, "{:#?}", told.lines);
+}
+
+#[test]
+fn cards_typed_ahead_wait_for_their_turns_in_the_order_typed() {
+    let mut told = Told::at_pace(Speed::Normal);
+    // Before the passes arrive: the king follows the two of clubs and takes the trick; the ace leads the next.
+    typed_at_once(&mut told, &["pass 3d 5d 9d", "kc", "ac"]);
     assert_eq!(told.count("Not your turn yet: the king of clubs waits for it."), 1, "{:#?}", told.lines);
-    told.until("You play the king of clubs.");
-    let refused = told.lines.iter().position(|line| line == "You must follow clubs.");
+    assert_eq!(told.count("Not your turn yet: the ace of clubs waits for it."), 1, "{:#?}", told.lines);
+    told.until("You lead the ace of clubs.");
     let played = told.lines.iter().position(|line| line == "You play the king of clubs.");
-    assert!(refused.is_some() && refused < played, "the ace first, refused at its turn: {:#?}", told.lines);
+    let led = told.lines.iter().position(|line| line == "You lead the ace of clubs.");
+    assert!(played.is_some() && played < led, "in the order typed: {:#?}", told.lines);
     assert_eq!(told.count("turn, not yours"), 0, "{:#?}", told.lines);
+}
+
+#[test]
+fn a_card_typed_ahead_that_is_refused_drops_the_cards_typed_after_it() {
+    let mut told = Told::at_pace(Speed::Normal);
+    typed_at_once(&mut told, &["pass 3d 5d 9d", "ah", "kc"]);
+    told.until("You must follow clubs.");
+    told.until("That card was typed ahead, so the cards typed after it are: kc dropped.");
+    assert_eq!(told.count("You play the king of clubs."), 0, "the king was meant to follow the ace, not replace it");
+    assert_eq!(told.typed("kc").first().map(String::as_str), Some("You play the king of clubs."));
+}
+
+#[test]
+fn taking_a_card_back_drops_the_cards_typed_ahead() {
+    let mut told = Told::at_pace(Speed::Normal);
+    told.typed("pass 3d 5d 9d");
+    told.until("Your turn. You may play: Clubs: king, ace.");
+    typed_at_once(&mut told, &["kc", "ac", "undo"]);
+    assert_eq!(told.count("Taken back, so the cards typed ahead are: ac dropped."), 1, "{:#?}", told.lines);
+    assert_eq!(told.count("You lead the ace of clubs."), 0);
+    assert_eq!(told.count("You play the ace of clubs."), 0, "{:#?}", told.lines);
+}
+
+#[test]
+fn a_card_where_none_is_played_is_refused_in_a_sentence() {
+    let mut told = Told::at_pace(Speed::Normal);
+    // The table hears a card during the pass, whatever sends it.
+    told.room.intend(PersonId::LOCAL, crate::table::Intent::Play("KC".parse().unwrap()), told.now);
+    told.lines.extend(told.room.take_lines(PersonId::LOCAL));
+    assert_eq!(told.count("No card is played now."), 1, "{:#?}", told.lines);
 }
 
 #[test]

@@ -41,15 +41,16 @@ pub(crate) struct SeatSummary {
     /// The person is connected (a person away keeps the seat for a while).
     pub(crate) connected: bool,
     /// The token the seat is held by (who the person is: their key, else
-    /// their name), never shown: the lobby knows a person's own seat by it.
+    /// their name; none for a seat kept from before tokens), never shown:
+    /// the lobby knows a person's own seat by it.
     pub(crate) holder: Option<String>,
 }
 
 impl SeatSummary {
     /// Whether the person whose seat token is `holder` sits here (or is
-    /// away from here).
+    /// away from here), as the table judges it when they join.
     fn held_by(&self, holder: Option<&str>) -> bool {
-        self.person && holder.is_some() && self.holder.as_deref() == holder
+        self.person && holder.is_some_and(|holder| super::identity::holds(self.holder.as_deref(), &self.name, holder))
     }
 }
 
@@ -85,7 +86,7 @@ impl TableSummary {
     /// Whether the person of seat token `holder` may sit here: a free
     /// seat, or their own seat kept for them.
     fn has_room_for(&self, holder: Option<&str>) -> bool {
-        self.seats.iter().any(|seat| !seat.person || self.kept_for(holder))
+        self.free_seats() > 0 || self.kept_for(holder)
     }
 
     /// Whether the person of seat token `holder` has a seat here kept for
@@ -162,9 +163,11 @@ enum Window {
 #[derive(Clone, Debug, PartialEq)]
 pub(crate) struct Lobby {
     name: String,
-    /// Who this person is: the mark of the tables they open, and the token
-    /// of the seats they hold.
+    /// What marks the tables this person opened (who they are).
     opener: Option<String>,
+    /// The token this session's seats are held by (a second seat's, in a
+    /// session opened for one): the lobby knows the person's kept seat by it.
+    holder: Option<String>,
     theme: Theme,
     defaults: Setup,
     speed: Speed,
@@ -185,6 +188,7 @@ impl Lobby {
         Lobby {
             name: name.to_string(),
             opener: None,
+            holder: None,
             theme,
             defaults,
             speed,
@@ -203,6 +207,12 @@ impl Lobby {
     /// carry it, and their private tables are listed here for them.
     pub(crate) fn opening_as(mut self, opener: &str) -> Lobby {
         self.opener = Some(opener.to_string());
+        self
+    }
+
+    /// The lobby of a session whose seats are held by `holder`.
+    pub(crate) fn holding_as(mut self, holder: &str) -> Lobby {
+        self.holder = Some(holder.to_string());
         self
     }
 
@@ -344,7 +354,7 @@ impl Lobby {
     }
 
     fn sit(&mut self) -> Option<LobbyEffect> {
-        let holder = self.opener.clone();
+        let holder = self.holder.clone();
         let table = self.chosen_table()?;
         if table.has_room_for(holder.as_deref()) {
             return Some(LobbyEffect::Sit(table.code.clone()));

@@ -105,7 +105,8 @@ impl Visit {
         let Some(screen) = &self.screen else { return };
         let visitor = &screen.visitor;
         let mut lobby = Lobby::new(&visitor.name, visitor.theme, self.shared.table.clone(), self.shared.speed)
-            .opening_as(&opener(visitor));
+            .opening_as(&opener(visitor))
+            .holding_as(&visitor.holder);
         let plain = screen.is_lines();
         self.refresh(&mut lobby);
         self.refresh_tables(&mut lobby);

@@ -194,6 +194,9 @@ pub(super) enum StartError {
     /// Its thread could not be started.
     #[error("its thread: {0}")]
     Thread(std::io::Error),
+    /// The system gives no randomness to deal a secret seed with.
+    #[error("the system gives no randomness to deal with")]
+    NoRandomness,
 }
 
 /// Opens a table on a thread of its own (the thread is returned, to be
@@ -227,7 +230,8 @@ pub(super) fn open(
         }
         None => {
             // Nobody chooses a served table's seed: whoever knew it would know every hand.
-            Table::shared(opening.table.clone(), secret_deal(), opening.speed, opening.think, sharing)?
+            let start = secret_deal().ok_or(StartError::NoRandomness)?;
+            Table::shared(opening.table.clone(), start, opening.speed, opening.think, sharing)?
         }
     };
     table.set_code(&code);
@@ -490,11 +494,15 @@ impl Served {
     fn requested(&mut self, id: PersonId, request: Request, now: Instant) {
         match request {
             Request::Remember(remembered) => {
+                // What the choices leave unsaid (a pace remembered, say) stays as the person has it.
+                let Some(theme) = self.screens.get(&id).map(|screen| screen.visitor.theme) else { return };
                 let look = Look {
-                    ascii: remembered.ascii.unwrap_or_default(),
-                    four_colour: remembered.four_colour.unwrap_or_default(),
+                    ascii: remembered.ascii.unwrap_or(theme.ascii),
+                    four_colour: remembered.four_colour.unwrap_or(theme.four_colour),
                 };
-                self.keep_look(id, look, now);
+                if look != (Look { ascii: theme.ascii, four_colour: theme.four_colour }) {
+                    self.keep_look(id, look, now);
+                }
             }
             Request::Leave => self.leave(id, now),
             _ => {}
@@ -717,7 +725,7 @@ impl Served {
                 self.drop_screen(id, why);
             }
         }
-        if self.screens.is_empty() {
+        if self.screens.values().all(Screen::is_lines) {
             // A table nobody looks at keeps no canvas: one the size of the largest screen is 1.8 MiB.
             self.canvas = Buffer::default();
         }

@@ -327,17 +327,21 @@ impl Table {
     /// game has, and those whose seat it lacks watch it.
     pub(super) fn start_game(&mut self, by: Option<super::PersonId>, game: NewGame, now: Instant) {
         let NewGame { setup, deal, speed } = game;
-        let fresh = match self.kind {
-            Kind::Local => fresh_deal,
-            Kind::Shared => secret_deal,
+        let start = match (deal, self.kind) {
+            (Some(deal), _) => Ok(deal),
+            (None, Kind::Local) => Ok(fresh_deal()),
+            (None, Kind::Shared) => secret_deal().ok_or_else(|| "the system gives no randomness to deal".to_string()),
         };
-        let start = deal.unwrap_or_else(fresh);
-        let started = Game::starting_at_hand(setup.rules, start.seed, start.hand.max(1) - 1);
-        let started = match started {
+        let started = start.and_then(|start| {
+            Game::starting_at_hand(setup.rules, start.seed, start.hand.max(1) - 1)
+                .map(|game| (start, game))
+                .map_err(|error| error.to_string())
+        });
+        let (start, started) = match started {
             Ok(started) => started,
             Err(error) => {
                 if let Some(p) = by.and_then(|id| self.index_of(id)) {
-                    self.tell(p, Notice::Refused(Refusal::CannotStart(error.to_string())));
+                    self.tell(p, Notice::Refused(Refusal::CannotStart(error)));
                 }
                 return;
             }

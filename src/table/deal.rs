@@ -95,10 +95,10 @@ pub fn fresh_deal() -> DealCode {
 }
 
 /// A new game where others play: hand 1 of a seed of 64 random bits, so
-/// that nobody can search the seeds for the one that dealt their cards.
-pub fn secret_deal() -> DealCode {
-    let seed = getrandom::u64().unwrap_or_else(|_| fresh_seed() ^ fresh_seed().rotate_left(32));
-    DealCode { seed, hand: 1 }
+/// that nobody can search the seeds for the one that dealt their cards;
+/// `None` without the system's randomness (the clock could be searched).
+pub fn secret_deal() -> Option<DealCode> {
+    getrandom::u64().ok().map(|seed| DealCode { seed, hand: 1 })
 }
 
 /// A seed for a new game of one person's: small enough to read out and
@@ -123,7 +123,7 @@ mod tests {
 
     #[test]
     fn secret_deals_are_64_random_bits_and_short_ones_stay_short() {
-        let secret: Vec<u64> = (0..4).map(|_| secret_deal().seed).collect();
+        let secret: Vec<u64> = (0..4).map(|_| secret_deal().expect("the system's randomness").seed).collect();
         assert!(secret.iter().all(|&seed| seed > u64::from(u32::MAX)), "{secret:?}");
         assert!(secret.windows(2).all(|pair| pair[0] != pair[1]), "{secret:?}");
         let short = fresh_deal();

@@ -236,25 +236,18 @@ impl Room {
                     }
                 }
             }
-            let mut due = Vec::new();
+            // A card typed ahead is played as its turn comes, as if typed now.
+            let mut typed_ahead = Vec::new();
             for narrator in &mut self.narrators {
                 if let Some(sight) = self.table.sight(narrator.id, now) {
                     narrator.sync(&sight);
-                    due.extend(narrator.due_line(&sight).map(|line| (narrator.id, line)));
+                    typed_ahead.extend(narrator.play_ahead(&sight).into_iter().map(|request| (narrator.id, request)));
                 }
             }
-            // A card typed ahead is played as its turn comes, as if typed now.
-            let typed_ahead = !due.is_empty();
-            for (id, line) in due {
-                let narrator = self.narrators.iter_mut().find(|narrator| narrator.id == id);
-                let requests = match (narrator, self.table.sight(id, now)) {
-                    (Some(narrator), Some(sight)) => narrator.line(&line, &sight),
-                    _ => Vec::new(),
-                };
-                for request in requests {
-                    if let Request::Table(intent) = request {
-                        self.table.update(Message::Intent(id, intent), now);
-                    }
+            let played_ahead = !typed_ahead.is_empty();
+            for (id, request) in typed_ahead {
+                if let Request::Table(intent) = request {
+                    self.table.update(Message::Intent(id, intent), now);
                 }
             }
             let mut holds = Vec::new();
@@ -277,7 +270,7 @@ impl Room {
                     holds.push((narrator.id, narrator.holding));
                 }
             }
-            if holds.is_empty() && notices.is_empty() && !typed_ahead {
+            if holds.is_empty() && notices.is_empty() && !played_ahead {
                 return;
             }
             for (id, hold) in holds {

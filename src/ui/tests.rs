@@ -1632,6 +1632,37 @@ fn mid_game(players: u8) -> Harness {
 }
 
 #[test]
+fn with_eight_to_eleven_players_every_label_is_whole_and_every_card_of_the_trick_shows() {
+    for players in 8u8..=11 {
+        let rules = Rules { players, ..crate::engine::Preset::Cancellation.rules() };
+        let mut h = Harness::with_rules(rules, 5, Speed::Normal);
+        // Your turn with every other seat's card on the table.
+        h.play_until(|app| {
+            let trick = app.game().hand().trick().len() + 1 == usize::from(players);
+            (trick && app.sight().to_act == Some(YOU) && app.you().window.is_none()) || app.game().hand_number() == 4
+        });
+        assert!(h.game().hand_number() < 4, "{players} players: no such turn in three hands");
+        h.wait(Duration::from_secs(3));
+        for (width, height) in [(80, 24), (120, 36), (120, 40), (200, 60)] {
+            let (text, _, _) = h.screen(width, height);
+            for seat in Seat::all(usize::from(players)).skip(1) {
+                let label = format!("{} · normal", h.setup().seat_name(seat));
+                assert_eq!(text.matches(&label).count(), 1, "{players} at {width}x{height}: {label}\n{text}");
+            }
+            for (_, card) in h.game().hand().trick().plays(usize::from(players)) {
+                let face = Theme::rank(card.rank());
+                let small = format!("│{face:<2}{}│", h.you().theme.suit(card.suit()));
+                let large = format!("│{face:<5}│");
+                assert!(
+                    text.contains(&small) || text.contains(&large),
+                    "{players} at {width}x{height}: {card}\n{text}"
+                );
+            }
+        }
+    }
+}
+
+#[test]
 fn snapshot_layouts_at_80x24_120x36_and_200x60_for_3_4_and_7_players() {
     for players in [3u8, 4, 7] {
         let h = mid_game(players);

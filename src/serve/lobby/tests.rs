@@ -217,7 +217,7 @@ fn a_full_table_is_watched_not_sat_at_but_a_seat_kept_for_you_is_yours_again() {
     assert!(!buttons.contains("Enter sit") && buttons.contains("w watch"), "no seat to offer: {buttons}");
     assert_eq!(key(&mut lobby, KeyCode::Char('w')), Some(LobbyEffect::Watch("FULL".into())));
 
-    let mut bob = Lobby::new("bob", THEME, defaults(), Speed::Normal).opening_as("name:bob");
+    let mut bob = Lobby::new("bob", THEME, defaults(), Speed::Normal).holding_as("name:bob");
     let mut full = tables();
     full[0].seats[2] = person("jo");
     full[0].seats[3] = person("kim");
@@ -232,17 +232,25 @@ fn a_kept_seat_is_known_by_who_holds_it_not_by_the_name_a_person_comes_with() {
     // dave's key holds the seat he took while logged in as alice.
     full[0].seats = vec![person("alice"), away("bob"), person("jo"), person("kim")];
     full[0].seats[1] = SeatSummary { name: "alice 2".into(), holder: Some("SHA256:dave".into()), ..away("alice 2") };
-    let mut dave = Lobby::new("dave", THEME, defaults(), Speed::Normal).opening_as("SHA256:dave");
+    let mut dave = Lobby::new("dave", THEME, defaults(), Speed::Normal).holding_as("SHA256:dave");
     dave.set_tables(full.clone());
     assert!(text(&dave, 80, 24).contains("your seat is kept for you, Enter takes it back"), "{}", text(&dave, 80, 24));
     assert_eq!(key(&mut dave, KeyCode::Enter), Some(LobbyEffect::Sit("7Q4K".into())));
 
-    // Someone else logged in as alice 2 is not offered it.
-    let mut other = Lobby::new("alice 2", THEME, defaults(), Speed::Normal).opening_as("SHA256:eve");
-    other.set_tables(full);
-    let screen = text(&other, 80, 24);
-    assert!(screen.contains("Table 7Q4K, omnibus, is full: w watches it"), "{screen}");
-    assert_eq!(key(&mut other, KeyCode::Enter), None);
+    // Someone else logged in as alice 2 is not offered it, nor is a session of dave's second seat.
+    for holder in ["SHA256:eve", "second:SHA256:dave"] {
+        let mut other = Lobby::new("alice 2", THEME, defaults(), Speed::Normal).holding_as(holder);
+        other.set_tables(full.clone());
+        let screen = text(&other, 80, 24);
+        assert!(screen.contains("Table 7Q4K, omnibus, is full: w watches it"), "{holder}: {screen}");
+        assert_eq!(key(&mut other, KeyCode::Enter), None);
+    }
+
+    // A seat kept from before seats had tokens is its name's, as at the table.
+    full[0].seats[1] = SeatSummary { holder: None, ..away("bob") };
+    let mut bob = Lobby::new("bob", THEME, defaults(), Speed::Normal).holding_as("name:bob");
+    bob.set_tables(full);
+    assert!(text(&bob, 80, 24).contains("your seat is kept for you, Enter takes it back"), "{}", text(&bob, 80, 24));
 }
 
 #[test]

@@ -283,7 +283,7 @@ const PRIVATE: &str = "private:";
 fn seat_shown(seat: &SeatSummary, lobby: &Lobby) -> (String, Style) {
     let theme = lobby.theme;
     match (seat.person, seat.connected) {
-        (true, true) if seat.held_by(lobby.opener.as_deref()) => {
+        (true, true) if seat.held_by(lobby.holder.as_deref()) => {
             (format!("{} (you)", clean(&seat.name)), theme.strong())
         }
         (true, true) => (clean(&seat.name), theme.strong()),
@@ -373,7 +373,7 @@ fn what_keys_do(lobby: &Lobby) -> String {
         Focus::Tables => match lobby.tables.get(lobby.table_cursor) {
             Some(table) => {
                 let (code, label) = (clean(&table.code), clean(&table.label));
-                let yours = table.kept_for(lobby.opener.as_deref());
+                let yours = table.kept_for(lobby.holder.as_deref());
                 match table.free_seats() {
                     _ if yours => format!("Table {code}, {label}: your seat is kept for you, Enter takes it back"),
                     _ if !table.listed => {
@@ -399,7 +399,7 @@ fn what_keys_do(lobby: &Lobby) -> String {
 fn button_bar(buf: &mut Buffer, area: Rect, lobby: &Lobby, hits: &mut LobbyHits) {
     let theme = lobby.theme;
     let table = lobby.tables.get(lobby.table_cursor);
-    let may_sit = table.is_some_and(|table| table.has_room_for(lobby.opener.as_deref()));
+    let may_sit = table.is_some_and(|table| table.has_room_for(lobby.holder.as_deref()));
     let acts = |button: &LobbyButton| match button {
         LobbyButton::Sit => may_sit,
         LobbyButton::Watch => table.is_some(),

@@ -207,7 +207,7 @@ mod tests {
                     Seat::all(players).map(|seat| card_rect(area, seat, players, size, reach)).collect();
                 for (i, a) in cards.iter().enumerate() {
                     assert!(
-                        area.contains(a.as_position()) && a.bottom() <= area.bottom(),
+                        area.contains(a.as_position()) && a.right() <= area.right() && a.bottom() <= area.bottom(),
                         "{players} in {area:?}: {a:?}"
                     );
                     for b in &cards[i + 1..] {
