@@ -78,10 +78,10 @@ pub struct Narrator {
     /// Cards typed before this person's turn, each with its hand: each is
     /// played as the turn comes, in the order typed (a script types ahead).
     ahead: VecDeque<(u32, String)>,
-    /// The line last carried out was a card typed ahead: if the table
+    /// The card typed ahead last carried out, as typed: if the table
     /// refuses it, the cards typed after it are dropped (they were meant to
     /// follow it, not to stand in for it).
-    from_ahead: bool,
+    from_ahead: Option<String>,
     told: Told,
     out: Vec<String>,
 }
@@ -96,7 +96,7 @@ impl Narrator {
             holding: false,
             leaving: false,
             ahead: VecDeque::new(),
-            from_ahead: false,
+            from_ahead: None,
             told: Told::default(),
             out: Vec::new(),
         }
@@ -132,7 +132,7 @@ impl Narrator {
         while let Some((hand, line)) = self.ahead.pop_front() {
             if hand == sight.hand_number {
                 let requests = self.line(&line, sight);
-                self.from_ahead = true;
+                self.from_ahead = Some(line);
                 return requests;
             }
             self.say(format!("{line}, typed during hand {hand}, is dropped: that hand is over."));
@@ -140,12 +140,10 @@ impl Narrator {
         Vec::new()
     }
 
-    /// Drops the cards typed ahead, telling the person why.
-    fn drop_ahead(&mut self, why: &str) {
-        if !self.ahead.is_empty() {
-            let lines: Vec<String> = self.ahead.drain(..).map(|(_, line)| line).collect();
-            self.say(format!("{why}: {} dropped.", lines.join(", ")));
-        }
+    /// Drops the cards typed ahead: them as typed, listed.
+    fn take_ahead(&mut self) -> String {
+        let lines: Vec<String> = self.ahead.drain(..).map(|(_, line)| line).collect();
+        lines.join(", ")
     }
 
     /// Whether the table must wait for this person: they have yet to say
@@ -177,15 +175,17 @@ impl Narrator {
         if !told_later {
             self.catch_up(sight);
         }
-        match notice {
-            Notice::Refused(_) if std::mem::take(&mut self.from_ahead) => {
-                self.drop_ahead("That card was typed ahead, so the cards typed after it are");
+        let refused_ahead = match (notice, self.from_ahead.take()) {
+            (Notice::Refused(_), typed) => typed,
+            (Notice::CardTakenBack { .. } | Notice::PassTakenBack { .. }, _) => {
+                let dropped = self.take_ahead();
+                if !dropped.is_empty() {
+                    self.say(format!("Taken back, so the cards typed ahead are dropped: {dropped}."));
+                }
+                None
             }
-            Notice::CardTakenBack { .. } | Notice::PassTakenBack { .. } => {
-                self.drop_ahead("Taken back, so the cards typed ahead are");
-            }
-            _ => {}
-        }
+            _ => None,
+        };
         let w = self.words;
         let text = match notice {
             Notice::HandScored => {
@@ -254,6 +254,13 @@ impl Narrator {
             },
         };
         self.say(text);
+        if let Some(typed) = refused_ahead {
+            let dropped = self.take_ahead();
+            self.say(match dropped.is_empty() {
+                true => format!("{typed}, typed ahead, is not played."),
+                false => format!("{typed}, typed ahead, is not played, nor the cards typed after it: {dropped}."),
+            });
+        }
     }
 
     /// Comes in line with the table: tells what happened, then what is
@@ -590,7 +597,7 @@ impl Narrator {
     /// only looks at is told at once.
     pub fn line(&mut self, text: &str, sight: &Sight) -> Vec<Request> {
         let asked_to_confirm = std::mem::take(&mut self.leaving);
-        self.from_ahead = false;
+        self.from_ahead = None;
         let command = match parse(text) {
             Ok(command) => command,
             Err(why) => {

@@ -148,7 +148,10 @@ fn a_card_typed_ahead_that_is_refused_drops_the_cards_typed_after_it() {
     let mut told = Told::at_pace(Speed::Normal);
     typed_at_once(&mut told, &["pass 3d 5d 9d", "ah", "kc"]);
     told.until("You must follow clubs.");
-    told.until("That card was typed ahead, so the cards typed after it are: kc dropped.");
+    told.until("ah, typed ahead, is not played, nor the cards typed after it: kc.");
+    let refused = told.lines.iter().position(|line| line == "You must follow clubs.");
+    let dropped = told.lines.iter().position(|line| line.starts_with("ah, typed ahead"));
+    assert_eq!(dropped, refused.map(|at| at + 1), "the rule first, then what it stopped: {:#?}", told.lines);
     assert_eq!(told.count("You play the king of clubs."), 0, "the king was meant to follow the ace, not replace it");
     assert_eq!(told.typed("kc").first().map(String::as_str), Some("You play the king of clubs."));
 }
@@ -159,7 +162,7 @@ fn taking_a_card_back_drops_the_cards_typed_ahead() {
     told.typed("pass 3d 5d 9d");
     told.until("Your turn. You may play: Clubs: king, ace.");
     typed_at_once(&mut told, &["kc", "ac", "undo"]);
-    assert_eq!(told.count("Taken back, so the cards typed ahead are: ac dropped."), 1, "{:#?}", told.lines);
+    assert_eq!(told.count("Taken back, so the cards typed ahead are dropped: ac."), 1, "{:#?}", told.lines);
     assert_eq!(told.count("You lead the ace of clubs."), 0);
     assert_eq!(told.count("You play the ace of clubs."), 0, "{:#?}", told.lines);
 }

@@ -276,7 +276,7 @@ pub enum Refusal {
     CannotStart(String),
     /// A deal chosen (a seed typed, or the last game's again) where others
     /// play: whoever knows the seed knows every hand.
-    #[error("Games here are dealt from a secret seed: a seed someone knows would show them every hand")]
+    #[error("Games here are dealt from a secret seed: a known one shows every hand")]
     DealChosen,
     /// A proposal already waits for answers.
     #[error("{0}'s proposal waits for everyone's answer")]

@@ -1280,6 +1280,10 @@ fn the_key_line_lists_only_keys_that_act_now() {
     assert!(h.text().contains("[ Enter: next hand ]"), "as its button says: {}", h.text());
     h.play_until(|app| matches!(app.you().window, Some(Window::GameOver(_))));
     assert_eq!(h.keys_now(), ["n new game", "r replay this seed", "s scores", "S stats", "q quit"]);
+    h.send(Command::Help);
+    assert_eq!(h.you().window, Some(Window::Help), "the help opens at game over too");
+    h.send(Command::Cancel);
+    assert!(matches!(h.you().window, Some(Window::GameOver(_))), "and gives the game-over window back");
 
     let timed = crate::engine::Preset::Worldwinner.rules();
     let mut h = Harness::with_rules(timed, 42, Speed::Normal);

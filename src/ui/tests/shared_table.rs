@@ -448,19 +448,13 @@ fn a_shared_tables_games_are_dealt_from_secret_seeds_nobody_chooses_or_replays()
         crate::table::NewGame { setup: shared.table().setup().clone(), deal: Some(chosen), speed: Speed::Instant };
     shared.room.intend(BOB, crate::table::Intent::NewGame(Box::new(game)), shared.now);
     assert_eq!(shared.sight(ALICE).proposal, None, "nothing is proposed");
-    assert_eq!(
-        shared.note(BOB),
-        Some("Games here are dealt from a secret seed: a seed someone knows would show them every hand")
-    );
+    assert_eq!(shared.note(BOB), Some("Games here are dealt from a secret seed: a known one shows every hand"));
 
     shared.play_until(|shared| shared.table().finish().is_some());
     shared.press(BOB, Command::Confirm);
     shared.press(BOB, Command::Restart);
     assert!(shared.table().finish().is_some(), "r replays nothing here");
-    assert_eq!(
-        shared.note(BOB),
-        Some("Games here are dealt from a secret seed: a seed someone knows would show them every hand")
-    );
+    assert_eq!(shared.note(BOB), Some("Games here are dealt from a secret seed: a known one shows every hand"));
     shared.press(BOB, Command::New);
     shared.press(BOB, Command::Confirm);
     let seed = shared.table().start().seed;

@@ -52,6 +52,7 @@ pub fn key(selected: &mut Button, command: Command, sight: &Sight) -> Outcome {
         Command::ScoreSheet => return Outcome::Open(Window::ScoreSheet),
         Command::Stats => return Outcome::Open(Window::Record),
         Command::Look => return Outcome::Open(Window::Look(super::look::Choice::Letters)),
+        Command::Help => return Outcome::Open(Window::Help),
         _ => {}
     }
     Outcome::Stay
