@@ -371,7 +371,16 @@ impl Runtime {
             }
         }
         front.start(&mut room)?;
+        // Standard input has ended, but cards typed ahead wait for their turns: a script's last lines.
+        let mut input_ended = false;
         loop {
+            if input_ended && room.typed_ahead(PersonId::LOCAL) == 0 {
+                let now = Instant::now();
+                self.save(&mut room, now);
+                let saved = self.saves(&room);
+                front.finish(&mut room, now, saved);
+                return Ok(());
+            }
             let now = Instant::now();
             if let Err(error) = front.show(&mut room, now) {
                 self.save(&mut room, now);
@@ -393,6 +402,10 @@ impl Runtime {
                 Some(Incoming::Failed(source)) => {
                     self.save(&mut room, now);
                     return Err(TableError::Terminal { doing: "read", source });
+                }
+                Some(Incoming::Ended) if room.typed_ahead(PersonId::LOCAL) > 0 => {
+                    input_ended = true;
+                    Vec::new()
                 }
                 Some(Incoming::Ended) => {
                     self.save(&mut room, now);

@@ -102,6 +102,31 @@ fn domino_for_two_is_played_with_its_draws_told() {
 }
 
 #[test]
+fn a_script_types_its_cards_at_once_and_each_is_played_at_its_turn_before_the_input_ends() {
+    let dir = sandbox("plain", "script");
+    let mut child = Command::new(env!("CARGO_BIN_EXE_hearts"))
+        .args(["--plain", "--seed", "7", "--speed", "instant", "--new"])
+        .current_dir(&dir)
+        .env("HOME", dir.join("home"))
+        .env_remove("XDG_CONFIG_HOME")
+        .env_remove("XDG_DATA_HOME")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    // The whole script at once, then the end of the input: the king follows the two of clubs and wins, the ace leads.
+    std::io::Write::write_all(&mut child.stdin.take().unwrap(), b"pass 3d 5d 9d\nkc\nac\n").unwrap();
+    let output = child.wait_with_output().unwrap();
+    assert!(output.status.success());
+    let text = String::from_utf8_lossy(&output.stdout);
+    let played = text.find("You play the king of clubs.");
+    let led = text.find("You lead the ace of clubs.");
+    assert!(played.is_some() && played < led, "{text}");
+    assert!(text.ends_with("Your game is saved: hearts --plain offers it again.\nGoodbye.\n"), "{text}");
+}
+
+#[test]
 fn a_game_left_with_quit_is_offered_again_and_taken_up() {
     let dir = sandbox("plain", "resume");
     let run = |args: &[&str]| start_in(&dir, args, 1);

@@ -140,6 +140,11 @@ impl Narrator {
         Vec::new()
     }
 
+    /// How many cards typed ahead wait for their turns.
+    pub fn typed_ahead(&self) -> usize {
+        self.ahead.len()
+    }
+
     /// Drops the cards typed ahead: them as typed, listed.
     fn take_ahead(&mut self) -> String {
         let lines: Vec<String> = self.ahead.drain(..).map(|(_, line)| line).collect();

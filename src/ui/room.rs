@@ -75,6 +75,11 @@ impl Room {
         self.narrator_mut(id).map(Narrator::take_lines).unwrap_or_default()
     }
 
+    /// How many cards a line-mode person typed ahead wait for their turns.
+    pub fn typed_ahead(&self, id: PersonId) -> usize {
+        self.narrators.iter().find(|narrator| narrator.id == id).map_or(0, Narrator::typed_ahead)
+    }
+
     /// Every person's id, in the order they came.
     pub fn ids(&self) -> Vec<PersonId> {
         self.viewers.iter().map(|viewer| viewer.id).chain(self.narrators.iter().map(|narrator| narrator.id)).collect()
