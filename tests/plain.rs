@@ -18,7 +18,15 @@ fn start(name: &str, args: &[&str], seed: u64) -> (Child, LinePlayer<ChildStdin>
 /// `hearts --plain ARGS` in `dir` (its home `dir/home`), with a player on
 /// its pipes.
 fn start_in(dir: &Path, args: &[&str], seed: u64) -> (Child, LinePlayer<ChildStdin>) {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_hearts"))
+    let mut child = plain_in(dir, args).spawn().unwrap();
+    let player = LinePlayer::new(child.stdout.take().unwrap(), child.stdin.take().unwrap(), seed);
+    (child, player)
+}
+
+/// `hearts --plain ARGS` in `dir` (its home `dir/home`), on pipes.
+fn plain_in(dir: &Path, args: &[&str]) -> Command {
+    let mut command = Command::new(env!("CARGO_BIN_EXE_hearts"));
+    command
         .arg("--plain")
         .args(args)
         .current_dir(dir)
@@ -27,11 +35,8 @@ fn start_in(dir: &Path, args: &[&str], seed: u64) -> (Child, LinePlayer<ChildStd
         .env_remove("XDG_DATA_HOME")
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
-        .stderr(Stdio::null())
-        .spawn()
-        .unwrap();
-    let player = LinePlayer::new(child.stdout.take().unwrap(), child.stdin.take().unwrap(), seed);
-    (child, player)
+        .stderr(Stdio::null());
+    command
 }
 
 /// Plays a whole game and quits; what was played.
@@ -104,17 +109,7 @@ fn domino_for_two_is_played_with_its_draws_told() {
 #[test]
 fn a_script_types_its_cards_at_once_and_each_is_played_at_its_turn_before_the_input_ends() {
     let dir = sandbox("plain", "script");
-    let mut child = Command::new(env!("CARGO_BIN_EXE_hearts"))
-        .args(["--plain", "--seed", "7", "--speed", "instant", "--new"])
-        .current_dir(&dir)
-        .env("HOME", dir.join("home"))
-        .env_remove("XDG_CONFIG_HOME")
-        .env_remove("XDG_DATA_HOME")
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::null())
-        .spawn()
-        .unwrap();
+    let mut child = plain_in(&dir, &["--seed", "7", "--speed", "instant", "--new"]).spawn().unwrap();
     // The whole script at once, then the end of the input: the king follows the two of clubs and wins, the ace leads.
     std::io::Write::write_all(&mut child.stdin.take().unwrap(), b"pass 3d 5d 9d\nkc\nac\n").unwrap();
     let output = child.wait_with_output().unwrap();

@@ -1635,6 +1635,18 @@ fn mid_game(players: u8) -> Harness {
     h
 }
 
+/// Every card of the trick on the screen `text` is whole: its two
+/// corners are drawn.
+fn assert_trick_whole(h: &Harness, text: &str, context: &str) {
+    let players = h.setup().rules.player_count();
+    for (_, card) in h.game().hand().trick().plays(players) {
+        let face = Theme::rank(card.rank());
+        let small = format!("│{face:<2}{}│", h.you().theme.suit(card.suit()));
+        let large = format!("│{face:<5}│");
+        assert!(text.contains(&small) || text.contains(&large), "{context}: {card}\n{text}");
+    }
+}
+
 #[test]
 fn with_eight_to_eleven_players_every_label_is_whole_and_every_card_of_the_trick_shows() {
     for players in 8u8..=11 {
@@ -1653,15 +1665,7 @@ fn with_eight_to_eleven_players_every_label_is_whole_and_every_card_of_the_trick
                 let label = format!("{} · normal", h.setup().seat_name(seat));
                 assert_eq!(text.matches(&label).count(), 1, "{players} at {width}x{height}: {label}\n{text}");
             }
-            for (_, card) in h.game().hand().trick().plays(usize::from(players)) {
-                let face = Theme::rank(card.rank());
-                let small = format!("│{face:<2}{}│", h.you().theme.suit(card.suit()));
-                let large = format!("│{face:<5}│");
-                assert!(
-                    text.contains(&small) || text.contains(&large),
-                    "{players} at {width}x{height}: {card}\n{text}"
-                );
-            }
+            assert_trick_whole(&h, &text, &format!("{players} at {width}x{height}"));
         }
     }
 }
@@ -2352,16 +2356,7 @@ fn at_every_table_size_the_big_labels_overlap_neither_each_other_nor_the_trick()
             let hand = h.game().hand();
             let yours = format!("you passed {}", h.you().theme.cards(hand.passed(YOU)));
             assert!(text.contains(&yours), "{players} at {width}x{height}: {yours}\n{text}");
-            // Every card of the trick is whole: its two corners are drawn.
-            for (_, card) in h.game().hand().trick().plays(players as usize) {
-                let face = Theme::rank(card.rank());
-                let small = format!("│{face:<2}{}│", h.you().theme.suit(card.suit()));
-                let large = format!("│{face:<5}│");
-                assert!(
-                    text.contains(&small) || text.contains(&large),
-                    "{players} at {width}x{height}: {card}\n{text}"
-                );
-            }
+            assert_trick_whole(&h, &text, &format!("{players} at {width}x{height}"));
         }
     }
 }

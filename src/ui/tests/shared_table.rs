@@ -53,6 +53,18 @@ impl Shared {
         shared
     }
 
+    /// A four-seat table of seed 42 with alice in the line mode and bob at
+    /// a screen, the bots' passes made.
+    fn alice_in_lines_and_bob() -> Shared {
+        let mut shared = Shared::empty(Rules::default(), 42, Sharing::default());
+        let arrival = Arrival { id: ALICE, name: "alice".into(), key: None, watch: false };
+        let narrator = crate::line::narrator::Narrator::new(ALICE, crate::line::cards::CardWords::default());
+        shared.room.arrive_in_lines(arrival, narrator, shared.now);
+        shared.arrive(BOB, "bob", Some("SHA256:bob"), false);
+        shared.bots_act();
+        shared
+    }
+
     fn arrive(&mut self, id: PersonId, name: &str, key: Option<&str>, watch: bool) {
         let arrival = Arrival { id, name: name.to_string(), key: key.map(str::to_string), watch };
         self.room.arrive(arrival, Viewer::new(id, COLOR), self.now);
@@ -1036,12 +1048,7 @@ fn playing_out_is_not_offered_where_others_sit() {
 
 #[test]
 fn the_line_mode_keeps_a_name_that_begins_a_sentence_as_its_person_wrote_it() {
-    let mut shared = Shared::empty(Rules::default(), 42, Sharing::default());
-    let arrival = Arrival { id: ALICE, name: "alice".into(), key: None, watch: false };
-    let narrator = crate::line::narrator::Narrator::new(ALICE, crate::line::cards::CardWords::default());
-    shared.room.arrive_in_lines(arrival, narrator, shared.now);
-    shared.arrive(BOB, "bob", Some("SHA256:bob"), false);
-    shared.bots_act();
+    let mut shared = Shared::alice_in_lines_and_bob();
     shared.room.type_line(ALICE, "new", shared.now);
     shared.room.type_line(ALICE, "new", shared.now);
     shared.room.take_lines(ALICE);
@@ -1052,12 +1059,7 @@ fn the_line_mode_keeps_a_name_that_begins_a_sentence_as_its_person_wrote_it() {
 
 #[test]
 fn in_the_line_mode_the_proposers_no_takes_the_proposal_back() {
-    let mut shared = Shared::empty(Rules::default(), 42, Sharing::default());
-    let arrival = Arrival { id: ALICE, name: "alice".into(), key: None, watch: false };
-    let narrator = crate::line::narrator::Narrator::new(ALICE, crate::line::cards::CardWords::default());
-    shared.room.arrive_in_lines(arrival, narrator, shared.now);
-    shared.arrive(BOB, "bob", Some("SHA256:bob"), false);
-    shared.bots_act();
+    let mut shared = Shared::alice_in_lines_and_bob();
     shared.room.take_lines(ALICE);
     shared.room.type_line(ALICE, "new", shared.now);
     shared.room.type_line(ALICE, "new", shared.now);
