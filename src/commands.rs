@@ -97,6 +97,9 @@ pub enum CommandError {
     /// No game records to replay or review.
     #[error("no games kept{}", .0.as_ref().map_or_else(|| " yet: play one first".to_string(), |p| format!(" in {}", p.display())))]
     NoGames(Option<PathBuf>),
+    /// No game is kept yet, but one is saved unfinished.
+    #[error("no games kept yet: your unfinished game is kept once it ends, or once a new game replaces it")]
+    OnlyUnfinished,
     /// `--game N` beyond the file.
     #[error("--game {index}: there are {count} games")]
     NoSuchGame {
@@ -293,7 +296,12 @@ fn pick_record(file: Option<&std::path::Path>, game: Option<u64>) -> Result<(Gam
     };
     let count = records.len();
     if count == 0 {
-        return Err(CommandError::NoGames(file.map(std::path::Path::to_path_buf)));
+        let saved = file.is_none() && store::data_dir().is_ok_and(|dir| terminal::save::save_path(&dir).exists());
+        return Err(if saved {
+            CommandError::OnlyUnfinished
+        } else {
+            CommandError::NoGames(file.map(std::path::Path::to_path_buf))
+        });
     }
     let index = game.map_or(count, |n| n as usize);
     let record = records.into_iter().nth(index - 1).ok_or(CommandError::NoSuchGame { index, count })?;

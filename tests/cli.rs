@@ -467,6 +467,12 @@ fn replay_says_when_there_is_no_game_to_replay() {
     let dir = sandbox("replay_none");
     fails_with(&dir, &["replay"], &["no games kept yet: play one first"]);
     fails_with(&dir, &["review"], &["no games kept yet: play one first"]);
+    // A game played and left unfinished is not kept yet: saying "play one" would be wrong.
+    let data = dir.join("home/.local/share/hearts");
+    std::fs::create_dir_all(&data).unwrap();
+    std::fs::write(data.join("game.json"), "{}").unwrap();
+    fails_with(&dir, &["review"], &["your unfinished game is kept once it ends"]);
+    std::fs::remove_file(data.join("game.json")).unwrap();
     write(&dir, "bad.jsonl", "{\"seed\": 1}\n");
     fails_with(&dir, &["replay", "bad.jsonl"], &["bad.jsonl:1: not a game record"]);
     let sim = hearts(&dir, &["sim", "--games", "2", "--record", "two.jsonl", "--target", "30"]);

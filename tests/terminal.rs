@@ -142,7 +142,7 @@ fn a_whole_seeded_game_with_keys_alone() {
         if text.contains("Game over") {
             break;
         }
-        if text.contains("Enter: next hand") || text.contains("Enter: final standings") {
+        if text.contains("Enter Next hand") || text.contains("Enter Final standings") {
             hands_seen += 1;
             game.send("\r");
         } else if status.contains("Choose 3 cards to pass") {

@@ -182,13 +182,6 @@ impl Narrator {
         }
         let refused_ahead = match (notice, self.from_ahead.take()) {
             (Notice::Refused(_), typed) => typed,
-            (Notice::CardTakenBack { .. } | Notice::PassTakenBack { .. }, _) => {
-                let dropped = self.take_ahead();
-                if !dropped.is_empty() {
-                    self.say(format!("Taken back, so the cards typed ahead are dropped: {dropped}."));
-                }
-                None
-            }
             _ => None,
         };
         let w = self.words;
@@ -750,7 +743,14 @@ impl Narrator {
                 }
             }
             LineCommand::Hint => return table(Intent::Hint),
-            LineCommand::Undo => return table(Intent::Undo),
+            LineCommand::Undo => {
+                // Whatever is taken back, the cards typed to follow it are not played.
+                let dropped = self.take_ahead();
+                if !dropped.is_empty() {
+                    self.say(format!("The cards typed ahead are dropped: {dropped}."));
+                }
+                return table(Intent::Undo);
+            }
             LineCommand::Pace(to) => return table(Intent::Pace(to)),
             LineCommand::Say(text) => return table(Intent::Say(text)),
             LineCommand::New if !asked_to_confirm && mid_game(sight) => {

@@ -65,8 +65,13 @@ impl Told {
 
     /// Lets time pass a little at a time until a line says `text`.
     fn until(&mut self, text: &str) {
+        self.until_times(text, 1);
+    }
+
+    /// Lets time pass a little at a time until `times` lines say `text`.
+    fn until_times(&mut self, text: &str, times: usize) {
         for _ in 0..2000 {
-            if self.lines.iter().any(|line| line.contains(text)) {
+            if self.count(text) >= times {
                 return;
             }
             self.now += Duration::from_millis(10);
@@ -157,14 +162,23 @@ fn a_card_typed_ahead_that_is_refused_drops_the_cards_typed_after_it() {
 }
 
 #[test]
-fn taking_a_card_back_drops_the_cards_typed_ahead() {
+fn undo_drops_the_cards_typed_ahead_whether_or_not_it_takes_a_card_back() {
     let mut told = Told::at_pace(Speed::Normal);
     told.typed("pass 3d 5d 9d");
     told.until("Your turn. You may play: Clubs: king, ace.");
     typed_at_once(&mut told, &["kc", "ac", "undo"]);
-    assert_eq!(told.count("Taken back, so the cards typed ahead are dropped: ac."), 1, "{:#?}", told.lines);
-    assert_eq!(told.count("You lead the ace of clubs."), 0);
-    assert_eq!(told.count("You play the ace of clubs."), 0, "{:#?}", told.lines);
+    assert_eq!(told.count("The cards typed ahead are dropped: ac."), 1, "{:#?}", told.lines);
+    assert_eq!(told.count("You took back the king of clubs."), 1, "{:#?}", told.lines);
+    // Once another has played nothing is taken back, and still the card typed ahead goes.
+    told.typed("kc");
+    told.until("Your lead.");
+    told.room.type_line(PersonId::LOCAL, "ac", told.now);
+    told.until_times("Left plays", 2);
+    typed_at_once(&mut told, &["qd", "undo"]);
+    assert_eq!(told.count("The cards typed ahead are dropped: qd."), 1, "{:#?}", told.lines);
+    assert_eq!(told.count("Can't undo"), 1, "{:#?}", told.lines);
+    told.settle();
+    assert_eq!(told.count("the queen of diamonds."), 0, "{:#?}", told.lines);
 }
 
 #[test]

@@ -1038,6 +1038,15 @@ fn v_changes_how_the_cards_look_at_once_and_keeps_it_for_next_time() {
 }
 
 #[test]
+fn in_letters_the_help_names_the_arrows_within_its_key_column() {
+    let mut h = Harness::new(42, Speed::Instant);
+    h.you_mut().theme = Theme { color: true, ascii: true, palette256: true, four_colour: false };
+    h.send(Command::Help);
+    let text = h.text();
+    assert!(text.contains(" h l, arrows move along your hand (Home, End: to the ends) "), "{text}");
+}
+
+#[test]
 fn a_click_on_a_line_of_the_look_window_changes_it() {
     let mut h = Harness::new(42, Speed::Instant);
     h.send(Command::Look);
@@ -1277,7 +1286,7 @@ fn the_key_line_lists_only_keys_that_act_now() {
     assert!(h.keys_now().contains(&"Space mark"));
     h.play_until(|app| matches!(app.you().window, Some(Window::HandSummary)));
     assert_eq!(h.keys_now(), ["Enter next hand", "q quit"], "a summary lists no play keys");
-    assert!(h.text().contains("[ Enter: next hand ]"), "as its button says: {}", h.text());
+    assert!(h.text().contains("[ Enter Next hand ]"), "as its button says: {}", h.text());
     h.play_until(|app| matches!(app.you().window, Some(Window::GameOver(_))));
     assert_eq!(h.keys_now(), ["n new game", "r replay this seed", "s scores", "S stats", "q quit"]);
     h.send(Command::Help);
@@ -1666,6 +1675,11 @@ fn with_eight_to_eleven_players_every_label_is_whole_and_every_card_of_the_trick
                 assert_eq!(text.matches(&label).count(), 1, "{players} at {width}x{height}: {label}\n{text}");
             }
             assert_trick_whole(&h, &text, &format!("{players} at {width}x{height}"));
+            if width == 80 {
+                // No card lies over a seat's points (nor yours).
+                let points = text.matches(" pts · total ").count();
+                assert_eq!(points, usize::from(players), "{players} at {width}x{height}:\n{text}");
+            }
         }
     }
 }

@@ -49,7 +49,7 @@ pub(super) fn placed(area: Rect, (x, y): (f64, f64), width: u16, height: u16) ->
 }
 
 /// The most players seated on an ellipse; bigger tables go round the edge.
-const MOST_ON_AN_ELLIPSE: usize = 7;
+pub(super) const MOST_ON_AN_ELLIPSE: usize = 7;
 
 /// How much a seat's label holds: the brief three lines ("▒▒ 13"), or a
 /// fan of card backs (one row, or three) and lines of notes below it.
@@ -140,7 +140,7 @@ pub(super) fn detail_for(app: &Seen<'_>, area: Rect, big: bool, trick_size: Card
         }
         let reach = trick_reach(area, players, trick_size, detail.height());
         let cards: Vec<Rect> =
-            Seat::all(players).map(|seat| card_rect(area, seat, players, trick_size, reach)).collect();
+            Seat::all(players).map(|seat| card_rect(area, seat, players, trick_size, reach, detail.height())).collect();
         let texts: Vec<Rect> =
             labels.iter().map(|(rect, lines, alignment)| text_rect(*rect, lines, *alignment)).collect();
         // Labels keep a blank row and column between them, to read apart.

@@ -13,7 +13,7 @@
 //!                                     └───┘
 //! ```
 
-use super::seats::{centre, direction, placed};
+use super::seats::{MOST_ON_AN_ELLIPSE, centre, direction, placed};
 use super::*;
 
 /// How far from the centre each seat's card of the trick lies: on a big
@@ -46,17 +46,24 @@ pub(super) fn trick_reach(area: Rect, players: usize, size: CardSize, seat_heigh
     }
 }
 
-/// Where a seat's card of the trick lies.
+/// Where a seat's card of the trick lies. Where the seats go round the
+/// edge, the card of a seat at the top middle lies below its label
+/// (`seat_height` rows), not over it.
 pub(super) fn card_rect(
     area: Rect,
     seat: Seat,
     players: usize,
     size: CardSize,
     (reach_x, reach_y): (f64, f64),
+    seat_height: u16,
 ) -> Rect {
     let (cx, cy) = centre(area);
     let (dx, dy) = direction(seat, players);
-    placed(area, (cx + dx * reach_x, cy + dy * reach_y), size.width, size.height)
+    let mut rect = placed(area, (cx + dx * reach_x, cy + dy * reach_y), size.width, size.height);
+    if players > MOST_ON_AN_ELLIPSE && dx.abs() < 0.1 && dy < 0.0 {
+        rect.y = rect.y.max(area.y + seat_height).min(area.bottom().saturating_sub(rect.height));
+    }
+    rect
 }
 
 pub(super) fn trick(buf: &mut Buffer, area: Rect, app: &Seen<'_>, now: Instant, size: CardSize, seat_height: u16) {
@@ -70,7 +77,7 @@ pub(super) fn trick(buf: &mut Buffer, area: Rect, app: &Seen<'_>, now: Instant, 
     // names it).
     let cancelled = trick.cancelled();
     for (seat, card) in trick.plays(players) {
-        let rect = card_rect(area, app.place(seat), players, size, reach);
+        let rect = card_rect(area, app.place(seat), players, size, reach, seat_height);
         let (face, frame) = match (Some(card) == winner, cancelled.contains(card)) {
             (true, _) => (app.viewer.theme.card_face(card), app.viewer.theme.marked()),
             (false, true) => (app.viewer.theme.quiet(), app.viewer.theme.quiet()),
@@ -204,7 +211,7 @@ mod tests {
             for players in 3..=11 {
                 let reach = trick_reach(area, players, size, 3);
                 let cards: Vec<Rect> =
-                    Seat::all(players).map(|seat| card_rect(area, seat, players, size, reach)).collect();
+                    Seat::all(players).map(|seat| card_rect(area, seat, players, size, reach, 3)).collect();
                 for (i, a) in cards.iter().enumerate() {
                     assert!(
                         area.contains(a.as_position()) && a.right() <= area.right() && a.bottom() <= area.bottom(),

@@ -245,7 +245,7 @@ fn at_a_hands_end_the_table_says_once_whom_it_waits_for_and_a_watcher_only_close
     shared.wait(Duration::from_secs(3));
     assert_eq!(shared.viewer(EVE).window, Some(Window::HandSummary));
     assert_eq!(shared.keys(EVE), ["Enter close", "q leave"]);
-    assert!(shared.screen(EVE, 80, 24).contains("[ Enter: close ]"), "{}", shared.screen(EVE, 80, 24));
+    assert!(shared.screen(EVE, 80, 24).contains("[ Enter Close ]"), "{}", shared.screen(EVE, 80, 24));
     shared.press(ALICE, Command::Confirm);
     let status = shared.status(ALICE);
     assert!(status.starts_with("Waiting for bob to read the scores, 0:"), "{status}");

@@ -5,7 +5,7 @@
 //!   ╭ The auction ─────────────────────────────────────────────╮
 //!   │ Bid chips for the right to name the penalty suit and     │
 //!   │ Your bid: < 3 >                                          │
-//!   │            [ Enter: bid 3 ]  [ n Pass ]                  │
+//!   │            [ Enter Bid 3 ]  [ n Pass ]                  │
 //!   ╰──────────────────────────────────────────────────────────╯
 //! ```
 
@@ -58,7 +58,7 @@ pub fn draw(buf: &mut Buffer, area: Rect, seen: &Seen, offer: u32, hits: &mut Hi
         Line::styled(format!(" Your bid: < {offer} >"), theme.strong()),
     ];
     Paragraph::new(text).render(inner, buf);
-    let bid = format!("Enter: bid {offer}");
+    let bid = format!("Enter Bid {offer}");
     let row = [(bid.as_str(), Button::Yes), ("n Pass", Button::No)];
     buttons(buf, inner, &row, Some(Button::Yes), theme, hits);
     rect

@@ -124,7 +124,8 @@ pub fn draw(buf: &mut Buffer, area: Rect, seen: &Seen) -> Rect {
         .filter(|&(key, _)| !(key == "any key" && timed.is_some()))
         .chain(timed)
         .map(|(key, what)| {
-            let key = if theme.ascii { key.replace("← →", "Left Right") } else { key.to_string() };
+            // In letters the arrows are named, in the key column's width.
+            let key = if theme.ascii { key.replace("← → or h l", "h l, arrows") } else { key.to_string() };
             Line::from(vec![Span::styled(format!(" {key:<12}"), theme.strong()), Span::raw(what)])
         })
         .collect();

@@ -8,7 +8,7 @@
 //!          │           Took                Hand Total │
 //!          │ You       Q♥ J♥ 10♥              +7   22 │
 //!          │ ...                                      │
-//!          │            [ Enter: next hand ]          │
+//!          │            [ Enter Next hand ]           │
 //!          ╰──────────────────────────────────────────╯
 //! ```
 
@@ -119,9 +119,9 @@ pub fn draw(buf: &mut Buffer, area: Rect, app: &Seen<'_>, hits: &mut Hits) -> Re
     let (rect, inner) = frame(buf, area, width, height, &format!("Hand {} scored", app.hand_number), theme);
     Paragraph::new(lines).render(inner, buf);
     let label = match enter_does(app) {
-        EnterDoes::FinalStandings => "Enter: final standings",
-        EnterDoes::Close => "Enter: close",
-        EnterDoes::NextHand => "Enter: next hand",
+        EnterDoes::FinalStandings => "Enter Final standings",
+        EnterDoes::Close => "Enter Close",
+        EnterDoes::NextHand => "Enter Next hand",
     };
     buttons(buf, inner, &[(label, Button::Continue)], Some(Button::Continue), theme, hits);
     rect
