@@ -128,7 +128,8 @@ pub fn parse(line: &str) -> Result<LineCommand, String> {
             _ => Err("Type symbols, symbols on or symbols off.".into()),
         },
         "q" | "quit" | "exit" | "leave" => alone(LineCommand::Quit),
-        "play" if !rest.is_empty() => parse(&rest.join(" ")).and_then(|played| match played {
+        "play" if rest.is_empty() => Err("Play which card? Type play and a card, e.g. play qs.".into()),
+        "play" => parse(&rest.join(" ")).and_then(|played| match played {
             LineCommand::Card(_) | LineCommand::Joker => Ok(played),
             _ => Err(format!("{} is not a card: write its rank and then its suit, e.g. qs.", rest.join(" "))),
         }),
@@ -256,6 +257,7 @@ mod tests {
         assert_eq!(parse("play 8s"), Ok(LineCommand::Card("8S".parse().unwrap())));
         assert_eq!(parse("play queen of spades"), Ok(LineCommand::Card("QS".parse().unwrap())));
         assert_eq!(parse("play hand"), Err("hand is not a card: write its rank and then its suit, e.g. qs.".into()));
+        assert_eq!(parse("play"), Err("Play which card? Type play and a card, e.g. play qs.".into()));
     }
 
     #[test]
