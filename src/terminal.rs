@@ -374,7 +374,7 @@ impl Runtime {
         // Standard input has ended, but cards typed ahead wait for their turns: a script's last lines.
         let mut input_ended = false;
         loop {
-            if input_ended && room.typed_ahead(PersonId::LOCAL) == 0 {
+            if input_ended && room.typed_ahead(PersonId::LOCAL, Instant::now()) == 0 {
                 let now = Instant::now();
                 self.save(&mut room, now);
                 let saved = self.saves(&room);
@@ -403,7 +403,7 @@ impl Runtime {
                     self.save(&mut room, now);
                     return Err(TableError::Terminal { doing: "read", source });
                 }
-                Some(Incoming::Ended) if room.typed_ahead(PersonId::LOCAL) > 0 => {
+                Some(Incoming::Ended) if room.typed_ahead(PersonId::LOCAL, now) > 0 => {
                     input_ended = true;
                     Vec::new()
                 }

@@ -141,7 +141,9 @@ fn cards_typed_ahead_wait_for_their_turns_in_the_order_typed() {
     typed_at_once(&mut told, &["pass 3d 5d 9d", "kc", "ac"]);
     assert_eq!(told.count("Not your turn yet: the king of clubs waits for it."), 1, "{:#?}", told.lines);
     assert_eq!(told.count("Not your turn yet: the ace of clubs waits for it."), 1, "{:#?}", told.lines);
+    assert_eq!(told.room.typed_ahead(PersonId::LOCAL, told.now), 2, "both wait for turns that will come");
     told.until("You lead the ace of clubs.");
+    assert_eq!(told.room.typed_ahead(PersonId::LOCAL, told.now), 0);
     let played = told.lines.iter().position(|line| line == "You play the king of clubs.");
     let led = told.lines.iter().position(|line| line == "You lead the ace of clubs.");
     assert!(played.is_some() && played < led, "in the order typed: {:#?}", told.lines);

@@ -75,9 +75,14 @@ impl Room {
         self.narrator_mut(id).map(Narrator::take_lines).unwrap_or_default()
     }
 
-    /// How many cards a line-mode person typed ahead wait for their turns.
-    pub fn typed_ahead(&self, id: PersonId) -> usize {
-        self.narrators.iter().find(|narrator| narrator.id == id).map_or(0, Narrator::typed_ahead)
+    /// How many cards a line-mode person typed ahead wait for turns that
+    /// come without another line from them.
+    pub fn typed_ahead(&self, id: PersonId, now: Instant) -> usize {
+        let narrator = self.narrators.iter().find(|narrator| narrator.id == id);
+        match (narrator, self.table.sight(id, now)) {
+            (Some(narrator), Some(sight)) => narrator.typed_ahead(&sight),
+            _ => 0,
+        }
     }
 
     /// Every person's id, in the order they came.
