@@ -144,14 +144,9 @@ impl Narrator {
     /// another line: none while the game asks something else of the person
     /// (a pass, a question, the scores read) or is over.
     pub fn typed_ahead(&self, sight: &Sight) -> usize {
-        let asked_more = sight.finish.is_some()
-            || sight.phase == GamePhase::GameOver
-            || sight.reading_scores
-            || sight
-                .own
-                .as_ref()
-                .is_none_or(|own| own.question.is_some() || (own.passing && own.pending_pass.is_none()));
-        if asked_more { 0 } else { self.ahead.len() }
+        let asked_first = matches!(self.asked_now(sight), Some(Asked::Pass(_) | Asked::Question(..) | Asked::Read(_)));
+        let over = sight.finish.is_some() || sight.phase == GamePhase::GameOver || sight.own.is_none();
+        if asked_first || over { 0 } else { self.ahead.len() }
     }
 
     /// Drops the cards typed ahead: them as typed, listed.
