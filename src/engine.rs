@@ -57,7 +57,8 @@ pub use card::{Card, JOKERS, NotationError, Rank, Suit};
 pub use card_set::{CardBag, CardSet, CardSetIter};
 pub use deal::{Deal, GameRng, dealer_of_hand, first_dealer};
 pub use game::{
-    Action, Draw, Event, Game, GameError, GamePhase, HandRecord, plays_on_tied, reaches_end, shooter_is_asked,
+    Action, Draw, Event, Game, GameError, GamePhase, HandRecord, TrickTake, plays_on_tied, reaches_end,
+    shooter_is_asked,
 };
 pub use hand::{
     Bid, BidError, DeclareError, Hand, HandPhase, Lies, PassError, PassOutcome, PlayError, PlayOutcome, PlaySituation,
@@ -69,7 +70,7 @@ pub use rules::{
 };
 pub use score::{
     BONUS_CARD_VALUE, Chips, ChipsSettlement, Generale, HandResult, MoonScoring, SCORE_BONUS_PER_POINT, TOURNAMENT_PAR,
-    TimedFinish, TournamentScore, WIN_BONUS_PER_POINT, adjusted_total, cut_total,
+    TimedFinish, TournamentScore, WIN_BONUS_PER_POINT, adjusted_total, cut_total, points_of, worth_of,
 };
 pub use seat::{BySeat, MAX_PLAYERS, MIN_PLAYERS, Seat};
 pub use trick::Trick;

@@ -48,7 +48,7 @@ pub use intent::{Intent, NewGame};
 pub use lineup::{Setup, fixed_seat_name, seat_name};
 pub use notice::{Hint, Notice, Off, Refusal};
 pub use people::{Arrival, Holder, PersonId};
-pub use sight::{AtSeat, Own, Question, Sight};
+pub use sight::{AtSeat, Own, Question, Sight, TakeSeen};
 
 use bots::Bots;
 use people::Attendee;
@@ -832,11 +832,7 @@ impl Table {
     /// The penalty points `viewer` sees `seat` has taken in the hand so far
     /// (another seat's widow counts once the hand is scored).
     fn points_seen_by(&self, viewer: Option<Seat>, seat: Seat) -> i32 {
-        let rules = &self.setup.rules;
-        let hand = self.game.hand();
-        let taken = self.taken_seen_by(viewer, seat).cards();
-        let bonus = rules.bonus_card().is_some_and(|card| taken.contains(card));
-        hand.points(rules.points, taken) + if bonus { crate::engine::BONUS_CARD_VALUE } else { 0 }
+        crate::engine::worth_of(&self.setup.rules, self.game.hand().named_suit(), self.taken_seen_by(viewer, seat))
     }
 
     /// Each seat's standing.

@@ -7,8 +7,8 @@ mod common;
 
 use common::{card, cards, play_all, seat};
 use hearts::engine::{
-    BySeat, CardBag, CardSet, Deal, FirstLead, Game, GamePhase, Hand, HandPhase, HandResult, Kitty, PassDirection,
-    PassError, PlayOutcome, PointsTable, Preset, Rules, RulesError, Seat, Teams,
+    Action, BySeat, CardBag, CardSet, Deal, FirstLead, Game, GamePhase, Hand, HandPhase, HandResult, Kitty,
+    PassDirection, PassError, PlayOutcome, PointsTable, Preset, Rules, RulesError, Seat, Teams, TrickTake, worth_of,
 };
 
 fn cancellation(players: u8) -> Rules {
@@ -172,6 +172,28 @@ fn two_pairs_leave_the_trick_to_the_next_tricks_winner_and_its_leader_leads_agai
     assert_eq!(hand.taken_cards(seat(0)).twice(), cards("2C 8C"));
     assert_eq!(hand.tricks_won(seat(0)), 2);
     assert!(hand.waiting().is_empty());
+}
+
+#[test]
+fn the_game_says_where_each_tricks_cards_went_the_waiting_ones_with_the_next_winners() {
+    let hand = position(&["2C KD 2H", "2C 3H 3S", "8C 4H 4S", "8C 5H 5S", "3C 6H 6S", "4C 7H 7S"]);
+    let mut game = Game::from_position(cancellation(6), 1, hand, BySeat::splat(0)).unwrap();
+    let mut play = |moves: &str| {
+        for text in moves.split_whitespace() {
+            let seat = game.hand().to_act();
+            game.apply(Action::Play { seat, card: card(text) }).unwrap();
+        }
+    };
+    // Two pairs of clubs: nobody takes the first trick, its cards wait.
+    play("2C 2C 8C 8C 3C 4C");
+    // Seat 0 leads again: its KD takes the hearts thrown on it, and the clubs that waited.
+    play("KD 3H 4H 5H 6H 7H");
+    let takes = game.takes();
+    assert_eq!(takes.len(), 2);
+    assert_eq!(takes[0], TrickTake { taker: None, cards: CardBag::EMPTY, kitty: false });
+    let all: CardBag = "2C 2C 8C 8C 3C 4C KD 3H 4H 5H 6H 7H".parse().unwrap();
+    assert_eq!(takes[1], TrickTake { taker: Some(seat(0)), cards: all, kitty: false });
+    assert_eq!(worth_of(game.rules(), None, takes[1].cards), 5, "five hearts, a point each");
 }
 
 #[test]

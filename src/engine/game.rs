@@ -157,6 +157,19 @@ pub struct Draw {
     pub cards: CardSet,
 }
 
+/// Where a completed trick's cards went.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct TrickTake {
+    /// The seat that took them; `None` while they wait for the next
+    /// trick's winner (two packs).
+    pub taker: Option<Seat>,
+    /// Every card the taker took with this trick: its own, those of the
+    /// tricks that waited for it, and the kitty where it went with it.
+    pub cards: CardBag,
+    /// Whether the kitty went with it.
+    pub kitty: bool,
+}
+
 /// One line of the score sheet.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct HandRecord {
@@ -186,6 +199,7 @@ pub struct Game {
     hand_index: u32,
     hand: Hand,
     tricks: Vec<Trick>,
+    takes: Vec<TrickTake>,
     totals: BySeat<i32>,
     chips: Option<Chips>,
     bids: BySeat<Option<u32>>,
@@ -205,6 +219,7 @@ impl Game {
             seed,
             hand_index: 0,
             tricks: Vec::new(),
+            takes: Vec::new(),
             totals: BySeat::splat(0),
             chips: rules.plays_chips().then(|| Chips::new(&rules)),
             bids: BySeat::splat(None),
@@ -235,6 +250,7 @@ impl Game {
             hand_index: 0,
             hand,
             tricks: Vec::new(),
+            takes: Vec::new(),
             totals,
             chips: rules.plays_chips().then(|| Chips::new(&rules)),
             bids: BySeat::splat(None),
@@ -278,6 +294,11 @@ impl Game {
     /// The tricks completed in the current (or just finished) hand, in order.
     pub fn tricks(&self) -> &[Trick] {
         &self.tricks
+    }
+
+    /// Where the cards of each of [`Game::tricks`] went, in the same order.
+    pub fn takes(&self) -> &[TrickTake] {
+        &self.takes
     }
 
     /// Where the game stands.
@@ -370,6 +391,7 @@ impl Game {
             Action::Play { seat, card } => {
                 self.require_in_hand(PlayError::NotPlaying.into())?;
                 let stock = self.hand.stock();
+                let before = self.hand;
                 let outcome = self.hand.play(seat, card)?;
                 if self.rules.domino {
                     self.note_draw(stock, outcome);
@@ -377,6 +399,7 @@ impl Game {
                 let completed = outcome != PlayOutcome::Played;
                 if let (true, Some(trick)) = (completed, self.hand.last_trick()) {
                     self.tricks.push(*trick);
+                    self.takes.push(take_of(&self.rules, &before, &self.hand, trick, outcome));
                 }
                 if matches!(outcome, PlayOutcome::TrickTaken(_)) && self.ends_mid_hand() {
                     self.hand.stop();
@@ -402,6 +425,7 @@ impl Game {
                     self.hand_index += 1;
                     self.hand = Game::deal(&self.rules, self.seed, self.hand_index);
                     self.tricks.clear();
+                    self.takes.clear();
                     self.bids = BySeat::splat(None);
                     self.last_draw = None;
                     self.draws.clear();
@@ -510,6 +534,21 @@ impl Game {
             Event::HandScored
         }
     }
+}
+
+/// Where the cards of `trick` went, the play that completed it having
+/// turned `before` into `after`. Domino's last holder takes its own cards
+/// and the stock after the last trick: that is not the trick's.
+fn take_of(rules: &Rules, before: &Hand, after: &Hand, trick: &Trick, outcome: PlayOutcome) -> TrickTake {
+    let PlayOutcome::TrickTaken(taker) = outcome else {
+        return TrickTake { taker: None, cards: CardBag::EMPTY, kitty: false };
+    };
+    let kitty = !before.kitty_cards().is_empty() && before.kitty_taker().is_none() && after.kitty_taker().is_some();
+    let cards = match rules.domino {
+        true => trick.cards().iter().copied().collect(),
+        false => after.taken_cards(taker).less(before.taken_cards(taker)),
+    };
+    TrickTake { taker: Some(taker), cards, kitty }
 }
 
 /// Whether these totals after hand `hand_number` (counted from 1) reach

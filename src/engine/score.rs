@@ -2,7 +2,7 @@
 //! the bonus card, the game-total adjustments, and the timed tournament
 //! score.
 
-use super::card::Card;
+use super::card::{Card, Suit};
 use super::card_set::{CardBag, CardSet};
 use super::hand::{Bid, Hand, HandPhase};
 use super::rules::{MoonRule, ROYAL_DIAMOND_CUT, Rules, Scoring, Teams};
@@ -106,20 +106,10 @@ impl HandResult {
             false => took_all,
         };
         let shooter = if rules.moon == MoonRule::Off || generale.is_some() { None } else { shooting_side };
-        // A suit named in the auction leaves the table's effects out: 1 a card.
-        // (Tables whose effects act on the whole take, Royal's, are not
-        // played with two packs: a second copy adds its plain points.)
-        let points_of = |seat: Seat| match hand.named_suit() {
-            Some(_) => hand.points(rules.points, hand.taken(seat)),
-            None if rules.cancellation => {
-                rules.points.hand_points(hand.taken(seat)) + rules.points.points(hand.taken_cards(seat).twice())
-            }
-            None => rules.points.hand_points(hand.taken(seat)),
-        };
         // A plain loop over the table's seats: a search scores every playout.
         let mut points_taken = BySeat::splat(0);
         for seat in Seat::all(players) {
-            points_taken[seat] = points_of(seat);
+            points_taken[seat] = points_of(rules, hand.named_suit(), hand.taken_cards(seat));
         }
         let penalty_total = match rules.cancellation {
             true => hand.points(rules.points, penalty) + hand.points(rules.points, penalty_twice),
@@ -225,6 +215,31 @@ impl HandResult {
             adjusted_total(total, rules)
         })
     }
+}
+
+/// What a take of `taken` scores by the points table: the table's effects
+/// on the whole take (Royal's), both copies where two packs are played,
+/// or, where the auction named a suit, a card a point of that suit. This
+/// is [`HandResult::points_taken`] for a seat's whole take; the bonus card
+/// is apart (see [`worth_of`]).
+#[inline]
+pub fn points_of(rules: &Rules, named_suit: Option<Suit>, taken: CardBag) -> i32 {
+    // (Tables whose effects act on the whole take, Royal's, are not played
+    // with two packs: a second copy adds its plain points.)
+    match named_suit {
+        Some(suit) => taken.cards().of_suit(suit).len() as i32,
+        None if rules.cancellation => rules.points.hand_points(taken.cards()) + rules.points.points(taken.twice()),
+        None => rules.points.hand_points(taken.cards()),
+    }
+}
+
+/// What a take of `taken` is worth to its taker before the hand's end:
+/// its points ([`points_of`]) and the bonus card's -10 where it is in it.
+/// The moon, a declaration and the no-tricks bonus are settled only when
+/// the hand is scored.
+pub fn worth_of(rules: &Rules, named_suit: Option<Suit>, taken: CardBag) -> i32 {
+    let bonus = rules.bonus_card().is_some_and(|card| taken.cards().contains(card));
+    points_of(rules, named_suit, taken) + if bonus { BONUS_CARD_VALUE } else { 0 }
 }
 
 /// The chips on the table: each seat's stack and the pot.
@@ -424,6 +439,36 @@ impl TournamentScore {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::engine::{PointsTable, Preset};
+
+    fn bag(text: &str) -> CardBag {
+        text.parse().unwrap()
+    }
+
+    #[test]
+    fn a_take_is_worth_its_points_and_the_bonus_cards_minus_ten() {
+        // Omnibus: the queen of hearts 1, the jack of diamonds -10.
+        let omnibus = Preset::Omnibus.rules();
+        assert_eq!(worth_of(&omnibus, None, bag("QH JD QD TD")), 1 - 10);
+        assert_eq!(points_of(&omnibus, None, bag("QH JD QD TD")), 1, "the bonus card is not a point");
+        assert_eq!(worth_of(&Rules::default(), None, bag("QH JD QD TD")), 1, "no bonus card without Omnibus");
+    }
+
+    #[test]
+    fn with_two_packs_each_copy_is_worth_its_points() {
+        // Cancellation: both queens of spades 13 each, two 5H and a 2H.
+        let cancellation = Preset::Cancellation.rules();
+        assert_eq!(worth_of(&cancellation, None, bag("QS QS 5H 5H 2H JC")), 13 + 13 + 3);
+    }
+
+    #[test]
+    fn royal_counts_the_whole_take_and_a_named_suit_a_card_a_point() {
+        let royal = Rules { points: PointsTable::Royal, ..Rules::default() };
+        assert_eq!(worth_of(&royal, None, bag("2H 3H")), 2);
+        assert_eq!(worth_of(&royal, None, bag("2H 3H QH")), 6, "the queen of hearts doubles every heart taken");
+        assert_eq!(worth_of(&royal, None, bag("QS QC")), 0, "the queen of clubs cancels the queen of spades");
+        assert_eq!(worth_of(&Rules::default(), Some(Suit::Clubs), bag("2C AC QS 5H")), 2, "clubs named: 1 a club");
+    }
 
     #[test]
     fn tournament_example_1_scores_1648() {

@@ -49,6 +49,20 @@ impl CardWords {
         }
     }
 
+    /// Both copies of a card (two packs): "the two queens of spades"
+    /// ("both Q♠" with symbols).
+    pub fn pair(self, card: Card) -> String {
+        const PLURALS: [&str; 13] = [
+            "twos", "threes", "fours", "fives", "sixes", "sevens", "eights", "nines", "tens", "jacks", "queens",
+            "kings", "aces",
+        ];
+        match (self.symbols, card.joker_number()) {
+            (true, _) => format!("both {}", symbol(card)),
+            (false, Some(n)) => format!("both jokers {n}"),
+            (false, None) => format!("the two {} of {}", PLURALS[card.rank().index()], card.suit().name()),
+        }
+    }
+
     /// Cards in a sentence: "the two of clubs, the queen of spades and the
     /// ace of hearts".
     pub fn cards(self, cards: impl IntoIterator<Item = Card>) -> String {

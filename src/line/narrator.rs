@@ -310,12 +310,10 @@ impl Narrator {
             self.told.cards = trick_cards;
             self.told.asked = None;
         }
-        let players = sight.players();
         for index in self.told.tricks..sight.tricks.len() {
-            let trick = &sight.tricks[index];
             let skip = if index == self.told.tricks { self.told.cards } else { 0 };
-            self.tell_plays(sight, trick, skip);
-            self.tell_taken(sight, trick, players);
+            self.tell_plays(sight, &sight.tricks[index], skip);
+            self.tell_taken(sight, index);
             self.told.cards = 0;
         }
         self.told.tricks = sight.tricks.len();
@@ -395,22 +393,33 @@ impl Narrator {
         self.told.broken |= sight.hearts_broken;
     }
 
-    /// Who took a trick, with what, and the cards that score in it.
-    fn tell_taken(&mut self, sight: &Sight, trick: &Trick, players: usize) {
-        let (Some(winner), Some(card)) = (trick.winner(players), trick.winning_card()) else { return };
-        let who = if sight.is_mine(winner) { "You take".to_string() } else { format!("{} takes", sight.name(winner)) };
-        let rules = &sight.setup.rules;
-        let worth = |card: Card| match sight.named_suit {
-            Some(_) => i32::from(sight.scoring_cards.contains(card)),
-            None => rules.points.points(CardSet::single(card)),
+    /// The pairs the hand's `index`th trick cancelled, who took it, with
+    /// what, and what it was worth to them (the table's own count of
+    /// their take: bonus cards, both copies, the cards that waited).
+    fn tell_taken(&mut self, sight: &Sight, index: usize) {
+        let w = self.words;
+        let trick = &sight.tricks[index];
+        let cancelled: Vec<String> = trick.cancelled().iter().map(|card| w.pair(card)).collect();
+        if !cancelled.is_empty() {
+            self.say(format!("{} cancel.", capital(&and_list(&cancelled))));
+        }
+        let Some(take) = sight.takes.get(index) else { return };
+        let Some(taker) = take.taker else { return };
+        let who = if sight.is_mine(taker) { "You take".to_string() } else { format!("{} takes", sight.name(taker)) };
+        let with = match (trick.winner(sight.players()), trick.winning_card()) {
+            (Some(_), Some(card)) => format!(" with {}", w.card(card)),
+            _ => ", as its leader".to_string(),
         };
-        let points: i32 = trick.cards().iter().map(|&card| worth(card)).sum();
-        let with = match points {
+        let waited = match take.waited {
             0 => String::new(),
-            1 | -1 => format!(": {points} point"),
-            _ => format!(": {points} points"),
+            cards => format!(" and the {cards} cards that waited"),
         };
-        self.say(format!("{who} the trick with {}{with}.", self.words.card(card)));
+        let points = match take.points {
+            0 => String::new(),
+            1 | -1 => format!(": {} point", take.points),
+            points => format!(": {points} points"),
+        };
+        self.say(format!("{who} the trick{with}{waited}{points}."));
     }
 
     /// A trick's cards as "Left: the seven of clubs, You: ...".
@@ -434,7 +443,7 @@ impl Narrator {
         for line in self.score_lines(sight, record) {
             self.say(line);
         }
-        for event in hand_events(sight, self.theme(), record) {
+        for event in hand_events(sight, |card| self.words.card(card), record) {
             self.say(told_of(sight, &event));
         }
     }

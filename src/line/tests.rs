@@ -282,3 +282,27 @@ fn the_face_value_and_eagle_tables_name_their_cards_in_words_too() {
         assert!(lines.iter().any(|line| line.contains(told)), "{points:?}: {lines:#?}");
     }
 }
+
+#[test]
+fn cancelled_pairs_are_named_and_the_cards_that_waited_go_with_the_next_trick() {
+    use crate::engine::{BySeat, CardBag, Game, Hand, Preset, Seat};
+    let rules = Rules { players: 6, ..Preset::Cancellation.rules() };
+    // Every card is forced: the clubs cancel in two pairs, then your king of
+    // diamonds takes the hearts thrown on it and the clubs that waited.
+    let texts = ["2C KD", "2C 3H", "8C 4H", "8C 5H", "3C 6H", "4C 7H"];
+    let hands = BySeat::new_with(|seat| texts.get(seat.index()).map_or(CardBag::EMPTY, |text| text.parse().unwrap()));
+    let hand = Hand::from_cards(&rules, hands, Seat::new(5).unwrap());
+    let game = Game::from_position(rules, 1, hand, BySeat::splat(0)).unwrap();
+    let setup = Setup { rules, label: "cancellation".into(), players: vec![Player::Builtin(Level::Easy); 6] };
+    let table = Table::with_game(setup, game, Vec::new(), Speed::Instant, Think::Samples(1));
+    let narrator = Narrator::new(PersonId::LOCAL, CardWords::default());
+    let mut told =
+        Told { room: Room::with_narrators(table, Vec::new(), vec![narrator]), now: Instant::now(), lines: Vec::new() };
+    told.settle();
+    told.typed("2c");
+    told.typed("kd");
+    let cancelled = "The two twos of clubs and the two eights of clubs cancel.";
+    assert_eq!(told.count(cancelled), 1, "{:#?}", told.lines);
+    let taken = "You take the trick with the king of diamonds and the 6 cards that waited: 5 points.";
+    assert_eq!(told.count(taken), 1, "{:#?}", told.lines);
+}

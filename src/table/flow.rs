@@ -7,6 +7,7 @@ use std::time::Instant;
 
 use crate::engine::{
     Action, CardBag, CardSet, Event, GamePhase, HandPhase, KittyTo, PassDirection, Seat, TimedFinish, TournamentScore,
+    worth_of,
 };
 
 use super::notice::sentence;
@@ -328,7 +329,11 @@ impl Table {
             return;
         };
         let cards = hand.taken(taker) - played;
-        let points = hand.points(self.setup.rules.points, cards);
+        // What the stock added to the taker's take, by the hand's scoring.
+        let rules = &self.setup.rules;
+        let whole = hand.taken_cards(taker);
+        let suit = hand.named_suit();
+        let points = worth_of(rules, suit, whole) - worth_of(rules, suit, whole.less(CardBag::from(cards)));
         // What the stock still held: as dealt, less every card drawn. The
         // rest of what the taker took was its own hand.
         let dealt = crate::engine::Deal::for_hand(&self.setup.rules, self.game.seed(), self.game.hand_number() - 1);

@@ -11,7 +11,7 @@ use std::time::{Duration, Instant};
 use crate::bot::SeatView;
 use crate::engine::{
     Bid, BySeat, Card, CardBag, CardSet, Chips, GamePhase, HandPhase, HandRecord, HandResult, MoonRule, PassDirection,
-    Rules, Seat, Suit, TournamentScore, Trick,
+    Rules, Seat, Suit, TournamentScore, Trick, worth_of,
 };
 use crate::pace::Speed;
 
@@ -67,6 +67,8 @@ pub struct Sight<'a> {
     pub out: Vec<bool>,
     /// The tricks completed this hand.
     pub tricks: &'a [Trick],
+    /// How each of them was taken, as this person sees it.
+    pub takes: Vec<TakeSeen>,
     /// The trick on the table: the one being played, or the one just
     /// taken while it is on show.
     pub trick: Trick,
@@ -101,6 +103,9 @@ pub struct Sight<'a> {
     /// Cards face down in the widow (0 once taken, or when it waits with
     /// a trick nobody won).
     pub widow_size: usize,
+    /// The widow (the kitty) and who took it, once this person may see
+    /// it: its taker at once, everyone when the hand is over.
+    pub widow: Option<(Seat, CardBag)>,
     /// Cards in Domino's stock (0 without one).
     pub stock_size: usize,
     /// Cards of tricks nobody won, waiting for the next winner.
@@ -266,6 +271,7 @@ impl<'a> Sight<'a> {
             held: seats().map(|seat| hand.hand_of(seat).len()).collect(),
             out: seats().map(|seat| hand.is_out(seat)).collect(),
             tricks: game.tricks(),
+            takes: takes_seen_by(table, me),
             trick: table.table_trick(now),
             showing_trick: table.showing_trick(now),
             in_progress: *hand.trick(),
@@ -285,6 +291,10 @@ impl<'a> Sight<'a> {
             } else {
                 0
             },
+            widow: hand
+                .kitty_taker()
+                .filter(|&taker| me == Some(taker) || hand.phase() == HandPhase::Finished)
+                .map(|taker| (taker, hand.kitty_cards())),
             stock_size: hand.stock().len(),
             waiting_cards: hand.waiting().len(),
             declarer: hand.declarer(),
@@ -427,10 +437,56 @@ impl<'a> Sight<'a> {
         Some(format!("waiting for {}{what}, {}:{:02}", names.join(", "), waited / 60, waited % 60))
     }
 
+    /// What a take of `taken` is worth to its taker this hand, by the
+    /// engine's scoring (the moon and the hand's bonuses aside).
+    pub fn worth(&self, taken: CardBag) -> i32 {
+        worth_of(&self.setup.rules, self.named_suit, taken)
+    }
+
     /// The moon scorings a shooter may choose from under these rules.
     pub fn moon_rule(&self) -> MoonRule {
         self.setup.rules.moon
     }
+}
+
+/// A completed trick as one person sees it taken.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct TakeSeen {
+    /// Who took its cards; `None` while they wait for the next trick's
+    /// winner (two packs).
+    pub taker: Option<Seat>,
+    /// What they were worth to the taker by the hand's scoring, as far as
+    /// this person sees (another seat's widow counts once the hand is
+    /// scored); in Royal, what the trick changed in the taker's whole take.
+    pub points: i32,
+    /// Cards of earlier tricks nobody won that went with it.
+    pub waited: usize,
+}
+
+/// How each completed trick of the hand was taken, as `viewer` sees it:
+/// each take's worth is what it added to its taker's take by the engine's
+/// own scoring, so the tricks told add up to the hand's points.
+fn takes_seen_by(table: &Table, viewer: Option<Seat>) -> Vec<TakeSeen> {
+    let rules = &table.setup.rules;
+    let hand = table.game.hand();
+    let kitty = hand.kitty_cards();
+    let mut taken = BySeat::splat(CardBag::EMPTY);
+    let tricks = table.game.tricks().iter().zip(table.game.takes());
+    tricks
+        .map(|(trick, take)| {
+            let Some(taker) = take.taker else { return TakeSeen { taker: None, points: 0, waited: 0 } };
+            let widow_hidden = take.kitty && viewer != Some(taker) && hand.phase() != HandPhase::Finished;
+            let seen = if widow_hidden { take.cards.less(kitty) } else { take.cards };
+            let before = worth_of(rules, hand.named_suit(), taken[taker]);
+            taken[taker] = taken[taker].plus(seen);
+            let with_it = trick.len() + if take.kitty { kitty.len() } else { 0 };
+            TakeSeen {
+                taker: Some(taker),
+                points: worth_of(rules, hand.named_suit(), taken[taker]) - before,
+                waited: take.cards.len().saturating_sub(with_it),
+            }
+        })
+        .collect()
 }
 
 /// Who is at `seat` of `table` at `now`.

@@ -18,6 +18,7 @@ use super::{Room, Seen, Viewer, draw};
 use crate::pace::Speed;
 use crate::table::{Effect, Finish, HintRequest, Message, Own, PersonId, Setup, Sight, Table, YOU};
 
+mod points_told;
 mod shared_table;
 mod table_bugs;
 

@@ -17,7 +17,6 @@ use super::*;
 
 pub(super) fn side_panel(buf: &mut Buffer, area: Rect, app: &Seen<'_>) {
     let theme = app.viewer.theme;
-    let players = app.players();
     let sheet_rows = (area.height / 2).max(4);
     let [scores, tricks] = Layout::vertical([Constraint::Length(sheet_rows), Constraint::Min(4)]).areas(area);
     let block =
@@ -28,21 +27,21 @@ pub(super) fn side_panel(buf: &mut Buffer, area: Rect, app: &Seen<'_>) {
     scores_block.render(scores, buf);
     draw_lines(buf, inner, &sheet, Alignment::Left);
 
-    let points_table = app.rules().points;
     let lines: Vec<Line> = app
         .tricks
         .iter()
+        .zip(&app.takes)
         .enumerate()
-        .map(|(i, trick)| {
+        .map(|(i, (trick, take))| {
             // Two packs: a trick nobody won waits for the next winner.
-            let winner = trick.winner(players).map_or_else(|| "nobody".to_string(), |seat| app.name(seat));
+            let taker = take.taker.map_or_else(|| "waits".to_string(), |seat| app.name(seat));
             let lead = trick.cards().first().map_or_else(String::new, |card| theme.card(*card));
-            let points = points_table.points(trick.card_set());
             let arrow = if theme.ascii { "->" } else { "→" };
-            let took = if points > 0 { format!(" {points}") } else { String::new() };
+            let took = if take.points != 0 { format!(" {}", take.points) } else { String::new() };
+            let style = if take.points > 0 { theme.warning() } else { theme.quiet() };
             Line::from(vec![
                 Span::raw(format!(" {:>2} {:<9} led {lead:<4}{arrow} ", i + 1, app.name(trick.leader()))),
-                Span::styled(format!("{winner}{took}"), if points > 0 { theme.warning() } else { theme.quiet() }),
+                Span::styled(format!("{taker}{took}"), style),
             ])
         })
         .collect();

@@ -28,7 +28,6 @@ use crate::ui::Seen;
 use crate::ui::draw::count;
 use crate::ui::fit::wrap;
 use crate::ui::input::{Button, Command, Hits};
-use crate::ui::theme::Theme;
 use crate::ui::viewer::Request;
 
 /// What a key does to the window.
@@ -109,7 +108,7 @@ pub fn draw(buf: &mut Buffer, area: Rect, app: &Seen<'_>, hits: &mut Hits) -> Re
         }
     }
     let width = 66.max(sheet_width(app, area.width));
-    for line in hand_events(app, theme, record) {
+    for line in hand_events(app, |card| theme.card(card), record) {
         lines.extend(wrapped(&line, width.min(area.width), theme.warning()));
     }
     lines.push(Line::raw(""));
@@ -129,7 +128,7 @@ pub fn draw(buf: &mut Buffer, area: Rect, app: &Seen<'_>, hits: &mut Hits) -> Re
 
 /// The sentences under a hand's scores: a moon, a Generale, and Royal's
 /// queens at work.
-pub fn hand_events(app: &Sight, theme: Theme, record: &HandRecord) -> Vec<String> {
+pub fn hand_events(app: &Sight, card: impl Fn(Card) -> String, record: &HandRecord) -> Vec<String> {
     let rules = app.rules();
     let who = |seat: Seat| app.name(seat);
     let result = &record.result;
@@ -160,6 +159,15 @@ pub fn hand_events(app: &Sight, theme: Theme, record: &HandRecord) -> Vec<String
             lines.push("A player could not pay in full: the game ends".to_string());
         }
     }
+    if let Some((taker, widow)) = app.widow {
+        // What the widow added to its taker's take, by the hand's scoring.
+        let whole = app.taken[taker.index()];
+        let points = app.worth(whole) - app.worth(whole.less(widow));
+        let cards: Vec<String> = widow.iter().map(&card).collect();
+        let cards = cards.join(" ");
+        let points = if points.abs() == 1 { format!("{points} point") } else { format!("{points} points") };
+        lines.push(format!("{} took the widow: {cards}, {points}", who(taker)));
+    }
     if let (Some(shooter), Some(moon)) = (result.shooter, record.moon) {
         let team = rules.teams == Teams::Combined;
         let how = match (moon, team) {
@@ -183,20 +191,28 @@ pub fn hand_events(app: &Sight, theme: Theme, record: &HandRecord) -> Vec<String
             format!("{} declared the Generale and failed: {total} to {whom}", who(declarer))
         });
     }
+    // The no-tricks bonus goes with the points taken: not with a moon or a made Generale.
+    let moon = result.shooter.is_some() && record.moon.is_some();
+    let made = result.generale.is_some_and(|generale| generale.made);
+    if rules.no_tricks_bonus != 0 && !moon && !made {
+        for seat in Seat::all(app.players()).filter(|&seat| result.tricks[seat] == 0) {
+            lines.push(format!("{} took no trick: {:+}", who(seat), rules.no_tricks_bonus));
+        }
+    }
     if rules.points == PointsTable::Royal {
         let taker = |card: Card| Seat::all(app.players()).find(|&seat| app.taken[seat.index()].cards().contains(card));
         if let Some(seat) = taker(ROYAL_DOUBLER) {
-            lines.push(format!("{}: {}'s hearts count twice", theme.card(ROYAL_DOUBLER), who(seat)));
+            lines.push(format!("{}: {}'s hearts count twice", card(ROYAL_DOUBLER), who(seat)));
         }
         if let Some(seat) = taker(ROYAL_CANCELLER).filter(|&seat| Some(seat) == taker(Card::QUEEN_OF_SPADES)) {
-            let queen = theme.card(Card::QUEEN_OF_SPADES);
-            lines.push(format!("{}: {}'s {queen} does not count", theme.card(ROYAL_CANCELLER), who(seat)));
+            let queen = card(Card::QUEEN_OF_SPADES);
+            lines.push(format!("{}: {}'s {queen} does not count", card(ROYAL_CANCELLER), who(seat)));
         }
         if let (Some(seat), Some(cutter)) = (result.total_cut, rules.points.total_cutter()) {
             let uncut = record.totals_before[seat] + record.scores[seat];
             lines.push(format!(
                 "{}: -{ROYAL_DIAMOND_CUT} for {}, total {uncut} -> {}",
-                theme.card(cutter),
+                card(cutter),
                 who(seat),
                 record.totals[seat]
             ));
