@@ -515,6 +515,17 @@ pub fn fingerprint(preset: Preset, rules: &Rules) -> String {
     std::iter::once(preset.to_string()).chain(parts).collect::<Vec<_>>().join(" ")
 }
 
+/// The options whose values differ between two sets of rules, in the
+/// order the rule book lists them: each key with its value in `from` and
+/// in `to`, as rules.toml writes them.
+pub fn changed_options(from: &Rules, to: &Rules) -> Vec<(&'static str, String, String)> {
+    OPTIONS
+        .iter()
+        .map(|option| (option.key, (option.get)(from), (option.get)(to)))
+        .filter(|(_, before, after)| before != after)
+        .collect()
+}
+
 /// The option keys, in the order the rule book lists them.
 pub fn option_keys() -> impl Iterator<Item = &'static str> {
     OPTIONS.iter().map(|option| option.key)

@@ -560,8 +560,8 @@ impl Narrator {
     /// Puts a question in words.
     fn put(&mut self, sight: &Sight, asked: Option<Asked>) {
         if asked == Some(Asked::Vote) {
-            let label = sight.proposal.as_ref().map_or_else(String::new, |proposal| format!(" of {}", proposal.label));
-            self.say(format!("A new game{label} is proposed: type yes to agree or no to decline."));
+            let game = sight.proposal.as_ref().map_or_else(|| "a new game".to_string(), |p| p.game_words());
+            self.say(format!("{} is proposed: type yes to agree or no to decline.", capital(&game)));
             return;
         }
         let Some(own) = &sight.own else { return };

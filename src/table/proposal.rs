@@ -4,8 +4,10 @@
 
 use std::time::Instant;
 
+use crate::config::changed_options;
 use crate::engine::Seat;
 
+use super::lineup::{Setup, fixed_seat_name};
 use super::{NewGame, Notice, PersonId, Table};
 
 /// A new game proposed, waiting for the answers.
@@ -29,6 +31,10 @@ pub struct ProposalSight {
     pub label: String,
     /// How many would play.
     pub players: usize,
+    /// What it changes against the game now, each in a few words
+    /// ("target-score 30, not 100", "East expert, not normal"); none when
+    /// only the deal is new.
+    pub changes: Vec<String>,
     /// People who hold seats the new game does not have.
     pub dropped: Vec<String>,
     /// Who has said yes.
@@ -39,6 +45,18 @@ pub struct ProposalSight {
     pub asked: bool,
     /// Whether this person proposed it (and so may withdraw it).
     pub mine: bool,
+}
+
+impl ProposalSight {
+    /// The game proposed in a few words: "a new game: omnibus, not
+    /// black-lady; target-score 30, not 100", or "a new game of omnibus,
+    /// the same rules".
+    pub fn game_words(&self) -> String {
+        match self.changes.is_empty() {
+            true => format!("a new game of {}, the same rules", self.label),
+            false => format!("a new game: {}", self.changes.join("; ")),
+        }
+    }
 }
 
 impl Table {
@@ -127,6 +145,7 @@ impl Table {
             by: proposal.by_name.clone(),
             label: proposal.game.setup.label.clone(),
             players,
+            changes: changes(&self.setup, &proposal.game.setup),
             dropped: self.dropped_by(players),
             agreed,
             waiting: waiting.iter().filter_map(|&id| name(id)).collect(),
@@ -134,6 +153,30 @@ impl Table {
             mine: proposal.by == viewer,
         })
     }
+}
+
+/// What a game of `proposed` changes against one of `now`, each in a few
+/// words: the rules' name, each option of rules.toml, and each bot that
+/// plays another seat's part (by the seat names everyone at a shared table
+/// uses).
+pub fn changes(now: &Setup, proposed: &Setup) -> Vec<String> {
+    let mut changes = Vec::new();
+    if proposed.label != now.label {
+        changes.push(format!("{}, not {}", proposed.label, now.label));
+    }
+    for (key, before, after) in changed_options(&now.rules, &proposed.rules) {
+        changes.push(format!("{key} {after}, not {before}"));
+    }
+    let players = proposed.rules.player_count();
+    for (index, player) in proposed.players.iter().enumerate().take(players) {
+        let before = now.players.get(index).filter(|_| index < now.rules.player_count());
+        if before.is_some_and(|before| before.name() != player.name()) {
+            let seat = Seat::new(index).expect("a seat of the table");
+            let before = before.map(|before| before.name()).unwrap_or_default();
+            changes.push(format!("{} {}, not {before}", fixed_seat_name(seat, players), player.name()));
+        }
+    }
+    changes
 }
 
 /// Whether `seat` is among those a game of `players` seats keeps.

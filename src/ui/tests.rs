@@ -631,6 +631,9 @@ fn restart_deals_the_hand_again() {
     let hand_number = h.game().hand_number();
     h.send(Command::Restart);
     assert_eq!(h.you().window, Some(Window::ConfirmRestart));
+    let played = h.game().hand().played();
+    h.send(Command::Confirm);
+    assert_eq!(h.game().hand().played(), played, "Enter, pressed for something else, deals nothing again");
     h.send(Command::Yes);
     assert_eq!(h.game().hand_number(), hand_number);
     assert_eq!(h.game().hand().phase(), HandPhase::Passing);
@@ -759,6 +762,8 @@ fn q_asks_before_quitting_mid_game() {
     h.send(Command::New);
     assert_eq!(h.you().window, None);
     h.send(Command::Quit);
+    h.send(Command::Confirm);
+    assert!(!h.left(), "only y quits: Enter does not");
     h.send(Command::Yes);
     assert!(h.left());
 }

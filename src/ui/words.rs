@@ -52,14 +52,14 @@ pub fn words(notice: &Notice, sight: &Sight, theme: Theme) -> Option<Option<Stri
                 format!("{who} of {label}")
             }
         }
-        Notice::Proposed { by, label, .. } if sight.proposal.as_ref().is_some_and(|p| p.asked) => {
-            format!("{by} proposes a new game of {label}: y / n")
+        Notice::Proposed { by, .. } if sight.proposal.as_ref().is_some_and(|p| p.asked) => {
+            format!("{by} proposes {}: y / n", proposed(sight))
         }
-        Notice::Proposed { by, label, .. } if sight.proposal.is_some() && sight.seat.is_none() => {
-            format!("{by} proposes a new game of {label}")
+        Notice::Proposed { by, .. } if sight.proposal.is_some() && sight.seat.is_none() => {
+            format!("{by} proposes {}", proposed(sight))
         }
-        Notice::Proposed { label, .. } if sight.proposal.as_ref().is_some_and(|proposal| proposal.mine) => {
-            format!("You proposed a new game of {label}: n withdraws it")
+        Notice::Proposed { .. } if sight.proposal.as_ref().is_some_and(|proposal| proposal.mine) => {
+            format!("You proposed {}: n withdraws it", proposed(sight))
         }
         Notice::Proposed { .. } => return None,
         Notice::Declined { by: Some(by) } => format!("{by} declined the new game"),
@@ -131,4 +131,9 @@ pub fn words(notice: &Notice, sight: &Sight, theme: Theme) -> Option<Option<Stri
 /// shared table names its seats.
 pub fn seat_word(seat: Seat, players: usize) -> String {
     format!("at {}", fixed_seat_name(seat, players))
+}
+
+/// The game proposed at the table, in a few words.
+fn proposed(sight: &Sight) -> String {
+    sight.proposal.as_ref().map(|proposal| proposal.game_words()).unwrap_or_default()
 }

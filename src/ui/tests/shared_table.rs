@@ -317,10 +317,10 @@ fn a_new_game_mid_hand_is_a_proposal_everyone_seated_answers() {
     shared.press(ALICE, Command::Confirm);
     assert_eq!(shared.table().start().seed, 42, "nothing changes before the others agree");
     assert_eq!(shared.viewer(BOB).window, Some(Window::Vote), "bob is asked on his own screen");
-    assert_eq!(shared.note(BOB), Some("alice proposes a new game of black-lady: y / n"));
+    assert_eq!(shared.note(BOB), Some("alice proposes a new game of black-lady, the same rules: y / n"));
     assert_eq!(shared.viewer(EVE).window, None, "a watcher is not asked");
     let asked = shared.screen(BOB, 80, 24);
-    assert!(asked.contains("alice proposes a new game of black-lady for 4."), "{asked}");
+    assert!(asked.contains("alice proposes a new game of black-lady, the same rules."), "{asked}");
     assert!(asked.contains("Agreed: alice. Waiting for: you."), "bob reads himself as you: {asked}");
     shared.press(BOB, Command::New);
     assert_eq!(shared.note(ALICE), Some("bob declined the new game"));
@@ -335,6 +335,38 @@ fn a_new_game_mid_hand_is_a_proposal_everyone_seated_answers() {
 }
 
 #[test]
+fn enter_never_agrees_to_a_proposal_only_its_letter_does() {
+    let mut shared = Shared::alice_and_bob(Sharing::default());
+    shared.bots_act();
+    shared.press(ALICE, Command::New);
+    shared.press(ALICE, Command::Confirm);
+    assert_eq!(shared.viewer(BOB).window, Some(Window::Vote));
+    // Bob meant Enter for his pass, or a card: it answers nothing.
+    shared.press(BOB, Command::Confirm);
+    assert_eq!(shared.viewer(BOB).window, Some(Window::Vote), "still asked");
+    assert_eq!(shared.table().start().seed, 42, "no new game");
+    assert!(!shared.screen(BOB, 80, 24).contains("Enter"), "no key line or button offers Enter");
+    shared.press(BOB, Command::Yes);
+    assert_ne!(shared.table().start().seed, 42, "y agrees");
+}
+
+#[test]
+fn a_proposal_says_what_it_changes_against_the_game_now() {
+    let mut shared = Shared::alice_in_lines_and_bob();
+    shared.room.take_lines(ALICE);
+    let mut setup = shared.table().setup().clone();
+    setup.rules.target_score = 30;
+    setup.players[3] = Player::Builtin(Level::Expert);
+    let game = crate::table::NewGame { setup, deal: None, speed: Speed::Instant };
+    shared.room.intend(BOB, crate::table::Intent::NewGame(Box::new(game)), shared.now);
+    let asked = "bob proposes a new game: target-score 30, not 100; East expert, not normal";
+    let said = shared.room.take_lines(ALICE);
+    assert!(said.iter().any(|line| line.starts_with(asked)), "{said:#?}");
+    let seen = shared.screen(BOB, 80, 24);
+    assert!(seen.contains("target-score 30, not 100") && seen.contains("East expert, not normal"), "{seen}");
+}
+
+#[test]
 fn an_answer_to_a_proposal_puts_its_question_away_and_esc_declines_as_its_keys_say() {
     let mut shared = Shared::alice_and_bob(Sharing::default());
     shared.arrive(CAROL, "carol", None, false);
@@ -342,7 +374,11 @@ fn an_answer_to_a_proposal_puts_its_question_away_and_esc_declines_as_its_keys_s
     shared.bots_act();
     shared.press(ALICE, Command::New);
     shared.press(ALICE, Command::Confirm);
-    assert_eq!(shared.note(EVE), Some("alice proposes a new game of black-lady"), "a watcher is told, not asked");
+    assert_eq!(
+        shared.note(EVE),
+        Some("alice proposes a new game of black-lady, the same rules"),
+        "a watcher is told, not asked"
+    );
     assert_eq!(shared.keys(CAROL), ["y agree", "n or Esc decline"]);
     shared.press(BOB, Command::Yes);
     assert_eq!(shared.note(BOB), None, "bob has answered: no \"y / n\" is left");
@@ -361,7 +397,7 @@ fn the_proposer_may_take_the_proposal_back_with_n() {
     shared.bots_act();
     shared.press(ALICE, Command::New);
     shared.press(ALICE, Command::Confirm);
-    assert_eq!(shared.note(ALICE), Some("You proposed a new game of black-lady: n withdraws it"));
+    assert_eq!(shared.note(ALICE), Some("You proposed a new game of black-lady, the same rules: n withdraws it"));
     assert!(shared.keys(ALICE).contains(&"n withdraw"), "{:?}", shared.keys(ALICE));
     shared.press(ALICE, Command::New);
     assert_eq!(shared.note(ALICE), Some("You withdrew your proposal of a new game"));
@@ -1065,7 +1101,7 @@ fn in_the_line_mode_the_proposers_no_takes_the_proposal_back() {
     shared.room.type_line(ALICE, "new", shared.now);
     let said = shared.room.take_lines(ALICE);
     assert!(
-        said.iter().any(|line| line.contains("You proposed a new game of black-lady: n withdraws it")),
+        said.iter().any(|line| line.contains("You proposed a new game of black-lady, the same rules: n withdraws it")),
         "{said:#?}"
     );
     assert_eq!(shared.viewer(BOB).window, Some(Window::Vote));

@@ -55,10 +55,11 @@ fn buttons_of(asked: Asked, sight: &Sight) -> [&'static str; 2] {
     answers(asked, sight).map(|(button, _)| button)
 }
 
-/// The keys of a yes-or-no window: what yes does.
+/// The keys of a yes-or-no window: what yes does. Only its letter (or
+/// its button) says yes: Enter, pressed for something else, must not.
 fn yes_or_no(command: Command, yes: impl FnOnce() -> Outcome) -> Outcome {
     match command {
-        Command::Yes | Command::Confirm | Command::Button(Button::Yes) => yes(),
+        Command::Yes | Command::Button(Button::Yes) => yes(),
         Command::New | Command::Cancel | Command::Button(Button::No) => Outcome::Close,
         _ => Outcome::Stay,
     }
@@ -127,6 +128,6 @@ pub fn question(
     let (rect, inner) = frame(buf, area, 52, 6, title, theme);
     Paragraph::new(text.iter().map(|line| Line::raw(line.clone())).collect::<Vec<_>>()).render(inner, buf);
     let row = [(yes, Button::Yes), (no, Button::No)];
-    buttons(buf, inner, &row, Some(Button::Yes), theme, hits);
+    buttons(buf, inner, &row, None, theme, hits);
     rect
 }

@@ -2,7 +2,8 @@
 //!
 //! ```text
 //!   ╭ A new game? ─────────────────────────────────────────╮
-//!   │ alice proposes a new game of omnibus for 4.          │
+//!   │ alice proposes a new game: omnibus, not black-lady;  │
+//!   │   target-score 30, not 100.                          │
 //!   │ Agreed: alice. Waiting for: bob, you.                │
 //!   │          [ y Agree ]  [ n Decline ]                  │
 //!   ╰──────────────────────────────────────────────────────╯
@@ -22,9 +23,8 @@ use crate::ui::viewer::Request;
 /// What a key does to the window.
 pub fn key(command: Command) -> Outcome {
     match command {
-        Command::Yes | Command::Confirm | Command::Button(Button::Yes) => {
-            Outcome::Ask(Request::Table(Intent::Vote(true)))
-        }
+        // Only its letter agrees: Enter, pressed to play a card, must not.
+        Command::Yes | Command::Button(Button::Yes) => Outcome::Ask(Request::Table(Intent::Vote(true))),
         Command::New | Command::Cancel | Command::Button(Button::No) => {
             Outcome::Ask(Request::Table(Intent::Vote(false)))
         }
@@ -34,12 +34,12 @@ pub fn key(command: Command) -> Outcome {
 
 /// Draws the window over the table; its rectangle.
 pub fn draw(buf: &mut Buffer, area: Rect, seen: &Seen, hits: &mut Hits) -> Rect {
-    const WIDTH: u16 = 56;
+    const WIDTH: u16 = 64;
     let theme = seen.viewer.theme;
     let mut lines = Vec::new();
     if let Some(proposal) = &seen.proposal {
         let width = WIDTH.min(area.width);
-        let text = format!("{} proposes a new game of {} for {}.", proposal.by, proposal.label, proposal.players);
+        let text = format!("{} proposes {}.", proposal.by, proposal.game_words());
         lines.extend(wrapped(&text, width, theme.strong()));
         if !proposal.dropped.is_empty() {
             let text = format!("It has no seat for {}: they would watch.", proposal.dropped.join(", "));
@@ -51,6 +51,6 @@ pub fn draw(buf: &mut Buffer, area: Rect, seen: &Seen, hits: &mut Hits) -> Rect 
     lines.push(Line::raw(""));
     let (rect, inner) = frame(buf, area, WIDTH, lines.len() as u16 + 3, "A new game?", theme);
     Paragraph::new(lines).render(inner, buf);
-    buttons(buf, inner, &[("y Agree", Button::Yes), ("n Decline", Button::No)], Some(Button::Yes), theme, hits);
+    buttons(buf, inner, &[("y Agree", Button::Yes), ("n Decline", Button::No)], None, theme, hits);
     rect
 }
