@@ -161,9 +161,22 @@ async fn a_command_other_than_join_or_watch_is_refused() {
     let messages = until_closed(&mut channel).await;
     assert_eq!(
         text_of(&messages),
-        "hearts: unknown command `ls`; the commands are join CODE, watch CODE and plain (the line mode)\r\n"
+        "hearts: unknown command `ls`; the commands are join CODE, watch CODE, plain (the line mode) and help\r\n"
     );
     assert!(messages.iter().any(|m| matches!(m, ChannelMsg::ExitStatus { exit_status: 2 })), "{messages:?}");
+}
+
+#[tokio::test]
+async fn plain_help_says_what_may_be_run_and_ends() {
+    let server = Server::start("serve", "help", &[]);
+    let session = logged_in(&server, "alice").await;
+    let mut channel = session.channel_open_session().await.unwrap();
+    channel.exec(true, "plain help").await.unwrap();
+    assert!(matches!(reply(&mut channel).await, Some(ChannelMsg::Success)));
+    let messages = until_closed(&mut channel).await;
+    let text = text_of(&messages);
+    assert!(text.starts_with("hearts over ssh:") && text.contains("plain join CODE"), "{text}");
+    assert!(messages.iter().any(|m| matches!(m, ChannelMsg::ExitStatus { exit_status: 0 })), "{messages:?}");
 }
 
 #[tokio::test]

@@ -251,7 +251,7 @@ fn a_mistyped_command_gets_one_sentence_and_status_2_through_openssh() {
     let mut server = measured("mistyped");
     let out = openssh(server.port, loopback(0, 1), "joni", &["joni", "W6HZ"]);
     let (said, complained) = (String::from_utf8_lossy(&out.stdout), String::from_utf8_lossy(&out.stderr));
-    let sentence = "hearts: unknown command `joni`; the commands are join CODE, watch CODE and plain (the line mode) (did you mean join?)";
+    let sentence = "hearts: unknown command `joni`; the commands are join CODE, watch CODE, plain (the line mode) and help (did you mean join?)";
     assert_eq!(said.trim_end(), sentence, "stderr: {complained}");
     assert!(!complained.contains("request failed"), "{complained}");
     assert_eq!(out.status.code(), Some(2), "{said} {complained}");

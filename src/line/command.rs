@@ -14,6 +14,8 @@ pub enum LineCommand {
     Card(Card),
     /// Play the joker held (`joker` without its number).
     Joker,
+    /// Play the one card of this rank that may be played (`jack`, `10`).
+    Rank(Rank),
     /// Pass these cards; no cards: pass in the auction.
     Pass(Vec<Card>),
     /// Bid this many chips.
@@ -44,8 +46,12 @@ pub enum LineCommand {
     Undo,
     /// The rules in play.
     Rules,
-    /// The commands.
-    Help,
+    /// What may be typed now and the commands of this game; with `all`,
+    /// every command.
+    Help {
+        /// Every command, not only this game's.
+        all: bool,
+    },
     /// The bots' pace by name, or (`None`) the next one.
     Pace(Option<Speed>),
     /// A message to the others.
@@ -88,7 +94,7 @@ pub fn parse(line: &str) -> Result<LineCommand, String> {
                 Ok(LineCommand::Say(text.into()))
             }
         }
-        "pass" | "p" => rest.iter().map(|word| card(word)).collect::<Result<Vec<_>, _>>().map(LineCommand::Pass),
+        "pass" | "p" => cards(&line[first.len()..]).map(LineCommand::Pass),
         "bid" | "b" => match rest.as_slice() {
             [chips] => chips.parse().map(LineCommand::Bid).map_err(|_| format!("{chips} is not a number of chips.")),
             _ => Err("Type bid and a number of chips, e.g. bid 3, or pass.".into()),
@@ -110,7 +116,11 @@ pub fn parse(line: &str) -> Result<LineCommand, String> {
         "hint" => alone(LineCommand::Hint),
         "u" | "undo" => alone(LineCommand::Undo),
         "rules" => alone(LineCommand::Rules),
-        "?" | "help" => alone(LineCommand::Help),
+        "?" | "help" | "commands" => match rest.as_slice() {
+            [] => Ok(LineCommand::Help { all: false }),
+            ["all" | "more"] => Ok(LineCommand::Help { all: true }),
+            _ => Err("Type help, or help all for every command.".into()),
+        },
         "pace" | "speed" => match rest.as_slice() {
             [] => Ok(LineCommand::Pace(None)),
             [name] => Speed::from_name(name)
@@ -130,7 +140,7 @@ pub fn parse(line: &str) -> Result<LineCommand, String> {
         "q" | "quit" | "exit" | "leave" => alone(LineCommand::Quit),
         "play" if rest.is_empty() => Err("Play which card? Type play and a card, e.g. play qs.".into()),
         "play" => parse(&rest.join(" ")).and_then(|played| match played {
-            LineCommand::Card(_) | LineCommand::Joker => Ok(played),
+            LineCommand::Card(_) | LineCommand::Joker | LineCommand::Rank(_) => Ok(played),
             _ => Err(format!("{} is not a card: write its rank and then its suit, e.g. qs.", rest.join(" "))),
         }),
         "joker" if rest.is_empty() => Ok(LineCommand::Joker),
@@ -141,6 +151,9 @@ pub fn parse(line: &str) -> Result<LineCommand, String> {
             }
             if let Ok(card) = card(&lower) {
                 return Ok(LineCommand::Card(card));
+            }
+            if let (Some(rank), []) = (rank_named(first), rest.as_slice()) {
+                return Ok(LineCommand::Rank(rank));
             }
             // A rank alone lacks its suit; other short words are cards mistyped.
             if format!("{lower}c").parse::<Card>().is_ok() {
@@ -155,31 +168,58 @@ pub fn parse(line: &str) -> Result<LineCommand, String> {
 }
 
 /// A card as typed: `9c`, `10h`, `qs`, `9♣`, `jk1`, or in words: `queen
-/// of spades`, `10 of hearts`.
+/// of spades`, `the 10 of hearts`.
 pub fn card(text: &str) -> Result<Card, String> {
-    let text = text.trim();
-    if let Ok(card) = text.parse::<Card>() {
-        return Ok(card);
+    match cards(text)?.as_slice() {
+        [card] => Ok(*card),
+        _ => Err(format!("{} is not a card: write its rank and suit, e.g. 9c, 10h, qs.", text.trim())),
     }
-    let words: Vec<&str> = text.split_whitespace().collect();
-    let joker = match words.as_slice() {
-        ["joker" | "jk", n] | ["the", "joker" | "jk", n] => Some(*n),
-        [one] => one.strip_prefix("joker"),
+}
+
+/// Cards as typed, or as the game itself writes them: `3d 5d 9d`, `3♦,
+/// 5♦, 9♦`, `the ace of clubs, the queen of diamonds and the king of
+/// diamonds`, `ace of clubs queen of diamonds`.
+pub fn cards(text: &str) -> Result<Vec<Card>, String> {
+    let lower = text.to_lowercase().replace([',', '.', ';'], " ");
+    let words: Vec<&str> = lower.split_whitespace().filter(|word| !matches!(*word, "and" | "the" | "&")).collect();
+    let mut found = Vec::new();
+    let mut at = 0;
+    while at < words.len() {
+        let (card, used) = card_at(&words[at..])
+            .ok_or_else(|| format!("{} is not a card: write its rank and suit, e.g. 9c, 10h, qs.", words[at]))?;
+        found.push(card);
+        at += used;
+    }
+    Ok(found)
+}
+
+/// The card the words begin with, and how many words it takes: `qs`,
+/// `joker 2`, `queen of spades`.
+fn card_at(words: &[&str]) -> Option<(Card, usize)> {
+    let first = *words.first()?;
+    if let Ok(card) = first.parse::<Card>() {
+        return Some((card, 1));
+    }
+    let joker = |n: &str| format!("JK{n}").parse::<Card>().ok();
+    match words {
+        ["joker" | "jk", n, ..] if joker(n).is_some() => return joker(n).map(|card| (card, 2)),
+        _ => {}
+    }
+    if let Some(card) = first.strip_prefix("joker").and_then(joker) {
+        return Some((card, 1));
+    }
+    match words {
+        [rank, "of", suit, ..] => Some((Card::new(rank_named(rank)?, suit_word(suit)?), 3)),
         _ => None,
-    };
-    if let Some(card) = joker.and_then(|n| format!("JK{n}").parse::<Card>().ok()) {
-        return Ok(card);
     }
-    if let [rank, "of", suit] = words.as_slice() {
-        let rank = Rank::ALL.into_iter().find(|&r| rank_word(r) == *rank).or_else(|| {
-            let as_card = format!("{rank}c");
-            as_card.parse::<Card>().ok().filter(|card| !card.is_joker()).map(Card::rank)
-        });
-        if let (Some(rank), Some(suit)) = (rank, suit_word(suit)) {
-            return Ok(Card::new(rank, suit));
-        }
-    }
-    Err(format!("{text} is not a card: write its rank and suit, e.g. 9c, 10h, qs."))
+}
+
+/// A rank in a word or as a number: `jack`, `ten`, `10`, `7`.
+fn rank_named(word: &str) -> Option<Rank> {
+    Rank::ALL.into_iter().find(|&rank| rank_word(rank) == word).or_else(|| {
+        let number: usize = word.parse().ok().filter(|n| (2..=10).contains(n))?;
+        Some(Rank::ALL[number - 2])
+    })
 }
 
 /// A suit named in a word: `spades`, `spade`, `s`, `♠`.
@@ -232,6 +272,30 @@ mod tests {
     }
 
     #[test]
+    fn a_pass_may_be_written_as_the_game_writes_cards() {
+        let three = Ok(LineCommand::Pass(vec![c("AC"), c("QD"), c("KD")]));
+        for typed in [
+            "pass ace of clubs queen of diamonds king of diamonds",
+            "pass the ace of clubs, the queen of diamonds and the king of diamonds.",
+            "pass A♣, Q♦, K♦",
+            "pass ac, qd and kd",
+            "pass ace of clubs, QD, the king of diamonds",
+        ] {
+            assert_eq!(parse(typed), three, "{typed}");
+        }
+        assert!(parse("pass ace of clubs queen").unwrap_err().contains("queen is not a card"));
+    }
+
+    #[test]
+    fn a_rank_alone_asks_for_the_one_card_of_that_rank() {
+        assert_eq!(parse("jack"), Ok(LineCommand::Rank(Rank::Jack)));
+        assert_eq!(parse("10"), Ok(LineCommand::Rank(Rank::Ten)));
+        assert_eq!(parse("play ten"), Ok(LineCommand::Rank(Rank::Ten)));
+        assert_eq!(parse("4"), Ok(LineCommand::Rank(Rank::Four)));
+        assert!(parse("11").is_err() && parse("1").is_err());
+    }
+
+    #[test]
     fn pace_steps_on_or_is_named() {
         assert_eq!(parse("pace"), Ok(LineCommand::Pace(None)));
         assert_eq!(parse("pace slow"), Ok(LineCommand::Pace(Some(Speed::Slow))));
@@ -269,7 +333,6 @@ mod tests {
     fn what_is_not_understood_says_so_in_one_sentence() {
         let error = parse("dance").unwrap_err();
         assert_eq!(error, "dance is not a card or a command: type help for the commands.");
-        assert_eq!(parse("4").unwrap_err(), "4 is not a card: write its rank and then its suit, e.g. 4c.");
         assert_eq!(parse("K").unwrap_err(), "K is not a card: write its rank and then its suit, e.g. Kc.");
         // Only a rank is completed with a suit: a mistyped card gets a real example.
         for mistyped in ["x", "zz", "1s", "ds", "qq"] {

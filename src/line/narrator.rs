@@ -6,7 +6,7 @@
 
 use std::collections::VecDeque;
 
-use crate::engine::{Card, CardBag, CardSet, GamePhase, HandPhase, HandRecord, PlayError, Seat, Trick};
+use crate::engine::{Card, CardBag, CardSet, GamePhase, HandPhase, HandRecord, MoonRule, PlayError, Seat, Trick};
 use crate::table::intent::NewGame;
 use crate::table::notice::Hint;
 use crate::table::saved::Programs;
@@ -18,7 +18,7 @@ use crate::ui::window::rules::rules_in_brief;
 use crate::ui::window::summary::hand_events;
 use crate::ui::words::words;
 
-use super::cards::{CardWords, and_list};
+use super::cards::{CardWords, and_list, rank_word};
 use super::command::{LineCommand, parse};
 
 /// What this person has been told, so nothing is told twice.
@@ -75,6 +75,8 @@ pub struct Narrator {
     pub holding: bool,
     /// `new` was typed mid-game: typed again next, it leaves the game.
     leaving: bool,
+    /// Whether they were told how to ask for the commands.
+    greeted: bool,
     /// Cards typed before this person's turn, each with its hand: each is
     /// played as the turn comes, in the order typed (a script types ahead).
     ahead: VecDeque<(u32, String)>,
@@ -95,6 +97,7 @@ impl Narrator {
             offer: None,
             holding: false,
             leaving: false,
+            greeted: false,
             ahead: VecDeque::new(),
             from_ahead: None,
             told: Told::default(),
@@ -350,6 +353,9 @@ impl Narrator {
     fn tell_where(&mut self, sight: &Sight) {
         let seats: Vec<String> = Seat::all(sight.players()).map(|seat| sight.name(seat)).collect();
         self.say(format!("{}, {} players: {}.", sight.setup.label, sight.players(), and_list(&seats)));
+        if !std::mem::replace(&mut self.greeted, true) {
+            self.say("Type help for the commands.");
+        }
         if sight.phase == GamePhase::GameOver || sight.finish.is_some() {
             return;
         }
@@ -604,6 +610,13 @@ impl Narrator {
         self.say(text);
     }
 
+    /// Whether a yes-or-no question waits for this person's answer: a
+    /// saved game to take up, a proposal, the Generale.
+    fn asks_yes_or_no(&self, sight: &Sight) -> bool {
+        let generale = sight.own.as_ref().is_some_and(|own| own.question == Some(Question::Generale));
+        self.offer.is_some() || generale || sight.proposal.as_ref().is_some_and(|proposal| proposal.asked)
+    }
+
     /// A typed line: what it asks of the table or the runtime; what it
     /// only looks at is told at once.
     pub fn line(&mut self, text: &str, sight: &Sight) -> Vec<Request> {
@@ -611,6 +624,11 @@ impl Narrator {
         self.from_ahead = None;
         let command = match parse(text) {
             Ok(command) => command,
+            // A yes-or-no question wants one of those, not the list of commands.
+            Err(why) if why.ends_with("type help for the commands.") && self.asks_yes_or_no(sight) => {
+                self.say("Type yes or no.");
+                return Vec::new();
+            }
             Err(why) => {
                 self.say(why);
                 return Vec::new();
@@ -630,13 +648,13 @@ impl Narrator {
                 self.say("First: type yes to take up your unfinished game, or no to start a new one.");
                 return Vec::new();
             }
-            LineCommand::Card(_) | LineCommand::Pass(_) if sight.own.is_none() => {
+            LineCommand::Card(_) | LineCommand::Rank(_) | LineCommand::Pass(_) if sight.own.is_none() => {
                 self.say("You are watching: you hold no cards.");
             }
-            LineCommand::Card(_) if sight.is_passing() && sight.pending_pass().is_none() => {
+            LineCommand::Card(_) | LineCommand::Rank(_) if sight.is_passing() && sight.pending_pass().is_none() => {
                 self.say(format!("Choose your pass first: type pass and {} cards.", number_word(sight.pass_count)));
             }
-            LineCommand::Card(_) | LineCommand::Joker if question.is_some() => {
+            LineCommand::Card(_) | LineCommand::Rank(_) | LineCommand::Joker if question.is_some() => {
                 let answer = match question {
                     Some(Question::Generale) => "First answer: type yes or no to the Generale.",
                     Some(Question::Bid { .. }) => "First your bid: type bid and a number, or pass.",
@@ -645,11 +663,11 @@ impl Narrator {
                 };
                 self.say(answer);
             }
-            LineCommand::Card(_) | LineCommand::Joker if sight.reading_scores => {
+            LineCommand::Card(_) | LineCommand::Rank(_) | LineCommand::Joker if sight.reading_scores => {
                 let next = if sight.phase == GamePhase::GameOver { "the final standings" } else { "the next hand" };
                 self.say(format!("The hand is over: press Enter for {next}."));
             }
-            LineCommand::Card(_) | LineCommand::Joker if ahead_of_turn(sight) => {
+            LineCommand::Card(_) | LineCommand::Rank(_) | LineCommand::Joker if ahead_of_turn(sight) => {
                 // At most a hand's worth waits.
                 let held = sight.own.as_ref().map_or(0, |own| own.hand.len());
                 if self.ahead.len() >= held {
@@ -658,6 +676,7 @@ impl Narrator {
                     self.ahead.push_back((sight.hand_number, text.trim().to_string()));
                     let card = match command {
                         LineCommand::Card(card) => w.card(card),
+                        LineCommand::Rank(rank) => format!("the {}", rank_word(rank)),
                         _ => "the joker".to_string(),
                     };
                     self.say(format!("Not your turn yet: {card} waits for it."));
@@ -673,6 +692,23 @@ impl Narrator {
                 }
             }
             LineCommand::Card(card) => return table(Intent::Play(card)),
+            LineCommand::Rank(rank) => {
+                let legal = sight.own.as_ref().map_or(CardSet::EMPTY, |own| own.legal);
+                let of_rank: Vec<Card> = legal.iter().filter(|card| !card.is_joker() && card.rank() == rank).collect();
+                match of_rank.as_slice() {
+                    [one] => return table(Intent::Play(*one)),
+                    [] if sight.plays_now() => self.say(format!(
+                        "You may play no {} now. You may play: {}",
+                        rank_word(rank),
+                        w.by_suit(legal.iter())
+                    )),
+                    [] => self.say("No card is played now."),
+                    many => {
+                        let cards: Vec<String> = many.iter().map(|&card| w.card(card)).collect();
+                        self.say(format!("Which {}: {}?", rank_word(rank), or_list(&cards)));
+                    }
+                }
+            }
             LineCommand::Pass(cards) if cards.is_empty() => {
                 if matches!(question, Some(Question::Bid { .. })) {
                     return table(Intent::Bid(None));
@@ -805,9 +841,10 @@ impl Narrator {
                     self.say(sentence(&waiting));
                 }
             }
-            LineCommand::Help => {
-                for line in HELP {
-                    self.say(*line);
+            LineCommand::Help { all } => {
+                let now = self.asked_now(sight);
+                for line in help(sight, now, all) {
+                    self.say(line);
                 }
             }
             LineCommand::Quit => return vec![Request::Leave],
@@ -849,18 +886,59 @@ fn pass_refused(sight: &Sight, cards: &[Card], w: CardWords) -> Option<String> {
     None
 }
 
-/// The commands, one sentence each.
-const HELP: &[&str] = &[
-    "Play a card by typing it: 9c, 10h, qs, 9♣, queen of spades or play qs; typed before your turn, it waits for it.",
-    "pass 2c qs ah passes those cards.",
-    "hand lists your cards; trick the cards on the table; last the last trick; played the cards played by suit.",
-    "scores tells the standings; who tells who sits where; rules the rules in play.",
-    "hint asks the expert; undo takes back your last card or pass; pace steps the bots' speed on, pace slow (normal, fast, instant) sets it.",
-    "yes and no answer a question; bid 3 or pass in the auction; name spades names the suit; add or subtract counts a moon.",
-    "say and a message talks to the table; new starts a new game; replay plays the same deals again at the end (of a game of your own).",
-    "symbols switches cards between words and symbols such as Q♠ (or symbols on, symbols off).",
-    "Enter alone reads on after the scores, or says again what is asked; quit leaves, saving the game.",
-];
+/// The help: first what may be typed now, then the commands of this game
+/// (with `all`, every command), a sentence each.
+fn help(sight: &Sight, asked: Option<Asked>, all: bool) -> Vec<String> {
+    let rules = sight.rules();
+    let mut lines = vec![match asked {
+        Some(Asked::Play(..)) => "Now: type a card you may play, e.g. qs, 10h or queen of spades.".to_string(),
+        Some(Asked::Pass(_)) => {
+            format!("Now: type pass and {} cards, e.g. pass 2c qs ah.", number_word(sight.pass_count))
+        }
+        Some(Asked::Read(_)) => "Now: press Enter to read on.".to_string(),
+        Some(Asked::Vote) => "Now: type yes or no to the new game proposed.".to_string(),
+        Some(Asked::Question(_, Question::Generale)) => "Now: type yes or no to the Generale.".to_string(),
+        Some(Asked::Question(_, Question::Bid { .. })) => {
+            "Now: type bid and a number, e.g. bid 3, or pass.".to_string()
+        }
+        Some(Asked::Question(_, Question::NameSuit { .. })) => {
+            "Now: name the penalty suit, e.g. name spades.".to_string()
+        }
+        Some(Asked::Question(_, Question::Moon { .. })) => "Now: type add or subtract.".to_string(),
+        None if sight.own.is_none() => "You are watching: nothing is asked of you.".to_string(),
+        None => "Nothing is asked of you now: a card typed now waits for your turn.".to_string(),
+    }];
+    lines.push("hand, trick, last, played, scores and who tell what is on the table.".to_string());
+    lines.push("hint asks the expert; undo takes back your last card or pass; say and a message talks.".to_string());
+    if all || rules.auction {
+        lines.push("In the auction: bid 3, or pass; the winner names the suit, e.g. name spades.".to_string());
+    }
+    if all || rules.declaration != crate::engine::Declaration::None {
+        lines.push("yes or no declares the Generale, or not.".to_string());
+    }
+    if all || matches!(rules.moon_in_play(), MoonRule::ShooterChooses | MoonRule::ShooterPicks) {
+        lines
+            .push("After a moon you shot: add gives the others its points, subtract takes them off yours.".to_string());
+    }
+    if all {
+        lines.extend(
+            [
+                "A card may be typed as 9c, 10h, qs, 9♣ or queen of spades, or as a rank alone when one card has it.",
+                "Typed before your turn, a card waits for it.",
+                "pace steps the bots' speed on; pace slow, normal, fast or instant sets it.",
+                "symbols writes cards as Q♠; symbols off in words again.",
+                "new starts a new game (a proposal where others sit); replay plays the same deals again after a game.",
+                "Enter alone reads on after the scores, or says again what is asked.",
+            ]
+            .map(str::to_string),
+        );
+    }
+    lines.push(match all {
+        true => "rules tells the rules; quit leaves, saving the game.".to_string(),
+        false => "rules tells the rules; quit leaves; help all lists every command.".to_string(),
+    });
+    lines
+}
 
 /// Whether a game is under way that `new` would leave unfinished.
 fn mid_game(sight: &Sight) -> bool {
@@ -877,6 +955,14 @@ fn few(words: CardWords, cards: impl Iterator<Item = Card>) -> String {
 /// The turn clock's time left, after a prompt: " You have 20 seconds."
 fn clock(sight: &Sight) -> String {
     sight.turn_left.map(|left| format!(" You have {} seconds.", left.as_secs())).unwrap_or_default()
+}
+
+/// Words joined as a question offers them: "a or b", "a, b or c".
+fn or_list(words: &[String]) -> String {
+    match words {
+        [rest @ .., last] if !rest.is_empty() => format!("{} or {last}", rest.join(", ")),
+        _ => words.join(""),
+    }
 }
 
 /// "three" for 3, up to ten; digits past that.

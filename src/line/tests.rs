@@ -306,3 +306,34 @@ fn cancelled_pairs_are_named_and_the_cards_that_waited_go_with_the_next_trick() 
     let taken = "You take the trick with the king of diamonds and the 6 cards that waited: 5 points.";
     assert_eq!(told.count(taken), 1, "{:#?}", told.lines);
 }
+
+#[test]
+fn a_rank_alone_plays_the_one_card_of_that_rank_that_may_be_played() {
+    let mut told = Told::new();
+    told.typed("pass 3d 5d 9d");
+    assert_eq!(told.typed("queen"), ["You may play no queen now. You may play: Clubs: king, ace."]);
+    assert_eq!(told.typed("king")[0], "You play the king of clubs.");
+}
+
+#[test]
+fn the_hints_own_words_make_a_pass() {
+    let mut told = Told::new();
+    let after = told.typed("pass the three of diamonds, the five of diamonds and the nine of diamonds");
+    assert!(after.iter().any(|line| line.starts_with("You received")), "{after:#?}");
+}
+
+#[test]
+fn help_says_first_what_may_be_typed_now_and_only_this_games_commands() {
+    let mut told = Told::new();
+    assert_eq!(told.lines[1], "Type help for the commands.", "said once, at the start");
+    let help = told.typed("help");
+    assert_eq!(help[0], "Now: type pass and three cards, e.g. pass 2c qs ah.");
+    assert!(!help.iter().any(|line| line.contains("auction") || line.contains("moon")), "{help:#?}");
+    assert!(help.last().unwrap().contains("help all"), "{help:#?}");
+    let words: usize = help.iter().map(|line| line.split_whitespace().count()).sum();
+    assert!(words <= 60, "a short help: {words} words");
+    let all = told.typed("help all");
+    assert!(all.iter().any(|line| line.contains("auction")) && all.len() > help.len(), "{all:#?}");
+    told.typed("pass 3d 5d 9d");
+    assert_eq!(told.typed("help")[0], "Now: type a card you may play, e.g. qs, 10h or queen of spades.");
+}

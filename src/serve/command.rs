@@ -12,6 +12,8 @@ pub(super) enum Going {
     Join(String),
     /// Watch this table.
     Watch(String),
+    /// Say what may be run, and end.
+    Help,
 }
 
 /// What a session asks for.
@@ -36,6 +38,9 @@ pub(super) fn known_command(command: &[u8]) -> Option<Request> {
         ["plain", rest @ ..] => (true, rest),
         words => (false, words),
     };
+    if let ["help" | "--help" | "-h" | "?"] = words {
+        return Some(Request { going: Going::Help, also: false, plain });
+    }
     let code_like = |code: &str| (1..=12).contains(&code.len()) && code.chars().all(|c| c.is_ascii_alphanumeric());
     let (going, rest) = match words {
         ["join", code, rest @ ..] if code_like(code) => (Going::Join(code.to_ascii_uppercase()), rest),
@@ -75,7 +80,13 @@ pub(super) fn parse_command(command: &[u8]) -> Result<Request, String> {
 }
 
 /// What the commands are, as a refusal says it.
-const COMMANDS: &str = "the commands are join CODE, watch CODE and plain (the line mode)";
+const COMMANDS: &str = "the commands are join CODE, watch CODE, plain (the line mode) and help";
+
+/// What `help` (or `plain help`) says: what may be run, and the line mode.
+pub(super) const HELP: &str = "hearts over ssh: ssh with no command opens the lobby; join CODE sits at a table; \
+watch CODE watches one; join CODE also takes a second seat. Put plain first (plain, plain join CODE) for the line \
+mode: the table told in sentences, for screen readers and scripts, where help lists what to type. Without a \
+terminal (ssh -T, or a key marked no-pty) the line mode is the only one.";
 
 /// A word the client sent, fit to be shown in a sentence: printable
 /// ASCII only (no escape sequence reaches the terminal), and short.
@@ -115,6 +126,8 @@ mod tests {
         assert_eq!(known_command(b"plain"), plain(Going::Lobby));
         assert_eq!(known_command(b"plain join 7Q4K"), plain(Going::Join("7Q4K".into())));
         assert_eq!(known_command(b"plain watch 7Q4K"), plain(Going::Watch("7Q4K".into())));
+        assert_eq!(known_command(b"plain help"), plain(Going::Help));
+        assert_eq!(known_command(b"help"), request(Going::Help, false));
         let refused: [&[u8]; 11] = [
             b"ls",
             b"plain plain",
@@ -138,12 +151,12 @@ mod tests {
         let refusal = |typed: &[u8]| parse_command(typed).unwrap_err();
         assert_eq!(
             refusal(b"joni W6HZ"),
-            "hearts: unknown command `joni`; the commands are join CODE, watch CODE and plain (the line mode) (did you mean join?)"
+            "hearts: unknown command `joni`; the commands are join CODE, watch CODE, plain (the line mode) and help (did you mean join?)"
         );
         assert!(refusal(b"WACH 7Q4K").ends_with("(did you mean watch?)"));
         assert_eq!(
             refusal(b"ls -la"),
-            "hearts: unknown command `ls`; the commands are join CODE, watch CODE and plain (the line mode)"
+            "hearts: unknown command `ls`; the commands are join CODE, watch CODE, plain (the line mode) and help"
         );
         assert_eq!(refusal(b"join"), "hearts: join needs a table's code, as in join 7Q4K");
         // What the client typed never reaches the terminal raw.

@@ -162,6 +162,7 @@ impl Client {
         let plain = open.pty.is_none() || request.plain;
         let (columns, rows, term) = open.pty.clone().unwrap_or((80, 24, String::new()));
         let (code, watch) = match &request.going {
+            Going::Help => return say_and_close(session, channel, super::command::HELP, 0),
             Going::Lobby => (None, false),
             Going::Join(code) => (Some(code.as_str()), false),
             Going::Watch(code) => (Some(code.as_str()), true),

@@ -364,6 +364,9 @@ fn a_proposal_says_what_it_changes_against_the_game_now() {
     assert!(said.iter().any(|line| line.starts_with(asked)), "{said:#?}");
     let seen = shared.screen(BOB, 80, 24);
     assert!(seen.contains("target-score 30, not 100") && seen.contains("East expert, not normal"), "{seen}");
+    // An answer that is neither gets the question's own words.
+    shared.room.type_line(ALICE, "maybe", shared.now);
+    assert_eq!(shared.room.take_lines(ALICE), ["Type yes or no."]);
 }
 
 #[test]
