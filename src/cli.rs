@@ -123,11 +123,17 @@ pub struct PlayArgs {
     /// Start a new game even if an unfinished one is saved.
     #[arg(long)]
     pub new: bool,
-    /// The line mode: the table as sentences and typed commands, for screen readers and scripts.
-    #[arg(long)]
+    /// The line mode: the table as sentences and typed commands, for screen readers and scripts (also where TERM is dumb, HEARTS_PLAIN=1, or `default plain` was typed in it).
+    #[arg(long, conflicts_with = "screen")]
     pub plain: bool,
+    /// The line mode, brief: each card and trick in the fewest words (typed `full` or `brief` switches; kept for next time).
+    #[arg(long, conflicts_with = "screen")]
+    pub brief: bool,
+    /// The full-screen table, where the line mode would be the default.
+    #[arg(long)]
+    pub screen: bool,
     /// In the line mode, write cards as symbols (Q♠) instead of words.
-    #[arg(long, requires = "plain")]
+    #[arg(long, conflicts_with = "screen")]
     pub symbols: bool,
     /// Also append every game played to FILE as a game record (every game is kept in games.jsonl anyway).
     #[arg(long, value_name = "FILE")]
@@ -256,6 +262,10 @@ pub struct ServeArgs {
     /// Seconds a person has for each decision before the seat's bot makes it (off by default).
     #[arg(long, value_name = "SECONDS")]
     pub turn_clock: Option<u64>,
+    /// How many times the turn clock a person in the line mode has (hearing a trick takes about 15 s).
+    #[arg(long, value_name = "TIMES", default_value_t = crate::table::LINE_MODE_CLOCK,
+          value_parser = clap::value_parser!(u32).range(1..=crate::table::MAX_LINE_MODE_CLOCK as i64))]
+    pub line_mode_clock: u32,
     /// No hints at the tables.
     #[arg(long)]
     pub no_hints: bool,

@@ -26,6 +26,7 @@ use crate::table::Setup;
 use crate::terminal::games;
 use crate::terminal::{self, PlayOptions, TableError, stats::Stats};
 use crate::ui::theme::Theme;
+use crate::ui::window::new_game::Remembered;
 
 /// Why a command could not do its job.
 #[derive(Debug, thiserror::Error)]
@@ -589,7 +590,7 @@ fn play(
     choices: &BotChoices,
     args: &PlayArgs,
     settings: Option<PathBuf>,
-    remembered: &crate::ui::window::new_game::Remembered,
+    remembered: &Remembered,
 ) -> Result<(), CommandError> {
     let mut table = table(loaded, choices)?;
     remembered.seat_bots(choices, &mut table.players);
@@ -603,8 +604,32 @@ fn play(
         record: args.record.clone(),
         settings: settings.map(|dir| terminal::remembered::remembered_path(&dir)),
     };
-    if args.plain {
-        return Ok(terminal::plain::play_plain(table, options, CardWords { symbols: args.symbols })?);
+    let plain_var = std::env::var("HEARTS_PLAIN").ok();
+    let term = std::env::var("TERM").ok();
+    if opens_in_lines(args, remembered, plain_var.as_deref(), term.as_deref()) {
+        let line_mode = &remembered.line_mode;
+        let words = CardWords { symbols: args.symbols || line_mode.symbols == Some(true) };
+        let brief = args.brief || line_mode.brief == Some(true);
+        return Ok(terminal::plain::play_plain(table, options, words, brief, remembered.clone())?);
     }
     Ok(terminal::play(table, options)?)
+}
+
+/// Whether `hearts` opens in the line mode: asked for on the command line
+/// (`--plain`, `--brief`, `--symbols`; `--screen` for the table), else by
+/// `HEARTS_PLAIN` (1 or 0), a dumb terminal, or `default plain` typed in
+/// the line mode.
+fn opens_in_lines(args: &PlayArgs, remembered: &Remembered, plain_var: Option<&str>, term: Option<&str>) -> bool {
+    let flag = |value: &str| match value.trim().to_ascii_lowercase().as_str() {
+        "1" | "yes" | "true" | "on" => Some(true),
+        "0" | "no" | "false" | "off" => Some(false),
+        _ => None,
+    };
+    if args.screen {
+        return false;
+    }
+    if args.plain || args.brief || args.symbols {
+        return true;
+    }
+    plain_var.and_then(flag).or((term == Some("dumb")).then_some(true)).or(remembered.line_mode.plain).unwrap_or(false)
 }

@@ -150,6 +150,7 @@ impl ServeOptions {
         let sharing = Sharing {
             grace: Duration::from_secs(args.grace),
             turn_clock: args.turn_clock.filter(|&seconds| seconds > 0).map(Duration::from_secs),
+            line_mode_clock: args.line_mode_clock,
             hints: !args.no_hints,
             pause_after: Duration::from_secs(args.pause_after),
         };

@@ -76,6 +76,9 @@ pub struct Sharing {
     /// How long the table waits for a person's decision before the seat's
     /// bot makes it; `None` waits as long as they are there.
     pub turn_clock: Option<Duration>,
+    /// How many times the turn clock a person in the line mode has: they
+    /// hear a trick in about 15 s that a screen shows at once.
+    pub line_mode_clock: u32,
     /// Whether hints are offered.
     pub hints: bool,
     /// How long the table plays on once no seated person is here, before
@@ -88,11 +91,19 @@ impl Default for Sharing {
         Sharing {
             grace: Duration::from_secs(60),
             turn_clock: None,
+            line_mode_clock: LINE_MODE_CLOCK,
             hints: true,
             pause_after: Duration::from_secs(10 * 60),
         }
     }
 }
+
+/// How many times the turn clock a person in the line mode has, unless a
+/// table says otherwise.
+pub const LINE_MODE_CLOCK: u32 = 3;
+
+/// The most times the turn clock a table may give the line mode.
+pub const MAX_LINE_MODE_CLOCK: u32 = 5;
 
 /// What happens at the table.
 #[derive(Debug)]
@@ -234,6 +245,9 @@ pub struct Table {
     /// Since when the table has waited on people, for the decision keyed
     /// by [`Table::waiting_key`].
     waiting_since: Option<(u64, Instant)>,
+    /// Time asked for on the turn clock, for the decision keyed by
+    /// [`Table::waiting_key`].
+    time_added: Option<(u64, Duration)>,
     /// Since when no seated person has been here (the table pauses after
     /// [`Sharing::pause_after`]).
     nobody_since: Option<Instant>,
@@ -315,6 +329,7 @@ impl Table {
             sharing: Sharing::default(),
             chat: Chat::default(),
             waiting_since: None,
+            time_added: None,
             nobody_since: None,
             proposal: None,
             people_played: false,
@@ -643,7 +658,7 @@ impl Table {
                 let waited = now.saturating_duration_since(since).as_secs();
                 wakeups.push(since + Duration::from_secs(waited + 1));
             }
-            wakeups.extend(self.sharing.turn_clock.map(|limit| since + limit).filter(|&at| at > now));
+            wakeups.extend(self.turn_limit(now).map(|limit| since + limit).filter(|&at| at > now));
         }
         // The table pauses once nobody seated has been here for a while.
         wakeups.extend(self.nobody_since.map(|since| since + self.sharing.pause_after).filter(|&at| at > now));
@@ -690,10 +705,31 @@ impl Table {
 
     /// Whether the turn clock ran out on the decision the table waits for.
     fn overdue(&self, now: Instant) -> bool {
-        match (self.sharing.turn_clock, self.waiting_since) {
+        match (self.turn_limit(now), self.waiting_since) {
             (Some(limit), Some((key, since))) => key == self.waiting_key() && now >= since + limit,
             _ => false,
         }
+    }
+
+    /// The turn clock's limit on the decision waited on at `now`: the
+    /// table's clock, [`Sharing::line_mode_clock`] times over where a
+    /// person waited on hears the table in the line mode, and the time
+    /// asked for. `None` where no turn clock runs.
+    fn turn_limit(&self, now: Instant) -> Option<Duration> {
+        let clock = self.sharing.turn_clock?;
+        let in_lines =
+            self.waiting_for(now).iter().any(|&seat| self.person_in(seat).is_some_and(|p| self.people[p].in_lines));
+        let times = if in_lines { self.sharing.line_mode_clock.max(1) } else { 1 };
+        let key = self.waiting_key();
+        let added = self.time_added.filter(|&(added_to, _)| added_to == key).map_or(Duration::ZERO, |(_, added)| added);
+        Some(clock * times + added)
+    }
+
+    /// The time left on the turn clock for the decision waited on, if one runs.
+    fn turn_left(&self, now: Instant) -> Option<Duration> {
+        self.turn_limit(now)
+            .filter(|_| self.waiting_since.is_some())
+            .map(|limit| limit.saturating_sub(self.waited(now)))
     }
 
     /// Whether at most one person holds a seat: undo, restarting a hand,
@@ -941,6 +977,7 @@ impl Table {
             sharing: self.sharing,
             chat: self.chat.clone(),
             waiting_since: self.waiting_since,
+            time_added: self.time_added,
             nobody_since: self.nobody_since,
             proposal: self.proposal.clone(),
             people_played: self.people_played,

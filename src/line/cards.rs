@@ -2,7 +2,7 @@
 //! queen of spades"), short forms grouped by suit in lists ("Clubs: 2, 9,
 //! king."), or, for those who ask, the symbols a screen shows (`Q♠`).
 
-use crate::engine::{Card, Rank, Suit};
+use crate::engine::{Card, CardSet, Rank, Suit};
 
 /// How cards are written in the line mode.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -49,6 +49,25 @@ impl CardWords {
         }
     }
 
+    /// One card in the fewest words: "7 clubs", "queen spades", "joker 1"
+    /// (`7♣` with symbols).
+    pub fn short(self, card: Card) -> String {
+        match (self.symbols, card.joker_number()) {
+            (true, _) => symbol(card),
+            (false, Some(n)) => format!("joker {n}"),
+            (false, None) => format!("{} {}", rank_short(card.rank()), card.suit().name()),
+        }
+    }
+
+    /// A card's rank alone, as a list of one suit says it: "7", "queen"
+    /// (`7♣` with symbols, as the suit is not said).
+    pub fn rank(self, card: Card) -> String {
+        match self.symbols {
+            true => symbol(card),
+            false => rank_short(card.rank()),
+        }
+    }
+
     /// Both copies of a card (two packs): "the two queens of spades"
     /// ("both Q♠" with symbols).
     pub fn pair(self, card: Card) -> String {
@@ -73,13 +92,20 @@ impl CardWords {
     /// Cards grouped by suit, low to high: "Clubs: 2, 9, king. Hearts:
     /// ace." (`2♣ 9♣ K♣ A♥` with symbols); "none" when there are none.
     pub fn by_suit(self, cards: impl IntoIterator<Item = Card>) -> String {
+        self.marked_by_suit(cards, CardSet::EMPTY)
+    }
+
+    /// [`CardWords::by_suit`] with the cards of `new` marked as new:
+    /// "Clubs: 2, new 9, king." (`2♣ new 9♣ K♣` with symbols).
+    pub fn marked_by_suit(self, cards: impl IntoIterator<Item = Card>, new: CardSet) -> String {
         let mut cards: Vec<Card> = cards.into_iter().collect();
         if cards.is_empty() {
             return "none".to_string();
         }
         cards.sort_by_key(|&card| (!card.is_joker(), card.suit().index(), card.rank()));
+        let mark = |card: Card, text: String| if new.contains(card) { format!("new {text}") } else { text };
         if self.symbols {
-            return cards.iter().map(|&card| symbol(card)).collect::<Vec<_>>().join(" ");
+            return cards.iter().map(|&card| mark(card, symbol(card))).collect::<Vec<_>>().join(" ");
         }
         let mut parts = Vec::new();
         let jokers: Vec<String> =
@@ -91,7 +117,7 @@ impl CardWords {
             let ranks: Vec<String> = cards
                 .iter()
                 .filter(|card| !card.is_joker() && card.suit() == suit)
-                .map(|card| rank_short(card.rank()))
+                .map(|&card| mark(card, rank_short(card.rank())))
                 .collect();
             if !ranks.is_empty() {
                 parts.push(format!("{}: {}.", suit_heading(suit), ranks.join(", ")));

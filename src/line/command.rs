@@ -64,14 +64,27 @@ pub enum LineCommand {
     Who,
     /// Cards written as symbols (`Q♠`) or in words; `None` switches.
     Symbols(Option<bool>),
+    /// Brief (`true`) or full sentences.
+    Brief(bool),
+    /// The pass made and the one received, again.
+    Passed,
+    /// The cards still out: not played, not held.
+    Out,
+    /// Who leads the trick, or will lead the next.
+    Leads,
+    /// More time on the turn clock.
+    MoreTime,
+    /// Whether `hearts` opens in the line mode from now on.
+    DefaultPlain(bool),
     /// Leave.
     Quit,
 }
 
 /// The first word of every command (a card is typed as itself).
-pub const COMMAND_WORDS: [&str; 24] = [
+pub const COMMAND_WORDS: [&str; 31] = [
     "pass", "continue", "hand", "trick", "last", "played", "scores", "who", "hint", "undo", "pace", "rules", "yes",
-    "no", "bid", "name", "add", "subtract", "say", "new", "replay", "symbols", "help", "quit",
+    "no", "bid", "name", "add", "subtract", "say", "new", "replay", "symbols", "help", "quit", "brief", "full",
+    "passed", "out", "leads", "time", "default",
 ];
 
 /// Reads one typed line; the error is one sentence saying what was not
@@ -108,6 +121,7 @@ pub fn parse(line: &str) -> Result<LineCommand, String> {
         "n" | "no" | "decline" => alone(LineCommand::No),
         "add" => alone(LineCommand::Moon(MoonScoring::AddToOthers)),
         "subtract" | "sub" => alone(LineCommand::Moon(MoonScoring::SubtractFromShooter)),
+        "cards" if rest == ["out"] => Ok(LineCommand::Out),
         "h" | "hand" | "cards" => alone(LineCommand::Hand),
         "t" | "trick" => alone(LineCommand::Trick),
         "l" | "last" => alone(LineCommand::Last),
@@ -130,7 +144,20 @@ pub fn parse(line: &str) -> Result<LineCommand, String> {
         },
         "new" => alone(LineCommand::New),
         "replay" => alone(LineCommand::Replay),
+        "who" if rest == ["leads"] => Ok(LineCommand::Leads),
         "who" => alone(LineCommand::Who),
+        "leads" | "leader" => alone(LineCommand::Leads),
+        "brief" | "short" => alone(LineCommand::Brief(true)),
+        "full" | "long" => alone(LineCommand::Brief(false)),
+        "passed" => alone(LineCommand::Passed),
+        "out" => alone(LineCommand::Out),
+        "time" | "wait" => alone(LineCommand::MoreTime),
+        "more" if rest == ["time"] => Ok(LineCommand::MoreTime),
+        "default" => match rest.as_slice() {
+            ["plain" | "lines" | "line"] => Ok(LineCommand::DefaultPlain(true)),
+            ["screen" | "table"] => Ok(LineCommand::DefaultPlain(false)),
+            _ => Err("Type default plain to open hearts in the line mode from now on, or default screen.".into()),
+        },
         "symbols" => match rest.as_slice() {
             [] => Ok(LineCommand::Symbols(None)),
             ["on"] => Ok(LineCommand::Symbols(Some(true))),
@@ -310,6 +337,7 @@ mod tests {
                 "bid" => "bid 3".to_string(),
                 "name" => "name spades".to_string(),
                 "say" => "say hello".to_string(),
+                "default" => "default plain".to_string(),
                 word => word.to_string(),
             };
             assert!(parse(&typed).is_ok(), "{typed}");

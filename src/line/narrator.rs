@@ -6,7 +6,9 @@
 
 use std::collections::VecDeque;
 
-use crate::engine::{Card, CardBag, CardSet, GamePhase, HandPhase, HandRecord, MoonRule, PlayError, Seat, Trick};
+use crate::engine::{
+    Action, Card, CardBag, CardSet, GamePhase, HandPhase, HandRecord, MoonRule, PlayError, Seat, Trick,
+};
 use crate::table::intent::NewGame;
 use crate::table::notice::Hint;
 use crate::table::saved::Programs;
@@ -14,6 +16,7 @@ use crate::table::sight::{AtSeat, Question};
 use crate::table::{DealShown, Intent, Kind, Notice, PersonId, Refusal, Sight};
 use crate::ui::theme::Theme;
 use crate::ui::viewer::Request;
+use crate::ui::window::new_game::Remembered;
 use crate::ui::window::rules::rules_in_brief;
 use crate::ui::window::summary::hand_events;
 use crate::ui::words::words;
@@ -41,6 +44,15 @@ struct Told {
     unbid: u32,
     /// The last thing asked of them, so it is asked once.
     asked: Option<Asked>,
+    /// Whether the proposal open was put to them.
+    vote_put: bool,
+    /// Whether they were warned that the turn clock runs out.
+    warned: bool,
+    /// The hand whose pass they were told they made.
+    passed: u32,
+    /// Whom the table waited for when last looked at, and whether on
+    /// this person too.
+    waiting: (Vec<Seat>, bool),
     /// Whether the game's end was told.
     over: bool,
     /// When the newest message told was said.
@@ -58,8 +70,6 @@ enum Asked {
     Question(u32, Question),
     /// Read the scores of this hand.
     Read(u32),
-    /// Answer a proposal of a new game.
-    Vote,
 }
 
 /// One person's table as sentences.
@@ -69,12 +79,19 @@ pub struct Narrator {
     pub id: PersonId,
     /// How cards are written.
     pub words: CardWords,
+    /// Brief: every card and every trick's points in the fewest words,
+    /// nothing read back; else every event in a full sentence.
+    pub brief: bool,
+    /// The choices kept for next time (brief, symbols, the pace, the mode).
+    pub remembered: Remembered,
     /// The saved game offered to take up, until answered.
     pub offer: Option<String>,
     /// Whether the table was last told this person holds play.
     pub holding: bool,
     /// `new` was typed mid-game: typed again next, it leaves the game.
     leaving: bool,
+    /// The card this person typed last: in brief it is not read back.
+    typed: Option<Card>,
     /// Whether they were told how to ask for the commands.
     greeted: bool,
     /// Cards typed before this person's turn, each with its hand: each is
@@ -94,9 +111,12 @@ impl Narrator {
         Narrator {
             id,
             words,
+            brief: false,
+            remembered: Remembered::default(),
             offer: None,
             holding: false,
             leaving: false,
+            typed: None,
             greeted: false,
             ahead: VecDeque::new(),
             from_ahead: None,
@@ -213,11 +233,21 @@ impl Narrator {
                     _ => format!("A new game of {}.", sight.setup.label),
                 }
             }
-            Notice::Received { cards, from } if cards.len() <= 4 => {
-                format!("You received {} from {}.", w.cards(cards.iter()), sight.name(*from))
-            }
             Notice::Received { cards, from } => {
-                format!("You received {} cards from {}: {}", cards.len(), sight.name(*from), w.by_suit(cards.iter()))
+                self.tell_received(sight, *cards, *from);
+                return;
+            }
+            Notice::BotActed(action) => match action {
+                Action::Play { card, .. } => format!("Time ran out: your bot played {}.", w.card(*card)),
+                Action::Pass { cards, .. } => format!("Time ran out: your bot passed {}.", w.cards(cards.iter())),
+                _ => "Time ran out: your bot moved for you.".to_string(),
+            },
+            Notice::MoreTime { by, left } => {
+                let left = left.as_secs();
+                match by {
+                    Some(by) => format!("{by} asked for more time: {left} seconds left."),
+                    None => format!("You have more time: {left} seconds left."),
+                }
             }
             Notice::Drew { seat, count, left, cards: Some(cards) } if sight.is_mine(*seat) => {
                 format!("You could not follow and drew {count}, {left} left in the stock: {}", few(w, cards.iter()))
@@ -250,7 +280,7 @@ impl Narrator {
             Notice::Proposed { .. } if sight.proposal.as_ref().is_some_and(|p| p.asked) => {
                 let asked = words(notice, sight, self.theme()).flatten().unwrap_or_default();
                 let asked = asked.trim_end_matches(": y / n");
-                self.told.asked = Some(Asked::Vote);
+                self.told.vote_put = true;
                 format!("{asked}. Type yes to agree or no to decline.")
             }
             _ => match words(notice, sight, self.theme()) {
@@ -325,6 +355,7 @@ impl Narrator {
         self.told.cards = trick.len();
         self.tell_broken(sight);
         self.told.broken = sight.hearts_broken;
+        self.tell_pass_made(sight);
     }
 
     /// The messages said since the last told; one who has just come is
@@ -367,24 +398,87 @@ impl Narrator {
 
     /// A new hand: its number and this person's cards.
     fn tell_deal(&mut self, sight: &Sight) {
-        self.say(format!("Hand {}.", sight.hand_number));
-        if let Some(own) = &sight.own {
-            self.say(format!("Your cards: {}", self.words.by_suit(own.hand.iter())));
+        let hand = sight.hand_number;
+        match (&sight.own, self.brief) {
+            (Some(own), true) => self.say(format!("Hand {hand}. {}", self.words.by_suit(own.hand.iter()))),
+            (Some(own), false) => {
+                self.say(format!("Hand {hand}."));
+                self.say(format!("Your cards: {}", self.words.by_suit(own.hand.iter())));
+            }
+            (None, _) => self.say(format!("Hand {hand}.")),
+        }
+    }
+
+    /// The pass this person's seat made this hand and what it received,
+    /// asked for again.
+    fn tell_passed(&mut self, sight: &Sight) {
+        let Some(own) = &sight.own else {
+            self.say("You are watching: you pass no cards.");
+            return;
+        };
+        let w = self.words;
+        if own.passed.is_empty() {
+            self.say(match sight.pass_count {
+                0 => "Nothing is passed this hand.".to_string(),
+                _ => "You have not passed yet.".to_string(),
+            });
+            return;
+        }
+        let to = sight.pass_targets.get(own.seat.index()).map(|&seat| sight.name(seat)).unwrap_or_default();
+        self.say(format!("You passed {} to {to}.", w.cards(own.passed.iter())));
+        if !own.received.is_empty() {
+            let from = Seat::all(sight.players()).find(|&seat| sight.pass_targets.get(seat.index()) == Some(&own.seat));
+            let from = from.map(|seat| sight.name(seat)).unwrap_or_default();
+            self.say(format!("You received {} from {from}.", w.cards(own.received.iter())));
+        }
+    }
+
+    /// What arrived in the exchange, and the hand with the new cards
+    /// marked.
+    fn tell_received(&mut self, sight: &Sight, cards: CardBag, from: Seat) {
+        let w = self.words;
+        let from = sight.name(from);
+        let hand = sight.own.as_ref().map(|own| w.marked_by_suit(own.hand.iter(), own.new));
+        if self.brief {
+            // The cards received are the hand's new ones.
+            self.say(format!("From {from}, marked new: {}", hand.unwrap_or_default()));
+            return;
+        }
+        self.say(match cards.len() <= 4 {
+            true => format!("You received {} from {from}.", w.cards(cards.iter())),
+            false => format!("You received {} cards from {from}: {}", cards.len(), w.by_suit(cards.iter())),
+        });
+        if let Some(hand) = hand {
+            self.say(format!("Your cards: {hand}"));
         }
     }
 
     /// The cards of `trick` from the `skip`th on, one sentence each.
+    /// In brief, a card this person typed is not read back ("Left: 7
+    /// clubs."); a seat whose person is away is named as its bot.
     fn tell_plays(&mut self, sight: &Sight, trick: &Trick, skip: usize) {
         let players = sight.players();
         for (index, (seat, card)) in trick.plays(players).enumerate().skip(skip) {
-            let verb = match (index, sight.is_mine(seat)) {
-                (0, true) => "lead",
-                (0, false) => "leads",
-                (_, true) => "play",
-                (_, false) => "plays",
+            let mine = sight.is_mine(seat);
+            let who = match sight.at_seats.get(seat.index()) {
+                _ if mine => "You".to_string(),
+                Some(AtSeat::Person { name, bot_playing: true, .. }) => format!("{name}'s bot"),
+                _ => sight.name(seat),
             };
-            let who = if sight.is_mine(seat) { "You".to_string() } else { sight.name(seat) };
-            self.say(format!("{who} {verb} {}.", self.words.card(card)));
+            if self.brief {
+                // Their own card, typed, is not read back; one their bot played for them is.
+                if !(mine && self.typed.take() == Some(card)) {
+                    self.say(format!("{who}: {}.", self.words.short(card)));
+                }
+            } else {
+                let verb = match (index, mine) {
+                    (0, true) => "lead",
+                    (0, false) => "leads",
+                    (_, true) => "play",
+                    (_, false) => "plays",
+                };
+                self.say(format!("{who} {verb} {}.", self.words.card(card)));
+            }
             if card.suit() == sight.penalty_suit && !card.is_joker() {
                 self.tell_broken(sight);
             }
@@ -394,7 +488,8 @@ impl Narrator {
     /// The penalty suit broken, once a hand, where the rules wait for it.
     fn tell_broken(&mut self, sight: &Sight) {
         if sight.hearts_broken && !self.told.broken && sight.setup.rules.must_break_hearts {
-            self.say(format!("{} are broken.", capital(sight.penalty_suit.name())));
+            let suit = capital(sight.penalty_suit.name());
+            self.say(if self.brief { format!("{suit} broken.") } else { format!("{suit} are broken.") });
         }
         self.told.broken |= sight.hearts_broken;
     }
@@ -412,6 +507,17 @@ impl Narrator {
         let Some(take) = sight.takes.get(index) else { return };
         let Some(taker) = take.taker else { return };
         let who = if sight.is_mine(taker) { "You take".to_string() } else { format!("{} takes", sight.name(taker)) };
+        if self.brief {
+            let waited = if take.waited > 0 { format!(" {} waiting cards", take.waited) } else { String::new() };
+            let points = match take.points {
+                0 => String::new(),
+                1 | -1 => format!(", {} point", take.points),
+                points => format!(", {points} points"),
+            };
+            let with = if waited.is_empty() { String::new() } else { format!(" with{waited}") };
+            self.say(format!("{who}{with}{points}."));
+            return;
+        }
         let with = match (trick.winner(sight.players()), trick.winning_card()) {
             (Some(_), Some(card)) => format!(" with {}", w.card(card)),
             _ => ", as its leader".to_string(),
@@ -445,9 +551,14 @@ impl Narrator {
             return;
         }
         self.told.scored = hand;
-        self.say(format!("Hand {hand} is over."));
-        for line in self.score_lines(sight, record) {
-            self.say(line);
+        if self.brief {
+            let scores = self.score_lines(sight, record).join(" ");
+            self.say(format!("Hand {hand} over. {scores}"));
+        } else {
+            self.say(format!("Hand {hand} is over."));
+            for line in self.score_lines(sight, record) {
+                self.say(line);
+            }
         }
         for event in hand_events(sight, |card| self.words.card(card), record) {
             self.say(told_of(sight, &event));
@@ -465,6 +576,7 @@ impl Narrator {
                         let chips = if change.abs() == 1 { "chip" } else { "chips" };
                         format!("{name}: {change:+} {chips}, {} in all.", settled.after.stacks[seat])
                     }
+                    None if self.brief => format!("{name} {}, total {}.", record.scores[seat], record.totals[seat]),
                     None => format!("{name}: {} this hand, {} in all.", record.scores[seat], record.totals[seat]),
                 }
             })
@@ -516,7 +628,10 @@ impl Narrator {
         }
     }
 
-    /// Asks what the game asks of this person now, once.
+    /// Asks what the game asks of this person now, once; a proposal is
+    /// put to them beside it (their turn is still said); they are told
+    /// when their turn clock runs low, of the pass they made, and whom
+    /// the table waits for once it waits on others.
     fn ask(&mut self, sight: &Sight) {
         if sight.finish.is_some() || sight.phase == GamePhase::GameOver {
             self.tell_game_over(sight);
@@ -532,20 +647,77 @@ impl Narrator {
             self.told.unbid = sight.hand_number;
             self.say(format!("Nobody bid: {} are the penalty suit.", sight.penalty_suit.name()));
         }
-        let asked = self.asked_now(sight);
-        if asked == self.told.asked || asked.is_none() {
-            self.told.asked = asked;
-            return;
+        let vote = sight.proposal.as_ref().filter(|proposal| proposal.asked);
+        match vote {
+            Some(proposal) if !self.told.vote_put => {
+                self.told.vote_put = true;
+                let game = capital(&proposal.game_words());
+                self.say(format!("{game} is proposed: type yes to agree or no to decline."));
+            }
+            Some(_) => {}
+            None => self.told.vote_put = false,
         }
-        self.told.asked = asked;
-        self.put(sight, asked);
+        let asked = self.asked_now(sight);
+        if asked != self.told.asked {
+            self.told.asked = asked;
+            self.told.warned = false;
+            if asked.is_some() {
+                self.put(sight, asked);
+            }
+        }
+        self.warn(sight, asked);
+        self.tell_waiting(sight, asked);
     }
 
-    /// What the game asks of this person now.
-    fn asked_now(&self, sight: &Sight) -> Option<Asked> {
-        if sight.proposal.as_ref().is_some_and(|proposal| proposal.asked) {
-            return Some(Asked::Vote);
+    /// Warns once a decision's turn clock is down to its last seconds.
+    fn warn(&mut self, sight: &Sight, asked: Option<Asked>) {
+        let low = sight.turn_left.is_some_and(|left| left <= CLOCK_WARNING && !left.is_zero());
+        if asked.is_some() && low && !self.told.warned {
+            self.told.warned = true;
+            let left = sight.turn_left.map_or(0, |left| left.as_secs().max(1));
+            self.say(match self.brief {
+                true => format!("{left} seconds left."),
+                false => format!("{left} seconds left: then your bot moves for you."),
+            });
         }
+    }
+
+    /// Whom the table waits for, once it waits on other people and not on
+    /// this one (a bot's move is quick and not said).
+    fn tell_waiting(&mut self, sight: &Sight, asked: Option<Asked>) {
+        let others: Vec<Seat> = sight.waiting_for.iter().copied().filter(|&seat| !sight.is_mine(seat)).collect();
+        let waits_on_me = asked.is_some() || sight.seat.is_some_and(|seat| sight.waiting_for.contains(&seat));
+        if (others.clone(), waits_on_me) == self.told.waiting {
+            return;
+        }
+        self.told.waiting = (others.clone(), waits_on_me);
+        if others.is_empty() || waits_on_me || sight.alone {
+            return;
+        }
+        let names: Vec<String> = others.iter().map(|&seat| sight.name(seat)).collect();
+        let what = if sight.phase == GamePhase::HandOver { " to read the scores" } else { "" };
+        let left = sight.mover_left.map(|left| format!(", {} s left", left.as_secs())).unwrap_or_default();
+        self.say(format!("Waiting for {}{what}{left}.", and_list(&names)));
+    }
+
+    /// The pass this person's seat made, once: what went where (made by
+    /// them or, its time run out, by their bot).
+    fn tell_pass_made(&mut self, sight: &Sight) {
+        let Some(own) = &sight.own else { return };
+        // On its way, waiting for the others', or exchanged already.
+        let made = own.pending_pass.map(|(cards, _)| cards).or((!own.passed.is_empty()).then_some(own.passed));
+        let Some(cards) = made.filter(|_| self.told.passed != sight.hand_number) else { return };
+        self.told.passed = sight.hand_number;
+        let to = sight.pass_targets.get(own.seat.index()).map(|&seat| sight.name(seat)).unwrap_or_default();
+        // In brief, the cards typed are not read back.
+        self.say(match self.brief {
+            true => format!("Passed to {to}."),
+            false => format!("You pass {} to {to}.", self.words.cards(cards.iter())),
+        });
+    }
+
+    /// What the game asks of this person now (a proposal apart).
+    fn asked_now(&self, sight: &Sight) -> Option<Asked> {
         let own = sight.own.as_ref()?;
         if sight.reading_scores {
             return Some(Asked::Read(sight.hand_number));
@@ -563,49 +735,56 @@ impl Narrator {
         None
     }
 
-    /// Puts a question in words.
+    /// Puts a question in words, with the time left where a turn clock runs.
     fn put(&mut self, sight: &Sight, asked: Option<Asked>) {
-        if asked == Some(Asked::Vote) {
-            let game = sight.proposal.as_ref().map_or_else(|| "a new game".to_string(), |p| p.game_words());
-            self.say(format!("{} is proposed: type yes to agree or no to decline.", capital(&game)));
-            return;
-        }
         let Some(own) = &sight.own else { return };
         let w = self.words;
+        let brief = self.brief;
         let text = match asked {
-            None | Some(Asked::Vote) => return,
+            None => return,
             Some(Asked::Read(_)) => {
                 let next = if sight.phase == GamePhase::GameOver { "the final standings" } else { "the next hand" };
-                format!("Press Enter for {next}.")
+                match brief {
+                    true => format!("Enter for {next}."),
+                    false => format!("Press Enter for {next}."),
+                }
             }
             Some(Asked::Pass(_)) => {
                 let target = sight.pass_targets.get(own.seat.index()).map(|&seat| sight.name(seat));
                 let count = number_word(sight.pass_count);
-                format!(
-                    "Pass {count} cards to {}: type pass and the cards, e.g. pass 2c qs ah.",
-                    target.unwrap_or_default()
-                )
+                let target = target.unwrap_or_default();
+                match brief {
+                    true => format!("Pass {count} to {target}.{}", clock(sight)),
+                    false => format!(
+                        "Pass {count} cards to {target}: type pass and the cards, e.g. pass 2c qs ah.{}",
+                        clock(sight)
+                    ),
+                }
             }
+            Some(Asked::Play(..)) if brief => format!("{}{}", brief_turn(sight, own.legal, own.hand, w), clock(sight)),
             Some(Asked::Play(..)) => {
                 let lead = if sight.in_progress.is_empty() { "Your lead." } else { "Your turn." };
                 format!("{lead} You may play: {}{}", w.by_suit(own.legal.iter()), clock(sight))
             }
-            Some(Asked::Question(_, question)) => match question {
-                Question::Generale => {
-                    "Declare the Generale, promising to take every penalty card? Type yes or no.".to_string()
-                }
-                Question::Bid { least, most } => {
-                    format!("Your bid: type bid and a number of chips from {least} to {most}, or pass.")
-                }
-                Question::NameSuit { suggested } => format!(
-                    "You won the auction: name the penalty suit, e.g. name {}. Your cards: {}",
-                    suggested.name(),
-                    w.by_suit(own.hand.iter())
-                ),
-                Question::Moon { points } => format!(
-                    "You shot the moon! Type add to give everyone else {points}, or subtract to take {points} off your own score."
-                ),
-            },
+            Some(Asked::Question(_, question)) => {
+                let asked = match question {
+                    Question::Generale => {
+                        "Declare the Generale, promising to take every penalty card? Type yes or no.".to_string()
+                    }
+                    Question::Bid { least, most } => {
+                        format!("Your bid: type bid and a number of chips from {least} to {most}, or pass.")
+                    }
+                    Question::NameSuit { suggested } => format!(
+                        "You won the auction: name the penalty suit, e.g. name {}. Your cards: {}",
+                        suggested.name(),
+                        w.by_suit(own.hand.iter())
+                    ),
+                    Question::Moon { points } => format!(
+                        "You shot the moon! Type add to give everyone else {points}, or subtract to take {points} off your own score."
+                    ),
+                };
+                format!("{asked}{}", clock(sight))
+            }
         };
         self.say(text);
     }
@@ -687,16 +866,25 @@ impl Narrator {
                     sight.own.iter().flat_map(|own| own.hand.iter()).filter(|card| card.is_joker()).collect();
                 match held.as_slice() {
                     [] => self.say("You hold no joker."),
-                    [one] => return table(Intent::Play(*one)),
+                    [one] => {
+                        self.typed = Some(*one);
+                        return table(Intent::Play(*one));
+                    }
                     many => self.say(format!("Which joker: {}?", w.cards(many.iter().copied()))),
                 }
             }
-            LineCommand::Card(card) => return table(Intent::Play(card)),
+            LineCommand::Card(card) => {
+                self.typed = Some(card);
+                return table(Intent::Play(card));
+            }
             LineCommand::Rank(rank) => {
                 let legal = sight.own.as_ref().map_or(CardSet::EMPTY, |own| own.legal);
                 let of_rank: Vec<Card> = legal.iter().filter(|card| !card.is_joker() && card.rank() == rank).collect();
                 match of_rank.as_slice() {
-                    [one] => return table(Intent::Play(*one)),
+                    [one] => {
+                        self.typed = Some(*one);
+                        return table(Intent::Play(*one));
+                    }
                     [] if sight.plays_now() => self.say(format!(
                         "You may play no {} now. You may play: {}",
                         rank_word(rank),
@@ -759,7 +947,7 @@ impl Narrator {
                 return table(Intent::SkipWait);
             }
             LineCommand::Hand => match &sight.own {
-                Some(own) => self.say(format!("Your cards: {}", w.by_suit(own.hand.iter()))),
+                Some(own) => self.say(format!("Your cards: {}", w.marked_by_suit(own.hand.iter(), own.new))),
                 None => self.say("You are watching: you hold no cards."),
             },
             LineCommand::Trick => {
@@ -800,7 +988,15 @@ impl Narrator {
                 }
                 return table(Intent::Undo);
             }
-            LineCommand::Pace(to) => return table(Intent::Pace(to)),
+            LineCommand::Pace(to) => {
+                // The pace chosen at a table of one's own is kept for next time, as the screen's p keeps it.
+                let next = to.unwrap_or(sight.speed.next());
+                if sight.may.pace.is_err() {
+                    return table(Intent::Pace(to));
+                }
+                self.remembered.pace = Some(next.name().to_string());
+                return vec![Request::Table(Intent::Pace(Some(next))), Request::Remember(self.remembered.clone())];
+            }
             LineCommand::Say(text) => return table(Intent::Say(text)),
             LineCommand::New if !asked_to_confirm && mid_game(sight) => {
                 self.leaving = true;
@@ -828,7 +1024,55 @@ impl Narrator {
                     "Cards are written in words."
                 };
                 self.say(said);
+                self.remembered.line_mode.symbols = Some(self.words.symbols);
+                return vec![Request::Remember(self.remembered.clone())];
             }
+            LineCommand::Brief(on) => {
+                self.brief = on;
+                self.say(match on {
+                    true => "Brief: each card and trick in the fewest words. Type full for whole sentences.",
+                    false => "Full: each event in a whole sentence. Type brief for fewer words.",
+                });
+                self.remembered.line_mode.brief = Some(on);
+                return vec![Request::Remember(self.remembered.clone())];
+            }
+            LineCommand::DefaultPlain(_) if sight.kind == Kind::Shared => {
+                self.say(
+                    "That is for hearts at your own terminal; here, ssh -T or plain first asks for the line mode.",
+                );
+            }
+            LineCommand::DefaultPlain(on) => {
+                self.say(match on {
+                    true => "From now on hearts opens in the line mode; hearts --screen opens the table once.",
+                    false => {
+                        "From now on hearts opens the table on the screen; hearts --plain opens the line mode once."
+                    }
+                });
+                self.remembered.line_mode.plain = Some(on);
+                return vec![Request::Remember(self.remembered.clone())];
+            }
+            LineCommand::Passed => self.tell_passed(sight),
+            LineCommand::Out => {
+                let held = sight.own.as_ref().map_or(CardSet::EMPTY, |own| own.hand.cards());
+                let out = sight.rules().deck() - sight.played - held;
+                let whose = if sight.own.is_some() { "Not played and not yours" } else { "Not played yet" };
+                self.say(format!("{whose}: {}", w.by_suit(out.iter())));
+            }
+            LineCommand::Leads => {
+                let leader = sight.in_progress.cards().first().map(|_| sight.in_progress.leader());
+                self.say(match (leader, sight.to_act) {
+                    (Some(seat), _) if sight.is_mine(seat) => "You led this trick.".to_string(),
+                    (Some(seat), _) => format!("{} led this trick.", sight.name(seat)),
+                    (None, Some(seat)) if sight.is_mine(seat) && sight.hand_phase == HandPhase::Playing => {
+                        "You lead.".to_string()
+                    }
+                    (None, Some(seat)) if sight.hand_phase == HandPhase::Playing => {
+                        format!("{} leads.", sight.name(seat))
+                    }
+                    _ => "No trick is being played.".to_string(),
+                });
+            }
+            LineCommand::MoreTime => return table(Intent::MoreTime),
             LineCommand::Who => {
                 let seats: Vec<String> = Seat::all(sight.players())
                     .map(|seat| {
@@ -842,8 +1086,9 @@ impl Narrator {
                 }
             }
             LineCommand::Help { all } => {
+                let vote = sight.proposal.as_ref().is_some_and(|proposal| proposal.asked);
                 let now = self.asked_now(sight);
-                for line in help(sight, now, all) {
+                for line in help(sight, now, vote, all) {
                     self.say(line);
                 }
             }
@@ -888,15 +1133,15 @@ fn pass_refused(sight: &Sight, cards: &[Card], w: CardWords) -> Option<String> {
 
 /// The help: first what may be typed now, then the commands of this game
 /// (with `all`, every command), a sentence each.
-fn help(sight: &Sight, asked: Option<Asked>, all: bool) -> Vec<String> {
+fn help(sight: &Sight, asked: Option<Asked>, vote: bool, all: bool) -> Vec<String> {
     let rules = sight.rules();
     let mut lines = vec![match asked {
+        _ if vote => "Now: type yes or no to the new game proposed.".to_string(),
         Some(Asked::Play(..)) => "Now: type a card you may play, e.g. qs, 10h or queen of spades.".to_string(),
         Some(Asked::Pass(_)) => {
             format!("Now: type pass and {} cards, e.g. pass 2c qs ah.", number_word(sight.pass_count))
         }
         Some(Asked::Read(_)) => "Now: press Enter to read on.".to_string(),
-        Some(Asked::Vote) => "Now: type yes or no to the new game proposed.".to_string(),
         Some(Asked::Question(_, Question::Generale)) => "Now: type yes or no to the Generale.".to_string(),
         Some(Asked::Question(_, Question::Bid { .. })) => {
             "Now: type bid and a number, e.g. bid 3, or pass.".to_string()
@@ -950,6 +1195,35 @@ fn mid_game(sight: &Sight) -> bool {
 fn few(words: CardWords, cards: impl Iterator<Item = Card>) -> String {
     let cards: Vec<Card> = cards.collect();
     if cards.len() <= 4 { format!("{}.", words.cards(cards)) } else { words.by_suit(cards) }
+}
+
+/// How long before the turn clock runs out a person is warned.
+const CLOCK_WARNING: std::time::Duration = std::time::Duration::from_secs(10);
+
+/// Brief words for a turn: "Your lead.", "Your lead: 2 clubs.", "Your
+/// turn, clubs: 3 5 jack.", "Your turn, no clubs."
+fn brief_turn(sight: &Sight, legal: CardSet, hand: CardBag, w: CardWords) -> String {
+    let jokers = legal.iter().filter(|card| card.is_joker()).count();
+    let or_joker = if jokers > 0 { ", or a joker" } else { "" };
+    let plain: Vec<Card> = legal.iter().filter(|card| !card.is_joker()).collect();
+    match (sight.in_progress.led_suit(), plain.as_slice()) {
+        (_, [one]) if jokers == 0 => {
+            let whose = if sight.in_progress.is_empty() { "Your lead" } else { "Your turn" };
+            format!("{whose}: {}.", w.short(*one))
+        }
+        (None, _) => "Your lead.".to_string(),
+        (Some(led), cards) if cards.iter().all(|card| card.suit() == led) && !cards.is_empty() => {
+            let ranks: Vec<String> = cards.iter().map(|&card| w.rank(card)).collect();
+            format!("Your turn, {}: {}{or_joker}.", led.name(), ranks.join(" "))
+        }
+        (Some(led), _) => {
+            let void = hand.iter().all(|card| card.is_joker() || card.suit() != led);
+            match void {
+                true => format!("Your turn, no {}.", led.name()),
+                false => format!("Your turn. You may play: {}", w.by_suit(legal.iter())),
+            }
+        }
+    }
 }
 
 /// The turn clock's time left, after a prompt: " You have 20 seconds."

@@ -11,6 +11,7 @@ use crate::players::{Level, Player};
 use crate::record::DealCode;
 use crate::table::{Message, PersonId, Setup, Table};
 use crate::ui::Room;
+use crate::ui::viewer::Request;
 
 /// A local table of seed 7 told to a narrator, with a clock for the bots.
 struct Told {
@@ -103,11 +104,59 @@ fn the_deal_and_the_pass_are_told_in_words() {
     );
     assert_eq!(told.count("Pass three cards to Left"), 1);
     let after = told.typed("pass 3d 5d 9d");
+    let said = |line: &str| after.iter().any(|told| told == line);
     assert!(
-        after.contains(
-            &"You received the ace of clubs, the queen of diamonds and the ten of hearts from Right.".to_string()
-        ),
+        said("You pass the three of diamonds, the five of diamonds and the nine of diamonds to Left."),
         "{after:#?}"
+    );
+    assert!(
+        said("You received the ace of clubs, the queen of diamonds and the ten of hearts from Right."),
+        "{after:#?}"
+    );
+    // The hand again, the cards that came marked.
+    let hand = "Your cards: Clubs: king, new ace. Diamonds: new queen. Spades: 6, 8, ace. Hearts: 2, 5, 7, new 10, queen, king, ace.";
+    assert!(said(hand), "{after:#?}");
+    assert_eq!(told.typed("hand"), [hand], "hand marks them too, until the first card");
+    assert_eq!(
+        told.typed("passed"),
+        [
+            "You passed the three of diamonds, the five of diamonds and the nine of diamonds to Left.",
+            "You received the ace of clubs, the queen of diamonds and the ten of hearts from Right."
+        ]
+    );
+}
+
+#[test]
+fn brief_tells_each_card_and_trick_in_the_fewest_words_and_reads_nothing_back() {
+    let mut told = Told::new();
+    let asked = told.room.type_line(PersonId::LOCAL, "brief", told.now);
+    let kept =
+        asked.iter().any(|request| matches!(request, Request::Remember(kept) if kept.line_mode.brief == Some(true)));
+    assert!(kept, "brief is kept for next time: {asked:?}");
+    told.lines.extend(told.room.take_lines(PersonId::LOCAL));
+    let after = told.typed("pass 3d 5d 9d");
+    assert_eq!(after[0], "Passed to Left.", "the cards typed are not read back");
+    assert!(after[1].starts_with("From Right, marked new: Clubs: king, new ace."), "{after:#?}");
+    assert!(after.contains(&"Across: 2 clubs.".to_string()), "{after:#?}");
+    assert_eq!(after.last().unwrap(), "Your turn, clubs: king ace.");
+    let played = told.typed("kc");
+    assert!(!played.iter().any(|line| line.contains("king clubs")), "your card is not read back: {played:#?}");
+    assert!(played.iter().any(|line| line.starts_with("You take")), "{played:#?}");
+    assert_eq!(played.last().unwrap(), "Your lead.");
+    assert_eq!(told.typed("full"), ["Full: each event in a whole sentence. Type brief for fewer words."]);
+    assert_eq!(told.typed("ac")[0], "You lead the ace of clubs.", "and full sentences again");
+}
+
+#[test]
+fn the_cards_out_and_who_leads_are_told_on_request() {
+    let mut told = Told::new();
+    told.typed("pass 3d 5d 9d");
+    assert_eq!(told.typed("who leads"), ["Across led this trick."]);
+    let out = told.typed("cards out");
+    // The two and four of clubs were played; the king and ace are yours.
+    assert!(
+        out[0].starts_with("Not played and not yours: Clubs: 3, 5, 6, 7, 8, 9, 10, jack, queen. Diamonds: 2,"),
+        "{out:#?}"
     );
 }
 

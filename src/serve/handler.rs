@@ -174,6 +174,8 @@ impl Client {
             identity: identity.clone(),
             holder: holder.clone(),
             theme: theme_for(&term),
+            brief: false,
+            symbols: false,
             address: self.peer,
             code_tries: Arc::clone(&self.code_tries),
         };

@@ -101,6 +101,8 @@ impl Visit {
         {
             screen.visitor.theme.ascii |= look.ascii;
             screen.visitor.theme.four_colour |= look.four_colour;
+            screen.visitor.brief |= look.brief;
+            screen.visitor.symbols |= look.symbols;
         }
         let Some(screen) = &self.screen else { return };
         let visitor = &screen.visitor;

@@ -87,6 +87,10 @@ pub(super) struct Visitor {
     pub(super) holder: String,
     /// How their terminal shows cards.
     pub(super) theme: Theme,
+    /// The line mode told brief, as they chose it.
+    pub(super) brief: bool,
+    /// The line mode writes cards as symbols, as they chose it.
+    pub(super) symbols: bool,
     /// Where they connect from.
     pub(super) address: IpAddr,
     /// Their connection's tries at table codes.

@@ -96,6 +96,11 @@ const MIGRATIONS: &[&str] = &[
         four_colour INTEGER NOT NULL
     );
 ",
+    "
+    -- How each person chose to hear the table in the line mode.
+    ALTER TABLE looks ADD COLUMN brief INTEGER NOT NULL DEFAULT 0;
+    ALTER TABLE looks ADD COLUMN symbols INTEGER NOT NULL DEFAULT 0;
+",
 ];
 
 /// Why the server's database could not be used.
@@ -276,6 +281,10 @@ pub struct Look {
     pub ascii: bool,
     /// The four-colour deck.
     pub four_colour: bool,
+    /// The line mode told brief.
+    pub brief: bool,
+    /// The line mode writes cards as symbols.
+    pub symbols: bool,
 }
 
 /// A person's record under one preset.
@@ -537,8 +546,8 @@ impl Store {
     pub fn look_of(&self, who: &Identity) -> Result<Look, StoreError> {
         let Some(identity) = who.stored() else { return Ok(Look::default()) };
         self.connection
-            .query_row("SELECT ascii, four_colour FROM looks WHERE identity = ?1", [identity], |row| {
-                Ok(Look { ascii: row.get(0)?, four_colour: row.get(1)? })
+            .query_row("SELECT ascii, four_colour, brief, symbols FROM looks WHERE identity = ?1", [identity], |row| {
+                Ok(Look { ascii: row.get(0)?, four_colour: row.get(1)?, brief: row.get(2)?, symbols: row.get(3)? })
             })
             .optional()
             .map(Option::unwrap_or_default)
@@ -554,9 +563,9 @@ impl Store {
             self.connection.execute("DELETE FROM looks WHERE identity = ?1", [&identity])
         } else {
             self.connection.execute(
-                "INSERT INTO looks (identity, ascii, four_colour) VALUES (?1, ?2, ?3)
-                 ON CONFLICT (identity) DO UPDATE SET ascii = ?2, four_colour = ?3",
-                params![identity, look.ascii, look.four_colour],
+                "INSERT INTO looks (identity, ascii, four_colour, brief, symbols) VALUES (?1, ?2, ?3, ?4, ?5)
+                 ON CONFLICT (identity) DO UPDATE SET ascii = ?2, four_colour = ?3, brief = ?4, symbols = ?5",
+                params![identity, look.ascii, look.four_colour, look.brief, look.symbols],
             )
         };
         done.map(|_| ()).map_err(failure(&self.path))
@@ -772,7 +781,7 @@ mod tests {
     fn a_persons_look_is_kept_until_they_choose_again_and_nobody_known_keeps_none() {
         let dir = scratch("looks");
         let alice = Identity::Key("SHA256:alice".into());
-        let chosen = Look { ascii: false, four_colour: true };
+        let chosen = Look { ascii: false, four_colour: true, brief: true, symbols: false };
         {
             let mut store = Store::open_in(&dir).unwrap();
             assert_eq!(store.look_of(&alice).unwrap(), Look::default());
@@ -937,7 +946,7 @@ mod tests {
         drop(Store::open_in(&dir).unwrap());
         raw(&dir.join(FILE_NAME)).pragma_update(None, "user_version", 99).unwrap();
         let error = Store::open_in(&dir).unwrap_err();
-        assert!(matches!(error, StoreError::Newer { found: 99, known: 3, .. }), "{error}");
+        assert!(matches!(error, StoreError::Newer { found: 99, known: 4, .. }), "{error}");
         assert!(error.to_string().contains("newer hearts"), "{error}");
         let version: i64 = raw(&dir.join(FILE_NAME)).pragma_query_value(None, "user_version", |r| r.get(0)).unwrap();
         assert_eq!(version, 99, "the file is left as it was");

@@ -95,7 +95,7 @@ pub(super) fn bring(mut screen: Screen, table: &TableLine, watch: bool, id: Pers
     screen.id = id;
     let visitor = &screen.visitor;
     // A seat is held by who the person is: their key, their name if it is theirs, or no one again.
-    let arrival = Arrival { id, name: visitor.name.clone(), key: Some(visitor.holder.clone()), watch };
+    let arrival = Arrival { id, name: visitor.name.clone(), key: Some(visitor.holder.clone()), watch, in_lines: false };
     let theme = visitor.theme;
     // Routed and sent under one lock: a takeover's Gone for this person then reaches the table after the Join.
     let route = Arc::clone(&screen.route);
@@ -495,12 +495,21 @@ impl Served {
         match request {
             Request::Remember(remembered) => {
                 // What the choices leave unsaid (a pace remembered, say) stays as the person has it.
-                let Some(theme) = self.screens.get(&id).map(|screen| screen.visitor.theme) else { return };
+                let Some(visitor) = self.screens.get(&id).map(|screen| &screen.visitor) else { return };
+                let (theme, line_mode) = (visitor.theme, remembered.line_mode);
+                let now_kept = Look {
+                    ascii: theme.ascii,
+                    four_colour: theme.four_colour,
+                    brief: visitor.brief,
+                    symbols: visitor.symbols,
+                };
                 let look = Look {
                     ascii: remembered.ascii.unwrap_or(theme.ascii),
                     four_colour: remembered.four_colour.unwrap_or(theme.four_colour),
+                    brief: line_mode.brief.unwrap_or(visitor.brief),
+                    symbols: line_mode.symbols.unwrap_or(visitor.symbols),
                 };
-                if look != (Look { ascii: theme.ascii, four_colour: theme.four_colour }) {
+                if look != now_kept {
                     self.keep_look(id, look, now);
                 }
             }
@@ -515,6 +524,8 @@ impl Served {
         let Some(screen) = self.screens.get_mut(&id) else { return };
         screen.visitor.theme.ascii = look.ascii;
         screen.visitor.theme.four_colour = look.four_colour;
+        screen.visitor.brief = look.brief;
+        screen.visitor.symbols = look.symbols;
         if let Err(error) = self.store.set_look(&screen.visitor.identity, look) {
             let name = &screen.visitor.name;
             self.room.send(Message::Note(format!("Could not keep how {name} sees the cards: {error}")), now);
@@ -669,7 +680,8 @@ impl Served {
         let Joining { mut arrival, theme, screen } = joining;
         arrival.name = unique_name(self.room.table(), &arrival.name, arrival.key.as_deref().unwrap_or_default());
         if screen.is_lines() {
-            let narrator = Narrator::new(arrival.id, CardWords::default());
+            let mut narrator = Narrator::new(arrival.id, CardWords { symbols: screen.visitor.symbols });
+            narrator.brief = screen.visitor.brief;
             self.screens.insert(arrival.id, screen);
             let id = arrival.id;
             self.change(None, |room, now| {
@@ -897,6 +909,7 @@ fn settings_of(table: &Table, now: Instant) -> serde_json::Value {
         "nobody-seated-since-ms": nobody_seated,
         "grace-seconds": sharing.grace.as_secs(),
         "turn-clock-seconds": sharing.turn_clock.map(|clock| clock.as_secs()),
+        "line-mode-clock": sharing.line_mode_clock,
         "hints": sharing.hints,
         "finish": finish,
         "away-since-ms": away,
@@ -957,6 +970,12 @@ fn sharing_of(settings: &serde_json::Value, default: Sharing) -> Sharing {
             Some(_) => seconds("turn-clock-seconds"),
             None => default.turn_clock,
         },
+        line_mode_clock: settings
+            .get("line-mode-clock")
+            .and_then(serde_json::Value::as_u64)
+            .and_then(|times| u32::try_from(times).ok())
+            .filter(|times| (1..=crate::table::MAX_LINE_MODE_CLOCK).contains(times))
+            .unwrap_or(default.line_mode_clock),
         hints: settings.get("hints").and_then(serde_json::Value::as_bool).unwrap_or(default.hints),
         pause_after: default.pause_after,
     }
@@ -1018,7 +1037,7 @@ mod tests {
 
     fn arrive(app: &mut Table, id: u64, name: &str, holder: &str) {
         let key = Some(holder.to_string());
-        let arrival = Arrival { id: PersonId(id), name: name.into(), key, watch: false };
+        let arrival = Arrival { id: PersonId(id), name: name.into(), key, watch: false, in_lines: false };
         app.update(Message::Arrive(arrival), Instant::now());
     }
 

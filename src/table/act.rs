@@ -11,8 +11,8 @@ use crate::engine::{Action, Card, CardBag, Game, GamePhase, HandPhase, Seat};
 use super::chat::{Chat, Said, clean};
 use super::proposal::kept;
 use super::{
-    Clock, DealSecret, Effect, Hint, HintRequest, Intent, Kind, NewGame, Notice, Off, PendingPass, Refusal, Table,
-    UndoPoint, WorkedOutHint, fresh_deal, secret_deal,
+    Clock, DealSecret, Effect, Hint, HintRequest, Intent, Kind, NewGame, Notice, Off, PendingPass, PersonId, Refusal,
+    Table, UndoPoint, WorkedOutHint, fresh_deal, secret_deal,
 };
 
 /// What a person may do now that changes the whole table: each `Ok`, or
@@ -82,7 +82,7 @@ impl Table {
             }
             return;
         }
-        if let Err(refusal) = self.checked(p, &intent) {
+        if let Err(refusal) = self.checked(p, &intent, now) {
             self.tell(p, Notice::Refused(refusal));
             return;
         }
@@ -135,11 +135,12 @@ impl Table {
                 self.start_game(Some(self.people[p].id), game, now);
             }
             Intent::Vote(yes) => self.vote(p, yes, now),
+            Intent::MoreTime => self.more_time(p, now),
         }
     }
 
     /// The refusal of an intent this person may not have now, if any.
-    fn checked(&self, p: usize, intent: &Intent) -> Result<(), Refusal> {
+    fn checked(&self, p: usize, intent: &Intent, now: Instant) -> Result<(), Refusal> {
         let may = self.may(p);
         match intent {
             Intent::Undo => may.undo,
@@ -156,8 +157,33 @@ impl Table {
                 None => Ok(()),
             },
             Intent::Vote(_) if self.proposal.is_none() => Err(Refusal::NoProposal),
+            Intent::MoreTime => {
+                let waited_on = self.people[p].seat.is_some_and(|seat| self.waiting_for(now).contains(&seat));
+                let key = self.waiting_key();
+                match (self.turn_limit(now), waited_on) {
+                    (None, _) | (_, false) => Err(Refusal::NoClock),
+                    _ if self.time_added.is_some_and(|(added_to, _)| added_to == key) => Err(Refusal::TimeGiven),
+                    _ => Ok(()),
+                }
+            }
             _ => Ok(()),
         }
+    }
+
+    /// Person `p` asks for more time on the decision the table waits on
+    /// from them: as much again as the clock gave it; everyone is told.
+    fn more_time(&mut self, p: usize, now: Instant) {
+        let Some(limit) = self.turn_limit(now) else { return };
+        self.time_added = Some((self.waiting_key(), limit));
+        let left = self.turn_left(now).unwrap_or_default();
+        let id = self.people[p].id;
+        let name = self.people[p].name.clone();
+        let notices: Vec<(PersonId, Notice)> = self
+            .people
+            .iter()
+            .map(|person| (person.id, Notice::MoreTime { by: (person.id != id).then(|| name.clone()), left }))
+            .collect();
+        self.notices.extend(notices);
     }
 
     /// Any key or click ends a pace wait, where the table is one person's.

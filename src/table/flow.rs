@@ -155,7 +155,7 @@ impl Table {
         let seat = super::flow::action_seat(action);
         if let Some(p) = seat.filter(|&seat| self.held_here(seat)).and_then(|seat| self.person_in(seat)) {
             self.people[p].queued = None;
-            self.tell(p, Notice::BotActed);
+            self.tell(p, Notice::BotActed(action));
         }
         self.apply(action, now);
     }

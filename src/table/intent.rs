@@ -53,6 +53,9 @@ pub enum Intent {
     Replay,
     /// Yes or no to the proposal on the table.
     Vote(bool),
+    /// More time on the turn clock for the decision the table waits on
+    /// from this person (once a decision).
+    MoreTime,
 }
 
 /// A game to start at the table.

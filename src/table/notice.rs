@@ -5,7 +5,7 @@
 
 use std::time::Duration;
 
-use crate::engine::{Card, CardBag, CardSet, PlayError, Seat, Suit};
+use crate::engine::{Action, Card, CardBag, CardSet, PlayError, Seat, Suit};
 use crate::pace::Speed;
 
 use super::Finish;
@@ -205,7 +205,14 @@ pub enum Notice {
     /// The engine refused an action (a bot's, or one replayed).
     ActionFailed(String),
     /// The turn clock ran out on this person: the seat's bot acted.
-    BotActed,
+    BotActed(Action),
+    /// Someone asked for more time on the turn clock.
+    MoreTime {
+        /// Who asked; `None` to them.
+        by: Option<String>,
+        /// The time they have now.
+        left: Duration,
+    },
 }
 
 /// The expert's advice for this person's decision.
@@ -287,6 +294,12 @@ pub enum Refusal {
     /// The game is not over.
     #[error("The game is not over yet")]
     NotOver,
+    /// More time, where no turn clock runs for this person.
+    #[error("No clock runs for you now: take your time")]
+    NoClock,
+    /// More time, asked for twice in one decision.
+    #[error("You had more time for this decision already")]
+    TimeGiven,
 }
 
 /// What turns a table-wide action off.

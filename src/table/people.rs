@@ -50,6 +50,9 @@ pub struct Arrival {
     pub key: Option<String>,
     /// Only to watch.
     pub watch: bool,
+    /// They hear the table in the line mode (the turn clock may give them
+    /// longer: [`super::Sharing::line_mode_clock`]).
+    pub in_lines: bool,
 }
 
 /// A person at the table as the table knows them: where they sit and what
@@ -70,6 +73,8 @@ pub(crate) struct Attendee {
     pub(crate) holding: bool,
     /// When this person's last messages were sent, for the rate limit.
     pub(crate) said_at: VecDeque<Instant>,
+    /// They hear the table in the line mode.
+    pub(crate) in_lines: bool,
 }
 
 impl Attendee {
@@ -83,6 +88,7 @@ impl Attendee {
             hint_asked: None,
             holding: false,
             said_at: VecDeque::new(),
+            in_lines: false,
         }
     }
 }

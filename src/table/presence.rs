@@ -14,7 +14,7 @@ impl Table {
     /// A person comes in: back to the seat they hold, to the first seat
     /// nobody holds, or to watch when they asked to or every seat is held.
     pub(super) fn arrive(&mut self, arrival: Arrival, now: Instant) {
-        let Arrival { id, name, key, watch } = arrival;
+        let Arrival { id, name, key, watch, in_lines } = arrival;
         if self.index_of(id).is_some() {
             return;
         }
@@ -23,6 +23,7 @@ impl Table {
         let free = || (0..self.holders.len()).find(|&i| self.holders[i].is_none());
         let seat = if watch { None } else { own.or_else(free).and_then(Seat::new) };
         let mut person = Attendee::new(id, &name, seat);
+        person.in_lines = in_lines;
         // Coming in while a hand's scores are read, they read them too.
         let reading = self.game.phase() == GamePhase::HandOver && self.summarised_hand == self.game.hand_number();
         person.done_with_hand = if reading { self.summarised_hand - 1 } else { self.summarised_hand };

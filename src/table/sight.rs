@@ -133,6 +133,9 @@ pub struct Sight<'a> {
     pub waited: Duration,
     /// The turn clock's time left for this person, when it runs for them.
     pub turn_left: Option<Duration>,
+    /// The turn clock's time left for whoever the table waits on, when
+    /// one runs (everyone sees it count down).
+    pub mover_left: Option<Duration>,
     /// Whether no person holds a seat but this one (the table is theirs).
     pub alone: bool,
     /// Whether the table waits for its people (none seated has been here
@@ -239,11 +242,8 @@ impl<'a> Sight<'a> {
         let open = table.kind == Kind::Local || over;
         let waiting_for = table.waiting_for(now);
         let waited = table.waited(now);
-        let turn_left = table
-            .sharing
-            .turn_clock
-            .filter(|_| me.is_some_and(|seat| waiting_for.contains(&seat)))
-            .map(|limit| limit.saturating_sub(waited));
+        let mover_left = table.turn_left(now).filter(|_| !waiting_for.is_empty());
+        let turn_left = mover_left.filter(|_| me.is_some_and(|seat| waiting_for.contains(&seat)));
         let reading = table.game.phase() == GamePhase::HandOver && table.summarised_hand == game.hand_number();
         Sight {
             kind: table.kind,
@@ -308,6 +308,7 @@ impl<'a> Sight<'a> {
             waiting_for,
             waited,
             turn_left,
+            mover_left,
             alone: table.alone(),
             paused: table.paused(now),
             reading_scores: reading && person.done_with_hand < game.hand_number(),
@@ -432,9 +433,13 @@ impl<'a> Sight<'a> {
             names.push("you".to_string());
         }
         names.extend(self.waiting_for.iter().filter(|&&seat| !self.is_mine(seat)).map(|&seat| self.name(seat)));
-        let waited = self.waited.as_secs();
         let what = if self.phase == GamePhase::HandOver { " to read the scores" } else { "" };
-        Some(format!("waiting for {}{what}, {}:{:02}", names.join(", "), waited / 60, waited % 60))
+        // Where a turn clock runs, everyone sees the time it leaves; else how long the table has waited.
+        let (time, left) = match self.mover_left {
+            Some(left) => (left.as_secs(), " left"),
+            None => (self.waited.as_secs(), ""),
+        };
+        Some(format!("waiting for {}{what}, {}:{:02}{left}", names.join(", "), time / 60, time % 60))
     }
 
     /// What a take of `taken` is worth to its taker this hand, by the

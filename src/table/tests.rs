@@ -105,6 +105,7 @@ fn everyone_seated(rules: Rules, seed: u64, now: Instant) -> Table {
             name: format!("p{index}"),
             key: None,
             watch: index == rules.player_count(),
+            in_lines: false,
         };
         table.update(Message::Arrive(arrival), now);
     }

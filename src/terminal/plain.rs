@@ -11,6 +11,7 @@ use crate::line::{CardWords, Narrator};
 use crate::table::{PersonId, Setup};
 use crate::ui::Room;
 use crate::ui::viewer::Request;
+use crate::ui::window::new_game::Remembered;
 use crate::ui::window::resume::ResumeOffer;
 
 use super::{Front, Incoming, Input, Opened, PlayOptions, TableError, open};
@@ -19,9 +20,17 @@ use super::{Front, Incoming, Input, Opened, PlayOptions, TableError, open};
 const LONGEST_LINE: usize = 4096;
 
 /// Plays in the line mode until the player quits or standard input ends.
-pub fn play_plain(setup: Setup, options: PlayOptions, words: CardWords) -> Result<(), TableError> {
+pub fn play_plain(
+    setup: Setup,
+    options: PlayOptions,
+    words: CardWords,
+    brief: bool,
+    remembered: Remembered,
+) -> Result<(), TableError> {
     let Opened { mut runtime, table, notices, elsewhere, declined, record: _ } = open(setup, options)?;
     let mut narrator = Narrator::new(PersonId::LOCAL, words);
+    narrator.brief = brief;
+    narrator.remembered = remembered;
     if let Some(saved) = runtime.saved.as_ref().filter(|_| !declined) {
         narrator.offer_resume(&ResumeOffer::of(saved).description);
     }

@@ -122,7 +122,11 @@ pub fn draw_screen(buf: &mut Buffer, area: Rect, app: &Seen<'_>, now: Instant) -
     let theme = app.viewer.theme;
     let mut hits = Hits::default();
     if area.width < MIN_WIDTH || area.height < MIN_HEIGHT {
-        too_small(buf, area, theme, ("Hearts", "quit"));
+        let (leave, lines) = match app.kind {
+            crate::table::Kind::Local => ("quit", "or play in the line mode: hearts --plain"),
+            crate::table::Kind::Shared => ("leave the table", "or use the line mode: ssh -T, or plain join CODE"),
+        };
+        too_small(buf, area, theme, ("Hearts", leave, lines));
         return hits;
     }
     style_all(buf, area, theme.table());
@@ -204,12 +208,14 @@ fn offer_on_an_empty_table(
 }
 
 /// What a screen under the least size says: `what` ("Hearts", "The
-/// lobby") needs a bigger terminal, and q does `leave` ("quit", "leave").
-pub(crate) fn too_small(buf: &mut Buffer, area: Rect, theme: Theme, (what, leave): (&str, &str)) {
+/// lobby") needs a bigger terminal, q does `leave` ("quit", "leave"), and
+/// `lines` says how to ask for the line mode, which fits any terminal.
+pub(crate) fn too_small(buf: &mut Buffer, area: Rect, theme: Theme, (what, leave, lines): (&str, &str, &str)) {
     let text = vec![
         Line::styled(format!("{what} needs a bigger terminal"), theme.strong()),
         Line::raw(format!("at least {MIN_WIDTH}x{MIN_HEIGHT}; this one is {}x{}", area.width, area.height)),
-        Line::styled(format!("enlarge the window, or press q to {leave}"), theme.quiet()),
+        Line::styled(format!("enlarge the window, press q to {leave},"), theme.quiet()),
+        Line::styled(lines.to_string(), theme.quiet()),
     ];
     let height = (text.len() as u16).min(area.height);
     let top = area.y + area.height.saturating_sub(height) / 2;

@@ -158,7 +158,7 @@ impl Room {
     pub fn arrive_in_lines(&mut self, arrival: Arrival, narrator: Narrator, now: Instant) {
         self.narrators.retain(|other| other.id != arrival.id);
         self.narrators.push(narrator);
-        self.send(Message::Arrive(arrival), now);
+        self.send(Message::Arrive(Arrival { in_lines: true, ..arrival }), now);
     }
 
     /// A person goes; their seat waits for them.

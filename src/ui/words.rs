@@ -1,7 +1,7 @@
 //! The table's notices in words, for the person reading them: their own
 //! seat is "you", the others by name or by where they sit from here.
 
-use crate::engine::Seat;
+use crate::engine::{Action, Seat};
 use crate::table::notice::{Hint, Notice, sentence};
 use crate::table::{Finish, Kind, Sight, fixed_seat_name};
 
@@ -122,9 +122,21 @@ pub fn words(notice: &Notice, sight: &Sight, theme: Theme) -> Option<Option<Stri
         Notice::HintFailed(why) => format!("The hint failed: {why}"),
         Notice::Paced { speed } => format!("Speed: {}", speed.name()),
         Notice::ActionFailed(why) => sentence(why),
-        Notice::BotActed => "Time ran out: your bot moved for you".to_string(),
+        Notice::BotActed(action) => match action {
+            Action::Play { card, .. } => format!("Time ran out: your bot played {}", theme.card(*card)),
+            Action::Pass { cards, .. } => format!("Time ran out: your bot passed {}", theme.cards(cards.iter())),
+            _ => "Time ran out: your bot moved for you".to_string(),
+        },
+        Notice::MoreTime { by: Some(by), left } => format!("{by} asked for more time: {} left", clock_words(*left)),
+        Notice::MoreTime { by: None, left } => format!("You have more time: {} left", clock_words(*left)),
     };
     Some(Some(text))
+}
+
+/// A time on the clock as the table shows it: "0:40".
+fn clock_words(time: std::time::Duration) -> String {
+    let seconds = time.as_secs();
+    format!("{}:{:02}", seconds / 60, seconds % 60)
 }
 
 /// Where a seat is, for a welcome: "at South", "at Seat 3", as the

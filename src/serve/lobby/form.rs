@@ -7,7 +7,7 @@ use std::time::Duration;
 
 use crate::pace::Speed;
 use crate::table::Setup;
-use crate::table::Sharing;
+use crate::table::{MAX_LINE_MODE_CLOCK, Sharing};
 use crate::ui::theme::Theme;
 use crate::ui::window::new_game::{Field, NewGameForm, Remembered};
 
@@ -54,6 +54,8 @@ pub(crate) enum FormLine {
     Grace,
     /// The turn clock.
     TurnClock,
+    /// How many times the turn clock a person in the line mode has.
+    LineModeClock,
     /// Hints on or off.
     Hints,
 }
@@ -81,7 +83,8 @@ impl CreateForm {
         // A served table's seed is nobody's to choose: whoever knew it would know every hand.
         let own = |field: &Field| matches!(field, Field::Ascii | Field::FourColour | Field::Seed);
         let game = self.game.fields().into_iter().filter(|field| !own(field)).map(FormLine::Game);
-        game.chain([FormLine::Listed, FormLine::Grace, FormLine::TurnClock, FormLine::Hints]).collect()
+        let table = [FormLine::Listed, FormLine::Grace, FormLine::TurnClock, FormLine::LineModeClock, FormLine::Hints];
+        game.chain(table).collect()
     }
 
     /// The line under the cursor.
@@ -128,6 +131,10 @@ impl CreateForm {
                 let now = sharing.turn_clock.map_or(0, |clock| clock.as_secs());
                 let seconds = step_through(&CLOCK_CHOICES, now, step);
                 sharing.turn_clock = (seconds > 0).then(|| Duration::from_secs(seconds));
+            }
+            FormLine::LineModeClock => {
+                let times = sharing.line_mode_clock as isize - 1 + step;
+                sharing.line_mode_clock = times.rem_euclid(MAX_LINE_MODE_CLOCK as isize) as u32 + 1;
             }
             FormLine::Hints => sharing.hints = !sharing.hints,
         }
@@ -179,6 +186,9 @@ impl CreateForm {
             FormLine::Grace => ("Seat kept for", seconds(sharing.grace)),
             FormLine::TurnClock => {
                 ("Turn clock", sharing.turn_clock.map_or_else(|| "off".to_string(), |clock| seconds(clock) + " a move"))
+            }
+            FormLine::LineModeClock => {
+                ("Line mode's clock", format!("{} times the turn clock", sharing.line_mode_clock))
             }
             FormLine::Hints => ("Hints", if sharing.hints { "on" } else { "off" }.to_string()),
         };
@@ -239,7 +249,8 @@ mod tests {
             lines[..3],
             [FormLine::Game(Field::Preset), FormLine::Game(Field::Target), FormLine::Game(Field::Players)]
         );
-        assert_eq!(lines[lines.len() - 4..], [FormLine::Listed, FormLine::Grace, FormLine::TurnClock, FormLine::Hints]);
+        let table = [FormLine::Listed, FormLine::Grace, FormLine::TurnClock, FormLine::LineModeClock, FormLine::Hints];
+        assert_eq!(lines[lines.len() - 5..], table);
     }
 
     #[test]

@@ -259,19 +259,22 @@ fn the_new_table_window_returns_the_rules_bots_pace_and_table_settings_chosen() 
     assert_eq!(key(&mut lobby, KeyCode::Char('n')), None);
     let (lines, _) = screen(&lobby, 80, 24);
     println!("{}", lines.join("\n"));
-    for line in ["Rules", "Target", "Players", "Left", "Pace", "Lobby", "Seat kept for", "Turn clock", "Hints"] {
+    for line in
+        ["Rules", "Target", "Players", "Left", "Pace", "Lobby", "Seat kept for", "Turn clock", "Line mode", "Hints"]
+    {
         line_with(&lines, line);
     }
     assert!(line_with(&lines, "Seat kept for").contains("< 1 min >"));
     assert!(line_with(&lines, "Turn clock").contains("< off >"));
     assert!(!lines.iter().any(|line| line.contains("Suits as letters") || line.contains("Four-colour")));
     assert!(!lines.iter().any(|line| line.contains("Seed")), "a served table's seed is nobody's to choose");
-    // Omnibus, to 50, a hard bot on the left, fast, private, two minutes' grace, 20 s a move, no hints.
+    // Omnibus, to 50, a hard bot on the left, fast, private, two minutes' grace, 20 s a move (four times
+    // that in the line mode), no hints.
     let mut presses = vec![KeyCode::Right, KeyCode::Down, KeyCode::Backspace, KeyCode::Backspace, KeyCode::Backspace];
     presses.extend([KeyCode::Char('5'), KeyCode::Char('0'), KeyCode::Down, KeyCode::Down, KeyCode::Right]);
     presses.extend([KeyCode::Down, KeyCode::Down, KeyCode::Down, KeyCode::Right]);
     presses.extend([KeyCode::Down, KeyCode::Char(' '), KeyCode::Down, KeyCode::Right, KeyCode::Down, KeyCode::Right]);
-    presses.extend([KeyCode::Right, KeyCode::Down, KeyCode::Left]);
+    presses.extend([KeyCode::Right, KeyCode::Down, KeyCode::Right, KeyCode::Down, KeyCode::Left]);
     assert_eq!(keys(&mut lobby, &presses), []);
     let screen_now = text(&lobby, 80, 24);
     println!("{screen_now}");
@@ -288,6 +291,7 @@ fn the_new_table_window_returns_the_rules_bots_pace_and_table_settings_chosen() 
             sharing: Sharing {
                 grace: Duration::from_secs(120),
                 turn_clock: Some(Duration::from_secs(20)),
+                line_mode_clock: 4,
                 hints: false,
                 ..Sharing::default()
             }

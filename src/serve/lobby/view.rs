@@ -57,7 +57,7 @@ pub(crate) fn draw(buf: &mut Buffer, area: Rect, lobby: &Lobby) -> LobbyHits {
     let theme = lobby.theme;
     let mut hits = LobbyHits::default();
     if area.width < MIN_WIDTH || area.height < MIN_HEIGHT {
-        too_small(buf, area, theme, ("The lobby", "leave"));
+        too_small(buf, area, theme, ("The lobby", "leave", "or use the line mode: ssh -T, or ssh HOST plain"));
         return hits;
     }
     buf.set_style(area, theme.table());

@@ -24,22 +24,24 @@ fn take_worth(record: &HandRecord, seat: Seat) -> i32 {
 }
 
 /// The points a line says someone took, and who: "Left takes the trick
-/// with ...: 3 points.", "You take the trick ...", "bob took the stock:
-/// 5 cards, 4 points", "alice took the widow: ..., 2 points".
+/// with ...: 3 points.", "You take the trick ...", in brief "Left takes,
+/// 3 points.", "You take.", "bob took the stock: 5 cards, 4 points",
+/// "alice took the widow: ..., 2 points" (whether it is the widow).
 fn points_said(line: &str) -> Option<(String, i32, bool)> {
-    let (who, widow) =
-        if let Some((who, _)) = line.split_once(" take the trick").or(line.split_once(" takes the trick")) {
-            (who, false)
-        } else if let Some((who, _)) = line.split_once(" and took the stock") {
-            (who.split(' ').next().unwrap_or(who), false)
-        } else if let Some((who, _)) = line.split_once(" took the widow: ") {
-            (who, true)
-        } else {
-            return None;
-        };
+    let taken =
+        [" take the trick", " takes the trick", " takes.", " take.", " takes,", " take,", " takes with", " take with"];
+    let (who, widow) = if let Some((who, _)) = taken.iter().find_map(|verb| line.split_once(verb)) {
+        (who, false)
+    } else if let Some((who, _)) = line.split_once(" and took the stock") {
+        (who.split(' ').next().unwrap_or(who), false)
+    } else if let Some((who, _)) = line.split_once(" took the widow: ") {
+        (who, true)
+    } else {
+        return None;
+    };
     let tail = [line.rfind(": "), line.rfind(", ")].into_iter().flatten().max().map(|at| &line[at + 2..]);
-    let points = match tail.map(|tail| ("", tail)) {
-        Some((_, tail))
+    let points = match tail {
+        Some(tail)
             if tail.trim_end_matches('.').ends_with("point") || tail.trim_end_matches('.').ends_with("points") =>
         {
             let number = tail.split(' ').next().unwrap_or("0");
@@ -60,7 +62,7 @@ fn points_shown(row: &str, names: &[String]) -> Option<(String, i32)> {
 }
 
 /// A served table of these rules with alice seated in the line mode, bob
-/// seated at a 200x60 screen and eve watching in the line mode; every
+/// seated at a 200x60 screen and eve watching in the line mode, brief; every
 /// decision of theirs runs out the turn clock to their bot.
 fn table_of(label: &str, rules: Rules, seed: u64) -> (Room, Instant) {
     let players = vec![Player::Builtin(Level::Easy); rules.player_count()];
@@ -70,10 +72,12 @@ fn table_of(label: &str, rules: Rules, seed: u64) -> (Room, Instant) {
     let table = Table::shared(setup, start, Speed::Instant, Think::Samples(1), sharing).unwrap();
     let mut room = Room::new(table, Vec::new());
     let now = Instant::now();
-    let arrival = |id, name: &str, watch| Arrival { id, name: name.to_string(), key: None, watch };
+    let arrival = |id, name: &str, watch| Arrival { id, name: name.to_string(), key: None, watch, in_lines: false };
     room.arrive_in_lines(arrival(ALICE, "alice", false), Narrator::new(ALICE, CardWords::default()), now);
     room.arrive(arrival(BOB, "bob", false), Viewer::new(BOB, COLOR), now);
-    room.arrive_in_lines(arrival(EVE, "eve", true), Narrator::new(EVE, CardWords::default()), now);
+    let mut brief = Narrator::new(EVE, CardWords::default());
+    brief.brief = true;
+    room.arrive_in_lines(arrival(EVE, "eve", true), brief, now);
     (room, now)
 }
 
@@ -97,7 +101,8 @@ struct Heard {
 fn hear(heard: &mut Heard, lines: &[String], table: &Table, names: &[String], me: Option<Seat>, what: &str) {
     let (records, rules) = (table.game().history(), table.setup().rules);
     for line in lines {
-        let next_hand = line.strip_prefix("Hand ").and_then(|rest| rest.strip_suffix('.')?.parse::<u32>().ok());
+        // "Hand 2." (in brief "Hand 2. Clubs: ..."); not "Hand 1 is over." nor "Hand 1 over. ...".
+        let next_hand = line.strip_prefix("Hand ").and_then(|rest| rest.split_once('.')?.0.parse::<u32>().ok());
         if heard.over && (next_hand.is_some() || line.starts_with("Game over")) {
             heard.over = false;
             let record = &records[heard.hand as usize - 1];
@@ -129,7 +134,8 @@ fn hear(heard: &mut Heard, lines: &[String], table: &Table, names: &[String], me
                 *heard.sums.entry(who).or_default() += points;
             }
         }
-        heard.over |= line == &format!("Hand {} is over.", heard.hand);
+        let hand = heard.hand;
+        heard.over |= line == &format!("Hand {hand} is over.") || line.starts_with(&format!("Hand {hand} over."));
     }
 }
 
@@ -143,6 +149,7 @@ fn the_points_told_trick_by_trick_add_up_to_each_seats_take_in_both_views() {
         let (mut alice, mut eve) = (Heard::default(), Heard::default());
         let mut screen_checked = 0;
         let mut stock_noted: Option<(String, i32)> = None;
+        let mut last_note = String::new();
         for _ in 0..20_000 {
             now += Duration::from_secs(2);
             room.send(Message::Tick, now);
@@ -160,9 +167,12 @@ fn the_points_told_trick_by_trick_add_up_to_each_seats_take_in_both_views() {
             hear(&mut eve, &eve_lines, table, &eve_names, None, &format!("{preset} to eve"));
             // Domino's stock, taken after the last trick, is a note on bob's screen.
             let note = room.viewer(BOB).and_then(|bob| bob.note.clone()).unwrap_or_default();
-            if let (true, Some((who, points, _))) = (note.contains("took the stock"), points_said(&note)) {
+            if note != last_note
+                && let (true, Some((who, points, _))) = (note.contains("took the stock"), points_said(&note))
+            {
                 stock_noted = Some((who, points));
             }
+            last_note = note;
             // The screen: bob's list of the hand's tricks, once it is scored.
             let records = room.table().game().history();
             if records.len() > screen_checked {

@@ -57,7 +57,7 @@ impl Shared {
     /// a screen, the bots' passes made.
     fn alice_in_lines_and_bob() -> Shared {
         let mut shared = Shared::empty(Rules::default(), 42, Sharing::default());
-        let arrival = Arrival { id: ALICE, name: "alice".into(), key: None, watch: false };
+        let arrival = Arrival { id: ALICE, name: "alice".into(), key: None, watch: false, in_lines: false };
         let narrator = crate::line::narrator::Narrator::new(ALICE, crate::line::cards::CardWords::default());
         shared.room.arrive_in_lines(arrival, narrator, shared.now);
         shared.arrive(BOB, "bob", Some("SHA256:bob"), false);
@@ -66,7 +66,7 @@ impl Shared {
     }
 
     fn arrive(&mut self, id: PersonId, name: &str, key: Option<&str>, watch: bool) {
-        let arrival = Arrival { id, name: name.to_string(), key: key.map(str::to_string), watch };
+        let arrival = Arrival { id, name: name.to_string(), key: key.map(str::to_string), watch, in_lines: false };
         self.room.arrive(arrival, Viewer::new(id, COLOR), self.now);
     }
 
@@ -601,8 +601,11 @@ fn the_turn_clock_counts_down_for_the_person_it_runs_for_and_says_when_the_bot_a
     assert_eq!(shared.table().bot_to_ask(shared.now + Duration::from_secs(left - 1)), None, "still hers");
     shared.wait(Duration::from_secs(left));
     assert_eq!(shared.table().bot_to_ask(shared.now), Some(Seat::SOUTH), "her bot plays for her");
+    let held = shared.sight(ALICE).own.unwrap().hand;
     shared.bots_act();
-    assert_eq!(shared.note(ALICE), Some("Time ran out: your bot moved for you"));
+    let note = shared.note(ALICE).unwrap_or_default().to_string();
+    let played = note.strip_prefix("Time ran out: your bot played ").expect("the note says which card");
+    assert!(held.iter().any(|card| COLOR.card(card) == played), "{note}");
 }
 
 #[test]
@@ -618,7 +621,7 @@ fn a_pass_its_bot_chose_before_a_person_sat_down_is_not_made_for_them() {
     shared.room.send(Message::BotDecided(job.run()), shared.now);
     shared.wait(Duration::from_secs(3));
     assert!(shared.table().game().hand().awaits_pass_from(west), "the pass is bob's to choose");
-    assert_ne!(shared.note(BOB), Some("Time ran out: your bot moved for you"), "and no bot moved for him");
+    assert!(!shared.note(BOB).unwrap_or_default().starts_with("Time ran out"), "and no bot moved for him");
 }
 
 #[test]
@@ -1112,4 +1115,91 @@ fn in_the_line_mode_the_proposers_no_takes_the_proposal_back() {
     let said = shared.room.take_lines(ALICE);
     assert!(said.iter().any(|line| line.contains("You withdrew your proposal")), "{said:#?}");
     assert_eq!(shared.viewer(BOB).window, None, "bob is no longer asked");
+}
+
+/// Alice (in the line mode) passes the first three cards she holds.
+fn alice_passes(shared: &mut Shared) {
+    let hand = shared.sight(ALICE).own.unwrap().hand;
+    let cards: Vec<String> = hand.iter().take(3).map(|card| card.to_string().to_lowercase()).collect();
+    shared.room.type_line(ALICE, &format!("pass {}", cards.join(" ")), shared.now);
+}
+
+/// Lets the bots and bob play on until it is alice's turn to play a card.
+fn until_alices_turn(shared: &mut Shared) {
+    for _ in 0..200 {
+        if shared.sight(ALICE).plays_now() {
+            return;
+        }
+        shared.bots_act();
+        shared.act_for(BOB);
+        shared.wait(Duration::from_secs(1));
+    }
+    panic!("alice's turn never came");
+}
+
+#[test]
+fn in_the_line_mode_the_table_says_whom_it_waits_for_after_your_move() {
+    let mut shared = Shared::alice_in_lines_and_bob();
+    shared.room.take_lines(ALICE);
+    alice_passes(&mut shared);
+    shared.wait(Duration::from_secs(3));
+    let said = shared.room.take_lines(ALICE);
+    assert!(said.iter().any(|line| line == "Waiting for bob."), "{said:#?}");
+}
+
+#[test]
+fn in_the_line_mode_a_proposal_open_does_not_hide_your_turn() {
+    let mut shared = Shared::alice_in_lines_and_bob();
+    alice_passes(&mut shared);
+    let game = crate::table::NewGame { setup: shared.table().setup().clone(), deal: None, speed: Speed::Instant };
+    shared.room.intend(BOB, crate::table::Intent::NewGame(Box::new(game)), shared.now);
+    shared.room.take_lines(ALICE);
+    until_alices_turn(&mut shared);
+    assert!(shared.sight(ALICE).proposal.is_some(), "the proposal is still open");
+    let said = shared.room.take_lines(ALICE);
+    assert!(said.iter().any(|line| line.starts_with("Your turn") || line.starts_with("Your lead")), "{said:#?}");
+}
+
+#[test]
+fn the_turn_clock_gives_the_line_mode_longer_warns_before_it_runs_out_and_more_time_is_asked_for() {
+    let sharing = Sharing { turn_clock: Some(Duration::from_secs(20)), ..Sharing::default() };
+    let mut shared = Shared::empty(Rules::default(), 42, sharing);
+    let arrival = Arrival { id: ALICE, name: "alice".into(), key: None, watch: false, in_lines: true };
+    let narrator = crate::line::narrator::Narrator::new(ALICE, crate::line::cards::CardWords::default());
+    shared.room.arrive_in_lines(arrival, narrator, shared.now);
+    shared.arrive(BOB, "bob", Some("SHA256:bob"), false);
+    let said = shared.room.take_lines(ALICE);
+    // Three times the table's 20 s: a trick takes about 15 s to hear.
+    assert!(
+        said.iter().any(|line| line.starts_with("Pass three cards") && line.ends_with("You have 60 seconds.")),
+        "{said:#?}"
+    );
+    assert_eq!(shared.sight(BOB).turn_left, Some(Duration::from_secs(60)), "the pass's clock is one for all");
+    shared.bots_act();
+    shared.wait(Duration::from_secs(51) - shared.sight(ALICE).waited);
+    assert_eq!(shared.room.take_lines(ALICE), ["9 seconds left: then your bot moves for you."]);
+    shared.room.type_line(ALICE, "time", shared.now);
+    assert_eq!(shared.room.take_lines(ALICE), ["You have more time: 69 seconds left."]);
+    assert_eq!(shared.note(BOB), Some("alice asked for more time: 1:09 left"));
+    assert!(shared.status(BOB).contains("(1:09 left)"), "bob sees it too: {}", shared.status(BOB));
+    shared.room.type_line(ALICE, "time", shared.now);
+    assert_eq!(shared.room.take_lines(ALICE), ["You had more time for this decision already."]);
+    shared.wait(Duration::from_secs(68));
+    assert_eq!(shared.table().bot_to_ask(shared.now), None, "still hers");
+    shared.wait(Duration::from_secs(1));
+    assert!(shared.table().bot_to_ask(shared.now).is_some(), "then her bot passes for her");
+}
+
+#[test]
+fn in_the_line_mode_a_bot_playing_for_someone_away_is_named_as_their_bot() {
+    let mut shared = Shared::alice_and_bob(Sharing { grace: Duration::from_secs(1), ..Sharing::default() });
+    let arrival = Arrival { id: EVE, name: "eve".into(), key: None, watch: true, in_lines: true };
+    let narrator = crate::line::narrator::Narrator::new(EVE, crate::line::cards::CardWords::default());
+    shared.room.arrive_in_lines(arrival, narrator, shared.now);
+    shared.leave(BOB);
+    shared.wait(Duration::from_secs(2));
+    shared.play_until(|shared| shared.table().game().tricks().len() >= 2);
+    let said = shared.room.take_lines(EVE);
+    assert!(said.iter().any(|line| line.starts_with("bob's bot plays")), "{said:#?}");
+    assert!(!said.iter().any(|line| line.starts_with("bob plays")), "{said:#?}");
 }

@@ -81,9 +81,24 @@ pub struct NewGameForm {
     shared: bool,
     /// Whether the pace is this person's to choose (not where others sit).
     pace: bool,
+    /// The line mode's choices remembered, which the window keeps as they are.
+    line_mode: LineModeChoices,
 }
 
-/// The choices remembered between games.
+/// The line mode's choices kept with the new-game window's.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default, rename_all = "kebab-case")]
+pub struct LineModeChoices {
+    /// Brief rather than full sentences.
+    pub brief: Option<bool>,
+    /// Cards written as symbols rather than words.
+    pub symbols: Option<bool>,
+    /// `hearts` opens in the line mode.
+    pub plain: Option<bool>,
+}
+
+/// The choices remembered between games (the new-game window's, how the
+/// cards look, and the line mode's).
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(default, rename_all = "kebab-case")]
 pub struct Remembered {
@@ -102,6 +117,9 @@ pub struct Remembered {
     pub ascii: Option<bool>,
     /// The four-colour deck.
     pub four_colour: Option<bool>,
+    /// The line mode's choices.
+    #[serde(flatten)]
+    pub line_mode: LineModeChoices,
 }
 
 /// Where the window's choices stand at a launch: under the command line's,
@@ -182,6 +200,7 @@ impl NewGameForm {
             held: vec![Some("You".to_string())],
             shared: false,
             pace: true,
+            line_mode: remembered.line_mode,
         };
         let count = remembered.players.unwrap_or(table.rules.players);
         form.seat(form.allowed_count(count));
@@ -356,6 +375,7 @@ impl NewGameForm {
             pace: Some(self.speed.name().to_string()),
             ascii: Some(self.ascii),
             four_colour: Some(self.four_colour),
+            line_mode: self.line_mode,
         }
     }
 
