@@ -228,7 +228,7 @@ pub enum Command {
     /// `hearts man sim` prints the page of a subcommand (hearts-sim(1)).
     Man {
         /// The subcommand whose page to print.
-        #[arg(value_parser = clap::builder::PossibleValuesParser::new(SUBCOMMAND_PAGES))]
+        #[arg(value_parser = clap::builder::PossibleValuesParser::new(MANUAL_PAGES))]
         subcommand: Option<String>,
     },
 }
@@ -236,6 +236,24 @@ pub enum Command {
 /// The subcommands with a manual page of their own (`hearts man NAME`).
 pub const SUBCOMMAND_PAGES: [&str; 12] =
     ["play", "stats", "review", "replay", "rules", "deal", "sim", "serve", "bot", "perft", "completions", "man"];
+
+/// The pages `hearts man NAME` prints: a subcommand's, or the line mode's
+/// commands (`plain`).
+pub const MANUAL_PAGES: [&str; 13] = [
+    "play",
+    "stats",
+    "review",
+    "replay",
+    "rules",
+    "deal",
+    "sim",
+    "serve",
+    "bot",
+    "perft",
+    "completions",
+    "man",
+    "plain",
+];
 
 /// Options of `hearts serve`.
 #[derive(Debug, Args, Clone)]

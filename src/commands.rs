@@ -14,7 +14,7 @@ use crate::bot::protocol;
 use crate::cli::{BotFlagError, Cli, Command, PlayArgs, ServeArgs, SimArgs};
 use crate::config::{self, ConfigError, LoadedRules, SearchPaths};
 use crate::engine::perft::{divide, perft};
-use crate::engine::{BySeat, Card, CardBag, CardSet, Deal, Hand, NotationError, PlayError, Rules, Seat};
+use crate::engine::{BySeat, Card, CardBag, CardSet, Deal, Hand, NotationError, PlayError, Preset, Rules, Seat};
 use crate::files::{self as store, FileError};
 use crate::line::CardWords;
 use crate::players::{BotChoices, Level, Player, PlayerError};
@@ -255,7 +255,19 @@ pub fn run(cli: &Cli, search: &SearchPaths) -> Result<String, CommandError> {
 /// `hearts completions SHELL`: the shell's completion script, made from
 /// the command line's own definitions.
 fn completions(shell: clap_complete::Shell) -> String {
-    let mut command = Cli::command();
+    use clap::builder::PossibleValuesParser;
+    // The script offers the names these flags take; the command line itself
+    // still reads a program seat (cmd:...) in them.
+    let levels: Vec<&str> = Level::ALL.iter().map(|level| level.name()).collect();
+    let seats: Vec<String> = (1..crate::engine::MAX_PLAYERS)
+        .flat_map(|seat| levels.iter().map(move |level| format!("{seat}={level}")))
+        .collect();
+    let mut command = Cli::command()
+        .mut_arg("preset", |arg| arg.value_parser(PossibleValuesParser::new(Preset::ALL.iter().map(|p| p.name()))))
+        .mut_arg("seats", |arg| arg.value_parser(PossibleValuesParser::new(seats)));
+    for flag in ["bots", "left", "across", "right"] {
+        command = command.mut_arg(flag, |arg| arg.value_parser(PossibleValuesParser::new(levels.clone())));
+    }
     let name = command.get_name().to_string();
     let mut script = Vec::new();
     clap_complete::generate(shell, &mut command, name, &mut script);
@@ -266,6 +278,9 @@ fn completions(shell: clap_complete::Shell) -> String {
 /// subcommands listed in a section of their own as the pages `hearts man
 /// NAME` prints (hearts-NAME(1)).
 fn manual(subcommand: Option<&str>) -> String {
+    if subcommand == Some("plain") {
+        return line_mode_manual();
+    }
     let mut page = Vec::new();
     // `hearts help` is not a page of its own: `--help` says the same.
     let mut hearts = Cli::command().disable_help_subcommand(true);
@@ -279,7 +294,41 @@ fn manual(subcommand: Option<&str>) -> String {
     let command = command.override_usage(usage.trim_start_matches("Usage: ").to_string());
     let man = clap_mangen::Man::new(command).title(title);
     man.render(&mut page).expect("writing to memory does not fail");
-    String::from_utf8(page).expect("the command line's words are UTF-8")
+    let mut page = String::from_utf8(page).expect("the command line's words are UTF-8");
+    if subcommand.is_none() {
+        page.push_str(
+            ".SH \"SEE ALSO\"\nhearts\\-plain(7): the line mode's commands, for screen readers and scripts\n",
+        );
+    }
+    page
+}
+
+/// `hearts man plain`: the line mode's page, hearts-plain(7), its table
+/// of commands the one the code keeps ([`crate::line::command::COMMANDS`]).
+fn line_mode_manual() -> String {
+    // roff: a leading dot or quote would be a request, a hyphen is \-.
+    let roff = |text: &str| text.replace('\\', "\\e").replace('-', "\\-");
+    let mut page = format!(".TH HEARTS-PLAIN 7 \"\" \"hearts {}\"\n", env!("CARGO_PKG_VERSION"));
+    page.push_str(
+        ".SH NAME\nhearts\\-plain \\- the line mode of hearts: the table as sentences, commands typed as words\n",
+    );
+    page.push_str(
+        ".SH SYNOPSIS\n\\fBhearts \\-\\-plain\\fR [\\fB\\-\\-brief\\fR] [\\fB\\-\\-symbols\\fR] [OPTIONS]\n.br\n",
+    );
+    page.push_str("\\fBssh \\-T\\fR HOST [\\fBjoin\\fR|\\fBwatch\\fR CODE]\n");
+    page.push_str(".SH DESCRIPTION\n");
+    page.push_str(&roff(
+        "Each event is one line, printed once: the deal, the pass, each card, each trick taken and its points, \
+         the scores. When the game waits for you a line says what to do. Nothing but text is printed. \
+         Type help for what you may type now. HEARTS_PLAIN=1, a dumb TERM, or default plain make the line \
+         mode the default; hearts --screen opens the table once.",
+    ));
+    page.push_str("\n.SH COMMANDS\n");
+    for (typed, does) in crate::line::command::COMMANDS {
+        page.push_str(&format!(".TP\n\\fB{}\\fR\n{}\n", roff(typed), roff(does)));
+    }
+    page.push_str(".SH \"SEE ALSO\"\nhearts(1), hearts\\-serve(1)\n");
+    page
 }
 
 /// Game `game` (1-based, default the last) of a records file, or of the
@@ -632,4 +681,35 @@ fn opens_in_lines(args: &PlayArgs, remembered: &Remembered, plain_var: Option<&s
         return true;
     }
     plain_var.and_then(flag).or((term == Some("dumb")).then_some(true)).or(remembered.line_mode.plain).unwrap_or(false)
+}
+
+#[cfg(test)]
+mod line_mode_tests {
+    use super::*;
+    use crate::ui::window::new_game::LineModeChoices;
+
+    fn args(flags: &[&str]) -> PlayArgs {
+        use clap::Parser;
+        let cli = Cli::try_parse_from(std::iter::once("hearts").chain(flags.iter().copied())).unwrap();
+        cli.play
+    }
+
+    #[test]
+    fn the_line_mode_opens_where_asked_for_or_made_the_default_and_the_screen_where_asked_for() {
+        let plain = Remembered {
+            line_mode: LineModeChoices { plain: Some(true), ..LineModeChoices::default() },
+            ..Remembered::default()
+        };
+        let none = Remembered::default();
+        let xterm = Some("xterm-256color");
+        assert!(!opens_in_lines(&args(&[]), &none, None, xterm), "the table by default");
+        for flag in ["--plain", "--brief", "--symbols"] {
+            assert!(opens_in_lines(&args(&[flag]), &none, None, xterm), "{flag}");
+        }
+        assert!(opens_in_lines(&args(&[]), &plain, None, xterm), "default plain typed once");
+        assert!(opens_in_lines(&args(&[]), &none, Some("1"), xterm), "HEARTS_PLAIN=1");
+        assert!(opens_in_lines(&args(&[]), &none, None, Some("dumb")), "a dumb terminal");
+        assert!(!opens_in_lines(&args(&["--screen"]), &plain, Some("1"), Some("dumb")), "--screen wins");
+        assert!(!opens_in_lines(&args(&[]), &plain, Some("0"), xterm), "HEARTS_PLAIN=0 over the remembered default");
+    }
 }

@@ -679,6 +679,15 @@ fn completions_come_from_the_command_lines_own_definitions() {
         assert!(bash.contains(word), "the bash script lacks {word}");
     }
     assert!(bash.contains("complete -F _hearts"), "the bash script registers its function for hearts");
+    // The names a flag takes are offered, not the files of the directory.
+    let offered = |flag: &str| {
+        let case = bash.split(&format!("                {flag})\n")).nth(1).expect("the flag has a case");
+        case.lines().next().unwrap_or_default().to_string()
+    };
+    assert!(offered("--preset").contains("compgen -W \"black-lady omnibus"), "{}", offered("--preset"));
+    assert!(offered("--bots").contains("random easy normal hard expert shooter"), "{}", offered("--bots"));
+    assert!(offered("--left").contains("expert"), "{}", offered("--left"));
+    assert!(offered("--seat").contains("1=random"), "{}", offered("--seat"));
     for (shell, mark) in [
         ("zsh", "#compdef hearts"),
         ("fish", "complete -c hearts"),
@@ -728,6 +737,13 @@ fn the_manual_page_is_roff_with_the_options_and_the_subcommands() {
     let serve = printed(&dir, &["man", "serve"]);
     assert!(serve.contains(r"\fB\-\-listen\fR"), "a subcommand's page has its options");
     assert!(serve.contains(".SH SYNOPSIS\n\\fBhearts serve\\fR [OPTIONS]\n"), "and its own usage line:\n{serve}");
+    assert!(page.contains("hearts\\-plain(7)"), "the page points to the line mode's");
+    let plain = printed(&dir, &["man", "plain"]);
+    assert!(plain.starts_with(".TH HEARTS-PLAIN 7 "), "{plain}");
+    for command in ["cards out", "who leads", "brief, full", "default plain", "pass 2c qs ah", "time"] {
+        let listed = plain.lines().any(|line| line.starts_with("\\fB") && line.contains(command));
+        assert!(listed, "the line mode's page lacks {command}");
+    }
     let play = printed(&dir, &["man", "play"]);
     assert!(play.contains(r"\fB\-\-players\fR") && play.contains(r"\fB\-\-think\fR"), "and the global ones:\n{play}");
 }

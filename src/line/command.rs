@@ -87,6 +87,51 @@ pub const COMMAND_WORDS: [&str; 31] = [
     "passed", "out", "leads", "time", "default",
 ];
 
+/// The commands as the manual page lists them: what is typed, and what it
+/// does.
+pub const COMMANDS: [(&str, &str); 28] = [
+    (
+        "9c, 10h, qs, 9♣, queen of spades, play qs",
+        "Play that card. Typed before your turn, it waits for it, in the order typed.",
+    ),
+    ("jack, 10", "Play the one card of that rank you may play."),
+    (
+        "pass 2c qs ah",
+        "Pass those cards; also as the game writes them: pass the ace of clubs, the queen of diamonds and the king of diamonds.",
+    ),
+    ("Enter", "Read on after a hand's scores; elsewhere, say again what is asked."),
+    ("hand", "Your cards, by suit; those you received marked new until you play."),
+    ("trick", "The cards on the table."),
+    ("last", "The last trick and who took it."),
+    ("played", "The cards played this hand, by suit."),
+    ("cards out", "The cards neither played nor yours."),
+    ("who leads", "Who led this trick, or leads the next."),
+    ("passed", "The pass you made and the one you received."),
+    ("scores", "The standings, and the points taken this hand."),
+    ("who", "Who sits where, how many cards each holds, whom the table waits for."),
+    ("hint", "What the expert would play or pass."),
+    ("undo", "Take back your last card or pass, while the table is yours alone."),
+    ("time", "More time on the turn clock, once a decision."),
+    ("pace, pace slow", "The bots' next pace, or the one named: slow, normal, fast, instant."),
+    ("rules", "The rules in play, in a few sentences."),
+    ("yes, no", "Declare the Generale or not; agree to a new game proposed or not; take up a saved game or not."),
+    ("bid 3, pass", "Bid in the auction, or pass."),
+    ("name spades", "Name the penalty suit, having won the auction."),
+    ("add, subtract", "How your moon counts, where you choose."),
+    ("say MESSAGE", "A message to the table."),
+    (
+        "new, replay",
+        "A new game of the same rules (a proposal where others sit); the same deals again after a game of your own.",
+    ),
+    (
+        "brief, full",
+        "Each card and trick in the fewest words, nothing typed read back; or whole sentences. Kept for next time.",
+    ),
+    ("symbols, symbols off", "Cards written as Q♠, or in words. Kept for next time."),
+    ("default plain, default screen", "Whether hearts opens in the line mode from now on."),
+    ("help, help all, quit", "What you may type now and this game's commands; every command; leave, the game saved."),
+];
+
 /// Reads one typed line; the error is one sentence saying what was not
 /// understood.
 pub fn parse(line: &str) -> Result<LineCommand, String> {
@@ -328,6 +373,14 @@ mod tests {
         assert_eq!(parse("pace slow"), Ok(LineCommand::Pace(Some(Speed::Slow))));
         assert_eq!(parse("speed Instant"), Ok(LineCommand::Pace(Some(Speed::Instant))));
         assert_eq!(parse("pace crawl"), Err("crawl is not a pace: slow, normal, fast or instant.".to_string()));
+    }
+
+    #[test]
+    fn the_manual_pages_table_names_every_command() {
+        for word in COMMAND_WORDS {
+            let listed = COMMANDS.iter().any(|(typed, _)| typed.split([',', ' ']).any(|part| part == word));
+            assert!(listed || word == "continue", "{word} is not in the manual's table");
+        }
     }
 
     #[test]
