@@ -520,7 +520,7 @@ fn draw_hand(buf: &mut Buffer, mut x: u16, y: u16, held: CardSet, played: CardSe
             } else {
                 (theme.card_face(card), theme.frame())
             };
-            draw_card(buf, x, y, card, face, frame, theme, size);
+            draw_card(buf, x, y, card, face, (frame, theme.card_border()), theme, size);
             let shown = if i + 1 < cards.len() { step } else { size.width() };
             covered_corner(buf, (x, y), card, face, theme, shown);
             x += step;
@@ -703,7 +703,16 @@ pub fn draw(buf: &mut Buffer, area: Rect, replay: &Replay) -> Buttons {
             let x = area.x + 1 + TRICK_STEP * i as u16;
             let y = area.y + row;
             buf.set_string(x, y, seating.word(seat), theme.strong());
-            draw_card(buf, x + 1, y + 1, card, theme.card_face(card), theme.frame(), theme, size);
+            draw_card(
+                buf,
+                x + 1,
+                y + 1,
+                card,
+                theme.card_face(card),
+                (theme.frame(), theme.card_border()),
+                theme,
+                size,
+            );
         }
     }
 

@@ -887,8 +887,9 @@ fn played_panel_suits(buffer: &Buffer) -> Vec<ratatui::buffer::Cell> {
 #[test]
 fn the_four_colour_deck_draws_every_suit_in_its_own_colour_at_16_and_256_colours() {
     use crate::engine::Suit;
+    // In 16 colours no green reads on a card's white: clubs stay black there.
     for (palette256, blue, green) in
-        [(false, Color::Blue, Color::Green), (true, Color::Indexed(32), Color::Indexed(28))]
+        [(false, Color::Blue, Color::Black), (true, Color::Indexed(25), Color::Indexed(28))]
     {
         let mut h = Harness::new(42, Speed::Instant);
         let theme = Theme { color: true, ascii: false, palette256, four_colour: true };
@@ -944,9 +945,13 @@ fn without_the_four_colour_deck_diamonds_stay_red_and_clubs_black_in_both_palett
         }
         let panel = played_panel_suits(&buffer);
         let inks: Vec<_> = panel.iter().map(|cell| (cell.symbol(), cell.fg)).collect();
-        // Clubs and spades in the felt's text colour.
-        let (white, light_red) = (Color::White, Color::LightRed);
-        assert_eq!(inks, [("♠", white), ("♥", light_red), ("♦", light_red), ("♣", white)]);
+        // Clubs and spades in the felt's text colour; hearts and diamonds a red that reads on the
+        // felt, where the palette has one (in 16 colours the symbol alone tells them).
+        let (text, red) = match palette256 {
+            true => (Color::Indexed(231), Color::Indexed(217)),
+            false => (Color::White, Color::White),
+        };
+        assert_eq!(inks, [("♠", text), ("♥", red), ("♦", red), ("♣", text)]);
     }
 }
 
@@ -1513,6 +1518,24 @@ fn a_dimmed_red_card_still_reads_as_red() {
     let face = COLOR.dimmed_face(card);
     assert_eq!(face.fg, Some(Color::Red));
     assert_ne!(face, COLOR.card_face(card), "it is still dimmed");
+}
+
+#[test]
+fn without_colour_a_card_you_may_not_play_has_a_dashed_outline_not_only_faint_text() {
+    for ascii in [false, true] {
+        let mut h = at_a_restricted_turn();
+        h.you_mut().theme = Theme { color: false, ascii, palette256: true, four_colour: false };
+        let (_, buffer, hits) = h.screen(80, 24);
+        let legal = h.game().legal_moves();
+        let (dashed, plain) = if ascii { (":", "|") } else { ("┆", "│") };
+        for (rect, card) in &hits.cards {
+            // The left edge of the card's outline, on its rank's row.
+            let edge = buffer[(rect.x, rect.y + 2)].symbol().to_string();
+            let row = if legal.contains(*card) { plain } else { dashed };
+            assert_eq!(edge, row, "{card}: playable {} (ascii {ascii})", legal.contains(*card));
+        }
+        assert!(hits.cards.iter().any(|(_, card)| !legal.contains(*card)), "a card is not playable");
+    }
 }
 
 #[test]

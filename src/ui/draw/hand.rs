@@ -90,7 +90,8 @@ pub(super) fn your_hand(buf: &mut Buffer, area: Rect, app: &Seen<'_>, size: Card
     let step = (area.width.saturating_sub(2) / count).clamp(3, size.width + 1);
     let width = step * (count - 1) + size.width;
     let left = area.x + area.width.saturating_sub(width) / 2;
-    let your_turn = app.plays_now() && !app.showing_trick;
+    // Dimmed as soon as the turn comes (a card may be led while the last trick is on show), as the cursor skips them.
+    let your_turn = app.plays_now();
     let legal = if your_turn { own.legal } else { CardSet::DECK | CardSet::JOKERS };
     let cursor = app.viewer.cursor.min(held - 1);
     for (i, &(card, position)) in slots.iter().enumerate() {
@@ -109,7 +110,9 @@ pub(super) fn your_hand(buf: &mut Buffer, area: Rect, app: &Seen<'_>, size: Card
         } else {
             theme.frame()
         };
-        draw_card(buf, x, y, card, face, frame, theme, size);
+        // Without colour a card you may not play is told by its dashed frame, not by faint text alone.
+        let border = if legal.contains(card) { theme.card_border() } else { theme.unplayable_border() };
+        draw_card(buf, x, y, card, face, (frame, border), theme, size);
         let covered = slots.get(i + 1).is_some_and(|(_, next)| next.is_some());
         covered_corner(buf, (x, y), card, face, theme, if covered { step } else { size.width });
         let mark_row = y + size.height - 1;

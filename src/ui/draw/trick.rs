@@ -83,7 +83,7 @@ pub(super) fn trick(buf: &mut Buffer, area: Rect, app: &Seen<'_>, now: Instant, 
             (false, true) => (app.viewer.theme.quiet(), app.viewer.theme.quiet()),
             (false, false) => (app.viewer.theme.card_face(card), app.viewer.theme.frame()),
         };
-        draw_card(buf, rect.x, rect.y, card, face, frame, app.viewer.theme, size);
+        draw_card(buf, rect.x, rect.y, card, face, (frame, app.viewer.theme.card_border()), app.viewer.theme, size);
     }
 
     if let (Some(me), Some((cards, at))) = (app.seat, app.pending_pass()) {
@@ -110,11 +110,10 @@ pub(crate) fn draw_card(
     y: u16,
     card: Card,
     face: Style,
-    frame: Style,
+    (frame, border): (Style, ratatui::symbols::border::Set<'static>),
     theme: Theme,
     size: CardSize,
 ) {
-    let border = theme.card_border();
     let inner = usize::from(size.width - 2);
     // The frame a cell at a time: each of its symbols takes one column.
     let mut frame_cell = |x: u16, y: u16, symbol: &str| {
