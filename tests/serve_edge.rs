@@ -326,10 +326,10 @@ async fn a_private_table_has_a_long_code_that_lets_people_join() {
     let session = log_in_from(loopback(0, 1), &server, "host").await.unwrap();
     let mut screen = Screen::open(&session, None).await;
     assert!(screen.until(in_lobby).await, "{}", screen.text());
-    // The new-table window: up four lines from the first is "Lobby: listed"; Right makes it private.
+    // The new-table window: up five lines from the first is "Lobby: listed"; Right makes it private.
     screen.press("n").await;
     assert!(screen.until(|text| text.contains("New table")).await, "{}", screen.text());
-    screen.press("\x1b[A\x1b[A\x1b[A\x1b[A\x1b[C").await;
+    screen.press("\x1b[A\x1b[A\x1b[A\x1b[A\x1b[A\x1b[C").await;
     assert!(screen.until(|text| text.contains("private: join by code")).await, "{}", screen.text());
     screen.press("\r").await;
     assert!(screen.until(at_table).await, "{}", screen.text());

@@ -237,6 +237,10 @@ impl Narrator {
                 self.tell_received(sight, *cards, *from);
                 return;
             }
+            Notice::TrickRolledOver { cards } => match self.brief {
+                true => format!("Nobody takes: {cards} cards wait."),
+                false => format!("Nobody wins the trick: its cards wait for the next trick's winner, {cards} now."),
+            },
             Notice::BotActed(action) => match action {
                 Action::Play { card, .. } => format!("Time ran out: your bot played {}.", w.card(*card)),
                 Action::Pass { cards, .. } => format!("Time ran out: your bot passed {}.", w.cards(cards.iter())),

@@ -73,7 +73,7 @@ pub const BIG_WIDTH: u16 = 120;
 /// From this size on the table uses the room.
 pub const BIG_HEIGHT: u16 = 36;
 /// The side panel's width on a big terminal.
-const SIDE_WIDTH: u16 = 40;
+pub(crate) const SIDE_WIDTH: u16 = 40;
 
 /// How big the cards are drawn.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -165,7 +165,9 @@ pub fn draw_screen(buf: &mut Buffer, area: Rect, app: &Seen<'_>, now: Instant) -
     if let Some(window) = &app.viewer.window {
         hits.buttons.clear();
         hits.cards.clear();
-        window.draw(buf, area, app, &mut hits);
+        // A window lies over the table, not over the side panel's scores.
+        let over = if side.is_some() { Rect { width: main.width, ..area } } else { area };
+        window.draw(buf, over, app, &mut hits);
     }
     hits
 }

@@ -210,7 +210,7 @@ impl Room {
     /// When the table next needs time to pass, or a screen changes with it.
     pub fn next_wakeup(&self, now: Instant) -> Option<Instant> {
         // A long note on someone's key line gives it back to the keys: their screen changes then.
-        let notes = self.viewers.iter().filter_map(Viewer::note_goes_at).filter(|&at| at > now);
+        let notes = self.viewers.iter().filter_map(|viewer| viewer.note_goes_at(now));
         self.table.next_wakeup(now).into_iter().chain(notes).min()
     }
 

@@ -2255,9 +2255,12 @@ fn a_trick_no_card_won_is_shown_as_nobody_taking_it() {
             h.play_as_hard();
         }
         if just_rolled_over(&h) && h.sight().showing_trick {
-            // Wide enough for the note and the status line both.
+            // Said once, with how many cards wait: the status line says it, no note says it again.
             let text = h.screen(200, 60).0;
-            assert!(text.contains("Nobody wins the trick") && text.contains("The trick waits"), "{text}");
+            let waiting = h.game().hand().waiting().len();
+            let said = format!("Nobody wins the trick: its {waiting} cards wait for the next trick's winner");
+            assert_eq!(text.matches("Nobody wins the trick").count(), 1, "{text}");
+            assert!(text.contains(&said), "{said}:\n{text}");
             assert!(!text.contains("take the trick") && !text.contains("takes the trick"), "{text}");
             return;
         }
@@ -2705,4 +2708,34 @@ fn a_note_asks_for_a_wake_up_when_it_gives_the_key_line_back_and_the_same_note_a
     assert!(!h.you().note_is_fresh(h.now));
     h.send(Command::LastTrick);
     assert!(h.you().note_is_fresh(h.now), "asked again, the same words are news");
+}
+
+#[test]
+fn a_window_lies_over_the_table_not_over_the_side_panels_scores() {
+    let mut h = Harness::new(42, Speed::Instant);
+    for (width, height) in [(120, 40), (200, 60)] {
+        let (before, _, _) = h.screen(width, height);
+        h.send(Command::New);
+        let (with_window, _, _) = h.screen(width, height);
+        let side = |text: &str| -> Vec<String> {
+            let side_width = usize::from(super::draw::SIDE_WIDTH);
+            // Below the top line and above the status and key lines, which span the screen.
+            let rows: Vec<&str> = text.lines().collect();
+            rows[1..rows.len() - 2].iter().map(|line| line.chars().rev().take(side_width).collect()).collect()
+        };
+        assert_eq!(side(&with_window), side(&before), "{width}x{height}:\n{with_window}");
+        assert!(with_window.contains("New game"), "{with_window}");
+        h.send(Command::Cancel);
+    }
+}
+
+#[test]
+fn a_note_goes_with_the_next_trick_or_after_a_while_when_nothing_is_played() {
+    let mut h = Harness::new(42, Speed::Normal);
+    h.you_mut().set_note(Some("Hints are off at this table".to_string()));
+    h.wait(Duration::from_secs(1));
+    assert!(h.you().note.is_some(), "read at leisure");
+    assert!(h.sight().is_passing(), "nothing is played while you choose your pass");
+    h.wait(super::viewer::NOTE_LASTS);
+    assert_eq!(h.you().note, None, "it does not stand for the whole pass");
 }

@@ -87,6 +87,10 @@ struct NoteSince {
 /// place before the keys come back.
 pub const NOTE_ON_KEY_LINE: Duration = Duration::from_secs(8);
 
+/// How long a note stays at most: it goes with the next trick, or after
+/// this while nothing is played (a long pass, a wait on someone).
+pub const NOTE_LASTS: Duration = Duration::from_secs(20);
+
 impl Viewer {
     /// A person's view, nothing open yet.
     pub fn new(id: PersonId, theme: Theme) -> Viewer {
@@ -114,9 +118,11 @@ impl Viewer {
         self.note_since.new || self.note_since.at.is_none_or(|at| now < at + NOTE_ON_KEY_LINE)
     }
 
-    /// When a long note gives the key line back to the keys, if one is shown.
-    pub fn note_goes_at(&self) -> Option<Instant> {
-        self.note.as_ref().and(self.note_since.at).map(|at| at + NOTE_ON_KEY_LINE)
+    /// When the screen next changes with the note: a long note gives the
+    /// key line back to the keys, then the note goes.
+    pub fn note_goes_at(&self, now: Instant) -> Option<Instant> {
+        let at = self.note.as_ref().and(self.note_since.at)?;
+        [at + NOTE_ON_KEY_LINE, at + NOTE_LASTS].into_iter().find(|&then| then > now)
     }
 
     /// Puts `note` on the status line (or takes it away), timed afresh.
@@ -562,9 +568,10 @@ impl Viewer {
             self.window = None;
         }
         let trick = (sight.hand_number, sight.tricks.len());
+        let stale = self.note_since.at.is_some_and(|at| now >= at + NOTE_LASTS);
         if self.note_since.new {
             self.note_since = NoteSince { trick, at: Some(now), new: false };
-        } else if self.note.is_some() && self.note_since.trick != trick {
+        } else if self.note.is_some() && (self.note_since.trick != trick || stale) {
             self.note = None;
             self.note_since = NoteSince { trick, at: Some(now), new: false };
         }

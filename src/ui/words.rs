@@ -102,9 +102,8 @@ pub fn words(notice: &Notice, sight: &Sight, theme: Theme) -> Option<Option<Stri
             let leads = if sight.is_mine(*seat) { "you lead" } else { "leads" };
             format!("{} named {}: each is worth 1, and {leads}", name(*seat), suit.name())
         }
-        Notice::TrickRolledOver { cards } => {
-            format!("Nobody wins the trick: its cards wait for the next trick's winner ({cards} now)")
-        }
+        // The status line says it while the trick is shown, with the cards waiting.
+        Notice::TrickRolledOver { .. } => return Some(None),
         Notice::HandScored | Notice::GameOver(Finish::Completed | Finish::OutOfTime) => return None,
         Notice::PlayedOut => "Played out: no points were left".to_string(),
         Notice::PassTakenBack { cards } => format!("Took back your pass of {}", theme.cards(cards.iter())),

@@ -250,7 +250,7 @@ pub fn card_words(card: Card) -> String {
     format!("the {} of {}", WORDS[card.rank().index()], card.suit().name())
 }
 
-/// The cards of a list such as "Clubs: 2, 9, king. Hearts: ace."
+/// The cards of a list such as "Clubs: 2, 9, king. Hearts: new ace."
 pub fn cards_listed(text: &str) -> Vec<Card> {
     let mut cards = Vec::new();
     for part in text.split('.').map(str::trim).filter(|part| !part.is_empty() && *part != "none") {
@@ -264,7 +264,8 @@ pub fn cards_listed(text: &str) -> Vec<Card> {
         let (suit, ranks) = part.split_once(": ").unwrap_or_else(|| panic!("not a suit's list: {part}"));
         let suit = Suit::ALL.into_iter().find(|s| s.name() == suit.to_lowercase()).expect("a suit");
         for rank in ranks.split(", ") {
-            let rank = match rank {
+            // The hand after an exchange marks the cards received: "new ace".
+            let rank = match rank.trim_start_matches("new ") {
                 "jack" => Rank::Jack,
                 "queen" => Rank::Queen,
                 "king" => Rank::King,

@@ -352,21 +352,21 @@ fn a_private_table_is_listed_with_its_code_in_its_openers_lobby_only() {
     let mine = TableSummary {
         listed: false,
         opener: Some("SHA256:carols-key".into()),
-        ..table("P7VT", "omnibus", vec![bot("hard"), bot("normal"), bot("normal"), bot("normal")], false, 0)
+        ..table("P7VTR2MCQN", "omnibus", vec![bot("hard"), bot("normal"), bot("normal"), bot("normal")], false, 0)
     };
     tables.push(mine);
     let mut carol = Lobby::new("carol", THEME, defaults(), Speed::Normal).opening_as("SHA256:carols-key");
     carol.set_tables(tables.clone());
     for (width, height) in [(80, 24), (200, 60)] {
         let (lines, _) = screen(&carol, width, height);
-        let row = line_with(&lines, "P7VT");
-        assert!(row.contains("omnibus"), "{row}");
+        let row = line_with(&lines, "P7VTR2MCQN");
+        assert!(row.contains("omnibus"), "a private table's code of ten shows whole: {row}");
         assert!(lines.iter().any(|line| line.contains("private: hard bot")), "{lines:#?}");
         assert!(!lines.iter().any(|line| line.contains("S3CR")), "ivy's private table is hers alone: {lines:#?}");
     }
-    assert_eq!(keys(&mut carol, &[KeyCode::End, KeyCode::Enter]), [LobbyEffect::Sit("P7VT".into())]);
+    assert_eq!(keys(&mut carol, &[KeyCode::End, KeyCode::Enter]), [LobbyEffect::Sit("P7VTR2MCQN".into())]);
     let status = text(&carol, 80, 24);
-    assert!(status.contains("private table P7VT"), "{status}");
+    assert!(status.contains("private table P7VTR2MCQN"), "{status}");
     // Nobody else sees it: not dora, not a person nobody knows, not someone whose name is carol's.
     for (name, opener) in [("dora", Some("name:dora")), ("carol", Some("name:carol")), ("eve", None)] {
         let lobby = Lobby::new(name, THEME, defaults(), Speed::Normal);

@@ -192,7 +192,7 @@ fn tables_list(buf: &mut Buffer, area: Rect, lobby: &Lobby, one_line: bool, hits
             "Game",
             "Free",
             mark = usize::from(MARK),
-            code = usize::from(CODE),
+            code = usize::from(code_width(lobby)),
             rules = usize::from(RULES),
             game = usize::from(GAME),
             free = usize::from(FREE),
@@ -211,14 +211,22 @@ fn tables_list(buf: &mut Buffer, area: Rect, lobby: &Lobby, one_line: bool, hits
     }
 }
 
+/// The code column's width: [`CODE`], or the longest code listed and a space.
+fn code_width(lobby: &Lobby) -> u16 {
+    let longest = lobby.tables.iter().map(|table| clean(&table.code).chars().count()).max().unwrap_or(0);
+    CODE.max(longest as u16 + 1)
+}
+
 /// A table's row: code, rules, game, free seats and who sits where.
 fn table_row(buf: &mut Buffer, area: Rect, table: &TableSummary, chosen: bool, one_line: bool, lobby: &Lobby) {
     let theme = lobby.theme;
     let (mark, code_style) = if chosen { ("> ", theme.active()) } else { ("  ", theme.strong()) };
     let mut x = area.x;
     x += put(buf, x, area.y, mark, MARK, Style::default(), theme);
-    x += put(buf, x, area.y, &clean(&table.code), CODE - 1, code_style, theme) + 1;
-    x = x.max(area.x + MARK + CODE);
+    // The code column is as wide as the longest code shown: a private table's code is never cut.
+    let code = code_width(lobby);
+    x += put(buf, x, area.y, &clean(&table.code), code - 1, code_style, theme) + 1;
+    x = x.max(area.x + MARK + code);
     put(buf, x, area.y, &clean(&table.label), RULES - 1, Style::default(), theme);
     x += RULES;
     let game = if table.playing { format!("playing, hand {}", table.hand) } else { "waiting".to_string() };

@@ -61,7 +61,9 @@ fn what_now(app: &Seen<'_>) -> String {
         match last.winner(app.players()).or(last_trick.then(|| last.leader())) {
             Some(seat) if app.is_mine(seat) => "You take the trick".to_string(),
             Some(seat) => format!("{} takes the trick", name(seat)),
-            None => "The trick waits for the next winner".to_string(),
+            None => {
+                format!("Nobody wins the trick: its {} cards wait for the next trick's winner", app.waiting_cards)
+            }
         }
     } else if let Some(waiting) = app.waiting_line().filter(|_| !app.is_passing() && !app.to_act()) {
         crate::table::notice::sentence(&waiting)

@@ -1203,3 +1203,24 @@ fn in_the_line_mode_a_bot_playing_for_someone_away_is_named_as_their_bot() {
     assert!(said.iter().any(|line| line.starts_with("bob's bot plays")), "{said:#?}");
     assert!(!said.iter().any(|line| line.starts_with("bob plays")), "{said:#?}");
 }
+
+#[test]
+fn the_help_shows_every_key_whole_at_80x24_for_everyone() {
+    let mut shared = Shared::empty(Rules::default(), 42, Sharing::default());
+    shared.arrive(ALICE, "alice", None, false);
+    let check = |shared: &mut Shared, id: PersonId, who: &str| {
+        shared.press(id, Command::Help);
+        let screen = shared.screen(id, 80, 24);
+        let sight = shared.sight(id);
+        for (key, what) in crate::ui::window::help::keys_here(&sight) {
+            assert!(screen.contains(what), "{who}: {key} {what} is not shown whole:\n{screen}");
+        }
+        assert!(screen.contains("╰────"), "{who}: the window's foot shows:\n{screen}");
+        shared.press(id, Command::Cancel);
+    };
+    check(&mut shared, ALICE, "alice alone");
+    shared.arrive(BOB, "bob", None, false);
+    check(&mut shared, ALICE, "alice beside bob");
+    shared.arrive(EVE, "eve", None, true);
+    check(&mut shared, EVE, "eve watching");
+}

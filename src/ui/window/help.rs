@@ -144,7 +144,7 @@ pub fn draw(buf: &mut Buffer, area: Rect, seen: &Seen) -> Rect {
             lines.push(Line::from(vec![Span::styled(format!(" {:<12}", "deal"), theme.strong()), Span::raw(text)]));
         }
     }
-    let (rect, inner) = frame(buf, area, 62, lines.len() as u16 + 3, "Keys", theme);
+    let (rect, inner) = frame(buf, area, 62, lines.len() as u16 + 2, "Keys", theme);
     Paragraph::new(lines).render(inner, buf);
     rect
 }

@@ -70,6 +70,9 @@ pub struct NewGameForm {
     pub field: usize,
     /// Why the game asked for cannot start, shown in the window.
     pub problem: Option<String>,
+    /// Whether the target has been typed into since the cursor came to
+    /// it: the first digit typed replaces it, the next ones go on it.
+    typing: bool,
     /// The rules of the game in play, kept when the preset is unchanged.
     base: Rules,
     base_preset: Preset,
@@ -195,6 +198,7 @@ impl NewGameForm {
             four_colour: theme.four_colour,
             field: 0,
             problem: None,
+            typing: false,
             base: table.rules,
             base_preset,
             held: vec![Some("You".to_string())],
@@ -288,6 +292,7 @@ impl NewGameForm {
     pub fn move_cursor(&mut self, step: isize) {
         let count = self.fields().len() as isize;
         self.field = (self.field as isize + step).rem_euclid(count) as usize;
+        self.typing = false;
     }
 
     /// Left or right: the previous or next value of the field.
@@ -329,10 +334,12 @@ impl NewGameForm {
         self.problem = None;
         match self.current() {
             Field::Target => {
-                // Typing past the largest target starts the number again.
-                let typed = format!("{}{digit}", self.target);
+                // The first digit replaces the number shown; typing past the largest target starts it again.
                 let single = digit.to_digit(10).map_or(0, |d| d as i32);
-                self.target = typed.parse::<i32>().map_or(single, |t| if t > 10_000 { single } else { t });
+                let typed = format!("{}{digit}", self.target);
+                let longer = typed.parse::<i32>().map_or(single, |t| if t > 10_000 { single } else { t });
+                self.target = if self.typing { longer } else { single };
+                self.typing = true;
             }
             Field::Seed if self.seed.len() < 19 => self.seed.push(digit),
             _ => {}
@@ -342,7 +349,10 @@ impl NewGameForm {
     /// Backspace in the target or the seed.
     pub fn erase(&mut self) {
         match self.current() {
-            Field::Target => self.target /= 10,
+            Field::Target => {
+                self.target /= 10;
+                self.typing = true;
+            }
             Field::Seed => {
                 self.seed.pop();
             }
@@ -522,12 +532,19 @@ mod tests {
         form.change(1);
         assert_eq!(form.preset, Preset::ALL[1]);
         form.move_cursor(1);
+        form.digit('5');
+        form.digit('0');
+        assert_eq!(form.target, 50, "the first digit typed replaces the target shown, not 1005");
         form.erase();
-        form.erase();
+        form.digit('7');
+        assert_eq!(form.target, 57, "once typing, digits go on the number");
+        form.move_cursor(1);
+        form.move_cursor(-1);
+        form.digit('9');
+        assert_eq!(form.target, 9, "the cursor came back: the number is typed afresh");
         form.erase();
         form.digit('5');
         form.digit('0');
-        assert_eq!(form.target, 50);
         form.move_cursor(2);
         form.change(1);
         assert_eq!(form.players[1], Player::Builtin(Level::Hard));
