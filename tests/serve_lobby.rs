@@ -62,10 +62,10 @@ async fn a_private_table_is_listed_with_its_code_for_the_person_who_opened_it_al
     let server = Server::start("serve_lobby", "private", &[]);
     let mut alice = Person::comes(&server, "alice", "").await;
     assert!(alice.until(|text| text.contains("Tables (1)")).await, "{}", alice.text());
-    // n, then up to the "Lobby" line (fourth from the end, round from the top), private, Enter.
+    // n, then up to the "Lobby" line (fifth from the end, round from the top), private, Enter.
     alice.press("n").await;
     assert!(alice.until(|text| text.contains("New table")).await, "{}", alice.text());
-    alice.press("\u{1b}[A\u{1b}[A\u{1b}[A\u{1b}[A\u{1b}[C").await;
+    alice.press("\u{1b}[A\u{1b}[A\u{1b}[A\u{1b}[A\u{1b}[A\u{1b}[C").await;
     assert!(alice.until(|text| text.contains("private: join by code")).await, "{}", alice.text());
     alice.press("\r").await;
     assert!(alice.until(|text| text.contains("Welcome, alice")).await, "{}", alice.text());
