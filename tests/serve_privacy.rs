@@ -102,19 +102,21 @@ impl Grid {
         (starts_word && ends_word).then(|| Card::new(rank, suit))
     }
 
-    /// A large card whose top left corner is here: `┌───` (or `+---`),
+    /// A large card whose top left corner is here: `┌───` (or `+---`;
+    /// a card that may not be played without colour: `┌┄┄┄`, `....`),
     /// then `10 `, `  ♥` below it (the next card in a hand may cover the
     /// rest).
     fn large_card_at(&self, row: usize, column: usize) -> Option<Card> {
         const SEEN: usize = 3;
-        let line = match self.at(row, column) {
-            '┌' => '─',
-            '+' => '-',
+        let lines: &[char] = match self.at(row, column) {
+            '┌' => &['─', '┄'],
+            '+' => &['-'],
+            '.' => &['.'],
             _ => return None,
         };
         let (rank, width) = rank_at(|i| self.at(row + 1, column + 1 + i))?;
         let suit = suit_of(self.at(row + 2, column + SEEN))?;
-        let framed = (1..=SEEN).all(|i| self.at(row, column + i) == line);
+        let framed = lines.iter().any(|&line| (1..=SEEN).all(|i| self.at(row, column + i) == line));
         let blank_after_rank = (1 + width..=SEEN).all(|i| self.at(row + 1, column + i) == ' ');
         let blank_before_suit = (1..SEEN).all(|i| self.at(row + 2, column + i) == ' ');
         (framed && blank_after_rank && blank_before_suit).then(|| Card::new(rank, suit))
@@ -648,8 +650,11 @@ fn cards_are_read_in_every_way_the_table_writes_them() {
         " └───┘└───┘ +---+  │  ♥  │ |  D  |",
         "                   │    A│ |   10|",
         "                   └─────┘ +-----+",
+        " ┌┄┄┄┄┄┐ .......",
+        " ┆5    ┆ :9    :",
+        " ┆  ♠  ┆ :  C  :",
     ]);
-    assert_eq!(grid.cards(), "QS TH KS 2C TD JC AH".parse::<CardSet>().unwrap());
+    assert_eq!(grid.cards(), "QS TH KS 2C TD JC AH 5S 9C".parse::<CardSet>().unwrap(), "dashed and dotted too");
 }
 
 #[test]
