@@ -11,7 +11,7 @@ use crate::engine::{
 };
 
 use super::notice::sentence;
-use super::{Effect, Finish, Notice, Table, UndoPoint};
+use super::{Effect, Finish, Notice, PersonId, Table, UndoPoint};
 
 /// Whether any of `log` was decided at one of `seats` (a person's).
 pub(super) fn a_person_played(log: &[Action], seats: &[Seat]) -> bool {
@@ -156,6 +156,11 @@ impl Table {
         if let Some(p) = seat.filter(|&seat| self.held_here(seat)).and_then(|seat| self.person_in(seat)) {
             self.people[p].queued = None;
             self.tell(p, Notice::BotActed(action));
+            // The others hear whose bot it was, not only the card.
+            let (id, name) = (self.people[p].id, self.people[p].name.clone());
+            let others: Vec<PersonId> =
+                self.people.iter().map(|person| person.id).filter(|&other| other != id).collect();
+            self.notices.extend(others.into_iter().map(|other| (other, Notice::TimedOut { name: name.clone() })));
         }
         self.apply(action, now);
     }

@@ -206,6 +206,11 @@ pub enum Notice {
     ActionFailed(String),
     /// The turn clock ran out on this person: the seat's bot acted.
     BotActed(Action),
+    /// The turn clock ran out on someone else: their bot moved for them.
+    TimedOut {
+        /// Whose time ran out.
+        name: String,
+    },
     /// Someone asked for more time on the turn clock.
     MoreTime {
         /// Who asked; `None` to them.

@@ -126,6 +126,7 @@ pub fn words(notice: &Notice, sight: &Sight, theme: Theme) -> Option<Option<Stri
             Action::Pass { cards, .. } => format!("Time ran out: your bot passed {}", theme.cards(cards.iter())),
             _ => "Time ran out: your bot moved for you".to_string(),
         },
+        Notice::TimedOut { name } => format!("Time ran out for {name}: their bot moved for them"),
         Notice::MoreTime { by: Some(by), left } => format!("{by} asked for more time: {} left", clock_words(*left)),
         Notice::MoreTime { by: None, left } => format!("You have more time: {} left", clock_words(*left)),
     };

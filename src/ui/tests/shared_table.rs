@@ -606,6 +606,7 @@ fn the_turn_clock_counts_down_for_the_person_it_runs_for_and_says_when_the_bot_a
     let note = shared.note(ALICE).unwrap_or_default().to_string();
     let played = note.strip_prefix("Time ran out: your bot played ").expect("the note says which card");
     assert!(held.iter().any(|card| COLOR.card(card) == played), "{note}");
+    assert_eq!(shared.note(BOB), Some("Time ran out for alice: their bot moved for them"), "the others hear it");
 }
 
 #[test]
