@@ -687,7 +687,8 @@ impl Narrator {
     }
 
     /// Whom the table waits for, once it waits on other people and not on
-    /// this one (a bot's move is quick and not said).
+    /// this one, who plays (a bot's move is quick and not said; a watcher
+    /// hears each card as it comes).
     fn tell_waiting(&mut self, sight: &Sight, asked: Option<Asked>) {
         let others: Vec<Seat> = sight.waiting_for.iter().copied().filter(|&seat| !sight.is_mine(seat)).collect();
         let waits_on_me = asked.is_some() || sight.seat.is_some_and(|seat| sight.waiting_for.contains(&seat));
@@ -695,12 +696,12 @@ impl Narrator {
             return;
         }
         self.told.waiting = (others.clone(), waits_on_me);
-        if others.is_empty() || waits_on_me || sight.alone {
+        if others.is_empty() || waits_on_me || sight.alone || sight.seat.is_none() {
             return;
         }
         let names: Vec<String> = others.iter().map(|&seat| sight.name(seat)).collect();
         let what = if sight.phase == GamePhase::HandOver { " to read the scores" } else { "" };
-        let left = sight.mover_left.map(|left| format!(", {} s left", left.as_secs())).unwrap_or_default();
+        let left = sight.mover_left.map(|left| format!(", {} seconds left", left.as_secs())).unwrap_or_default();
         self.say(format!("Waiting for {}{what}{left}.", and_list(&names)));
     }
 
