@@ -245,9 +245,9 @@ pub struct Table {
     /// Since when the table has waited on people, for the decision keyed
     /// by [`Table::waiting_key`].
     waiting_since: Option<(u64, Instant)>,
-    /// Time asked for on the turn clock, for the decision keyed by
-    /// [`Table::waiting_key`].
-    time_added: Option<(u64, Duration)>,
+    /// Time asked for on the turn clock by the seats waited on, for the
+    /// wait that began at `waiting_since` (cleared as another begins).
+    time_added: Vec<(Seat, Duration)>,
     /// Since when no seated person has been here (the table pauses after
     /// [`Sharing::pause_after`]).
     nobody_since: Option<Instant>,
@@ -329,7 +329,7 @@ impl Table {
             sharing: Sharing::default(),
             chat: Chat::default(),
             waiting_since: None,
-            time_added: None,
+            time_added: Vec::new(),
             nobody_since: None,
             proposal: None,
             people_played: false,
@@ -658,7 +658,9 @@ impl Table {
                 let waited = now.saturating_duration_since(since).as_secs();
                 wakeups.push(since + Duration::from_secs(waited + 1));
             }
-            wakeups.extend(self.turn_limit(now).map(|limit| since + limit).filter(|&at| at > now));
+            for seat in self.waiting_for(now) {
+                wakeups.extend(self.turn_limit(seat).map(|limit| since + limit).filter(|&at| at > now));
+            }
         }
         // The table pauses once nobody seated has been here for a while.
         wakeups.extend(self.nobody_since.map(|since| since + self.sharing.pause_after).filter(|&at| at > now));
@@ -690,7 +692,7 @@ impl Table {
     /// seat, its person has been gone longer than the grace period, or
     /// the turn clock ran out on them.
     fn bot_plays(&self, seat: Seat, now: Instant) -> bool {
-        self.gone(seat, now) || self.overdue(now)
+        self.gone(seat, now) || self.overdue(seat, now)
     }
 
     /// Whether nobody holds `seat`, or its person has been gone longer
@@ -703,33 +705,32 @@ impl Table {
         }
     }
 
-    /// Whether the turn clock ran out on the decision the table waits for.
-    fn overdue(&self, now: Instant) -> bool {
-        match (self.turn_limit(now), self.waiting_since) {
+    /// Whether the turn clock ran out on `seat`'s part of the decision the
+    /// table waits for (each seat's pass has a clock of its own length).
+    fn overdue(&self, seat: Seat, now: Instant) -> bool {
+        match (self.turn_limit(seat), self.waiting_since) {
             (Some(limit), Some((key, since))) => key == self.waiting_key() && now >= since + limit,
             _ => false,
         }
     }
 
-    /// The turn clock's limit on the decision waited on at `now`: the
-    /// table's clock, [`Sharing::line_mode_clock`] times over where a
-    /// person waited on hears the table in the line mode, and the time
-    /// asked for. `None` where no turn clock runs.
-    fn turn_limit(&self, now: Instant) -> Option<Duration> {
+    /// The turn clock's limit on `seat`'s decision: the table's clock,
+    /// [`Sharing::line_mode_clock`] times over where its person hears the
+    /// table in the line mode, and the time they asked for. `None` where
+    /// no turn clock runs.
+    fn turn_limit(&self, seat: Seat) -> Option<Duration> {
         let clock = self.sharing.turn_clock?;
-        let in_lines =
-            self.waiting_for(now).iter().any(|&seat| self.person_in(seat).is_some_and(|p| self.people[p].in_lines));
+        let in_lines = self.person_in(seat).is_some_and(|p| self.people[p].in_lines);
         let times = if in_lines { self.sharing.line_mode_clock.max(1) } else { 1 };
-        let key = self.waiting_key();
-        let added = self.time_added.filter(|&(added_to, _)| added_to == key).map_or(Duration::ZERO, |(_, added)| added);
+        let added = self.time_added.iter().filter(|&&(asked, _)| asked == seat).map(|&(_, added)| added).sum();
         Some(clock * times + added)
     }
 
-    /// The time left on the turn clock for the decision waited on, if one runs.
-    fn turn_left(&self, now: Instant) -> Option<Duration> {
-        self.turn_limit(now)
-            .filter(|_| self.waiting_since.is_some())
-            .map(|limit| limit.saturating_sub(self.waited(now)))
+    /// The time left on the turn clock for `seat`'s decision, while the
+    /// table waits for it.
+    fn turn_left(&self, seat: Seat, now: Instant) -> Option<Duration> {
+        let waited_on = self.waiting_since.is_some() && self.waiting_for(now).contains(&seat);
+        self.turn_limit(seat).filter(|_| waited_on).map(|limit| limit.saturating_sub(self.waited(now)))
     }
 
     /// Whether at most one person holds a seat: undo, restarting a hand,
@@ -977,7 +978,7 @@ impl Table {
             sharing: self.sharing,
             chat: self.chat.clone(),
             waiting_since: self.waiting_since,
-            time_added: self.time_added,
+            time_added: self.time_added.clone(),
             nobody_since: self.nobody_since,
             proposal: self.proposal.clone(),
             people_played: self.people_played,

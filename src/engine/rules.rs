@@ -1058,6 +1058,12 @@ impl Rules {
         }
     }
 
+    /// What the cards dealt to nobody are called: Heartsette's widow, or
+    /// the kitty.
+    pub fn kitty_name(&self) -> &'static str {
+        if self.kitty == Kitty::Heartsette { "widow" } else { "kitty" }
+    }
+
     /// Cards in the kitty: what the deal leaves over (Domino's is a stock,
     /// not a kitty).
     pub fn kitty_size(&self) -> usize {

@@ -2,7 +2,7 @@
 //! queen of spades"), short forms grouped by suit in lists ("Clubs: 2, 9,
 //! king."), or, for those who ask, the symbols a screen shows (`Q♠`).
 
-use crate::engine::{Card, CardSet, Rank, Suit};
+use crate::engine::{Card, CardBag, CardSet, Rank, Suit};
 
 /// How cards are written in the line mode.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -92,20 +92,33 @@ impl CardWords {
     /// Cards grouped by suit, low to high: "Clubs: 2, 9, king. Hearts:
     /// ace." (`2♣ 9♣ K♣ A♥` with symbols); "none" when there are none.
     pub fn by_suit(self, cards: impl IntoIterator<Item = Card>) -> String {
-        self.marked_by_suit(cards, CardSet::EMPTY)
+        self.marked_by_suit(cards, CardBag::EMPTY)
     }
 
-    /// [`CardWords::by_suit`] with the cards of `new` marked as new:
-    /// "Clubs: 2, new 9, king." (`2♣ new 9♣ K♣` with symbols).
-    pub fn marked_by_suit(self, cards: impl IntoIterator<Item = Card>, new: CardSet) -> String {
+    /// [`CardWords::by_suit`] with the cards of `new` marked as new, as
+    /// many copies of a card as `new` has: "Clubs: 2, new 9, king."
+    /// (`2♣ new 9♣ K♣` with symbols).
+    pub fn marked_by_suit(self, cards: impl IntoIterator<Item = Card>, new: CardBag) -> String {
         let mut cards: Vec<Card> = cards.into_iter().collect();
         if cards.is_empty() {
             return "none".to_string();
         }
         cards.sort_by_key(|&card| (!card.is_joker(), card.suit().index(), card.rank()));
-        let mark = |card: Card, text: String| if new.contains(card) { format!("new {text}") } else { text };
+        // The first copies of a card held twice are the new ones.
+        let mut unmarked = new;
+        let marked: Vec<(Card, bool)> = cards
+            .iter()
+            .map(|&card| {
+                let is_new = unmarked.count(card) > 0;
+                if is_new {
+                    unmarked = unmarked.less(CardBag::from(CardSet::single(card)));
+                }
+                (card, is_new)
+            })
+            .collect();
+        let mark = |is_new: bool, text: String| if is_new { format!("new {text}") } else { text };
         if self.symbols {
-            return cards.iter().map(|&card| mark(card, symbol(card))).collect::<Vec<_>>().join(" ");
+            return marked.iter().map(|&(card, is_new)| mark(is_new, symbol(card))).collect::<Vec<_>>().join(" ");
         }
         let mut parts = Vec::new();
         let jokers: Vec<String> =
@@ -114,10 +127,10 @@ impl CardWords {
             parts.push(format!("{}.", capital_first(&jokers.join(", "))));
         }
         for suit in Suit::ALL {
-            let ranks: Vec<String> = cards
+            let ranks: Vec<String> = marked
                 .iter()
-                .filter(|card| !card.is_joker() && card.suit() == suit)
-                .map(|&card| mark(card, rank_short(card.rank())))
+                .filter(|(card, _)| !card.is_joker() && card.suit() == suit)
+                .map(|&(card, is_new)| mark(is_new, rank_short(card.rank())))
                 .collect();
             if !ranks.is_empty() {
                 parts.push(format!("{}: {}.", suit_heading(suit), ranks.join(", ")));
@@ -173,6 +186,16 @@ mod tests {
         let words = CardWords::default();
         assert_eq!(words.by_suit(cards("KC 2C 9C 4D AH")), "Clubs: 2, 9, king. Diamonds: 4. Hearts: ace.");
         assert_eq!(words.by_suit(Vec::new()), "none");
+    }
+
+    #[test]
+    fn new_cards_are_marked_as_many_copies_as_came() {
+        let words = CardWords::default();
+        // Two packs: a king of diamonds held, another received.
+        let new: CardBag = "QD KD".parse().unwrap();
+        assert_eq!(words.marked_by_suit(cards("9D QD KD KD"), new), "Diamonds: 9, new queen, new king, king.");
+        let both: CardBag = "KD KD".parse().unwrap();
+        assert_eq!(words.marked_by_suit(cards("KD KD"), both), "Diamonds: new king, new king.");
     }
 
     #[test]

@@ -28,6 +28,9 @@ pub enum LineCommand {
     Yes,
     /// No: no Generale, decline a proposal, start afresh.
     No,
+    /// Agree to the proposal (`true`) or decline it, whatever else asks
+    /// yes or no.
+    Agree(bool),
     /// Enter alone: read on where the table waits.
     Continue,
     /// The cards held.
@@ -81,15 +84,15 @@ pub enum LineCommand {
 }
 
 /// The first word of every command (a card is typed as itself).
-pub const COMMAND_WORDS: [&str; 31] = [
+pub const COMMAND_WORDS: [&str; 33] = [
     "pass", "continue", "hand", "trick", "last", "played", "scores", "who", "hint", "undo", "pace", "rules", "yes",
-    "no", "bid", "name", "add", "subtract", "say", "new", "replay", "symbols", "help", "quit", "brief", "full",
-    "passed", "out", "leads", "time", "default",
+    "no", "agree", "decline", "bid", "name", "add", "subtract", "say", "new", "replay", "symbols", "help", "quit",
+    "brief", "full", "passed", "out", "leads", "time", "default",
 ];
 
 /// The commands as the manual page lists them: what is typed, and what it
 /// does.
-pub const COMMANDS: [(&str, &str); 28] = [
+pub const COMMANDS: [(&str, &str); 29] = [
     (
         "9c, 10h, qs, 9♣, queen of spades, play qs",
         "Play that card. Typed before your turn, it waits for it, in the order typed.",
@@ -115,6 +118,7 @@ pub const COMMANDS: [(&str, &str); 28] = [
     ("pace, pace slow", "The bots' next pace, or the one named: slow, normal, fast, instant."),
     ("rules", "The rules in play, in a few sentences."),
     ("yes, no", "Declare the Generale or not; agree to a new game proposed or not; take up a saved game or not."),
+    ("agree, decline", "Answer a new game proposed, where the Generale asks yes or no too."),
     ("bid 3, pass", "Bid in the auction, or pass."),
     ("name spades", "Name the penalty suit, having won the auction."),
     ("add, subtract", "How your moon counts, where you choose."),
@@ -152,7 +156,13 @@ pub fn parse(line: &str) -> Result<LineCommand, String> {
                 Ok(LineCommand::Say(text.into()))
             }
         }
-        "pass" | "p" => cards(&line[first.len()..]).map(LineCommand::Pass),
+        "pass" | "p" => match cards(&line[first.len()..])? {
+            // Words, but no card among them, are not a pass in the auction.
+            passed if passed.is_empty() && !rest.is_empty() => {
+                Err(format!("Pass which cards? {} names none.", rest.join(" ")))
+            }
+            passed => Ok(LineCommand::Pass(passed)),
+        },
         "bid" | "b" => match rest.as_slice() {
             [chips] => chips.parse().map(LineCommand::Bid).map_err(|_| format!("{chips} is not a number of chips.")),
             _ => Err("Type bid and a number of chips, e.g. bid 3, or pass.".into()),
@@ -162,8 +172,10 @@ pub fn parse(line: &str) -> Result<LineCommand, String> {
             _ => Err("Type name and a suit, e.g. name spades.".into()),
         },
         "c" | "continue" | "next" | "go" => alone(LineCommand::Continue),
-        "y" | "yes" | "declare" | "resume" | "agree" => alone(LineCommand::Yes),
-        "n" | "no" | "decline" => alone(LineCommand::No),
+        "y" | "yes" | "declare" | "resume" => alone(LineCommand::Yes),
+        "n" | "no" => alone(LineCommand::No),
+        "agree" => alone(LineCommand::Agree(true)),
+        "decline" => alone(LineCommand::Agree(false)),
         "add" => alone(LineCommand::Moon(MoonScoring::AddToOthers)),
         "subtract" | "sub" => alone(LineCommand::Moon(MoonScoring::SubtractFromShooter)),
         "cards" if rest == ["out"] => Ok(LineCommand::Out),
@@ -217,6 +229,8 @@ pub fn parse(line: &str) -> Result<LineCommand, String> {
         }),
         "joker" if rest.is_empty() => Ok(LineCommand::Joker),
         "the" if rest == ["joker"] => Ok(LineCommand::Joker),
+        // "the queen", as a card is said.
+        "the" if rest.len() == 1 => parse(rest[0]),
         _ => {
             if let Some(suit) = suit_word(first).filter(|_| rest.is_empty()) {
                 return Ok(LineCommand::Name(suit));

@@ -12,7 +12,7 @@ use crate::engine::{
 use crate::table::intent::NewGame;
 use crate::table::notice::Hint;
 use crate::table::saved::Programs;
-use crate::table::sight::{AtSeat, Question};
+use crate::table::sight::{AtSeat, Own, Question};
 use crate::table::{DealShown, Intent, Kind, Notice, PersonId, Refusal, Sight};
 use crate::ui::theme::Theme;
 use crate::ui::viewer::Request;
@@ -155,6 +155,18 @@ impl Narrator {
         while let Some((hand, line)) = self.ahead.pop_front() {
             if hand == sight.hand_number {
                 let requests = self.line(&line, sight);
+                // Typed long before, it is read back as it goes, in brief too.
+                self.typed = None;
+                if requests.is_empty() {
+                    // Not played (a rank no card of which may go, or more than one): the cards typed to follow it are not either.
+                    let dropped = self.take_ahead();
+                    if !dropped.is_empty() {
+                        self.say(format!(
+                            "{line}, typed ahead, is not played, nor the cards typed after it: {dropped}."
+                        ));
+                    }
+                    return requests;
+                }
                 self.from_ahead = Some(line);
                 return requests;
             }
@@ -207,6 +219,10 @@ impl Narrator {
         if !told_later {
             self.catch_up(sight);
         }
+        if matches!(notice, Notice::Refused(_)) {
+            // The card typed was not played: one of the same later is not theirs to keep quiet about.
+            self.typed = None;
+        }
         let refused_ahead = match (notice, self.from_ahead.take()) {
             (Notice::Refused(_), typed) => typed,
             _ => None,
@@ -224,6 +240,7 @@ impl Narrator {
             Notice::DealtAgain { hand } => {
                 self.told.hand = 0;
                 self.told.asked = None;
+                self.told.passed = 0;
                 format!("Hand {hand} is dealt again.")
             }
             Notice::NewGame { .. } | Notice::Resumed { .. } => {
@@ -247,6 +264,8 @@ impl Narrator {
                 _ => "Time ran out: your bot moved for you.".to_string(),
             },
             Notice::MoreTime { by, left } => {
+                // Their own new end is warned of again.
+                self.told.warned &= by.is_some();
                 let left = left.as_secs();
                 match by {
                     Some(by) => format!("{by} asked for more time: {left} seconds left."),
@@ -257,13 +276,14 @@ impl Narrator {
                 format!("You could not follow and drew {count}, {left} left in the stock: {}", few(w, cards.iter()))
             }
             Notice::WidowTaken { seat, cards: Some(cards), .. } if sight.is_mine(*seat) => {
-                format!("You took the widow: {}", few(w, cards.iter()))
+                format!("You took the {}: {}", sight.rules().kitty_name(), few(w, cards.iter()))
             }
             Notice::Refused(Refusal::Play(PlayError::NotInHand { card })) => {
                 format!("You do not hold {}.", w.card(*card))
             }
             Notice::PassTakenBack { cards } => {
                 self.told.asked = None;
+                self.told.passed = 0;
                 format!("You took back your pass of {}.", w.cards(cards.iter()))
             }
             Notice::CardTakenBack { card } => {
@@ -285,7 +305,22 @@ impl Narrator {
                 let asked = words(notice, sight, self.theme()).flatten().unwrap_or_default();
                 let asked = asked.trim_end_matches(": y / n");
                 self.told.vote_put = true;
-                format!("{asked}. Type yes to agree or no to decline.")
+                // What else is asked of them is said again after it: a proposal does not hide a turn.
+                self.told.asked = None;
+                format!("{asked}. {}", vote_words(sight))
+            }
+            Notice::Refused(Refusal::Play(error)) if sight.plays_now() => {
+                // The rule, then what may be played: the prompt may have scrolled past.
+                let legal = sight.own.as_ref().map_or(CardSet::EMPTY, |own| own.legal);
+                format!("{} You may play: {}", sentence(&error.to_string()), w.by_suit(legal.iter()))
+            }
+            Notice::Note(_) => {
+                // A note from the runtime comes after what was asked: it is asked again after it.
+                self.told.asked = None;
+                match words(notice, sight, self.theme()) {
+                    Some(Some(text)) => told_of(sight, &text),
+                    _ => return,
+                }
             }
             _ => match words(notice, sight, self.theme()) {
                 Some(Some(text)) => told_of(sight, &text),
@@ -323,6 +358,9 @@ impl Narrator {
             self.told.tricks = sight.tricks.len();
             self.told.cards = trick_cards;
             self.told.broken = sight.hearts_broken;
+            // A pass made before they came (back) is not news.
+            self.told.passed =
+                if sight.own.as_ref().is_some_and(|own| !own.passed.is_empty()) { sight.hand_number } else { 0 };
             self.tell_where(sight);
             return;
         }
@@ -387,7 +425,12 @@ impl Narrator {
     /// Where the game is, for one who has just come to it.
     fn tell_where(&mut self, sight: &Sight) {
         let seats: Vec<String> = Seat::all(sight.players()).map(|seat| sight.name(seat)).collect();
-        self.say(format!("{}, {} players: {}.", sight.setup.label, sight.players(), and_list(&seats)));
+        // The screen's "black-lady+" is said in words: a plus is read as "plus".
+        let label = match sight.setup.label.strip_suffix('+') {
+            Some(preset) => format!("{preset} with house rules"),
+            None => sight.setup.label.clone(),
+        };
+        self.say(format!("{label}, {} players: {}.", sight.players(), and_list(&seats)));
         if !std::mem::replace(&mut self.greeted, true) {
             self.say("Type help for the commands.");
         }
@@ -404,12 +447,15 @@ impl Narrator {
     fn tell_deal(&mut self, sight: &Sight) {
         let hand = sight.hand_number;
         match (&sight.own, self.brief) {
-            (Some(own), true) => self.say(format!("Hand {hand}. {}", self.words.by_suit(own.hand.iter()))),
-            (Some(own), false) => {
+            // A hand taken up with every card played (at the moon's question) has none to read.
+            (Some(own), true) if !own.hand.is_empty() => {
+                self.say(format!("Hand {hand}. {}", self.words.by_suit(own.hand.iter())));
+            }
+            (Some(own), false) if !own.hand.is_empty() => {
                 self.say(format!("Hand {hand}."));
                 self.say(format!("Your cards: {}", self.words.by_suit(own.hand.iter())));
             }
-            (None, _) => self.say(format!("Hand {hand}.")),
+            _ => self.say(format!("Hand {hand}.")),
         }
     }
 
@@ -442,7 +488,7 @@ impl Narrator {
     fn tell_received(&mut self, sight: &Sight, cards: CardBag, from: Seat) {
         let w = self.words;
         let from = sight.name(from);
-        let hand = sight.own.as_ref().map(|own| w.marked_by_suit(own.hand.iter(), own.new));
+        let hand = sight.own.as_ref().map(|own| w.marked_by_suit(own.hand.iter(), new_in_hand(own)));
         if self.brief {
             // The cards received are the hand's new ones.
             self.say(format!("From {from}, marked new: {}", hand.unwrap_or_default()));
@@ -511,14 +557,24 @@ impl Narrator {
         let Some(take) = sight.takes.get(index) else { return };
         let Some(taker) = take.taker else { return };
         let who = if sight.is_mine(taker) { "You take".to_string() } else { format!("{} takes", sight.name(taker)) };
+        let kitty = sight.rules().kitty_name();
+        // Another's widow is face down: its points come with the hand's scores.
+        let face_down =
+            if sight.is_mine(taker) || sight.hand_phase == HandPhase::Finished { "" } else { ", face down" };
         if self.brief {
-            let waited = if take.waited > 0 { format!(" {} waiting cards", take.waited) } else { String::new() };
+            let mut with = Vec::new();
+            if take.waited > 0 {
+                with.push(format!("{} waiting cards", take.waited));
+            }
+            if take.widow {
+                with.push(format!("the {kitty}{face_down}"));
+            }
             let points = match take.points {
                 0 => String::new(),
                 1 | -1 => format!(", {} point", take.points),
                 points => format!(", {points} points"),
             };
-            let with = if waited.is_empty() { String::new() } else { format!(" with{waited}") };
+            let with = if with.is_empty() { String::new() } else { format!(" with {}", with.join(" and ")) };
             self.say(format!("{who}{with}{points}."));
             return;
         }
@@ -526,10 +582,13 @@ impl Narrator {
             (Some(_), Some(card)) => format!(" with {}", w.card(card)),
             _ => ", as its leader".to_string(),
         };
-        let waited = match take.waited {
+        let mut waited = match take.waited {
             0 => String::new(),
             cards => format!(" and the {cards} cards that waited"),
         };
+        if take.widow {
+            waited.push_str(&format!(" and the {kitty}{face_down}"));
+        }
         let points = match take.points {
             0 => String::new(),
             1 | -1 => format!(": {} point", take.points),
@@ -555,17 +614,22 @@ impl Narrator {
             return;
         }
         self.told.scored = hand;
+        // What happened (a moon, the widow's points) before the scores it made.
+        let events = hand_events(sight, |card| self.words.card(card), record);
         if self.brief {
-            let scores = self.score_lines(sight, record).join(" ");
-            self.say(format!("Hand {hand} over. {scores}"));
+            self.say(format!("Hand {hand} over."));
         } else {
             self.say(format!("Hand {hand} is over."));
+        }
+        for event in events {
+            self.say(told_of(sight, &event));
+        }
+        if self.brief {
+            self.say(self.score_lines(sight, record).join(" "));
+        } else {
             for line in self.score_lines(sight, record) {
                 self.say(line);
             }
-        }
-        for event in hand_events(sight, |card| self.words.card(card), record) {
-            self.say(told_of(sight, &event));
         }
     }
 
@@ -655,8 +719,9 @@ impl Narrator {
         match vote {
             Some(proposal) if !self.told.vote_put => {
                 self.told.vote_put = true;
+                self.told.asked = None;
                 let game = capital(&proposal.game_words());
-                self.say(format!("{game} is proposed: type yes to agree or no to decline."));
+                self.say(format!("{game} is proposed. {}", vote_words(sight)));
             }
             Some(_) => {}
             None => self.told.vote_put = false,
@@ -794,11 +859,25 @@ impl Narrator {
         self.say(text);
     }
 
-    /// Whether a yes-or-no question waits for this person's answer: a
-    /// saved game to take up, a proposal, the Generale.
+    /// Whether only a yes-or-no question waits for this person's answer
+    /// (a saved game to take up, a proposal, the Generale): not while a
+    /// card, a pass or another answer is theirs to give too.
     fn asks_yes_or_no(&self, sight: &Sight) -> bool {
-        let generale = sight.own.as_ref().is_some_and(|own| own.question == Some(Question::Generale));
-        self.offer.is_some() || generale || sight.proposal.as_ref().is_some_and(|proposal| proposal.asked)
+        let asked = self.asked_now(sight);
+        let generale = asked == Some(Asked::Question(sight.hand_number, Question::Generale));
+        let vote = sight.proposal.as_ref().is_some_and(|proposal| proposal.asked) && asked.is_none();
+        self.offer.is_some() || generale || vote
+    }
+
+    /// Yes or no to the proposal open; the proposer's no takes it back.
+    fn vote(&mut self, yes: bool, sight: &Sight) -> Vec<Request> {
+        let asked = sight.proposal.as_ref().is_some_and(|proposal| proposal.asked);
+        let withdrawn = !yes && sight.proposal.as_ref().is_some_and(|proposal| proposal.mine);
+        if asked || withdrawn {
+            return vec![Request::Table(Intent::Vote(yes))];
+        }
+        self.say("Nothing asks yes or no now.");
+        Vec::new()
     }
 
     /// A typed line: what it asks of the table or the runtime; what it
@@ -811,6 +890,12 @@ impl Narrator {
             // A yes-or-no question wants one of those, not the list of commands.
             Err(why) if why.ends_with("type help for the commands.") && self.asks_yes_or_no(sight) => {
                 self.say("Type yes or no.");
+                return Vec::new();
+            }
+            Err(why)
+                if why.ends_with("type help for the commands.") && sight.proposal.as_ref().is_some_and(|p| p.asked) =>
+            {
+                self.say("Type yes or no to the new game proposed; help tells what else you may type now.");
                 return Vec::new();
             }
             Err(why) => {
@@ -852,8 +937,9 @@ impl Narrator {
                 self.say(format!("The hand is over: press Enter for {next}."));
             }
             LineCommand::Card(_) | LineCommand::Rank(_) | LineCommand::Joker if ahead_of_turn(sight) => {
-                // At most a hand's worth waits.
-                let held = sight.own.as_ref().map_or(0, |own| own.hand.len());
+                // At most a hand's worth waits (what is held before the exchange and what comes in it).
+                let held = sight.own.as_ref().map_or(0, |own| own.hand.len())
+                    + if sight.is_passing() || sight.pass_made().is_some() { sight.pass_count } else { 0 };
                 if self.ahead.len() >= held {
                     self.say("Every card in your hand is typed ahead already: wait for your turn.");
                 } else {
@@ -931,18 +1017,13 @@ impl Narrator {
             },
             LineCommand::Yes | LineCommand::No => {
                 let yes = command == LineCommand::Yes;
-                if sight.proposal.as_ref().is_some_and(|proposal| proposal.asked) {
-                    return table(Intent::Vote(yes));
-                }
-                // The proposer's no takes the proposal back.
-                if !yes && sight.proposal.as_ref().is_some_and(|proposal| proposal.mine) {
-                    return table(Intent::Vote(false));
-                }
+                // The game's own question first: a proposal open beside it is answered by agree or decline.
                 if question == Some(Question::Generale) {
                     return table(Intent::Declare(yes));
                 }
-                self.say("Nothing asks yes or no now.");
+                return self.vote(yes, sight);
             }
+            LineCommand::Agree(yes) => return self.vote(yes, sight),
             LineCommand::Continue => {
                 if sight.reading_scores {
                     return table(Intent::Continue);
@@ -952,7 +1033,7 @@ impl Narrator {
                 return table(Intent::SkipWait);
             }
             LineCommand::Hand => match &sight.own {
-                Some(own) => self.say(format!("Your cards: {}", w.marked_by_suit(own.hand.iter(), own.new))),
+                Some(own) => self.say(format!("Your cards: {}", w.marked_by_suit(own.hand.iter(), new_in_hand(own)))),
                 None => self.say("You are watching: you hold no cards."),
             },
             LineCommand::Trick => {
@@ -1175,9 +1256,13 @@ fn help(sight: &Sight, asked: Option<Asked>, vote: bool, all: bool) -> Vec<Strin
             [
                 "A card may be typed as 9c, 10h, qs, 9♣ or queen of spades, or as a rank alone when one card has it.",
                 "Typed before your turn, a card waits for it.",
+                "cards out tells the cards neither played nor yours; who leads, who led the trick; passed, your pass.",
+                "time asks for more time on the turn clock, once a decision.",
+                "brief tells each card and trick in the fewest words; full in whole sentences.",
                 "pace steps the bots' speed on; pace slow, normal, fast or instant sets it.",
                 "symbols writes cards as Q♠; symbols off in words again.",
                 "new starts a new game (a proposal where others sit); replay plays the same deals again after a game.",
+                "agree or decline answers a new game proposed; default plain opens hearts in this mode from now on.",
                 "Enter alone reads on after the scores, or says again what is asked.",
             ]
             .map(str::to_string),
@@ -1200,6 +1285,24 @@ fn mid_game(sight: &Sight) -> bool {
 fn few(words: CardWords, cards: impl Iterator<Item = Card>) -> String {
     let cards: Vec<Card> = cards.collect();
     if cards.len() <= 4 { format!("{}.", words.cards(cards)) } else { words.by_suit(cards) }
+}
+
+/// The cards received in the exchange still held, until the first card is
+/// played (with two packs, as many copies as came).
+fn new_in_hand(own: &Own) -> CardBag {
+    own.new.iter().fold(CardBag::EMPTY, |new, card| {
+        let copies = own.received.count(card).min(own.hand.count(card));
+        (0..copies).fold(new, |new, _| new.plus(CardBag::from(CardSet::single(card))))
+    })
+}
+
+/// How a proposal is answered: yes or no, or (where the Generale asks yes
+/// or no too) agree or decline.
+fn vote_words(sight: &Sight) -> &'static str {
+    match sight.own.as_ref().and_then(|own| own.question) {
+        Some(Question::Generale) => "Type agree or decline.",
+        _ => "Type yes to agree or no to decline.",
+    }
 }
 
 /// How long before the turn clock runs out a person is warned.

@@ -677,8 +677,17 @@ impl Served {
     }
 
     fn join(&mut self, joining: Joining) {
-        let Joining { mut arrival, theme, screen } = joining;
+        let Joining { mut arrival, mut theme, mut screen } = joining;
         arrival.name = unique_name(self.room.table(), &arrival.name, arrival.key.as_deref().unwrap_or_default());
+        // How they chose to see and hear the table, where they came straight here and not by the lobby.
+        if let Ok(look) = self.store.look_of(&screen.visitor.identity) {
+            let visitor = &mut screen.visitor;
+            visitor.theme.ascii |= look.ascii;
+            visitor.theme.four_colour |= look.four_colour;
+            visitor.brief |= look.brief;
+            visitor.symbols |= look.symbols;
+            theme = visitor.theme;
+        }
         if screen.is_lines() {
             let mut narrator = Narrator::new(arrival.id, CardWords { symbols: screen.visitor.symbols });
             narrator.brief = screen.visitor.brief;

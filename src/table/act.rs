@@ -157,15 +157,11 @@ impl Table {
                 None => Ok(()),
             },
             Intent::Vote(_) if self.proposal.is_none() => Err(Refusal::NoProposal),
-            Intent::MoreTime => {
-                let waited_on = self.people[p].seat.is_some_and(|seat| self.waiting_for(now).contains(&seat));
-                let key = self.waiting_key();
-                match (self.turn_limit(now), waited_on) {
-                    (None, _) | (_, false) => Err(Refusal::NoClock),
-                    _ if self.time_added.is_some_and(|(added_to, _)| added_to == key) => Err(Refusal::TimeGiven),
-                    _ => Ok(()),
-                }
-            }
+            Intent::MoreTime => match self.people[p].seat.filter(|&seat| self.turn_left(seat, now).is_some()) {
+                None => Err(Refusal::NoClock),
+                Some(seat) if self.time_added.iter().any(|&(asked, _)| asked == seat) => Err(Refusal::TimeGiven),
+                Some(_) => Ok(()),
+            },
             _ => Ok(()),
         }
     }
@@ -173,9 +169,10 @@ impl Table {
     /// Person `p` asks for more time on the decision the table waits on
     /// from them: as much again as the clock gave it; everyone is told.
     fn more_time(&mut self, p: usize, now: Instant) {
-        let Some(limit) = self.turn_limit(now) else { return };
-        self.time_added = Some((self.waiting_key(), limit));
-        let left = self.turn_left(now).unwrap_or_default();
+        let Some(seat) = self.people[p].seat else { return };
+        let Some(limit) = self.turn_limit(seat) else { return };
+        self.time_added.push((seat, limit));
+        let left = self.turn_left(seat, now).unwrap_or_default();
         let id = self.people[p].id;
         let name = self.people[p].name.clone();
         let notices: Vec<(PersonId, Notice)> = self
@@ -311,6 +308,9 @@ impl Table {
         self.generation += 1;
         self.decision = None;
         self.pending_passes.clear();
+        // A pass dealt again is another wait: its clock and any time asked for start afresh.
+        self.waiting_since = None;
+        self.time_added.clear();
         self.trick_shown_until = None;
         self.next_bot_at = None;
         self.undo_point = None;
@@ -399,6 +399,7 @@ impl Table {
         self.decision = None;
         self.summarised_hand = 0;
         self.waiting_since = None;
+        self.time_added.clear();
         self.proposal = None;
         self.people_played = false;
         self.holders.resize(players, None);

@@ -6,8 +6,7 @@
 use std::time::Instant;
 
 use crate::engine::{
-    Action, CardBag, CardSet, Event, GamePhase, HandPhase, KittyTo, PassDirection, Seat, TimedFinish, TournamentScore,
-    worth_of,
+    Action, CardBag, CardSet, Event, GamePhase, HandPhase, PassDirection, Seat, TimedFinish, TournamentScore, worth_of,
 };
 
 use super::notice::sentence;
@@ -66,7 +65,8 @@ impl Table {
                             return;
                         }
                     }
-                    if self.game.phase() == GamePhase::HandOver && (self.all_done_with_hand() || self.overdue(now)) {
+                    let overdue = |table: &Table| table.waiting_for(now).iter().all(|&seat| table.overdue(seat, now));
+                    if self.game.phase() == GamePhase::HandOver && (self.all_done_with_hand() || overdue(self)) {
                         self.next_hand(now);
                         continue;
                     }
@@ -350,14 +350,10 @@ impl Table {
     /// The trick just taken carried the kitty: its taker alone sees it.
     fn note_widow_taken(&mut self) {
         let hand = self.game.hand();
-        let Some(taker) = hand.kitty_taker() else { return };
-        let just_now = match self.setup.rules.kitty_to {
-            KittyTo::FirstTrick => self.game.tricks().len() == 1,
-            KittyTo::LastTrick => hand.phase() == HandPhase::Finished,
-        };
-        if !just_now || self.game.tricks().last().and_then(|t| t.winner(self.players())) != Some(taker) {
+        // The trick just taken carried it (with two packs, perhaps after the first trick waited).
+        let Some(taker) = self.game.takes().last().filter(|take| take.kitty).and_then(|take| take.taker) else {
             return;
-        }
+        };
         let kitty = hand.kitty_cards();
         self.tell_each(|_, viewer| {
             let cards = (viewer == Some(taker)).then_some(kitty);

@@ -88,8 +88,11 @@ impl Table {
         let waits = !self.waiting_for(now).is_empty();
         match self.waiting_since {
             Some((key, _)) if waits && key == self.waiting_key() => {}
-            _ if waits => self.waiting_since = Some((self.waiting_key(), now)),
-            _ => self.waiting_since = None,
+            _ => {
+                // Time asked for goes with the wait it was asked in.
+                self.time_added.clear();
+                self.waiting_since = waits.then(|| (self.waiting_key(), now));
+            }
         }
     }
 

@@ -133,8 +133,9 @@ pub struct Sight<'a> {
     pub waited: Duration,
     /// The turn clock's time left for this person, when it runs for them.
     pub turn_left: Option<Duration>,
-    /// The turn clock's time left for whoever the table waits on, when
-    /// one runs (everyone sees it count down).
+    /// The turn clock's time left for whoever the table waits on (the
+    /// least, where several are), when one runs: everyone sees it count
+    /// down.
     pub mover_left: Option<Duration>,
     /// Whether no person holds a seat but this one (the table is theirs).
     pub alone: bool,
@@ -242,8 +243,9 @@ impl<'a> Sight<'a> {
         let open = table.kind == Kind::Local || over;
         let waiting_for = table.waiting_for(now);
         let waited = table.waited(now);
-        let mover_left = table.turn_left(now).filter(|_| !waiting_for.is_empty());
-        let turn_left = mover_left.filter(|_| me.is_some_and(|seat| waiting_for.contains(&seat)));
+        // Where several are waited on (the passes), the soonest a bot would move.
+        let mover_left = waiting_for.iter().filter_map(|&seat| table.turn_left(seat, now)).min();
+        let turn_left = me.and_then(|seat| table.turn_left(seat, now));
         let reading = table.game.phase() == GamePhase::HandOver && table.summarised_hand == game.hand_number();
         Sight {
             kind: table.kind,
@@ -466,6 +468,9 @@ pub struct TakeSeen {
     pub points: i32,
     /// Cards of earlier tricks nobody won that went with it.
     pub waited: usize,
+    /// Whether the widow (the kitty) went with it: its points are in
+    /// `points` only for its taker until the hand is scored.
+    pub widow: bool,
 }
 
 /// How each completed trick of the hand was taken, as `viewer` sees it:
@@ -479,7 +484,7 @@ fn takes_seen_by(table: &Table, viewer: Option<Seat>) -> Vec<TakeSeen> {
     let tricks = table.game.tricks().iter().zip(table.game.takes());
     tricks
         .map(|(trick, take)| {
-            let Some(taker) = take.taker else { return TakeSeen { taker: None, points: 0, waited: 0 } };
+            let Some(taker) = take.taker else { return TakeSeen { taker: None, points: 0, waited: 0, widow: false } };
             let widow_hidden = take.kitty && viewer != Some(taker) && hand.phase() != HandPhase::Finished;
             let seen = if widow_hidden { take.cards.less(kitty) } else { take.cards };
             let before = worth_of(rules, hand.named_suit(), taken[taker]);
@@ -489,6 +494,7 @@ fn takes_seen_by(table: &Table, viewer: Option<Seat>) -> Vec<TakeSeen> {
                 taker: Some(taker),
                 points: worth_of(rules, hand.named_suit(), taken[taker]) - before,
                 waited: take.cards.len().saturating_sub(with_it),
+                widow: take.kitty,
             }
         })
         .collect()

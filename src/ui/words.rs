@@ -89,9 +89,11 @@ pub fn words(notice: &Notice, sight: &Sight, theme: Theme) -> Option<Option<Stri
         }
         Notice::EndsMidHand { target } => format!("{target} reached: the game ends in the middle of the hand"),
         Notice::WidowTaken { seat, cards: Some(cards), .. } if sight.is_mine(*seat) => {
-            format!("You took the widow: {}", theme.cards(cards.iter()))
+            format!("You took the {}: {}", sight.rules().kitty_name(), theme.cards(cards.iter()))
         }
-        Notice::WidowTaken { seat, count, .. } => format!("{} took the widow ({count} cards)", name(*seat)),
+        Notice::WidowTaken { seat, count, .. } => {
+            format!("{} took the {} ({count} cards)", name(*seat), sight.rules().kitty_name())
+        }
         Notice::Declared { seat, points } => {
             let whom = if sight.is_mine(*seat) { "you" } else { "them" };
             format!("{} declared the Generale: every point to {whom}, or {points} for failing", name(*seat))

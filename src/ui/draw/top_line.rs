@@ -63,7 +63,8 @@ pub(super) fn info_bar(buf: &mut Buffer, area: Rect, app: &Seen<'_>) {
     if app.widow_size > 0 {
         // Every card counts, both copies of a pair (a count of the set would give the pair away).
         let size = app.widow_size;
-        parts.insert(1, (format!("widow {size}"), format!("W{size}")));
+        let name = app.rules().kitty_name();
+        parts.insert(1, (format!("{name} {size}"), format!("{}{size}", name[..1].to_uppercase())));
     }
     if rules.domino {
         // Domino never passes: the stock takes the pass's place.

@@ -34,12 +34,13 @@ fn points_said(line: &str) -> Option<(String, i32, bool)> {
         (who, false)
     } else if let Some((who, _)) = line.split_once(" and took the stock") {
         (who.split(' ').next().unwrap_or(who), false)
-    } else if let Some((who, _)) = line.split_once(" took the widow: ") {
+    } else if let Some((who, _)) = line.split_once(" took the widow: ").or(line.split_once(" took the kitty: ")) {
         (who, true)
     } else {
         return None;
     };
-    let tail = [line.rfind(": "), line.rfind(", ")].into_iter().flatten().max().map(|at| &line[at + 2..]);
+    let tail =
+        [line.rfind(": "), line.rfind(", "), line.rfind("; ")].into_iter().flatten().max().map(|at| &line[at + 2..]);
     let points = match tail {
         Some(tail)
             if tail.trim_end_matches('.').ends_with("point") || tail.trim_end_matches('.').ends_with("points") =>

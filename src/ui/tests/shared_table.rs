@@ -364,9 +364,12 @@ fn a_proposal_says_what_it_changes_against_the_game_now() {
     assert!(said.iter().any(|line| line.starts_with(asked)), "{said:#?}");
     let seen = shared.screen(BOB, 80, 24);
     assert!(seen.contains("target-score 30, not 100") && seen.contains("East expert, not normal"), "{seen}");
-    // An answer that is neither gets the question's own words.
+    // An answer that is neither gets the question's own words (a pass is asked of alice too).
     shared.room.type_line(ALICE, "maybe", shared.now);
-    assert_eq!(shared.room.take_lines(ALICE), ["Type yes or no."]);
+    assert_eq!(
+        shared.room.take_lines(ALICE),
+        ["Type yes or no to the new game proposed; help tells what else you may type now."]
+    );
 }
 
 #[test]
@@ -1175,20 +1178,45 @@ fn the_turn_clock_gives_the_line_mode_longer_warns_before_it_runs_out_and_more_t
         said.iter().any(|line| line.starts_with("Pass three cards") && line.ends_with("You have 60 seconds.")),
         "{said:#?}"
     );
-    assert_eq!(shared.sight(BOB).turn_left, Some(Duration::from_secs(60)), "the pass's clock is one for all");
+    assert_eq!(shared.sight(BOB).turn_left, Some(Duration::from_secs(20)), "bob, at a screen, has the table's own");
+    shared.act_for(BOB);
     shared.bots_act();
     shared.wait(Duration::from_secs(51) - shared.sight(ALICE).waited);
     assert_eq!(shared.room.take_lines(ALICE), ["9 seconds left: then your bot moves for you."]);
     shared.room.type_line(ALICE, "time", shared.now);
     assert_eq!(shared.room.take_lines(ALICE), ["You have more time: 69 seconds left."]);
     assert_eq!(shared.note(BOB), Some("alice asked for more time: 1:09 left"));
-    assert!(shared.status(BOB).contains("(1:09 left)"), "bob sees it too: {}", shared.status(BOB));
+    assert!(shared.status(BOB).contains("waiting for alice, 1:09 left"), "bob sees it too: {}", shared.status(BOB));
     shared.room.type_line(ALICE, "time", shared.now);
     assert_eq!(shared.room.take_lines(ALICE), ["You had more time for this decision already."]);
-    shared.wait(Duration::from_secs(68));
+    // Warned again before the new end.
+    shared.wait(Duration::from_secs(59));
+    assert_eq!(shared.room.take_lines(ALICE), ["10 seconds left: then your bot moves for you."]);
+    shared.wait(Duration::from_secs(9));
     assert_eq!(shared.table().bot_to_ask(shared.now), None, "still hers");
     shared.wait(Duration::from_secs(1));
-    assert!(shared.table().bot_to_ask(shared.now).is_some(), "then her bot passes for her");
+    assert_eq!(shared.table().bot_to_ask(shared.now), Some(Seat::SOUTH), "then her bot passes for her");
+}
+
+#[test]
+fn each_seats_pass_has_its_own_clock_and_its_own_time_asked_for() {
+    let sharing = Sharing { turn_clock: Some(Duration::from_secs(30)), ..Sharing::default() };
+    let mut shared = Shared::empty(Rules::default(), 42, sharing);
+    let arrival = Arrival { id: ALICE, name: "alice".into(), key: None, watch: false, in_lines: true };
+    let narrator = crate::line::narrator::Narrator::new(ALICE, crate::line::cards::CardWords::default());
+    shared.room.arrive_in_lines(arrival, narrator, shared.now);
+    shared.arrive(BOB, "bob", Some("SHA256:bob"), false);
+    shared.bots_act();
+    // alice passes in good time: bob's clock is his own, not cut short by hers ending.
+    alice_passes(&mut shared);
+    shared.wait(Duration::from_secs(20) - shared.sight(BOB).waited);
+    assert_eq!(shared.table().bot_to_ask(shared.now), None, "bob still has 10 s");
+    assert_eq!(shared.sight(BOB).turn_left, Some(Duration::from_secs(10)));
+    // bob's time asked for is his: alice's is refused only for hers.
+    shared.room.intend(BOB, crate::table::Intent::MoreTime, shared.now);
+    assert_eq!(shared.sight(BOB).turn_left, Some(Duration::from_secs(40)));
+    shared.wait(Duration::from_secs(40));
+    assert_eq!(shared.table().bot_to_ask(shared.now), Some(Seat::new(1).unwrap()), "then his bot passes");
 }
 
 #[test]

@@ -264,7 +264,7 @@ fn the_top_line_counts_every_card_of_the_widow_a_pair_as_two() {
     let h = eleven_with_a_pair_in_the_kitty();
     let (text, _, _) = h.screen(200, 60);
     let top = text.lines().next().unwrap();
-    assert!(top.contains("widow 5"), "104 cards less 11 hands of 9 leave 5: {top}");
+    assert!(top.contains("kitty 5"), "104 cards less 11 hands of 9 leave 5: {top}");
 }
 
 #[test]
@@ -277,7 +277,7 @@ fn the_note_of_the_widow_taken_counts_both_copies_of_a_pair() {
     let mut h = Harness::from_game(rules, Game::from_position(rules, 1, hand, BySeat::splat(0)).unwrap());
     h.wait(Duration::from_secs(1));
     let (text, _, _) = h.screen(200, 60);
-    assert!(text.lines().next().unwrap().contains("widow 2"), "{text}");
+    assert!(text.lines().next().unwrap().contains("kitty 2"), "Cancellation's leftover cards are its kitty: {text}");
     h.send(Command::Card("2C".parse().unwrap()));
     for (seat, card) in [(1, "4C"), (2, "6C"), (3, "8C"), (4, "TC"), (5, "QC")] {
         let action = Action::Play { seat: Seat::new(seat).unwrap(), card: card.parse().unwrap() };
@@ -285,7 +285,7 @@ fn the_note_of_the_widow_taken_counts_both_copies_of_a_pair() {
         h.wait(Duration::from_secs(3));
     }
     assert_eq!(h.game().hand().kitty_taker(), Seat::new(5), "QC wins the first trick and the kitty");
-    assert_eq!(h.you().note.as_deref(), Some("Right took the widow (2 cards)"));
+    assert_eq!(h.you().note.as_deref(), Some("Right took the kitty (2 cards)"));
 }
 
 // ---- the resume offer -----------------------------------------------------
@@ -346,4 +346,31 @@ fn rules_that_make_no_game_stay_in_the_new_game_window_with_the_reason() {
     h.send(Command::Confirm);
     let effects = h.take_effects();
     assert!(effects.iter().any(|effect| matches!(effect, Effect::Started)), "three can play: {effects:?}");
+}
+
+#[test]
+fn the_kitty_that_waited_with_a_trick_nobody_won_is_told_taken_with_the_next() {
+    let rules = Rules { players: 6, ..Preset::Cancellation.rules() };
+    let hands = ["2C KD", "2C 3D", "8C 4D", "8C 5D", "3C 6D", "4C 7D"].map(cards);
+    let holdings = BySeat::new_with(|seat| hands.get(seat.index()).copied().unwrap_or(CardSet::EMPTY));
+    let deal = Deal { dealer: Seat::new(5).unwrap(), hands: holdings, kitty: cards("5H"), twice: cards("5H") };
+    let hand = Hand::new(&rules, deal, PassDirection::Hold);
+    let mut h = Harness::from_game(rules, Game::from_position(rules, 1, hand, BySeat::splat(0)).unwrap());
+    h.wait(Duration::from_secs(1));
+    // Two pairs of clubs: nobody takes the first trick, and the kitty waits with it.
+    h.send(Command::Card("2C".parse().unwrap()));
+    for (seat, card) in [(1, "2C"), (2, "8C"), (3, "8C"), (4, "3C"), (5, "4C")] {
+        h.bot_decides(Action::Play { seat: Seat::new(seat).unwrap(), card: card.parse().unwrap() });
+        h.wait(Duration::from_secs(3));
+    }
+    assert_eq!(h.game().hand().kitty_taker(), None);
+    h.send(Command::Card("KD".parse().unwrap()));
+    for (seat, card) in [(1, "3D"), (2, "4D"), (3, "5D"), (4, "6D"), (5, "7D")] {
+        h.bot_decides(Action::Play { seat: Seat::new(seat).unwrap(), card: card.parse().unwrap() });
+        h.wait(Duration::from_secs(3));
+    }
+    assert_eq!(h.game().hand().kitty_taker(), Some(YOU), "your KD took both tricks and the kitty");
+    let takes = &h.sight().takes;
+    assert!(takes[1].widow && takes[1].waited == 6 && takes[1].points == 2, "{takes:?}");
+    assert_eq!(h.you().note.as_deref(), Some("You took the kitty: 5♥ 5♥"), "told, though the first trick waited");
 }

@@ -164,16 +164,19 @@ pub fn hand_events(app: &Sight, card: impl Fn(Card) -> String, record: &HandReco
         let whole = app.taken[taker.index()];
         let points = app.worth(whole) - app.worth(whole.less(widow));
         let cards: Vec<String> = widow.iter().map(&card).collect();
-        let cards = cards.join(" ");
+        let cards = cards.join(", ");
         let points = if points.abs() == 1 { format!("{points} point") } else { format!("{points} points") };
-        lines.push(format!("{} took the widow: {cards}, {points}", who(taker)));
+        lines.push(format!("{} took the {}: {cards}; {points}", who(taker), rules.kitty_name()))
     }
     if let (Some(shooter), Some(moon)) = (result.shooter, record.moon) {
         let team = rules.teams == Teams::Combined;
         let how = match (moon, team) {
             (MoonScoring::AddToOthers, false) => format!("{} to everyone else", result.moon_value),
             (MoonScoring::AddToOthers, true) => format!("{} to each other team", result.moon_value),
-            (MoonScoring::SubtractFromShooter, _) => format!("-{} off their score", result.moon_value),
+            (MoonScoring::SubtractFromShooter, _) => {
+                let whose = if app.is_mine(shooter) { "your" } else { "their" };
+                format!("{} off {whose} score", result.moon_value)
+            }
         };
         let what = if rules.declaration == Declaration::Generale { "made a silent Generale" } else { "shot the moon" };
         let shooters = match rules.partner(shooter) {
