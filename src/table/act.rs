@@ -413,7 +413,9 @@ impl Table {
             person.done_with_hand = 0;
             person.queued = None;
             person.hint_asked = None;
-            self.tell(p, Notice::NewGame { by: by_name.clone(), seed, seat_lost });
+            // The one who started it is told so as "you", not by their own name.
+            let by_name = by_name.clone().filter(|_| by != Some(self.people[p].id));
+            self.tell(p, Notice::NewGame { by: by_name, seed, seat_lost });
         }
         self.note_hold_hand();
         self.effects.push(super::Effect::Started);

@@ -47,7 +47,7 @@ pub enum Notice {
     },
     /// A new game has started at this table.
     NewGame {
-        /// Who started it, where it was someone here.
+        /// Who started it, where it was someone else here.
         by: Option<String>,
         /// Its seed, where the table shows it.
         seed: Option<u64>,

@@ -161,8 +161,10 @@ impl Table {
 /// uses).
 pub fn changes(now: &Setup, proposed: &Setup) -> Vec<String> {
     let mut changes = Vec::new();
-    if proposed.label != now.label {
-        changes.push(format!("{}, not {}", proposed.label, now.label));
+    // "black-lady+" only says that the options below differ from the preset's.
+    let preset = |label: &str| label.trim_end_matches('+').to_string();
+    if preset(&proposed.label) != preset(&now.label) {
+        changes.push(format!("{}, not {}", preset(&proposed.label), preset(&now.label)));
     }
     for (key, before, after) in changed_options(&now.rules, &proposed.rules) {
         changes.push(format!("{key} {after}, not {before}"));

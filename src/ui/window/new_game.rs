@@ -366,7 +366,7 @@ impl NewGameForm {
     pub fn start(&self) -> Result<(Setup, Option<DealCode>), RulesError> {
         let mut rules = if self.preset == self.base_preset { self.base } else { self.preset.rules() };
         rules.players = self.count();
-        rules.target_score = self.target.max(1);
+        rules.target_score = self.target;
         rules.validate()?;
         let changed = rules != self.preset.rules();
         let label = format!("{}{}", self.preset, if changed { "+" } else { "" });
