@@ -185,3 +185,35 @@ pub fn changes(now: &Setup, proposed: &Setup) -> Vec<String> {
 pub(super) fn kept(seat: Seat, players: usize) -> bool {
     seat.index() < players
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::{Preset, Rules};
+    use crate::players::{Level, Player};
+
+    fn setup(rules: Rules, label: &str) -> Setup {
+        Setup { rules, label: label.to_string(), players: vec![Player::Builtin(Level::Normal); 4] }
+    }
+
+    #[test]
+    fn a_proposal_names_each_option_it_changes_and_not_the_mark_that_says_options_changed() {
+        let now = setup(Preset::BlackLady.rules(), "black-lady");
+        let proposed = setup(Rules { target_score: 30, ..Preset::BlackLady.rules() }, "black-lady+");
+        assert_eq!(changes(&now, &proposed), ["target-score 30, not 100"]);
+        assert_eq!(changes(&proposed, &now), ["target-score 100, not 30"]);
+    }
+
+    #[test]
+    fn a_proposal_names_another_preset_and_each_bot_that_changes_by_its_compass_seat() {
+        let now = setup(Preset::BlackLady.rules(), "black-lady+");
+        let mut proposed = setup(Preset::BlackLady.rules(), "omnibus");
+        proposed.rules.omnibus = true;
+        proposed.players[3] = Player::Builtin(Level::Expert);
+        assert_eq!(
+            changes(&now, &proposed),
+            ["omnibus, not black-lady", "omnibus true, not false", "East expert, not normal"]
+        );
+        assert!(changes(&now, &now).is_empty(), "the same game changes nothing");
+    }
+}

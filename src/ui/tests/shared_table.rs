@@ -332,6 +332,7 @@ fn a_new_game_mid_hand_is_a_proposal_everyone_seated_answers() {
     assert_ne!(shared.table().start().seed, 42, "everyone said yes: the new game starts");
     assert_eq!(shared.note(BOB), Some("alice started a new game of black-lady"));
     assert_eq!(shared.note(EVE), Some("alice started a new game of black-lady"), "every action shows who did it");
+    assert_eq!(shared.note(ALICE), Some("A new game of black-lady"), "the starter is not told their own name");
 }
 
 #[test]

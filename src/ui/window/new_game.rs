@@ -669,6 +669,16 @@ mod tests {
         assert!(error.contains("do not divide among 4 players"), "{error}");
     }
 
+    #[test]
+    fn a_target_of_zero_is_refused_not_quietly_made_one() {
+        let mut form = NewGameForm::new(&table(), Speed::Normal, PLAIN, &Remembered::default());
+        form.move_cursor(1);
+        form.digit('0');
+        assert_eq!(form.target, 0);
+        let error = form.start().unwrap_err().to_string();
+        assert!(error.contains("target"), "{error}");
+    }
+
     fn no_rules_file() -> SearchPaths {
         SearchPaths { local: std::env::temp_dir().join("hearts-no-such-dir/rules.toml"), user: None }
     }
