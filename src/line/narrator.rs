@@ -1084,7 +1084,7 @@ impl Narrator {
                 return vec![Request::Table(Intent::Pace(Some(next))), Request::Remember(self.remembered.clone())];
             }
             LineCommand::Say(text) => return table(Intent::Say(text)),
-            LineCommand::New if !asked_to_confirm && mid_game(sight) => {
+            LineCommand::New if !asked_to_confirm && sight.mid_game() => {
                 self.leaving = true;
                 let again = match sight.may.start_now {
                     true => "Type new again to leave this game for a new one; this game is kept with your games.",
@@ -1276,10 +1276,6 @@ fn help(sight: &Sight, asked: Option<Asked>, vote: bool, all: bool) -> Vec<Strin
 }
 
 /// Whether a game is under way that `new` would leave unfinished.
-fn mid_game(sight: &Sight) -> bool {
-    sight.finish.is_none() && sight.phase != GamePhase::GameOver && (sight.hand_number > 1 || !sight.played.is_empty())
-}
-
 /// A few cards in words, or many by suit (a draw of fifteen is too long to
 /// listen to card by card).
 fn few(words: CardWords, cards: impl Iterator<Item = Card>) -> String {

@@ -450,6 +450,12 @@ impl<'a> Sight<'a> {
         worth_of(&self.setup.rules, self.named_suit, taken)
     }
 
+    /// Whether a game is under way: something played and the game not over,
+    /// so that a new one would end it.
+    pub fn mid_game(&self) -> bool {
+        self.finish.is_none() && self.phase != GamePhase::GameOver && (self.hand_number > 1 || !self.played.is_empty())
+    }
+
     /// The moon scorings a shooter may choose from under these rules.
     pub fn moon_rule(&self) -> MoonRule {
         self.setup.rules.moon

@@ -1783,6 +1783,27 @@ fn n_opens_the_new_game_window_and_enter_starts_what_it_says() {
 }
 
 #[test]
+fn enter_in_the_new_game_window_mid_game_asks_and_only_y_ends_the_game_under_way() {
+    let mut h = mid_game(4);
+    let seed = h.table().start().seed;
+    h.send(Command::New);
+    h.send(Command::Confirm);
+    assert!(matches!(h.you().window, Some(Window::ConfirmEnd(_))), "Enter chose the game, it did not end this one");
+    assert!(h.text().contains("This one ends here") && h.text().contains("y new game"), "{}", h.text());
+    h.send(Command::Confirm);
+    assert!(matches!(h.you().window, Some(Window::ConfirmEnd(_))), "Enter again says no yes");
+    assert_eq!(h.table().start().seed, seed);
+    h.send(Command::Cancel);
+    assert_eq!(h.you().window, None, "n or Esc keeps playing");
+    assert_eq!(h.table().start().seed, seed);
+
+    h.send(Command::New);
+    h.send(Command::Confirm);
+    h.send(Command::Yes);
+    assert_ne!(h.table().start().seed, seed, "y starts the new game");
+}
+
+#[test]
 fn at_80x24_no_window_covers_the_top_line_at_any_table_size() {
     for players in 3..=7 {
         let timed = Rules { players, clock_minutes: 10, ..Rules::default() };

@@ -77,6 +77,8 @@ pub enum Window {
     /// A new game that would leave seated people without a seat: start
     /// (or propose) it anyway?
     ConfirmDrop(Box<new_game::Starting>),
+    /// A new game that would end the one under way: start it anyway?
+    ConfirmEnd(Box<new_game::Starting>),
     /// A new game proposed: this person's yes or no.
     Vote,
 }
@@ -146,7 +148,7 @@ impl Window {
             Window::GameOver(selected) => game_over::key(selected, command, sight),
             Window::Resume(offer) => resume::key(offer, command),
             Window::NewGame(form) => new_game::key(form, command, sight),
-            Window::ConfirmDrop(starting) => confirm::drop_key(starting, command),
+            Window::ConfirmDrop(starting) | Window::ConfirmEnd(starting) => confirm::start_key(starting, command),
             Window::Vote => vote::key(command),
         }
     }
@@ -172,6 +174,7 @@ impl Window {
             Window::Resume(offer) => resume::draw(buf, area, seen, offer, hits),
             Window::NewGame(form) => new_game::draw(buf, area, seen, form, hits),
             Window::ConfirmDrop(starting) => confirm::drop_draw(buf, area, seen, starting, hits),
+            Window::ConfirmEnd(_) => confirm::end_draw(buf, area, seen, hits),
             Window::Vote => vote::draw(buf, area, seen, hits),
         };
         hits.overlay = Some(rect);
@@ -188,6 +191,7 @@ impl Window {
             Window::ConfirmQuit => confirm::answers(confirm::Asked::Leave, sight).map(|(_, key)| key).to_vec(),
             Window::ConfirmRestart => confirm::answers(confirm::Asked::DealAgain, sight).map(|(_, key)| key).to_vec(),
             Window::ConfirmDrop(_) => confirm::answers(confirm::Asked::Drop, sight).map(|(_, key)| key).to_vec(),
+            Window::ConfirmEnd(_) => confirm::answers(confirm::Asked::End, sight).map(|(_, key)| key).to_vec(),
             // The summary shows the score sheet itself; its Enter says what its button says.
             Window::HandSummary => match summary::enter_does(sight) {
                 summary::EnterDoes::FinalStandings => vec!["Enter final standings", "q quit"],

@@ -1,5 +1,6 @@
 //! Yes-or-no windows: leaving mid-game, dealing the hand again, and a new
-//! game that would leave people without their seats.
+//! game that would leave people without their seats or end the game under
+//! way.
 //!
 //! ```text
 //!   ╭ Quit? ───────────────────────────────────────────╮
@@ -31,6 +32,8 @@ pub enum Asked {
     DealAgain,
     /// Whether to start a game that leaves people without their seats.
     Drop,
+    /// Whether to start a game that ends the one under way.
+    End,
 }
 
 /// The answers of a yes-or-no window, each as its button and as the key
@@ -41,6 +44,7 @@ pub fn answers(asked: Asked, sight: &Sight) -> [(&'static str, &'static str); 2]
         Asked::Leave => ("y Leave", "y leave"),
         Asked::DealAgain => ("y Deal again", "y deal again"),
         Asked::Drop => ("y Go ahead", "y go ahead"),
+        Asked::End => ("y New game", "y new game"),
     };
     let no = if sight.seat.is_none() {
         ("n Keep watching", "n keep watching")
@@ -78,8 +82,8 @@ pub fn restart_key(command: Command) -> Outcome {
     yes_or_no(command, || Outcome::Ask(Request::Table(Intent::RestartHand)))
 }
 
-/// What a key does to the window asking whether to drop people from their seats.
-pub fn drop_key(starting: &Starting, command: Command) -> Outcome {
+/// What a key does to a window asking whether to start a game anyway.
+pub fn start_key(starting: &Starting, command: Command) -> Outcome {
     yes_or_no(command, || Outcome::Start(Box::new(starting.clone())))
 }
 
@@ -113,6 +117,12 @@ pub fn drop_draw(buf: &mut Buffer, area: Rect, seen: &Seen, starting: &Starting,
     let dropped = starting.dropped(seen.sight).join(", ");
     let text = [format!(" The new game has {players} seats: {dropped}"), " would watch it. Go ahead?".to_string()];
     question(buf, area, "Fewer seats", &text, buttons_of(Asked::Drop, seen.sight), seen.viewer.theme, hits)
+}
+
+/// Draws the window asking whether to end the game under way.
+pub fn end_draw(buf: &mut Buffer, area: Rect, seen: &Seen, hits: &mut Hits) -> Rect {
+    let text = [" Start the new game? This one ends here; it is".to_string(), " kept with your games.".to_string()];
+    question(buf, area, "End this game?", &text, buttons_of(Asked::End, seen.sight), seen.viewer.theme, hits)
 }
 
 /// A yes/no window: `text`, then the yes and no buttons.

@@ -454,10 +454,14 @@ pub fn key(form: &mut NewGameForm, command: Command, sight: &Sight) -> Outcome {
                 let game = NewGame { setup, deal, speed: form.speed };
                 let (ascii, four_colour) = (form.ascii, form.four_colour);
                 let starting = Starting { game, ascii, four_colour, remembered: form.remembered() };
-                if starting.dropped(sight).is_empty() {
-                    return Outcome::Start(Box::new(starting));
+                // Enter chose the game; only y may throw away seats or the game under way.
+                if !starting.dropped(sight).is_empty() {
+                    return Outcome::Open(Window::ConfirmDrop(Box::new(starting)));
                 }
-                return Outcome::Open(Window::ConfirmDrop(Box::new(starting)));
+                if sight.may.start_now && sight.mid_game() {
+                    return Outcome::Open(Window::ConfirmEnd(Box::new(starting)));
+                }
+                return Outcome::Start(Box::new(starting));
             }
             // The window stays open and says why.
             Err(error) => form.problem = Some(sentence(&error.to_string())),
