@@ -583,6 +583,21 @@ fn at_120x36_the_tables_keep_two_lines_each_so_names_stay_whole_beside_the_recor
 }
 
 #[test]
+fn before_any_game_ends_the_record_says_so_whole_at_every_size() {
+    let mut lobby = lobby();
+    lobby.set_records(Vec::new());
+    for (width, height) in [(120, 36), (120, 40), (200, 60), (80, 24)] {
+        if width == 80 {
+            key(&mut lobby, KeyCode::Tab);
+        }
+        let (lines, _) = screen(&lobby, width, height);
+        let whole = lines.iter().any(|line| line.contains("Your games, wins"))
+            && lines.iter().any(|line| line.contains("ends."));
+        assert!(whole, "{width}x{height}:\n{}", lines.join("\n"));
+    }
+}
+
+#[test]
 fn a_window_open_in_the_lobby_has_its_own_keys_on_the_bottom_line() {
     let mut lobby = lobby();
     key(&mut lobby, KeyCode::Char('n'));

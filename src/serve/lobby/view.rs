@@ -33,6 +33,7 @@ use ratatui::widgets::{Block, Clear, Paragraph, Widget, Wrap};
 use super::form::CreateForm;
 use super::{Focus, Lobby, LobbyButton, LobbyHits, PastGame, Row, SeatSummary, TableSummary, Window};
 use crate::ui::draw::{BIG_HEIGHT, BIG_WIDTH, MIN_HEIGHT, MIN_WIDTH, count, too_small};
+use crate::ui::fit::wrap;
 use crate::ui::theme::Theme;
 
 /// Columns of a table's row: the cursor mark, the code, the rules, the game.
@@ -125,7 +126,7 @@ fn small_body(buf: &mut Buffer, area: Rect, lobby: &Lobby, hits: &mut LobbyHits)
     match lobby.focus {
         Focus::Tables => tables_list(buf, inner, lobby, false, hits),
         Focus::Games => {
-            let record_rows = (lobby.records.len().max(1) as u16 + 3).min(inner.height / 2);
+            let record_rows = (records_lines(lobby, inner.width) + 2).min(inner.height / 2);
             let [records, games] = Layout::vertical([Constraint::Length(record_rows), Constraint::Min(0)]).areas(inner);
             put(buf, records.x + 1, records.y, "Your record", records.width - 1, theme.strong(), theme);
             records_list(buf, records.inner(ratatui::layout::Margin::new(0, 1)), lobby);
@@ -141,7 +142,7 @@ fn big_body(buf: &mut Buffer, area: Rect, lobby: &Lobby, hits: &mut LobbyHits) {
     let theme = lobby.theme;
     let side = if area.width >= WIDE { SIDE } else { NARROW_SIDE };
     let [main, side] = Layout::horizontal([Constraint::Min(MIN_WIDTH), Constraint::Length(side)]).areas(area);
-    let record_rows = (lobby.records.len().max(1) as u16 + 3).min(side.height / 2);
+    let record_rows = (records_lines(lobby, side.width.saturating_sub(2)) + 2).min(side.height / 2);
     let [records, games] = Layout::vertical([Constraint::Length(record_rows), Constraint::Min(0)]).areas(side);
     let panels = [
         (main, format!("Tables ({})", lobby.tables.len()), Some((Focus::Tables, LobbyButton::Tables))),
@@ -308,11 +309,24 @@ fn widest_that_fits(widths: &[usize], room: usize) -> usize {
 }
 
 /// The person's record: games, wins and points a hand, per preset.
+/// What the record says before any game of yours has ended.
+const NO_RECORD: &str = "Your games, wins and points a hand show here, per preset, once a game of yours ends.";
+
+/// The lines the record takes at `width`: a head and a line a preset, or
+/// the words saying what will show, wrapped whole.
+fn records_lines(lobby: &Lobby, width: u16) -> u16 {
+    match lobby.records.len() {
+        0 => wrap(NO_RECORD, usize::from(width).saturating_sub(1), 0).len() as u16,
+        presets => presets as u16 + 1,
+    }
+}
+
 fn records_list(buf: &mut Buffer, area: Rect, lobby: &Lobby) {
     let theme = lobby.theme;
     if lobby.records.is_empty() {
-        let text = " Your games, wins and points a hand show here, per preset, once a game of yours ends.";
-        Paragraph::new(Line::styled(text, theme.quiet())).wrap(Wrap { trim: false }).render(area, buf);
+        let lines = wrap(NO_RECORD, usize::from(area.width).saturating_sub(1), 0);
+        let lines = lines.into_iter().map(|line| Line::styled(format!(" {line}"), theme.quiet()));
+        Paragraph::new(lines.collect::<Vec<_>>()).render(area, buf);
         return;
     }
     let room = usize::from(area.width);
