@@ -1516,8 +1516,8 @@ fn a_dimmed_red_card_still_reads_as_red() {
         .find(|card| matches!(card.suit(), crate::engine::Suit::Hearts | crate::engine::Suit::Diamonds));
     let Some(card) = illegal_red else { return };
     let face = COLOR.dimmed_face(card);
-    assert_eq!(face.fg, Some(Color::Red));
-    assert_ne!(face, COLOR.card_face(card), "it is still dimmed");
+    assert_eq!(face.fg, Some(Color::Indexed(88)), "a darker red");
+    assert_ne!(face.bg, COLOR.card_face(card).bg, "it is still dimmed");
 }
 
 #[test]

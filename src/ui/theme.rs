@@ -211,22 +211,26 @@ impl Theme {
         }
     }
 
-    /// A card that may not be played now.
-    pub fn dimmed(self) -> Style {
-        self.pick(
-            Style::default().fg(Color::DarkGray).bg(Color::Gray).add_modifier(Modifier::DIM),
-            Style::default().add_modifier(Modifier::DIM),
-        )
-    }
-
-    /// The face of a card you may not play now: greyed, but a red suit
-    /// still reads as red (and a blue or green one as blue or green).
+    /// The face of a card you may not play now: a grey card whose ink is
+    /// darkened to read on it (a red suit still red, a blue or green one
+    /// still blue or green); its dashed outline tells it too. Under
+    /// `NO_COLOR`, faint.
     pub fn dimmed_face(self, card: Card) -> Style {
-        let ink = match self.ink(card.suit()) {
-            Color::Black => Color::DarkGray,
-            ink => ink,
+        if !self.color {
+            return Style::default().add_modifier(Modifier::DIM);
+        }
+        if !self.palette256 {
+            let ink = if card.is_joker() { Color::Magenta } else { self.ink(card.suit()) };
+            return Style::default().fg(ink).bg(Color::Gray);
+        }
+        let ink = match (card.is_joker(), self.ink(card.suit())) {
+            (true, _) => Color::Indexed(90),
+            (false, Color::Red) => Color::Indexed(88),
+            (false, Color::Indexed(25)) => Color::Indexed(18),
+            (false, Color::Indexed(28)) => Color::Indexed(22),
+            (false, _) => Color::Indexed(238),
         };
-        self.pick(Style::default().fg(ink).bg(Color::Gray).add_modifier(Modifier::DIM), self.dimmed())
+        Style::default().fg(ink).bg(Color::Indexed(251))
     }
 
     /// The card under the cursor: its frame.
@@ -462,8 +466,7 @@ mod tests {
 
     #[test]
     fn every_text_on_the_felt_reads_at_four_and_a_half_to_one_in_16_and_256_colours() {
-        // Cards you may not play (and cards a replay shows as played) are faint on purpose: inactive,
-        // they are told by their outline too, and are not held to this.
+        // Cards you may not play are held to this at 256 colours in a test of their own.
         for (palette256, four_colour) in [(false, false), (false, true), (true, false), (true, true)] {
             let theme = Theme { color: true, ascii: false, palette256, four_colour };
             let felt = theme.table();
@@ -493,6 +496,36 @@ mod tests {
         }
     }
 
+    /// Which of red, green and blue a colour leans to (none for a grey).
+    fn hue(color: Color) -> [bool; 3] {
+        let rgb = rgb(color, &SIXTEEN[0]);
+        let (high, low) = (rgb.iter().copied().fold(0.0, f64::max), rgb.iter().copied().fold(255.0, f64::min));
+        rgb.map(|channel| high - low > 40.0 && channel == high)
+    }
+
+    #[test]
+    fn a_card_you_may_not_play_reads_at_four_and_a_half_to_one_in_256_colours_in_its_suits_colour() {
+        let cards = [
+            "AS".parse::<Card>().unwrap(),
+            "AH".parse().unwrap(),
+            "AD".parse().unwrap(),
+            "AC".parse().unwrap(),
+            Card::joker(0),
+        ];
+        for four_colour in [false, true] {
+            let theme = Theme { color: true, ascii: false, palette256: true, four_colour };
+            for card in cards {
+                let (face, dimmed) = (theme.card_face(card), theme.dimmed_face(card));
+                let (fg, bg) = (dimmed.fg.unwrap(), dimmed.bg.unwrap());
+                let ratio = contrast(rgb(fg, &SIXTEEN[0]), rgb(bg, &SIXTEEN[0]));
+                assert!(ratio >= 4.5, "{card} dimmed ({fg:?} on {bg:?}) is {ratio:.2}:1");
+                assert_ne!(bg, face.bg.unwrap(), "{card}: told from a card you may play by its grey");
+                assert!(!dimmed.add_modifier.contains(Modifier::DIM), "faint text some terminals draw as they like");
+                assert_eq!(hue(fg), hue(face.fg.unwrap()), "{card} keeps its suit's colour");
+            }
+        }
+    }
+
     #[test]
     fn a_warning_is_never_red_on_green() {
         for palette256 in [false, true] {
@@ -518,9 +551,11 @@ mod tests {
             assert!(
                 ["AS", "AH", "AD", "AC"].iter().all(|ace| theme.suit_ink(card(ace).suit()).bg == Some(Color::White))
             );
-            // A card you may not play keeps its suit's colour, greyed (black as dark grey).
-            let greyed = |ink: Option<Color>| if ink == black { Some(Color::DarkGray) } else { ink };
-            assert_eq!(aces(|c| theme.dimmed_face(c)), aces(|c| theme.card_face(c)).map(greyed));
+            // A card you may not play keeps its suit's colour.
+            assert_eq!(
+                aces(|c| theme.dimmed_face(c)).map(|ink| hue(ink.unwrap())),
+                aces(|c| theme.card_face(c)).map(|ink| hue(ink.unwrap()))
+            );
         }
     }
 
@@ -557,7 +592,8 @@ mod tests {
                 [None, light_red, light_red, None],
                 "clubs as the text around"
             );
-            assert_eq!(aces(|c| two.dimmed_face(c)), [Some(Color::DarkGray), red, red, Some(Color::DarkGray)]);
+            let [grey, red_hue] = [hue(Color::Black), hue(Color::Red)];
+            assert_eq!(aces(|c| two.dimmed_face(c)).map(|ink| hue(ink.unwrap())), [grey, red_hue, red_hue, grey]);
         }
     }
 

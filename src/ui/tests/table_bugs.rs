@@ -114,7 +114,7 @@ fn your_hand_drawn(h: &Harness) -> Vec<Drawn> {
             let (rank, suit) = COLOR.face(card);
             assert_eq!(face, format!("{rank:<2}{suit}"), "the card a click at {rect:?} stands for is the one drawn");
             let under_cursor = buffer[(rect.x, top)].fg == Color::Yellow;
-            let dimmed = buffer[(rect.x + 1, top + 1)].modifier.contains(ratatui::style::Modifier::DIM);
+            let dimmed = buffer[(rect.x + 1, top + 1)].bg != Color::White;
             Drawn { card, raised, under_cursor, dimmed, face_at: (rect.x + 1, top + 1) }
         })
         .collect();
