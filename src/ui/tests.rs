@@ -419,7 +419,8 @@ fn a_card_chosen_before_your_turn_is_queued_and_played_when_the_turn_comes() {
         let Some(club) = (h.game().hand().holding(YOU) & CardSet::CLUBS).highest() else { continue };
         h.send(Command::Card(club));
         assert_eq!(h.own().queued, Some(club));
-        assert!(h.status().contains("queued"), "{}", h.status());
+        let said = format!("{} queued for your turn", COLOR.card(club));
+        assert_eq!(h.status().matches(&said).count(), 1, "said once: {}", h.status());
         h.let_bots_play();
         assert!(
             h.game().hand().played().contains(club) || h.game().tricks().iter().any(|t| t.card_set().contains(club))

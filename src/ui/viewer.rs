@@ -477,7 +477,8 @@ impl Viewer {
                 self.set_note(Some(format!("Unqueued {}", self.theme.card(card))));
                 return vec![Request::Table(Intent::Queue(None))];
             }
-            self.set_note(Some(format!("{} queued: it plays when your turn comes", self.theme.card(card))));
+            // The status line says what is queued for as long as it is.
+            self.set_note(None);
             return vec![Request::Table(Intent::Queue(Some(card)))];
         }
         self.hint = CardSet::EMPTY;

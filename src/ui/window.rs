@@ -206,10 +206,11 @@ impl Window {
                 vec!["Enter resume", "y run the programs", "n new game", "q quit"]
             }
             Window::Resume(_) => vec!["Enter resume", "n new game", "q quit"],
-            Window::NewGame(_) if !sight.may.start_now => {
-                vec!["up/down line", "arrows change", "digits type", "Enter propose", "Esc cancel"]
+            Window::NewGame(form) => {
+                let typed = form.takes_digits().then_some("digits type");
+                let enter = if sight.may.start_now { "Enter start" } else { "Enter propose" };
+                ["up/down line", "arrows change"].into_iter().chain(typed).chain([enter, "Esc cancel"]).collect()
             }
-            Window::NewGame(_) => vec!["up/down line", "arrows change", "digits type", "Enter start", "Esc cancel"],
             Window::GameOver(_) if sight.seat.is_none() => vec!["s scores", "q leave"],
             Window::GameOver(_) if sight.kind == crate::table::Kind::Shared => vec!["n new game", "q leave"],
             Window::GameOver(_) => vec!["n new game", "r replay this seed", "q quit"],

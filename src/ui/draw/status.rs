@@ -23,7 +23,11 @@ pub fn status(app: &Seen<'_>) -> (Option<String>, String) {
 /// What happens now: on your turn, what you must do, with the turn
 /// clock's time left where it runs for you.
 fn instruction(app: &Seen<'_>) -> String {
-    let what = what_now(app);
+    let mut what = what_now(app);
+    if let Some(card) = app.own.as_ref().and_then(|own| own.queued).filter(|_| !app.to_act()) {
+        let theme = app.viewer.theme;
+        what.push_str(&format!("{}{} queued for your turn", theme.separator(), theme.card(card)));
+    }
     match app.turn_left {
         Some(left) if app.finish.is_none() => {
             let left = left.as_secs();
@@ -105,20 +109,14 @@ fn what_now(app: &Seen<'_>) -> String {
                     Some(suit) => format!("You have no {}: play any card", suit.name()),
                 },
                 Some(seat) => {
-                    let queued = app
-                        .own
-                        .as_ref()
-                        .and_then(|own| own.queued)
-                        .map(|card| format!("{}{} queued", theme.separator(), theme.card(card)))
-                        .unwrap_or_default();
                     let bot_for_a_person =
                         matches!(app.at_seats[seat.index()], AtSeat::Person { bot_playing: true, .. });
                     if bot_for_a_person {
-                        format!("{}'s bot is playing{queued}", name(seat))
+                        format!("{}'s bot is playing", name(seat))
                     } else if app.hand_phase == HandPhase::Passing {
-                        format!("{} is choosing a pass{queued}", name(seat))
+                        format!("{} is choosing a pass", name(seat))
                     } else {
-                        format!("{} is thinking{queued}", name(seat))
+                        format!("{} is thinking", name(seat))
                     }
                 }
                 None => String::new(),

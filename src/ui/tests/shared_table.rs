@@ -481,7 +481,10 @@ fn at_game_over_any_seated_person_starts_the_next_game_at_once() {
     assert!(matches!(shared.viewer(BOB).window, Some(Window::GameOver(_))));
     assert!(!shared.screen(BOB, 80, 24).contains("Replay"), "{}", shared.screen(BOB, 80, 24));
     shared.press(BOB, Command::New);
+    assert_eq!(shared.keys(BOB), ["up/down line", "arrows change", "Enter start", "Esc cancel"], "on the rules' line");
+    shared.press(BOB, Command::Down);
     assert_eq!(shared.keys(BOB), ["up/down line", "arrows change", "digits type", "Enter start", "Esc cancel"]);
+    shared.press(BOB, Command::Up);
     shared.press(BOB, Command::Confirm);
     assert_eq!(shared.table().finish(), None, "bob starts the next game for everyone");
     assert_eq!(shared.note(ALICE), Some("bob started a new game of black-lady+"), "to 20: the rules as they were");

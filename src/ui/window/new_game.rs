@@ -329,6 +329,11 @@ impl NewGameForm {
         }
     }
 
+    /// Whether the line under the cursor takes digits (the target, the seed).
+    pub fn takes_digits(&self) -> bool {
+        matches!(self.current(), Field::Target | Field::Seed)
+    }
+
     /// A digit typed into the target or the seed.
     pub fn digit(&mut self, digit: char) {
         self.problem = None;
