@@ -233,12 +233,8 @@ pub enum Command {
     },
 }
 
-/// The subcommands with a manual page of their own (`hearts man NAME`).
-pub const SUBCOMMAND_PAGES: [&str; 12] =
-    ["play", "stats", "review", "replay", "rules", "deal", "sim", "serve", "bot", "perft", "completions", "man"];
-
-/// The pages `hearts man NAME` prints: a subcommand's, or the line mode's
-/// commands (`plain`).
+/// The pages `hearts man NAME` prints: each subcommand's, then the line
+/// mode's commands (`plain`).
 pub const MANUAL_PAGES: [&str; 13] = [
     "play",
     "stats",
@@ -522,7 +518,7 @@ mod tests {
     fn every_subcommand_has_a_manual_page_and_every_page_a_subcommand() {
         let command = Cli::command();
         let names: Vec<&str> = command.get_subcommands().map(clap::Command::get_name).collect();
-        assert_eq!(names, SUBCOMMAND_PAGES);
+        assert_eq!([&names[..], &["plain"]].concat(), MANUAL_PAGES);
     }
 
     #[test]

@@ -70,7 +70,7 @@ pub use rules::{
 };
 pub use score::{
     BONUS_CARD_VALUE, Chips, ChipsSettlement, Generale, HandResult, MoonScoring, SCORE_BONUS_PER_POINT, TOURNAMENT_PAR,
-    TimedFinish, TournamentScore, WIN_BONUS_PER_POINT, adjusted_total, cut_total, points_of, worth_of,
+    TimedFinish, TournamentScore, WIN_BONUS_PER_POINT, adjusted_total, cut_total, worth_of,
 };
 pub use seat::{BySeat, MAX_PLAYERS, MIN_PLAYERS, Seat};
 pub use trick::Trick;

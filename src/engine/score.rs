@@ -223,7 +223,7 @@ impl HandResult {
 /// is [`HandResult::points_taken`] for a seat's whole take; the bonus card
 /// is apart (see [`worth_of`]).
 #[inline]
-pub fn points_of(rules: &Rules, named_suit: Option<Suit>, taken: CardBag) -> i32 {
+fn points_of(rules: &Rules, named_suit: Option<Suit>, taken: CardBag) -> i32 {
     // (Tables whose effects act on the whole take, Royal's, are not played
     // with two packs: a second copy adds its plain points.)
     match named_suit {

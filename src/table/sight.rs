@@ -133,6 +133,9 @@ pub struct Sight<'a> {
     pub waited: Duration,
     /// The turn clock's time left for this person, when it runs for them.
     pub turn_left: Option<Duration>,
+    /// Whether this person may ask for more time now: the clock runs for
+    /// them and has not given more on this decision yet.
+    pub more_time: bool,
     /// The turn clock's time left for whoever the table waits on (the
     /// least, where several are), when one runs: everyone sees it count
     /// down.
@@ -246,6 +249,7 @@ impl<'a> Sight<'a> {
         // Where several are waited on (the passes), the soonest a bot would move.
         let mover_left = waiting_for.iter().filter_map(|&seat| table.turn_left(seat, now)).min();
         let turn_left = me.and_then(|seat| table.turn_left(seat, now));
+        let more_time = me.is_some_and(|seat| turn_left.is_some() && !table.time_added.iter().any(|&(s, _)| s == seat));
         let reading = table.game.phase() == GamePhase::HandOver && table.summarised_hand == game.hand_number();
         Sight {
             kind: table.kind,
@@ -310,6 +314,7 @@ impl<'a> Sight<'a> {
             waiting_for,
             waited,
             turn_left,
+            more_time,
             mover_left,
             alone: table.alone(),
             paused: table.paused(now),

@@ -62,6 +62,8 @@ pub enum Command {
     Speed,
     /// `o`: play the hand out when no points are left.
     PlayOut,
+    /// `+`: more time on the turn clock, once a decision.
+    MoreTime,
     /// `m`: a message to the others at the table.
     Chat,
     /// `M`: the table's messages.
@@ -150,6 +152,7 @@ pub fn key_command(key: KeyEvent) -> Option<Command> {
         KeyCode::Char('y') => Command::Yes,
         KeyCode::Char('p') => Command::Speed,
         KeyCode::Char('o') => Command::PlayOut,
+        KeyCode::Char('+') => Command::MoreTime,
         KeyCode::Char('m') => Command::Chat,
         KeyCode::Char('M') => Command::ChatHistory,
         KeyCode::Char('v') => Command::Look,
@@ -250,6 +253,7 @@ mod tests {
             ('y', Command::Yes),
             ('p', Command::Speed),
             ('o', Command::PlayOut),
+            ('+', Command::MoreTime),
             ('v', Command::Look),
             ('m', Command::Chat),
             ('M', Command::ChatHistory),

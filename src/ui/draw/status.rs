@@ -131,6 +131,9 @@ fn asides(app: &Seen<'_>) -> Vec<Part> {
     if app.pending_pass().is_some() && app.finish.is_none() && app.may.undo.is_ok() {
         asides.push(Part::with_short("u takes them back", "u undoes", Priority::Low));
     }
+    if app.more_time {
+        asides.push(Part::with_short("+ more time", "+ time", Priority::High));
+    }
     if app.can_play_out && app.finish.is_none() {
         asides.push(Part::with_short("no points left: o plays the hand out", "o plays out", Priority::Low));
     }

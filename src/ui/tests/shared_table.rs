@@ -1224,6 +1224,22 @@ fn each_seats_pass_has_its_own_clock_and_its_own_time_asked_for() {
 }
 
 #[test]
+fn at_the_screen_plus_asks_for_more_time_once_a_decision_and_the_status_line_offers_it() {
+    let sharing = Sharing { turn_clock: Some(Duration::from_secs(30)), ..Sharing::default() };
+    let mut shared = Shared::alice_and_bob(sharing);
+    shared.bots_act();
+    let bottom = shared.screen(BOB, 80, 24);
+    assert!(bottom.contains("+ more time") || bottom.contains("+ time"), "{bottom}");
+    let before = shared.sight(BOB).turn_left.expect("bob's clock runs while he chooses a pass");
+    shared.press(BOB, Command::MoreTime);
+    assert_eq!(shared.sight(BOB).turn_left, Some(before + Duration::from_secs(30)), "as long again");
+    assert_eq!(shared.note(ALICE).map(|note| note.starts_with("bob asked for more time")), Some(true));
+    assert!(!shared.sight(BOB).more_time, "once a decision");
+    let after = shared.screen(BOB, 80, 24);
+    assert!(!after.contains("+ more time") && !after.contains("+ time"), "{after}");
+}
+
+#[test]
 fn in_the_line_mode_a_bot_playing_for_someone_away_is_named_as_their_bot() {
     let mut shared = Shared::alice_and_bob(Sharing { grace: Duration::from_secs(1), ..Sharing::default() });
     let arrival = Arrival { id: EVE, name: "eve".into(), key: None, watch: true, in_lines: true };

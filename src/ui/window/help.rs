@@ -77,6 +77,9 @@ pub fn keys_here(sight: &Sight) -> Vec<(&'static str, &'static str)> {
     if sight.may.undo.is_ok() {
         keys.push(("u", "undo your last pass or card"));
     }
+    if sight.more_time {
+        keys.push(("+", "more time on the turn clock, once a decision"));
+    }
     keys.extend(looking);
     if sight.alone {
         keys.extend([("o", "play out a hand with no points left"), ("p", "pace: slow, normal, fast, instant")]);
