@@ -3,7 +3,8 @@
 //! watching, each person's sight is the same when cards they may not see
 //! change places (another seat's hand, a pass chosen and not yet
 //! exchanged, the widow face down, Domino's stock); and no notice names a
-//! card to anyone but the seat it belongs to.
+//! card to anyone but the seat it belongs to. And what each trick is told
+//! to be worth, against the rule book's tables.
 
 use std::time::{Duration, Instant};
 
@@ -180,4 +181,103 @@ fn a_sight_that_shows_another_seats_hand_is_caught() {
     assert_ne!(leaky(&table), leaky(&other), "a sight holding West's hand would differ");
     let south = table.people[0].id;
     assert_eq!(table.sight(south, now), other.sight(south, now), "South's real sight does not");
+}
+
+/// A card's points in `preset`, written from the rule book's tables (not
+/// from the engine's): the presets whose tricks score card by card.
+fn rule_book_points(preset: Preset, card: Card) -> i32 {
+    use crate::engine::{Rank, Suit};
+    let heart = card.suit() == Suit::Hearts;
+    let face = card.rank().index() as i32 + 2;
+    let is = |rank: Rank, suit: Suit| card.rank() == rank && card.suit() == suit;
+    match preset {
+        Preset::BlackLady | Preset::Worldwinner | Preset::Partnership | Preset::Omnibus => {
+            let bonus = if preset == Preset::Omnibus && is(Rank::Jack, Suit::Diamonds) { -10 } else { 0 };
+            i32::from(heart) + if is(Rank::Queen, Suit::Spades) { 13 } else { 0 } + bonus
+        }
+        Preset::SpotHearts => {
+            if heart {
+                face
+            } else if is(Rank::Queen, Suit::Spades) {
+                13
+            } else {
+                0
+            }
+        }
+        Preset::BlackMaria => match (card.suit(), card.rank()) {
+            (Suit::Hearts, _) => 1,
+            (Suit::Spades, Rank::Queen) => 13,
+            (Suit::Spades, Rank::King) => 10,
+            (Suit::Spades, Rank::Ace) => 7,
+            _ => 0,
+        },
+        Preset::Original | Preset::Hoyle1887 => i32::from(heart),
+        Preset::BlackJack => i32::from(heart) + if is(Rank::Jack, Suit::Spades) { 10 } else { 0 },
+        Preset::Greek => match (card.suit(), card.rank()) {
+            (Suit::Spades, Rank::Queen) => 50,
+            (Suit::Hearts, Rank::Ace) => 15,
+            (Suit::Hearts, Rank::King | Rank::Queen | Rank::Jack) => 10,
+            (Suit::Hearts, _) => face,
+            _ => 0,
+        },
+        Preset::ChasseCoeur => {
+            if card.rank() == Rank::Queen {
+                13
+            } else {
+                i32::from(heart)
+            }
+        }
+        Preset::Eagle => match (card.suit(), card.rank()) {
+            (Suit::Hearts, Rank::Ace) => 5,
+            (Suit::Hearts, Rank::King) => 4,
+            (Suit::Hearts, Rank::Queen) => 3,
+            (Suit::Hearts, Rank::Jack) => 2,
+            (Suit::Hearts, _) => 1,
+            _ => 0,
+        },
+        other => panic!("{other:?} does not score card by card"),
+    }
+}
+
+#[test]
+fn every_trick_is_told_worth_what_the_rule_books_table_gives_its_cards() {
+    let presets = [
+        Preset::BlackLady,
+        Preset::Omnibus,
+        Preset::SpotHearts,
+        Preset::BlackMaria,
+        Preset::Original,
+        Preset::Worldwinner,
+        Preset::BlackJack,
+        Preset::Greek,
+        Preset::ChasseCoeur,
+        Preset::Eagle,
+        Preset::Hoyle1887,
+        Preset::Partnership,
+    ];
+    for (index, preset) in presets.into_iter().enumerate() {
+        let rules = Rules { max_hands: 2, ..preset.rules() };
+        let mut now = Instant::now();
+        let mut table = everyone_seated(rules, 300 + index as u64, now);
+        let mut told = 0;
+        while table.finish.is_none() {
+            for person in &table.people {
+                let sight = table.sight(person.id, now).expect("the person is here");
+                for (trick, take) in sight.tricks.iter().zip(&sight.takes) {
+                    let points: i32 = trick.cards().iter().map(|&card| rule_book_points(preset, card)).sum();
+                    assert_eq!(take.points, points, "{preset:?}: {:?} told to {}", trick.cards(), person.name);
+                    told += 1;
+                }
+            }
+            for id in table.people.iter().map(|person| person.id).collect::<Vec<_>>() {
+                table.update(Message::Intent(id, Intent::Continue), now);
+            }
+            if let Some(job) = table.bot_job(now) {
+                table.update(Message::BotDecided(job.run()), now);
+            }
+            now += Duration::from_millis(600);
+            table.update(Message::Tick, now);
+        }
+        assert!(told > 100, "{preset:?}: only {told} tricks told");
+    }
 }
