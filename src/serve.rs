@@ -284,10 +284,8 @@ pub fn run(options: ServeOptions) -> Result<(), ServeError> {
     let _ = writeln!(out, "hearts serve: listening on {}, host key {}", server.address(), server.fingerprint());
     let port = server.address().port();
     let bots = server.shared.table.players.first().map(|player| player.name()).unwrap_or_default();
-    for table in server.opened() {
-        let taken_up = if table.taken_up { ", as it was" } else { "" };
-        let _ = writeln!(out, "table {} ({}, empty seats: {bots} bots{taken_up})", table.code, table.label);
-        let _ = writeln!(out, "join: ssh -t -p {port} NAME@HOST join {}", table.code);
+    for line in tables_told(server.opened(), port, &bots) {
+        let _ = writeln!(out, "{line}");
     }
     let _ = writeln!(out, "play: ssh -t -p {port} NAME@HOST");
     let _ = out.flush();
@@ -295,6 +293,24 @@ pub fn run(options: ServeOptions) -> Result<(), ServeError> {
     server.runtime.block_on(signalled());
     server.stop();
     Ok(())
+}
+
+/// What the start tells of the tables open: each listed one with the
+/// command that joins it; the private ones only counted, since a private
+/// table's code is the lock its opener shares.
+fn tables_told(opened: &[Opened], port: u16, bots: &str) -> Vec<String> {
+    let mut lines = Vec::new();
+    for table in opened.iter().filter(|table| table.listed) {
+        let taken_up = if table.taken_up { ", as it was" } else { "" };
+        lines.push(format!("table {} ({}, empty seats: {bots} bots{taken_up})", table.code, table.label));
+        lines.push(format!("join: ssh -t -p {port} NAME@HOST join {}", table.code));
+    }
+    let private = opened.iter().filter(|table| !table.listed).count();
+    if private > 0 {
+        let tables = crate::ui::draw::count(private, "private table", "private tables");
+        lines.push(format!("and {tables}, not named here"));
+    }
+    lines
 }
 
 /// A server serving: listening, its tables open, until [`Server::stop`]
@@ -324,6 +340,8 @@ pub struct Opened {
     pub label: String,
     /// Taken up as the last run left it, not new.
     pub taken_up: bool,
+    /// Shown in every lobby; a private table's code is its only lock.
+    pub listed: bool,
 }
 
 impl Server {
@@ -409,8 +427,9 @@ impl Server {
             let line = shared.directory.open(shared.default_opening(), stored, LISTED_CODE).map_err(|problem| {
                 ServeError::Io { doing: "open a table".into(), source: std::io::Error::other(problem) }
             })?;
-            let label = line.summary().label;
-            server.opened.push(Opened { code: line.code, label, taken_up: stored.is_some() });
+            let summary = line.summary();
+            let (label, listed) = (summary.label, summary.listed);
+            server.opened.push(Opened { code: line.code, label, taken_up: stored.is_some(), listed });
         }
         let config = Arc::new(limits::config(key));
         let runtime = server.runtime.handle().clone();
@@ -542,4 +561,25 @@ async fn stop_sessions(shared: &Arc<Shared>) {
     let directory = Arc::clone(&shared.directory);
     let _ = tokio::task::spawn_blocking(move || directory.stop()).await;
     tokio::time::sleep(Duration::from_millis(300)).await;
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_start_names_the_listed_tables_and_only_counts_the_private_ones() {
+        let table =
+            |code: &str, listed: bool| Opened { code: code.into(), label: "omnibus".into(), taken_up: true, listed };
+        let lines =
+            tables_told(&[table("7Q4K", true), table("R2MCQN8HXP", false), table("ZZ99ZZ99ZZ", false)], 2222, "normal");
+        assert_eq!(
+            lines,
+            [
+                "table 7Q4K (omnibus, empty seats: normal bots, as it was)",
+                "join: ssh -t -p 2222 NAME@HOST join 7Q4K",
+                "and 2 private tables, not named here",
+            ]
+        );
+    }
 }

@@ -352,7 +352,8 @@ impl Table {
     pub fn resume_local(saved: &SavedGame, programs: Programs, speed: Speed, think: Think) -> Result<Table, SaveError> {
         let (setup, game) = saved.replay(programs)?;
         let mut table = Table::with_game(setup, game, saved.parsed_actions()?, speed, think);
-        table.secret = DealSecret::new(DealCode { seed: saved.seed, hand: saved.first_hand });
+        table.secret =
+            DealSecret::restored(DealCode { seed: saved.seed, hand: saved.first_hand }, saved.salt.as_deref());
         table.undos = saved.undos;
         table.hints_used = saved.hints;
         table.people_played = flow::a_person_played(&table.log, &[YOU]);
@@ -376,7 +377,8 @@ impl Table {
     ) -> Result<Table, SaveError> {
         let (setup, game) = saved.replay(Programs::Replace)?;
         let mut table = Table::empty(Kind::Shared, setup, game, saved.parsed_actions()?, speed, think);
-        table.secret = DealSecret::new(DealCode { seed: saved.seed, hand: saved.first_hand });
+        table.secret =
+            DealSecret::restored(DealCode { seed: saved.seed, hand: saved.first_hand }, saved.salt.as_deref());
         table.sharing = sharing;
         table.hints_used = saved.hints;
         for (index, holder) in holders.into_iter().enumerate().take(table.holders.len()) {
@@ -526,6 +528,7 @@ impl Table {
         let mut saved =
             SavedGame::new(&self.setup, self.secret.code, &self.log, self.undos, self.clock.map(|c| c.left(now)));
         saved.hints = self.hints_used;
+        saved.salt = Some(self.secret.salt());
         saved
     }
 
@@ -597,6 +600,8 @@ impl Table {
         if !moves_on {
             return;
         }
+        // A proposal waiting only for someone away starts once their grace is over.
+        self.recount_votes(now);
         self.advance(now);
         self.run_clock(now);
         self.start_waiting(now);

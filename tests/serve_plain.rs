@@ -113,7 +113,7 @@ fn the_end_of_a_scripts_input_ends_its_session() {
     player.wait_for("Welcome, gus: you sit at South.");
     player.send("say off I go");
     player.close();
-    player.wait_for("gus says: off I go");
+    player.wait_for("Message from gus: off I go");
     player.wait_for("Welcome to the hearts lobby, gus.");
     player.wait_for("Goodbye.");
     assert!(player.ended(), "the session outlived its input:\n{}", player.tail());

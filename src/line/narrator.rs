@@ -411,8 +411,8 @@ impl Narrator {
                 .iter()
                 .filter(|said| self.told.said.is_none_or(|told| said.at > told))
                 .map(|said| match said.from.as_str() {
-                    "You" => format!("You say: {}", said.text),
-                    from => format!("{from} says: {}", said.text),
+                    "You" => format!("Your message: {}", said.text),
+                    from => format!("Message from {from}: {}", said.text),
                 })
                 .collect();
             for message in fresh {
@@ -436,6 +436,11 @@ impl Narrator {
         }
         if sight.phase == GamePhase::GameOver || sight.finish.is_some() {
             return;
+        }
+        if let DealShown::Sealed { digest } = &sight.deal
+            && !self.brief
+        {
+            self.say(format!("The deals are sealed until the end: sha256 {digest}."));
         }
         self.tell_deal(sight);
         if !sight.in_progress.is_empty() {
@@ -686,8 +691,12 @@ impl Narrator {
             many => self.say(format!("{} share first place.", and_list(many))),
         }
         self.say(format!("Standings: {}.", self.standings(sight)));
-        if let DealShown::Code(code) | DealShown::Opened { code, .. } = &sight.deal {
-            self.say(format!("Seed {}.", code.seed));
+        match &sight.deal {
+            DealShown::Code(code) => self.say(format!("Seed {}.", code.seed)),
+            DealShown::Opened { code, text, digest } => {
+                self.say(format!("Seed {}. The deals were sealed as sha256 {digest}, of: {text}", code.seed));
+            }
+            DealShown::Sealed { .. } => {}
         }
         match (sight.seat, sight.kind) {
             (None, _) => {}

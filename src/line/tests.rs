@@ -257,7 +257,7 @@ fn a_wrong_pass_is_refused_in_one_sentence_and_changes_nothing() {
 fn a_message_is_told_with_who_said_it() {
     let mut told = Told::new();
     let said = told.typed("say good luck, all");
-    assert_eq!(said, ["You say: good luck, all"]);
+    assert_eq!(said, ["Your message: good luck, all"]);
 }
 
 #[test]

@@ -7,6 +7,8 @@
 use unicode_normalization::UnicodeNormalization;
 use unicode_normalization::char::is_combining_mark;
 
+use crate::table::chat::invisible;
+
 /// Longest name shown, in characters (combining marks not counted).
 pub(super) const MAX_NAME: usize = 16;
 /// Longest name shown, in bytes: with " 99" added to make it unique, it
@@ -74,8 +76,36 @@ pub(super) fn clean(user: &str) -> Cleaned {
     if shown.is_empty() {
         shown = GUEST.to_string();
     }
-    let changed = shown != user;
+    if reserved(&shown) {
+        // Marked as a person's: "North" must not read as a seat at the table.
+        if shown.chars().count() >= MAX_NAME {
+            shown.pop();
+        }
+        shown.insert(0, '@');
+    }
+    // The same name sent composed or decomposed ("Zoë") is one name, its person's.
+    let changed = shown != user.nfc().collect::<String>();
     Cleaned { shown, changed }
+}
+
+/// Whether a name is what the table calls a seat, a bot or nobody: the
+/// compass seats, the seats as each person sees them (You, Left, Across,
+/// Right, "2nd left"), "Seat 3", anything ending in "bot", "nobody";
+/// told apart as names are, by their skeletons.
+fn reserved(name: &str) -> bool {
+    const SEATS: [&str; 10] =
+        ["south", "west", "north", "east", "you", "left", "right", "across", "nobody", "everyone"];
+    let look = skeleton(name);
+    let words: Vec<String> = name.split(' ').map(skeleton).collect();
+    let seat_number =
+        (1..=99).any(|n| [format!("seat {n}"), format!("seat{n}")].iter().any(|seat| look == skeleton(seat)));
+    let ordinal_side = words.len() == 2
+        && ["2nd", "3rd", "4th", "5th"].iter().any(|ordinal| words[0] == skeleton(ordinal))
+        && [skeleton("left"), skeleton("right")].contains(&words[1]);
+    SEATS.iter().any(|seat| look == skeleton(seat))
+        || seat_number
+        || ordinal_side
+        || words.last().is_some_and(|last| *last == skeleton("bot") || last.ends_with(&skeleton("'s bot")))
 }
 
 impl Cleaned {
@@ -84,15 +114,6 @@ impl Cleaned {
     pub(super) fn is_own(&self) -> bool {
         !self.changed && self.shown != GUEST
     }
-}
-
-/// Whether a character shows nothing: a default-ignorable code point
-/// (zero-width spaces, joiners, direction marks, variation selectors,
-/// tags, the Hangul fillers U+115F, U+1160, U+3164, U+FFA0). Unicode's
-/// confusable skeleton drops exactly these, so its data decides.
-fn invisible(c: char) -> bool {
-    let mut buffer = [0; 4];
-    unicode_security::skeleton(c.encode_utf8(&mut buffer)).next().is_none()
 }
 
 /// What a name looks like, to tell names apart: Unicode's confusable
@@ -128,6 +149,26 @@ mod tests {
     }
 
     #[test]
+    fn no_one_takes_a_name_the_table_calls_a_seat_or_a_bot_by() {
+        for seat in ["North", "west", "EAST", "Left", "Across", "You", "Seat 1", "seat10", "2nd left", "Nobody"] {
+            assert_eq!(clean(seat), Cleaned { shown: format!("@{seat}"), changed: true }, "{seat}");
+        }
+        assert_eq!(shown("N0rth"), "@N0rth", "told apart as names are");
+        assert_eq!(shown("hard bot"), "@hard bot");
+        assert_eq!(shown("sam's bot"), "@sam's bot");
+        assert_eq!(shown("abcdefghijkl bot").chars().count(), MAX_NAME, "marked within the longest name");
+        for person in ["Northrop", "Abbot", "robot", "Seaton", "Lefty", "bot fan"] {
+            assert_eq!(clean(person), Cleaned { shown: person.into(), changed: false }, "{person}");
+        }
+    }
+
+    #[test]
+    fn a_name_sent_decomposed_is_the_same_name_and_its_persons() {
+        assert_eq!(clean("Zoe\u{308}"), Cleaned { shown: "Zoë".into(), changed: false });
+        assert_eq!(clean("Zoe\u{308}"), clean("Zoë"));
+    }
+
+    #[test]
     fn a_long_name_is_cut_and_an_empty_one_is_a_guest() {
         assert_eq!(shown(&"x".repeat(100)).chars().count(), MAX_NAME);
         assert_eq!(shown(&"x".repeat(100_000)).chars().count(), MAX_NAME);
@@ -149,8 +190,6 @@ mod tests {
     fn nfkc_folds_compatibility_forms_and_that_is_a_change() {
         assert_eq!(clean("ａｌｉｃｅ"), Cleaned { shown: "alice".into(), changed: true });
         assert_eq!(clean("𝐚𝐥𝐢𝐜𝐞"), Cleaned { shown: "alice".into(), changed: true });
-        // A decomposed accent is composed: the same letters, another spelling.
-        assert_eq!(clean("Zoe\u{308}"), Cleaned { shown: "Zoë".into(), changed: true });
     }
 
     #[test]

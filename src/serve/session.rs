@@ -330,6 +330,8 @@ struct LineInput {
     escape: Escape,
     /// Lines typed whole, not yet read.
     ended: std::collections::VecDeque<String>,
+    /// The first bytes of a character of several, until it is whole.
+    partial: Vec<u8>,
 }
 
 /// Where an escape sequence being skipped is.
@@ -370,6 +372,7 @@ impl LineInput {
                         continue;
                     }
                     lines.push(String::from_utf8_lossy(&std::mem::take(&mut self.line)).into_owned());
+                    self.partial.clear();
                     echo.extend_from_slice(b"\r\n");
                 }
                 (Escape::None, 0x7f | 0x08) => {
@@ -400,10 +403,11 @@ impl LineInput {
                     lines.extend(["quit".to_string(), "quit".to_string()]);
                 }
                 (Escape::None, 0x00..=0x1f) => {}
-                (Escape::None, _) if self.line.len() < LONGEST_LINE => {
+                (Escape::None, 0x20..=0x7e) if self.line.len() < LONGEST_LINE => {
                     self.line.push(byte);
                     echo.push(byte);
                 }
+                (Escape::None, 0x80..) => self.typed_beyond_ascii(byte, &mut echo),
                 (Escape::None, _) => {}
             }
         }
@@ -411,6 +415,27 @@ impl LineInput {
             echo.clear();
         }
         (lines, echo)
+    }
+
+    /// A byte of a character beyond ASCII: kept (and echoed) once the
+    /// character is whole, unless it is a control (C1, such as CSI) or
+    /// not UTF-8 at all, which are dropped: nothing typed comes back as a
+    /// control byte.
+    fn typed_beyond_ascii(&mut self, byte: u8, echo: &mut Vec<u8>) {
+        self.partial.push(byte);
+        match std::str::from_utf8(&self.partial) {
+            Ok(character) => {
+                let control = character.chars().any(char::is_control);
+                if !control && self.line.len() + self.partial.len() <= LONGEST_LINE {
+                    self.line.extend_from_slice(&self.partial);
+                    echo.extend_from_slice(&self.partial);
+                }
+                self.partial.clear();
+            }
+            // Not yet whole: wait for the rest.
+            Err(error) if error.error_len().is_none() => {}
+            Err(_) => self.partial.clear(),
+        }
     }
 }
 
@@ -680,6 +705,19 @@ mod tests {
         assert!(typed(true, b"k\x04").0.is_empty(), "Ctrl-D mid-line is nothing");
         // A pipe's end: its last line, then out of the table and out of the lobby.
         assert_eq!(typed(false, b"say bye\x04").0, ["say bye", "quit", "quit"]);
+    }
+
+    #[test]
+    fn no_control_byte_typed_comes_back_and_letters_beyond_ascii_do() {
+        // C1 CSI raw and as UTF-8, a stray continuation byte, then "é" and "♥" sent a byte at a time.
+        let (lines, echo) = typed(true, b"a\x9b2J\xc2\x9b2Jb\x80c\xc3\xa9\xe2\x99\xa5\r");
+        assert_eq!(lines, ["a2J2Jbcé♥"]);
+        assert_eq!(echo, "a2J2Jbcé♥\r\n".as_bytes());
+        let mut input = LineInput { echo: true, ..LineInput::default() };
+        let (_, first) = input.typed(b"\xe2\x99");
+        let (lines, rest) = input.typed(b"\xa5\r");
+        assert_eq!((first, lines), (Vec::new(), vec!["♥".to_string()]), "echoed once whole");
+        assert_eq!(rest, "♥\r\n".as_bytes());
     }
 
     #[test]

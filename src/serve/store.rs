@@ -576,7 +576,7 @@ impl Store {
     /// `hearts sim --compare` read. Returns how many.
     pub fn export(&self, file: &Path) -> Result<usize, StoreError> {
         let written = |source| StoreError::Export { path: file.to_path_buf(), source };
-        let mut out = std::io::BufWriter::new(std::fs::File::create(file).map_err(written)?);
+        let mut out = std::io::BufWriter::new(create_owner_only(file).map_err(written)?);
         let mut statement =
             self.connection.prepare("SELECT record FROM games ORDER BY id").map_err(failure(&self.path))?;
         let mut rows = statement.query([]).map_err(failure(&self.path))?;
@@ -626,9 +626,17 @@ pub fn export_games(dir: &Path, file: &Path) -> Result<usize, StoreError> {
     if database.exists() {
         Store::open(&database)?.export(file)
     } else {
-        std::fs::write(file, "").map_err(|source| StoreError::Export { path: file.to_path_buf(), source })?;
+        create_owner_only(file).map_err(|source| StoreError::Export { path: file.to_path_buf(), source })?;
         Ok(0)
     }
+}
+
+/// An export file, emptied, that only its owner may read: it holds every
+/// game, the hands of people who are not the exporter included.
+fn create_owner_only(file: &Path) -> std::io::Result<std::fs::File> {
+    let out = crate::files::owner_only().write(true).create(true).truncate(true).open(file)?;
+    crate::files::narrow(file)?;
+    Ok(out)
 }
 
 /// Turns SQLite's errors on `path` into the store's: a file that is not a
@@ -761,6 +769,7 @@ mod tests {
             undos: 0,
             hints: 2,
             clock_ms_left: None,
+            salt: None,
         }
     }
 
@@ -991,6 +1000,25 @@ mod tests {
         assert_eq!(export_games(&dir, &file).unwrap(), 0);
         assert_eq!(std::fs::read_to_string(&file).unwrap(), "");
         assert!(!dir.join(FILE_NAME).exists());
+    }
+
+    #[test]
+    fn an_export_is_its_owners_only_new_or_written_over() {
+        use std::os::unix::fs::PermissionsExt;
+        let mode = |path: &Path| std::fs::metadata(path).unwrap().permissions().mode() & 0o777;
+        let dir = scratch("export_mode");
+        let mut store = Store::open_in(&dir).unwrap();
+        store.save_table(&table("7Q4K")).unwrap();
+        let (fresh, older) = (dir.join("fresh.jsonl"), dir.join("older.jsonl"));
+        std::fs::write(&older, "old").unwrap();
+        std::fs::set_permissions(&older, std::fs::Permissions::from_mode(0o644)).unwrap();
+        for file in [&fresh, &older] {
+            export_games(&dir, file).unwrap();
+            assert_eq!(mode(file.as_path()), 0o600, "{}", file.display());
+        }
+        let empty = scratch("export_mode_empty").join("games.jsonl");
+        export_games(&scratch("export_mode_none"), &empty).unwrap();
+        assert_eq!(mode(&empty), 0o600);
     }
 
     #[test]

@@ -65,7 +65,8 @@ impl Table {
         };
         May {
             undo,
-            restart: mine_alone(true),
+            // Dealt again, a hand shows its cards twice: where anyone may sit down later, never.
+            restart: if self.kind == Kind::Shared { Err(Refusal::RestartOff(Off::Served)) } else { mine_alone(true) },
             pace,
             hint,
             start_now: seated && (self.finish.is_some() || self.alone()),

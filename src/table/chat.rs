@@ -15,6 +15,9 @@ pub const CHAT_KEPT: usize = 100;
 const CHAT_BURST: usize = 3;
 /// The window of the rate limit.
 const CHAT_WINDOW: Duration = Duration::from_secs(10);
+/// Characters of a message looked at: a message longer than this is cut
+/// anyway, and no amount of spaces makes the work unbounded.
+const LOOKED_AT: usize = 4 * CHAT_LENGTH;
 /// Marks that may stack on one character.
 const MARKS_ON_ONE: usize = 2;
 /// What stands in the place of a character that may not be shown.
@@ -66,28 +69,56 @@ impl Chat {
     }
 }
 
-/// A message as it may be shown on anyone's terminal: trimmed, at most
-/// [`CHAT_LENGTH`] characters; control characters and the marks that
-/// reorder text shown as [`REPLACEMENT`], so nothing vanishes without a
-/// trace; at most two marks stacked on one character.
+/// A message as it may be shown on anyone's terminal: on one line, at
+/// most [`CHAT_LENGTH`] characters; every run of spaces, tabs and line or
+/// paragraph separators one space (a message cannot pass for a line of
+/// the game's own); control characters and the marks that reorder text
+/// shown as [`REPLACEMENT`], so nothing vanishes without a trace; other
+/// invisible characters dropped; at most two marks stacked on one
+/// character.
 pub fn clean(text: &str) -> String {
     let mut shown = String::new();
-    let mut marks = 0;
-    for c in text.trim().chars().take(CHAT_LENGTH) {
-        if reorders(c) || c.is_control() {
-            shown.push(REPLACEMENT);
+    let (mut count, mut marks, mut space) = (0, 0, false);
+    for c in text.chars().take(LOOKED_AT) {
+        if c.is_whitespace() {
+            // Squeezed, and dropped at either end.
+            space = !shown.is_empty();
             marks = 0;
-        } else if c.width() == Some(0) {
+            continue;
+        }
+        let replaced = reorders(c) || c.is_control();
+        if !replaced && invisible(c) {
+            continue;
+        }
+        let zero_width = !replaced && c.width() == Some(0);
+        if zero_width {
             marks += 1;
-            if marks <= MARKS_ON_ONE && !shown.is_empty() {
+            if marks <= MARKS_ON_ONE && !shown.is_empty() && !space {
                 shown.push(c);
             }
-        } else {
-            shown.push(c);
-            marks = 0;
+            continue;
         }
+        if count + usize::from(space) >= CHAT_LENGTH {
+            break;
+        }
+        if std::mem::take(&mut space) {
+            shown.push(' ');
+            count += 1;
+        }
+        shown.push(if replaced { REPLACEMENT } else { c });
+        (count, marks) = (count + 1, 0);
     }
     shown
+}
+
+/// Whether a character shows nothing: a default-ignorable code point
+/// (zero-width spaces, joiners, direction marks, variation selectors,
+/// tags, the Hangul fillers U+115F, U+1160, U+3164, U+FFA0). Unicode's
+/// confusable skeleton drops exactly these, so its data decides; a name
+/// or a message drops them.
+pub fn invisible(c: char) -> bool {
+    let mut buffer = [0; 4];
+    unicode_security::skeleton(c.encode_utf8(&mut buffer)).next().is_none()
 }
 
 /// The marks that change the direction or order of the text after them
@@ -116,6 +147,20 @@ mod tests {
         let piled = format!("e{}", "\u{0301}".repeat(119));
         assert_eq!(clean(&piled), "e\u{0301}\u{0301}");
         assert_eq!(clean("\u{0301}x"), "x", "a mark with nothing under it goes");
+    }
+
+    #[test]
+    fn a_message_stays_on_one_line_and_cannot_pass_for_the_games_own() {
+        let forged = format!("ok{}North plays the queen of spades.", " ".repeat(66));
+        assert_eq!(clean(&forged), "ok North plays the queen of spades.");
+        assert_eq!(clean("a\u{2028}b\u{2029}c\td\u{85}e"), "a b c d e", "line and paragraph separators");
+        assert_eq!(clean("a\nb\r\nc"), "a b c");
+    }
+
+    #[test]
+    fn invisible_characters_are_dropped() {
+        assert_eq!(clean("a\u{200B}b\u{2060}c\u{FEFF}d\u{115F}e"), "abcde");
+        assert_eq!(clean("\u{200B} \u{200B}hi"), "hi", "nothing visible at the start");
     }
 
     #[test]

@@ -52,6 +52,20 @@ impl DealSecret {
         DealSecret::salted(code, salt)
     }
 
+    /// The secret of a game saved with the salt `salt` (hex), so that its
+    /// seal stays the one shown before; a fresh salt where none was kept.
+    pub fn restored(code: DealCode, salt: Option<&str>) -> DealSecret {
+        match salt.and_then(unhex) {
+            Some(salt) => DealSecret::salted(code, salt),
+            None => DealSecret::new(code),
+        }
+    }
+
+    /// The salt, in hex, as a save keeps it.
+    pub fn salt(&self) -> String {
+        hex(&self.salt)
+    }
+
     fn salted(code: DealCode, salt: [u8; 16]) -> DealSecret {
         let mut secret = DealSecret { code, salt, sha256: [0; 32] };
         secret.sha256 = Sha256::digest(secret.committed_text().as_bytes()).into();
@@ -87,6 +101,13 @@ fn hex(bytes: &[u8]) -> String {
         .flat_map(|byte| [DIGITS[usize::from(byte >> 4)], DIGITS[usize::from(byte & 15)]])
         .map(char::from)
         .collect()
+}
+
+/// Sixteen bytes from 32 hex digits.
+fn unhex(text: &str) -> Option<[u8; 16]> {
+    let digits: Vec<u8> = text.chars().map(|c| c.to_digit(16).map(|d| d as u8)).collect::<Option<_>>()?;
+    let bytes: Vec<u8> = digits.chunks(2).map(|pair| pair[0] << 4 | pair.get(1).copied().unwrap_or(0)).collect();
+    (digits.len() == 32).then(|| bytes.try_into().ok()).flatten()
 }
 
 /// A new game: hand 1 of a fresh seed.
@@ -134,6 +155,21 @@ mod tests {
     fn two_games_of_one_seed_have_different_commitments() {
         let code = DealCode { seed: 1234, hand: 1 };
         assert_ne!(DealSecret::new(code).digest(), DealSecret::new(code).digest(), "the salt hides the seed");
+    }
+
+    #[test]
+    fn a_seal_restored_with_its_salt_is_the_seal_shown_before() {
+        let code = DealCode { seed: 1234, hand: 1 };
+        let before = DealSecret::new(code);
+        let salt = before.salt();
+        assert_eq!(DealSecret::restored(code, Some(&salt)), before);
+        assert_eq!(
+            DealSecret::restored(code, Some("abababababababababababababababab")).digest(),
+            "da6c31aa3b1243479bab3c2d94971383faa72eca134d8ca4e4d35d8e06afc51c"
+        );
+        for broken in ["", "ab", "zz", &"ab".repeat(17)] {
+            assert_ne!(DealSecret::restored(code, Some(broken)), before, "{broken:?}: a fresh salt");
+        }
     }
 
     #[test]

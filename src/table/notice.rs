@@ -316,6 +316,8 @@ pub enum Off {
     Shared,
     /// The table's settings.
     Table,
+    /// A served table, where anyone may sit down later.
+    Served,
 }
 
 impl std::fmt::Display for Off {
@@ -324,6 +326,7 @@ impl std::fmt::Display for Off {
             Off::Timed => "in the timed game",
             Off::Shared => "while other people play",
             Off::Table => "at this table",
+            Off::Served => "at a served table: whoever sits down later would hold cards you saw",
         })
     }
 }

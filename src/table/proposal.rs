@@ -109,11 +109,24 @@ impl Table {
         self.people.iter().filter(|person| person.seat.is_some()).map(|person| person.id)
     }
 
-    /// Starts the game proposed once everyone seated here has said yes (a
-    /// person who left is no longer asked).
+    /// The names of the people who hold a seat but are away within their
+    /// grace: the proposal waits for them to come back and answer, or for
+    /// their grace to end.
+    pub(super) fn away_asked(&self, now: Instant) -> Vec<String> {
+        Seat::all(self.holders.len())
+            .filter(|&seat| !self.gone(seat, now))
+            .filter_map(|seat| self.holders[seat.index()].as_ref())
+            .filter(|holder| holder.away_since.is_some())
+            .map(|holder| holder.name.clone())
+            .collect()
+    }
+
+    /// Starts the game proposed once everyone seated here has said yes,
+    /// and nobody away may still come back to answer (a person whose seat
+    /// no longer waits for them is no longer asked).
     pub(super) fn recount_votes(&mut self, now: Instant) {
         let Some(proposal) = &self.proposal else { return };
-        let all_yes = self.voters().all(|id| proposal.yes.contains(&id));
+        let all_yes = self.voters().all(|id| proposal.yes.contains(&id)) && self.away_asked(now).is_empty();
         let proposer_here = self.people.iter().any(|person| person.id == proposal.by);
         if !proposer_here {
             let by = proposal.by_name.clone();
@@ -127,7 +140,7 @@ impl Table {
     }
 
     /// The proposal on the table as person `viewer` sees it.
-    pub(super) fn proposal_seen_by(&self, viewer: PersonId) -> Option<ProposalSight> {
+    pub(super) fn proposal_seen_by(&self, viewer: PersonId, now: Instant) -> Option<ProposalSight> {
         let proposal = self.proposal.as_ref()?;
         // The viewer reads themselves as "you", first.
         let name = |id: PersonId| match id == viewer {
@@ -140,6 +153,7 @@ impl Table {
         let agreed = yes.iter().filter_map(|&id| name(id)).collect();
         let mut waiting: Vec<PersonId> = self.voters().filter(|id| !proposal.yes.contains(id)).collect();
         mine_first(&mut waiting);
+        let away = self.away_asked(now).into_iter().map(|name| format!("{name} (away)"));
         let players = proposal.game.setup.rules.player_count();
         Some(ProposalSight {
             by: proposal.by_name.clone(),
@@ -148,7 +162,7 @@ impl Table {
             changes: changes(&self.setup, &proposal.game.setup),
             dropped: self.dropped_by(players),
             agreed,
-            waiting: waiting.iter().filter_map(|&id| name(id)).collect(),
+            waiting: waiting.iter().filter_map(|&id| name(id)).chain(away).collect(),
             asked: waiting.contains(&viewer),
             mine: proposal.by == viewer,
         })

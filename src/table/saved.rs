@@ -107,6 +107,10 @@ pub struct SavedGame {
     pub hints: u32,
     /// The timed game's clock, in milliseconds left.
     pub clock_ms_left: Option<u64>,
+    /// The salt of the deal's seal, in hex: the seal shown before a
+    /// restart is the one opened at the end.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub salt: Option<String>,
 }
 
 /// Saves from before `first-hand` was written started at hand 1.
@@ -133,6 +137,7 @@ impl SavedGame {
             undos,
             hints: 0,
             clock_ms_left: clock.map(|left| left.as_millis() as u64),
+            salt: None,
         }
     }
 

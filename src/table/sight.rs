@@ -320,7 +320,7 @@ impl<'a> Sight<'a> {
             paused: table.paused(now),
             reading_scores: reading && person.done_with_hand < game.hand_number(),
             chat: &table.chat,
-            proposal: table.proposal_seen_by(person.id),
+            proposal: table.proposal_seen_by(person.id, now),
             speed: table.speed,
             may: table.may(p),
             grace: table.sharing.grace,

@@ -519,7 +519,10 @@ impl Viewer {
                     self.cursor = index;
                 }
             }
-            Notice::Proposed { .. } if sight.proposal.as_ref().is_some_and(|proposal| proposal.asked) => {
+            // One who comes back to a proposal made while they were away is asked it then.
+            Notice::Proposed { .. } | Notice::Welcome { .. }
+                if sight.proposal.as_ref().is_some_and(|proposal| proposal.asked) =>
+            {
                 self.window = Some(Window::Vote);
             }
             Notice::Declined { .. } | Notice::Withdrawn { .. } if self.window == Some(Window::Vote) => {

@@ -18,6 +18,10 @@ pub fn words(notice: &Notice, sight: &Sight, theme: Theme) -> Option<Option<Stri
             // Its bot may have played while they were away: the seat is theirs again, not as it was.
             format!("Welcome back, {name}: your seat is yours again ({})", seat_word(*seat, sight.players()))
         }
+        // A finished game's scores are its players': a newcomer sits for the next one.
+        Notice::Welcome { name, seat: Some(seat), .. } if sight.finish.is_some() => {
+            format!("Welcome, {name}: you sit {} for the next game; n starts it", seat_word(*seat, sight.players()))
+        }
         Notice::Welcome { name, seat: Some(seat), .. } => {
             let mut welcome = format!("Welcome, {name}: you sit {}", seat_word(*seat, sight.players()));
             // The seat's score so far is the newcomer's now.

@@ -336,6 +336,34 @@ fn a_new_game_mid_hand_is_a_proposal_everyone_seated_answers() {
 }
 
 #[test]
+fn a_proposal_waits_for_a_seated_person_who_is_away_until_they_answer_or_their_grace_ends() {
+    let mut shared = Shared::alice_and_bob(Sharing { grace: Duration::from_secs(60), ..Sharing::default() });
+    shared.bots_act();
+    shared.leave(BOB);
+    let seed = shared.table().start().seed;
+    shared.press(ALICE, Command::New);
+    shared.press(ALICE, Command::Confirm);
+    assert_eq!(shared.table().start().seed, seed, "bob's game is not thrown away without his yes");
+    assert_eq!(shared.sight(ALICE).proposal.map(|proposal| proposal.waiting), Some(vec!["bob (away)".to_string()]));
+    assert!(shared.screen(ALICE, 200, 60).contains("waiting for bob (away)"), "{}", shared.screen(ALICE, 200, 60));
+    shared.wait(Duration::from_secs(30));
+    shared.arrive(BOB, "bob", Some("SHA256:bob"), false);
+    assert_eq!(shared.viewer(BOB).window, Some(Window::Vote), "asked as he comes back");
+    shared.press(BOB, Command::Yes);
+    assert_ne!(shared.table().start().seed, seed, "everyone seated said yes");
+
+    let seed = shared.table().start().seed;
+    shared.bots_act();
+    shared.leave(BOB);
+    shared.press(ALICE, Command::New);
+    shared.press(ALICE, Command::Confirm);
+    shared.wait(Duration::from_secs(59));
+    assert_eq!(shared.table().start().seed, seed, "his seat still waits for him");
+    shared.wait(Duration::from_secs(2));
+    assert_ne!(shared.table().start().seed, seed, "his grace is over: he is no longer asked");
+}
+
+#[test]
 fn enter_never_agrees_to_a_proposal_only_its_letter_does() {
     let mut shared = Shared::alice_and_bob(Sharing::default());
     shared.bots_act();
@@ -715,6 +743,24 @@ fn undo_and_a_hands_restart_are_off_while_other_people_play() {
 }
 
 #[test]
+fn a_hand_is_never_dealt_again_at_a_served_table_even_by_one_alone() {
+    let mut shared = Shared::empty(Rules::default(), 42, Sharing::default());
+    shared.arrive(ALICE, "alice", None, false);
+    shared.bots_act();
+    assert_eq!(
+        shared.sight(ALICE).may.restart,
+        Err(crate::table::Refusal::RestartOff(crate::table::notice::Off::Served))
+    );
+    shared.press(ALICE, Command::Restart);
+    assert_eq!(shared.viewer(ALICE).window, None, "not even asked");
+    assert_eq!(
+        shared.note(ALICE),
+        Some("Restarting a hand is off at a served table: whoever sits down later would hold cards you saw")
+    );
+    assert!(shared.sight(ALICE).may.undo.is_ok(), "undo takes back only what nobody else has seen");
+}
+
+#[test]
 fn hints_are_a_table_setting() {
     let mut shared = Shared::alice_and_bob(Sharing { hints: false, ..Sharing::default() });
     shared.press(ALICE, Command::Hint);
@@ -1083,6 +1129,18 @@ fn someone_who_sits_down_after_a_hand_is_told_the_seats_points_are_theirs() {
     let note = shared.note(CAROL).unwrap_or_default();
     let said = if points == 1 { "1 point".to_string() } else { format!("{points} points") };
     assert!(note.starts_with(&format!("Welcome, carol: you sit at North and take on its {said}")), "{note}");
+}
+
+#[test]
+fn someone_who_sits_down_at_a_finished_table_sits_for_the_next_game_not_in_its_scores() {
+    let rules = Rules { target_score: 20, ..Rules::default() };
+    let mut shared = Shared::empty(rules, 7, Sharing::default());
+    shared.arrive(ALICE, "alice", None, false);
+    shared.arrive(BOB, "bob", None, false);
+    shared.play_until(|shared| shared.table().finish().is_some());
+    shared.arrive(CAROL, "carol", None, false);
+    let note = shared.note(CAROL).unwrap_or_default();
+    assert_eq!(note, "Welcome, carol: you sit at North for the next game; n starts it");
 }
 
 #[test]

@@ -117,7 +117,10 @@ pub fn draw(buf: &mut Buffer, area: Rect, app: &Seen<'_>, selected: Button, hits
         DealShown::Code(code) => lines.push(Line::raw(format!(" Seed {}{}{hands}", code.seed, theme.separator()))),
         DealShown::Opened { code, text, digest } => {
             lines.push(Line::raw(format!(" Deal {code}{}{hands}", theme.separator())));
-            lines.push(Line::styled(format!(" Sealed before play as sha256 {}", &digest[..16]), theme.quiet()));
+            lines.push(Line::styled(" Sealed before play as sha256".to_string(), theme.quiet()));
+            for half in super::help::digest_halves(digest) {
+                lines.push(Line::styled(format!("   {half}"), theme.quiet()));
+            }
             lines.extend(wrapped(&format!("of \"{text}\""), 60.min(area.width), theme.quiet()));
         }
         DealShown::Sealed { .. } => lines.push(Line::raw(format!(" {hands}"))),

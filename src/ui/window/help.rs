@@ -139,8 +139,12 @@ pub fn draw(buf: &mut Buffer, area: Rect, seen: &Seen) -> Rect {
     match &seen.deal {
         DealShown::Code(_) => {}
         DealShown::Sealed { digest } => {
-            let text = format!("sealed until the end: sha256 {}", &digest[..16.min(digest.len())]);
+            let text = "sealed until the end: sha256".to_string();
             lines.push(Line::from(vec![Span::styled(format!(" {:<12}", "deal"), theme.strong()), Span::raw(text)]));
+            // The whole digest, in halves that break nowhere else.
+            for half in digest_halves(digest) {
+                lines.push(Line::raw(format!(" {:<12}{half}", "")));
+            }
         }
         DealShown::Opened { code, .. } => {
             let text = format!("{code} (opened: see the end of the game)");
@@ -150,4 +154,14 @@ pub fn draw(buf: &mut Buffer, area: Rect, seen: &Seen) -> Rect {
     let (rect, inner) = frame(buf, area, 62, lines.len() as u16 + 2, "Keys", theme);
     Paragraph::new(lines).render(inner, buf);
     rect
+}
+
+/// A SHA-256 digest as two lines of 32 hex digits: whole, and broken only
+/// in its middle where a window is too narrow for its 64.
+pub fn digest_halves(digest: &str) -> Vec<&str> {
+    let middle = digest.len() / 2;
+    match digest.is_char_boundary(middle) {
+        true => vec![&digest[..middle], &digest[middle..]],
+        false => vec![digest],
+    }
 }
