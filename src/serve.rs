@@ -384,10 +384,10 @@ impl Server {
         let new = options.tables.max(1).saturating_sub(stored.len());
         let shared = Arc::new_cyclic(|this: &Weak<Shared>| {
             let this = this.clone();
-            // A person who leaves a table goes back to their lobby.
+            // A person who leaves a table goes back to their lobby (or, brought by a forced command, away).
             let leave = Arc::new(move |screen, note| {
                 if let Some(shared) = this.upgrade() {
-                    lobby_session::enter(screen, shared, note);
+                    handler::lobby_or_end(screen, shared, note);
                 }
             });
             let directory =

@@ -205,11 +205,17 @@ fn authorized_keys_options_limit_where_when_and_what() {
         assert!(ssh.said().contains("Permission denied"), "{why}: {}", ssh.said());
     }
     // Asked to join, the key whose line forces "watch CODE" watches.
-    let eve = run_ssh(&server, "eve", &[BATCH, &with_key(&watcher)].concat(), None, &join);
+    let mut eve = run_ssh(&server, "eve", &[BATCH, &with_key(&watcher)].concat(), None, &join);
     eve.shows("Welcome, eve: you are watching");
     assert!(eve.text().contains("alice"), "{}", eve.text());
     let seats = seated(&server, &code);
     assert!(!seats.iter().any(|(_, holder)| holder.as_deref() == Some(watcher_print.as_str())), "{seats:?}");
+    // The forced command is the whole session, as under sshd: leaving the table ends it, no lobby on the way.
+    eve.press(b"q");
+    eve.shows("Stop watching");
+    eve.press(b"y");
+    eve.exit_code();
+    assert!(!eve.said().contains("Lobby"), "the key's session went on to the lobby:\n{}", eve.text());
 }
 
 #[test]

@@ -178,6 +178,7 @@ impl Client {
             symbols: false,
             address: self.peer,
             code_tries: Arc::clone(&self.code_tries),
+            forced: self.grant.command.is_some(),
         };
         let table = match code.map(|code| (code, self.shared.find_table(code, &visitor))) {
             None => None,
@@ -216,7 +217,7 @@ impl Client {
             Some(table) => {
                 if let Some(screen) = table::bring(screen, &table, watch, self.shared.person_id()) {
                     let closed = format!("Table {} has closed", table.code);
-                    lobby_session::enter(screen, Arc::clone(&self.shared), Some(closed));
+                    lobby_or_end(screen, Arc::clone(&self.shared), Some(closed));
                 }
             }
         }
@@ -233,6 +234,17 @@ impl Client {
         if let Some(holder) = self.live.take() {
             self.shared.live.leave(&holder, self.number);
         }
+    }
+}
+
+/// Where a person goes from a table: their lobby, unless a key's forced
+/// command brought them, whose session ends with the table as sshd's
+/// would with its command.
+pub(super) fn lobby_or_end(screen: Screen, shared: Arc<Shared>, note: Option<String>) {
+    if screen.visitor.forced {
+        screen.close();
+    } else {
+        lobby_session::enter(screen, shared, note);
     }
 }
 

@@ -43,6 +43,13 @@ const MAX_LOGIN_ATTEMPTS: usize = 5;
 const FAILED_LOGIN_DELAY: Duration = Duration::from_secs(1);
 /// A connection with no traffic at all is closed after this.
 const IDLE_TIME: Duration = Duration::from_secs(3600);
+/// A client silent this long is asked whether it is there (an SSH
+/// keepalive, which every client answers by itself).
+const KEEPALIVE_EVERY: Duration = Duration::from_secs(10);
+/// Keepalives unanswered before the connection counts as dropped: a frozen
+/// client (a laptop shut, a network gone) is let go within about 30 s, and
+/// its seat's grace starts then.
+const KEEPALIVES_UNANSWERED: usize = 2;
 /// Input bytes per second a session may send (a fast typist with a mouse
 /// sends a few hundred); more is dropped.
 pub(super) const INPUT_BYTES_PER_SECOND: u32 = 4096;
@@ -92,7 +99,8 @@ pub(super) fn config(key: PrivateKey) -> Config {
         auth_rejection_time_initial: Some(Duration::ZERO),
         max_auth_attempts: MAX_LOGIN_ATTEMPTS,
         inactivity_timeout: Some(IDLE_TIME),
-        keepalive_interval: Some(Duration::from_secs(60)),
+        keepalive_interval: Some(KEEPALIVE_EVERY),
+        keepalive_max: KEEPALIVES_UNANSWERED,
         // What a client may send ahead of the server reading it.
         window_size: 64 * 1024,
         keys: vec![key],

@@ -95,6 +95,10 @@ pub(super) struct Visitor {
     pub(super) address: IpAddr,
     /// Their connection's tries at table codes.
     pub(super) code_tries: Arc<Mutex<Tries>>,
+    /// Their key's forced command brought them (`command="watch CODE"`):
+    /// as under sshd, the session is that command and ends with it, never
+    /// going on to the lobby.
+    pub(super) forced: bool,
 }
 
 /// Why a connection is to end once its screen is dropped, if it is: the

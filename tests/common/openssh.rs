@@ -17,7 +17,7 @@ pub struct Ssh {
     /// Everything it wrote to its terminal.
     pub output: Arc<Mutex<Vec<u8>>>,
     /// Kept open: a closed pty master would end ssh's input.
-    _writer: Box<dyn Write + Send>,
+    writer: Box<dyn Write + Send>,
     child: Box<dyn portable_pty::Child + Send + Sync>,
 }
 
@@ -64,11 +64,17 @@ impl Ssh {
                 output_in.lock().unwrap().extend_from_slice(&chunk[..read]);
             }
         });
-        Ssh { screen, output, _writer: writer, child }
+        Ssh { screen, output, writer, child }
     }
 
     pub fn text(&self) -> String {
         self.screen.lock().unwrap().screen().contents()
+    }
+
+    /// Types `keys` at its terminal.
+    pub fn press(&mut self, keys: &[u8]) {
+        self.writer.write_all(keys).unwrap();
+        self.writer.flush().unwrap();
     }
 
     /// Everything it wrote, escape sequences and all, as text.

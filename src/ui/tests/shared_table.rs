@@ -1298,6 +1298,34 @@ fn at_the_screen_plus_asks_for_more_time_once_a_decision_and_the_status_line_off
 }
 
 #[test]
+fn in_the_line_mode_the_seal_is_said_as_the_game_starts_and_opened_at_its_end() {
+    let rules = Rules { target_score: 20, ..Rules::default() };
+    let sharing = Sharing { turn_clock: Some(Duration::ZERO), ..Sharing::default() };
+    let mut shared = Shared::empty(rules, 7, sharing);
+    let arrival = Arrival { id: ALICE, name: "alice".into(), key: None, watch: false, in_lines: true };
+    let narrator = crate::line::narrator::Narrator::new(ALICE, crate::line::cards::CardWords::default());
+    shared.room.arrive_in_lines(arrival, narrator, shared.now);
+    shared.arrive(BOB, "bob", None, false);
+    let crate::table::DealShown::Sealed { digest } = shared.sight(ALICE).deal else {
+        panic!("a served game is sealed")
+    };
+    assert_eq!(digest.len(), 64);
+    let said = shared.room.take_lines(ALICE);
+    assert!(said.contains(&format!("The deals are sealed until the end: sha256 {digest}.")), "{said:#?}");
+    for _ in 0..5000 {
+        if shared.table().finish().is_some() {
+            break;
+        }
+        shared.bots_act();
+        shared.wait(Duration::from_secs(3));
+    }
+    let said = shared.room.take_lines(ALICE);
+    let seed = shared.table().start().seed;
+    let opened = format!("Seed {seed}. The deals were sealed as sha256 {digest}, of: hearts deal {seed}/1 salt ");
+    assert!(said.iter().any(|line| line.starts_with(&opened)), "{said:#?}");
+}
+
+#[test]
 fn in_the_line_mode_a_bot_playing_for_someone_away_is_named_as_their_bot() {
     let mut shared = Shared::alice_and_bob(Sharing { grace: Duration::from_secs(1), ..Sharing::default() });
     let arrival = Arrival { id: EVE, name: "eve".into(), key: None, watch: true, in_lines: true };
