@@ -1,7 +1,8 @@
 //! The server's state in SQLite (`server.sqlite3` in the data directory):
 //! its tables, to resume each one where it was after a restart, even after
 //! `kill -9`; the games played there, as game records, the newest
-//! [`KEPT_PER_PERSON`] of each person; and from those, each person's
+//! [`KEPT_PER_PERSON`] of each person and [`KEPT_IN_ALL`] in all; and
+//! from those, each person's
 //! record per preset. A person is found by their [`Identity`] (their key,
 //! else their name when it is theirs), never by the name a record shows.
 //!
@@ -34,6 +35,12 @@ pub const RECENT_GAMES: usize = 50;
 /// older ones leave their list and record, and a game no person's list
 /// holds any more is dropped.
 pub const KEPT_PER_PERSON: usize = 500;
+
+/// How many games are kept in all, whoever played them (keyless people's
+/// games, in no one's list, included): past it, the oldest go first. A
+/// game's record is a few kilobytes to some tens, so the games stay
+/// within a few hundred megabytes however many names come and go.
+pub const KEPT_IN_ALL: usize = 20_000;
 
 /// The longest name kept, in bytes (names are cut to 16 characters before
 /// they get here; this bounds what the database holds whatever the caller).
@@ -332,6 +339,8 @@ fn owner_only(path: &Path) -> std::io::Result<()> {
 pub struct Store {
     connection: Connection,
     path: PathBuf,
+    /// [`KEPT_IN_ALL`], or fewer where a test says so.
+    kept_in_all: usize,
 }
 
 impl Store {
@@ -359,7 +368,7 @@ impl Store {
         // In WAL a commit survives the process being killed; only a power cut may lose the last one.
         connection.pragma_update(None, "synchronous", "NORMAL").map_err(&failed)?;
         migrate(&mut connection, path)?;
-        Ok(Store { connection, path: path.to_path_buf() })
+        Ok(Store { connection, path: path.to_path_buf(), kept_in_all: KEPT_IN_ALL })
     }
 
     /// Saves a table in one transaction, replacing what was saved under
@@ -458,6 +467,13 @@ impl Store {
         for identity in people.iter().filter_map(|person| person.identity.as_deref()) {
             forget_past_the_newest(&transaction, identity).map_err(&failed)?;
         }
+        // Past the ceiling in all, the oldest games go, whosever they are (their people's rows with them).
+        transaction
+            .execute(
+                "DELETE FROM games WHERE id <= (SELECT id FROM games ORDER BY id DESC LIMIT 1 OFFSET ?1)",
+                [self.kept_in_all as i64],
+            )
+            .map_err(&failed)?;
         transaction.commit().map_err(&failed)?;
         Ok(id)
     }
@@ -1138,6 +1154,29 @@ mod tests {
         assert_eq!(store.game(ids[2]).unwrap(), None);
         let games: i64 = raw(&dir.join(FILE_NAME)).query_row("SELECT COUNT(*) FROM games", [], |r| r.get(0)).unwrap();
         assert_eq!(games as usize, KEPT_PER_PERSON + 1);
+    }
+
+    #[test]
+    fn past_the_ceiling_in_all_the_oldest_games_go_keyless_ones_included() {
+        let dir = scratch("ceiling");
+        let mut store = Store::open_in(&dir).unwrap();
+        store.kept_in_all = 5;
+        let alice = Identity::Key("SHA256:alice".into());
+        let mut ids = Vec::new();
+        for seed in 0..8 {
+            // Keyless strangers' games, in no one's list, and one of alice's among them.
+            let (players, who) = match seed {
+                3 => (["human:alice", "easy", "easy", "easy"], vec![alice.clone()]),
+                _ => (["human:guest", "easy", "easy", "easy"], vec![Identity::Anonymous]),
+            };
+            let played = GameRecord { seed, ..game(players, &[[1, 1, 1, 23]], &[0], true) };
+            ids.push(store.add_game(&played, "standard", &who).unwrap());
+        }
+        let games: i64 = raw(&dir.join(FILE_NAME)).query_row("SELECT COUNT(*) FROM games", [], |r| r.get(0)).unwrap();
+        assert_eq!(games, 5);
+        assert_eq!(store.game(ids[2]).unwrap(), None, "the oldest went first");
+        assert!(store.game(ids[3]).unwrap().is_some() && store.game(ids[7]).unwrap().is_some());
+        assert_eq!(store.records_of(&alice).unwrap()[0].games, 1);
     }
 
     #[test]
