@@ -149,6 +149,29 @@ async fn a_session_without_a_terminal_gets_the_lobby_in_lines() {
 }
 
 #[tokio::test]
+async fn a_name_without_a_key_does_not_throw_out_a_session_of_that_name_that_answers() {
+    let server = Server::start("serve", "namesake", &[]);
+    let carol = logged_in(&server, "carol").await;
+    let mut first = carol.channel_open_session().await.unwrap();
+    first.request_pty(true, "xterm-256color", 80, 24, 0, 0, &[]).await.unwrap();
+    first.exec(true, format!("join {}", server.code)).await.unwrap();
+    let (_, screen) = read_screen(&mut first, 24, 80, shows_the_table).await;
+    assert!(screen.screen().contents().contains("Welcome, carol"), "{}", screen.screen().contents());
+
+    let mallory = logged_in(&server, "carol").await;
+    let mut second = mallory.channel_open_session().await.unwrap();
+    second.exec(true, format!("join {}", server.code)).await.unwrap();
+    let messages = until_closed(&mut second).await;
+    let text = text_of(&messages);
+    assert!(text.starts_with("hearts: carol is here already, in a session that answers"), "{text}");
+    assert!(messages.iter().any(|m| matches!(m, ChannelMsg::ExitStatus { exit_status: 1 })), "{messages:?}");
+    // The first session still plays: `?` opens its help.
+    first.data(&b"?"[..]).await.unwrap();
+    let (_, screen) = read_screen(&mut first, 24, 80, |screen| screen.contents().contains("Keys")).await;
+    assert!(screen.screen().contents().contains("Keys"), "{}", screen.screen().contents());
+}
+
+#[tokio::test]
 async fn a_command_other_than_join_or_watch_is_refused() {
     let server = Server::start("serve", "exec", &[]);
     let session = logged_in(&server, "alice").await;

@@ -192,6 +192,10 @@ impl Client {
                 return say_and_close(session, channel, &wait, 1);
             }
         };
+        // Anyone may type a name: a keyless one does not throw out a session of it that still answers.
+        if matches!(identity, Identity::Name(_)) && self.shared.live.is_live(&holder) {
+            return say_and_close(session, channel, &name_in_use(&self.name.shown), 1);
+        }
         let Some(writer) = open.writer.take() else { return session.channel_failure(channel) };
         let pending = Arc::new(AtomicUsize::new(0));
         let route: Route = Arc::new(std::sync::Mutex::new(None));
@@ -246,6 +250,14 @@ pub(super) fn lobby_or_end(screen: Screen, shared: Arc<Shared>, note: Option<Str
     } else {
         lobby_session::enter(screen, shared, note);
     }
+}
+
+/// Why a keyless person may not come in as `name` now.
+fn name_in_use(name: &str) -> String {
+    format!(
+        "hearts: {name} is here already, in a session that answers; a name without a key takes over only a session \
+         that has gone (about 30 s after it stops answering). Connect with a key (ssh -i) to be known by it anywhere"
+    )
 }
 
 /// Writes one line to the channel and closes it with `status`.

@@ -1,7 +1,9 @@
-//! The sessions live now, by who is in them: connecting again as the same
-//! person (the same key; the same name when the name is theirs and there
-//! is no key) takes over, and the earlier session is closed with the
-//! words "you connected again from elsewhere", whatever its client does.
+//! The sessions live now, by who is in them: connecting again with the
+//! same key takes over, and the earlier session is closed with the words
+//! "you connected again from elsewhere", whatever its client does. A name
+//! without a key proves nothing, so it takes over only a session that is
+//! gone (a frozen one is let go once it stops answering keepalives); the
+//! handler refuses it while the earlier session lives.
 
 use std::collections::HashMap;
 use std::sync::Mutex;
@@ -50,6 +52,11 @@ impl Registry {
         if let Some(earlier) = earlier {
             earlier.take_over();
         }
+    }
+
+    /// Whether a session of `who` is live now.
+    pub(super) fn is_live(&self, who: &str) -> bool {
+        self.live.lock().is_ok_and(|sessions| sessions.contains_key(who))
     }
 
     /// `connection`'s session of `who` has ended (a later one keeps its place).
