@@ -77,6 +77,8 @@ pub enum LineCommand {
     Leads,
     /// More time on the turn clock.
     MoreTime,
+    /// Give up the seat for good, and watch.
+    GiveUp,
     /// Whether `hearts` opens in the line mode from now on.
     DefaultPlain(bool),
     /// Leave.
@@ -84,15 +86,15 @@ pub enum LineCommand {
 }
 
 /// The first word of every command (a card is typed as itself).
-pub const COMMAND_WORDS: [&str; 33] = [
+pub const COMMAND_WORDS: [&str; 34] = [
     "pass", "continue", "hand", "trick", "last", "played", "scores", "who", "hint", "undo", "pace", "rules", "yes",
     "no", "agree", "decline", "bid", "name", "add", "subtract", "say", "new", "replay", "symbols", "help", "quit",
-    "brief", "full", "passed", "out", "leads", "time", "default",
+    "brief", "full", "passed", "out", "leads", "time", "default", "give",
 ];
 
 /// The commands as the manual page lists them: what is typed, and what it
 /// does.
-pub const COMMANDS: [(&str, &str); 29] = [
+pub const COMMANDS: [(&str, &str); 30] = [
     (
         "9c, 10h, qs, 9♣, queen of spades, play qs",
         "Play that card. Typed before your turn, it waits for it, in the order typed.",
@@ -132,6 +134,10 @@ pub const COMMANDS: [(&str, &str); 29] = [
         "Each card and trick in the fewest words, nothing typed read back; or whole sentences. Kept for next time.",
     ),
     ("symbols, symbols off", "Cards written as Q♠, or in words. Kept for next time."),
+    (
+        "give up",
+        "At a served table: give up your seat for good (its bot plays it, the next to come may take it) and watch.",
+    ),
     ("default plain, default screen", "Whether hearts opens in the line mode from now on."),
     ("help, help all, quit", "What you may type now and this game's commands; every command; leave, the game saved."),
 ];
@@ -210,6 +216,8 @@ pub fn parse(line: &str) -> Result<LineCommand, String> {
         "out" => alone(LineCommand::Out),
         "time" | "wait" => alone(LineCommand::MoreTime),
         "more" if rest == ["time"] => Ok(LineCommand::MoreTime),
+        "give" if rest == ["up"] => Ok(LineCommand::GiveUp),
+        "give" => Err("Type give up to give up your seat for good and watch.".into()),
         "default" => match rest.as_slice() {
             ["plain" | "lines" | "line"] => Ok(LineCommand::DefaultPlain(true)),
             ["screen" | "table"] => Ok(LineCommand::DefaultPlain(false)),
@@ -405,6 +413,7 @@ mod tests {
                 "name" => "name spades".to_string(),
                 "say" => "say hello".to_string(),
                 "default" => "default plain".to_string(),
+                "give" => "give up".to_string(),
                 word => word.to_string(),
             };
             assert!(parse(&typed).is_ok(), "{typed}");

@@ -1168,6 +1168,7 @@ impl Narrator {
                 });
             }
             LineCommand::MoreTime => return table(Intent::MoreTime),
+            LineCommand::GiveUp => return table(Intent::GiveUpSeat),
             LineCommand::Who => {
                 let seats: Vec<String> = Seat::all(sight.players())
                     .map(|seat| {

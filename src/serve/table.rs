@@ -4,7 +4,7 @@
 //! change reaches. The bots' searches and the hints run on the server's
 //! pool. A screen that fails or panics ends that person's connection only.
 
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 use std::net::IpAddr;
 use std::panic::AssertUnwindSafe;
 use std::path::PathBuf;
@@ -21,7 +21,7 @@ use crate::pace::Speed;
 use crate::table::pool::{Pool, caught, panic_message};
 use crate::table::saved::SaveError;
 use crate::table::{
-    Arrival, Decided, Effect, Ended, Finish, Holder, Message, PersonId, Setup, Sharing, Table, WorkedOutHint,
+    Arrival, Decided, Effect, Ended, Finish, Holder, Intent, Message, PersonId, Setup, Sharing, Table, WorkedOutHint,
     secret_deal,
 };
 use crate::ui::input::Command;
@@ -250,6 +250,7 @@ pub(super) fn open(
         store,
         room: Room::new(table, Vec::new()),
         screens: HashMap::new(),
+        unknown: HashSet::new(),
         redraw: Redraw::Everyone,
         canvas: Buffer::default(),
         sender: sender.clone(),
@@ -332,6 +333,10 @@ struct Served {
     store: Store,
     room: Room,
     screens: HashMap<PersonId, Screen>,
+    /// The people here whom nobody can know again (no key, and a name
+    /// cleaning changed): a seat of theirs could never be proved theirs,
+    /// so it is given up as they go.
+    unknown: HashSet<PersonId>,
     /// The screens to draw before waiting again.
     redraw: Redraw,
     /// Where each screen's frame is drawn before what changed is sent.
@@ -536,7 +541,8 @@ impl Served {
     /// them as after a lost connection.
     fn leave(&mut self, id: PersonId, now: Instant) {
         let last_words = self.room.take_lines(id);
-        self.room.leave(id, now);
+        let unknown = self.unknown.remove(&id);
+        let_go(&mut self.room, id, unknown, now);
         if let Some(mut screen) = self.screens.remove(&id) {
             // A line-mode person is told what their last lines asked before the lobby greets them.
             let told = screen.tell(&last_words);
@@ -653,8 +659,9 @@ impl Served {
             }
             ToTable::Input(id, Input::Gone) => {
                 self.screens.remove(&id);
+                let unknown = self.unknown.remove(&id);
                 self.change(None, |room, now| {
-                    room.leave(id, now);
+                    let_go(room, id, unknown, now);
                     Vec::new()
                 });
                 // The seat is kept for them across a restart too.
@@ -678,6 +685,9 @@ impl Served {
 
     fn join(&mut self, joining: Joining) {
         let Joining { mut arrival, mut theme, mut screen } = joining;
+        if !screen.visitor.identity.is_known() {
+            self.unknown.insert(arrival.id);
+        }
         arrival.name = unique_name(self.room.table(), &arrival.name, arrival.key.as_deref().unwrap_or_default());
         // How they chose to see and hear the table, where they came straight here and not by the lobby.
         if let Ok(look) = self.store.look_of(&screen.visitor.identity) {
@@ -757,8 +767,9 @@ impl Served {
         if let Some(screen) = self.screens.remove(&id) {
             screen.disconnect(why);
         }
+        let unknown = self.unknown.remove(&id);
         self.change(None, |room, now| {
-            room.leave(id, now);
+            let_go(room, id, unknown, now);
             Vec::new()
         });
     }
@@ -959,6 +970,15 @@ fn closes_when_empty(opener: Option<&str>, stored: Option<&serde_json::Value>) -
     kept.unwrap_or(opener.is_some() || stored.is_some_and(|settings| settings.get("opener").is_none()))
 }
 
+/// Person `id` goes: their seat waits for them, or, for a person nobody
+/// can know again (`unknown`), is given up at once.
+fn let_go(room: &mut Room, id: PersonId, unknown: bool, now: Instant) {
+    if unknown {
+        room.intend(id, Intent::GiveUpSeat, now);
+    }
+    room.leave(id, now);
+}
+
 /// Who opened a stored table from the lobby, as its settings keep it.
 fn opener_of(settings: &serde_json::Value) -> Option<String> {
     settings.get("opener").and_then(serde_json::Value::as_str).map(str::to_string)
@@ -991,13 +1011,15 @@ fn sharing_of(settings: &serde_json::Value, default: Sharing) -> Sharing {
 }
 
 /// Who held each seat of a stored table, each away since they left (a
-/// seat whose leaving was not kept counts from `now`).
+/// seat whose leaving was not kept counts from `now`); a seat held by
+/// someone nobody can know again is nobody's now.
 fn holders_of(stored: &StoredTable, now: Instant) -> Vec<Option<Holder>> {
     let seats = stored.seated.iter().map(|seated| seated.seat + 1).max().unwrap_or(0);
     let away = stored.settings.get("away-since-ms");
     let wall = now_millis();
     let mut holders = vec![None; seats];
-    for seated in &stored.seated {
+    let provable = |seated: &&Seated| seated.key.as_deref().is_none_or(|key| Identity::of_holder(key).is_known());
+    for seated in stored.seated.iter().filter(provable) {
         let left = away.and_then(|away| away.get(seated.seat.to_string())).and_then(serde_json::Value::as_u64);
         let away_since = Some(left.map_or(now, |left| instant_of(left, now, wall)));
         holders[seated.seat] = Some(Holder { name: seated.name.clone(), key: seated.key.clone(), away_since });
@@ -1095,6 +1117,41 @@ mod tests {
         let away = holders[0].as_ref().and_then(|holder| holder.away_since).expect("bob is away");
         let gone_for = restarted.duration_since(away);
         assert!(gone_for >= Duration::from_millis(39_900), "40 s already passed before the restart: {gone_for:?}");
+    }
+
+    #[test]
+    fn a_seat_nobody_can_prove_to_hold_is_given_up_as_its_person_goes_and_across_a_restart() {
+        let mut room = Room::new(table(), Vec::new());
+        let now = Instant::now();
+        for (id, name, holder) in [(1, "sq", "anonymous:0123456789abcdef"), (2, "bob", "name:bob")] {
+            let arrival = Arrival {
+                id: PersonId(id),
+                name: name.into(),
+                key: Some(holder.into()),
+                watch: false,
+                in_lines: false,
+            };
+            room.arrive_in_lines(arrival, Narrator::new(PersonId(id), CardWords::default()), now);
+        }
+        let_go(&mut room, PersonId(1), true, now);
+        let_go(&mut room, PersonId(2), false, now);
+        let table = room.table();
+        assert_eq!(table.holders()[0], None, "the anonymous person's seat is free for the next to come");
+        assert!(table.holders()[1].as_ref().is_some_and(|holder| holder.away_since == Some(now)), "bob's waits");
+
+        let stored = StoredTable {
+            code: "W6HZ".into(),
+            listed: true,
+            settings: serde_json::json!({}),
+            game: None,
+            seated: vec![
+                Seated { seat: 0, name: "sq".into(), key: Some("anonymous:0123456789abcdef".into()) },
+                Seated { seat: 1, name: "bob".into(), key: Some("name:bob".into()) },
+            ],
+        };
+        let holders = holders_of(&stored, now);
+        assert_eq!(holders[0], None, "a token nobody can show again holds nothing after a restart");
+        assert_eq!(holders[1].as_ref().map(|holder| holder.name.as_str()), Some("bob"));
     }
 
     #[test]

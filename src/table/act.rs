@@ -137,6 +137,7 @@ impl Table {
             }
             Intent::Vote(yes) => self.vote(p, yes, now),
             Intent::MoreTime => self.more_time(p, now),
+            Intent::GiveUpSeat => self.give_up_seat(p, now),
         }
     }
 
@@ -158,6 +159,7 @@ impl Table {
                 None => Ok(()),
             },
             Intent::Vote(_) if self.proposal.is_none() => Err(Refusal::NoProposal),
+            Intent::GiveUpSeat if self.kind == Kind::Local => Err(Refusal::GiveUpLocal),
             Intent::MoreTime => match self.people[p].seat.filter(|&seat| self.turn_left(seat, now).is_some()) {
                 None => Err(Refusal::NoClock),
                 Some(seat) if self.time_added.iter().any(|&(asked, _)| asked == seat) => Err(Refusal::TimeGiven),

@@ -56,6 +56,9 @@ pub enum Intent {
     /// More time on the turn clock for the decision the table waits on
     /// from this person (once a decision).
     MoreTime,
+    /// Give up the seat for good: its bot plays it, the next person to
+    /// come may take it, and this person watches.
+    GiveUpSeat,
 }
 
 /// A game to start at the table.

@@ -45,6 +45,12 @@ pub enum Notice {
         /// How long the seat waits before its bot plays.
         grace: Duration,
     },
+    /// Someone gave up their seat for good: its bot plays it, and the
+    /// next person to come may take it.
+    GaveUp {
+        /// Their name; `None` to them.
+        name: Option<String>,
+    },
     /// A new game has started at this table.
     NewGame {
         /// Who started it, where it was someone else here.
@@ -302,6 +308,9 @@ pub enum Refusal {
     /// More time, where no turn clock runs for this person.
     #[error("No clock runs for you now: take your time")]
     NoClock,
+    /// A seat given up at the terminal's own table, which is its player's.
+    #[error("The seat at your own table is yours: q quits, and the game is saved")]
+    GiveUpLocal,
     /// More time, asked for twice in one decision.
     #[error("You had more time for this decision already")]
     TimeGiven,

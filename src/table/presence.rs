@@ -49,6 +49,24 @@ impl Table {
         self.tell_all(Notice::Left { name: person.name, grace: self.sharing.grace });
     }
 
+    /// Person `p` gives up their seat for good and watches: nobody holds
+    /// it any more, so its bot plays it and the next to come takes it.
+    pub(super) fn give_up_seat(&mut self, p: usize, now: Instant) {
+        let Some(seat) = self.people[p].seat.take() else { return };
+        self.holders[seat.index()] = None;
+        let person = &mut self.people[p];
+        (person.queued, person.hint_asked) = (None, None);
+        let (id, name) = (person.id, person.name.clone());
+        let notices: Vec<(PersonId, Notice)> = self
+            .people
+            .iter()
+            .map(|other| (other.id, Notice::GaveUp { name: (other.id != id).then(|| name.clone()) }))
+            .collect();
+        self.notices.extend(notices);
+        self.recount_votes(now);
+        self.watch_presence(now);
+    }
+
     /// What the table waits on: the position, where the passes of a hand
     /// count as one decision (each person's clock runs from the same start).
     pub(super) fn waiting_key(&self) -> u64 {

@@ -64,6 +64,8 @@ pub enum Command {
     PlayOut,
     /// `+`: more time on the turn clock, once a decision.
     MoreTime,
+    /// `g`, asked whether to leave a served table: give the seat up for good.
+    GiveUp,
     /// `m`: a message to the others at the table.
     Chat,
     /// `M`: the table's messages.
@@ -153,6 +155,7 @@ pub fn key_command(key: KeyEvent) -> Option<Command> {
         KeyCode::Char('p') => Command::Speed,
         KeyCode::Char('o') => Command::PlayOut,
         KeyCode::Char('+') => Command::MoreTime,
+        KeyCode::Char('g') => Command::GiveUp,
         KeyCode::Char('m') => Command::Chat,
         KeyCode::Char('M') => Command::ChatHistory,
         KeyCode::Char('v') => Command::Look,
@@ -254,6 +257,7 @@ mod tests {
             ('p', Command::Speed),
             ('o', Command::PlayOut),
             ('+', Command::MoreTime),
+            ('g', Command::GiveUp),
             ('v', Command::Look),
             ('m', Command::Chat),
             ('M', Command::ChatHistory),

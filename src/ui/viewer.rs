@@ -203,6 +203,8 @@ impl Viewer {
             Command::Button(Button::Pass) => return self.pass(sight),
             Command::Button(Button::PlayOut) | Command::PlayOut => return intent(Intent::PlayOut),
             Command::MoreTime => return intent(Intent::MoreTime),
+            // Giving the seat up is asked in the window q opens, never by one stray key.
+            Command::GiveUp => {}
             // Esc puts away the played-cards panel first, as it closes a window.
             Command::Cancel if self.show_played => self.show_played = false,
             Command::Cancel => {

@@ -138,7 +138,7 @@ impl Window {
             Window::Trick(index) => trick::key(index, command, sight),
             Window::Chat(history) => chat::key(history, command, sight),
             Window::Look(selected) => look::key(selected, command),
-            Window::ConfirmQuit => confirm::quit_key(command),
+            Window::ConfirmQuit => confirm::quit_key(command, sight),
             Window::ConfirmRestart => confirm::restart_key(command),
             Window::HandSummary => summary::key(command, sight),
             Window::MoonChoice(selected) => moon::key(selected, command),
@@ -188,7 +188,10 @@ impl Window {
             Window::Rules | Window::ScoreSheet | Window::Record => vec!["Esc close"],
             Window::Chat(_) => vec!["up/down scroll", "m write", "Esc close"],
             Window::Look(_) => vec!["up/down line", "arrows change", "Enter done"],
-            Window::ConfirmQuit => confirm::answers(confirm::Asked::Leave, sight).map(|(_, key)| key).to_vec(),
+            Window::ConfirmQuit => {
+                let give_up = confirm::offers_give_up(sight).then_some("g give up the seat");
+                confirm::answers(confirm::Asked::Leave, sight).map(|(_, key)| key).into_iter().chain(give_up).collect()
+            }
             Window::ConfirmRestart => confirm::answers(confirm::Asked::DealAgain, sight).map(|(_, key)| key).to_vec(),
             Window::ConfirmDrop(_) => confirm::answers(confirm::Asked::Drop, sight).map(|(_, key)| key).to_vec(),
             Window::ConfirmEnd(_) => confirm::answers(confirm::Asked::End, sight).map(|(_, key)| key).to_vec(),

@@ -43,6 +43,10 @@ pub fn words(notice: &Notice, sight: &Sight, theme: Theme) -> Option<Option<Stri
         }
         Notice::Arrived { name, back: true, .. } => format!("{name} is back"),
         Notice::Arrived { name, seat, .. } => format!("{name} sits down {}", seat_word(*seat, sight.players())),
+        Notice::GaveUp { name: Some(name) } => {
+            format!("{name} gave up their seat: its bot plays it, and the next to come may take it")
+        }
+        Notice::GaveUp { name: None } => "You gave up your seat for good: you are watching".to_string(),
         Notice::Left { name, grace } => {
             format!("{name} left: their seat waits {} s, then its bot plays for them", grace.as_secs())
         }

@@ -761,6 +761,36 @@ fn a_hand_is_never_dealt_again_at_a_served_table_even_by_one_alone() {
 }
 
 #[test]
+fn a_person_may_give_up_their_seat_for_good_and_the_next_to_come_takes_it() {
+    let mut shared = Shared::alice_and_bob(Sharing::default());
+    shared.bots_act();
+    shared.press(BOB, Command::Quit);
+    assert!(shared.screen(BOB, 80, 24).contains("g gives it up for good"), "{}", shared.screen(BOB, 80, 24));
+    assert!(shared.keys(BOB).contains(&"g give up the seat"));
+    shared.press(BOB, Command::GiveUp);
+    assert_eq!(shared.sight(BOB).seat, None, "bob watches");
+    assert_eq!(shared.table().holders()[1], None, "nobody holds West: its bot plays it");
+    assert_eq!(shared.note(BOB), Some("You gave up your seat for good: you are watching"));
+    assert_eq!(shared.note(ALICE), Some("bob gave up their seat: its bot plays it, and the next to come may take it"));
+    shared.arrive(CAROL, "carol", None, false);
+    assert_eq!(shared.sight(CAROL).seat, Seat::new(1), "carol sits at West");
+    // A stray g at the table does nothing.
+    shared.press(ALICE, Command::GiveUp);
+    assert_eq!(shared.sight(ALICE).seat, Some(Seat::SOUTH));
+}
+
+#[test]
+fn in_the_line_mode_give_up_gives_the_seat_up() {
+    let mut shared = Shared::alice_in_lines_and_bob();
+    let now = shared.now;
+    shared.room.type_line(ALICE, "give up", now);
+    assert_eq!(shared.sight(ALICE).seat, None);
+    assert!(
+        shared.room.take_lines(ALICE).iter().any(|line| line == "You gave up your seat for good: you are watching.")
+    );
+}
+
+#[test]
 fn hints_are_a_table_setting() {
     let mut shared = Shared::alice_and_bob(Sharing { hints: false, ..Sharing::default() });
     shared.press(ALICE, Command::Hint);
@@ -985,7 +1015,11 @@ fn a_shared_table_has_its_own_words() {
     shared.press(ALICE, Command::Quit);
     let quit = shared.screen(ALICE, 80, 24);
     assert!(quit.contains("Leave the table? Your seat waits 60 s for you,") && !quit.contains("resume"), "{quit}");
-    assert_eq!(shared.keys(ALICE), ["y leave", "n keep playing"], "the keys say what the buttons say");
+    assert_eq!(
+        shared.keys(ALICE),
+        ["y leave", "n keep playing", "g give up the seat"],
+        "the keys say what the buttons and the text say"
+    );
     shared.press(EVE, Command::Quit);
     let watcher = shared.screen(EVE, 80, 24);
     assert!(watcher.contains("Stop watching") && watcher.contains("n Keep watching"), "{watcher}");

@@ -69,10 +69,17 @@ fn yes_or_no(command: Command, yes: impl FnOnce() -> Outcome) -> Outcome {
     }
 }
 
+/// Whether the window asking whether to leave offers giving the seat up
+/// for good: seated at a served table whose game is not over.
+pub fn offers_give_up(sight: &Sight) -> bool {
+    sight.kind == Kind::Shared && sight.seat.is_some() && sight.finish.is_none()
+}
+
 /// What a key does to the window asking whether to leave.
-pub fn quit_key(command: Command) -> Outcome {
+pub fn quit_key(command: Command, sight: &Sight) -> Outcome {
     match command {
         Command::Quit => Outcome::Ask(Request::Leave),
+        Command::GiveUp if offers_give_up(sight) => Outcome::Ask(Request::Table(Intent::GiveUpSeat)),
         _ => yes_or_no(command, || Outcome::Ask(Request::Leave)),
     }
 }
@@ -99,6 +106,8 @@ pub fn quit_draw(buf: &mut Buffer, area: Rect, seen: &Seen, hits: &mut Hits) -> 
         (Kind::Shared, Some(_)) => vec![
             format!(" Leave the table? Your seat waits {} s for you,", seen.grace.as_secs()),
             " then its bot plays until you come back.".to_string(),
+            " g gives it up for good: you watch, and anyone".to_string(),
+            " who comes may take it.".to_string(),
         ],
     };
     let title = if seen.kind == Kind::Local { "Quit?" } else { "Leave?" };
@@ -135,7 +144,7 @@ pub fn question(
     theme: Theme,
     hits: &mut Hits,
 ) -> Rect {
-    let (rect, inner) = frame(buf, area, 52, 6, title, theme);
+    let (rect, inner) = frame(buf, area, 52, text.len() as u16 + 4, title, theme);
     Paragraph::new(text.iter().map(|line| Line::raw(line.clone())).collect::<Vec<_>>()).render(inner, buf);
     let row = [(yes, Button::Yes), (no, Button::No)];
     buttons(buf, inner, &row, None, theme, hits);
