@@ -101,6 +101,9 @@ impl Default for Sharing {
 /// How many times the turn clock a person in the line mode has, unless a
 /// table says otherwise.
 pub const LINE_MODE_CLOCK: u32 = 3;
+/// How long a seat is kept for a person who has gone: from the next hand
+/// or game after this, it is nobody's, for whoever comes.
+pub const SEAT_KEPT: Duration = Duration::from_secs(600);
 
 /// The most times the turn clock a table may give the line mode.
 pub const MAX_LINE_MODE_CLOCK: u32 = 5;

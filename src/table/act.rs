@@ -406,6 +406,7 @@ impl Table {
         self.proposal = None;
         self.people_played = false;
         self.holders.resize(players, None);
+        self.free_long_away_seats(now);
         let seed = (self.kind == Kind::Local).then_some(start.seed);
         for p in 0..self.people.len() {
             let seat_lost = self.people[p].seat.is_some_and(|seat| !kept(seat, players));

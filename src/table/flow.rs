@@ -110,6 +110,7 @@ impl Table {
         for person in &mut self.people {
             person.done_with_hand = hand;
         }
+        self.free_long_away_seats(now);
         self.apply(Action::NextHand, now);
     }
 

@@ -51,6 +51,14 @@ pub enum Notice {
         /// Their name; `None` to them.
         name: Option<String>,
     },
+    /// A seat's person was away longer than the table keeps a seat: it is
+    /// free for whoever comes.
+    SeatFreed {
+        /// Who held it.
+        name: String,
+        /// How long it was kept.
+        kept: Duration,
+    },
     /// A new game has started at this table.
     NewGame {
         /// Who started it, where it was someone else here.

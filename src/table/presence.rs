@@ -8,7 +8,7 @@ use std::time::{Duration, Instant};
 use crate::engine::{GamePhase, HandPhase, Seat};
 
 use super::people::Attendee;
-use super::{Arrival, Holder, Notice, PersonId, Table};
+use super::{Arrival, Holder, Notice, PersonId, SEAT_KEPT, Table};
 
 impl Table {
     /// A person comes in: back to the seat they hold, to the first seat
@@ -65,6 +65,20 @@ impl Table {
         self.notices.extend(notices);
         self.recount_votes(now);
         self.watch_presence(now);
+    }
+
+    /// At a new hand or game, each seat whose person has been away longer
+    /// than [`SEAT_KEPT`] is nobody's any more: its bot plays it, and the
+    /// next to come may take it.
+    pub(super) fn free_long_away_seats(&mut self, now: Instant) {
+        for index in 0..self.holders.len() {
+            let Some(holder) = &self.holders[index] else { continue };
+            if holder.away_since.is_some_and(|left| now >= left + SEAT_KEPT) {
+                let name = holder.name.clone();
+                self.holders[index] = None;
+                self.tell_all(Notice::SeatFreed { name, kept: SEAT_KEPT });
+            }
+        }
     }
 
     /// What the table waits on: the position, where the passes of a hand

@@ -46,6 +46,9 @@ pub fn words(notice: &Notice, sight: &Sight, theme: Theme) -> Option<Option<Stri
         Notice::GaveUp { name: Some(name) } => {
             format!("{name} gave up their seat: its bot plays it, and the next to come may take it")
         }
+        Notice::SeatFreed { name, kept } => {
+            format!("{name} has been away over {} minutes: their seat is free for whoever comes", kept.as_secs() / 60)
+        }
         Notice::GaveUp { name: None } => "You gave up your seat for good: you are watching".to_string(),
         Notice::Left { name, grace } => {
             format!("{name} left: their seat waits {} s, then its bot plays for them", grace.as_secs())

@@ -12,6 +12,7 @@ const ALICE: PersonId = PersonId(1);
 const BOB: PersonId = PersonId(2);
 const EVE: PersonId = PersonId(3);
 const CAROL: PersonId = PersonId(4);
+const DAN: PersonId = PersonId(5);
 
 /// A shared table and its people, at a test's clock.
 struct Shared {
@@ -777,6 +778,26 @@ fn a_person_may_give_up_their_seat_for_good_and_the_next_to_come_takes_it() {
     // A stray g at the table does nothing.
     shared.press(ALICE, Command::GiveUp);
     assert_eq!(shared.sight(ALICE).seat, Some(Seat::SOUTH));
+}
+
+#[test]
+fn a_seat_whose_person_has_been_away_past_the_limit_is_free_from_the_next_hand() {
+    let mut shared = Shared::alice_and_bob(Sharing::default());
+    shared.bots_act();
+    shared.leave(BOB);
+    shared.wait(crate::table::SEAT_KEPT - Duration::from_secs(1));
+    shared.arrive(CAROL, "carol", None, false);
+    assert_eq!(shared.sight(CAROL).seat, Some(Seat::new(2).unwrap()), "bob's seat is still kept: carol sits at North");
+    shared.arrive(DAN, "dan", None, false);
+    shared.arrive(EVE, "eve", None, false);
+    assert_eq!(shared.sight(EVE).seat, None, "every seat is held: eve watches");
+    shared.wait(Duration::from_secs(2));
+    assert!(shared.table().holders()[1].is_some(), "mid-hand it stays bob's");
+    shared.play_until(|shared| shared.table().game().hand_number() == 2);
+    assert_eq!(shared.table().holders()[1], None, "at the next hand it is nobody's");
+    shared.leave(EVE);
+    shared.arrive(EVE, "eve", None, false);
+    assert_eq!(shared.sight(EVE).seat, Seat::new(1), "the next to come takes it");
 }
 
 #[test]
