@@ -322,6 +322,11 @@ impl Narrator {
                     _ => return,
                 }
             }
+            // These begin with the name of someone who no longer holds a seat: kept as they wrote it.
+            Notice::SeatFreed { .. } | Notice::GaveUp { name: Some(_) } => match words(notice, sight, self.theme()) {
+                Some(Some(text)) => format!("{text}."),
+                _ => return,
+            },
             _ => match words(notice, sight, self.theme()) {
                 Some(Some(text)) => told_of(sight, &text),
                 _ => return,

@@ -801,6 +801,25 @@ fn a_seat_whose_person_has_been_away_past_the_limit_is_free_from_the_next_hand()
 }
 
 #[test]
+fn the_table_says_when_a_seat_kept_too_long_is_free() {
+    let sharing = Sharing { turn_clock: Some(Duration::ZERO), ..Sharing::default() };
+    let mut shared = Shared::empty(Rules::default(), 42, sharing);
+    let arrival = Arrival { id: ALICE, name: "alice".into(), key: None, watch: false, in_lines: true };
+    let narrator = crate::line::narrator::Narrator::new(ALICE, crate::line::cards::CardWords::default());
+    shared.room.arrive_in_lines(arrival, narrator, shared.now);
+    shared.arrive(BOB, "bob", None, false);
+    shared.leave(BOB);
+    shared.wait(crate::table::SEAT_KEPT);
+    while shared.table().game().hand_number() < 2 {
+        shared.bots_act();
+        shared.wait(Duration::from_secs(3));
+    }
+    let said = shared.room.take_lines(ALICE);
+    let freed = "bob has been away over 10 minutes: their seat is free for whoever comes.";
+    assert!(said.iter().any(|line| line == freed), "{said:#?}");
+}
+
+#[test]
 fn in_the_line_mode_give_up_gives_the_seat_up() {
     let mut shared = Shared::alice_in_lines_and_bob();
     let now = shared.now;
