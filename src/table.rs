@@ -898,6 +898,15 @@ impl Table {
         }
     }
 
+    /// Tells everyone here what person `p` did: the others with their
+    /// name, they themselves with `None` (they read "you").
+    fn tell_of(&mut self, p: usize, notice: impl Fn(Option<String>) -> Notice) {
+        let (id, name) = (self.people[p].id, &self.people[p].name);
+        let notices: Vec<(PersonId, Notice)> =
+            self.people.iter().map(|person| (person.id, notice((person.id != id).then(|| name.clone())))).collect();
+        self.notices.extend(notices);
+    }
+
     /// A notice for each person, as their seat may know it (`None`: none).
     fn tell_each(&mut self, say: impl Fn(&Table, Option<Seat>) -> Option<Notice>) {
         let notices: Vec<(PersonId, Notice)> =

@@ -4,7 +4,7 @@
 //! change reaches. The bots' searches and the hints run on the server's
 //! pool. A screen that fails or panics ends that person's connection only.
 
-use std::collections::{HashMap, HashSet};
+use std::collections::HashMap;
 use std::net::IpAddr;
 use std::panic::AssertUnwindSafe;
 use std::path::PathBuf;
@@ -250,7 +250,6 @@ pub(super) fn open(
         store,
         room: Room::new(table, Vec::new()),
         screens: HashMap::new(),
-        unknown: HashSet::new(),
         redraw: Redraw::Everyone,
         canvas: Buffer::default(),
         sender: sender.clone(),
@@ -333,10 +332,6 @@ struct Served {
     store: Store,
     room: Room,
     screens: HashMap<PersonId, Screen>,
-    /// The people here whom nobody can know again (no key, and a name
-    /// cleaning changed): a seat of theirs could never be proved theirs,
-    /// so it is given up as they go.
-    unknown: HashSet<PersonId>,
     /// The screens to draw before waiting again.
     redraw: Redraw,
     /// Where each screen's frame is drawn before what changed is sent.
@@ -541,8 +536,7 @@ impl Served {
     /// them as after a lost connection.
     fn leave(&mut self, id: PersonId, now: Instant) {
         let last_words = self.room.take_lines(id);
-        let unknown = self.unknown.remove(&id);
-        let_go(&mut self.room, id, unknown, now);
+        let_go(&mut self.room, id, now);
         if let Some(mut screen) = self.screens.remove(&id) {
             // A line-mode person is told what their last lines asked before the lobby greets them.
             let told = screen.tell(&last_words);
@@ -659,9 +653,8 @@ impl Served {
             }
             ToTable::Input(id, Input::Gone) => {
                 self.screens.remove(&id);
-                let unknown = self.unknown.remove(&id);
                 self.change(None, |room, now| {
-                    let_go(room, id, unknown, now);
+                    let_go(room, id, now);
                     Vec::new()
                 });
                 // The seat is kept for them across a restart too.
@@ -685,9 +678,6 @@ impl Served {
 
     fn join(&mut self, joining: Joining) {
         let Joining { mut arrival, mut theme, mut screen } = joining;
-        if !screen.visitor.identity.is_known() {
-            self.unknown.insert(arrival.id);
-        }
         arrival.name = unique_name(self.room.table(), &arrival.name, arrival.key.as_deref().unwrap_or_default());
         // How they chose to see and hear the table, where they came straight here and not by the lobby.
         if let Ok(look) = self.store.look_of(&screen.visitor.identity) {
@@ -767,9 +757,8 @@ impl Served {
         if let Some(screen) = self.screens.remove(&id) {
             screen.disconnect(why);
         }
-        let unknown = self.unknown.remove(&id);
         self.change(None, |room, now| {
-            let_go(room, id, unknown, now);
+            let_go(room, id, now);
             Vec::new()
         });
     }
@@ -970,13 +959,23 @@ fn closes_when_empty(opener: Option<&str>, stored: Option<&serde_json::Value>) -
     kept.unwrap_or(opener.is_some() || stored.is_some_and(|settings| settings.get("opener").is_none()))
 }
 
-/// Person `id` goes: their seat waits for them, or, for a person nobody
-/// can know again (`unknown`), is given up at once.
-fn let_go(room: &mut Room, id: PersonId, unknown: bool, now: Instant) {
-    if unknown {
+/// Person `id` goes: their seat waits for them, unless it is held by
+/// someone nobody can know again, whose seat is given up at once.
+fn let_go(room: &mut Room, id: PersonId, now: Instant) {
+    let table = room.table();
+    let seat = table.people().find(|&(person, _, _)| person == id).and_then(|(_, _, seat)| seat);
+    let holder = seat.and_then(|seat| table.holders()[seat.index()].as_ref());
+    if holder.is_some_and(|holder| !provable(holder.key.as_deref())) {
         room.intend(id, Intent::GiveUpSeat, now);
     }
     room.leave(id, now);
+}
+
+/// Whether a seat's holder token can ever be shown again: a key, a name
+/// (or no token, a seat saved before tokens, held by its name); not the
+/// random token of someone nobody can know again.
+fn provable(token: Option<&str>) -> bool {
+    token.is_none_or(|token| Identity::of_holder(token).is_known())
 }
 
 /// Who opened a stored table from the lobby, as its settings keep it.
@@ -1018,8 +1017,7 @@ fn holders_of(stored: &StoredTable, now: Instant) -> Vec<Option<Holder>> {
     let away = stored.settings.get("away-since-ms");
     let wall = now_millis();
     let mut holders = vec![None; seats];
-    let provable = |seated: &&Seated| seated.key.as_deref().is_none_or(|key| Identity::of_holder(key).is_known());
-    for seated in stored.seated.iter().filter(provable) {
+    for seated in stored.seated.iter().filter(|seated| provable(seated.key.as_deref())) {
         let left = away.and_then(|away| away.get(seated.seat.to_string())).and_then(serde_json::Value::as_u64);
         let away_since = Some(left.map_or(now, |left| instant_of(left, now, wall)));
         holders[seated.seat] = Some(Holder { name: seated.name.clone(), key: seated.key.clone(), away_since });
@@ -1133,8 +1131,8 @@ mod tests {
             };
             room.arrive_in_lines(arrival, Narrator::new(PersonId(id), CardWords::default()), now);
         }
-        let_go(&mut room, PersonId(1), true, now);
-        let_go(&mut room, PersonId(2), false, now);
+        let_go(&mut room, PersonId(1), now);
+        let_go(&mut room, PersonId(2), now);
         let table = room.table();
         assert_eq!(table.holders()[0], None, "the anonymous person's seat is free for the next to come");
         assert!(table.holders()[1].as_ref().is_some_and(|holder| holder.away_since == Some(now)), "bob's waits");

@@ -11,8 +11,8 @@ use crate::engine::{Action, Card, CardBag, Game, GamePhase, HandPhase, Seat};
 use super::chat::{Chat, Said, clean};
 use super::proposal::kept;
 use super::{
-    Clock, DealSecret, Effect, Hint, HintRequest, Intent, Kind, NewGame, Notice, Off, PendingPass, PersonId, Refusal,
-    Table, UndoPoint, WorkedOutHint, fresh_deal, secret_deal,
+    Clock, DealSecret, Effect, Hint, HintRequest, Intent, Kind, NewGame, Notice, Off, PendingPass, Refusal, Table,
+    UndoPoint, WorkedOutHint, fresh_deal, secret_deal,
 };
 
 /// What a person may do now that changes the whole table: each `Ok`, or
@@ -176,14 +176,7 @@ impl Table {
         let Some(limit) = self.turn_limit(seat) else { return };
         self.time_added.push((seat, limit));
         let left = self.turn_left(seat, now).unwrap_or_default();
-        let id = self.people[p].id;
-        let name = self.people[p].name.clone();
-        let notices: Vec<(PersonId, Notice)> = self
-            .people
-            .iter()
-            .map(|person| (person.id, Notice::MoreTime { by: (person.id != id).then(|| name.clone()), left }))
-            .collect();
-        self.notices.extend(notices);
+        self.tell_of(p, |by| Notice::MoreTime { by, left });
     }
 
     /// Any key or click ends a pace wait, where the table is one person's.

@@ -56,13 +56,7 @@ impl Table {
         self.holders[seat.index()] = None;
         let person = &mut self.people[p];
         (person.queued, person.hint_asked) = (None, None);
-        let (id, name) = (person.id, person.name.clone());
-        let notices: Vec<(PersonId, Notice)> = self
-            .people
-            .iter()
-            .map(|other| (other.id, Notice::GaveUp { name: (other.id != id).then(|| name.clone()) }))
-            .collect();
-        self.notices.extend(notices);
+        self.tell_of(p, |name| Notice::GaveUp { name });
         self.recount_votes(now);
         self.watch_presence(now);
     }

@@ -90,17 +90,8 @@ impl Table {
         } else {
             let withdrawn = proposal.by == id;
             self.proposal = None;
-            let name = self.people[p].name.clone();
             // Each is told by name who said no, but the one who said it.
-            let notices: Vec<(PersonId, Notice)> = self
-                .people
-                .iter()
-                .map(|person| {
-                    let by = (person.id != id).then(|| name.clone());
-                    (person.id, if withdrawn { Notice::Withdrawn { by } } else { Notice::Declined { by } })
-                })
-                .collect();
-            self.notices.extend(notices);
+            self.tell_of(p, |by| if withdrawn { Notice::Withdrawn { by } } else { Notice::Declined { by } });
         }
     }
 

@@ -308,7 +308,6 @@ fn widest_that_fits(widths: &[usize], room: usize) -> usize {
     (1..=widest).rev().find(|&cap| widths.iter().map(|&w| w.min(cap)).sum::<usize>() <= room).unwrap_or(1)
 }
 
-/// The person's record: games, wins and points a hand, per preset.
 /// What the record says before any game of yours has ended.
 const NO_RECORD: &str = "Your games, wins and points a hand show here, per preset, once a game of yours ends.";
 
@@ -321,6 +320,7 @@ fn records_lines(lobby: &Lobby, width: u16) -> u16 {
     }
 }
 
+/// The person's record: games, wins and points a hand, per preset.
 fn records_list(buf: &mut Buffer, area: Rect, lobby: &Lobby) {
     let theme = lobby.theme;
     if lobby.records.is_empty() {
