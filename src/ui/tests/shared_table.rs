@@ -66,6 +66,13 @@ impl Shared {
         shared
     }
 
+    /// `name` comes in without a key, hearing the table in the line mode.
+    fn arrive_listening(&mut self, id: PersonId, name: &str, watch: bool) {
+        let arrival = Arrival { id, name: name.into(), key: None, watch, in_lines: true };
+        let narrator = crate::line::narrator::Narrator::new(id, crate::line::cards::CardWords::default());
+        self.room.arrive_in_lines(arrival, narrator, self.now);
+    }
+
     fn arrive(&mut self, id: PersonId, name: &str, key: Option<&str>, watch: bool) {
         let arrival = Arrival { id, name: name.to_string(), key: key.map(str::to_string), watch, in_lines: false };
         self.room.arrive(arrival, Viewer::new(id, COLOR), self.now);
@@ -804,9 +811,7 @@ fn a_seat_whose_person_has_been_away_past_the_limit_is_free_from_the_next_hand()
 fn the_table_says_when_a_seat_kept_too_long_is_free() {
     let sharing = Sharing { turn_clock: Some(Duration::ZERO), ..Sharing::default() };
     let mut shared = Shared::empty(Rules::default(), 42, sharing);
-    let arrival = Arrival { id: ALICE, name: "alice".into(), key: None, watch: false, in_lines: true };
-    let narrator = crate::line::narrator::Narrator::new(ALICE, crate::line::cards::CardWords::default());
-    shared.room.arrive_in_lines(arrival, narrator, shared.now);
+    shared.arrive_listening(ALICE, "alice", false);
     shared.arrive(BOB, "bob", None, false);
     shared.leave(BOB);
     shared.wait(crate::table::SEAT_KEPT);
@@ -1304,9 +1309,7 @@ fn in_the_line_mode_a_proposal_open_does_not_hide_your_turn() {
 fn the_turn_clock_gives_the_line_mode_longer_warns_before_it_runs_out_and_more_time_is_asked_for() {
     let sharing = Sharing { turn_clock: Some(Duration::from_secs(20)), ..Sharing::default() };
     let mut shared = Shared::empty(Rules::default(), 42, sharing);
-    let arrival = Arrival { id: ALICE, name: "alice".into(), key: None, watch: false, in_lines: true };
-    let narrator = crate::line::narrator::Narrator::new(ALICE, crate::line::cards::CardWords::default());
-    shared.room.arrive_in_lines(arrival, narrator, shared.now);
+    shared.arrive_listening(ALICE, "alice", false);
     shared.arrive(BOB, "bob", Some("SHA256:bob"), false);
     let said = shared.room.take_lines(ALICE);
     // Three times the table's 20 s: a trick takes about 15 s to hear.
@@ -1338,9 +1341,7 @@ fn the_turn_clock_gives_the_line_mode_longer_warns_before_it_runs_out_and_more_t
 fn each_seats_pass_has_its_own_clock_and_its_own_time_asked_for() {
     let sharing = Sharing { turn_clock: Some(Duration::from_secs(30)), ..Sharing::default() };
     let mut shared = Shared::empty(Rules::default(), 42, sharing);
-    let arrival = Arrival { id: ALICE, name: "alice".into(), key: None, watch: false, in_lines: true };
-    let narrator = crate::line::narrator::Narrator::new(ALICE, crate::line::cards::CardWords::default());
-    shared.room.arrive_in_lines(arrival, narrator, shared.now);
+    shared.arrive_listening(ALICE, "alice", false);
     shared.arrive(BOB, "bob", Some("SHA256:bob"), false);
     shared.bots_act();
     // alice passes in good time: bob's clock is his own, not cut short by hers ending.
@@ -1376,9 +1377,7 @@ fn in_the_line_mode_the_seal_is_said_as_the_game_starts_and_opened_at_its_end() 
     let rules = Rules { target_score: 20, ..Rules::default() };
     let sharing = Sharing { turn_clock: Some(Duration::ZERO), ..Sharing::default() };
     let mut shared = Shared::empty(rules, 7, sharing);
-    let arrival = Arrival { id: ALICE, name: "alice".into(), key: None, watch: false, in_lines: true };
-    let narrator = crate::line::narrator::Narrator::new(ALICE, crate::line::cards::CardWords::default());
-    shared.room.arrive_in_lines(arrival, narrator, shared.now);
+    shared.arrive_listening(ALICE, "alice", false);
     shared.arrive(BOB, "bob", None, false);
     let crate::table::DealShown::Sealed { digest } = shared.sight(ALICE).deal else {
         panic!("a served game is sealed")
@@ -1402,9 +1401,7 @@ fn in_the_line_mode_the_seal_is_said_as_the_game_starts_and_opened_at_its_end() 
 #[test]
 fn in_the_line_mode_a_bot_playing_for_someone_away_is_named_as_their_bot() {
     let mut shared = Shared::alice_and_bob(Sharing { grace: Duration::from_secs(1), ..Sharing::default() });
-    let arrival = Arrival { id: EVE, name: "eve".into(), key: None, watch: true, in_lines: true };
-    let narrator = crate::line::narrator::Narrator::new(EVE, crate::line::cards::CardWords::default());
-    shared.room.arrive_in_lines(arrival, narrator, shared.now);
+    shared.arrive_listening(EVE, "eve", true);
     shared.leave(BOB);
     shared.wait(Duration::from_secs(2));
     shared.play_until(|shared| shared.table().game().tricks().len() >= 2);

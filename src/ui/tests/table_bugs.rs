@@ -57,10 +57,24 @@ fn a_widow_still_face_down_with_a_heart_in_it_is_not_played_out() {
 /// Cancellation at six, where you lead: the hands (South first) and the kitty.
 fn cancellation_at_six(hands: [&str; 6], kitty: &str) -> (Rules, Game) {
     let rules = Rules { players: 6, no_blood: false, ..Preset::Cancellation.rules() };
+    (rules, dealt_at_six(rules, hands, cards(kitty), CardSet::EMPTY))
+}
+
+/// Cancellation at six as its preset plays, where you lead, with a kitty
+/// of both copies of `kitty`, the table's clock past its first wait.
+fn cancellation_with_a_kitty_twice(hands: [&str; 6], kitty: &str) -> Harness {
+    let rules = Rules { players: 6, ..Preset::Cancellation.rules() };
+    let mut h = Harness::from_game(rules, dealt_at_six(rules, hands, cards(kitty), cards(kitty)));
+    h.wait(Duration::from_secs(1));
+    h
+}
+
+/// A game of `rules` at six from this deal, the dealer at seat 5 (you lead).
+fn dealt_at_six(rules: Rules, hands: [&str; 6], kitty: CardSet, twice: CardSet) -> Game {
     let holdings = BySeat::new_with(|seat| hands.get(seat.index()).map_or(CardSet::EMPTY, |text| cards(text)));
-    let deal = Deal { dealer: Seat::new(5).unwrap(), hands: holdings, kitty: cards(kitty), twice: CardSet::EMPTY };
+    let deal = Deal { dealer: Seat::new(5).unwrap(), hands: holdings, kitty, twice };
     let hand = Hand::new(&rules, deal, PassDirection::Hold);
-    (rules, Game::from_position(rules, 1, hand, BySeat::splat(0)).unwrap())
+    Game::from_position(rules, 1, hand, BySeat::splat(0)).unwrap()
 }
 
 #[test]
@@ -269,13 +283,7 @@ fn the_top_line_counts_every_card_of_the_widow_a_pair_as_two() {
 
 #[test]
 fn the_note_of_the_widow_taken_counts_both_copies_of_a_pair() {
-    let rules = Rules { players: 6, ..Preset::Cancellation.rules() };
-    let hands = ["2C 3C", "4C 5C", "6C 7C", "8C 9C", "TC JC", "QC KC"].map(cards);
-    let holdings = BySeat::new_with(|seat| hands.get(seat.index()).copied().unwrap_or(CardSet::EMPTY));
-    let deal = Deal { dealer: Seat::new(5).unwrap(), hands: holdings, kitty: cards("5H"), twice: cards("5H") };
-    let hand = Hand::new(&rules, deal, PassDirection::Hold);
-    let mut h = Harness::from_game(rules, Game::from_position(rules, 1, hand, BySeat::splat(0)).unwrap());
-    h.wait(Duration::from_secs(1));
+    let mut h = cancellation_with_a_kitty_twice(["2C 3C", "4C 5C", "6C 7C", "8C 9C", "TC JC", "QC KC"], "5H");
     let (text, _, _) = h.screen(200, 60);
     assert!(text.lines().next().unwrap().contains("kitty 2"), "Cancellation's leftover cards are its kitty: {text}");
     h.send(Command::Card("2C".parse().unwrap()));
@@ -350,13 +358,7 @@ fn rules_that_make_no_game_stay_in_the_new_game_window_with_the_reason() {
 
 #[test]
 fn the_kitty_that_waited_with_a_trick_nobody_won_is_told_taken_with_the_next() {
-    let rules = Rules { players: 6, ..Preset::Cancellation.rules() };
-    let hands = ["2C KD", "2C 3D", "8C 4D", "8C 5D", "3C 6D", "4C 7D"].map(cards);
-    let holdings = BySeat::new_with(|seat| hands.get(seat.index()).copied().unwrap_or(CardSet::EMPTY));
-    let deal = Deal { dealer: Seat::new(5).unwrap(), hands: holdings, kitty: cards("5H"), twice: cards("5H") };
-    let hand = Hand::new(&rules, deal, PassDirection::Hold);
-    let mut h = Harness::from_game(rules, Game::from_position(rules, 1, hand, BySeat::splat(0)).unwrap());
-    h.wait(Duration::from_secs(1));
+    let mut h = cancellation_with_a_kitty_twice(["2C KD", "2C 3D", "8C 4D", "8C 5D", "3C 6D", "4C 7D"], "5H");
     // Two pairs of clubs: nobody takes the first trick, and the kitty waits with it.
     h.send(Command::Card("2C".parse().unwrap()));
     for (seat, card) in [(1, "2C"), (2, "8C"), (3, "8C"), (4, "3C"), (5, "4C")] {
