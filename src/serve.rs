@@ -48,7 +48,7 @@ use crate::table::{PersonId, Sharing};
 use access::Access;
 use directory::{Bounds, Directory, OpenError};
 use handler::Client;
-use limits::{CodeTries, Connections, Guarded, Login, Refusal};
+use limits::{CodeTries, Connections, Guarded, Login, Refusal, Shares};
 use live::Registry;
 use lobby::TableRequest;
 use saver::Saver;
@@ -191,6 +191,8 @@ struct Shared {
     live: Registry,
     /// Wrong table codes tried, per address.
     code_tries: CodeTries,
+    /// The lobby's places, by network.
+    lobby: Shares,
 }
 
 /// Why a code brought nobody to a table.
@@ -406,6 +408,7 @@ impl Server {
                 reviews: AtomicUsize::new(0),
                 live: Registry::default(),
                 code_tries: CodeTries::default(),
+                lobby: Shares::new(limits::LOBBY_PER_NETWORK),
             }
         });
         let stopping = Arc::new(tokio::sync::Notify::new());

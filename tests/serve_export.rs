@@ -45,7 +45,7 @@ fn the_stored_games_are_written_as_record_lines_and_the_server_does_not_start() 
     let games = [played(1), played(2)];
     let mut store = Store::open_in(&data_dir(&dir)).unwrap();
     for game in &games {
-        store.add_game(game, "standard", &[]).unwrap();
+        store.add_game(game, "standard", &[], None).unwrap();
     }
     drop(store);
 

@@ -21,12 +21,22 @@ use tokio::time::Sleep;
 
 /// Connections open at once, from everywhere.
 pub(super) const MAX_CONNECTIONS: usize = 1024;
-/// Connections open at once from one address.
+/// Connections open at once from one address ([`host`]).
 pub(super) const MAX_PER_ADDRESS: usize = 8;
+/// Connections open at once from one network ([`network`]): a sixteenth
+/// of the server, so that one stranger's network cannot fill it.
+pub(super) const MAX_PER_NETWORK: usize = 64;
 /// Connections logging in at once, from everywhere (logged in ones do not count).
 pub(super) const MAX_LOGINS: usize = 128;
 /// Connections logging in at once from one address.
 pub(super) const MAX_LOGINS_PER_ADDRESS: usize = 4;
+/// Connections logging in at once from one network: however chatty, a
+/// flood from one network holds an eighth of the logins, and pushes out
+/// its own before anyone else's.
+pub(super) const MAX_LOGINS_PER_NETWORK: usize = 16;
+/// People in the lobby at once from one network, idle or not (a lobby
+/// screen is the costliest thing a connection holds for nothing).
+pub(super) const LOBBY_PER_NETWORK: usize = 16;
 /// Refusals being said at once; past this, a refused connection is just
 /// closed, so that refusing is no work for a flood.
 pub(super) const MAX_REFUSING: usize = 16;
@@ -123,8 +133,12 @@ pub(super) enum Refusal {
     ServerFull,
     /// [`MAX_PER_ADDRESS`] are open from the client's address.
     AddressFull,
+    /// [`MAX_PER_NETWORK`] are open from the client's network.
+    NetworkFull,
     /// [`MAX_LOGINS_PER_ADDRESS`] are logging in from the client's address.
     LoginsFromAddress,
+    /// [`MAX_LOGINS_PER_NETWORK`] are logging in from the client's network.
+    LoginsFromNetwork,
 }
 
 impl Refusal {
@@ -137,8 +151,14 @@ impl Refusal {
             Refusal::AddressFull => format!(
                 "hearts: your address has {MAX_PER_ADDRESS} connections here, the most it may; close one and try again"
             ),
+            Refusal::NetworkFull => {
+                format!("hearts: your network has {MAX_PER_NETWORK} connections here, the most it may; try again later")
+            }
             Refusal::LoginsFromAddress => {
                 "hearts: too many logins at once from your address; try again in a moment".to_string()
+            }
+            Refusal::LoginsFromNetwork => {
+                "hearts: too many logins at once from your network; try again in a moment".to_string()
             }
         }
     }
@@ -160,7 +180,9 @@ struct Open {
 #[derive(Debug)]
 struct Entry {
     id: u64,
-    /// The client's network: its address, or an IPv6 address's /64.
+    /// The client's address, as [`host`] counts it.
+    host: IpAddr,
+    /// The client's network, as [`network`] counts it.
     network: IpAddr,
     login: Login,
 }
@@ -216,56 +238,83 @@ impl Login {
     }
 }
 
-/// The network an address is counted in: an IPv6 address's /64 (one
+/// The address a client is counted by: an IPv6 address's /64 (one
 /// machine or household has a whole one), else the address itself.
+pub(super) fn host(address: IpAddr) -> IpAddr {
+    prefix(address, 64, 32)
+}
+
+/// The network a client is counted in, for the shares no one network may
+/// exceed: an IPv4 /24 and an IPv6 /48. A /48 is the most a registry
+/// hands one site, so one stranger may hold a whole one (and every /56
+/// of it); a /24 is the smallest block routed on the internet.
 pub(super) fn network(address: IpAddr) -> IpAddr {
+    prefix(address, 48, 24)
+}
+
+/// `address` with only its first `v6` or `v4` bits (an IPv4 address
+/// mapped into IPv6 counts as IPv4).
+fn prefix(address: IpAddr, v6: u32, v4: u32) -> IpAddr {
+    let v4_of = |v4_address: std::net::Ipv4Addr| {
+        IpAddr::V4((u32::from(v4_address) & !(u32::MAX.checked_shr(v4).unwrap_or(0))).into())
+    };
     match address {
-        IpAddr::V6(v6) => match v6.to_ipv4_mapped() {
-            Some(v4) => IpAddr::V4(v4),
-            None => IpAddr::V6((u128::from(v6) & !u128::from(u64::MAX)).into()),
+        IpAddr::V6(v6_address) => match v6_address.to_ipv4_mapped() {
+            Some(mapped) => v4_of(mapped),
+            None => IpAddr::V6((u128::from(v6_address) & !(u128::MAX.checked_shr(v6).unwrap_or(0))).into()),
         },
-        v4 => v4,
+        IpAddr::V4(v4_address) => v4_of(v4_address),
     }
 }
 
 impl Connections {
     /// A place for one more connection from `address`, following `login`;
-    /// refused when the server or the address is full, or the address has
-    /// too many logins under way. When too many are under way in all, one
-    /// is cut for this one, as OpenSSH's MaxStartups drops some: of the
-    /// address with the most, the one silent longest. A flood of slow
-    /// handshakes pushes out its own, not a person's busy login.
+    /// refused when the server, the address or its network is full, or
+    /// the address or network has too many logins under way. When too
+    /// many are under way in all, one is cut for this one, as OpenSSH's
+    /// MaxStartups drops some: of the network with the most, the one
+    /// silent longest. A flood pushes out its own, however chatty, never
+    /// the busy login of a person from a network with fewer.
     pub(super) fn take(&self, address: IpAddr, login: &Login) -> Result<Slot, Refusal> {
-        let network = network(address);
+        let (host, network) = (host(address), network(address));
         let Ok(mut open) = self.open.lock() else { return Err(Refusal::ServerFull) };
         if open.entries.len() >= MAX_CONNECTIONS {
             return Err(Refusal::ServerFull);
         }
-        let here = || open.entries.iter().filter(|entry| entry.network == network);
+        let here = || open.entries.iter().filter(|entry| entry.host == host);
+        let near = || open.entries.iter().filter(|entry| entry.network == network);
         if here().count() >= MAX_PER_ADDRESS {
             return Err(Refusal::AddressFull);
         }
+        if near().count() >= MAX_PER_NETWORK {
+            return Err(Refusal::NetworkFull);
+        }
         if here().filter(|entry| entry.login.under_way()).count() >= MAX_LOGINS_PER_ADDRESS {
             return Err(Refusal::LoginsFromAddress);
+        }
+        if near().filter(|entry| entry.login.under_way()).count() >= MAX_LOGINS_PER_NETWORK {
+            return Err(Refusal::LoginsFromNetwork);
         }
         if open.entries.iter().filter(|entry| entry.login.under_way()).count() >= MAX_LOGINS {
             open.push_out(Instant::now());
         }
         let id = open.next;
         open.next += 1;
-        open.entries.push(Entry { id, network, login: login.clone() });
+        open.entries.push(Entry { id, host, network, login: login.clone() });
         Ok(Slot { open: Arc::clone(&self.open), id })
     }
 }
 
 impl Open {
-    /// Cuts a login under way: of the address with the most, one that has
-    /// not begun the key exchange (a slow handshake's version line and no
-    /// more) before one that has, then the one silent longest.
+    /// Cuts a login under way: of the network with the most, and of its
+    /// address with the most, one that has not begun the key exchange (a
+    /// slow handshake's version line and no more) before one that has,
+    /// then the one silent longest.
     fn push_out(&mut self, now: Instant) {
-        let mut counts: HashMap<IpAddr, usize> = HashMap::new();
+        let (mut networks, mut hosts) = (HashMap::<IpAddr, usize>::new(), HashMap::<IpAddr, usize>::new());
         for entry in self.entries.iter().filter(|entry| entry.login.under_way()) {
-            *counts.entry(entry.network).or_default() += 1;
+            *networks.entry(entry.network).or_default() += 1;
+            *hosts.entry(entry.host).or_default() += 1;
         }
         let victim = self
             .entries
@@ -274,7 +323,8 @@ impl Open {
             .filter(|(_, entry)| entry.login.under_way())
             .max_by_key(|&(index, entry)| {
                 let login = &entry.login;
-                (counts.get(&entry.network), !login.begun(), login.silent(now), std::cmp::Reverse(index))
+                let (near, here) = (networks.get(&entry.network), hosts.get(&entry.host));
+                (near, here, !login.begun(), login.silent(now), std::cmp::Reverse(index))
             })
             .map(|(index, _)| index);
         if let Some(index) = victim {
@@ -400,7 +450,7 @@ impl CodeTries {
     /// Nothing when `connection`, from `address`, may try a code now; else
     /// how long it must wait.
     pub(super) fn wait(&self, connection: &Mutex<Tries>, address: IpAddr, now: Instant) -> Option<Duration> {
-        let address = network(address);
+        let address = host(address);
         let own = connection.lock().map_or(Some(CODE_TRY_BACK), |mut tries| tries.wait(now));
         let shared = self
             .by_address
@@ -411,7 +461,7 @@ impl CodeTries {
 
     /// A code tried from `connection` at `address` named no table.
     pub(super) fn wrong(&self, connection: &Mutex<Tries>, address: IpAddr, now: Instant) {
-        let address = network(address);
+        let address = host(address);
         if let Ok(mut tries) = connection.lock() {
             tries.spend(now);
         }
@@ -428,6 +478,51 @@ impl CodeTries {
             }
         }
         addresses.entry(address).or_insert_with(|| Tries::new(CODE_TRIES_PER_ADDRESS, now)).spend(now);
+    }
+}
+
+/// Places in something shared (the lobby) that each network ([`network`])
+/// may hold at most `most` of at once.
+#[derive(Debug)]
+pub(super) struct Shares {
+    most: usize,
+    held: Arc<Mutex<HashMap<IpAddr, usize>>>,
+}
+
+impl Shares {
+    /// No places held; each network may hold `most`.
+    pub(super) fn new(most: usize) -> Shares {
+        Shares { most, held: Arc::default() }
+    }
+
+    /// A place for a client at `address`, unless its network holds all its own.
+    pub(super) fn take(&self, address: IpAddr) -> Option<Share> {
+        let network = network(address);
+        let mut held = self.held.lock().ok()?;
+        let count = held.entry(network).or_default();
+        (*count < self.most).then(|| {
+            *count += 1;
+            Share { held: Arc::clone(&self.held), network }
+        })
+    }
+}
+
+/// One place of [`Shares`]; given back when dropped.
+#[derive(Debug)]
+pub(super) struct Share {
+    held: Arc<Mutex<HashMap<IpAddr, usize>>>,
+    network: IpAddr,
+}
+
+impl Drop for Share {
+    fn drop(&mut self) {
+        let Ok(mut held) = self.held.lock() else { return };
+        if let Some(count) = held.get_mut(&self.network) {
+            *count = count.saturating_sub(1);
+            if *count == 0 {
+                held.remove(&self.network);
+            }
+        }
     }
 }
 
@@ -713,7 +808,81 @@ mod tests {
         assert!(held.iter().all(|(slot, _)| slot.is_ok()));
         assert_eq!(place(&connections, "2001:db8::ff:1").0.unwrap_err(), Refusal::LoginsFromAddress);
         assert!(place(&connections, "2001:db8:0:1::1").0.is_ok(), "another /64 has places of its own");
-        assert_eq!(network("::ffff:10.0.0.1".parse().unwrap()), "10.0.0.1".parse::<IpAddr>().unwrap());
+        assert_eq!(host("::ffff:10.0.0.1".parse().unwrap()), "10.0.0.1".parse::<IpAddr>().unwrap());
+    }
+
+    #[test]
+    fn a_network_is_an_ipv4_24_or_an_ipv6_48() {
+        let network_of = |address: &str| network(address.parse().unwrap()).to_string();
+        assert_eq!(network_of("203.0.113.77"), "203.0.113.0");
+        assert_eq!(network_of("::ffff:203.0.113.77"), "203.0.113.0");
+        assert_eq!(network_of("2001:db8:aa:bb:cc::1"), "2001:db8:aa::");
+        assert_eq!(host("2001:db8:aa:bb:cc::1".parse().unwrap()).to_string(), "2001:db8:aa:bb::");
+    }
+
+    #[test]
+    fn one_network_holds_its_share_of_connections_and_no_more() {
+        let connections = Connections::default();
+        let mut slots = Vec::new();
+        for n in 0..MAX_PER_NETWORK {
+            let (slot, login) = place(&connections, &format!("2001:db8:7:{n:x}::1"));
+            login.done.store(true, Ordering::SeqCst);
+            slots.push(slot.unwrap());
+        }
+        assert_eq!(place(&connections, "2001:db8:7:ffff::1").0.unwrap_err(), Refusal::NetworkFull);
+        assert!(place(&connections, "2001:db8:8::1").0.is_ok(), "the next /48 has its own share");
+    }
+
+    #[test]
+    fn a_network_holds_its_share_of_the_lobby_and_gets_it_back_as_people_leave() {
+        let lobby = Shares::new(LOBBY_PER_NETWORK);
+        let mut here: Vec<Share> =
+            (0..LOBBY_PER_NETWORK).map(|n| lobby.take(format!("198.51.100.{n}").parse().unwrap()).unwrap()).collect();
+        assert!(lobby.take("198.51.100.200".parse().unwrap()).is_none(), "one network past its share");
+        assert!(lobby.take("198.51.101.1".parse().unwrap()).is_some(), "another network has its own");
+        here.pop();
+        assert!(lobby.take("198.51.100.200".parse().unwrap()).is_some(), "a place given back is taken again");
+        drop(here);
+        assert!(lobby.held.lock().unwrap().len() <= 1, "networks with no one are forgotten");
+    }
+
+    #[test]
+    fn a_chatty_flood_from_one_network_never_pushes_out_a_person_typing_elsewhere() {
+        let connections = Connections::default();
+        // The person has sent their version line and key exchange, and now types a password in silence.
+        let person = place(&connections, "192.0.2.10");
+        person.1.heard(21 + 1500);
+        // 140 addresses of one /24, one login each, never silent, reconnecting when cut or refused.
+        let mut flood = Vec::new();
+        let mut refused = 0;
+        for round in 0..10 {
+            for n in 0..140 {
+                match place(&connections, &format!("198.51.100.{n}")) {
+                    (Ok(slot), login) => {
+                        login.heard(21 + 32 * 1024 + round);
+                        flood.push((slot, login));
+                    }
+                    (Err(refusal), _) => {
+                        assert_eq!(refusal, Refusal::LoginsFromNetwork);
+                        refused += 1;
+                    }
+                }
+            }
+        }
+        let held = flood.iter().filter(|(_, login)| !cut_off(login)).count();
+        assert_eq!(held, MAX_LOGINS_PER_NETWORK, "the flood holds its network's share");
+        assert!(refused > 0);
+        assert!(!cut_off(&person.1), "the silent person was pushed out");
+        // Floods from eight such networks fill the logins; a ninth pushes out theirs, not the person's.
+        let mut floods = Vec::new();
+        for net in 0..9 {
+            for n in 0..MAX_LOGINS_PER_NETWORK {
+                let (slot, login) = place(&connections, &format!("198.18.{net}.{n}"));
+                login.heard(40_000);
+                floods.push((slot, login));
+            }
+        }
+        assert!(!cut_off(&person.1), "a person from a network with one login was pushed out by floods");
     }
 
     #[test]
@@ -730,7 +899,7 @@ mod tests {
         assert!(held.last().unwrap().0.is_ok());
         // A flood from many addresses, one login each, fills the server's logins.
         for n in 0..MAX_LOGINS - MAX_LOGINS_PER_ADDRESS {
-            let (slot, login) = place(&connections, &format!("10.1.{}.{}", n / 256, n % 256));
+            let (slot, login) = place(&connections, &format!("10.1.{n}.1"));
             held.push((Ok(slot.unwrap()), login));
         }
         // A person, and one more, each push out a login of the address with the most: 10.0.0.1's.
@@ -743,7 +912,7 @@ mod tests {
         std::thread::sleep(Duration::from_millis(5));
         person.1.heard(21);
         for n in 0..MAX_LOGINS {
-            assert!(place(&connections, &format!("10.4.{}.{}", n / 256, n % 256)).0.is_ok());
+            assert!(place(&connections, &format!("10.4.{n}.1")).0.is_ok());
             if !cut_off(&person.1) {
                 person.1.heard(1);
             }
@@ -759,12 +928,12 @@ mod tests {
         let person = place(&connections, "10.2.0.1");
         person.1.heard(21 + 1500);
         for n in 0..MAX_LOGINS - 1 {
-            held.push(place(&connections, &format!("10.1.{}.{}", n / 256, n % 256)));
+            held.push(place(&connections, &format!("10.1.{n}.1")));
         }
         std::thread::sleep(Duration::from_millis(5));
         // A slow-handshake flood, one login an address, each new one having just sent a version line.
         for n in 0..4 * MAX_LOGINS {
-            let (slot, login) = place(&connections, &format!("10.5.{}.{}", n / 256, n % 256));
+            let (slot, login) = place(&connections, &format!("10.{}.{}.1", 5 + n / 256, n % 256));
             login.heard(21);
             held.push((Ok(slot.unwrap()), login));
         }

@@ -12,6 +12,7 @@ use crossterm::event::{Event, KeyEventKind, KeyModifiers, MouseButton, MouseEven
 use ratatui::buffer::Buffer;
 
 use super::directory::{OpenError, Told};
+use super::limits::Share;
 use super::lobby::lines::{self, LobbyLine};
 use super::lobby::{self, Lobby, LobbyEffect, LobbyHits, PastGame, PresetRecord, TableRequest};
 use super::session::{Input, Place, Screen, Visitor};
@@ -35,8 +36,16 @@ const REVIEW_PROGRESS: Duration = Duration::from_millis(100);
 /// is let go with these words (at a table, the table's own rules apply).
 const IDLE: &str = "you were idle in the lobby too long";
 
-/// Brings a screen to the lobby on a thread of its own.
+/// Said to a person whose network has all its places in the lobby.
+const LOBBY_FULL: &str = "your network has as many people in the lobby as one network may; \
+                          join a table by its code (ssh -t HOST join CODE), or try again later";
+
+/// Brings a screen to the lobby on a thread of its own, if its network
+/// has a place there left.
 pub(super) fn enter(screen: Screen, shared: Arc<Shared>, note: Option<String>) {
+    let Some(share) = shared.lobby.take(screen.visitor.address) else {
+        return screen.disconnect(LOBBY_FULL);
+    };
     let (sender, receiver) = std::sync::mpsc::channel();
     // One change waits at most: the lobby reads the tables as they are when it comes to it.
     let stale = Arc::new(AtomicBool::new(false));
@@ -55,7 +64,18 @@ pub(super) fn enter(screen: Screen, shared: Arc<Shared>, note: Option<String>) {
         let store = Store::open_in(&shared.dir).ok();
         let hits = LobbyHits::default();
         let canvas = Buffer::default();
-        let visit = Visit { number, sender, stale, screen: Some(screen), shared, store, viewing: None, hits, canvas };
+        let visit = Visit {
+            number,
+            sender,
+            stale,
+            screen: Some(screen),
+            shared,
+            store,
+            viewing: None,
+            hits,
+            canvas,
+            _share: share,
+        };
         visit.run(&receiver, note);
     });
     // Without a thread the screen is dropped, and its channel closes.
@@ -91,6 +111,8 @@ struct Visit {
     hits: LobbyHits,
     /// Where the screen's frame is drawn before what changed is sent.
     canvas: Buffer,
+    /// The person's place in the lobby, given back when they leave it.
+    _share: Share,
 }
 
 impl Visit {

@@ -72,9 +72,9 @@ mod tests {
         let alice = Identity::Key("SHA256:alice".into());
         let bob = Identity::Name("bob".into());
         let who = [alice.clone(), Identity::Anonymous, bob.clone(), Identity::Anonymous];
-        store.add_game(&record, "black-lady", &who).unwrap();
-        store.add_game(&record, "omnibus", &who).unwrap();
-        store.add_game(&record, "black-lady", &who).unwrap();
+        store.add_game(&record, "black-lady", &who, None).unwrap();
+        store.add_game(&record, "omnibus", &who, None).unwrap();
+        store.add_game(&record, "black-lady", &who, None).unwrap();
 
         let shown = super::record(&store, &alice, "black-lady");
         assert_eq!(shown.title, "Your record here");

@@ -15,6 +15,7 @@
 //! parameters, never formatted into SQL.
 
 use std::io::Write as _;
+use std::net::IpAddr;
 use std::path::{Path, PathBuf};
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
@@ -35,6 +36,11 @@ pub const RECENT_GAMES: usize = 50;
 /// older ones leave their list and record, and a game no person's list
 /// holds any more is dropped.
 pub const KEPT_PER_PERSON: usize = 500;
+
+/// How many games are kept of the people of one network (an IPv4 /24 or
+/// IPv6 /48): a tenth of all, so that names made up one after another
+/// from one network push out that network's games, not everyone's.
+pub const KEPT_PER_NETWORK: usize = 2_000;
 
 /// How many games are kept in all, whoever played them (keyless people's
 /// games, in no one's list, included): past it, the oldest go first. A
@@ -107,6 +113,11 @@ const MIGRATIONS: &[&str] = &[
     -- How each person chose to hear the table in the line mode.
     ALTER TABLE looks ADD COLUMN brief INTEGER NOT NULL DEFAULT 0;
     ALTER TABLE looks ADD COLUMN symbols INTEGER NOT NULL DEFAULT 0;
+",
+    "
+    -- The network its people played from, so that one network's games are bounded.
+    ALTER TABLE games ADD COLUMN network TEXT;
+    CREATE INDEX games_by_network ON games (network, id);
 ",
 ];
 
@@ -341,6 +352,8 @@ pub struct Store {
     path: PathBuf,
     /// [`KEPT_IN_ALL`], or fewer where a test says so.
     kept_in_all: usize,
+    /// [`KEPT_PER_NETWORK`], or fewer where a test says so.
+    kept_per_network: usize,
 }
 
 impl Store {
@@ -368,7 +381,7 @@ impl Store {
         // In WAL a commit survives the process being killed; only a power cut may lose the last one.
         connection.pragma_update(None, "synchronous", "NORMAL").map_err(&failed)?;
         migrate(&mut connection, path)?;
-        Ok(Store { connection, path: path.to_path_buf(), kept_in_all: KEPT_IN_ALL })
+        Ok(Store { connection, path: path.to_path_buf(), kept_in_all: KEPT_IN_ALL, kept_per_network: KEPT_PER_NETWORK })
     }
 
     /// Saves a table in one transaction, replacing what was saved under
@@ -439,8 +452,16 @@ impl Store {
     /// Keeps a finished or abandoned game, played under the preset `label`.
     /// The people in it are the seats whose player is `human:NAME`; `who`
     /// says who each seat's person is (a seat past its end: nobody known).
-    /// Each person's games past their newest [`KEPT_PER_PERSON`] go.
-    pub fn add_game(&mut self, record: &GameRecord, label: &str, who: &[Identity]) -> Result<i64, StoreError> {
+    /// Each person's games past their newest [`KEPT_PER_PERSON`] go, and
+    /// those of the people's `network` (as the server counts networks)
+    /// past its newest [`KEPT_PER_NETWORK`].
+    pub fn add_game(
+        &mut self,
+        record: &GameRecord,
+        label: &str,
+        who: &[Identity],
+        network: Option<IpAddr>,
+    ) -> Result<i64, StoreError> {
         check_length("a preset label", label, MAX_LABEL)?;
         let people = people(record, who)?;
         let text = serde_json::to_string(record).expect("a record serialises");
@@ -449,8 +470,8 @@ impl Store {
         let transaction = self.connection.transaction().map_err(&failed)?;
         transaction
             .execute(
-                "INSERT INTO games (label, played_at, record) VALUES (?1, ?2, ?3)",
-                params![label, played_at, text],
+                "INSERT INTO games (label, played_at, record, network) VALUES (?1, ?2, ?3, ?4)",
+                params![label, played_at, text, network.map(|network| network.to_string())],
             )
             .map_err(&failed)?;
         let id = transaction.last_insert_rowid();
@@ -466,6 +487,15 @@ impl Store {
         }
         for identity in people.iter().filter_map(|person| person.identity.as_deref()) {
             forget_past_the_newest(&transaction, identity).map_err(&failed)?;
+        }
+        if let Some(network) = network {
+            transaction
+                .execute(
+                    "DELETE FROM games WHERE network = ?1 AND id <= (SELECT id FROM games WHERE network = ?1
+                     ORDER BY id DESC LIMIT 1 OFFSET ?2)",
+                    params![network.to_string(), self.kept_per_network as i64],
+                )
+                .map_err(&failed)?;
         }
         // Past the ceiling in all, the oldest games go, whosever they are (their people's rows with them).
         transaction
@@ -971,7 +1001,7 @@ mod tests {
         drop(Store::open_in(&dir).unwrap());
         raw(&dir.join(FILE_NAME)).pragma_update(None, "user_version", 99).unwrap();
         let error = Store::open_in(&dir).unwrap_err();
-        assert!(matches!(error, StoreError::Newer { found: 99, known: 4, .. }), "{error}");
+        assert!(matches!(error, StoreError::Newer { found: 99, known: 5, .. }), "{error}");
         assert!(error.to_string().contains("newer hearts"), "{error}");
         let version: i64 = raw(&dir.join(FILE_NAME)).pragma_query_value(None, "user_version", |r| r.get(0)).unwrap();
         assert_eq!(version, 99, "the file is left as it was");
@@ -997,7 +1027,7 @@ mod tests {
             .map(|seed| crate::record::bot_game(rules, seed, |_| Level::Easy, &["human:alice", "easy", "easy", "easy"]))
             .collect();
         for record in &played {
-            store.add_game(record, "standard", &named(record)).unwrap();
+            store.add_game(record, "standard", &named(record), None).unwrap();
         }
         let file = dir.join("export.jsonl");
         assert_eq!(store.export(&file).unwrap(), 2);
@@ -1056,9 +1086,9 @@ mod tests {
         let second = game(["easy", "human:alice", "easy", "easy"], &[[1, 2, 3, 20]], &[0], true);
         // An abandoned omnibus game: Alice leads, but an unfinished game is no win. 10 points in 1 hand.
         let third = game(["human:alice", "easy", "easy", "easy"], &[[10, 6, 0, 10]], &[0], false);
-        store.add_game(&first, "standard", &named(&first)).unwrap();
-        store.add_game(&second, "standard", &named(&second)).unwrap();
-        store.add_game(&third, "omnibus", &named(&third)).unwrap();
+        store.add_game(&first, "standard", &named(&first), None).unwrap();
+        store.add_game(&second, "standard", &named(&second), None).unwrap();
+        store.add_game(&third, "omnibus", &named(&third), None).unwrap();
 
         let alice = store.records_of(&name("alice")).unwrap();
         assert_eq!(
@@ -1084,10 +1114,10 @@ mod tests {
         let mut ids = Vec::new();
         for seed in 0..RECENT_GAMES as u64 + 2 {
             let played = GameRecord { seed, ..game(["human:alice", "easy", "easy", "easy"], &[], &[0], false) };
-            ids.push(store.add_game(&played, "standard", &named(&played)).unwrap());
+            ids.push(store.add_game(&played, "standard", &named(&played), None).unwrap());
         }
         let theirs = game(["easy", "easy", "human:bob", "easy"], &[[0, 0, 26, 0]], &[0], true);
-        let bobs = store.add_game(&theirs, "omnibus", &named(&theirs)).unwrap();
+        let bobs = store.add_game(&theirs, "omnibus", &named(&theirs), None).unwrap();
 
         let alice = store.games_of(&name("alice")).unwrap();
         let seeds: Vec<u64> = alice.iter().map(|played| played.record.seed).collect();
@@ -1113,8 +1143,8 @@ mod tests {
         // Two people shown as "alice" in different games: one with a key, one without.
         let keyed = game(["human:alice", "easy", "easy", "easy"], &[[5, 7, 7, 7]], &[0], true);
         let named_only = game(["easy", "human:alice", "easy", "easy"], &[[13, 13, 0, 0]], &[2], true);
-        let keyed_id = store.add_game(&keyed, "standard", std::slice::from_ref(&alices_key)).unwrap();
-        let named_id = store.add_game(&named_only, "standard", &named(&named_only)).unwrap();
+        let keyed_id = store.add_game(&keyed, "standard", std::slice::from_ref(&alices_key), None).unwrap();
+        let named_id = store.add_game(&named_only, "standard", &named(&named_only), None).unwrap();
         let ids = |games: Vec<PlayedGame>| games.iter().map(|game| (game.id, game.seat)).collect::<Vec<_>>();
         assert_eq!(ids(store.games_of(&alices_key).unwrap()), [(keyed_id, Some(0))]);
         assert_eq!(ids(store.games_of(&name("alice")).unwrap()), [(named_id, Some(1))]);
@@ -1123,7 +1153,7 @@ mod tests {
         assert_eq!(store.game_of(keyed_id, &name("alice")).unwrap(), None, "the name does not open the key's game");
         // A seat of a person nobody knows is in the game, in nobody's list.
         let stranger = game(["human:guest", "easy", "easy", "easy"], &[[1, 2, 3, 20]], &[0], true);
-        let strangers = store.add_game(&stranger, "standard", &[Identity::Anonymous]).unwrap();
+        let strangers = store.add_game(&stranger, "standard", &[Identity::Anonymous], None).unwrap();
         assert_eq!(store.games_of(&name("guest")).unwrap(), []);
         assert!(store.game(strangers).unwrap().is_some());
     }
@@ -1142,7 +1172,7 @@ mod tests {
                 ["human:alice", "easy", "easy", "easy"]
             };
             let played = GameRecord { seed, ..game(players, &[[1, 1, 1, 23]], &[0], true) };
-            ids.push(store.add_game(&played, "standard", &[alice.clone(), bob.clone()]).unwrap());
+            ids.push(store.add_game(&played, "standard", &[alice.clone(), bob.clone()], None).unwrap());
         }
         let records = store.records_of(&alice).unwrap();
         assert_eq!(records[0].games as usize, KEPT_PER_PERSON, "her record counts the games kept");
@@ -1170,13 +1200,35 @@ mod tests {
                 _ => (["human:guest", "easy", "easy", "easy"], vec![Identity::Anonymous]),
             };
             let played = GameRecord { seed, ..game(players, &[[1, 1, 1, 23]], &[0], true) };
-            ids.push(store.add_game(&played, "standard", &who).unwrap());
+            ids.push(store.add_game(&played, "standard", &who, None).unwrap());
         }
         let games: i64 = raw(&dir.join(FILE_NAME)).query_row("SELECT COUNT(*) FROM games", [], |r| r.get(0)).unwrap();
         assert_eq!(games, 5);
         assert_eq!(store.game(ids[2]).unwrap(), None, "the oldest went first");
         assert!(store.game(ids[3]).unwrap().is_some() && store.game(ids[7]).unwrap().is_some());
         assert_eq!(store.records_of(&alice).unwrap()[0].games, 1);
+    }
+
+    #[test]
+    fn one_networks_games_past_its_ceiling_go_oldest_first_and_no_one_elses() {
+        let dir = scratch("network-ceiling");
+        let mut store = Store::open_in(&dir).unwrap();
+        store.kept_per_network = 3;
+        let (rotating, friends): (IpAddr, IpAddr) = ("198.51.100.0".parse().unwrap(), "203.0.113.0".parse().unwrap());
+        let friends_game =
+            GameRecord { seed: 99, ..game(["human:amy", "easy", "easy", "easy"], &[[1, 1, 1, 23]], &[0], true) };
+        let kept = store.add_game(&friends_game, "standard", &[Identity::Anonymous], Some(friends)).unwrap();
+        let mut ids = Vec::new();
+        for seed in 0..6 {
+            // A new name each game, from one network.
+            let named = format!("human:n{seed}");
+            let played =
+                GameRecord { seed, ..game([named.as_str(), "easy", "easy", "easy"], &[[1, 1, 1, 23]], &[0], true) };
+            ids.push(store.add_game(&played, "standard", &[Identity::Anonymous], Some(rotating)).unwrap());
+        }
+        assert!(ids[..3].iter().all(|&id| store.game(id).unwrap().is_none()), "the network's oldest went");
+        assert!(ids[3..].iter().all(|&id| store.game(id).unwrap().is_some()), "its newest three stay");
+        assert!(store.game(kept).unwrap().is_some(), "another network's game stays");
     }
 
     #[test]
@@ -1205,7 +1257,7 @@ mod tests {
         let file = dir.join("export.jsonl");
         assert_eq!(store.export(&file).unwrap(), 1);
         // And the next game of hers is hers.
-        store.add_game(&record, "standard", &[name("alice")]).unwrap();
+        store.add_game(&record, "standard", &[name("alice")], None).unwrap();
         assert_eq!(store.games_of(&name("alice")).unwrap().len(), 1);
     }
 
@@ -1215,7 +1267,7 @@ mod tests {
         let mut store = Store::open_in(&dir).unwrap();
         let name = "x'); DROP TABLE games; --";
         let played = game([&format!("human:{name}"), "easy", "easy", "easy"], &[[1, 2, 3, 20]], &[0], true);
-        store.add_game(&played, "standard", &named(&played)).unwrap();
+        store.add_game(&played, "standard", &named(&played), None).unwrap();
         let odd = StoredTable { seated: vec![Seated { seat: 0, name: name.into(), key: None }], ..table("'--") };
         store.save_table(&odd).unwrap();
         assert_eq!(store.games_of(&Identity::Name(name.into())).unwrap()[0].record, played);
@@ -1238,11 +1290,11 @@ mod tests {
             assert!(store.save_table(table).is_err(), "{table:?}");
         }
         let name_too_long = game([&format!("human:{long_name}"), "easy", "easy", "easy"], &[], &[0], false);
-        let refused = store.add_game(&name_too_long, "standard", &named(&name_too_long));
+        let refused = store.add_game(&name_too_long, "standard", &named(&name_too_long), None);
         assert!(matches!(refused, Err(StoreError::TooLong { .. })));
         let long_label = "L".repeat(MAX_LABEL + 1);
         assert!(matches!(
-            store.add_game(&game(["easy"; 4], &[], &[0], false), &long_label, &[]),
+            store.add_game(&game(["easy"; 4], &[], &[0], false), &long_label, &[], None),
             Err(StoreError::TooLong { .. })
         ));
         assert_eq!(store.tables().unwrap(), []);

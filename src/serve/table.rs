@@ -246,6 +246,7 @@ pub(super) fn open(
         listed,
         opener,
         closes,
+        from,
         code: code.clone(),
         store,
         room: Room::new(table, Vec::new()),
@@ -327,6 +328,8 @@ struct Served {
     opener: Option<String>,
     /// Whether it closes once nobody has been here for a while.
     closes: bool,
+    /// The network it was opened from, while this server runs.
+    from: Option<IpAddr>,
     code: String,
     /// Where the table is saved after each trick and its games kept.
     store: Store,
@@ -873,6 +876,25 @@ impl Served {
         }
     }
 
+    /// The network most of the seated people here play from, the first
+    /// seat's on a tie; with nobody seated here, the one the table was
+    /// opened from. A game is kept under it.
+    fn network_of_players(&self) -> Option<IpAddr> {
+        let mut networks: Vec<(IpAddr, usize)> = Vec::new();
+        let mut seated: Vec<_> = self.room.table().people().filter_map(|(id, _, seat)| Some((seat?, id))).collect();
+        seated.sort_by_key(|&(seat, _)| seat.index());
+        for (_, id) in seated {
+            let Some(screen) = self.screens.get(&id) else { continue };
+            let there = network(screen.visitor.address);
+            match networks.iter_mut().find(|(network, _)| *network == there) {
+                Some((_, count)) => *count += 1,
+                None => networks.push((there, 1)),
+            }
+        }
+        let most = networks.iter().map(|&(_, count)| count).max();
+        networks.iter().find(|&&(_, count)| Some(count) == most).map(|&(network, _)| network).or(self.from)
+    }
+
     /// Keeps a game that ended, if a person played in it.
     fn keep(&mut self, ended: &Ended) {
         if !ended.people_played {
@@ -881,8 +903,9 @@ impl Served {
         // Each seat's person as the store finds their games again.
         let who: Vec<Identity> =
             ended.keys.iter().map(|key| key.as_deref().map_or(Identity::Anonymous, Identity::of_holder)).collect();
+        let network = self.network_of_players();
         let kept = ended.record().map_err(|error| error.to_string()).and_then(|record| {
-            self.store.add_game(&record, &ended.setup.label, &who).map_err(|error| error.to_string())
+            self.store.add_game(&record, &ended.setup.label, &who, network).map_err(|error| error.to_string())
         });
         match kept {
             Ok(_) => {
