@@ -45,8 +45,8 @@ const GIVE_UP: Duration = Duration::from_secs(10);
 /// A session answered a press this recently, at the end, to count as held.
 const HELD_WITHIN: Duration = Duration::from_secs(5);
 /// The first session's source address. The server allows 8 connections
-/// from one address, so each session gets a loopback address of its own,
-/// as each person has their own machine.
+/// from one address and 64 from one /24, so each session gets a loopback
+/// network of its own, as each person has their own machine and home.
 const FIRST_SOURCE: Ipv4Addr = Ipv4Addr::new(127, 1, 0, 1);
 
 /// Drives real SSH sessions at a `hearts serve` it starts, and reports.
@@ -1060,10 +1060,8 @@ fn draws_cells(data: &[u8]) -> bool {
 
 /// Session `index`'s own loopback address, so no address holds more than one session.
 fn source_address(index: usize) -> IpAddr {
-    let first = u32::from(FIRST_SOURCE);
-    // Skip the .0 and .255 of each /24.
-    let offset = (index / 254 * 256 + index % 254) as u32;
-    IpAddr::V4(Ipv4Addr::from(first + offset))
+    // The next /24 for each session: 127.1.0.1, 127.1.1.1, ...
+    IpAddr::V4(Ipv4Addr::from(u32::from(FIRST_SOURCE) + (index as u32) * 256))
 }
 
 /// The `Hand N` of the top line.

@@ -52,9 +52,10 @@ async fn let_in(session: &mut Handle<Trusting>, user: &str) -> Result<bool, russ
     Ok(matches!(login, client::KeyboardInteractiveAuthResponse::Success))
 }
 
-/// Loopback address 127.0.N.M, one of many this machine has.
+/// Loopback address 127.N.M.1, one of many this machine has: each in a
+/// /24 of its own, as people on the internet are in networks of their own.
 fn loopback(n: u8, m: u8) -> IpAddr {
-    IpAddr::V4(Ipv4Addr::new(127, 0, n, m))
+    IpAddr::V4(Ipv4Addr::new(127, n, m, 1))
 }
 
 /// A TCP connection to the server from `source`.
