@@ -48,7 +48,7 @@ use crate::table::{PersonId, Sharing};
 use access::Access;
 use directory::{Bounds, Directory, OpenError};
 use handler::Client;
-use limits::{CodeTries, Connections, Guarded, Login, Refusal, Shares};
+use limits::{CodeTries, Connections, Guarded, Login, Refusal, ScreenCells, Shares};
 use live::Registry;
 use lobby::TableRequest;
 use saver::Saver;
@@ -193,6 +193,8 @@ struct Shared {
     code_tries: CodeTries,
     /// The lobby's places, by network.
     lobby: Shares,
+    /// The screen cells drawn for everyone.
+    screen_cells: Arc<ScreenCells>,
 }
 
 /// Why a code brought nobody to a table.
@@ -409,6 +411,7 @@ impl Server {
                 live: Registry::default(),
                 code_tries: CodeTries::default(),
                 lobby: Shares::new(limits::LOBBY_PER_NETWORK),
+                screen_cells: Arc::default(),
             }
         });
         let stopping = Arc::new(tokio::sync::Notify::new());

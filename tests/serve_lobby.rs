@@ -265,7 +265,7 @@ async fn a_persons_tables_count_against_their_bound_across_a_restart() {
 }
 
 #[tokio::test]
-async fn one_address_may_have_a_bounded_number_of_tables_open_whatever_names_it_uses() {
+async fn one_network_may_have_a_bounded_number_of_tables_open_whatever_names_it_uses() {
     let server = Server::start("serve_lobby", "network", &[]);
     for n in 0..8 {
         let name = format!("p{n}");
@@ -276,7 +276,7 @@ async fn one_address_may_have_a_bounded_number_of_tables_open_whatever_names_it_
     let mut ninth = Person::comes(&server, "p8", "").await;
     assert!(ninth.until(|text| text.contains("Tables (9)")).await, "{}", ninth.text());
     asks_for_a_table(&mut ninth).await;
-    let refused = |text: &str| text.contains("your address has 8 open, the most one address may");
+    let refused = |text: &str| text.contains("your network has 8 open, the most one network may");
     assert!(ninth.until(refused).await, "{}", ninth.text());
 }
 

@@ -28,7 +28,7 @@ pub(super) enum OpenError {
     #[error("the server has its {0} tables; try again when one closes")]
     Full(usize),
     /// The opener's network has as many tables open as one may.
-    #[error("your address has {0} open, the most one address may")]
+    #[error("your network has {0} open, the most one network may")]
     Network(usize),
     /// This person has as many tables open as each may.
     #[error("you have {0} open, the most one person may")]

@@ -205,7 +205,7 @@ impl Client {
         let screen = if plain {
             Screen::open_lines(visitor, output, open.pty.is_some(), routes)
         } else {
-            match Screen::open(visitor, output, (columns, rows), routes) {
+            match Screen::open(visitor, output, ((columns, rows), &self.shared.screen_cells), routes) {
                 Ok(screen) => screen,
                 Err(_) => return session.channel_failure(channel),
             }

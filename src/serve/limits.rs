@@ -67,6 +67,14 @@ pub(super) const INPUT_BYTES_PER_SECOND: u32 = 4096;
 pub(super) const MAX_COLUMNS: u16 = 320;
 /// Tallest screen drawn.
 pub(super) const MAX_ROWS: u16 = 120;
+/// Screen cells drawn at once for everyone: a cell costs the server about
+/// 100 bytes (the frame shown and the one drawn), so screens hold at most
+/// about 430 MB. Every screen may have 80x24 ([`FLOOR_CELLS`]) whatever
+/// the others hold (1,024 of them are a half of this); a screen gets
+/// its own larger size while the cells are there, else 80x24.
+pub(super) const SCREEN_CELLS: usize = 4 * 1024 * 1024;
+/// The screen everyone gets, whatever others hold.
+const FLOOR_CELLS: usize = 80 * 24;
 /// Screen bytes waiting for a client's writer past which the client is
 /// behind: its next frame is drawn whole and replaces them. (A writer not
 /// yet scheduled has a frame or two waiting; a whole 320x120 frame is
@@ -526,6 +534,58 @@ impl Drop for Share {
     }
 }
 
+/// The screen cells drawn for everyone ([`SCREEN_CELLS`]): what each
+/// screen holds beyond 80x24 is counted here.
+#[derive(Debug, Default)]
+pub(super) struct ScreenCells {
+    beyond_floor: AtomicUsize,
+}
+
+impl ScreenCells {
+    /// The size a screen of `columns` x `rows` is drawn at, and its cells:
+    /// its own size, or at most 80x24 when the server's screens hold
+    /// all the cells it would take beyond that.
+    pub(super) fn grant(self: &Arc<ScreenCells>, (columns, rows): (u16, u16)) -> (Cells, (u16, u16)) {
+        let beyond = (usize::from(columns) * usize::from(rows)).saturating_sub(FLOOR_CELLS);
+        let most = SCREEN_CELLS - FLOOR_CELLS * MAX_CONNECTIONS;
+        let taken = self
+            .beyond_floor
+            .fetch_update(Ordering::SeqCst, Ordering::SeqCst, |held| (held + beyond <= most).then_some(held + beyond))
+            .is_ok();
+        let (held, size) = if taken { (beyond, (columns, rows)) } else { (0, (columns.min(80), rows.min(24))) };
+        (Cells { pool: Arc::clone(self), held }, size)
+    }
+}
+
+/// One screen's cells beyond 80x24; given back when dropped.
+#[derive(Debug)]
+pub(super) struct Cells {
+    pool: Arc<ScreenCells>,
+    held: usize,
+}
+
+impl Cells {
+    /// Gives these cells back and asks for those of `size` (see [`ScreenCells::grant`]).
+    pub(super) fn regrant(&mut self, size: (u16, u16)) -> (u16, u16) {
+        let (cells, granted) = {
+            self.give_back();
+            self.pool.grant(size)
+        };
+        *self = cells;
+        granted
+    }
+
+    fn give_back(&mut self) {
+        self.pool.beyond_floor.fetch_sub(std::mem::take(&mut self.held), Ordering::SeqCst);
+    }
+}
+
+impl Drop for Cells {
+    fn drop(&mut self) {
+        self.give_back();
+    }
+}
+
 /// Cuts a connection from outside its session: a client that takes none
 /// of its screen, or a login pushed out by newer ones ([`Connections`]).
 /// Dropping the stream is the only sure way: russh's own disconnect waits
@@ -844,6 +904,34 @@ mod tests {
         assert!(lobby.take("198.51.100.200".parse().unwrap()).is_some(), "a place given back is taken again");
         drop(here);
         assert!(lobby.held.lock().unwrap().len() <= 1, "networks with no one are forgotten");
+    }
+
+    #[test]
+    fn screens_get_their_size_while_the_cells_are_there_and_80x24_always() {
+        let pool = Arc::new(ScreenCells::default());
+        let mut big = Vec::new();
+        loop {
+            let (cells, size) = pool.grant((MAX_COLUMNS, MAX_ROWS));
+            if size != (MAX_COLUMNS, MAX_ROWS) {
+                assert_eq!(size, (80, 24), "past the budget a screen is 80x24");
+                break;
+            }
+            big.push(cells);
+        }
+        // The large screens, and every other connection at 80x24.
+        let large = usize::from(MAX_COLUMNS) * usize::from(MAX_ROWS);
+        let drawn = big.len() * large + (MAX_CONNECTIONS - big.len()) * FLOOR_CELLS;
+        assert!(drawn <= SCREEN_CELLS, "{drawn} cells drawn");
+        assert!(big.len() >= 50, "only {} large screens", big.len());
+        assert_eq!(pool.grant((60, 20)).1, (60, 20), "a small screen is its own size still");
+        drop(big.pop());
+        assert_eq!(pool.grant((200, 60)).1, (200, 60), "a screen given back makes room");
+        let (mut resized, _) = pool.grant((80, 24));
+        let (_room_taken, _) = pool.grant((MAX_COLUMNS, MAX_ROWS));
+        let largest = (MAX_COLUMNS, MAX_ROWS);
+        assert_eq!(resized.regrant(largest), (80, 24), "a resize asks again, and finds no room");
+        drop(big);
+        assert_eq!(resized.regrant(largest), largest);
     }
 
     #[test]

@@ -21,7 +21,7 @@ use tokio::sync::Notify;
 
 use super::identity::Identity;
 use super::keys::Keys;
-use super::limits::{BEHIND, Cut, NewestSize, STALLED_OUTPUT, Tries, WRITE_PIECE};
+use super::limits::{BEHIND, Cells, Cut, NewestSize, STALLED_OUTPUT, ScreenCells, Tries, WRITE_PIECE};
 use crate::table::PersonId;
 use crate::ui::Room;
 use crate::ui::input::{self, Command, Hits};
@@ -320,6 +320,8 @@ pub(super) struct Screen {
     farewell: Farewell,
     /// The line mode's typing, for a person in it.
     lines: Option<LineInput>,
+    /// The cells its screen holds of the server's.
+    cells: Option<Cells>,
 }
 
 /// What a line-mode person is typing.
@@ -447,13 +449,15 @@ impl LineInput {
 pub(super) type Broken = io::Error;
 
 impl Screen {
-    /// A screen of `columns` x `rows` on `output`, taken over for the game.
+    /// A screen of `columns` x `rows` on `output`, taken over for the
+    /// game: that size if the server's `cells` have room for it.
     pub(super) fn open(
         visitor: Visitor,
         output: Output,
-        (columns, rows): (u16, u16),
+        (size, cells): ((u16, u16), &Arc<ScreenCells>),
         route: Route,
     ) -> Result<Screen, Broken> {
+        let (cells, (columns, rows)) = cells.grant(size);
         let pipe = Arc::clone(&output.pipe);
         let farewell = output.farewell();
         let mut painter = Painter::new(output, Rect::new(0, 0, columns, rows));
@@ -469,6 +473,7 @@ impl Screen {
             pipe,
             farewell,
             lines: None,
+            cells: Some(cells),
         })
     }
 
@@ -489,6 +494,7 @@ impl Screen {
             pipe,
             farewell,
             lines: Some(LineInput { echo, ..LineInput::default() }),
+            cells: None,
         }
     }
 
@@ -623,11 +629,10 @@ impl Screen {
         (area.width, area.height)
     }
 
-    /// The screen's new size.
+    /// The screen's new size, if the server's cells have room for it.
     pub(super) fn resize(&mut self, columns: u16, rows: u16) -> Result<(), Broken> {
-        if self.lines.is_some() {
-            return Ok(());
-        }
+        let Some(cells) = &mut self.cells else { return Ok(()) };
+        let (columns, rows) = cells.regrant((columns, rows));
         self.painter.clear(Rect::new(0, 0, columns, rows))?;
         Ok(())
     }

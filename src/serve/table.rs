@@ -645,6 +645,8 @@ impl Served {
                 if let (Some(screen), Some((columns, rows))) = (self.screens.get_mut(&id), newest.take()) {
                     match screen.resize(columns, rows) {
                         Ok(()) => {
+                            // The size drawn, which the server's screen cells may hold below the one asked for.
+                            let (columns, rows) = screen.size();
                             if let Some(viewer) = self.room.viewer_mut(id) {
                                 viewer.resized(columns, rows);
                             }
