@@ -1,7 +1,7 @@
 //! The command line: subcommands and flags (clap derive types), and how
 //! the rule flags become a [`RuleRequest`].
 
-use std::net::SocketAddr;
+use std::net::{IpAddr, SocketAddr};
 use std::path::PathBuf;
 
 use clap::{Arg, ArgAction, ArgGroup, ArgMatches, Args, FromArgMatches, Parser, Subcommand};
@@ -295,6 +295,10 @@ pub struct ServeArgs {
     /// Seconds a table opened in the lobby stays open once nobody is there; then it closes, its unfinished game kept.
     #[arg(long, value_name = "SECONDS", default_value_t = 30 * 60, value_parser = clap::value_parser!(u64).range(1..))]
     pub close_after: u64,
+    /// A load balancer's address (repeat it): its connections start with a PROXY protocol v2 header, whose client
+    /// address every per-address rule counts. From any other address such a header is refused.
+    #[arg(long, value_name = "ADDRESS")]
+    pub proxy_from: Vec<IpAddr>,
     /// Tables one person may have open at once (opened in the lobby).
     #[arg(long, value_name = "N", default_value_t = 3, value_parser = clap::value_parser!(u64).range(1..=256))]
     pub tables_per_person: u64,

@@ -22,6 +22,7 @@ mod lobby;
 mod lobby_session;
 mod lock;
 mod name;
+mod proxy;
 mod saver;
 mod session;
 mod standing;
@@ -136,6 +137,8 @@ pub struct ServeOptions {
     pub close_after: Duration,
     /// Tables one person may have open at once.
     pub tables_per_person: usize,
+    /// Load balancers whose connections start with a PROXY protocol v2 header.
+    pub proxy_from: Vec<IpAddr>,
 }
 
 impl ServeOptions {
@@ -165,6 +168,7 @@ impl ServeOptions {
             lobby_idle: Duration::from_secs(args.lobby_idle),
             close_after: Duration::from_secs(args.close_after),
             tables_per_person: args.tables_per_person as usize,
+            proxy_from: args.proxy_from.clone(),
         }
     }
 }
@@ -195,6 +199,8 @@ struct Shared {
     lobby: Shares,
     /// The screen cells drawn for everyone.
     screen_cells: Arc<ScreenCells>,
+    /// Load balancers whose connections start with a PROXY header.
+    proxy_from: Vec<IpAddr>,
 }
 
 /// Why a code brought nobody to a table.
@@ -412,6 +418,7 @@ impl Server {
                 code_tries: CodeTries::default(),
                 lobby: Shares::new(limits::LOBBY_PER_NETWORK),
                 screen_cells: Arc::default(),
+                proxy_from: options.proxy_from.clone(),
             }
         });
         let stopping = Arc::new(tokio::sync::Notify::new());
@@ -515,34 +522,60 @@ async fn accept(listener: &TcpListener, config: &Arc<Config>, shared: &Arc<Share
                 }
             },
         };
-        let (login, heard_cut) = Login::new();
-        let slot = match shared.connections.take(peer.ip(), &login) {
-            Ok(slot) => slot,
-            Err(refusal) => {
-                let taken = refusing.fetch_update(Ordering::SeqCst, Ordering::SeqCst, |now| {
-                    (now < limits::MAX_REFUSING).then_some(now + 1)
-                });
-                // Past the budget the connection is closed unsaid.
-                if taken.is_ok() {
-                    let refusing = Arc::clone(&refusing);
-                    tokio::spawn(async move {
-                        refuse(socket, refusal).await;
-                        refusing.fetch_sub(1, Ordering::SeqCst);
-                    });
-                }
-                continue;
-            }
-        };
-        let number = shared.live.connection();
-        let client = Client::new(Arc::clone(shared), Arc::clone(&login.done), peer.ip(), (number, login.cut.clone()));
-        let config = Arc::clone(config);
-        tokio::spawn(async move {
-            let _slot = slot;
-            let socket = Guarded::new(socket, (limits::VERSION_TIME, limits::LOGIN_TIME), login, heard_cut);
-            let Ok(session) = russh::server::run_stream(config, socket, client).await else { return };
-            let _ = session.await;
-        });
+        if shared.proxy_from.contains(&peer.ip()) {
+            // A load balancer's connection: the client it names is known once its header is read.
+            let (config, shared, refusing) = (Arc::clone(config), Arc::clone(shared), Arc::clone(&refusing));
+            tokio::spawn(async move {
+                let mut socket = socket;
+                let header = tokio::time::timeout(limits::VERSION_TIME, proxy::read_header(&mut socket)).await;
+                let client = match header {
+                    Ok(Ok(proxy::Origin::Client(client))) => client,
+                    Ok(Ok(proxy::Origin::Local)) => peer.ip(),
+                    Ok(Err(_)) | Err(_) => return,
+                };
+                admit(socket, client, (&config, &shared, &refusing));
+            });
+        } else {
+            admit(socket, peer.ip(), (config, shared, &refusing));
+        }
     }
+}
+
+/// Takes a connection from `client`, or refuses it (told why while fewer
+/// than [`limits::MAX_REFUSING`] refusals are being said).
+fn admit(
+    socket: tokio::net::TcpStream,
+    client: IpAddr,
+    (config, shared, refusing): (&Arc<Config>, &Arc<Shared>, &Arc<AtomicUsize>),
+) {
+    let (login, heard_cut) = Login::new();
+    let slot = match shared.connections.take(client, &login) {
+        Ok(slot) => slot,
+        Err(refusal) => {
+            let taken = refusing.fetch_update(Ordering::SeqCst, Ordering::SeqCst, |now| {
+                (now < limits::MAX_REFUSING).then_some(now + 1)
+            });
+            // Past the budget the connection is closed unsaid.
+            if taken.is_ok() {
+                let refusing = Arc::clone(refusing);
+                tokio::spawn(async move {
+                    refuse(socket, refusal).await;
+                    refusing.fetch_sub(1, Ordering::SeqCst);
+                });
+            }
+            return;
+        }
+    };
+    let number = shared.live.connection();
+    let handler = Client::new(Arc::clone(shared), Arc::clone(&login.done), client, (number, login.cut.clone()));
+    let config = Arc::clone(config);
+    tokio::spawn(async move {
+        let _slot = slot;
+        let times = (limits::VERSION_TIME, limits::LOGIN_TIME);
+        let socket = Guarded::new(socket, times, login, heard_cut);
+        let Ok(session) = russh::server::run_stream(config, socket, handler).await else { return };
+        let _ = session.await;
+    });
 }
 
 /// Tells a client why it is refused, before any key exchange, and waits

@@ -612,8 +612,13 @@ impl Cut {
 /// once [`VERSION_TIME`] has passed without the client's version line,
 /// or [`LOGIN_TIME`] without a login, or once it is [`Cut`]. (russh's own
 /// disconnect waits for a key exchange that a stalled client never ends.)
+/// It also fails a stream that starts with a PROXY header: one from a
+/// load balancer named by `--proxy-from` has been read before, so this
+/// one comes from someone choosing their own address.
 pub(super) struct Guarded<S> {
     stream: S,
+    /// The stream's first bytes, up to a PROXY signature's length.
+    opening: Vec<u8>,
     /// The version line's deadline, then the login's.
     deadline: Pin<Box<Sleep>>,
     login_by: tokio::time::Instant,
@@ -631,6 +636,7 @@ impl<S> Guarded<S> {
         let now = tokio::time::Instant::now();
         Guarded {
             stream,
+            opening: Vec::new(),
             deadline: Box::pin(tokio::time::sleep_until(now + times.0.min(times.1))),
             login_by: now + times.1,
             version_seen: false,
@@ -666,6 +672,19 @@ impl<S: AsyncRead + Unpin> AsyncRead for Guarded<S> {
         let read = Pin::new(&mut self.stream).poll_read(cx, buf);
         if buf.filled().len() > before && self.login.under_way() {
             self.login.heard(buf.filled().len() - before);
+        }
+        let signature = &super::proxy::SIGNATURE;
+        if self.opening.len() < signature.len() {
+            let wanted = signature.len() - self.opening.len();
+            let new = &buf.filled()[before..];
+            let opening = &new[..new.len().min(wanted)];
+            self.opening.extend_from_slice(opening);
+            if self.opening == signature {
+                return Poll::Ready(Err(io::Error::new(
+                    io::ErrorKind::InvalidData,
+                    "a PROXY header not from --proxy-from",
+                )));
+            }
         }
         if !self.version_seen && buf.filled()[before..].contains(&b'\n') {
             // The version line is in: the login's deadline from now on.
@@ -776,6 +795,25 @@ mod tests {
             client.write_all(sent).await.unwrap();
             assert!(closed(&mut client).await, "{sent:?} kept the connection");
             assert!(serving.await.unwrap().is_err());
+        }
+    }
+
+    #[tokio::test]
+    async fn a_proxy_header_not_from_a_named_balancer_fails_the_stream_and_a_version_line_does_not() {
+        let times = (Duration::from_secs(5), Duration::from_secs(30));
+        for (sent, refused) in
+            [(&b"\r\n\r\n\0\r\nQUIT\n\x21\x11\x00\x0c"[..], true), (b"SSH-2.0-OpenSSH_9.2\r\n", false)]
+        {
+            let (mut client, server) = pair().await;
+            let mut server = guarded(server, times, false);
+            // A byte at a time: the signature is told however it is split.
+            for byte in sent {
+                client.write_all(&[*byte]).await.unwrap();
+                tokio::time::sleep(Duration::from_millis(1)).await;
+            }
+            let mut read = vec![0u8; sent.len()];
+            let got = tokio::time::timeout(Duration::from_secs(5), server.read_exact(&mut read)).await.unwrap();
+            assert_eq!(got.is_err(), refused, "{sent:?}");
         }
     }
 
