@@ -37,7 +37,11 @@ fn room_mid_trick() -> Room {
         let id = PersonId(n as u64 + 1);
         let mut viewer = Viewer::new(id, theme);
         viewer.resized(80, 24);
-        room.arrive(Arrival { id, name: name.to_string(), key: None, watch: false, in_lines: false }, viewer, now);
+        room.arrive(
+            Arrival { id, name: name.to_string(), key: None, watch: false, in_lines: false, seat_note: None },
+            viewer,
+            now,
+        );
     }
     let ids = room.ids();
     for &id in &ids {

@@ -72,10 +72,16 @@ enum Attack {
     /// 31 addresses of one /24 opening tables as fast as they can, under
     /// a new name each time.
     Tables,
+    /// Nearly the server's every connection: 960 watchers of its table on
+    /// 320x120 terminals, eight from each of eight addresses in each of
+    /// 15 networks (16 would fill the server, and the person measuring
+    /// would be told it is full). The memory the server holds near its
+    /// connection limit, and its CPU.
+    Watchers,
 }
 
 impl Attack {
-    const ALL: [Attack; 4] = [Attack::Handshake, Attack::Lobby, Attack::Crowd, Attack::Tables];
+    const ALL: [Attack; 5] = [Attack::Handshake, Attack::Lobby, Attack::Crowd, Attack::Tables, Attack::Watchers];
 }
 
 /// Who the server lets in.
@@ -209,7 +215,12 @@ impl Attacked {
         let peak = Arc::new(AtomicUsize::new(rss_before));
         let tasks = vec![
             tokio::spawn(sample_peak(server.pid, Arc::clone(&stop), Arc::clone(&peak))),
-            tokio::spawn(attack_with(attack, server.address, Arc::clone(&stop), Arc::clone(&attackers))),
+            tokio::spawn(attack_with(
+                attack,
+                (server.address, server.code.clone().unwrap_or_default()),
+                Arc::clone(&stop),
+                Arc::clone(&attackers),
+            )),
         ];
         let attacked = Attacked {
             port: server.address.port(),
@@ -245,7 +256,12 @@ async fn sample_peak(pid: u32, stop: Arc<AtomicBool>, peak: Arc<AtomicUsize>) {
 
 /// Runs `attack` until `stop`, counting in `attackers` the connections it
 /// got what it asked for with.
-async fn attack_with(attack: Attack, server: SocketAddr, stop: Arc<AtomicBool>, attackers: Arc<AtomicUsize>) {
+async fn attack_with(
+    attack: Attack,
+    (server, code): (SocketAddr, String),
+    stop: Arc<AtomicBool>,
+    attackers: Arc<AtomicUsize>,
+) {
     let mut tasks = Vec::new();
     match attack {
         Attack::Handshake => {
@@ -279,6 +295,13 @@ async fn attack_with(attack: Attack, server: SocketAddr, stop: Arc<AtomicBool>, 
                     Arc::clone(&stop),
                     Arc::clone(&attackers),
                 )));
+            }
+        }
+        Attack::Watchers => {
+            for n in 0..960usize {
+                let source = address(8, (n / 64) as u8, 1 + (n % 64 / 8) as u8);
+                let watching = watcher(server, source, code.clone(), Arc::clone(&stop), Arc::clone(&attackers));
+                tasks.push(tokio::spawn(watching));
             }
         }
         Attack::Tables => {
@@ -403,6 +426,36 @@ async fn idle_lobby(
     if !open {
         return;
     }
+    attackers.fetch_add(1, Ordering::SeqCst);
+    while !stop.load(Ordering::SeqCst) {
+        let (_, open) = read_for(&mut channel, Duration::from_millis(200)).await;
+        if !open {
+            attackers.fetch_sub(1, Ordering::SeqCst);
+            return;
+        }
+    }
+}
+
+/// A watcher of `code` on a 320x120 terminal, trying again until it is
+/// in, then held and read until `stop`.
+async fn watcher(server: SocketAddr, source: IpAddr, code: String, stop: Arc<AtomicBool>, attackers: Arc<AtomicUsize>) {
+    let watching = async || {
+        let handle = logged_in(server, source, &format!("w{}", rand_part())).await?;
+        let mut channel = handle.channel_open_session().await.ok()?;
+        channel.request_pty(false, "xterm-256color", 320, 120, 0, 0, &[]).await.ok()?;
+        channel.exec(false, format!("watch {code}")).await.ok()?;
+        let (_, open) = read_for(&mut channel, Duration::from_secs(2)).await;
+        open.then_some((handle, channel))
+    };
+    let (_handle, mut channel) = loop {
+        if stop.load(Ordering::SeqCst) {
+            return;
+        }
+        match watching().await {
+            Some(watching) => break watching,
+            None => tokio::time::sleep(Duration::from_millis(200)).await,
+        }
+    };
     attackers.fetch_add(1, Ordering::SeqCst);
     while !stop.load(Ordering::SeqCst) {
         let (_, open) = read_for(&mut channel, Duration::from_millis(200)).await;

@@ -376,6 +376,30 @@ async fn names_are_shown_clean_and_a_name_cleaning_changed_takes_no_ones_seat() 
     assert!(back.until(|text| text.contains("Welcome back, alice")).await, "{}", back.text());
 }
 
+#[tokio::test]
+async fn a_person_without_a_key_is_told_what_keeps_their_seat_and_one_with_a_key_is_not() {
+    let dir = scratch("seat-kept");
+    let server = Server::start_at(&dir, &[]);
+    let join = format!("join {}", server.code);
+    let key = PrivateKey::from(Ed25519Keypair::from_seed(&[7; 32]));
+    let mut alice = Person::comes(&server, "alice", Some(&key), &join).await;
+    assert!(alice.until(|text| text.contains("Welcome, alice: you sit at South")).await, "{}", alice.text());
+    // Each is told after their welcome has gone (20 s, or a trick).
+    let says = |text: &str, words: &str| text.split_whitespace().collect::<Vec<_>>().join(" ").contains(words);
+    let mut bob = Person::comes(&server, "bob", None, &join).await;
+    // A name cleaning changed is nobody's: the seat is not kept.
+    let mut guest = Person::comes(&server, "g\u{7}", None, &join).await;
+    let named = "Your name alone keeps this seat; with a key (ssh -i) only you can reclaim it";
+    let nobody = "This seat is not kept if you leave; with a key (ssh -i) it waits for you";
+    let (bob_told, guest_told) =
+        tokio::join!(bob.until(|text| says(text, named)), guest.until(|text| says(text, nobody)));
+    assert!(bob_told, "{}", bob.text());
+    assert!(guest_told, "{}", guest.text());
+    // alice hears the others sit down, and nothing about keys.
+    assert!(alice.until(|text| text.contains("sits down at North")).await, "{}", alice.text());
+    assert!(!alice.text().contains("keeps this seat") && !alice.text().contains("not kept"), "{}", alice.text());
+}
+
 #[test]
 fn connecting_again_takes_over_even_a_frozen_client_and_the_seat_comes_back() {
     let dir = scratch("takeover");

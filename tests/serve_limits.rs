@@ -572,3 +572,32 @@ async fn typed_escape_sequences_never_come_back_raw_and_keys_after_them_still_wo
     }
     server.assert_unhurt();
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_table_takes_32_watchers_and_the_next_is_sent_to_the_lobby_told_why() {
+    let server = Server::start("serve_limits", "watchers", &[]);
+    /// A watcher of the server's table, from a network of their own (`n`), with their screen.
+    async fn watcher(server: &Server, n: u8) -> (Handle<Trusting>, Screen) {
+        let stream = tcp_from(IpAddr::V4(Ipv4Addr::new(127, 40, n, 1)), server).await.unwrap();
+        let session = log_in(stream, &format!("w{n}")).await.unwrap();
+        let channel = session.channel_open_session().await.unwrap();
+        channel.request_pty(false, "xterm-256color", 80, 24, 0, 0, &[]).await.unwrap();
+        channel.exec(false, format!("watch {}", server.code)).await.unwrap();
+        let (reader, _keys) = channel.split();
+        (session, Screen::new(reader, 80, 24))
+    }
+    let mut watching = Vec::new();
+    for n in 0..32 {
+        let (session, mut screen) = watcher(&server, n).await;
+        assert!(screen.read_until(|screen| screen.contents().contains("you are watching")).await, "{}", screen.text());
+        watching.push(session);
+    }
+    let (_session, mut late) = watcher(&server, 32).await;
+    let told = format!("Table {} has 32 people watching, the most it takes", server.code);
+    assert!(late.read_until(|screen| screen.contents().contains(&told)).await, "{}", late.text());
+    assert!(late.text().contains("Tables (1)"), "not in the lobby: {}", late.text());
+    // One watcher going makes room for the next.
+    drop(watching.pop());
+    let (_session, mut next) = watcher(&server, 33).await;
+    assert!(next.read_until(|screen| screen.contents().contains("you are watching")).await, "{}", next.text());
+}

@@ -411,7 +411,14 @@ impl SharedTable {
         // Everyone sits down, and one more watches.
         for index in 0..=people {
             let id = PersonId(index as u64 + 1);
-            let arrival = Arrival { id, name: format!("p{index}"), key: None, watch: index == people, in_lines: false };
+            let arrival = Arrival {
+                id,
+                name: format!("p{index}"),
+                key: None,
+                watch: index == people,
+                in_lines: false,
+                seat_note: None,
+            };
             let mut view = View::new(id, theme_of(index));
             let (columns, rows) = sizes[index % sizes.len()];
             view.resized(columns, rows);

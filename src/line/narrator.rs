@@ -333,6 +333,9 @@ impl Narrator {
             },
         };
         self.say(text);
+        if let Notice::Welcome { seat_note: Some(note), .. } = notice {
+            self.say(format!("{note}."));
+        }
         if let Some(typed) = refused_ahead {
             let dropped = self.take_ahead();
             self.say(match dropped.is_empty() {

@@ -34,6 +34,16 @@ pub(super) const MAX_LOGINS_PER_ADDRESS: usize = 4;
 /// flood from one network holds an eighth of the logins, and pushes out
 /// its own before anyone else's.
 pub(super) const MAX_LOGINS_PER_NETWORK: usize = 16;
+/// Connections one network may open in a row; then one more every
+/// [`CONNECTION_BACK`]. Each costs the server a key exchange, so a
+/// network that connects again and again (refused by some other bound
+/// each time, or let in and out) would take the server's core.
+const CONNECTIONS_IN_A_ROW: f64 = 32.0;
+/// One more connection for a network comes back this often (two a second).
+const CONNECTION_BACK: Duration = Duration::from_millis(500);
+/// Networks whose recent connections are remembered; past this, full
+/// buckets are forgotten, then the network that connected longest ago.
+const MAX_CONNECTING_NETWORKS: usize = 4096;
 /// People in the lobby at once from one network, idle or not (a lobby
 /// screen is the costliest thing a connection holds for nothing).
 pub(super) const LOBBY_PER_NETWORK: usize = 16;
@@ -94,6 +104,10 @@ pub(super) const INPUT_QUEUE: usize = 64;
 pub(super) const HINTS_PER_CORE: usize = 2;
 /// Tables open at once.
 pub(super) const MAX_TABLES: usize = 256;
+/// People watching one table at once: each change at a table is drawn for
+/// everyone there on the table's one thread, so a crowd of watchers would
+/// slow the game for its players.
+pub(super) const WATCHERS_PER_TABLE: usize = 32;
 /// Tables opened from one network ([`network`]) open at once: names are
 /// free on an open server, so the bound per person alone would not hold.
 pub(super) const TABLES_PER_NETWORK: usize = 8;
@@ -147,6 +161,8 @@ pub(super) enum Refusal {
     LoginsFromAddress,
     /// [`MAX_LOGINS_PER_NETWORK`] are logging in from the client's network.
     LoginsFromNetwork,
+    /// The client's network has connected [`CONNECTIONS_IN_A_ROW`] times lately.
+    NetworkTooFast,
 }
 
 impl Refusal {
@@ -168,6 +184,9 @@ impl Refusal {
             Refusal::LoginsFromNetwork => {
                 "hearts: too many logins at once from your network; try again in a moment".to_string()
             }
+            Refusal::NetworkTooFast => {
+                "hearts: too many connections from your network lately; try again in a few seconds".to_string()
+            }
         }
     }
 }
@@ -178,11 +197,13 @@ pub(super) struct Connections {
     open: Arc<Mutex<Open>>,
 }
 
-/// The open connections, oldest first.
+/// The open connections, oldest first, and each network's recent ones.
 #[derive(Debug, Default)]
 struct Open {
     entries: Vec<Entry>,
     next: u64,
+    /// Connections each network may still open in a row.
+    arrivals: HashMap<IpAddr, Tries>,
 }
 
 #[derive(Debug)]
@@ -284,6 +305,11 @@ impl Connections {
     /// silent longest. A flood pushes out its own, however chatty, never
     /// the busy login of a person from a network with fewer.
     pub(super) fn take(&self, address: IpAddr, login: &Login) -> Result<Slot, Refusal> {
+        self.take_at(address, login, Instant::now())
+    }
+
+    /// [`Connections::take`] at the time `now`.
+    fn take_at(&self, address: IpAddr, login: &Login, now: Instant) -> Result<Slot, Refusal> {
         let (host, network) = (host(address), network(address));
         let Ok(mut open) = self.open.lock() else { return Err(Refusal::ServerFull) };
         if open.entries.len() >= MAX_CONNECTIONS {
@@ -303,8 +329,11 @@ impl Connections {
         if near().filter(|entry| entry.login.under_way()).count() >= MAX_LOGINS_PER_NETWORK {
             return Err(Refusal::LoginsFromNetwork);
         }
+        if !open.arrive(network, now) {
+            return Err(Refusal::NetworkTooFast);
+        }
         if open.entries.iter().filter(|entry| entry.login.under_way()).count() >= MAX_LOGINS {
-            open.push_out(Instant::now());
+            open.push_out(now);
         }
         let id = open.next;
         open.next += 1;
@@ -314,6 +343,27 @@ impl Connections {
 }
 
 impl Open {
+    /// Whether `network` may open one more connection now; if so, it is counted.
+    fn arrive(&mut self, network: IpAddr, now: Instant) -> bool {
+        if self.arrivals.len() >= MAX_CONNECTING_NETWORKS && !self.arrivals.contains_key(&network) {
+            self.arrivals.retain(|_, tries| {
+                tries.refill(now);
+                tries.left < tries.most
+            });
+            let oldest = self.arrivals.iter().min_by_key(|(_, tries)| tries.since).map(|(&oldest, _)| oldest);
+            if let Some(oldest) = oldest.filter(|_| self.arrivals.len() >= MAX_CONNECTING_NETWORKS) {
+                self.arrivals.remove(&oldest);
+            }
+        }
+        let tries =
+            self.arrivals.entry(network).or_insert_with(|| Tries::new(CONNECTIONS_IN_A_ROW, CONNECTION_BACK, now));
+        if tries.wait(now).is_some() {
+            return false;
+        }
+        tries.spend(now);
+        true
+    }
+
     /// Cuts a login under way: of the network with the most, and of its
     /// address with the most, one that has not begun the key exchange (a
     /// slow handshake's version line and no more) before one that has,
@@ -408,26 +458,27 @@ impl InputBudget {
     }
 }
 
-/// Tries left: a bucket of at most `most`, one back every [`CODE_TRY_BACK`].
+/// Tries left: a bucket of at most `most`, one back every `back`.
 #[derive(Debug)]
 pub(super) struct Tries {
     left: f64,
     most: f64,
+    back: Duration,
     since: Instant,
 }
 
 impl Tries {
-    fn new(most: f64, now: Instant) -> Tries {
-        Tries { left: most, most, since: now }
+    fn new(most: f64, back: Duration, now: Instant) -> Tries {
+        Tries { left: most, most, back, since: now }
     }
 
     /// A connection's tries at table codes, all left.
     pub(super) fn for_connection(now: Instant) -> Tries {
-        Tries::new(CODE_TRIES_PER_CONNECTION, now)
+        Tries::new(CODE_TRIES_PER_CONNECTION, CODE_TRY_BACK, now)
     }
 
     fn refill(&mut self, now: Instant) {
-        let back = now.saturating_duration_since(self.since).as_secs_f64() / CODE_TRY_BACK.as_secs_f64();
+        let back = now.saturating_duration_since(self.since).as_secs_f64() / self.back.as_secs_f64();
         self.left = (self.left + back).min(self.most);
         self.since = now;
     }
@@ -435,7 +486,7 @@ impl Tries {
     /// Nothing when a try is left, else the wait until there is one.
     fn wait(&mut self, now: Instant) -> Option<Duration> {
         self.refill(now);
-        (self.left < 1.0).then(|| CODE_TRY_BACK.mul_f64(1.0 - self.left))
+        (self.left < 1.0).then(|| self.back.mul_f64(1.0 - self.left))
     }
 
     fn spend(&mut self, now: Instant) {
@@ -485,7 +536,7 @@ impl CodeTries {
                 addresses.remove(&oldest);
             }
         }
-        addresses.entry(address).or_insert_with(|| Tries::new(CODE_TRIES_PER_ADDRESS, now)).spend(now);
+        addresses.entry(address).or_insert_with(|| Tries::new(CODE_TRIES_PER_ADDRESS, CODE_TRY_BACK, now)).spend(now);
     }
 }
 
@@ -922,13 +973,38 @@ mod tests {
     fn one_network_holds_its_share_of_connections_and_no_more() {
         let connections = Connections::default();
         let mut slots = Vec::new();
+        let start = Instant::now();
+        // One a second: slower than a network may connect in a row.
+        let at = |n: usize| start + Duration::from_secs(n as u64);
         for n in 0..MAX_PER_NETWORK {
-            let (slot, login) = place(&connections, &format!("2001:db8:7:{n:x}::1"));
+            let (login, _) = Login::new();
             login.done.store(true, Ordering::SeqCst);
-            slots.push(slot.unwrap());
+            slots.push(connections.take_at(format!("2001:db8:7:{n:x}::1").parse().unwrap(), &login, at(n)).unwrap());
         }
-        assert_eq!(place(&connections, "2001:db8:7:ffff::1").0.unwrap_err(), Refusal::NetworkFull);
+        let (login, _) = Login::new();
+        let refused = connections.take_at("2001:db8:7:ffff::1".parse().unwrap(), &login, at(MAX_PER_NETWORK));
+        assert_eq!(refused.unwrap_err(), Refusal::NetworkFull);
         assert!(place(&connections, "2001:db8:8::1").0.is_ok(), "the next /48 has its own share");
+    }
+
+    #[test]
+    fn a_network_connects_32_times_in_a_row_then_twice_a_second() {
+        let connections = Connections::default();
+        let start = Instant::now();
+        // Each connection closes at once (its slot dropped): only the pace counts.
+        let take = |address: &str, at: Instant| {
+            let (login, _) = Login::new();
+            login.done.store(true, Ordering::SeqCst);
+            connections.take_at(address.parse().unwrap(), &login, at).map(drop)
+        };
+        for n in 0..32 {
+            assert!(take(&format!("198.51.100.{}", n % 4), start).is_ok(), "connection {n}");
+        }
+        assert_eq!(take("198.51.100.9", start), Err(Refusal::NetworkTooFast));
+        assert!(take("198.51.101.9", start).is_ok(), "another network connects as it likes");
+        assert!(take("198.51.100.9", start + CONNECTION_BACK).is_ok(), "one more after half a second");
+        assert_eq!(take("198.51.100.9", start + CONNECTION_BACK), Err(Refusal::NetworkTooFast));
+        assert!(take("198.51.100.9", start + CONNECTION_BACK * 2).is_ok());
     }
 
     #[test]
@@ -989,7 +1065,7 @@ mod tests {
                         flood.push((slot, login));
                     }
                     (Err(refusal), _) => {
-                        assert_eq!(refusal, Refusal::LoginsFromNetwork);
+                        assert!(matches!(refusal, Refusal::LoginsFromNetwork | Refusal::NetworkTooFast), "{refusal:?}");
                         refused += 1;
                     }
                 }

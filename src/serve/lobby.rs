@@ -17,6 +17,8 @@ mod view;
 #[cfg(test)]
 mod tests;
 
+use std::time::Instant;
+
 use crossterm::event::Event;
 
 use crate::pace::Speed;
@@ -38,8 +40,9 @@ pub(crate) struct SeatSummary {
     pub(crate) name: String,
     /// A person sits here (else the seat is free, played by its bot).
     pub(crate) person: bool,
-    /// The person is connected (a person away keeps the seat for a while).
-    pub(crate) connected: bool,
+    /// Since when the seat's person has been away (a person away keeps
+    /// the seat for a while); `None` while they are here, and for a bot's seat.
+    pub(crate) away_since: Option<Instant>,
     /// The token the seat is held by (who the person is: their key, else
     /// their name; none for a seat kept from before tokens), never shown:
     /// the lobby knows a person's own seat by it.
@@ -47,6 +50,17 @@ pub(crate) struct SeatSummary {
 }
 
 impl SeatSummary {
+    /// How the seat's person's absence is told: "away" for under a
+    /// minute, then "away 3 min", "away 2 h"; `None` while they are here.
+    pub(crate) fn away(&self, now: Instant) -> Option<String> {
+        let gone = now.saturating_duration_since(self.away_since?).as_secs();
+        Some(match gone {
+            0..60 => "away".to_string(),
+            60..3600 => format!("away {} min", gone / 60),
+            _ => format!("away {} h", gone / 3600),
+        })
+    }
+
     /// Whether the person whose seat token is `holder` sits here (or is
     /// away from here), as the table judges it when they join.
     fn held_by(&self, holder: Option<&str>) -> bool {
@@ -78,6 +92,11 @@ pub(crate) struct TableSummary {
 }
 
 impl TableSummary {
+    /// Whether a seat's person is away.
+    fn someone_away(&self) -> bool {
+        self.seats.iter().any(|seat| seat.away_since.is_some())
+    }
+
     /// How many seats a newcomer could take: those the bots play.
     pub(crate) fn free_seats(&self) -> usize {
         self.seats.iter().filter(|seat| !seat.person).count()
@@ -92,7 +111,7 @@ impl TableSummary {
     /// Whether the person of seat token `holder` has a seat here kept for
     /// them while they are away.
     fn kept_for(&self, holder: Option<&str>) -> bool {
-        self.seats.iter().any(|seat| !seat.connected && seat.held_by(holder))
+        self.seats.iter().any(|seat| seat.away_since.is_some() && seat.held_by(holder))
     }
 }
 
@@ -182,6 +201,11 @@ pub(crate) struct Lobby {
 }
 
 impl Lobby {
+    /// Whether a table listed here has a seat whose person is away.
+    pub(crate) fn someone_away(&self) -> bool {
+        self.tables.iter().any(TableSummary::someone_away)
+    }
+
     /// The lobby of the person called `name`, drawn with `theme`; a new
     /// table starts from the rules and bots of `defaults` at `speed`.
     pub(crate) fn new(name: &str, theme: Theme, defaults: Setup, speed: Speed) -> Lobby {

@@ -32,6 +32,9 @@ pub(super) enum ToLobby {
 
 /// While a review is worked out, the lobby looks at its progress this often.
 const REVIEW_PROGRESS: Duration = Duration::from_millis(100);
+/// While a table shows someone away, the lobby is drawn again this often,
+/// so that "away 3 min" stays true (a frame that changes nothing sends nothing).
+const AWAY_TICK: Duration = Duration::from_secs(20);
 /// A person idle in the lobby longer than the server allows (`--lobby-idle`)
 /// is let go with these words (at a table, the table's own rules apply).
 const IDLE: &str = "you were idle in the lobby too long";
@@ -158,7 +161,11 @@ impl Visit {
             }
             let reviewing = self.viewing.as_ref().is_some_and(|viewing| viewing.news.is_some());
             let idle = (last_key + self.shared.lobby_idle).saturating_duration_since(now);
-            let progress = if reviewing { REVIEW_PROGRESS } else { idle };
+            let progress = match (reviewing, lobby.someone_away()) {
+                (true, _) => REVIEW_PROGRESS,
+                (false, true) => AWAY_TICK.min(idle),
+                (false, false) => idle,
+            };
             // A lone Esc is a key as soon as its wait is over.
             let escape = self.screen.as_ref().and_then(Screen::escape_deadline);
             let wait = escape.map_or(idle, |at| at.saturating_duration_since(now)).min(progress).min(idle);

@@ -29,7 +29,7 @@ use crate::ui::theme::Theme;
 use crate::ui::{Request, Room, Viewer};
 
 use super::identity::{self, Identity};
-use super::limits::network;
+use super::limits::{WATCHERS_PER_TABLE, network};
 use super::lobby::{SeatSummary, TableSummary};
 use super::saver::Saver;
 use super::session::{Input, Screen};
@@ -95,7 +95,9 @@ pub(super) fn bring(mut screen: Screen, table: &TableLine, watch: bool, id: Pers
     screen.id = id;
     let visitor = &screen.visitor;
     // A seat is held by who the person is: their key, their name if it is theirs, or no one again.
-    let arrival = Arrival { id, name: visitor.name.clone(), key: Some(visitor.holder.clone()), watch, in_lines: false };
+    let seat_note = what_keeps_the_seat(&visitor.identity).map(str::to_string);
+    let (name, key) = (visitor.name.clone(), Some(visitor.holder.clone()));
+    let arrival = Arrival { id, name, key, watch, in_lines: false, seat_note };
     let theme = visitor.theme;
     // Routed and sent under one lock: a takeover's Gone for this person then reaches the table after the Join.
     let route = Arc::clone(&screen.route);
@@ -683,6 +685,11 @@ impl Served {
 
     fn join(&mut self, joining: Joining) {
         let Joining { mut arrival, mut theme, mut screen } = joining;
+        let table = self.room.table();
+        if table.seat_for(&arrival).is_none() && table.watchers() >= WATCHERS_PER_TABLE {
+            let full = format!("Table {} has {WATCHERS_PER_TABLE} people watching, the most it takes", self.code);
+            return (self.around.leave)(screen, Some(full));
+        }
         arrival.name = unique_name(self.room.table(), &arrival.name, arrival.key.as_deref().unwrap_or_default());
         // How they chose to see and hear the table, where they came straight here and not by the lobby.
         if let Ok(look) = self.store.look_of(&screen.visitor.identity) {
@@ -780,10 +787,10 @@ impl Served {
                 Some(holder) => SeatSummary {
                     name: holder.name.clone(),
                     person: true,
-                    connected: holder.away_since.is_none(),
+                    away_since: holder.away_since,
                     holder: holder.key.clone(),
                 },
-                None => SeatSummary { name: setup.players[seat].name(), person: false, connected: false, holder: None },
+                None => SeatSummary { name: setup.players[seat].name(), person: false, away_since: None, holder: None },
             })
             .collect();
         let summary = TableSummary {
@@ -916,6 +923,17 @@ impl Served {
             }
             Err(error) => self.room.send(Message::Note(format!("Could not keep the game: {error}")), Instant::now()),
         }
+    }
+}
+
+/// What a person who sits down without a key is told keeps their seat:
+/// their name alone, or nothing at all (a name cleaning changed); a key
+/// keeps it for them alone, and they are told nothing.
+fn what_keeps_the_seat(identity: &Identity) -> Option<&'static str> {
+    match identity {
+        Identity::Key(_) => None,
+        Identity::Name(_) => Some("Your name alone keeps this seat; with a key (ssh -i) only you can reclaim it"),
+        Identity::Anonymous => Some("This seat is not kept if you leave; with a key (ssh -i) it waits for you"),
     }
 }
 
@@ -1091,7 +1109,8 @@ mod tests {
 
     fn arrive(app: &mut Table, id: u64, name: &str, holder: &str) {
         let key = Some(holder.to_string());
-        let arrival = Arrival { id: PersonId(id), name: name.into(), key, watch: false, in_lines: false };
+        let arrival =
+            Arrival { id: PersonId(id), name: name.into(), key, watch: false, in_lines: false, seat_note: None };
         app.update(Message::Arrive(arrival), Instant::now());
     }
 
@@ -1153,6 +1172,7 @@ mod tests {
                 key: Some(holder.into()),
                 watch: false,
                 in_lines: false,
+                seat_note: None,
             };
             room.arrive_in_lines(arrival, Narrator::new(PersonId(id), CardWords::default()), now);
         }

@@ -28,6 +28,8 @@ pub enum Notice {
         back: bool,
         /// They asked to watch (else every seat was taken).
         asked_to_watch: bool,
+        /// What the runtime adds when they sit ([`super::Arrival::seat_note`]).
+        seat_note: Option<String>,
     },
     /// Someone else has sat down.
     Arrived {

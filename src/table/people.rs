@@ -53,6 +53,9 @@ pub struct Arrival {
     /// They hear the table in the line mode (the turn clock may give them
     /// longer: [`super::Sharing::line_mode_clock`]).
     pub in_lines: bool,
+    /// A sentence the runtime adds to their welcome when they sit (a
+    /// server says what keeps the seat of a person without a key).
+    pub seat_note: Option<String>,
 }
 
 /// A person at the table as the table knows them: where they sit and what

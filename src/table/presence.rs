@@ -14,14 +14,11 @@ impl Table {
     /// A person comes in: back to the seat they hold, to the first seat
     /// nobody holds, or to watch when they asked to or every seat is held.
     pub(super) fn arrive(&mut self, arrival: Arrival, now: Instant) {
-        let Arrival { id, name, key, watch, in_lines } = arrival;
-        if self.index_of(id).is_some() {
+        if self.index_of(arrival.id).is_some() {
             return;
         }
-        let own = (0..self.holders.len())
-            .find(|&i| self.holders[i].as_ref().is_some_and(|h| h.away_since.is_some() && h.is(&name, key.as_deref())));
-        let free = || (0..self.holders.len()).find(|&i| self.holders[i].is_none());
-        let seat = if watch { None } else { own.or_else(free).and_then(Seat::new) };
+        let (seat, own) = (self.seat_for(&arrival), self.own_seat(&arrival));
+        let Arrival { id, name, key, watch, in_lines, seat_note } = arrival;
         let mut person = Attendee::new(id, &name, seat);
         person.in_lines = in_lines;
         // Coming in while a hand's scores are read, they read them too.
@@ -33,8 +30,31 @@ impl Table {
         }
         self.people.push(person);
         let p = self.people.len() - 1;
-        self.tell(p, Notice::Welcome { name, seat, back: own.is_some(), asked_to_watch: watch });
+        let seat_note = seat_note.filter(|_| seat.is_some());
+        self.tell(p, Notice::Welcome { name, seat, back: own.is_some(), asked_to_watch: watch, seat_note });
         self.watch_presence(now);
+    }
+
+    /// The seat `arrival` would take: the one they hold, else the first
+    /// nobody holds; none when they ask to watch or every seat is held.
+    pub fn seat_for(&self, arrival: &Arrival) -> Option<Seat> {
+        if arrival.watch {
+            return None;
+        }
+        let free = || (0..self.holders.len()).find(|&i| self.holders[i].is_none());
+        self.own_seat(arrival).or_else(free).and_then(Seat::new)
+    }
+
+    /// The seat `arrival` holds and is away from, by index.
+    fn own_seat(&self, arrival: &Arrival) -> Option<usize> {
+        let (name, key) = (&arrival.name, arrival.key.as_deref());
+        (0..self.holders.len())
+            .find(|&i| self.holders[i].as_ref().is_some_and(|h| h.away_since.is_some() && h.is(name, key)))
+    }
+
+    /// How many people here watch.
+    pub fn watchers(&self) -> usize {
+        self.people.iter().filter(|person| person.seat.is_none()).count()
     }
 
     /// A person goes: their seat waits for them for the grace period.

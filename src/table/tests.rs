@@ -107,6 +107,7 @@ fn everyone_seated(rules: Rules, seed: u64, now: Instant) -> Table {
             key: None,
             watch: index == rules.player_count(),
             in_lines: false,
+            seat_note: None,
         };
         table.update(Message::Arrive(arrival), now);
     }

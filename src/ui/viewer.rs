@@ -58,6 +58,9 @@ pub struct Viewer {
     /// A refusal or note for the status line (set by [`Viewer::set_note`],
     /// which times it).
     pub note: Option<String>,
+    /// A note that waits for the one shown to go: what keeps a newcomer's
+    /// seat, after their welcome.
+    next_note: Option<String>,
     /// Whether the screen is too small to show the table: then only
     /// leaving acts.
     pub too_small: bool,
@@ -103,6 +106,7 @@ impl Viewer {
             window: None,
             show_played: false,
             note: None,
+            next_note: None,
             too_small: false,
             remembered: Remembered::default(),
             record: Record::default(),
@@ -540,6 +544,9 @@ impl Viewer {
         if let Some(note) = words(notice, sight, self.theme) {
             self.set_note(note);
         }
+        if let Notice::Welcome { seat_note: Some(note), .. } = notice {
+            self.next_note = Some(note.clone());
+        }
     }
 
     /// Brings the view in line with the table after a change: the
@@ -579,7 +586,7 @@ impl Viewer {
         if self.note_since.new {
             self.note_since = NoteSince { trick, at: Some(now), new: false };
         } else if self.note.is_some() && (self.note_since.trick != trick || stale) {
-            self.note = None;
+            self.note = self.next_note.take();
             self.note_since = NoteSince { trick, at: Some(now), new: false };
         }
         if !sight.is_passing() {

@@ -14,29 +14,7 @@ pub fn words(notice: &Notice, sight: &Sight, theme: Theme) -> Option<Option<Stri
     let text = match notice {
         Notice::Refused(refusal) => refusal.to_string(),
         Notice::Note(note) => note.clone(),
-        Notice::Welcome { name, seat: Some(seat), back: true, .. } => {
-            // Its bot may have played while they were away: the seat is theirs again, not as it was.
-            format!("Welcome back, {name}: your seat is yours again ({})", seat_word(*seat, sight.players()))
-        }
-        // A finished game's scores are its players': a newcomer sits for the next one.
-        Notice::Welcome { name, seat: Some(seat), .. } if sight.finish.is_some() => {
-            format!("Welcome, {name}: you sit {} for the next game; n starts it", seat_word(*seat, sight.players()))
-        }
-        Notice::Welcome { name, seat: Some(seat), .. } => {
-            let mut welcome = format!("Welcome, {name}: you sit {}", seat_word(*seat, sight.players()));
-            // The seat's score so far is the newcomer's now.
-            match sight.standings[*seat] {
-                _ if sight.chips.is_some() => {}
-                0 => {}
-                1 => welcome.push_str(" and take on its 1 point"),
-                points => welcome.push_str(&format!(" and take on its {points} points")),
-            }
-            // The status line says which cards: the welcome says they were not this person's choice.
-            if sight.pass_made().is_some() {
-                welcome.push_str("; its pass was made before you came");
-            }
-            welcome
-        }
+        Notice::Welcome { name, seat: Some(seat), back, .. } => seated_welcome(name, *seat, *back, sight),
         Notice::Welcome { name, seat: None, asked_to_watch: true, .. } => format!("Welcome, {name}: you are watching"),
         Notice::Welcome { name, seat: None, .. } => {
             format!("Welcome, {name}: every seat is taken, so you are watching")
@@ -150,6 +128,32 @@ pub fn words(notice: &Notice, sight: &Sight, theme: Theme) -> Option<Option<Stri
 fn clock_words(time: std::time::Duration) -> String {
     let seconds = time.as_secs();
     format!("{}:{:02}", seconds / 60, seconds % 60)
+}
+
+/// The welcome of a person who sits down: back at their seat, at a
+/// finished game's seat for the next game, or taking on a seat's points.
+fn seated_welcome(name: &str, seat: Seat, back: bool, sight: &Sight) -> String {
+    if back {
+        // Its bot may have played while they were away: the seat is theirs again, not as it was.
+        return format!("Welcome back, {name}: your seat is yours again ({})", seat_word(seat, sight.players()));
+    }
+    // A finished game's scores are its players': a newcomer sits for the next one.
+    if sight.finish.is_some() {
+        return format!("Welcome, {name}: you sit {} for the next game; n starts it", seat_word(seat, sight.players()));
+    }
+    let mut welcome = format!("Welcome, {name}: you sit {}", seat_word(seat, sight.players()));
+    // The seat's score so far is the newcomer's now.
+    match sight.standings[seat] {
+        _ if sight.chips.is_some() => {}
+        0 => {}
+        1 => welcome.push_str(" and take on its 1 point"),
+        points => welcome.push_str(&format!(" and take on its {points} points")),
+    }
+    // The status line says which cards: the welcome says they were not this person's choice.
+    if sight.pass_made().is_some() {
+        welcome.push_str("; its pass was made before you came");
+    }
+    welcome
 }
 
 /// Where a seat is, for a welcome: "at South", "at Seat 3", as the

@@ -85,7 +85,16 @@ fn tables(lobby: &Lobby) -> Vec<String> {
 
 /// One table in words.
 fn table_words(table: &TableSummary) -> String {
-    let people: Vec<&str> = table.seats.iter().filter(|seat| seat.person).map(|seat| seat.name.as_str()).collect();
+    let now = std::time::Instant::now();
+    let people: Vec<String> = table
+        .seats
+        .iter()
+        .filter(|seat| seat.person)
+        .map(|seat| match seat.away(now) {
+            Some(away) => format!("{} ({away})", seat.name),
+            None => seat.name.clone(),
+        })
+        .collect();
     let who = match people.as_slice() {
         [] => "nobody seated".to_string(),
         people => format!("seated: {}", people.join(", ")),

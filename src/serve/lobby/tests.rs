@@ -2,7 +2,7 @@
 //! test backend at 80x24 and 200x60, keys and clicks, and what the lobby
 //! asks the server to do.
 
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use crossterm::event::{Event, KeyCode, KeyEvent, KeyModifiers, MouseButton, MouseEvent, MouseEventKind};
 use ratatui::Terminal;
@@ -17,15 +17,15 @@ use crate::table::Sharing;
 
 /// A person known by their name (no key), and their seat's token.
 fn person(name: &str) -> SeatSummary {
-    SeatSummary { name: name.into(), person: true, connected: true, holder: Some(format!("name:{name}")) }
+    SeatSummary { name: name.into(), person: true, away_since: None, holder: Some(format!("name:{name}")) }
 }
 
 fn away(name: &str) -> SeatSummary {
-    SeatSummary { connected: false, ..person(name) }
+    SeatSummary { away_since: Some(Instant::now()), ..person(name) }
 }
 
 fn bot(level: &str) -> SeatSummary {
-    SeatSummary { name: level.into(), person: false, connected: true, holder: None }
+    SeatSummary { name: level.into(), person: false, away_since: None, holder: None }
 }
 
 fn table(code: &str, label: &str, seats: Vec<SeatSummary>, playing: bool, hand: u32) -> TableSummary {
@@ -606,4 +606,14 @@ fn a_window_open_in_the_lobby_has_its_own_keys_on_the_bottom_line() {
     assert!(bottom.contains("Enter create") && !bottom.contains("Enter sit"), "{bottom}");
     key(&mut lobby, KeyCode::Esc);
     assert!(text(&lobby, 80, 24).lines().last().unwrap_or_default().contains("Enter sit"));
+}
+
+#[test]
+fn a_seat_away_says_for_how_long_in_minutes_then_hours() {
+    let now = Instant::now();
+    let away_for = |seconds: u64| SeatSummary { away_since: Some(now - Duration::from_secs(seconds)), ..person("bob") };
+    assert_eq!(person("bob").away(now), None, "a person here is not away");
+    assert_eq!(away_for(59).away(now).as_deref(), Some("away"));
+    assert_eq!(away_for(3 * 60 + 5).away(now).as_deref(), Some("away 3 min"));
+    assert_eq!(away_for(2 * 3600 + 60).away(now).as_deref(), Some("away 2 h"));
 }

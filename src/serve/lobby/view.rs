@@ -24,6 +24,8 @@
 //! │> 7Q4K    omnibus        playing, hand 3   2 of 4  alice · … ││ omnibus       12     5           2.31  │
 //! ```
 
+use std::time::Instant;
+
 use ratatui::buffer::Buffer;
 use ratatui::layout::{Constraint, Layout, Rect};
 use ratatui::style::Style;
@@ -291,12 +293,12 @@ const PRIVATE: &str = "private:";
 /// A seat as the seats line shows it, and its style.
 fn seat_shown(seat: &SeatSummary, lobby: &Lobby) -> (String, Style) {
     let theme = lobby.theme;
-    match (seat.person, seat.connected) {
-        (true, true) if seat.held_by(lobby.holder.as_deref()) => {
+    match (seat.person, seat.away(Instant::now())) {
+        (true, None) if seat.held_by(lobby.holder.as_deref()) => {
             (format!("{} (you)", clean(&seat.name)), theme.strong())
         }
-        (true, true) => (clean(&seat.name), theme.strong()),
-        (true, false) => (format!("{} (away)", clean(&seat.name)), Style::default()),
+        (true, None) => (clean(&seat.name), theme.strong()),
+        (true, Some(away)) => (format!("{} ({away})", clean(&seat.name)), Style::default()),
         (false, _) => (format!("{} bot", clean(&seat.name)), theme.quiet()),
     }
 }

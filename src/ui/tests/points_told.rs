@@ -73,7 +73,14 @@ fn table_of(label: &str, rules: Rules, seed: u64) -> (Room, Instant) {
     let table = Table::shared(setup, start, Speed::Instant, Think::Samples(1), sharing).unwrap();
     let mut room = Room::new(table, Vec::new());
     let now = Instant::now();
-    let arrival = |id, name: &str, watch| Arrival { id, name: name.to_string(), key: None, watch, in_lines: false };
+    let arrival = |id, name: &str, watch| Arrival {
+        id,
+        name: name.to_string(),
+        key: None,
+        watch,
+        in_lines: false,
+        seat_note: None,
+    };
     room.arrive_in_lines(arrival(ALICE, "alice", false), Narrator::new(ALICE, CardWords::default()), now);
     room.arrive(arrival(BOB, "bob", false), Viewer::new(BOB, COLOR), now);
     let mut brief = Narrator::new(EVE, CardWords::default());

@@ -58,7 +58,8 @@ impl Shared {
     /// a screen, the bots' passes made.
     fn alice_in_lines_and_bob() -> Shared {
         let mut shared = Shared::empty(Rules::default(), 42, Sharing::default());
-        let arrival = Arrival { id: ALICE, name: "alice".into(), key: None, watch: false, in_lines: false };
+        let arrival =
+            Arrival { id: ALICE, name: "alice".into(), key: None, watch: false, in_lines: false, seat_note: None };
         let narrator = crate::line::narrator::Narrator::new(ALICE, crate::line::cards::CardWords::default());
         shared.room.arrive_in_lines(arrival, narrator, shared.now);
         shared.arrive(BOB, "bob", Some("SHA256:bob"), false);
@@ -68,13 +69,20 @@ impl Shared {
 
     /// `name` comes in without a key, hearing the table in the line mode.
     fn arrive_listening(&mut self, id: PersonId, name: &str, watch: bool) {
-        let arrival = Arrival { id, name: name.into(), key: None, watch, in_lines: true };
+        let arrival = Arrival { id, name: name.into(), key: None, watch, in_lines: true, seat_note: None };
         let narrator = crate::line::narrator::Narrator::new(id, crate::line::cards::CardWords::default());
         self.room.arrive_in_lines(arrival, narrator, self.now);
     }
 
     fn arrive(&mut self, id: PersonId, name: &str, key: Option<&str>, watch: bool) {
-        let arrival = Arrival { id, name: name.to_string(), key: key.map(str::to_string), watch, in_lines: false };
+        let arrival = Arrival {
+            id,
+            name: name.to_string(),
+            key: key.map(str::to_string),
+            watch,
+            in_lines: false,
+            seat_note: None,
+        };
         self.room.arrive(arrival, Viewer::new(id, COLOR), self.now);
     }
 
