@@ -705,3 +705,22 @@ async fn refusals_are_said_a_few_at_a_time_so_a_flood_of_them_costs_little() {
     assert!(served.until(in_lobby).await, "{}", served.text());
     server.assert_unhurt();
 }
+
+#[tokio::test]
+async fn a_frozen_client_is_let_go_within_about_30_s_and_the_table_says_its_seat_waits() {
+    let mut server = measured("frozen");
+    let join = format!("join {}", server.code);
+    let (frozen, watching) =
+        (Relay::start(&server, loopback(0, 12)).await, Relay::start(&server, loopback(0, 13)).await);
+    let (_bob, mut bob) = through(&frozen, "bob", &join, (80, 24), 2 << 20).await;
+    assert!(bob.until(at_table).await, "{}", bob.text());
+    let (_alice, mut alice) = through(&watching, "alice", &join, (80, 24), 2 << 20).await;
+    assert!(alice.until(|text| text.contains("Welcome, alice")).await, "{}", alice.text());
+    // A laptop shut: nothing reaches bob's client, so nothing comes back from it, keepalive answers included.
+    frozen.pause(true);
+    let frozen_at = Instant::now();
+    assert!(alice.until(|text| text.contains("bob left")).await, "bob's frozen connection was kept: {}", alice.text());
+    println!("bob was let go {:?} after his client froze", frozen_at.elapsed());
+    assert!(frozen.ended(), "the server did not close the frozen connection");
+    server.assert_unhurt();
+}
