@@ -32,6 +32,12 @@ use tokio::net::{TcpSocket, TcpStream};
 const PASSWORD: &str = "hearts-attack";
 /// The most connections any one attack opens at once.
 const MOST_CONNECTIONS: usize = 1100;
+/// A connection not made in this long is given up (and tried again).
+const CONNECT_TIME: Duration = Duration::from_secs(3);
+/// How long a flood's connection waits to connect again once cut or
+/// refused: ten times a second per address, as fast as loopback's ports
+/// allow for minutes (each closed connection waits a minute in TIME_WAIT).
+const RECONNECT: Duration = Duration::from_millis(100);
 /// A key press unanswered this long counts at this long.
 const NO_ANSWER: Duration = Duration::from_secs(5);
 
@@ -61,7 +67,7 @@ enum Attack {
     /// 140 addresses of one /24, each with one connection that sends its
     /// version line and a key exchange packet claiming 32 KB (its first
     /// 300 bytes at once), then a byte every 20 ms, and connects again
-    /// when cut.
+    /// 100 ms after it is cut.
     Handshake,
     /// 1,024 connections from 128 addresses of one /24 (eight each), each
     /// asking for the lobby on a 320x120 terminal and then idle.
@@ -326,10 +332,11 @@ fn address(a: u8, b: u8, c: u8) -> IpAddr {
     IpAddr::V4(Ipv4Addr::new(127, a, b, c))
 }
 
+/// A connection from `source`, or an error within [`CONNECT_TIME`].
 async fn tcp_from(source: IpAddr, server: SocketAddr) -> std::io::Result<TcpStream> {
     let socket = TcpSocket::new_v4()?;
     socket.bind(SocketAddr::new(source, 0))?;
-    let stream = socket.connect(server).await?;
+    let stream = tokio::time::timeout(CONNECT_TIME, socket.connect(server)).await??;
     stream.set_nodelay(true)?;
     Ok(stream)
 }
@@ -361,7 +368,7 @@ async fn chatty_handshakes(server: SocketAddr, source: IpAddr, stop: Arc<AtomicB
             }
             held.fetch_sub(1, Ordering::SeqCst);
         }
-        tokio::time::sleep(Duration::from_millis(20)).await;
+        tokio::time::sleep(RECONNECT).await;
     }
 }
 

@@ -79,6 +79,8 @@ pub enum LineCommand {
     MoreTime,
     /// Give up the seat for good, and watch.
     GiveUp,
+    /// Propose to let go the seat of the person of this name, away past their grace.
+    Free(String),
     /// Whether `hearts` opens in the line mode from now on.
     DefaultPlain(bool),
     /// Leave.
@@ -86,15 +88,15 @@ pub enum LineCommand {
 }
 
 /// The first word of every command (a card is typed as itself).
-pub const COMMAND_WORDS: [&str; 34] = [
+pub const COMMAND_WORDS: [&str; 35] = [
     "pass", "continue", "hand", "trick", "last", "played", "scores", "who", "hint", "undo", "pace", "rules", "yes",
     "no", "agree", "decline", "bid", "name", "add", "subtract", "say", "new", "replay", "symbols", "help", "quit",
-    "brief", "full", "passed", "out", "leads", "time", "default", "give",
+    "brief", "full", "passed", "out", "leads", "time", "default", "give", "free",
 ];
 
 /// The commands as the manual page lists them: what is typed, and what it
 /// does.
-pub const COMMANDS: [(&str, &str); 30] = [
+pub const COMMANDS: [(&str, &str); 31] = [
     (
         "9c, 10h, qs, 9♣, queen of spades, play qs",
         "Play that card. Typed before your turn, it waits for it, in the order typed.",
@@ -137,6 +139,10 @@ pub const COMMANDS: [(&str, &str); 30] = [
     (
         "give up",
         "At a served table: give up your seat for good (its bot plays it, the next to come may take it) and watch.",
+    ),
+    (
+        "free NAME",
+        "At a served table: propose that the seat of NAME, away past their grace, be its bot's and free for whoever comes.",
     ),
     ("default plain, default screen", "Whether hearts opens in the line mode from now on."),
     ("help, help all, quit", "What you may type now and this game's commands; every command; leave, the game saved."),
@@ -218,6 +224,10 @@ pub fn parse(line: &str) -> Result<LineCommand, String> {
         "more" if rest == ["time"] => Ok(LineCommand::MoreTime),
         "give" if rest == ["up"] => Ok(LineCommand::GiveUp),
         "give" => Err("Type give up to give up your seat for good and watch.".into()),
+        "free" => match line[first.len()..].trim() {
+            "" => Err("Free whose seat? Type free and the name of someone away.".into()),
+            name => Ok(LineCommand::Free(name.to_string())),
+        },
         "default" => match rest.as_slice() {
             ["plain" | "lines" | "line"] => Ok(LineCommand::DefaultPlain(true)),
             ["screen" | "table"] => Ok(LineCommand::DefaultPlain(false)),
@@ -414,6 +424,7 @@ mod tests {
                 "say" => "say hello".to_string(),
                 "default" => "default plain".to_string(),
                 "give" => "give up".to_string(),
+                "free" => "free bob".to_string(),
                 word => word.to_string(),
             };
             assert!(parse(&typed).is_ok(), "{typed}");

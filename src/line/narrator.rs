@@ -1177,6 +1177,12 @@ impl Narrator {
             }
             LineCommand::MoreTime => return table(Intent::MoreTime),
             LineCommand::GiveUp => return table(Intent::GiveUpSeat),
+            LineCommand::Free(name) => match sight.seat_to_let_go_of(&name) {
+                Some(seat) => return table(Intent::FreeSeat(seat)),
+                None => self.say(format!(
+                    "Nobody called {name} is away past their grace: no seat of theirs waits to be let go."
+                )),
+            },
             LineCommand::Who => {
                 let seats: Vec<String> = Seat::all(sight.players())
                     .map(|seat| {

@@ -9,7 +9,7 @@ use crate::bot::{Choices, Level, Think, decide};
 use crate::engine::{Action, Card, CardBag, Game, GamePhase, HandPhase, Seat};
 
 use super::chat::{Chat, Said, clean};
-use super::proposal::kept;
+use super::proposal::{Proposed, kept};
 use super::{
     Clock, DealSecret, Effect, Hint, HintRequest, Intent, Kind, NewGame, Notice, Off, PendingPass, Refusal, Table,
     UndoPoint, WorkedOutHint, fresh_deal, secret_deal,
@@ -128,7 +128,7 @@ impl Table {
                 if self.may(p).start_now {
                     self.start_game(Some(self.people[p].id), *game, now);
                 } else {
-                    self.propose(p, *game, now);
+                    self.propose(p, Proposed::Game(*game), now);
                 }
             }
             Intent::Replay => {
@@ -138,6 +138,10 @@ impl Table {
             Intent::Vote(yes) => self.vote(p, yes, now),
             Intent::MoreTime => self.more_time(p, now),
             Intent::GiveUpSeat => self.give_up_seat(p, now),
+            Intent::FreeSeat(seat) => {
+                let name = self.holders[seat.index()].as_ref().map(|holder| holder.name.clone()).unwrap_or_default();
+                self.propose(p, Proposed::FreeSeat(seat, name), now);
+            }
         }
     }
 
@@ -160,6 +164,17 @@ impl Table {
             },
             Intent::Vote(_) if self.proposal.is_none() => Err(Refusal::NoProposal),
             Intent::GiveUpSeat if self.kind == Kind::Local => Err(Refusal::GiveUpLocal),
+            Intent::FreeSeat(_) if self.people[p].seat.is_none() => Err(Refusal::Watching),
+            Intent::FreeSeat(_) if self.proposal.is_some() => {
+                Err(Refusal::ProposalPending(self.proposal.as_ref().map(|p| p.by_name.clone()).unwrap_or_default()))
+            }
+            Intent::FreeSeat(seat) => match self.holders.get(seat.index()).and_then(Option::as_ref) {
+                None => Err(Refusal::NobodysSeat),
+                Some(holder) if holder.away_since.is_none() || !self.gone(*seat, now) => {
+                    Err(Refusal::SeatWaits(holder.name.clone()))
+                }
+                Some(_) => Ok(()),
+            },
             Intent::MoreTime => match self.people[p].seat.filter(|&seat| self.turn_left(seat, now).is_some()) {
                 None => Err(Refusal::NoClock),
                 Some(seat) if self.time_added.iter().any(|&(asked, _)| asked == seat) => Err(Refusal::TimeGiven),

@@ -3,7 +3,7 @@
 //! it, the table hears the same intent and checks it against what that
 //! person may do here.
 
-use crate::engine::{Card, CardBag, MoonScoring, Suit};
+use crate::engine::{Card, CardBag, MoonScoring, Seat, Suit};
 use crate::pace::Speed;
 use crate::record::DealCode;
 
@@ -59,6 +59,10 @@ pub enum Intent {
     /// Give up the seat for good: its bot plays it, the next person to
     /// come may take it, and this person watches.
     GiveUpSeat,
+    /// Propose to let go the seat of a person away past their grace: once
+    /// everyone seated here agrees, nobody holds it, its bot plays it and
+    /// the next person to come may take it.
+    FreeSeat(Seat),
 }
 
 /// A game to start at the table.

@@ -53,13 +53,13 @@ pub enum Notice {
         /// Their name; `None` to them.
         name: Option<String>,
     },
-    /// A seat's person was away longer than the table keeps a seat: it is
-    /// free for whoever comes.
+    /// A seat's person was away longer than the table keeps a seat, or
+    /// the table agreed to let it go: it is free for whoever comes.
     SeatFreed {
         /// Who held it.
         name: String,
-        /// How long it was kept.
-        kept: Duration,
+        /// How long it was kept; `None` where the table agreed to let it go.
+        kept: Option<Duration>,
     },
     /// A new game has started at this table.
     NewGame {
@@ -86,11 +86,15 @@ pub enum Notice {
     Declined {
         /// Who said no; `None` to them.
         by: Option<String>,
+        /// Whose seat it would have let go; `None` for a new game.
+        freeing: Option<String>,
     },
     /// The proposer took the proposal back (or left).
     Withdrawn {
         /// The proposer; `None` to them.
         by: Option<String>,
+        /// Whose seat it would have let go; `None` for a new game.
+        freeing: Option<String>,
     },
     /// The game was taken up again from its save.
     Resumed {
@@ -324,6 +328,12 @@ pub enum Refusal {
     /// More time, asked for twice in one decision.
     #[error("You had more time for this decision already")]
     TimeGiven,
+    /// A seat to let go whose person is here, or away within their grace.
+    #[error("{0}'s seat waits for them: it may be let go once their bot plays for them")]
+    SeatWaits(String),
+    /// A seat to let go that nobody holds.
+    #[error("Nobody is away past their grace: no seat waits to be let go")]
+    NobodysSeat,
 }
 
 /// What turns a table-wide action off.

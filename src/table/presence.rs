@@ -90,7 +90,7 @@ impl Table {
             if holder.away_since.is_some_and(|left| now >= left + SEAT_KEPT) {
                 let name = holder.name.clone();
                 self.holders[index] = None;
-                self.tell_all(Notice::SeatFreed { name, kept: SEAT_KEPT });
+                self.tell_all(Notice::SeatFreed { name, kept: Some(SEAT_KEPT) });
             }
         }
     }

@@ -1,6 +1,7 @@
-//! A new game asked for in the middle of one, where the table is not one
-//! person's: it is a proposal that every person seated here answers on
-//! their own screen; all yes starts it, one no drops it.
+//! A new game asked for in the middle of one, or an absent person's seat
+//! let go, where the table is not one person's: it is a proposal that
+//! every person seated here answers on their own screen; all yes does it,
+//! one no drops it.
 
 use std::time::Instant;
 
@@ -10,16 +11,35 @@ use crate::engine::Seat;
 use super::lineup::{Setup, fixed_seat_name};
 use super::{NewGame, Notice, PersonId, Table};
 
-/// A new game proposed, waiting for the answers.
+/// A proposal, waiting for the answers.
 #[derive(Clone, Debug)]
 pub(crate) struct Proposal {
     /// Who proposed it.
     pub(crate) by: PersonId,
     pub(crate) by_name: String,
-    /// The game.
-    pub(crate) game: NewGame,
+    /// What it would do.
+    pub(crate) of: Proposed,
     /// Who has said yes (the proposer has).
     pub(crate) yes: Vec<PersonId>,
+}
+
+impl Proposal {
+    /// Whose seat it would let go; `None` for a new game.
+    fn freeing(&self) -> Option<String> {
+        match &self.of {
+            Proposed::Game(_) => None,
+            Proposed::FreeSeat(_, name) => Some(name.clone()),
+        }
+    }
+}
+
+/// What a proposal would do.
+#[derive(Clone, Debug)]
+pub(crate) enum Proposed {
+    /// Start this game.
+    Game(NewGame),
+    /// Let go the seat of this person, away past their grace.
+    FreeSeat(Seat, String),
 }
 
 /// A proposal as the people at the table see it.
@@ -45,6 +65,8 @@ pub struct ProposalSight {
     pub asked: bool,
     /// Whether this person proposed it (and so may withdraw it).
     pub mine: bool,
+    /// For a proposal to let a seat go: the name of its absent person.
+    pub frees: Option<String>,
 }
 
 impl ProposalSight {
@@ -52,6 +74,9 @@ impl ProposalSight {
     /// black-lady; target-score 30, not 100", or "a new game of omnibus,
     /// the same rules".
     pub fn game_words(&self) -> String {
+        if let Some(name) = &self.frees {
+            return format!("that {name}'s seat be its bot's, free for whoever comes next");
+        }
         match self.changes.is_empty() {
             true => format!("a new game of {}, the same rules", self.label),
             false => format!("a new game: {}", self.changes.join("; ")),
@@ -66,16 +91,31 @@ impl Table {
         self.holders.iter().skip(players).flatten().map(|holder| holder.name.clone()).collect()
     }
 
-    /// Person `p` proposes `game`; everyone seated is asked.
-    pub(super) fn propose(&mut self, p: usize, game: NewGame, now: Instant) {
+    /// Person `p` proposes `of`; everyone seated is asked.
+    pub(super) fn propose(&mut self, p: usize, of: Proposed, now: Instant) {
         let by = self.people[p].id;
         let by_name = self.people[p].name.clone();
-        let label = game.setup.label.clone();
-        let dropped = self.dropped_by(game.setup.rules.player_count());
-        let players = game.setup.rules.player_count();
-        self.proposal = Some(Proposal { by, by_name: by_name.clone(), game, yes: vec![by] });
+        let (label, players, dropped) = match &of {
+            Proposed::Game(game) => {
+                let players = game.setup.rules.player_count();
+                (game.setup.label.clone(), players, self.dropped_by(players))
+            }
+            Proposed::FreeSeat(..) => (self.setup.label.clone(), self.setup.rules.player_count(), Vec::new()),
+        };
+        self.proposal = Some(Proposal { by, by_name: by_name.clone(), of, yes: vec![by] });
         self.tell_all(Notice::Proposed { by: by_name, label, players, dropped });
         self.recount_votes(now);
+    }
+
+    /// Nobody holds `seat` any more, as the table agreed, if its person
+    /// (`name`) is still away: its bot plays it, and the next to come may take it.
+    fn free_seat(&mut self, seat: Seat, name: String, now: Instant) {
+        let away = self.holders[seat.index()].as_ref().is_some_and(|holder| holder.away_since.is_some());
+        if away {
+            self.holders[seat.index()] = None;
+            self.tell_all(Notice::SeatFreed { name, kept: None });
+            self.watch_presence(now);
+        }
     }
 
     /// Person `p` answers the proposal.
@@ -89,9 +129,13 @@ impl Table {
             self.recount_votes(now);
         } else {
             let withdrawn = proposal.by == id;
+            let freeing = proposal.freeing();
             self.proposal = None;
             // Each is told by name who said no, but the one who said it.
-            self.tell_of(p, |by| if withdrawn { Notice::Withdrawn { by } } else { Notice::Declined { by } });
+            self.tell_of(p, |by| {
+                let freeing = freeing.clone();
+                if withdrawn { Notice::Withdrawn { by, freeing } } else { Notice::Declined { by, freeing } }
+            });
         }
     }
 
@@ -120,13 +164,16 @@ impl Table {
         let all_yes = self.voters().all(|id| proposal.yes.contains(&id)) && self.away_asked(now).is_empty();
         let proposer_here = self.people.iter().any(|person| person.id == proposal.by);
         if !proposer_here {
-            let by = proposal.by_name.clone();
+            let (by, freeing) = (proposal.by_name.clone(), proposal.freeing());
             self.proposal = None;
-            self.tell_all(Notice::Withdrawn { by: Some(by) });
+            self.tell_all(Notice::Withdrawn { by: Some(by), freeing });
             return;
         }
         if all_yes && let Some(proposal) = self.proposal.take() {
-            self.start_game(Some(proposal.by), proposal.game, now);
+            match proposal.of {
+                Proposed::Game(game) => self.start_game(Some(proposal.by), game, now),
+                Proposed::FreeSeat(seat, name) => self.free_seat(seat, name, now),
+            }
         }
     }
 
@@ -145,17 +192,22 @@ impl Table {
         let mut waiting: Vec<PersonId> = self.voters().filter(|id| !proposal.yes.contains(id)).collect();
         mine_first(&mut waiting);
         let away = self.away_asked(now).into_iter().map(|name| format!("{name} (away)"));
-        let players = proposal.game.setup.rules.player_count();
+        let (setup, frees) = match &proposal.of {
+            Proposed::Game(game) => (&game.setup, None),
+            Proposed::FreeSeat(_, name) => (&self.setup, Some(name.clone())),
+        };
+        let players = setup.rules.player_count();
         Some(ProposalSight {
             by: proposal.by_name.clone(),
-            label: proposal.game.setup.label.clone(),
+            label: setup.label.clone(),
             players,
-            changes: changes(&self.setup, &proposal.game.setup),
+            changes: changes(&self.setup, setup),
             dropped: self.dropped_by(players),
             agreed,
             waiting: waiting.iter().filter_map(|&id| name(id)).chain(away).collect(),
             asked: waiting.contains(&viewer),
             mine: proposal.by == viewer,
+            frees,
         })
     }
 }

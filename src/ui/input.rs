@@ -66,6 +66,8 @@ pub enum Command {
     MoreTime,
     /// `g`, asked whether to leave a served table: give the seat up for good.
     GiveUp,
+    /// `F`: propose to let go the seat of someone away past their grace.
+    FreeSeat,
     /// `m`: a message to the others at the table.
     Chat,
     /// `M`: the table's messages.
@@ -156,6 +158,7 @@ pub fn key_command(key: KeyEvent) -> Option<Command> {
         KeyCode::Char('o') => Command::PlayOut,
         KeyCode::Char('+') => Command::MoreTime,
         KeyCode::Char('g') => Command::GiveUp,
+        KeyCode::Char('F') => Command::FreeSeat,
         KeyCode::Char('m') => Command::Chat,
         KeyCode::Char('M') => Command::ChatHistory,
         KeyCode::Char('v') => Command::Look,
@@ -258,6 +261,7 @@ mod tests {
             ('o', Command::PlayOut),
             ('+', Command::MoreTime),
             ('g', Command::GiveUp),
+            ('F', Command::FreeSeat),
             ('v', Command::Look),
             ('m', Command::Chat),
             ('M', Command::ChatHistory),

@@ -207,6 +207,11 @@ impl Viewer {
             Command::Button(Button::Pass) => return self.pass(sight),
             Command::Button(Button::PlayOut) | Command::PlayOut => return intent(Intent::PlayOut),
             Command::MoreTime => return intent(Intent::MoreTime),
+            // A proposal: the others are asked, and the proposer may withdraw it.
+            Command::FreeSeat => match sight.seat_to_let_go() {
+                Some(seat) => return intent(Intent::FreeSeat(seat)),
+                None => self.set_note(Some(Refusal::NobodysSeat.to_string())),
+            },
             // Giving the seat up is asked in the window q opens, never by one stray key.
             Command::GiveUp => {}
             // Esc puts away the played-cards panel first, as it closes a window.

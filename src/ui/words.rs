@@ -24,8 +24,11 @@ pub fn words(notice: &Notice, sight: &Sight, theme: Theme) -> Option<Option<Stri
         Notice::GaveUp { name: Some(name) } => {
             format!("{name} gave up their seat: its bot plays it, and the next to come may take it")
         }
-        Notice::SeatFreed { name, kept } => {
+        Notice::SeatFreed { name, kept: Some(kept) } => {
             format!("{name} has been away over {} minutes: their seat is free for whoever comes", kept.as_secs() / 60)
+        }
+        Notice::SeatFreed { name, kept: None } => {
+            format!("As the table agreed, {name}'s seat is its bot's: free for whoever comes")
         }
         Notice::GaveUp { name: None } => "You gave up your seat for good: you are watching".to_string(),
         Notice::Left { name, grace } => {
@@ -51,10 +54,17 @@ pub fn words(notice: &Notice, sight: &Sight, theme: Theme) -> Option<Option<Stri
             format!("You proposed {}: n withdraws it", proposed(sight))
         }
         Notice::Proposed { .. } => return None,
-        Notice::Declined { by: Some(by) } => format!("{by} declined the new game"),
-        Notice::Declined { by: None } => "You declined the new game".to_string(),
-        Notice::Withdrawn { by: Some(by) } => format!("{by} withdrew the proposal of a new game"),
-        Notice::Withdrawn { by: None } => "You withdrew your proposal of a new game".to_string(),
+        Notice::Declined { by, freeing } => {
+            let what = freeing.as_ref().map_or("the new game".to_string(), |name| format!("letting {name}'s seat go"));
+            format!("{} declined {what}", by.as_deref().unwrap_or("You"))
+        }
+        Notice::Withdrawn { by, freeing } => {
+            let what = freeing.as_ref().map_or("a new game".to_string(), |name| format!("letting {name}'s seat go"));
+            match by {
+                Some(by) => format!("{by} withdrew the proposal of {what}"),
+                None => format!("You withdrew your proposal of {what}"),
+            }
+        }
         Notice::Resumed { seed } => format!("Resumed the game of seed {seed}"),
         Notice::Rebuilt => "The table stumbled and was set up again where it was".to_string(),
         Notice::NoPassing { hold } => {

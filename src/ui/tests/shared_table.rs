@@ -1438,3 +1438,69 @@ fn the_help_shows_every_key_whole_at_80x24_for_everyone() {
     shared.arrive(EVE, "eve", None, true);
     check(&mut shared, EVE, "eve watching");
 }
+
+#[test]
+fn the_table_may_agree_to_let_go_the_seat_of_someone_away_past_their_grace() {
+    let mut shared = Shared::alice_and_bob(Sharing { grace: Duration::from_secs(60), ..Sharing::default() });
+    shared.arrive(CAROL, "carol", Some("SHA256:carol"), false);
+    shared.bots_act();
+    shared.leave(BOB);
+    // Within his grace, his seat waits for him: nothing to propose.
+    shared.press(ALICE, Command::FreeSeat);
+    assert_eq!(shared.note(ALICE), Some("Nobody is away past their grace: no seat waits to be let go"));
+    assert!(!shared.keys(ALICE).contains(&"F free seat"));
+    shared.wait(Duration::from_secs(61));
+    assert!(shared.keys(ALICE).contains(&"F free seat"), "the key line offers it once his bot plays for him");
+    // A proposal: carol is asked, and one no keeps the seat bob's.
+    shared.press(ALICE, Command::FreeSeat);
+    assert_eq!(
+        shared.note(CAROL),
+        Some("alice proposes that bob's seat be its bot's, free for whoever comes next: y / n")
+    );
+    assert_eq!(shared.viewer(CAROL).window, Some(Window::Vote));
+    shared.press(CAROL, Command::New);
+    assert_eq!(shared.note(ALICE), Some("carol declined letting bob's seat go"));
+    assert!(shared.table().holders()[1].is_some(), "the seat is still bob's");
+    // Everyone seated says yes: nobody holds it, and the next to come sits there.
+    shared.press(ALICE, Command::FreeSeat);
+    shared.press(CAROL, Command::Yes);
+    assert!(shared.table().holders()[1].is_none(), "the seat is nobody's");
+    let told = "As the table agreed, bob's seat is its bot's: free for whoever comes";
+    assert_eq!(shared.note(ALICE), Some(told));
+    shared.arrive(DAN, "dan", None, false);
+    assert_eq!(shared.sight(DAN).seat.map(Seat::index), Some(1), "dan sits in bob's old seat");
+    // bob, back, finds his seat taken: he is a newcomer, at the seat still free.
+    shared.arrive(BOB, "bob", Some("SHA256:bob"), false);
+    assert_eq!(shared.sight(BOB).seat.map(Seat::index), Some(3));
+}
+
+#[test]
+fn a_watcher_may_not_propose_to_let_a_seat_go() {
+    let mut shared = Shared::alice_and_bob(Sharing { grace: Duration::from_secs(60), ..Sharing::default() });
+    shared.arrive(EVE, "eve", None, true);
+    shared.bots_act();
+    shared.leave(BOB);
+    shared.wait(Duration::from_secs(61));
+    shared.press(EVE, Command::FreeSeat);
+    assert!(shared.sight(ALICE).proposal.is_none(), "a watcher proposed");
+    assert!(shared.table().holders()[1].is_some());
+}
+
+#[test]
+fn in_the_line_mode_free_and_a_name_proposes_to_let_that_seat_go() {
+    let mut shared = Shared::alice_in_lines_and_bob();
+    shared.leave(BOB);
+    shared.wait(Duration::from_secs(61));
+    shared.room.take_lines(ALICE);
+    let now = shared.now;
+    shared.room.type_line(ALICE, "free zed", now);
+    let said = shared.room.take_lines(ALICE);
+    let nobody = "Nobody called zed is away past their grace: no seat of theirs waits to be let go.";
+    assert!(said.iter().any(|line| line == nobody), "{said:#?}");
+    // alice is the only one seated here: her proposal is the table's.
+    shared.room.type_line(ALICE, "free Bob", now);
+    assert!(shared.table().holders()[1].is_none(), "bob's seat is nobody's");
+    let said = shared.room.take_lines(ALICE);
+    let freed = "As the table agreed, bob's seat is its bot's: free for whoever comes.";
+    assert!(said.iter().any(|line| line == freed), "{said:#?}");
+}

@@ -86,6 +86,7 @@ pub fn keys_here(sight: &Sight) -> Vec<(&'static str, &'static str)> {
         keys.push(("r / n", "deal this hand again (asks) / a new game"));
     } else {
         keys.push(("n", "propose a new game (again: withdraw it)"));
+        keys.push(("F", "propose to let go the seat of someone long away"));
     }
     keys.extend([
         ("q", "leave the table (your seat waits for you)"),
