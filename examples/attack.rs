@@ -588,13 +588,9 @@ impl Person {
                 .env("DISPLAY", ":0")
                 .env("HEARTS_TYPING", typing.to_string())
                 .args([&format!("p{typing}x{n}@127.0.0.1"), "help"]);
-            tokio::task::spawn_blocking(move || got_in(ssh))
+            ssh
         });
-        let mut got = 0;
-        for try_ in tries.collect::<Vec<_>>() {
-            got += usize::from(try_.await.unwrap_or(false));
-        }
-        got
+        got_in(tries).await
     }
 
     /// How many of `trials` key logins get in.
@@ -605,19 +601,26 @@ impl Person {
                 .arg("-i")
                 .arg(self.scratch.join("key"))
                 .args([&format!("k{n}@127.0.0.1"), "help"]);
-            tokio::task::spawn_blocking(move || got_in(ssh))
+            ssh
         });
-        let mut got = 0;
-        for try_ in tries.collect::<Vec<_>>() {
-            got += usize::from(try_.await.unwrap_or(false));
-        }
-        got
+        got_in(tries).await
     }
 }
 
-/// Whether `ssh` reached the server's help.
-fn got_in(mut ssh: Command) -> bool {
-    ssh.output().is_ok_and(|out| String::from_utf8_lossy(&out.stdout).contains("hearts over ssh"))
+/// How many of the `tries` (ssh commands, run at once) reached the server's help.
+async fn got_in(tries: impl Iterator<Item = Command>) -> usize {
+    let running: Vec<_> = tries
+        .map(|mut ssh| {
+            tokio::task::spawn_blocking(move || {
+                ssh.output().is_ok_and(|out| String::from_utf8_lossy(&out.stdout).contains("hearts over ssh"))
+            })
+        })
+        .collect();
+    let mut got = 0;
+    for ssh in running {
+        got += usize::from(ssh.await.unwrap_or(false));
+    }
+    got
 }
 
 /// A `hearts serve` on loopback, pinned to CPU 0, with a data directory
