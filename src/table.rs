@@ -130,6 +130,9 @@ pub enum Message {
     /// A person left or lost the connection: their seat waits for them
     /// for the grace period, then its bot plays until they come back.
     Leave(PersonId),
+    /// A person away gives up, from elsewhere (the lobby), the seat held
+    /// by this token ([`Arrival::key`]).
+    GiveUpHeld(String),
 }
 
 /// What the table asks its runtime to do.
@@ -599,6 +602,7 @@ impl Table {
             Message::Note(note) => self.tell_all(Notice::Note(note)),
             Message::Arrive(arrival) => self.arrive(arrival, now),
             Message::Leave(id) => self.leave(id, now),
+            Message::GiveUpHeld(token) => self.give_up_held(&token, now),
         }
         if !moves_on {
             return;

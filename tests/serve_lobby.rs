@@ -315,3 +315,25 @@ async fn how_a_person_chose_to_see_the_cards_is_theirs_in_their_next_session() {
     assert!(bob.until(|text| text.contains("Welcome, bob")).await, "{}", bob.text());
     assert!(!bob.text().contains("+---+"), "{}", bob.text());
 }
+
+#[tokio::test]
+async fn a_person_in_the_lobby_gives_up_the_seat_kept_for_them_and_the_table_is_told() {
+    let server = Server::start("serve_lobby", "give-up", &[]);
+    let join = format!("join {}", server.code);
+    let mut alice = Person::comes(&server, "alice", &join).await;
+    assert!(alice.until(|text| text.contains("Welcome, alice")).await, "{}", alice.text());
+    let mut bob = Person::comes(&server, "bob", &join).await;
+    assert!(bob.until(|text| text.contains("Welcome, bob")).await, "{}", bob.text());
+    // bob leaves for the lobby: his seat is kept, and the lobby says so.
+    bob.press("q").await;
+    assert!(bob.until(|text| text.contains("Leave the table?")).await, "{}", bob.text());
+    bob.press("y").await;
+    assert!(bob.until(|text| text.contains("Tables (1)") && text.contains("bob (away")).await, "{}", bob.text());
+    bob.press("g").await;
+    assert!(bob.until(|text| text.contains("Give up your seat at")).await, "{}", bob.text());
+    bob.press("y").await;
+    assert!(bob.until(|text| text.contains("You gave up your seat at")).await, "{}", bob.text());
+    let told = "bob gave up their seat: its bot plays it, and the next to come may take it";
+    assert!(alice.until(|text| text.contains(told)).await, "{}", alice.text());
+    assert!(bob.until(|text| !text.contains("bob (away")).await, "the lobby still keeps his seat: {}", bob.text());
+}

@@ -154,6 +154,8 @@ pub(crate) enum LobbyEffect {
     Replay(i64),
     /// Review the game with this id.
     Review(i64),
+    /// Give up the seat kept for the person at the table with this code.
+    GiveUp(String),
     /// Leave.
     Quit,
 }
@@ -176,6 +178,8 @@ enum Window {
     Create(Box<CreateForm>),
     /// The code field, with what is typed so far.
     Join(String),
+    /// Whether to give up the seat kept at the table of this code.
+    GiveUp(String),
 }
 
 /// One person's lobby.
@@ -311,6 +315,8 @@ impl Lobby {
             },
             Some(Window::Create(form)) => self.create_command(form, command),
             Some(Window::Join(code)) => self.join_command(code, command),
+            // Only y gives the seat up; any other key keeps it.
+            Some(Window::GiveUp(code)) => (command == LobbyCommand::Yes).then_some(LobbyEffect::GiveUp(code)),
         }
     }
 
@@ -336,6 +342,7 @@ impl Lobby {
             LobbyCommand::Confirm if self.focus == Focus::Games => return self.game_effect(LobbyEffect::Replay),
             LobbyCommand::Confirm | LobbyCommand::Button(LobbyButton::Sit) => return self.sit(),
             LobbyCommand::Watch | LobbyCommand::Button(LobbyButton::Watch) => return self.watch(),
+            LobbyCommand::GiveUp => self.ask_give_up(),
             LobbyCommand::Replay | LobbyCommand::Button(LobbyButton::Replay) => {
                 return self.game_effect(LobbyEffect::Replay);
             }
@@ -386,6 +393,18 @@ impl Lobby {
         let full = format!("Table {} is full: w watches it", table.code);
         self.note = Some(full);
         None
+    }
+
+    /// Asks whether to give up the seat kept at the table under the cursor.
+    fn ask_give_up(&mut self) {
+        let holder = self.holder.clone();
+        let Some(table) = self.chosen_table() else { return };
+        let code = table.code.clone();
+        if table.kept_for(holder.as_deref()) {
+            self.window = Some(Window::GiveUp(code));
+        } else {
+            self.note = Some(format!("No seat is kept for you at {code}"));
+        }
     }
 
     fn watch(&mut self) -> Option<LobbyEffect> {

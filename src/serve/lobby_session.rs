@@ -17,7 +17,7 @@ use super::lobby::lines::{self, LobbyLine};
 use super::lobby::{self, Lobby, LobbyEffect, LobbyHits, PastGame, PresetRecord, TableRequest};
 use super::session::{Input, Place, Screen, Visitor};
 use super::store::Store;
-use super::table;
+use super::table::{self, ToTable};
 use super::{NotFound, Shared};
 use crate::engine::Seat;
 use crate::ui::replay::{self, Buttons, Replay, ReviewNews};
@@ -263,6 +263,10 @@ impl Visit {
             }
             Some(LobbyEffect::Sit(code)) => self.go_to(lobby, &code, false),
             Some(LobbyEffect::Watch(code)) => self.go_to(lobby, &code, true),
+            Some(LobbyEffect::GiveUp(code)) => {
+                lobby.say(self.give_up(&code));
+                true
+            }
             Some(LobbyEffect::Create(request)) => match self.opened(*request) {
                 Ok(code) => self.go_to(lobby, &code, false),
                 Err(why) => {
@@ -313,6 +317,7 @@ impl Visit {
             }
             LobbyLine::Sit(code) => self.go_to_said(&code, false),
             LobbyLine::Watch(code) => self.go_to_said(&code, true),
+            LobbyLine::GiveUp(code) => (true, vec![format!("{}.", self.give_up(&code))]),
             LobbyLine::Create(request) => match self.opened(*request) {
                 Ok(code) => self.go_to_said(&code, false),
                 Err(why) => (true, vec![format!("The table cannot open: {why}.")]),
@@ -325,6 +330,20 @@ impl Visit {
             return false;
         }
         stayed
+    }
+
+    /// Gives up the seat kept for this person at the table of `code`:
+    /// what to tell them.
+    fn give_up(&mut self, code: &str) -> String {
+        let Some(visitor) = self.screen.as_ref().map(|screen| &screen.visitor) else { return String::new() };
+        match self.shared.find_table(code, visitor) {
+            Ok(table) => {
+                let _ = table.sender.send(ToTable::GiveUp(visitor.holder.clone()));
+                format!("You gave up your seat at {code}: its bot plays it, and the next to come may take it")
+            }
+            Err(NotFound::NoTable) => format!("There is no table {code}"),
+            Err(NotFound::Wait(wait)) => format!("Too many wrong codes: wait {} s", wait.as_secs() + 1),
+        }
     }
 
     /// [`Visit::go_to`] for the line mode: whether the person stayed, and

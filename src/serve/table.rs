@@ -47,6 +47,8 @@ pub(super) enum ToTable {
     Decided(Decided),
     /// A hint worked out, or why it failed.
     Hint(PersonId, Result<Box<WorkedOutHint>, String>),
+    /// A person away gives up, from their lobby, the seat held by this token.
+    GiveUp(String),
     /// The server stops: give every terminal back.
     Stop,
 }
@@ -623,6 +625,13 @@ impl Served {
         let now = Instant::now();
         match incoming {
             ToTable::Join(joining) => self.join(*joining),
+            ToTable::GiveUp(token) => {
+                self.change(None, |room, now| {
+                    room.send(Message::GiveUpHeld(token), now);
+                    Vec::new()
+                });
+                self.save(now);
+            }
             ToTable::Input(id, Input::Bytes(typed)) if self.screens.get(&id).is_some_and(Screen::is_lines) => {
                 let typed = match self.screens.get_mut(&id) {
                     Some(screen) => screen.type_bytes(&typed.bytes),

@@ -81,6 +81,20 @@ impl Table {
         self.watch_presence(now);
     }
 
+    /// The person away who holds a seat by `token` gives it up from
+    /// elsewhere: nobody holds it, its bot plays it, and the next to come
+    /// may take it. A seat whose person is here is given up at the table.
+    pub(super) fn give_up_held(&mut self, token: &str, now: Instant) {
+        let held = |holder: &Option<Holder>| {
+            holder.as_ref().is_some_and(|h| h.away_since.is_some() && h.key.as_deref() == Some(token))
+        };
+        let Some(index) = self.holders.iter().position(held) else { return };
+        let name = self.holders[index].take().map(|holder| holder.name);
+        self.tell_all(Notice::GaveUp { name });
+        self.recount_votes(now);
+        self.watch_presence(now);
+    }
+
     /// At a new hand or game, each seat whose person has been away longer
     /// than [`SEAT_KEPT`] is nobody's any more: its bot plays it, and the
     /// next to come may take it.

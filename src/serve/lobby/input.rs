@@ -35,6 +35,10 @@ pub(crate) enum LobbyCommand {
     Tab,
     /// `w`: watch the table.
     Watch,
+    /// `g`: give up the seat kept for you at the table.
+    GiveUp,
+    /// `y`: yes to the question asked.
+    Yes,
     /// `n`: the new-table window.
     New,
     /// `j`: the field to join a table by its code.
@@ -134,6 +138,8 @@ pub(crate) fn key_command(key: KeyEvent, typing: bool) -> Option<LobbyCommand> {
         KeyCode::Char(' ') => LobbyCommand::Mark,
         KeyCode::Char(digit) if digit.is_ascii_digit() => LobbyCommand::Digit(digit),
         KeyCode::Char('w') => LobbyCommand::Watch,
+        KeyCode::Char('g') => LobbyCommand::GiveUp,
+        KeyCode::Char('y') => LobbyCommand::Yes,
         KeyCode::Char('n') => LobbyCommand::New,
         KeyCode::Char('j') => LobbyCommand::Join,
         KeyCode::Char('r') => LobbyCommand::Replay,

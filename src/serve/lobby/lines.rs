@@ -19,6 +19,8 @@ pub(crate) enum LobbyLine {
     Watch(String),
     /// Open this table and sit at it.
     Create(Box<TableRequest>),
+    /// Give up the seat kept at the table of this code.
+    GiveUp(String),
     /// Leave the server.
     Quit,
 }
@@ -32,7 +34,7 @@ pub(crate) fn greeting(lobby: &Lobby) -> Vec<String> {
 }
 
 const HELP: &str = "Type tables to list the tables, join CODE to sit at one, watch CODE to watch one, new or new PRESET \
-to open a table, games for your kept games, or quit.";
+to open a table, give up CODE to give up a seat kept for you, games for your kept games, or quit.";
 
 /// Reads a line typed in the lobby.
 pub(crate) fn line(lobby: &Lobby, text: &str) -> LobbyLine {
@@ -44,6 +46,8 @@ pub(crate) fn line(lobby: &Lobby, text: &str) -> LobbyLine {
         ["tables" | "t" | "list"] => LobbyLine::Say(tables(lobby)),
         ["join" | "sit", code] if code_like(code) => LobbyLine::Sit(code.to_ascii_uppercase()),
         ["watch", code] if code_like(code) => LobbyLine::Watch(code.to_ascii_uppercase()),
+        ["give", "up", code] if code_like(code) => LobbyLine::GiveUp(code.to_ascii_uppercase()),
+        ["give", ..] => LobbyLine::Say(vec!["Type give up and a table's code, e.g. give up 7Q4K.".to_string()]),
         ["join" | "sit" | "watch", ..] => {
             LobbyLine::Say(vec!["Type join or watch and a table's code, e.g. join 7Q4K.".to_string()])
         }
@@ -152,6 +156,7 @@ mod tests {
         let lobby = lobby();
         assert_eq!(line(&lobby, "join 7q4k"), LobbyLine::Sit("7Q4K".into()));
         assert_eq!(line(&lobby, "watch 7Q4K"), LobbyLine::Watch("7Q4K".into()));
+        assert_eq!(line(&lobby, "give up 7q4k"), LobbyLine::GiveUp("7Q4K".into()));
         assert_eq!(line(&lobby, "quit"), LobbyLine::Quit);
         assert!(matches!(line(&lobby, "tables"), LobbyLine::Say(lines) if lines[0].starts_with("No table is open")));
     }

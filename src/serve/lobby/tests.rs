@@ -617,3 +617,21 @@ fn a_seat_away_says_for_how_long_in_minutes_then_hours() {
     assert_eq!(away_for(3 * 60 + 5).away(now).as_deref(), Some("away 3 min"));
     assert_eq!(away_for(2 * 3600 + 60).away(now).as_deref(), Some("away 2 h"));
 }
+
+#[test]
+fn a_seat_kept_for_you_is_given_up_from_the_lobby_with_g_then_only_y() {
+    let mut bob = Lobby::new("bob", THEME, defaults(), Speed::Normal).holding_as("name:bob");
+    bob.set_tables(tables());
+    // Asked first: any key but y keeps the seat.
+    assert_eq!(key(&mut bob, KeyCode::Char('g')), None);
+    let asked = text(&bob, 80, 24);
+    assert!(asked.contains("Give up your seat at 7Q4K for good?"), "{asked}");
+    assert!(asked.contains("y gives it up; any other key keeps it"), "{asked}");
+    assert_eq!(key(&mut bob, KeyCode::Enter), None, "Enter is no yes");
+    assert!(!text(&bob, 80, 24).contains("Give up your seat"), "the question is put away");
+    assert_eq!(keys(&mut bob, &[KeyCode::Char('g'), KeyCode::Char('y')]), [LobbyEffect::GiveUp("7Q4K".into())]);
+    // A table where nothing is kept for this person: said so, nothing asked.
+    assert_eq!(keys(&mut bob, &[KeyCode::Down, KeyCode::Char('g')]), []);
+    assert!(text(&bob, 80, 24).contains("No seat is kept for you at K2PX"), "{}", text(&bob, 80, 24));
+    assert_eq!(key(&mut bob, KeyCode::Char('y')), None);
+}

@@ -82,6 +82,7 @@ pub(crate) fn draw(buf: &mut Buffer, area: Rect, lobby: &Lobby) -> LobbyHits {
             Window::Help => "Esc close".to_string(),
             Window::Create(_) => format!("up/down line{sep}{arrows} change{sep}Enter create{sep}Esc cancel"),
             Window::Join(_) => format!("type the code{sep}Enter sit{sep}Esc cancel"),
+            Window::GiveUp(_) => format!("y give it up{sep}any other key keeps it"),
         };
         put(buf, keys.x + 1, keys.y, &words, keys.width.saturating_sub(1), theme.quiet(), theme);
         hits = LobbyHits::default();
@@ -492,6 +493,16 @@ fn draw_window(buf: &mut Buffer, area: Rect, lobby: &Lobby, window: &Window, hit
             buttons(buf, inner, &[("Enter Sit", LobbyButton::Go), ("Esc Cancel", LobbyButton::Close)], theme, hits);
             rect
         }
+        Window::GiveUp(code) => {
+            let (rect, inner) = framed(buf, area, 56, 5, "Give up your seat", theme);
+            let text = vec![
+                Line::raw(format!(" Give up your seat at {} for good?", clean(code))),
+                Line::raw(" Its bot plays it, and the next to come may take it."),
+                Line::styled(" y gives it up; any other key keeps it.", theme.strong()),
+            ];
+            Paragraph::new(text).render(inner, buf);
+            rect
+        }
     };
     hits.overlay = Some(rect);
 }
@@ -527,10 +538,11 @@ fn create_window(buf: &mut Buffer, area: Rect, form: &CreateForm, theme: Theme, 
 }
 
 /// The keys, as the help window lists them.
-const HELP: [(&str, &str); 11] = [
+const HELP: [(&str, &str); 12] = [
     ("↑ ↓", "choose a table or a game (Home, End: the ends)"),
     ("Enter", "sit at the table (a free seat, or yours kept)"),
     ("w", "watch the table"),
+    ("g", "give up the seat kept for you there (asks)"),
     ("n", "open a new table"),
     ("j", "join a table by its code (private ones too)"),
     ("Tab", "your games and record / the tables"),

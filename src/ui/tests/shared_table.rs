@@ -6,7 +6,7 @@
 
 use super::*;
 use crate::engine::{Action, Card};
-use crate::table::{Arrival, Sharing};
+use crate::table::{Arrival, Message, Sharing};
 
 const ALICE: PersonId = PersonId(1);
 const BOB: PersonId = PersonId(2);
@@ -1503,4 +1503,20 @@ fn in_the_line_mode_free_and_a_name_proposes_to_let_that_seat_go() {
     let said = shared.room.take_lines(ALICE);
     let freed = "As the table agreed, bob's seat is its bot's: free for whoever comes.";
     assert!(said.iter().any(|line| line == freed), "{said:#?}");
+}
+
+#[test]
+fn a_person_away_gives_up_their_seat_from_elsewhere_and_only_an_away_holders_token_does() {
+    let mut shared = Shared::alice_and_bob(Sharing::default());
+    shared.bots_act();
+    let now = shared.now;
+    // alice is here: a token from elsewhere gives up nothing of hers (she does that at the table).
+    shared.room.send(Message::GiveUpHeld("SHA256:bob".into()), now);
+    assert!(shared.table().holders()[1].is_some(), "bob is here: his seat stays his");
+    shared.leave(BOB);
+    shared.room.send(Message::GiveUpHeld("SHA256:someone".into()), now);
+    assert!(shared.table().holders()[1].is_some(), "another token gives up nothing");
+    shared.room.send(Message::GiveUpHeld("SHA256:bob".into()), now);
+    assert!(shared.table().holders()[1].is_none(), "bob, away, gave his seat up");
+    assert_eq!(shared.note(ALICE), Some("bob gave up their seat: its bot plays it, and the next to come may take it"));
 }
