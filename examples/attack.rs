@@ -593,10 +593,14 @@ impl Person {
         got_in(tries).await
     }
 
-    /// How many of `trials` key logins get in.
+    /// How many of `trials` key logins get in, each through a round trip
+    /// of [`ROUND_TRIP`] (a relay that holds each byte half of it each way).
     async fn key_logins(&self, trials: usize) -> usize {
+        let server = SocketAddr::from(([127, 0, 0, 1], self.port));
+        let Ok(relay) = far_away(server, trials).await else { return 0 };
+        let far = Person { port: relay, scratch: self.scratch.clone() };
         let tries = (0..trials).map(|n| {
-            let mut ssh = self.ssh(address(3, 9, 1 + n as u8));
+            let mut ssh = far.ssh(address(3, 9, 1 + n as u8));
             ssh.args(["-o", "IdentitiesOnly=yes", "-o", "PreferredAuthentications=publickey", "-o", "BatchMode=yes"])
                 .arg("-i")
                 .arg(self.scratch.join("key"))
@@ -604,6 +608,48 @@ impl Person {
             ssh
         });
         got_in(tries).await
+    }
+}
+
+/// The round trip of a person far away.
+const ROUND_TRIP: Duration = Duration::from_millis(80);
+
+/// A relay on loopback for `people` connections, each to `server` from
+/// a network of its own (127.3.10.1, 127.3.11.1, ...), every byte held
+/// half of [`ROUND_TRIP`] each way; its port.
+async fn far_away(server: SocketAddr, people: usize) -> std::io::Result<u16> {
+    let listener = tokio::net::TcpListener::bind(("127.0.0.1", 0)).await?;
+    let port = listener.local_addr()?.port();
+    tokio::spawn(async move {
+        for n in 0..people {
+            let Ok((client, _)) = listener.accept().await else { return };
+            let Ok(upstream) = tcp_from(address(3, 10 + n as u8, 1), server).await else { continue };
+            let (client_read, client_write) = client.into_split();
+            let (server_read, server_write) = upstream.into_split();
+            tokio::spawn(held(client_read, server_write));
+            tokio::spawn(held(server_read, client_write));
+        }
+    });
+    Ok(port)
+}
+
+/// Copies `from` to `to`, each piece sent half a round trip after it came.
+async fn held(mut from: tokio::net::tcp::OwnedReadHalf, mut to: tokio::net::tcp::OwnedWriteHalf) {
+    let (pieces, mut coming) = tokio::sync::mpsc::unbounded_channel::<(tokio::time::Instant, Vec<u8>)>();
+    tokio::spawn(async move {
+        while let Some((due, piece)) = coming.recv().await {
+            tokio::time::sleep_until(due).await;
+            if to.write_all(&piece).await.is_err() {
+                return;
+            }
+        }
+    });
+    let mut buffer = vec![0u8; 16 * 1024];
+    while let Ok(read @ 1..) = from.read(&mut buffer).await {
+        let due = tokio::time::Instant::now() + ROUND_TRIP / 2;
+        if pieces.send((due, buffer[..read].to_vec())).is_err() {
+            return;
+        }
     }
 }
 
