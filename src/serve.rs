@@ -418,7 +418,7 @@ impl Server {
                 code_tries: CodeTries::default(),
                 lobby: Shares::new(limits::LOBBY_PER_NETWORK),
                 screen_cells: Arc::default(),
-                proxy_from: options.proxy_from.clone(),
+                proxy_from: options.proxy_from.iter().map(IpAddr::to_canonical).collect(),
             }
         });
         let stopping = Arc::new(tokio::sync::Notify::new());
@@ -522,7 +522,8 @@ async fn accept(listener: &TcpListener, config: &Arc<Config>, shared: &Arc<Share
                 }
             },
         };
-        if shared.proxy_from.contains(&peer.ip()) {
+        // An IPv4 balancer reaches a server listening on [::] as ::ffff:a.b.c.d.
+        if shared.proxy_from.contains(&peer.ip().to_canonical()) {
             // A load balancer's connection: the client it names is known once its header is read.
             let (config, shared, refusing) = (Arc::clone(config), Arc::clone(shared), Arc::clone(&refusing));
             tokio::spawn(async move {

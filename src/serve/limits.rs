@@ -41,8 +41,8 @@ pub(super) const MAX_LOGINS_PER_NETWORK: usize = 16;
 const CONNECTIONS_IN_A_ROW: f64 = 32.0;
 /// One more connection for a network comes back this often (two a second).
 const CONNECTION_BACK: Duration = Duration::from_millis(500);
-/// Networks whose recent connections are remembered; past this, full
-/// buckets are forgotten, then the network that connected longest ago.
+/// Networks whose recent connections are remembered; past this, those
+/// whose buckets are full are forgotten, then one of the rest.
 const MAX_CONNECTING_NETWORKS: usize = 4096;
 /// People in the lobby at once from one network, idle or not (a lobby
 /// screen is the costliest thing a connection holds for nothing).
@@ -79,7 +79,7 @@ pub(super) const MAX_COLUMNS: u16 = 320;
 pub(super) const MAX_ROWS: u16 = 120;
 /// Screen cells drawn at once for everyone: a cell costs the server about
 /// 100 bytes (the frame shown and the one drawn), so screens hold at most
-/// about 430 MB. Every screen may have 80x24 ([`FLOOR_CELLS`]) whatever
+/// about 420 MB. Every screen may have 80x24 ([`FLOOR_CELLS`]) whatever
 /// the others hold (1,024 of them are a half of this); a screen gets
 /// its own larger size while the cells are there, else 80x24.
 pub(super) const SCREEN_CELLS: usize = 4 * 1024 * 1024;

@@ -110,7 +110,7 @@ impl TableSummary {
 
     /// Whether the person of seat token `holder` has a seat here kept for
     /// them while they are away.
-    fn kept_for(&self, holder: Option<&str>) -> bool {
+    pub(crate) fn kept_for(&self, holder: Option<&str>) -> bool {
         self.seats.iter().any(|seat| seat.away_since.is_some() && seat.held_by(holder))
     }
 }

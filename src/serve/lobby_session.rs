@@ -193,6 +193,8 @@ impl Visit {
                     {
                         return self.disconnect("the screen could not be resized");
                     }
+                    // A frame of the old size held on would be memory the screen cells do not count.
+                    self.canvas = Buffer::default();
                 }
                 Ok(ToLobby::Input(Input::Gone)) | Err(RecvTimeoutError::Disconnected) => return,
                 Ok(ToLobby::Told(Told::ServerStops)) => return self.disconnect(super::session::SERVER_STOPS),
@@ -337,6 +339,9 @@ impl Visit {
     fn give_up(&mut self, code: &str) -> String {
         let Some(visitor) = self.screen.as_ref().map(|screen| &screen.visitor) else { return String::new() };
         match self.shared.find_table(code, visitor) {
+            Ok(table) if !table.summary().kept_for(Some(&visitor.holder)) => {
+                format!("No seat is kept for you at {code}")
+            }
             Ok(table) => {
                 let _ = table.sender.send(ToTable::GiveUp(visitor.holder.clone()));
                 format!("You gave up your seat at {code}: its bot plays it, and the next to come may take it")

@@ -767,8 +767,10 @@ impl Served {
                 self.drop_screen(id, why);
             }
         }
-        if self.screens.values().all(Screen::is_lines) {
-            // A table nobody looks at keeps no canvas: one the size of the largest screen is 1.8 MiB.
+        // The canvas is no larger than the largest screen here, which the server's screen cells count
+        // (a table nobody looks at keeps none: one the size of the largest screen is 1.8 MiB).
+        let largest = self.screens.values().map(|screen| screen.size()).map(|(w, h)| usize::from(w) * usize::from(h));
+        if self.canvas.content.capacity() > largest.max().unwrap_or(0) {
             self.canvas = Buffer::default();
         }
     }

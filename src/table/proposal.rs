@@ -110,8 +110,9 @@ impl Table {
     /// Nobody holds `seat` any more, as the table agreed, if its person
     /// (`name`) is still away: its bot plays it, and the next to come may take it.
     fn free_seat(&mut self, seat: Seat, name: String, now: Instant) {
-        let away = self.holders[seat.index()].as_ref().is_some_and(|holder| holder.away_since.is_some());
-        if away {
+        let held = self.holders[seat.index()].as_ref();
+        // Their seat, and they still away: a seat freed meanwhile, and taken by someone else, stays theirs.
+        if held.is_some_and(|holder| holder.name == name && holder.away_since.is_some()) {
             self.holders[seat.index()] = None;
             self.tell_all(Notice::SeatFreed { name, kept: None });
             self.watch_presence(now);

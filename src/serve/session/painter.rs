@@ -44,10 +44,11 @@ impl Painter {
     pub(super) fn clear(&mut self, area: Rect) -> io::Result<()> {
         queue!(self.out, Clear(ClearType::All), Hide)?;
         Backend::flush(&mut self.out)?;
-        // Resized in place, as windows are resized often; one made far smaller gives its memory back.
+        // Resized in place; one made smaller gives its memory back, so that what a screen
+        // holds is what the server's screen cells count.
         self.shown.resize(area);
         self.shown.reset();
-        if self.shown.content.capacity() > 4 * self.shown.content.len() {
+        if self.shown.content.capacity() > self.shown.content.len() {
             self.shown.content.shrink_to_fit();
         }
         Ok(())

@@ -138,8 +138,9 @@ fn asides(app: &Seen<'_>) -> Vec<Part> {
         asides.push(Part::with_short("no points left: o plays the hand out", "o plays out", Priority::Low));
     }
     if let Some(proposal) = app.proposal.as_ref().filter(|proposal| !proposal.asked) {
-        let text = format!("new game proposed: waiting for {}", proposal.waiting.join(", "));
-        asides.push(Part::with_short(text, "new game proposed", Priority::Low));
+        let what = if proposal.frees.is_some() { "seat to let go proposed" } else { "new game proposed" };
+        let text = format!("{what}: waiting for {}", proposal.waiting.join(", "));
+        asides.push(Part::with_short(text, what, Priority::Low));
     }
     asides
 }

@@ -1510,7 +1510,7 @@ fn a_person_away_gives_up_their_seat_from_elsewhere_and_only_an_away_holders_tok
     let mut shared = Shared::alice_and_bob(Sharing::default());
     shared.bots_act();
     let now = shared.now;
-    // alice is here: a token from elsewhere gives up nothing of hers (she does that at the table).
+    // bob is here: his token from elsewhere gives up nothing (he does that at the table).
     shared.room.send(Message::GiveUpHeld("SHA256:bob".into()), now);
     assert!(shared.table().holders()[1].is_some(), "bob is here: his seat stays his");
     shared.leave(BOB);
@@ -1519,4 +1519,26 @@ fn a_person_away_gives_up_their_seat_from_elsewhere_and_only_an_away_holders_tok
     shared.room.send(Message::GiveUpHeld("SHA256:bob".into()), now);
     assert!(shared.table().holders()[1].is_none(), "bob, away, gave his seat up");
     assert_eq!(shared.note(ALICE), Some("bob gave up their seat: its bot plays it, and the next to come may take it"));
+}
+
+#[test]
+fn a_proposal_to_let_a_seat_go_frees_only_the_person_it_named() {
+    let mut shared = Shared::alice_and_bob(Sharing { grace: Duration::from_secs(60), ..Sharing::default() });
+    shared.arrive(CAROL, "carol", Some("SHA256:carol"), false);
+    shared.bots_act();
+    shared.leave(BOB);
+    shared.wait(Duration::from_secs(61));
+    shared.press(ALICE, Command::FreeSeat);
+    // Meanwhile bob gives the seat up himself, and dan takes it and steps away.
+    let now = shared.now;
+    shared.room.send(Message::GiveUpHeld("SHA256:bob".into()), now);
+    shared.arrive(DAN, "dan", Some("SHA256:dan"), false);
+    assert_eq!(shared.sight(DAN).seat.map(Seat::index), Some(1));
+    shared.leave(DAN);
+    shared.press(CAROL, Command::Yes);
+    // dan, seated when asked, is waited for until his grace ends; then everyone seated has said yes.
+    shared.wait(Duration::from_secs(61));
+    assert!(shared.sight(ALICE).proposal.is_none(), "the proposal was settled");
+    let held = shared.table().holders()[1].as_ref().map(|holder| holder.name.clone());
+    assert_eq!(held.as_deref(), Some("dan"), "the table agreed to let bob's seat go, not dan's");
 }

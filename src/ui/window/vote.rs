@@ -49,7 +49,9 @@ pub fn draw(buf: &mut Buffer, area: Rect, seen: &Seen, hits: &mut Hits) -> Rect 
         lines.extend(wrapped(&text, width, theme.quiet()));
     }
     lines.push(Line::raw(""));
-    let (rect, inner) = frame(buf, area, WIDTH, lines.len() as u16 + 3, "A new game?", theme);
+    let frees = seen.proposal.as_ref().is_some_and(|proposal| proposal.frees.is_some());
+    let title = if frees { "Let the seat go?" } else { "A new game?" };
+    let (rect, inner) = frame(buf, area, WIDTH, lines.len() as u16 + 3, title, theme);
     Paragraph::new(lines).render(inner, buf);
     buttons(buf, inner, &[("y Agree", Button::Yes), ("n Decline", Button::No)], None, theme, hits);
     rect
