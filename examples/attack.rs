@@ -280,34 +280,19 @@ async fn attack_with(
                 )));
             }
         }
-        Attack::Lobby => {
-            for n in 0..1024usize {
-                let source = address(5, 0, 1 + (n / 8) as u8);
-                tasks.push(tokio::spawn(idle_lobby(
-                    server,
-                    source,
-                    (320, 120),
-                    Arc::clone(&stop),
-                    Arc::clone(&attackers),
-                )));
-            }
-        }
-        Attack::Crowd => {
-            for n in 0..128u8 {
-                tasks.push(tokio::spawn(idle_lobby(
-                    server,
-                    address(6, n, 1),
-                    (320, 120),
-                    Arc::clone(&stop),
-                    Arc::clone(&attackers),
-                )));
-            }
-        }
-        Attack::Watchers => {
-            for n in 0..960usize {
-                let source = address(8, (n / 64) as u8, 1 + (n % 64 / 8) as u8);
-                let watching = watcher(server, source, code.clone(), Arc::clone(&stop), Arc::clone(&attackers));
-                tasks.push(tokio::spawn(watching));
+        Attack::Lobby | Attack::Crowd | Attack::Watchers => {
+            let (sources, command, again): (Vec<IpAddr>, _, _) = match attack {
+                Attack::Lobby => ((0..1024usize).map(|n| address(5, 0, 1 + (n / 8) as u8)).collect(), None, false),
+                Attack::Crowd => ((0..128u8).map(|n| address(6, n, 1)).collect(), None, false),
+                _ => {
+                    let source = |n: usize| address(8, (n / 64) as u8, 1 + (n % 64 / 8) as u8);
+                    ((0..960).map(source).collect(), Some(format!("watch {code}")), true)
+                }
+            };
+            for source in sources {
+                let held =
+                    held_screen(server, source, (command.clone(), again), Arc::clone(&stop), Arc::clone(&attackers));
+                tasks.push(tokio::spawn(held));
             }
         }
         Attack::Tables => {
@@ -407,50 +392,24 @@ async fn read_for(channel: &mut russh::Channel<client::Msg>, wait: Duration) -> 
     }
 }
 
-/// One lobby on a terminal of `size`, held and read until `stop`.
-async fn idle_lobby(
+/// A session on a 320x120 terminal running `command` (the lobby when
+/// `None`), held and read until `stop`; with `again`, tried again every
+/// 200 ms until it is in.
+async fn held_screen(
     server: SocketAddr,
     source: IpAddr,
-    (columns, rows): (u32, u32),
+    (command, again): (Option<String>, bool),
     stop: Arc<AtomicBool>,
     attackers: Arc<AtomicUsize>,
 ) {
-    let name = format!(
-        "idle{}",
-        u32::from(match source {
-            IpAddr::V4(v4) => v4,
-            IpAddr::V6(_) => Ipv4Addr::UNSPECIFIED,
-        }) ^ rand_part()
-    );
-    let Some(handle) = logged_in(server, source, &name).await else { return };
-    let Ok(mut channel) = handle.channel_open_session().await else { return };
-    if channel.request_pty(false, "xterm-256color", columns, rows, 0, 0, &[]).await.is_err()
-        || channel.request_shell(false).await.is_err()
-    {
-        return;
-    }
-    let (_, open) = read_for(&mut channel, Duration::from_secs(2)).await;
-    if !open {
-        return;
-    }
-    attackers.fetch_add(1, Ordering::SeqCst);
-    while !stop.load(Ordering::SeqCst) {
-        let (_, open) = read_for(&mut channel, Duration::from_millis(200)).await;
-        if !open {
-            attackers.fetch_sub(1, Ordering::SeqCst);
-            return;
-        }
-    }
-}
-
-/// A watcher of `code` on a 320x120 terminal, trying again until it is
-/// in, then held and read until `stop`.
-async fn watcher(server: SocketAddr, source: IpAddr, code: String, stop: Arc<AtomicBool>, attackers: Arc<AtomicUsize>) {
-    let watching = async || {
-        let handle = logged_in(server, source, &format!("w{}", rand_part())).await?;
+    let open = async || {
+        let handle = logged_in(server, source, &format!("s{}", rand_part())).await?;
         let mut channel = handle.channel_open_session().await.ok()?;
         channel.request_pty(false, "xterm-256color", 320, 120, 0, 0, &[]).await.ok()?;
-        channel.exec(false, format!("watch {code}")).await.ok()?;
+        match &command {
+            Some(command) => channel.exec(false, command.clone()).await.ok()?,
+            None => channel.request_shell(false).await.ok()?,
+        }
         let (_, open) = read_for(&mut channel, Duration::from_secs(2)).await;
         open.then_some((handle, channel))
     };
@@ -458,9 +417,10 @@ async fn watcher(server: SocketAddr, source: IpAddr, code: String, stop: Arc<Ato
         if stop.load(Ordering::SeqCst) {
             return;
         }
-        match watching().await {
-            Some(watching) => break watching,
-            None => tokio::time::sleep(Duration::from_millis(200)).await,
+        match open().await {
+            Some(held) => break held,
+            None if again => tokio::time::sleep(Duration::from_millis(200)).await,
+            None => return,
         }
     };
     attackers.fetch_add(1, Ordering::SeqCst);

@@ -1177,12 +1177,14 @@ impl Narrator {
             }
             LineCommand::MoreTime => return table(Intent::MoreTime),
             LineCommand::GiveUp => return table(Intent::GiveUpSeat),
-            LineCommand::Free(name) => match sight.seat_to_let_go_of(&name) {
-                Some(seat) => return table(Intent::FreeSeat(seat)),
-                None => self.say(format!(
-                    "Nobody called {name} is away past their grace: no seat of theirs waits to be let go."
-                )),
-            },
+            LineCommand::Free(name) => {
+                match sight.seats_to_let_go().find(|(_, held)| held.to_lowercase() == name.to_lowercase()) {
+                    Some((seat, _)) => return table(Intent::FreeSeat(seat)),
+                    None => self.say(format!(
+                        "Nobody called {name} is away past their grace: no seat of theirs waits to be let go."
+                    )),
+                }
+            }
             LineCommand::Who => {
                 let seats: Vec<String> = Seat::all(sight.players())
                     .map(|seat| {

@@ -345,18 +345,8 @@ impl Connections {
 impl Open {
     /// Whether `network` may open one more connection now; if so, it is counted.
     fn arrive(&mut self, network: IpAddr, now: Instant) -> bool {
-        if self.arrivals.len() >= MAX_CONNECTING_NETWORKS && !self.arrivals.contains_key(&network) {
-            self.arrivals.retain(|_, tries| {
-                tries.refill(now);
-                tries.left < tries.most
-            });
-            let oldest = self.arrivals.iter().min_by_key(|(_, tries)| tries.since).map(|(&oldest, _)| oldest);
-            if let Some(oldest) = oldest.filter(|_| self.arrivals.len() >= MAX_CONNECTING_NETWORKS) {
-                self.arrivals.remove(&oldest);
-            }
-        }
-        let tries =
-            self.arrivals.entry(network).or_insert_with(|| Tries::new(CONNECTIONS_IN_A_ROW, CONNECTION_BACK, now));
+        let fresh = || Tries::new(CONNECTIONS_IN_A_ROW, CONNECTION_BACK, now);
+        let tries = tries_of(&mut self.arrivals, network, (MAX_CONNECTING_NETWORKS, fresh), now);
         if tries.wait(now).is_some() {
             return false;
         }
@@ -525,19 +515,31 @@ impl CodeTries {
             tries.spend(now);
         }
         let Ok(mut addresses) = self.by_address.lock() else { return };
-        if addresses.len() >= MAX_GUESSING_ADDRESSES && !addresses.contains_key(&address) {
-            // Full buckets tell nothing; then the address that tried longest ago goes.
-            addresses.retain(|_, tries| {
-                tries.refill(now);
-                tries.left < tries.most
-            });
-            let oldest = addresses.iter().min_by_key(|(_, tries)| tries.since).map(|(&oldest, _)| oldest);
-            if let Some(oldest) = oldest.filter(|_| addresses.len() >= MAX_GUESSING_ADDRESSES) {
-                addresses.remove(&oldest);
-            }
-        }
-        addresses.entry(address).or_insert_with(|| Tries::new(CODE_TRIES_PER_ADDRESS, CODE_TRY_BACK, now)).spend(now);
+        let fresh = || Tries::new(CODE_TRIES_PER_ADDRESS, CODE_TRY_BACK, now);
+        tries_of(&mut addresses, address, (MAX_GUESSING_ADDRESSES, fresh), now).spend(now);
     }
+}
+
+/// The tries of `key` in `remembered`, `fresh` ones for a key not there,
+/// where at most `most` keys are remembered: to make room, full buckets
+/// (which tell nothing) are forgotten, then one of the rest.
+fn tries_of(
+    remembered: &mut HashMap<IpAddr, Tries>,
+    key: IpAddr,
+    (most, fresh): (usize, impl FnOnce() -> Tries),
+    now: Instant,
+) -> &mut Tries {
+    if remembered.len() >= most && !remembered.contains_key(&key) {
+        remembered.retain(|_, tries| {
+            tries.refill(now);
+            tries.left < tries.most
+        });
+        let oldest = remembered.iter().min_by_key(|(_, tries)| tries.since).map(|(&oldest, _)| oldest);
+        if let Some(oldest) = oldest.filter(|_| remembered.len() >= most) {
+            remembered.remove(&oldest);
+        }
+    }
+    remembered.entry(key).or_insert_with(fresh)
 }
 
 /// Places in something shared (the lobby) that each network ([`network`])

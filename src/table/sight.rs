@@ -384,18 +384,13 @@ impl<'a> Sight<'a> {
         if self.chips.is_some() { "chips" } else { "total" }
     }
 
-    /// A seat whose person is away past their grace (its bot plays for
-    /// them): one the table may agree to let go.
-    pub fn seat_to_let_go(&self) -> Option<Seat> {
-        let absent = |at: &AtSeat| matches!(at, AtSeat::Person { here: false, bot_playing: true, .. });
-        self.at_seats.iter().position(absent).and_then(Seat::new)
-    }
-
-    /// A seat held by `name` (as written, in any case) whose person is
-    /// away past their grace.
-    pub fn seat_to_let_go_of(&self, name: &str) -> Option<Seat> {
-        let absent = |at: &AtSeat| matches!(at, AtSeat::Person { name: held, here: false, bot_playing: true } if held.to_lowercase() == name.to_lowercase());
-        self.at_seats.iter().position(absent).and_then(Seat::new)
+    /// The seats whose person is away past their grace (their bot plays
+    /// for them), with the person's name: those the table may agree to let go.
+    pub fn seats_to_let_go(&self) -> impl Iterator<Item = (Seat, &str)> {
+        self.at_seats.iter().enumerate().filter_map(|(index, at)| match at {
+            AtSeat::Person { name, here: false, bot_playing: true } => Some((Seat::new(index)?, name.as_str())),
+            _ => None,
+        })
     }
 
     /// Whether this person chooses their pass now.

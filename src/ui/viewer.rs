@@ -208,8 +208,8 @@ impl Viewer {
             Command::Button(Button::PlayOut) | Command::PlayOut => return intent(Intent::PlayOut),
             Command::MoreTime => return intent(Intent::MoreTime),
             // A proposal: the others are asked, and the proposer may withdraw it.
-            Command::FreeSeat => match sight.seat_to_let_go() {
-                Some(seat) => return intent(Intent::FreeSeat(seat)),
+            Command::FreeSeat => match sight.seats_to_let_go().next() {
+                Some((seat, _)) => return intent(Intent::FreeSeat(seat)),
                 None => self.set_note(Some(Refusal::NobodysSeat.to_string())),
             },
             // Giving the seat up is asked in the window q opens, never by one stray key.

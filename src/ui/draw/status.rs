@@ -237,7 +237,7 @@ pub fn keys_now(app: &Seen<'_>) -> Vec<&'static str> {
         }
     }
     let may_propose = shared && app.seat.is_some() && app.proposal.is_none() && app.viewer.window.is_none();
-    if may_propose && app.seat_to_let_go().is_some() {
+    if may_propose && app.seats_to_let_go().next().is_some() {
         keys.push("F free seat");
     }
     if app.viewer.window.is_none() && app.finish.is_none() {
