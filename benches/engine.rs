@@ -2,8 +2,8 @@
 //! and whole random games. Run with `cargo bench`.
 
 use divan::{Bencher, black_box};
-use hearts::engine::perft::perft;
-use hearts::engine::{Action, Deal, Event, Game, GamePhase, GameRng, Hand, HandPhase, PassDirection, Rules, Seat};
+use hearts_engine::perft::perft;
+use hearts_engine::{Action, Deal, Event, Game, GamePhase, GameRng, Hand, HandPhase, PassDirection, Rules, Seat};
 
 fn main() {
     divan::main();

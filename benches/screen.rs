@@ -5,15 +5,15 @@
 use std::time::Instant;
 
 use divan::{Bencher, black_box};
-use hearts::bot::{Level, Player, Think};
-use hearts::engine::{GamePhase, HandPhase, Rules};
 use hearts::pace::Speed;
-use hearts::record::DealCode;
 use hearts::table::{Arrival, Message, PersonId, Setup, Sharing, Table};
 use hearts::ui::changes::changes;
 use hearts::ui::input::Command;
 use hearts::ui::theme::Theme;
 use hearts::ui::{Room, Viewer};
+use hearts_bots::record::DealCode;
+use hearts_bots::{Level, Player, Think};
+use hearts_engine::{GamePhase, HandPhase, Rules};
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 

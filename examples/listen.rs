@@ -16,14 +16,14 @@
 use std::collections::BTreeMap;
 use std::time::{Duration, Instant};
 
-use hearts::bot::{Level, Think, decide};
-use hearts::engine::{Action, GamePhase, MoonScoring, Preset, Seat};
 use hearts::line::{CardWords, Narrator};
 use hearts::pace::Speed;
-use hearts::players::Player;
-use hearts::record::DealCode;
 use hearts::table::{Message, PersonId, Setup, Table};
 use hearts::ui::Room;
+use hearts_bots::players::Player;
+use hearts_bots::record::DealCode;
+use hearts_bots::{Level, Think, decide};
+use hearts_engine::{Action, GamePhase, MoonScoring, Preset, Seat};
 
 /// What was told over the games.
 #[derive(Default)]
@@ -114,7 +114,7 @@ fn play(preset: Preset, seed: u64, brief: bool, told: &mut Told) {
 
 /// An action as a person types it.
 fn typed(action: Action) -> String {
-    let card = |card: hearts::engine::Card| card.to_string().to_lowercase();
+    let card = |card: hearts_engine::Card| card.to_string().to_lowercase();
     match action {
         Action::Pass { cards, .. } => {
             let cards: Vec<String> = cards.iter().map(card).collect();

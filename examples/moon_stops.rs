@@ -24,9 +24,9 @@
 
 use std::io::BufRead;
 
-use hearts::bot::{Bot, DEFAULT_SAMPLES, Goal, Level, SeatView, Think, evaluate_plays, evaluate_plays_in_world};
-use hearts::engine::{Action, Card, Game, Hand, HandPhase, HandResult, Rules, Seat, Trick};
-use hearts::record::GameRecord;
+use hearts_bots::record::GameRecord;
+use hearts_bots::{Bot, DEFAULT_SAMPLES, Goal, Level, SeatView, Think, evaluate_plays, evaluate_plays_in_world};
+use hearts_engine::{Action, Card, Game, Hand, HandPhase, HandResult, Rules, Seat, Trick};
 
 /// Positions searched per question before it is left undecided.
 const NODE_LIMIT: u64 = 3_000_000;

@@ -6,10 +6,10 @@ use std::path::PathBuf;
 
 use clap::{Arg, ArgAction, ArgGroup, ArgMatches, Args, FromArgMatches, Parser, Subcommand};
 
-use crate::config::{Flag, OptionFlag, RawValue, RuleRequest, option_flags};
-use crate::engine::Preset;
 use crate::pace::Speed;
-use crate::players::{BotChoices, PlayerError};
+use hearts_bots::config::{Flag, OptionFlag, RawValue, RuleRequest, option_flags};
+use hearts_bots::players::{BotChoices, PlayerError};
+use hearts_engine::Preset;
 
 /// Hearts for the terminal: a rules engine, seeded deals and tools for
 /// people who study the game.
@@ -57,8 +57,8 @@ pub struct BotFlags {
 
 impl PlayArgs {
     /// The deal to start from, if the flags name one.
-    pub fn start(&self) -> Option<crate::record::DealCode> {
-        self.deal.or_else(|| self.seed.map(|seed| crate::record::DealCode { seed, hand: self.hand.unwrap_or(1) }))
+    pub fn start(&self) -> Option<hearts_bots::record::DealCode> {
+        self.deal.or_else(|| self.seed.map(|seed| hearts_bots::record::DealCode { seed, hand: self.hand.unwrap_or(1) }))
     }
 }
 
@@ -110,7 +110,7 @@ pub struct PlayArgs {
     pub hand: Option<u32>,
     /// Play from a deal code shown on the table's top line: SEED/HAND, e.g. 42/7.
     #[arg(long, value_name = "SEED/HAND")]
-    pub deal: Option<crate::record::DealCode>,
+    pub deal: Option<hearts_bots::record::DealCode>,
     /// How fast the bots' cards appear (the p key changes it while playing) [default: the new-game window's last choice, else normal].
     #[arg(long, value_enum)]
     pub speed: Option<Speed>,
@@ -341,7 +341,7 @@ pub struct SimArgs {
 
 /// Flags that choose the rules: `--preset`, `--rules`, `--set`,
 /// `--allow-commands`, and one flag per rules.toml option, declared with
-/// the option in [`crate::config`]'s table (so a new option needs no code here).
+/// the option in [`hearts_bots::config`]'s table (so a new option needs no code here).
 #[derive(Debug, Clone, Default)]
 pub struct RuleFlags {
     /// `--preset NAME`.

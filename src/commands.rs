@@ -10,23 +10,23 @@ use std::io::{IsTerminal, Write as _};
 
 use clap::CommandFactory;
 
-use crate::bot::protocol;
 use crate::cli::{BotFlagError, Cli, Command, PlayArgs, ServeArgs, SimArgs};
-use crate::config::{self, ConfigError, LoadedRules, SearchPaths};
-use crate::engine::perft::{divide, perft};
-use crate::engine::{BySeat, Card, CardBag, CardSet, Deal, Hand, NotationError, PlayError, Preset, Rules, Seat};
 use crate::files::{self as store, FileError};
 use crate::line::CardWords;
-use crate::players::{BotChoices, Level, Player, PlayerError};
-use crate::record::GameRecord;
 use crate::review;
 use crate::serve::{ServeError, ServeOptions};
-use crate::sim::{self, Arena, Lineup, Units};
 use crate::table::Setup;
 use crate::terminal::games;
 use crate::terminal::{self, PlayOptions, TableError, stats::Stats};
 use crate::ui::theme::Theme;
 use crate::ui::window::new_game::Remembered;
+use hearts_bots::config::{self, ConfigError, LoadedRules, SearchPaths};
+use hearts_bots::players::{BotChoices, Level, Player, PlayerError};
+use hearts_bots::protocol;
+use hearts_bots::record::GameRecord;
+use hearts_bots::sim::{self, Arena, Lineup, Units};
+use hearts_engine::perft::{divide, perft};
+use hearts_engine::{BySeat, Card, CardBag, CardSet, Deal, Hand, NotationError, PlayError, Preset, Rules, Seat};
 
 /// Why a command could not do its job.
 #[derive(Debug, thiserror::Error)]
@@ -137,7 +137,7 @@ pub enum CommandError {
     },
     /// A record that does not replay.
     #[error(transparent)]
-    Replay(#[from] crate::record::ReplayError),
+    Replay(#[from] hearts_bots::record::ReplayError),
     /// A move in `--moves` breaks a rule.
     #[error("--moves: move {number} ({card} by {seat}) is illegal: {error}")]
     IllegalMove {
@@ -259,7 +259,7 @@ fn completions(shell: clap_complete::Shell) -> String {
     // The script offers the names these flags take; the command line itself
     // still reads a program seat (cmd:...) in them.
     let levels: Vec<&str> = Level::ALL.iter().map(|level| level.name()).collect();
-    let seats: Vec<String> = (1..crate::engine::MAX_PLAYERS)
+    let seats: Vec<String> = (1..hearts_engine::MAX_PLAYERS)
         .flat_map(|seat| levels.iter().map(move |level| format!("{seat}={level}")))
         .collect();
     let mut command = Cli::command()

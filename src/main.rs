@@ -6,7 +6,7 @@ use std::process::ExitCode;
 use clap::Parser;
 use hearts::cli::Cli;
 use hearts::commands;
-use hearts::config::SearchPaths;
+use hearts_bots::config::SearchPaths;
 
 fn main() -> ExitCode {
     let cli = Cli::parse();

@@ -7,12 +7,12 @@
 
 use serde::Serialize;
 
-use crate::bot::{Advice, Choices, Goal, SeatView, advise, evaluate_plays, evaluate_these_passes};
-use crate::engine::{Action, Card, Rules, Seat};
-use crate::record::{GameRecord, ReplayError};
+use hearts_bots::record::{GameRecord, ReplayError};
+use hearts_bots::{Advice, Choices, Goal, SeatView, advise, evaluate_plays, evaluate_these_passes};
+use hearts_engine::{Action, Card, Rules, Seat};
 
 /// Sampled deals per decision: the expert's own default budget.
-pub const REVIEW_SAMPLES: usize = crate::bot::DEFAULT_SAMPLES;
+pub const REVIEW_SAMPLES: usize = hearts_bots::DEFAULT_SAMPLES;
 
 /// Mixed into the seed of the second measurement of a cost.
 const REMEASURE: u64 = 0x9E37_79B9_7F4A_7C15;
@@ -59,7 +59,7 @@ impl Unit {
     pub fn notable(self) -> f64 {
         match self {
             Unit::Points => NOTABLE_COST,
-            Unit::Tournament => NOTABLE_COST * f64::from(crate::engine::SCORE_BONUS_PER_POINT),
+            Unit::Tournament => NOTABLE_COST * f64::from(hearts_engine::SCORE_BONUS_PER_POINT),
         }
     }
 
@@ -283,7 +283,7 @@ pub fn summary(decisions: &[Decision], most: usize) -> (Vec<&Decision>, f64) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::{BySeat, CardSet, Deal, Hand, PassDirection, Rules, Trick};
+    use hearts_engine::{BySeat, CardSet, Deal, Hand, PassDirection, Rules, Trick};
 
     /// Hands in deal notation (South first, then clockwise), the last seat
     /// dealing, and cards played in order from the first lead.
@@ -304,7 +304,7 @@ mod tests {
     }
 
     /// The expert's estimates for the seat to act, best first.
-    fn ranked(rules: &Rules, hand: &Hand, tricks: &[Trick]) -> Vec<crate::bot::CardEstimate> {
+    fn ranked(rules: &Rules, hand: &Hand, tricks: &[Trick]) -> Vec<hearts_bots::CardEstimate> {
         let view = SeatView::of_hand(rules, hand, tricks, hand.to_act(), BySeat::splat(0), 1);
         let mut estimates = evaluate_plays(&view, 7, 60, Goal::Win);
         estimates.sort_by(|a, b| b.value.total_cmp(&a.value));
@@ -339,22 +339,22 @@ mod tests {
 
     #[test]
     fn the_reviewed_seat_is_the_first_person_at_home_or_at_a_server() {
-        use crate::players::Level;
+        use hearts_bots::players::Level;
         let rules = Rules { target_score: 26, ..Rules::default() };
         let players = ["normal", "human:bob", "human:carol", "normal"];
-        let record = crate::record::bot_game(rules, 4, |_| Level::Normal, &players);
+        let record = crate::testing::bot_game(rules, 4, |_| Level::Normal, &players);
         assert_eq!(reviewed_seat(&record), Seat::new(1).unwrap(), "bob, the first person seated");
-        let bots = crate::record::bot_game(rules, 4, |_| Level::Normal, &["normal"; 4]);
+        let bots = crate::testing::bot_game(rules, 4, |_| Level::Normal, &["normal"; 4]);
         assert_eq!(reviewed_seat(&bots), Seat::SOUTH, "nobody: seat 0");
     }
 
     #[test]
     fn a_review_is_the_same_every_time_and_names_the_cost() {
-        use crate::players::Level;
+        use hearts_bots::players::Level;
         let rules = Rules { target_score: 26, ..Rules::default() };
         // South plays randomly, so it makes mistakes to find.
         let level = |s: Seat| if s == Seat::SOUTH { Level::Random } else { Level::Normal };
-        let record = crate::record::bot_game(rules, 4, level, &["human", "normal", "normal", "normal"]);
+        let record = crate::testing::bot_game(rules, 4, level, &["human", "normal", "normal", "normal"]);
         assert_eq!(reviewed_seat(&record), Seat::SOUTH);
         let first = review(&record, Seat::SOUTH, 30, |_, _| {}).unwrap();
         let again = review(&record, Seat::SOUTH, 30, |_, _| {}).unwrap();
@@ -375,10 +375,10 @@ mod tests {
 
     #[test]
     fn a_timed_game_is_reviewed_by_the_persons_tournament_score() {
-        use crate::players::Level;
-        let rules = Rules { target_score: 26, ..crate::engine::Preset::Worldwinner.rules() };
+        use hearts_bots::players::Level;
+        let rules = Rules { target_score: 26, ..hearts_engine::Preset::Worldwinner.rules() };
         let level = |s: Seat| if s == Seat::SOUTH { Level::Random } else { Level::Normal };
-        let record = crate::record::bot_game(rules, 5, level, &["human", "normal", "normal", "normal"]);
+        let record = crate::testing::bot_game(rules, 5, level, &["human", "normal", "normal", "normal"]);
         assert_eq!(Unit::of(&record, &rules, Seat::SOUTH), Unit::Tournament);
         // A bot's seat has no tournament score: its review counts points.
         assert_eq!(Unit::of(&record, &rules, Seat::new(1).unwrap()), Unit::Points);

@@ -39,7 +39,6 @@ use std::time::Duration;
 use russh::server::Config;
 use tokio::net::TcpListener;
 
-use crate::bot::Think;
 use crate::cli::ServeArgs;
 use crate::files::FileError;
 use crate::pace::Speed;
@@ -49,6 +48,7 @@ use crate::table::{PersonId, Sharing};
 use access::Access;
 use directory::{Bounds, Directory, OpenError};
 use handler::Client;
+use hearts_bots::Think;
 use limits::{CodeTries, Connections, Guarded, Login, Refusal, ScreenCells, Shares};
 use live::Registry;
 use lobby::TableRequest;

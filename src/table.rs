@@ -6,7 +6,7 @@
 //! whose decisions it hands out as jobs for the runtime's pool. Its input
 //! is what people intend ([`Intent`]), checked against what each may do
 //! here; its output to a person is their [`Sight`] of it (their seat's
-//! [`SeatView`](crate::bot::SeatView) and the table's public state: a card
+//! [`SeatView`](hearts_bots::SeatView) and the table's public state: a card
 //! their seat may not see is not in it) and the [`Notice`]s made for them.
 //! [`Table::update`] is the one place its state changes.
 //!
@@ -33,11 +33,11 @@ pub mod sight;
 
 use std::time::{Duration, Instant};
 
-use crate::bot::Think;
-use crate::engine::{Action, BySeat, CardBag, CardSet, Chips, Game, GamePhase, HandPhase, RulesError, Seat};
-use crate::engine::{TournamentScore, Trick};
 use crate::pace::Speed;
-use crate::record::{DealCode, GameRecord, ReplayError, SeatRecord};
+use hearts_bots::Think;
+use hearts_bots::record::{DealCode, GameRecord, ReplayError, SeatRecord};
+use hearts_engine::{Action, BySeat, CardBag, CardSet, Chips, Game, GamePhase, HandPhase, RulesError, Seat};
+use hearts_engine::{TournamentScore, Trick};
 
 pub use bots::{BotJob, Decided};
 pub use chat::{Chat, Said};
@@ -208,7 +208,7 @@ struct UndoPoint {
     game: Game,
     log_len: usize,
     /// The card taken back.
-    card: Option<crate::engine::Card>,
+    card: Option<hearts_engine::Card>,
 }
 
 /// A table and the people at it.
@@ -881,7 +881,7 @@ impl Table {
     /// The penalty points `viewer` sees `seat` has taken in the hand so far
     /// (another seat's widow counts once the hand is scored).
     fn points_seen_by(&self, viewer: Option<Seat>, seat: Seat) -> i32 {
-        crate::engine::worth_of(&self.setup.rules, self.game.hand().named_suit(), self.taken_seen_by(viewer, seat))
+        hearts_engine::worth_of(&self.setup.rules, self.game.hand().named_suit(), self.taken_seen_by(viewer, seat))
     }
 
     /// Each seat's standing.

@@ -26,11 +26,8 @@ use crossterm::execute;
 use signal_hook::consts::{SIGHUP, SIGTERM, SIGTSTP};
 use signal_hook::iterator::Signals;
 
-use crate::bot::Think;
-use crate::engine::RulesError;
 use crate::files::{self as store, FileError, GameLock};
 use crate::pace::Speed;
-use crate::record::DealCode;
 use crate::table::pool::{Pool, catching, caught, panic_message};
 use crate::table::saved::SavedGame;
 use crate::table::{Decided, Effect, Ended, Message, PersonId, Setup, Table, WorkedOutHint, YOU, fresh_deal};
@@ -40,6 +37,9 @@ use crate::ui::window::Window;
 use crate::ui::window::record::Record;
 use crate::ui::window::resume::ResumeOffer;
 use crate::ui::{Request, Room, Viewer};
+use hearts_bots::Think;
+use hearts_bots::record::DealCode;
+use hearts_engine::RulesError;
 use save::Found;
 use stats::{GameStats, PresetStats, Stats};
 

@@ -7,12 +7,12 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::time::{Duration, Instant};
 
-use hearts::bot::external::External;
-use hearts::bot::protocol::{self, Request};
-use hearts::bot::{self, Bot, Level, Player, SeatView, Think};
-use hearts::engine::{Game, Rules, Seat};
-use hearts::record::GameRecord;
-use hearts::sim::{Arena, Lineup, Units};
+use hearts_bots::external::External;
+use hearts_bots::protocol::{self, Request};
+use hearts_bots::record::GameRecord;
+use hearts_bots::sim::{Arena, Lineup, Units};
+use hearts_bots::{self as bot, Bot, Level, Player, SeatView, Think};
+use hearts_engine::{Game, Rules, Seat};
 
 fn arena(units: Units, lineup: Lineup, threads: usize) -> Arena {
     Arena { rules: Rules::default(), seed: 11, units, lineup, threads, think: Think::Samples(4) }
@@ -72,7 +72,7 @@ fn a_duplicate_run_seats_each_bot_everywhere_and_normal_beats_random() {
 fn every_recorded_game_replays_through_the_engine_to_the_same_scores() {
     let mut records = Vec::new();
     let lineup = fixed([Level::Hard, Level::Random, Level::Normal, Level::Easy]);
-    let rules = Rules { moon: hearts::engine::MoonRule::ShooterChooses, ..Rules::default() };
+    let rules = Rules { moon: hearts_engine::MoonRule::ShooterChooses, ..Rules::default() };
     let run = Arena { rules, seed: 3, units: Units::Games(20), lineup, threads: 2, think: Think::Samples(4) };
     run.run(true, |record| records.push(serde_json::to_string(record).unwrap()), |_, _| {});
     assert_eq!(records.len(), 20);
@@ -100,7 +100,7 @@ fn round_trip_a_hand(rules: Rules) -> u64 {
     let mut bots: Vec<Box<dyn Bot>> = Seat::all(players).map(|s| Level::Hard.bot(21, s, Think::Samples(1))).collect();
     let mut served = HashMap::new();
     let mut decisions = 0;
-    while game.phase() == hearts::engine::GamePhase::InHand {
+    while game.phase() == hearts_engine::GamePhase::InHand {
         let seat = bot::seat_to_act(&game).unwrap();
         let view = SeatView::of(&game, seat);
         let kind = if game.hand().awaits_pass_from(seat) { "pass" } else { "play" };
@@ -108,11 +108,11 @@ fn round_trip_a_hand(rules: Rules) -> u64 {
         let reply = protocol::answer(&line, Level::Hard, 21, &mut served);
         let action = bot::decide(&game, seat, bots[seat.index()].as_mut()).unwrap();
         match action {
-            hearts::engine::Action::Pass { cards, .. } => {
+            hearts_engine::Action::Pass { cards, .. } => {
                 let sent: Vec<String> = cards.iter().map(|c| c.to_string()).collect();
                 assert_eq!(reply.cards, Some(sent));
             }
-            hearts::engine::Action::Play { card, .. } => assert_eq!(reply.card, Some(card.to_string())),
+            hearts_engine::Action::Play { card, .. } => assert_eq!(reply.card, Some(card.to_string())),
             other => panic!("{other:?}"),
         }
         assert_eq!(reply.id, Some(decisions));
@@ -127,7 +127,7 @@ fn a_request_round_trips_through_the_protocol_to_the_same_choice() {
     assert!(round_trip_a_hand(Rules::default()) >= 52);
     // Two packs: cards held, passed and taken twice, tricks no card won.
     for players in [6, 11] {
-        let rules = Rules { players, ..hearts::engine::Preset::Cancellation.rules() };
+        let rules = Rules { players, ..hearts_engine::Preset::Cancellation.rules() };
         assert!(round_trip_a_hand(rules) >= 104 - rules.kitty_size() as u64);
     }
     let mut served = HashMap::new();
@@ -175,7 +175,7 @@ fn a_bot_that_crashes_hangs_or_answers_garbage_falls_back_to_the_built_in_bot() 
 
 #[test]
 fn a_program_seat_plays_a_two_pack_game_through_the_protocol() {
-    let rules = Rules { players: 6, target_score: 30, ..hearts::engine::Preset::Cancellation.rules() };
+    let rules = Rules { players: 6, target_score: 30, ..hearts_engine::Preset::Cancellation.rules() };
     let mut game = Game::new(rules, 4).unwrap();
     let program = Seat::new(2).unwrap();
     let command = format!("'{}' bot --level normal", hearts_binary());
@@ -183,9 +183,9 @@ fn a_program_seat_plays_a_two_pack_game_through_the_protocol() {
     let fallback = Level::Random.bot(4, program, Think::Samples(1));
     let mut external = External::with_timeout(&command, fallback, Duration::from_secs(10));
     let mut asked = 0;
-    while game.phase() != hearts::engine::GamePhase::GameOver {
-        if game.phase() == hearts::engine::GamePhase::HandOver {
-            game.apply(hearts::engine::Action::NextHand).unwrap();
+    while game.phase() != hearts_engine::GamePhase::GameOver {
+        if game.phase() == hearts_engine::GamePhase::HandOver {
+            game.apply(hearts_engine::Action::NextHand).unwrap();
             continue;
         }
         let seat = bot::seat_to_act(&game).unwrap();
@@ -306,7 +306,7 @@ fn bad_bot_choices_are_refused_with_exit_code_2() {
 }
 
 /// The records of a duplicate run, as `--record` writes them.
-fn recorded(arena: &Arena) -> (hearts::sim::Report, Vec<GameRecord>) {
+fn recorded(arena: &Arena) -> (hearts_bots::sim::Report, Vec<GameRecord>) {
     let mut records = Vec::new();
     let report = arena.run(true, |record| records.push(record.clone()), |_, _| {});
     (report, records)
@@ -314,7 +314,7 @@ fn recorded(arena: &Arena) -> (hearts::sim::Report, Vec<GameRecord>) {
 
 /// Every hand of `records` rescored: A's seats (by the layout) take `a`
 /// points, the others `b`.
-fn rescored(mut records: Vec<GameRecord>, layout: &hearts::sim::Layout, a: i32, b: i32) -> Vec<GameRecord> {
+fn rescored(mut records: Vec<GameRecord>, layout: &hearts_bots::sim::Layout, a: i32, b: i32) -> Vec<GameRecord> {
     for (record, a_seats) in records.iter_mut().zip(layout.iter().cycle()) {
         for hand in &mut record.hands {
             hand.scores = a_seats.iter().map(|&is_a| if is_a { a } else { b }).collect();
@@ -342,7 +342,7 @@ fn compare_pairs_each_deal_with_the_same_deal_of_the_earlier_run() {
 
     // The earlier run's figure over the same deals is the arena's own.
     let (_, again) = recorded(&hard_normal);
-    let same = hearts::sim::compare::compare(&before, &again, &layout).unwrap();
+    let same = hearts_bots::sim::compare::compare(&before, &again, &layout).unwrap();
     assert_eq!(same.deals, 30);
     assert!((same.before - report.duplicate.unwrap().diff).abs() < 1e-9);
     assert_eq!((same.change, same.ci95), (0.0, (0.0, 0.0)));
@@ -351,17 +351,17 @@ fn compare_pairs_each_deal_with_the_same_deal_of_the_earlier_run() {
     // deal); now A takes 4 and B 6 (-2): a change of -10 on every deal.
     let was = rescored(before.clone(), &layout, 10, 2);
     let now = rescored(before.clone(), &layout, 4, 6);
-    let c = hearts::sim::compare::compare(&was, &now, &layout).unwrap();
+    let c = hearts_bots::sim::compare::compare(&was, &now, &layout).unwrap();
     assert_eq!((c.deals, c.before, c.now, c.change, c.ci95), (30, 8.0, -2.0, -10.0, (-10.0, -10.0)));
 
     // Only the deals both runs played are paired.
-    let c = hearts::sim::compare::compare(&was[..40], &now, &layout).unwrap();
+    let c = hearts_bots::sim::compare::compare(&was[..40], &now, &layout).unwrap();
     assert_eq!(c.deals, 10);
 
     // A deal dealt otherwise is not the same deal.
     let mut other = before.clone();
     other[0].hands[0].dealt.swap(0, 1);
-    let error = hearts::sim::compare::compare(&other, &before, &layout).unwrap_err();
+    let error = hearts_bots::sim::compare::compare(&other, &before, &layout).unwrap_err();
     assert!(error.contains("seed 11, hand 1 was dealt other cards"), "{error}");
 
     // Both ways, B holds the single seat at the last four tables.

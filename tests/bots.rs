@@ -4,8 +4,8 @@
 mod common;
 
 use common::{cards, hands, position, seat};
-use hearts::bot::{self, Bot, Level, SeatView, Think};
-use hearts::engine::{BySeat, CardSet, Game, GamePhase, Hand, HandPhase, Preset, Rules, Seat};
+use hearts_bots::{self as bot, Bot, Level, SeatView, Think};
+use hearts_engine::{BySeat, CardSet, Game, GamePhase, Hand, HandPhase, Preset, Rules, Seat};
 
 /// Plays a whole game with the given level in every seat (seat `i` gets
 /// `levels[i % levels.len()]`); every action must be accepted.
@@ -18,7 +18,7 @@ fn play_game(rules: Rules, seed: u64, levels: &[Level], think: Think) -> Game {
         match game.phase() {
             GamePhase::GameOver => return game,
             GamePhase::HandOver => {
-                game.apply(hearts::engine::Action::NextHand).unwrap();
+                game.apply(hearts_engine::Action::NextHand).unwrap();
                 continue;
             }
             _ => {}
@@ -90,8 +90,8 @@ fn a_view_holds_no_hidden_cards() {
     let mut swapped = hands(&rules, deal);
     // West and North swap their spades: nothing South can see changes.
     let (west, north) = (seat(1), seat(2));
-    let west_spades = swapped[west].of_suit(hearts::engine::Suit::Spades);
-    let north_spades = swapped[north].of_suit(hearts::engine::Suit::Spades);
+    let west_spades = swapped[west].of_suit(hearts_engine::Suit::Spades);
+    let north_spades = swapped[north].of_suit(hearts_engine::Suit::Spades);
     swapped[west] = (swapped[west] - west_spades) | north_spades;
     swapped[north] = (swapped[north] - north_spades) | west_spades;
     let original = Hand::from_holdings(&rules, hands(&rules, deal), seat(3));
@@ -123,13 +123,13 @@ fn a_view_before_the_exchange_does_not_show_the_pass_coming_in() {
 
 /// A four-player hand with these cards, the last seat dealing, passing left.
 fn passing_left(rules: &Rules, deal: &str) -> Hand {
-    let deal = hearts::engine::Deal {
+    let deal = hearts_engine::Deal {
         dealer: seat(3),
         hands: hands(rules, deal),
         kitty: CardSet::EMPTY,
         twice: CardSet::EMPTY,
     };
-    Hand::new(rules, deal, hearts::engine::PassDirection::Left(1))
+    Hand::new(rules, deal, hearts_engine::PassDirection::Left(1))
 }
 
 #[test]
@@ -178,7 +178,7 @@ fn hard_passes_a_short_suit_before_its_hearts() {
 }
 
 /// What `level` plays for `seat` in `hand`, no hand played before.
-fn play_of(level: Level, rules: &Rules, hand: &Hand, seat: Seat) -> hearts::engine::Card {
+fn play_of(level: Level, rules: &Rules, hand: &Hand, seat: Seat) -> hearts_engine::Card {
     let view = SeatView::of_hand(rules, hand, &[], seat, BySeat::splat(0), 1);
     level.bot(1, seat, Think::Samples(1)).play(&view)
 }
@@ -201,7 +201,7 @@ fn hard_sheds_its_highest_club_on_the_clean_first_trick() {
 /// `hard` leads it; `normal` leads its lowest spade, the safest card.
 #[test]
 fn hard_leads_a_singleton_that_can_lose() {
-    let rules = Rules { first_lead: hearts::engine::FirstLead::LeftOfDealer, ..Rules::default() };
+    let rules = Rules { first_lead: hearts_engine::FirstLead::LeftOfDealer, ..Rules::default() };
     let hand = position(&rules, "S:5432.432.9.65432 9876.8765.5432.7 QJT.JT9.T876.T98 AK.AKQ.AKQJ.AKQJ");
     assert_eq!(play_of(Level::Hard, &rules, &hand, Seat::SOUTH), common::card("9D"));
     assert_eq!(play_of(Level::Normal, &rules, &hand, Seat::SOUTH), common::card("2S"));
@@ -239,7 +239,7 @@ fn level_names_parse_and_unknown_ones_say_what_exists() {
         assert_eq!(level.name().parse::<Level>(), Ok(level));
     }
     let error = "genius".parse::<Level>().unwrap_err();
-    assert_eq!(error, hearts::players::PlayerError::UnknownLevel("genius".into()));
+    assert_eq!(error, hearts_bots::players::PlayerError::UnknownLevel("genius".into()));
     assert!(error.to_string().contains("random, easy, normal, hard, expert, shooter"), "{error}");
 }
 
@@ -304,6 +304,6 @@ fn the_shooter_takes_a_moon_its_hand_makes_sure() {
         let card = bots[to_act.index()].play(&view);
         hand.play(to_act, card).unwrap();
     }
-    let result = hearts::engine::HandResult::of(&hand, &rules);
+    let result = hearts_engine::HandResult::of(&hand, &rules);
     assert_eq!(result.shooter, Some(Seat::SOUTH), "points taken: {:?}", result.points_taken);
 }

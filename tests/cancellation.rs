@@ -6,7 +6,7 @@
 mod common;
 
 use common::{card, cards, play_all, seat};
-use hearts::engine::{
+use hearts_engine::{
     Action, BySeat, CardBag, CardSet, Deal, FirstLead, Game, GamePhase, Hand, HandPhase, HandResult, Kitty,
     PassDirection, PassError, PlayOutcome, PointsTable, Preset, Rules, RulesError, Seat, Teams, TrickTake, worth_of,
 };
@@ -334,15 +334,15 @@ fn a_two_pack_game_plays_to_its_end() {
                     let seat = Seat::all(players as usize).find(|&s| game.hand().awaits_pass_from(s)).unwrap();
                     // The three lowest, both copies where the lowest are held twice.
                     let pass: CardBag = game.hand().hand_of(seat).iter().take(3).collect();
-                    hearts::engine::Action::Pass { seat, cards: pass }
+                    hearts_engine::Action::Pass { seat, cards: pass }
                 }
                 HandPhase::Playing => {
                     plays += 1;
-                    hearts::engine::Action::Play { seat, card: game.hand().legal_moves().highest().unwrap() }
+                    hearts_engine::Action::Play { seat, card: game.hand().legal_moves().highest().unwrap() }
                 }
-                _ => hearts::engine::Action::NextHand,
+                _ => hearts_engine::Action::NextHand,
             };
-            let action = if game.phase() == GamePhase::HandOver { hearts::engine::Action::NextHand } else { action };
+            let action = if game.phase() == GamePhase::HandOver { hearts_engine::Action::NextHand } else { action };
             game.apply(action).unwrap_or_else(|e| panic!("{players} players: {e}"));
         }
         assert_eq!(game.phase(), GamePhase::GameOver, "{players} players");

@@ -559,7 +559,7 @@ fn the_expert_reviews_the_passes_and_plays_of_a_two_pack_game() {
 #[test]
 fn every_preset_deals_counts_and_plays_headless() {
     let dir = sandbox("every_preset");
-    for &preset in hearts::engine::Preset::ALL {
+    for &preset in hearts_engine::Preset::ALL {
         let name = preset.to_string();
         let dealt = hearts(&dir, &["--preset", &name, "deal", "--seed", "3", "--hand", "1"]);
         assert!(dealt.status.success(), "{name}: {}", stderr(&dealt));
@@ -628,7 +628,7 @@ fn help_lists_every_preset_and_no_other() {
         .join(" ");
     let listed = paragraph.split_once("Start from a preset:").map_or("", |(_, names)| names);
     let mut listed: Vec<&str> = listed.split([',', ' ']).filter(|name| !name.is_empty()).collect();
-    let mut known: Vec<String> = hearts::engine::Preset::ALL.iter().map(|preset| preset.to_string()).collect();
+    let mut known: Vec<String> = hearts_engine::Preset::ALL.iter().map(|preset| preset.to_string()).collect();
     listed.sort_unstable();
     known.sort_unstable();
     assert_eq!(listed, known, "{paragraph}");

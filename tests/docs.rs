@@ -13,7 +13,7 @@ fn the_options_table_in_docs_rules_md_is_the_programs() {
     let text = std::fs::read_to_string(&path).unwrap();
     let (before, rest) = text.split_once(START).expect("the start marker");
     let (current, after) = rest.split_once(END).expect("the end marker");
-    let table = hearts::config::options_markdown();
+    let table = hearts_bots::config::options_markdown();
     if current != table {
         if std::env::var_os("HEARTS_UPDATE_DOCS").is_some() {
             std::fs::write(&path, format!("{before}{START}{table}{END}{after}")).unwrap();
@@ -21,7 +21,7 @@ fn the_options_table_in_docs_rules_md_is_the_programs() {
             panic!("docs/rules.md's option table is out of date; run HEARTS_UPDATE_DOCS=1 cargo test --test docs");
         }
     }
-    for key in hearts::config::option_keys() {
+    for key in hearts_bots::config::option_keys() {
         assert!(current.contains(&format!("| `{key}` |")), "{key} is missing");
     }
 }

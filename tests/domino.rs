@@ -5,7 +5,7 @@
 mod common;
 
 use common::{card, cards, hands, play_all, seat};
-use hearts::engine::{
+use hearts_engine::{
     Action, BySeat, CardSet, Deal, Event, FirstLead, Game, GamePhase, Hand, HandPhase, HandResult, Kitty, MoonRule,
     PlayError, Preset, Rules, RulesError, Seat,
 };
@@ -22,7 +22,7 @@ fn position(rules: &Rules, deal: &str) -> Hand {
 
 /// The stock's cards in the order they are drawn, worked out from the rule
 /// that the next card is the one the stock's own cards pick.
-fn draw_order(mut stock: CardSet) -> Vec<hearts::engine::Card> {
+fn draw_order(mut stock: CardSet) -> Vec<hearts_engine::Card> {
     let mut order = Vec::new();
     while let Some(next) = stock.scrambled_pick() {
         stock.remove(next);
@@ -86,8 +86,8 @@ fn domino_refuses_what_a_stock_leaves_no_room_for() {
     refused(Rules { moon: MoonRule::AddToOthers, ..rules }, "moon");
     refused(Rules { must_break_hearts: true, ..rules }, "must-break-hearts");
     refused(Rules { no_blood: true, ..rules }, "no-blood");
-    refused(Rules { scoring: hearts::engine::Scoring::Chips, ..rules }, "scoring");
-    refused(Rules { teams: hearts::engine::Teams::Combined, ..rules }, "teams");
+    refused(Rules { scoring: hearts_engine::Scoring::Chips, ..rules }, "scoring");
+    refused(Rules { teams: hearts_engine::Teams::Combined, ..rules }, "teams");
     refused(Rules { auction: true, ..Preset::Domino.rules() }, "auction");
     refused(Rules { no_tricks_bonus: -5, ..rules }, "no-tricks-bonus");
 }
@@ -105,7 +105,7 @@ fn a_player_who_cannot_follow_draws_until_a_card_of_the_suit_led_then_must_play_
     let mut hand = position(&rules, "-.-.-.2 A.-.-.-");
     let stock = hand.stock();
     let order = draw_order(stock);
-    let first_club = order.iter().position(|c| c.suit() == hearts::engine::Suit::Clubs).unwrap();
+    let first_club = order.iter().position(|c| c.suit() == hearts_engine::Suit::Clubs).unwrap();
     let drawn: CardSet = order[..=first_club].iter().copied().collect();
     hand.play(seat(0), card("2C")).unwrap();
     assert_eq!(hand.holding(seat(1)), cards("AS") | drawn, "North drew {drawn}");
@@ -113,7 +113,7 @@ fn a_player_who_cannot_follow_draws_until_a_card_of_the_suit_led_then_must_play_
     assert_eq!(hand.legal_moves(), CardSet::single(order[first_club]), "the club drawn must follow");
     assert!(hand.trick().drew(seat(1)) && !hand.trick().drew(seat(0)));
     let error = hand.play(seat(1), card("AS")).unwrap_err();
-    assert_eq!(error, PlayError::MustFollowSuit { led: hearts::engine::Suit::Clubs });
+    assert_eq!(error, PlayError::MustFollowSuit { led: hearts_engine::Suit::Clubs });
 }
 
 #[test]
@@ -121,7 +121,7 @@ fn the_game_tells_who_drew_what() {
     let rules = domino(2);
     let hand = position(&rules, "-.-.-.2 A.-.-.-");
     let order = draw_order(hand.stock());
-    let first_club = order.iter().position(|c| c.suit() == hearts::engine::Suit::Clubs).unwrap();
+    let first_club = order.iter().position(|c| c.suit() == hearts_engine::Suit::Clubs).unwrap();
     let mut game = Game::from_position(rules, 1, hand, BySeat::splat(0)).unwrap();
     assert_eq!(game.last_draw(), None);
     game.apply(Action::Play { seat: seat(0), card: card("2C") }).unwrap();
@@ -249,7 +249,7 @@ fn a_tie_for_fewest_at_31_plays_on_until_it_breaks() {
 fn a_whole_game_for_two_ends_at_31_with_every_card_accounted_for() {
     let rules = domino(2);
     let mut game = Game::new(rules, 2024).unwrap();
-    let mut bots = hearts::bot::Level::Normal;
+    let mut bots = hearts_bots::Level::Normal;
     let _ = &mut bots;
     let mut seen_draw = false;
     while game.phase() != GamePhase::GameOver {

@@ -4,8 +4,8 @@
 mod common;
 
 use common::{card, hands, play_all, position, seat};
-use hearts::bot::{Level, SeatView, Think};
-use hearts::engine::{
+use hearts_bots::{Level, SeatView, Think};
+use hearts_engine::{
     Action, BySeat, CardSet, Deal, DeclareError, Game, GamePhase, Hand, HandPhase, HandResult, MoonRule, MoonScoring,
     PassDirection, PointsTable, Preset, Rules, RulesError,
 };
@@ -348,7 +348,7 @@ fn bots_stop_a_declarer_by_taking_one_point() {
 
 #[test]
 fn heartsette_deals_the_rule_books_table_of_hands_and_widows() {
-    use hearts::engine::Kitty;
+    use hearts_engine::Kitty;
     // (players, cards each, widow); four players play without the 2S.
     for (players, each, widow) in [(3, 16, 4), (4, 12, 3), (5, 10, 2), (6, 8, 4), (7, 7, 3)] {
         let rules = Rules { players, ..Preset::Heartsette.rules() };
@@ -364,8 +364,8 @@ fn heartsette_deals_the_rule_books_table_of_hands_and_widows() {
 
 /// Three players, 2 cards each and a widow of two (the QS and 5H): West
 /// takes the first trick, North the last.
-fn widow_hand(kitty_to: hearts::engine::KittyTo) -> (Rules, Hand) {
-    let rules = Rules { players: 3, kitty: hearts::engine::Kitty::Leftover, kitty_to, ..Rules::default() };
+fn widow_hand(kitty_to: hearts_engine::KittyTo) -> (Rules, Hand) {
+    let rules = Rules { players: 3, kitty: hearts_engine::Kitty::Leftover, kitty_to, ..Rules::default() };
     let hands = hands(&rules, "-.-.3.2 -.-.2.A -.-.A.3");
     let deal = Deal { dealer: seat(2), hands, kitty: common::cards("QS 5H"), twice: CardSet::EMPTY };
     (rules, Hand::new(&rules, deal, PassDirection::Hold))
@@ -373,7 +373,7 @@ fn widow_hand(kitty_to: hearts::engine::KittyTo) -> (Rules, Hand) {
 
 #[test]
 fn the_widow_goes_with_its_points_to_the_first_tricks_winner_and_only_it_sees_the_cards() {
-    let (rules, mut hand) = widow_hand(hearts::engine::KittyTo::FirstTrick);
+    let (rules, mut hand) = widow_hand(hearts_engine::KittyTo::FirstTrick);
     play_all(&mut hand, "2C AC 3C");
     assert_eq!(hand.kitty_taker(), Some(seat(1)));
     let taker = SeatView::of_hand(&rules, &hand, &[], seat(1), BySeat::splat(0), 1);
@@ -388,7 +388,7 @@ fn the_widow_goes_with_its_points_to_the_first_tricks_winner_and_only_it_sees_th
 
 #[test]
 fn with_kitty_to_last_trick_the_widow_waits_for_the_last_tricks_winner() {
-    let (rules, mut hand) = widow_hand(hearts::engine::KittyTo::LastTrick);
+    let (rules, mut hand) = widow_hand(hearts_engine::KittyTo::LastTrick);
     play_all(&mut hand, "2C AC 3C");
     assert_eq!(hand.kitty_taker(), None, "still face down after the first trick");
     let view = SeatView::of_hand(&rules, &hand, &[], seat(1), BySeat::splat(0), 1);
@@ -415,7 +415,7 @@ fn table3(scores: BySeat<i32>) -> Vec<i32> {
 
 // ---- chips and sweepstakes ----------------------------------------------
 
-use hearts::engine::{Chips, Scoring, Seat};
+use hearts_engine::{Chips, Scoring, Seat};
 
 /// A hand's result as the chips see it: each seat's points, and a shooter.
 fn took(points: [i32; 4], shooter: Option<usize>, worth: i32) -> HandResult {
@@ -506,7 +506,7 @@ fn chips_and_sweepstakes_refuse_the_no_tricks_bonus_other_moons_and_the_generale
         for moon in [MoonRule::AddToOthers, MoonRule::Off] {
             assert_eq!(Rules { moon, ..chips }.validate(), Ok(()), "{moon} under {scoring}");
         }
-        let generale = Rules { declaration: hearts::engine::Declaration::Generale, ..chips };
+        let generale = Rules { declaration: hearts_engine::Declaration::Generale, ..chips };
         assert_eq!(generale.validate().unwrap_err().keys(), ["declaration", "scoring"]);
     }
     // Royal's shooter-picks has no place under chips, and the error says what does.
@@ -540,7 +540,7 @@ fn a_player_who_cannot_pay_pays_what_they_have_and_the_game_ends_after_the_deal(
 
 /// Plays a game without passing to its end, each seat playing the card
 /// `pick` chooses from its legal cards.
-fn play_to_the_end(game: &mut Game, pick: fn(CardSet) -> Option<hearts::engine::Card>) {
+fn play_to_the_end(game: &mut Game, pick: fn(CardSet) -> Option<hearts_engine::Card>) {
     while game.phase() != GamePhase::GameOver {
         if game.phase() == GamePhase::HandOver {
             game.apply(Action::NextHand).unwrap();
@@ -593,7 +593,7 @@ fn a_led_joker_leaves_the_next_player_free_and_that_card_sets_the_suit() {
     assert_eq!(hand.legal_moves(), common::cards("9D 3H"));
     play_all(&mut hand, "3H");
     // West's heart set the suit: North must follow it.
-    assert_eq!(hand.trick().led_suit(), Some(hearts::engine::Suit::Hearts));
+    assert_eq!(hand.trick().led_suit(), Some(hearts_engine::Suit::Hearts));
     assert_eq!(hand.legal_moves(), common::cards("5H"));
     play_all(&mut hand, "5H 4S");
     assert_eq!(hand.last_trick().unwrap().winner(4), Some(seat(2)), "the 5H; the joker never wins");
@@ -611,7 +611,7 @@ fn after_a_led_joker_an_unbroken_heart_may_set_the_suit() {
     assert_eq!(hand.legal_moves(), common::cards("9D 3H"));
     play_all(&mut hand, "3H");
     // ...and it set the suit: North must follow hearts.
-    assert_eq!(hand.trick().led_suit(), Some(hearts::engine::Suit::Hearts));
+    assert_eq!(hand.trick().led_suit(), Some(hearts_engine::Suit::Hearts));
     assert_eq!(hand.legal_moves(), common::cards("5H"));
 }
 
@@ -651,7 +651,7 @@ fn jokers_make_the_deck_divide_by_removing_the_fewest_cards_of_the_list() {
 
 #[test]
 fn jokers_cannot_be_played_with_a_kitty() {
-    let rules = Rules { jokers: Some(2), kitty: hearts::engine::Kitty::Leftover, ..Rules::default() };
+    let rules = Rules { jokers: Some(2), kitty: hearts_engine::Kitty::Leftover, ..Rules::default() };
     assert_eq!(rules.validate(), Err(RulesError::JokersWithKitty(2)));
     assert_eq!(rules.validate().unwrap_err().keys(), ["jokers", "kitty"]);
 }

@@ -5,8 +5,8 @@
 mod common;
 
 use common::{card, cards, hands, play_all, position, seat};
-use hearts::bot::{Level, SeatView, Think};
-use hearts::engine::{
+use hearts_bots::{Level, SeatView, Think};
+use hearts_engine::{
     Action, Bid, BidError, BySeat, CardSet, Deal, Declaration, Event, FirstLead, Game, GameError, GamePhase, Hand,
     HandPhase, HandResult, MoonRule, MoonScoring, PassDirection, PlayError, Preset, Rules, RulesError, Scoring, Seat,
     Suit, Teams,
@@ -226,7 +226,7 @@ fn bots_pass_the_queen_to_an_opponent_but_not_to_their_partner() {
             assert_eq!(pass.len(), 3);
             // High hearts given to the other team would help the two of them
             // shoot. Alone, `normal` passes one; `hard` voids its diamonds instead.
-            let hearts_passed = !pass.of_suit(hearts::engine::Suit::Hearts).is_empty();
+            let hearts_passed = !pass.of_suit(hearts_engine::Suit::Hearts).is_empty();
             let expected = teams == Teams::Off && level == Level::Normal;
             assert_eq!(hearts_passed, expected, "{teams} {direction} {level}: passed {pass}");
             if teams == Teams::Off && level == Level::Hard {
@@ -404,7 +404,7 @@ fn the_auction_needs_its_table_and_chips() {
         (Rules { players: 3, ..Preset::Auction.rules() }, ["auction", "players"]),
         (Rules { players: 7, ..Preset::Auction.rules() }, ["auction", "players"]),
         (Rules { scoring: Scoring::Points, ..Preset::Auction.rules() }, ["auction", "scoring"]),
-        (Rules { points: hearts::engine::PointsTable::Standard, ..Preset::Auction.rules() }, ["auction", "points"]),
+        (Rules { points: hearts_engine::PointsTable::Standard, ..Preset::Auction.rules() }, ["auction", "points"]),
         (Rules { omnibus: true, ..Preset::Auction.rules() }, ["auction", "omnibus"]),
     ] {
         assert_eq!(rules.validate().unwrap_err().keys(), keys, "{rules:?}");
@@ -422,7 +422,7 @@ fn bots_bid_only_on_hands_with_a_much_safer_suit_and_name_it() {
         PassDirection::Hold,
     );
     let view = SeatView {
-        chips: Some(hearts::engine::Chips::new(&rules)),
+        chips: Some(hearts_engine::Chips::new(&rules)),
         ..SeatView::of_hand(&rules, &hand, &[], seat(0), BySeat::splat(0), 1)
     };
     for level in [Level::Normal, Level::Hard, Level::Expert] {
@@ -432,7 +432,7 @@ fn bots_bid_only_on_hands_with_a_much_safer_suit_and_name_it() {
     }
     // West's hand has no suit much safer than hearts: it passes.
     let west = SeatView {
-        chips: Some(hearts::engine::Chips::new(&rules)),
+        chips: Some(hearts_engine::Chips::new(&rules)),
         ..SeatView::of_hand(&rules, &hand, &[], seat(1), BySeat::splat(0), 1)
     };
     assert_eq!(Level::Normal.bot(1, seat(1), Think::Samples(1)).bid(&west), None);

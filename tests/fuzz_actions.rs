@@ -6,7 +6,7 @@
 
 mod reference;
 
-use hearts::engine::{Action, Card, CardSet, Game, GamePhase, HandPhase, MoonScoring, Preset, Rules, Seat, Suit};
+use hearts_engine::{Action, Card, CardSet, Game, GamePhase, HandPhase, MoonScoring, Preset, Rules, Seat, Suit};
 use proptest::prelude::*;
 
 /// One fuzzed step: what kind of action, and raw numbers to shape it.

@@ -12,14 +12,14 @@ use std::collections::HashMap;
 use std::path::Path;
 use std::sync::OnceLock;
 
-use hearts::bot::protocol::{self, Request};
-use hearts::bot::{self, Level, SeatView, Think};
-use hearts::config::{self, RawValue, RuleRequest, SearchPaths};
-use hearts::engine::{Action, Card, CardSet, Deal, Game, GamePhase, HandResult, Preset, Rules, Seat};
-use hearts::players::Player;
-use hearts::record::{GameRecord, Recorder, SeatRecord};
 use hearts::table::Setup;
 use hearts::table::saved::{Programs, SavedGame};
+use hearts_bots::config::{self, RawValue, RuleRequest, SearchPaths};
+use hearts_bots::players::Player;
+use hearts_bots::protocol::{self, Request};
+use hearts_bots::record::{GameRecord, Recorder, SeatRecord};
+use hearts_bots::{self as bot, Level, SeatView, Think};
+use hearts_engine::{Action, Card, CardSet, Deal, Game, GamePhase, HandResult, Preset, Rules, Seat};
 use proptest::prelude::*;
 use serde_json::{Value, json};
 
@@ -141,10 +141,10 @@ fn samples() -> &'static Samples {
         let mut samples = Samples { requests: Vec::new(), records: Vec::new(), saves: Vec::new() };
         let tables = [
             Rules { target_score: 30, ..Rules::default() },
-            Rules { players: 3, moon: hearts::engine::MoonRule::ShooterChooses, target_score: 30, ..Rules::default() },
+            Rules { players: 3, moon: hearts_engine::MoonRule::ShooterChooses, target_score: 30, ..Rules::default() },
             Rules {
                 players: 5,
-                kitty: hearts::engine::Kitty::Leftover,
+                kitty: hearts_engine::Kitty::Leftover,
                 omnibus: true,
                 target_score: 30,
                 ..Rules::default()
@@ -185,7 +185,7 @@ fn sample_game(rules: Rules, seed: u64, samples: &mut Samples) {
                 _ if game.hand().awaits_pass_from(seat) => "pass",
                 _ if game.hand().to_declare() == Some(seat) => "declare",
                 _ if game.hand().to_bid() == Some(seat) => "bid",
-                _ if game.hand().phase() == hearts::engine::HandPhase::Naming => "name",
+                _ if game.hand().phase() == hearts_engine::HandPhase::Naming => "name",
                 _ => "play",
             };
             let penalty = if kind == "moon" { HandResult::of(game.hand(), game.rules()).penalty_total } else { 0 };
@@ -200,8 +200,14 @@ fn sample_game(rules: Rules, seed: u64, samples: &mut Samples) {
         recorder.observe(&game);
         if log.len() % 37 == 0 {
             samples.saves.push(
-                serde_json::to_value(SavedGame::new(&table, hearts::record::DealCode { seed, hand: 1 }, &log, 0, None))
-                    .unwrap(),
+                serde_json::to_value(SavedGame::new(
+                    &table,
+                    hearts_bots::record::DealCode { seed, hand: 1 },
+                    &log,
+                    0,
+                    None,
+                ))
+                .unwrap(),
             );
         }
     }

@@ -2,7 +2,7 @@
 //! If one of these fails, numbered games that people share would change:
 //! fix the code, never the table.
 
-use hearts::engine::{CardSet, Deal, Rules};
+use hearts_engine::{CardSet, Deal, Rules};
 
 /// (players, seed, hand index, dealer, hands in deal notation)
 const GOLDEN: &[(u8, u64, u32, usize, &str)] = &[
@@ -33,7 +33,7 @@ fn seeds_deal_exactly_the_pinned_hands() {
 
 #[test]
 fn a_kitty_deal_is_pinned_too() {
-    let rules = Rules { players: 5, kitty: hearts::engine::Kitty::Leftover, ..Rules::default() };
+    let rules = Rules { players: 5, kitty: hearts_engine::Kitty::Leftover, ..Rules::default() };
     let deal = Deal::for_hand(&rules, 7, 0);
     assert_eq!(
         Deal::hands_notation(&deal.hands, 5),
@@ -44,7 +44,7 @@ fn a_kitty_deal_is_pinned_too() {
 
 #[test]
 fn a_joker_deal_is_pinned_too() {
-    let rules = Rules { players: 3, ..hearts::engine::Preset::Joker.rules() };
+    let rules = Rules { players: 3, ..hearts_engine::Preset::Joker.rules() };
     let deal = Deal::for_hand(&rules, 7, 0);
     assert_eq!(Deal::hands_notation(&deal.hands, 3), PINNED_JOKER_3);
     let four = Deal::for_hand(&Rules { players: 4, ..rules }, 7, 0);
@@ -53,14 +53,14 @@ fn a_joker_deal_is_pinned_too() {
 
 #[test]
 fn a_heartsette_deal_is_pinned_too() {
-    let rules = hearts::engine::Preset::Heartsette.rules();
+    let rules = hearts_engine::Preset::Heartsette.rules();
     let rules = Rules { players: 3, ..rules };
     let deal = Deal::for_hand(&rules, 7, 0);
     assert_eq!(deal.kitty.len(), 4, "three players leave a widow of four");
     assert_eq!(Deal::hands_notation(&deal.hands, 3), PINNED_HEARTSETTE_3);
     assert_eq!(deal.kitty, PINNED_HEARTSETTE_3_WIDOW.parse::<CardSet>().unwrap());
     let four = Deal::for_hand(&Rules { players: 4, ..rules }, 7, 0);
-    assert_eq!((four.kitty.len(), four.hands[hearts::engine::Seat::SOUTH].len()), (3, 12));
+    assert_eq!((four.kitty.len(), four.hands[hearts_engine::Seat::SOUTH].len()), (3, 12));
     assert!(!CardSet::union(four.hands.of_table(4)).contains("2S".parse().unwrap()));
     assert!(!four.kitty.contains("2S".parse().unwrap()), "the 2S is out at four players");
 }
@@ -155,11 +155,11 @@ fn ascending_deck(removed: &[&str]) -> Vec<String> {
 
 /// A table to deal for: players, the cards removed, the kitty, the cards
 /// each (when not the deck divided evenly), and the jokers.
-type Table = (u8, &'static [&'static str], hearts::engine::Kitty, Option<usize>, u8);
+type Table = (u8, &'static [&'static str], hearts_engine::Kitty, Option<usize>, u8);
 
 #[test]
 fn a_second_implementation_of_the_documented_recipe_deals_the_same_cards() {
-    use hearts::engine::Kitty::{Heartsette, Leftover, Off};
+    use hearts_engine::Kitty::{Heartsette, Leftover, Off};
     // Heartsette's rows are the rule book's table: cards each, the rest the widow.
     // The joker rows: the jokers follow the cards, JK1 first, and the
     // fewest cards of 2D 2C 2S 3D ... leave so the deck divides.
@@ -192,7 +192,7 @@ fn a_second_implementation_of_the_documented_recipe_deals_the_same_cards() {
                 assert_eq!(deal.dealer.index(), dealer, "dealer: {players} players, seed {seed}, hand {k}");
                 for (seat, cards) in hands.iter().enumerate() {
                     let cards: CardSet = cards.join(" ").parse().unwrap();
-                    assert_eq!(deal.hands[hearts::engine::Seat::new(seat).unwrap()], cards, "seat {seat}, seed {seed}");
+                    assert_eq!(deal.hands[hearts_engine::Seat::new(seat).unwrap()], cards, "seat {seat}, seed {seed}");
                 }
                 assert_eq!(deal.kitty, left_over.join(" ").parse::<CardSet>().unwrap_or(CardSet::EMPTY));
             }
@@ -233,7 +233,7 @@ fn a_domino_deal_and_its_stock_order_are_pinned_too() {
         }
         order.join(" ")
     };
-    let two = Rules { players: 2, ..hearts::engine::Preset::Domino.rules() };
+    let two = Rules { players: 2, ..hearts_engine::Preset::Domino.rules() };
     let deal = Deal::for_hand(&two, 7, 0);
     assert_eq!(deal.dealer.index(), 0);
     assert_eq!(Deal::hands_notation(&deal.hands, 2), "2.J.Q62.3 AQJ5.K7..");
@@ -253,7 +253,7 @@ fn a_domino_deal_and_its_stock_order_are_pinned_too() {
 
 #[test]
 fn a_two_pack_deal_is_pinned_too() {
-    use hearts::engine::{BySeat, CardBag, Preset};
+    use hearts_engine::{BySeat, CardBag, Preset};
     let bags = |deal: &Deal| BySeat::new_with(|seat| deal.bag_of(seat));
     let eight = Rules { players: 8, ..Preset::Cancellation.rules() };
     let deal = Deal::for_hand(&eight, 7, 0);

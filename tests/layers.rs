@@ -165,3 +165,41 @@ fn the_servers_modules_import_one_another_without_a_circle() {
         }
     }
 }
+
+/// Every package `package` depends on, at any depth, read off Cargo.lock.
+fn dependency_tree(package: &str) -> Vec<String> {
+    let lock = std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("Cargo.lock")).unwrap();
+    let lock: toml::Table = lock.parse().unwrap();
+    let packages = lock["package"].as_array().unwrap();
+    let dependencies_of = |name: &str| -> Vec<String> {
+        let found = packages.iter().find(|p| p["name"].as_str() == Some(name));
+        let found = found.unwrap_or_else(|| panic!("{name} is not in Cargo.lock"));
+        let listed = found.get("dependencies").and_then(|d| d.as_array()).cloned().unwrap_or_default();
+        // An entry is "name" or "name version" where two versions are locked.
+        listed.iter().map(|d| d.as_str().unwrap().split(' ').next().unwrap().to_string()).collect()
+    };
+    let mut tree = vec![];
+    let mut to_visit = dependencies_of(package);
+    while let Some(name) = to_visit.pop() {
+        if !tree.contains(&name) {
+            to_visit.extend(dependencies_of(&name));
+            tree.push(name);
+        }
+    }
+    tree
+}
+
+#[test]
+fn the_engine_and_the_bots_build_with_no_terminal_network_or_database_crate() {
+    let forbidden = ["ratatui", "crossterm", "termina", "russh", "tokio", "rusqlite", "libsqlite3-sys", "signal-hook"];
+    let engine = dependency_tree("hearts-engine");
+    let bots = dependency_tree("hearts-bots");
+    assert!(bots.contains(&"hearts-engine".to_string()), "the reading of Cargo.lock finds the bots' engine");
+    assert!(dependency_tree("hearts").contains(&"ratatui".to_string()), "the reading finds the top crate's terminal");
+    for (crate_name, tree) in [("hearts-engine", &engine), ("hearts-bots", &bots)] {
+        for name in forbidden {
+            assert!(!tree.contains(&name.to_string()), "{crate_name} depends on {name}: {tree:?}");
+        }
+    }
+    assert!(!engine.iter().any(|name| name.starts_with("hearts")), "the engine depends on no other part: {engine:?}");
+}

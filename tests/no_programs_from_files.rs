@@ -91,12 +91,12 @@ fn a_program_named_on_the_command_line_runs() {
 
 #[test]
 fn a_saved_game_with_a_program_seat_resumes_with_built_in_bots_unless_asked() {
-    use hearts::players::{Level, Player};
     use hearts::table::Setup;
     use hearts::table::saved::{Programs, SavedGame};
+    use hearts_bots::players::{Level, Player};
 
     let table = Setup {
-        rules: hearts::engine::Rules::default(),
+        rules: hearts_engine::Rules::default(),
         label: "black-lady".into(),
         players: vec![
             Player::Builtin(Level::Normal),
@@ -105,7 +105,7 @@ fn a_saved_game_with_a_program_seat_resumes_with_built_in_bots_unless_asked() {
             Player::Builtin(Level::Normal),
         ],
     };
-    let saved = SavedGame::new(&table, hearts::record::DealCode { seed: 5, hand: 1 }, &[], 0, None);
+    let saved = SavedGame::new(&table, hearts_bots::record::DealCode { seed: 5, hand: 1 }, &[], 0, None);
     assert_eq!(saved.programs(), vec![(1, "touch PWNED; cat >/dev/null".to_string())]);
     let (resumed, _) = saved.replay(Programs::Replace).unwrap();
     assert_eq!(resumed.players[1], Player::Builtin(Level::Normal), "the fallback takes the seat");
@@ -116,9 +116,9 @@ fn a_saved_game_with_a_program_seat_resumes_with_built_in_bots_unless_asked() {
 
 #[test]
 fn a_record_naming_a_program_replays_without_running_it() {
-    use hearts::bot::{Level, Think, decide, seat_to_act};
-    use hearts::engine::{Game, Rules, Seat};
-    use hearts::record::{GameRecord, Recorder, SeatRecord};
+    use hearts_bots::record::{GameRecord, Recorder, SeatRecord};
+    use hearts_bots::{Level, Think, decide, seat_to_act};
+    use hearts_engine::{Game, Rules, Seat};
 
     let dir = sandbox("record");
     let rules = Rules { target_score: 30, ..Rules::default() };
@@ -132,8 +132,8 @@ fn a_record_naming_a_program_replays_without_running_it() {
         let action = decide(&game, seat, bots[seat.index()].as_mut()).unwrap();
         game.apply(action).unwrap();
         recorder.observe(&game);
-        if game.phase() == hearts::engine::GamePhase::HandOver {
-            game.apply(hearts::engine::Action::NextHand).unwrap();
+        if game.phase() == hearts_engine::GamePhase::HandOver {
+            game.apply(hearts_engine::Action::NextHand).unwrap();
             recorder.observe(&game);
         }
     }

@@ -3,7 +3,7 @@
 mod common;
 
 use common::{cards, seat};
-use hearts::engine::{
+use hearts_engine::{
     Action, CardSet, Deal, Event, Game, GameError, Hand, HandPhase, PassDirection, PassError, PassOutcome, PlayError,
     Rules, Seat,
 };

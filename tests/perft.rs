@@ -4,8 +4,8 @@
 mod common;
 
 use common::position;
-use hearts::engine::perft::{divide, perft};
-use hearts::engine::{Deal, Hand, PassDirection, Preset, Rules};
+use hearts_engine::perft::{divide, perft};
+use hearts_engine::{Deal, Hand, PassDirection, Preset, Rules};
 
 #[test]
 fn one_card_each_is_one_sequence_and_a_finished_hand_is_one_leaf() {

@@ -3,7 +3,7 @@
 mod common;
 
 use common::{card, cards, play_all, position, seat};
-use hearts::engine::{FirstLead, HandPhase, PlayError, Rules, Suit};
+use hearts_engine::{FirstLead, HandPhase, PlayError, Rules, Suit};
 
 fn rules() -> Rules {
     Rules::default()
@@ -44,7 +44,7 @@ fn left_of_dealer_leads_any_card_but_an_unbroken_heart() {
     let mut hand = position(&old, "S:A.2.3.- Q.3.4.2 K.4.5.3 J.5.6.4");
     assert_eq!(hand.to_act(), seat(0));
     assert_eq!(hand.legal_moves(), cards("AS 3D"));
-    assert_eq!(hand.play(seat(0), card("2H")), Err(PlayError::HeartsNotBroken { suit: hearts::engine::Suit::Hearts }));
+    assert_eq!(hand.play(seat(0), card("2H")), Err(PlayError::HeartsNotBroken { suit: hearts_engine::Suit::Hearts }));
     assert!(hand.play(seat(0), card("3D")).is_ok());
 }
 
@@ -104,7 +104,7 @@ fn hearts_may_not_be_led_before_they_are_broken() {
     // Seat 3 won with 5C and leads.
     assert_eq!(hand.to_act(), seat(3));
     assert_eq!(hand.legal_moves(), cards("JS 8D"));
-    assert_eq!(hand.play(seat(3), card("5H")), Err(PlayError::HeartsNotBroken { suit: hearts::engine::Suit::Hearts }));
+    assert_eq!(hand.play(seat(3), card("5H")), Err(PlayError::HeartsNotBroken { suit: hearts_engine::Suit::Hearts }));
 }
 
 #[test]
@@ -147,7 +147,7 @@ fn a_leader_with_only_hearts_and_the_queen_must_lead_the_queen() {
     play_all(&mut hand, "2C 3C 4C 5C");
     assert_eq!(hand.to_act(), seat(3));
     assert_eq!(hand.legal_moves(), cards("QS"));
-    assert_eq!(hand.play(seat(3), card("5H")), Err(PlayError::HeartsNotBroken { suit: hearts::engine::Suit::Hearts }));
+    assert_eq!(hand.play(seat(3), card("5H")), Err(PlayError::HeartsNotBroken { suit: hearts_engine::Suit::Hearts }));
 }
 
 #[test]
@@ -195,7 +195,7 @@ fn the_hand_ends_when_the_cards_run_out() {
 #[test]
 fn refusals_read_as_sentences() {
     assert_eq!(
-        PlayError::HeartsNotBroken { suit: hearts::engine::Suit::Hearts }.to_string(),
+        PlayError::HeartsNotBroken { suit: hearts_engine::Suit::Hearts }.to_string(),
         "hearts are not broken yet"
     );
     assert_eq!(PlayError::MustFollowSuit { led: Suit::Clubs }.to_string(), "you must follow clubs");

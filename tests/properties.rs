@@ -7,7 +7,7 @@
 //! tricks, every card played exactly once, and the points add up as
 //! RULES.md says.
 
-use hearts::engine::{
+use hearts_engine::{
     Action, BONUS_CARD_VALUE, Card, CardSet, Event, Game, GamePhase, GameRng, HandPhase, MoonRule, MoonScoring,
     PointsTable, Preset, Rules, Scoring, Seat, Teams, TieRule,
 };
@@ -79,7 +79,7 @@ fn play_checked_game(rules: Rules, seed: u64) -> Game {
                 HandPhase::Naming => {
                     let seat = game.hand().to_act();
                     assert_eq!(game.hand().high_bid().map(|bid| bid.seat), Some(seat), "the highest bidder names");
-                    let suit = hearts::engine::Suit::ALL[rng.below(4) as usize];
+                    let suit = hearts_engine::Suit::ALL[rng.below(4) as usize];
                     game.apply(Action::NameSuit { seat, suit }).unwrap();
                     assert_eq!(game.hand().penalty_cards(), game.rules().deck() & CardSet::suit(suit));
                     assert_eq!(game.hand().to_act(), seat, "the auction's winner leads");
@@ -272,7 +272,7 @@ fn check_scored_hand(game: &Game) {
     let royal_extra = if rules.points == PointsTable::Royal {
         // The QH's taker scores its hearts twice; the QC with the QS cancels her 26.
         let doubler = taker("QH".parse().unwrap()).unwrap();
-        let doubled = hand.taken(doubler).of_suit(hearts::engine::Suit::Hearts).len() as i32;
+        let doubled = hand.taken(doubler).of_suit(hearts_engine::Suit::Hearts).len() as i32;
         let cancelled = taker("QC".parse().unwrap()) == taker(Card::QUEEN_OF_SPADES);
         doubled - if cancelled { 26 } else { 0 }
     } else {
@@ -421,7 +421,7 @@ fn combined_team_score(game: &Game, seat: Seat) -> i32 {
 /// Chips: none made or lost (the stacks and the pot always hold what the
 /// players started with), no stack below zero, and the hand paid as the
 /// rule book says, worked out here from the hand's scores.
-fn check_chips(game: &Game, settled: &hearts::engine::ChipsSettlement) {
+fn check_chips(game: &Game, settled: &hearts_engine::ChipsSettlement) {
     let rules = game.rules();
     let players = rules.player_count();
     let record = game.history().last().unwrap();
@@ -567,11 +567,11 @@ fn presets_with_11_players() {
 /// The options no preset sets: 18 x 250 = 4,500 games.
 #[test]
 fn options_beyond_the_presets() {
-    use hearts::engine::FirstLead;
+    use hearts_engine::FirstLead;
     let base = Rules::default();
     let variants = [
-        Rules { players: 5, kitty: hearts::engine::Kitty::Leftover, ..base },
-        Rules { players: 7, kitty: hearts::engine::Kitty::Leftover, omnibus: true, ..base },
+        Rules { players: 5, kitty: hearts_engine::Kitty::Leftover, ..base },
+        Rules { players: 7, kitty: hearts_engine::Kitty::Leftover, omnibus: true, ..base },
         Rules { queen_breaks_hearts: true, must_break_hearts: false, ..base },
         Rules { first_lead: FirstLead::AnyClub, no_blood: false, ..base },
         Rules { first_lead: FirstLead::LeftOfDealer, players: 3, ..base },

@@ -4,9 +4,9 @@
 
 use std::collections::HashMap;
 
-use hearts::bot::protocol::{self, Request};
-use hearts::bot::{self, Level, SeatView, Think};
-use hearts::engine::{Action, Game, GamePhase, HandPhase, HandResult, Preset, Rules, Seat};
+use hearts_bots::protocol::{self, Request};
+use hearts_bots::{self as bot, Level, SeatView, Think};
+use hearts_engine::{Action, Game, GamePhase, HandPhase, HandResult, Preset, Rules, Seat};
 use serde_json::{Value, json};
 
 /// Every decision of a seeded game as a request line, with the action the
@@ -97,11 +97,11 @@ fn error_for(edit: impl FnOnce(&mut Value)) -> String {
 fn make_auction(request: &mut Value) {
     let rules = Rules {
         auction: true,
-        points: hearts::engine::PointsTable::Original,
-        scoring: hearts::engine::Scoring::Chips,
+        points: hearts_engine::PointsTable::Original,
+        scoring: hearts_engine::Scoring::Chips,
         ..Rules::default()
     };
-    request["rules"] = hearts::config::rules_to_json(&rules);
+    request["rules"] = hearts_bots::config::rules_to_json(&rules);
     request["chips"] = json!([50, 50, 50, 50]);
     request["pot"] = json!(0);
 }

@@ -2,9 +2,9 @@
 //! the format documents, changed by hand, is reported with its hand and
 //! path, and a short or malformed record is an error, never a panic.
 
-use hearts::bot::{Level, Think, decide, seat_to_act};
-use hearts::engine::{Action, Game, GamePhase, MoonRule, Rules, Seat};
-use hearts::record::{GameRecord, Recorder, ReplayError, SeatRecord};
+use hearts_bots::record::{GameRecord, Recorder, ReplayError, SeatRecord};
+use hearts_bots::{Level, Think, decide, seat_to_act};
+use hearts_engine::{Action, Game, GamePhase, MoonRule, Rules, Seat};
 use serde_json::{Value, json};
 
 /// A whole recorded game between easy bots.
@@ -156,7 +156,7 @@ fn a_moon_choice_is_checked_under_shooter_chooses() {
 
 #[test]
 fn the_family_presets_record_and_replay() {
-    use hearts::engine::Preset;
+    use hearts_engine::Preset;
     for preset in [
         Preset::BlackJack,
         Preset::Greek,
@@ -184,7 +184,7 @@ fn a_record_without_declarations_replays_as_before_and_a_made_up_one_is_caught()
     serde_json::from_str::<GameRecord>(&text).unwrap().replay().unwrap();
     // Under Chasse Coeur, a declarer off the table, or one the game never
     // had, is reported with the hand.
-    let rules = Rules { max_hands: 2, ..hearts::engine::Preset::ChasseCoeur.rules() };
+    let rules = Rules { max_hands: 2, ..hearts_engine::Preset::ChasseCoeur.rules() };
     let record = serde_json::to_value(recorded(rules, 5)).unwrap();
     assert_eq!(record["hands"][0].get("declarer"), None, "nobody declared in this game");
     let mut off_table = record.clone();
@@ -204,7 +204,7 @@ fn a_record_without_declarations_replays_as_before_and_a_made_up_one_is_caught()
 
 #[test]
 fn a_domino_game_records_its_stock_and_draws_and_replays() {
-    let rules = Rules { players: 2, ..hearts::engine::Preset::Domino.rules() };
+    let rules = Rules { players: 2, ..hearts_engine::Preset::Domino.rules() };
     let record = recorded(rules, 11);
     let first = &record.hands[0];
     let stock = first.stock.as_ref().expect("the stock as dealt");
@@ -236,7 +236,7 @@ fn a_domino_game_records_its_stock_and_draws_and_replays() {
 
 #[test]
 fn a_two_pack_game_records_both_copies_and_replays() {
-    let rules = Rules { players: 11, max_hands: 3, ..hearts::engine::Preset::Cancellation.rules() };
+    let rules = Rules { players: 11, max_hands: 3, ..hearts_engine::Preset::Cancellation.rules() };
     let record = recorded(rules, 4);
     let json = serde_json::to_value(&record).unwrap();
     // Every card of both packs is dealt once: 104 cards, each twice.
@@ -281,13 +281,13 @@ fn a_game_stopped_at_any_point_is_recorded_as_a_record_that_reads_back() {
     // What the table keeps of a game left (or timed out) after any action:
     // the hands scored so far, which replay (and open in `hearts replay`)
     // in any preset, even before the first hand is over.
-    for &preset in hearts::engine::Preset::ALL {
+    for &preset in hearts_engine::Preset::ALL {
         let rules = Rules { max_hands: 2, ..preset.rules() };
         let players = rules.player_count();
         let seats: Vec<SeatRecord> =
             (0..players).map(|seat| SeatRecord { seat, name: format!("seat {seat}"), player: "easy".into() }).collect();
         let actions = actions_of_a_game(rules, 5);
-        let start = hearts::record::DealCode { seed: 5, hand: 1 };
+        let start = hearts_bots::record::DealCode { seed: 5, hand: 1 };
         for stop in 0..=actions.len() {
             let kept = GameRecord::of_actions(rules, start, seats.clone(), &actions[..stop]).unwrap();
             let line = serde_json::to_string(&kept).unwrap();

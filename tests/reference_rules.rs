@@ -9,7 +9,7 @@
 mod common;
 mod reference;
 
-use hearts::engine::{
+use hearts_engine::{
     Action, Card, Deal, Game, GamePhase, Hand, HandPhase, MoonRule, MoonScoring, PassDirection, Preset, Rules, Seat,
     Suit, Teams,
 };
@@ -199,7 +199,7 @@ fn play_checked_domino(rules: Rules, seed: u64) -> u32 {
             let card = legal[dice.below(legal.len())];
             game.apply(Action::Play { seat: game.hand().to_act(), card }).unwrap();
             reference.play(card);
-            let drawn: hearts::engine::CardSet = reference.drawn.iter().copied().collect();
+            let drawn: hearts_engine::CardSet = reference.drawn.iter().copied().collect();
             let engine_drawn = game.last_draw().map(|(_, cards)| cards).unwrap_or_default();
             assert_eq!(engine_drawn, drawn, "{context}: the draw");
             for seat in Seat::all(players) {
@@ -236,7 +236,7 @@ fn play_checked_domino(rules: Rules, seed: u64) -> u32 {
 fn domino_plays_by_the_rule_book_at_every_table_size() {
     let mut hands = 0;
     for players in 2..=7 {
-        for tie in [hearts::engine::TieRule::PlayOn, hearts::engine::TieRule::Share] {
+        for tie in [hearts_engine::TieRule::PlayOn, hearts_engine::TieRule::Share] {
             let rules = Rules { players, tie, ..Preset::Domino.rules() };
             for seed in 0..games_per_table() * 3 {
                 hands += play_checked_domino(rules, seed * 37 + u64::from(players));
@@ -272,10 +272,10 @@ fn every_preset_and_table_size_plays_by_the_rule_book() {
 fn option_mixes_play_by_the_rule_book() {
     let mixes = [
         Rules { no_blood: false, queen_breaks_hearts: true, ..Rules::default() },
-        Rules { must_break_hearts: false, first_lead: hearts::engine::FirstLead::AnyClub, ..Rules::default() },
+        Rules { must_break_hearts: false, first_lead: hearts_engine::FirstLead::AnyClub, ..Rules::default() },
         Rules {
-            first_lead: hearts::engine::FirstLead::LeftOfDealer,
-            kitty: hearts::engine::Kitty::Leftover,
+            first_lead: hearts_engine::FirstLead::LeftOfDealer,
+            kitty: hearts_engine::Kitty::Leftover,
             players: 5,
             ..Rules::default()
         },
@@ -283,47 +283,47 @@ fn option_mixes_play_by_the_rule_book() {
         Rules {
             moon: MoonRule::ShooterChooses,
             target_score: 40,
-            tie: hearts::engine::TieRule::Share,
+            tie: hearts_engine::TieRule::Share,
             ..Rules::default()
         },
         Rules { moon: MoonRule::SubtractFromShooter, sinkhole: true, reset_at_100: true, ..Rules::default() },
         Rules { moon: MoonRule::Off, max_hands: 5, pass_count: 2, ..Rules::default() },
         Rules {
-            kitty: hearts::engine::Kitty::Leftover,
+            kitty: hearts_engine::Kitty::Leftover,
             players: 7,
             omnibus: true,
-            points: hearts::engine::PointsTable::BlackMaria,
+            points: hearts_engine::PointsTable::BlackMaria,
             ..Rules::default()
         },
-        Rules { pass_count: 0, players: 6, points: hearts::engine::PointsTable::SpotHearts, ..Rules::default() },
+        Rules { pass_count: 0, players: 6, points: hearts_engine::PointsTable::SpotHearts, ..Rules::default() },
         Rules {
             players: 3,
-            kitty: hearts::engine::Kitty::Heartsette,
-            kitty_to: hearts::engine::KittyTo::LastTrick,
+            kitty: hearts_engine::Kitty::Heartsette,
+            kitty_to: hearts_engine::KittyTo::LastTrick,
             ..Rules::default()
         },
         Rules {
             players: 6,
-            kitty: hearts::engine::Kitty::Leftover,
-            kitty_to: hearts::engine::KittyTo::LastTrick,
-            points: hearts::engine::PointsTable::Royal,
+            kitty: hearts_engine::Kitty::Leftover,
+            kitty_to: hearts_engine::KittyTo::LastTrick,
+            points: hearts_engine::PointsTable::Royal,
             moon: MoonRule::ShooterPicks,
             ..Rules::default()
         },
         Rules {
             players: 5,
-            points: hearts::engine::PointsTable::ChasseCoeur,
-            declaration: hearts::engine::Declaration::Generale,
+            points: hearts_engine::PointsTable::ChasseCoeur,
+            declaration: hearts_engine::Declaration::Generale,
             omnibus: true,
             no_tricks_bonus: -5,
             ..Rules::default()
         },
-        Rules { scoring: hearts::engine::Scoring::Sweepstakes, chips: 30, max_hands: 10, ..Rules::default() },
-        Rules { jokers: Some(1), players: 5, points: hearts::engine::PointsTable::BlackMaria, ..Rules::default() },
+        Rules { scoring: hearts_engine::Scoring::Sweepstakes, chips: 30, max_hands: 10, ..Rules::default() },
+        Rules { jokers: Some(1), players: 5, points: hearts_engine::PointsTable::BlackMaria, ..Rules::default() },
         Rules { jokers: Some(3), players: 7, no_blood: false, omnibus: true, ..Rules::default() },
-        Rules { scoring: hearts::engine::Scoring::Chips, chips: 12, players: 6, omnibus: true, ..Rules::default() },
+        Rules { scoring: hearts_engine::Scoring::Chips, chips: 12, players: 6, omnibus: true, ..Rules::default() },
         Rules {
-            points: hearts::engine::PointsTable::Greek,
+            points: hearts_engine::PointsTable::Greek,
             moon_value: Some(150),
             moon: MoonRule::ShooterChooses,
             target_score: 300,
@@ -343,19 +343,19 @@ fn option_mixes_play_by_the_rule_book() {
         // The no-tricks bonus after a failed Generale.
         Rules { teams: Teams::Individual, no_tricks_bonus: -5, ..Preset::ChasseCoeur.rules() },
         // A joker led before hearts break, and the lowest club in a widow.
-        Rules { jokers: Some(2), players: 6, first_lead: hearts::engine::FirstLead::AnyClub, ..Rules::default() },
-        Rules { players: 5, first_lead: hearts::engine::FirstLead::AnyClub, ..Preset::Heartsette.rules() },
+        Rules { jokers: Some(2), players: 6, first_lead: hearts_engine::FirstLead::AnyClub, ..Rules::default() },
+        Rules { players: 5, first_lead: hearts_engine::FirstLead::AnyClub, ..Preset::Heartsette.rules() },
         // The auction with the rules that name hearts: breaking and no-blood follow the named suit.
         Rules {
             must_break_hearts: true,
             no_blood: true,
-            first_lead: hearts::engine::FirstLead::LowestClub,
+            first_lead: hearts_engine::FirstLead::LowestClub,
             pass_count: 3,
             ..Preset::Auction.rules()
         },
         Rules {
             players: 6,
-            scoring: hearts::engine::Scoring::Sweepstakes,
+            scoring: hearts_engine::Scoring::Sweepstakes,
             chips: 20,
             jokers: Some(2),
             ..Preset::Auction.rules()
@@ -374,7 +374,7 @@ fn option_mixes_play_by_the_rule_book() {
 /// games.
 #[test]
 fn the_corners_the_rule_book_refuses_are_refused_naming_both_keys() {
-    use hearts::engine::{Declaration, Scoring};
+    use hearts_engine::{Declaration, Scoring};
     let mut refused = 0;
     let mut candidates = Vec::new();
     for scoring in [Scoring::Points, Scoring::Chips, Scoring::Sweepstakes] {
@@ -420,7 +420,7 @@ fn moons_score_by_the_rule_book() {
             for seed in 0..40 {
                 let mut deal = Deal::for_hand(&rules, seed, 0);
                 // Seat 0 gets the ace, king and queen of every suit and the jack of hearts.
-                let strong: hearts::engine::CardSet = "AKQC AKQD AKQS AKQJH".parse().unwrap();
+                let strong: hearts_engine::CardSet = "AKQC AKQD AKQS AKQJH".parse().unwrap();
                 for seat in Seat::all(4).skip(1) {
                     let swap_in = deal.hands[seat] & strong;
                     let swap_out: Vec<Card> = (deal.hands[Seat::SOUTH] - strong).iter().take(swap_in.len()).collect();
@@ -430,7 +430,7 @@ fn moons_score_by_the_rule_book() {
                 if teams == Teams::Combined {
                     // Partners: North takes the top spades (and the queen) from South.
                     let north = Seat::new(2).unwrap();
-                    let spades: hearts::engine::CardSet = "AKQS".parse().unwrap();
+                    let spades: hearts_engine::CardSet = "AKQS".parse().unwrap();
                     let back: Vec<Card> = (deal.hands[north] - strong).iter().take(3).collect();
                     deal.hands[north] = (deal.hands[north] - back.iter().copied().collect()) | spades;
                     deal.hands[Seat::SOUTH] = (deal.hands[Seat::SOUTH] - spades) | back.iter().copied().collect();
@@ -452,7 +452,7 @@ fn moons_score_by_the_rule_book() {
                     engine.play(engine.to_act(), card).unwrap();
                     reference.play(card);
                 }
-                let result = hearts::engine::HandResult::of(&engine, &rules);
+                let result = hearts_engine::HandResult::of(&engine, &rules);
                 assert_eq!(result.shooter.map(Seat::index), reference.shooter(), "{moon:?} seed {seed}");
                 moons += usize::from(reference.shooter().is_some());
                 // A team moon where the partner took some of the points.
@@ -518,7 +518,7 @@ fn the_reference_counts_domino_positions_the_same() {
         let stock: Vec<Card> = hand.stock().iter().collect();
         let reference = RefDomino::new(&rules, holdings, stock, players as usize - 1);
         for depth in 1..=7 {
-            assert_eq!(hearts::engine::perft::perft(&hand, depth), perft(&reference, depth), "{deal} depth {depth}");
+            assert_eq!(hearts_engine::perft::perft(&hand, depth), perft(&reference, depth), "{deal} depth {depth}");
         }
     }
 }

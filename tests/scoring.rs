@@ -3,7 +3,7 @@
 mod common;
 
 use common::{card, cards, hands, play_all, position, seat};
-use hearts::engine::{
+use hearts_engine::{
     Action, BySeat, Deal, Event, Game, GameError, GamePhase, Hand, HandPhase, HandResult, MoonRule, MoonScoring,
     PassDirection, PassError, PlayError, PointsTable, Rules, Seat, TieRule,
 };
@@ -139,7 +139,7 @@ fn black_maria_counts_the_top_spades() {
 
 #[test]
 fn the_kitty_goes_with_its_points_to_the_first_tricks_winner() {
-    let rules = Rules { players: 5, kitty: hearts::engine::Kitty::Leftover, ..Rules::default() };
+    let rules = Rules { players: 5, kitty: hearts_engine::Kitty::Leftover, ..Rules::default() };
     let deal = Deal::for_hand(&rules, 11, 0);
     let mut hand = Hand::new(&rules, deal, PassDirection::Hold);
     assert_eq!(hand.kitty().len(), 2);
@@ -155,9 +155,9 @@ fn the_kitty_goes_with_its_points_to_the_first_tricks_winner() {
 
 #[test]
 fn a_kitty_with_the_queen_scores_her_for_its_taker() {
-    let rules = Rules { players: 3, kitty: hearts::engine::Kitty::Leftover, ..Rules::default() };
+    let rules = Rules { players: 3, kitty: hearts_engine::Kitty::Leftover, ..Rules::default() };
     let hands = hands(&rules, "-.-.-.2 -.-.-.3 -.-.-.4");
-    let deal = Deal { dealer: seat(2), hands, kitty: cards("QS"), twice: hearts::engine::CardSet::EMPTY };
+    let deal = Deal { dealer: seat(2), hands, kitty: cards("QS"), twice: hearts_engine::CardSet::EMPTY };
     let mut hand = Hand::new(&rules, deal, PassDirection::Hold);
     play_all(&mut hand, "2C 3C 4C");
     let result = HandResult::of(&hand, &rules);

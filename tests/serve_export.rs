@@ -5,10 +5,10 @@
 
 use std::path::{Path, PathBuf};
 
-use hearts::bot::{Level, Think, decide, seat_to_act};
-use hearts::engine::{Action, Game, GamePhase, Rules, Seat};
-use hearts::record::{GameRecord, Recorder, SeatRecord};
 use hearts::serve::store::{FILE_NAME, Store};
+use hearts_bots::record::{GameRecord, Recorder, SeatRecord};
+use hearts_bots::{Level, Think, decide, seat_to_act};
+use hearts_engine::{Action, Game, GamePhase, Rules, Seat};
 
 mod common;
 

@@ -170,7 +170,7 @@ fn a_whole_seeded_game_with_keys_alone() {
     // The game is kept as a record that replays, with the person at seat 0.
     let kept = std::fs::read_to_string(home.join(".local/share/hearts/games.jsonl")).unwrap();
     assert_eq!(kept.lines().count(), 1);
-    let record: hearts::record::GameRecord = serde_json::from_str(kept.lines().next().unwrap()).unwrap();
+    let record: hearts_bots::record::GameRecord = serde_json::from_str(kept.lines().next().unwrap()).unwrap();
     assert_eq!((record.seed, record.seats[0].player.as_str(), record.finished), (7, "human", true));
     record.replay().expect("the kept game replays");
     assert_eq!(std::fs::read_to_string(home.join("copy.jsonl")).unwrap(), kept, "--record writes the same line");
@@ -509,7 +509,7 @@ fn a_declined_saved_game_is_kept_with_the_played_games() {
     again.send("\x03");
     assert_eq!(again.exit_code(), 0);
     let kept = std::fs::read_to_string(home.join(".local/share/hearts/games.jsonl")).unwrap();
-    let record: hearts::record::GameRecord = serde_json::from_str(kept.lines().next().unwrap()).unwrap();
+    let record: hearts_bots::record::GameRecord = serde_json::from_str(kept.lines().next().unwrap()).unwrap();
     assert_eq!((record.seed, record.finished), (42, false));
 }
 
@@ -527,7 +527,7 @@ fn a_saved_game_left_for_hearts_new_is_kept_with_the_played_games() {
     again.send("\x03");
     assert_eq!(again.exit_code(), 0);
     let kept = std::fs::read_to_string(home.join(".local/share/hearts/games.jsonl")).unwrap();
-    let record: hearts::record::GameRecord = serde_json::from_str(kept.lines().next().unwrap()).unwrap();
+    let record: hearts_bots::record::GameRecord = serde_json::from_str(kept.lines().next().unwrap()).unwrap();
     assert_eq!((record.seed, record.finished), (42, false));
 }
 
@@ -550,11 +550,11 @@ fn the_hearts_family_at_the_real_table() {
     game.assert_terminal_restored();
 
     // Jokers are drawn as jokers in your hand.
-    let rules = hearts::engine::Preset::Joker.rules();
+    let rules = hearts_engine::Preset::Joker.rules();
     let seed = (1..100u64)
         .find(|&seed| {
-            let deal = hearts::engine::Deal::for_hand(&rules, seed, 0);
-            !(deal.hands[hearts::engine::Seat::SOUTH] & hearts::engine::CardSet::JOKERS).is_empty()
+            let deal = hearts_engine::Deal::for_hand(&rules, seed, 0);
+            !(deal.hands[hearts_engine::Seat::SOUTH] & hearts_engine::CardSet::JOKERS).is_empty()
         })
         .unwrap();
     let home = sandbox("family-joker");
@@ -727,7 +727,7 @@ fn read_a_preset_at_80x24(preset: &str, players: u8) -> Result<(), String> {
 
 #[test]
 fn at_80x24_every_preset_shows_the_whole_instruction_whole_windows_and_every_seat() {
-    use hearts::engine::Preset;
+    use hearts_engine::Preset;
     let games: Vec<(Preset, u8)> = Preset::ALL
         .iter()
         .enumerate()

@@ -2,7 +2,7 @@
 //! queen of spades"), short forms grouped by suit in lists ("Clubs: 2, 9,
 //! king."), or, for those who ask, the symbols a screen shows (`Q♠`).
 
-use crate::engine::{Card, CardBag, CardSet, Rank, Suit};
+use hearts_engine::{Card, CardBag, CardSet, Rank, Suit};
 
 /// How cards are written in the line mode.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]

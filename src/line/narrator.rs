@@ -6,9 +6,6 @@
 
 use std::collections::VecDeque;
 
-use crate::engine::{
-    Action, Card, CardBag, CardSet, GamePhase, HandPhase, HandRecord, MoonRule, PlayError, Seat, Trick,
-};
 use crate::table::intent::NewGame;
 use crate::table::notice::Hint;
 use crate::table::saved::Programs;
@@ -20,6 +17,9 @@ use crate::ui::window::new_game::Remembered;
 use crate::ui::window::rules::rules_in_brief;
 use crate::ui::window::summary::hand_events;
 use crate::ui::words::words;
+use hearts_engine::{
+    Action, Card, CardBag, CardSet, GamePhase, HandPhase, HandRecord, MoonRule, PlayError, Seat, Trick,
+};
 
 use super::cards::{CardWords, and_list, rank_word};
 use super::command::{LineCommand, parse};
@@ -1270,7 +1270,7 @@ fn help(sight: &Sight, asked: Option<Asked>, vote: bool, all: bool) -> Vec<Strin
     if all || rules.auction {
         lines.push("In the auction: bid 3, or pass; the winner names the suit, e.g. name spades.".to_string());
     }
-    if all || rules.declaration != crate::engine::Declaration::None {
+    if all || rules.declaration != hearts_engine::Declaration::None {
         lines.push("yes or no declares the Generale, or not.".to_string());
     }
     if all || matches!(rules.moon_in_play(), MoonRule::ShooterChooses | MoonRule::ShooterPicks) {

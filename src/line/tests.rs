@@ -4,14 +4,14 @@
 use std::time::{Duration, Instant};
 
 use super::{CardWords, Narrator};
-use crate::bot::Think;
-use crate::engine::Rules;
 use crate::pace::Speed;
-use crate::players::{Level, Player};
-use crate::record::DealCode;
 use crate::table::{Message, PersonId, Setup, Table};
 use crate::ui::Room;
 use crate::ui::viewer::Request;
+use hearts_bots::Think;
+use hearts_bots::players::{Level, Player};
+use hearts_bots::record::DealCode;
+use hearts_engine::Rules;
 
 /// A local table of seed 7 told to a narrator, with a clock for the bots.
 struct Told {
@@ -319,8 +319,8 @@ fn the_rules_are_told_in_words_not_the_screens_short_forms() {
 
 #[test]
 fn the_face_value_and_eagle_tables_name_their_cards_in_words_too() {
-    use crate::engine::PointsTable;
     use crate::ui::window::rules::rules_in_brief;
+    use hearts_engine::PointsTable;
     let words = CardWords::default();
     for (points, told) in [
         (PointsTable::SpotHearts, "hearts at face value (the jack of hearts 11 .. the ace of hearts 14)"),
@@ -334,7 +334,7 @@ fn the_face_value_and_eagle_tables_name_their_cards_in_words_too() {
 
 #[test]
 fn cancelled_pairs_are_named_and_the_cards_that_waited_go_with_the_next_trick() {
-    use crate::engine::{BySeat, CardBag, Game, Hand, Preset, Seat};
+    use hearts_engine::{BySeat, CardBag, Game, Hand, Preset, Seat};
     let rules = Rules { players: 6, ..Preset::Cancellation.rules() };
     // Every card is forced: the clubs cancel in two pairs, then your king of
     // diamonds takes the hearts thrown on it and the clubs that waited.

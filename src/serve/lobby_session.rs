@@ -19,8 +19,8 @@ use super::session::{Input, Place, Screen, Visitor};
 use super::store::Store;
 use super::table::{self, ToTable};
 use super::{NotFound, Shared};
-use crate::engine::Seat;
 use crate::ui::replay::{self, Buttons, Replay, ReviewNews};
+use hearts_engine::Seat;
 
 /// What a person's lobby hears about.
 pub(super) enum ToLobby {

@@ -58,8 +58,8 @@ pub(super) fn refresh(room: &mut Room, screens: &HashMap<PersonId, Screen>, stor
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::Rules;
-    use crate::players::Level;
+    use hearts_bots::players::Level;
+    use hearts_engine::Rules;
 
     #[test]
     fn the_record_is_the_persons_under_the_rules_in_play_found_by_who_they_are() {
@@ -68,7 +68,7 @@ mod tests {
         let mut store = Store::open_in(&dir).unwrap();
         let rules = Rules { target_score: 30, ..Rules::default() };
         let record =
-            crate::record::bot_game(rules, 3, |_| Level::Normal, &["human:alice", "normal", "human:bob", "normal"]);
+            crate::testing::bot_game(rules, 3, |_| Level::Normal, &["human:alice", "normal", "human:bob", "normal"]);
         let alice = Identity::Key("SHA256:alice".into());
         let bob = Identity::Name("bob".into());
         let who = [alice.clone(), Identity::Anonymous, bob.clone(), Identity::Anonymous];

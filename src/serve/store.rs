@@ -22,9 +22,9 @@ use std::time::{Duration, SystemTime, UNIX_EPOCH};
 use rusqlite::{Connection, ErrorCode, OptionalExtension, TransactionBehavior, params};
 
 use super::identity::Identity;
-use crate::engine::MAX_PLAYERS;
-use crate::record::GameRecord;
 use crate::table::saved::SavedGame;
+use hearts_bots::record::GameRecord;
+use hearts_engine::MAX_PLAYERS;
 
 /// The server's database file in the data directory.
 pub const FILE_NAME: &str = "server.sqlite3";
@@ -791,9 +791,9 @@ fn people<'a>(record: &'a GameRecord, who: &[Identity]) -> Result<Vec<Person<'a>
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::Rules;
-    use crate::players::Level;
-    use crate::record::{HandLog, SeatRecord};
+    use hearts_bots::players::Level;
+    use hearts_bots::record::{HandLog, SeatRecord};
+    use hearts_engine::Rules;
     use serde_json::json;
 
     fn scratch(name: &str) -> PathBuf {
@@ -806,7 +806,7 @@ mod tests {
     fn saved_game(actions: &[&str]) -> SavedGame {
         SavedGame {
             version: 1,
-            rules: crate::config::rules_to_json(&Rules::default()),
+            rules: hearts_bots::config::rules_to_json(&Rules::default()),
             label: "standard".into(),
             players: vec!["you".into(), "normal".into(), "human:bob".into(), "hard".into()],
             seed: 42,
@@ -902,7 +902,7 @@ mod tests {
     fn game(players: [&str; 4], hands: &[[i32; 4]], winners: &[usize], finished: bool) -> GameRecord {
         GameRecord {
             seed: 7,
-            rules: crate::config::rules_to_json(&Rules::default()),
+            rules: hearts_bots::config::rules_to_json(&Rules::default()),
             seats: players
                 .iter()
                 .enumerate()
@@ -1024,7 +1024,9 @@ mod tests {
         let mut store = Store::open_in(&dir).unwrap();
         let rules = Rules { target_score: 20, ..Rules::default() };
         let played: Vec<GameRecord> = (5..7)
-            .map(|seed| crate::record::bot_game(rules, seed, |_| Level::Easy, &["human:alice", "easy", "easy", "easy"]))
+            .map(|seed| {
+                crate::testing::bot_game(rules, seed, |_| Level::Easy, &["human:alice", "easy", "easy", "easy"])
+            })
             .collect();
         for record in &played {
             store.add_game(record, "standard", &named(record), None).unwrap();

@@ -15,8 +15,6 @@ use std::time::{Duration, Instant};
 
 use ratatui::buffer::Buffer;
 
-use crate::bot::Think;
-use crate::engine::RulesError;
 use crate::pace::Speed;
 use crate::table::pool::{Pool, caught, panic_message};
 use crate::table::saved::SaveError;
@@ -27,6 +25,8 @@ use crate::table::{
 use crate::ui::input::Command;
 use crate::ui::theme::Theme;
 use crate::ui::{Request, Room, Viewer};
+use hearts_bots::Think;
+use hearts_engine::RulesError;
 
 use super::identity::{self, Identity};
 use super::limits::{WATCHERS_PER_TABLE, network};
@@ -1115,8 +1115,8 @@ mod tests {
     use std::time::Instant;
 
     use super::*;
-    use crate::engine::{Rules, Seat};
-    use crate::players::{Level, Player};
+    use hearts_bots::players::{Level, Player};
+    use hearts_engine::{Rules, Seat};
 
     fn arrive(app: &mut Table, id: u64, name: &str, holder: &str) {
         let key = Some(holder.to_string());
@@ -1131,7 +1131,7 @@ mod tests {
             label: "black-lady".into(),
             players: vec![Player::Builtin(Level::Normal); 4],
         };
-        let start = crate::record::DealCode { seed: 1, hand: 1 };
+        let start = hearts_bots::record::DealCode { seed: 1, hand: 1 };
         Table::shared(setup, start, Speed::Instant, Think::Samples(1), Sharing::default()).unwrap()
     }
 

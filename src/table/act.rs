@@ -5,8 +5,8 @@
 
 use std::time::Instant;
 
-use crate::bot::{Choices, Level, Think, decide};
-use crate::engine::{Action, Card, CardBag, Game, GamePhase, HandPhase, Seat};
+use hearts_bots::{Choices, Level, Think, decide};
+use hearts_engine::{Action, Card, CardBag, Game, GamePhase, HandPhase, Seat};
 
 use super::chat::{Chat, Said, clean};
 use super::proposal::{Proposed, kept};

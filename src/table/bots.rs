@@ -4,9 +4,9 @@
 //! back with the bot as a [`Decided`]. A bot that panics is dropped and
 //! the built-in `normal` bot decides in its place that once.
 
-use crate::bot::{Bot, Think, decide};
-use crate::engine::{Action, Game, Seat};
-use crate::players::Level;
+use hearts_bots::players::Level;
+use hearts_bots::{Bot, Think, decide};
+use hearts_engine::{Action, Game, Seat};
 
 use super::Setup;
 use super::pool::{caught, panic_message};

@@ -7,7 +7,7 @@
 
 use sha2::{Digest, Sha256};
 
-use crate::record::DealCode;
+use hearts_bots::record::DealCode;
 
 /// A game's deal code and the salt of its commitment.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

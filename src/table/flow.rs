@@ -5,7 +5,7 @@
 
 use std::time::Instant;
 
-use crate::engine::{
+use hearts_engine::{
     Action, CardBag, CardSet, Event, GamePhase, HandPhase, PassDirection, Seat, TimedFinish, TournamentScore, worth_of,
 };
 
@@ -137,7 +137,7 @@ impl Table {
     }
 
     /// Person `p` plays `card` from `seat`: what undo goes back to is kept.
-    pub(super) fn play_theirs(&mut self, p: usize, seat: Seat, card: crate::engine::Card, now: Instant) {
+    pub(super) fn play_theirs(&mut self, p: usize, seat: Seat, card: hearts_engine::Card, now: Instant) {
         self.undo_point = Some(UndoPoint { game: self.game.clone(), log_len: self.log.len(), card: Some(card) });
         self.people[p].queued = None;
         self.apply_theirs(Action::Play { seat, card }, now);
@@ -342,7 +342,7 @@ impl Table {
         let points = worth_of(rules, suit, whole) - worth_of(rules, suit, whole.less(CardBag::from(cards)));
         // What the stock still held: as dealt, less every card drawn. The
         // rest of what the taker took was its own hand.
-        let dealt = crate::engine::Deal::for_hand(&self.setup.rules, self.game.seed(), self.game.hand_number() - 1);
+        let dealt = hearts_engine::Deal::for_hand(&self.setup.rules, self.game.seed(), self.game.hand_number() - 1);
         let stock_left = self.game.draws().iter().fold(dealt.kitty, |stock, draw| stock - draw.cards);
         let won_last_trick = (cards - stock_left).is_empty();
         self.tell_all(Notice::StockTaken { seat: taker, won_last_trick, cards: cards.len(), points });

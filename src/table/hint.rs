@@ -1,12 +1,12 @@
 //! The hint: the expert's best pass or card for you, by the advice the
-//! review judges with ([`crate::bot::advise`]), so following the hint is
+//! review judges with ([`hearts_bots::advise`]), so following the hint is
 //! never marked a mistake. The search takes a moment, so the table asks
 //! for it ([`HintRequest`]) and the runtime works it out on a thread of its
 //! own, sending the answer back as a message.
 
-use crate::bot::{Advice, advise};
-use crate::engine::{Game, Seat};
 use crate::review::{REVIEW_SAMPLES, Unit};
+use hearts_bots::{Advice, advise};
+use hearts_engine::{Game, Seat};
 
 /// A hint to work out: the game as it stood when you asked.
 #[derive(Clone, Debug, PartialEq)]

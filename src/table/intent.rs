@@ -3,9 +3,9 @@
 //! it, the table hears the same intent and checks it against what that
 //! person may do here.
 
-use crate::engine::{Card, CardBag, MoonScoring, Seat, Suit};
 use crate::pace::Speed;
-use crate::record::DealCode;
+use hearts_bots::record::DealCode;
+use hearts_engine::{Card, CardBag, MoonScoring, Seat, Suit};
 
 use super::Setup;
 

@@ -1,8 +1,8 @@
 //! Who sits at the table and what the seats are called: what a game is
 //! started from and what a save remembers, without the app around it.
 
-use crate::engine::{Rules, Seat};
-use crate::players::Player;
+use hearts_bots::players::Player;
+use hearts_engine::{Rules, Seat};
 
 /// Who sits at the table and under which rules: what a game is started
 /// from, and what a save remembers.

@@ -5,8 +5,8 @@
 
 use std::time::Duration;
 
-use crate::engine::{Action, Card, CardBag, CardSet, PlayError, Seat, Suit};
 use crate::pace::Speed;
+use hearts_engine::{Action, Card, CardBag, CardSet, PlayError, Seat, Suit};
 
 use super::Finish;
 

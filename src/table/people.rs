@@ -4,7 +4,7 @@
 use std::collections::VecDeque;
 use std::time::Instant;
 
-use crate::engine::{Card, Seat};
+use hearts_engine::{Card, Seat};
 
 /// Who a message comes from: one person at the table, for as long as
 /// they are there.

@@ -5,7 +5,7 @@
 
 use std::time::{Duration, Instant};
 
-use crate::engine::{GamePhase, HandPhase, Seat};
+use hearts_engine::{GamePhase, HandPhase, Seat};
 
 use super::people::Attendee;
 use super::{Arrival, Holder, Notice, PersonId, SEAT_KEPT, Table};

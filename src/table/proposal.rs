@@ -5,8 +5,8 @@
 
 use std::time::Instant;
 
-use crate::config::changed_options;
-use crate::engine::Seat;
+use hearts_bots::config::changed_options;
+use hearts_engine::Seat;
 
 use super::lineup::{Setup, fixed_seat_name};
 use super::{NewGame, Notice, PersonId, Table};
@@ -247,8 +247,8 @@ pub(super) fn kept(seat: Seat, players: usize) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::{Preset, Rules};
-    use crate::players::{Level, Player};
+    use hearts_bots::players::{Level, Player};
+    use hearts_engine::{Preset, Rules};
 
     fn setup(rules: Rules, label: &str) -> Setup {
         Setup { rules, label: label.to_string(), players: vec![Player::Builtin(Level::Normal); 4] }

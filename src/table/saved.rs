@@ -7,11 +7,11 @@ use std::time::Duration;
 
 use serde::{Deserialize, Serialize};
 
-use crate::bot::protocol::moon_name;
-use crate::config::{ConfigError, rules_from_json, rules_to_json};
-use crate::engine::{Action, Card, CardBag, Game, GameError, MoonScoring, RulesError, Seat};
-use crate::players::{Level, Player, PlayerError};
-use crate::record::DealCode;
+use hearts_bots::config::{ConfigError, rules_from_json, rules_to_json};
+use hearts_bots::players::{Level, Player, PlayerError};
+use hearts_bots::protocol::moon_name;
+use hearts_bots::record::DealCode;
+use hearts_engine::{Action, Card, CardBag, Game, GameError, MoonScoring, RulesError, Seat};
 
 use super::Setup;
 
@@ -237,7 +237,7 @@ fn parse_action(text: &str) -> Option<Action> {
         ["declare", s, "none"] => Some(Action::Declare { seat: seat(s)?, generale: false }),
         ["bid", s, "pass"] => Some(Action::Bid { seat: seat(s)?, chips: None }),
         ["bid", s, chips] => Some(Action::Bid { seat: seat(s)?, chips: Some(chips.parse().ok()?) }),
-        ["name", s, suit] => Some(Action::NameSuit { seat: seat(s)?, suit: crate::engine::Suit::from_letter(suit)? }),
+        ["name", s, suit] => Some(Action::NameSuit { seat: seat(s)?, suit: hearts_engine::Suit::from_letter(suit)? }),
         ["moon", s, "add-to-others"] => Some(Action::ChooseMoon { seat: seat(s)?, scoring: MoonScoring::AddToOthers }),
         ["moon", s, "subtract-from-shooter"] => {
             Some(Action::ChooseMoon { seat: seat(s)?, scoring: MoonScoring::SubtractFromShooter })
@@ -250,12 +250,12 @@ fn parse_action(text: &str) -> Option<Action> {
 #[cfg(test)]
 pub(crate) mod test_games {
     use super::*;
-    use crate::bot::{Think, decide};
+    use hearts_bots::{Think, decide};
 
     /// Black Lady for four normal bots.
     pub(crate) fn table() -> Setup {
         Setup {
-            rules: crate::engine::Rules::default(),
+            rules: hearts_engine::Rules::default(),
             label: "black-lady".into(),
             players: vec![Player::Builtin(Level::Normal); 4],
         }
@@ -267,7 +267,7 @@ pub(crate) mod test_games {
         let mut bots: Vec<_> = Seat::all(4).map(|s| Level::Normal.bot(77, s, Think::Samples(1))).collect();
         let mut log = Vec::new();
         while log.len() < actions {
-            let seat = crate::bot::seat_to_act(&game).unwrap();
+            let seat = hearts_bots::seat_to_act(&game).unwrap();
             let action = decide(&game, seat, bots[seat.index()].as_mut()).unwrap();
             game.apply(action).unwrap();
             log.push(action);
@@ -283,7 +283,7 @@ mod tests {
 
     #[test]
     fn every_kind_of_action_is_written_and_read_back() {
-        use crate::engine::{MoonScoring, Suit};
+        use hearts_engine::{MoonScoring, Suit};
         let seat = Seat::new(2).unwrap();
         for action in [
             Action::Pass { seat, cards: "QS AH KH".parse::<CardBag>().unwrap() },
@@ -304,14 +304,14 @@ mod tests {
 
     #[test]
     fn a_chips_game_is_described_by_its_stacks() {
-        let rules = crate::engine::Preset::Hoyle1887.rules();
+        let rules = hearts_engine::Preset::Hoyle1887.rules();
         let setup = Setup { rules, label: "hoyle-1887".into(), players: vec![Player::Builtin(Level::Normal); 4] };
         let mut game = Game::new(rules, 5).unwrap();
-        let mut bots: Vec<_> = Seat::all(4).map(|s| Level::Normal.bot(5, s, crate::bot::Think::Samples(1))).collect();
+        let mut bots: Vec<_> = Seat::all(4).map(|s| Level::Normal.bot(5, s, hearts_bots::Think::Samples(1))).collect();
         let mut log = Vec::new();
         while game.hand_number() < 2 {
-            let action = match crate::bot::seat_to_act(&game) {
-                Some(seat) => crate::bot::decide(&game, seat, bots[seat.index()].as_mut()).unwrap(),
+            let action = match hearts_bots::seat_to_act(&game) {
+                Some(seat) => hearts_bots::decide(&game, seat, bots[seat.index()].as_mut()).unwrap(),
                 None => Action::NextHand,
             };
             game.apply(action).unwrap();

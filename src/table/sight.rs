@@ -8,12 +8,12 @@
 
 use std::time::{Duration, Instant};
 
-use crate::bot::SeatView;
-use crate::engine::{
+use crate::pace::Speed;
+use hearts_bots::SeatView;
+use hearts_engine::{
     Bid, BySeat, Card, CardBag, CardSet, Chips, GamePhase, HandPhase, HandRecord, HandResult, MoonRule, PassDirection,
     Rules, Seat, Suit, TournamentScore, Trick, worth_of,
 };
-use crate::pace::Speed;
 
 use super::act::May;
 use super::chat::Chat;
@@ -554,7 +554,7 @@ fn own(table: &Table, person: &Attendee, seat: Seat) -> Own {
         let least = view.least_bid();
         Some(Question::Bid { least, most: view.own_chips().max(least) })
     } else if hand.phase() == HandPhase::Naming && hand.to_act() == seat {
-        Some(Question::NameSuit { suggested: crate::bot::suggested_suit(&view) })
+        Some(Question::NameSuit { suggested: hearts_bots::suggested_suit(&view) })
     } else {
         None
     };

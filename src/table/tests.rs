@@ -9,9 +9,9 @@
 use std::time::{Duration, Instant};
 
 use super::*;
-use crate::bot::Level;
-use crate::engine::{Card, Lies, Preset, Rules};
-use crate::players::Player;
+use hearts_bots::Level;
+use hearts_bots::players::Player;
+use hearts_engine::{Card, Lies, Preset, Rules};
 
 /// Where the cards a person may not see lie now, each once.
 fn hidden_places(table: &Table, viewer: Option<Seat>) -> Vec<(Card, Lies)> {
@@ -187,7 +187,7 @@ fn a_sight_that_shows_another_seats_hand_is_caught() {
 /// A card's points in `preset`, written from the rule book's tables (not
 /// from the engine's): the presets whose tricks score card by card.
 fn rule_book_points(preset: Preset, card: Card) -> i32 {
-    use crate::engine::{Rank, Suit};
+    use hearts_engine::{Rank, Suit};
     let heart = card.suit() == Suit::Hearts;
     let face = card.rank().index() as i32 + 2;
     let is = |rank: Rank, suit: Suit| card.rank() == rank && card.suit() == suit;

@@ -9,7 +9,7 @@ use std::fs;
 use std::io::{Read, Seek, SeekFrom, Write};
 use std::path::{Path, PathBuf};
 
-use crate::record::GameRecord;
+use hearts_bots::record::GameRecord;
 
 use crate::files::{self as store, FileError};
 
@@ -104,7 +104,7 @@ fn keep_aside_and_mend(file: &Path, text: &str, good: &str, problem: String) -> 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::players::Level;
+    use hearts_bots::players::Level;
 
     fn scratch(name: &str) -> PathBuf {
         let dir = std::env::temp_dir().join(format!("hearts-games-{name}-{}", std::process::id()));
@@ -114,8 +114,8 @@ mod tests {
 
     /// A whole game between easy bots, as a record.
     fn record(seed: u64) -> GameRecord {
-        let rules = crate::engine::Rules { target_score: 20, ..crate::engine::Rules::default() };
-        crate::record::bot_game(rules, seed, |_| Level::Easy, &["easy"; 4])
+        let rules = hearts_engine::Rules { target_score: 20, ..hearts_engine::Rules::default() };
+        crate::testing::bot_game(rules, seed, |_| Level::Easy, &["easy"; 4])
     }
 
     #[test]

@@ -10,8 +10,8 @@ use crossterm::event::{KeyModifiers, MouseEventKind};
 use crossterm::execute;
 
 use super::TableError;
-use crate::engine::Seat;
 use crate::ui::replay::{Buttons, Replay, draw, key_move};
+use hearts_engine::Seat;
 
 /// How often the replay looks for news of the review while it is made.
 const REVIEW_POLL: Duration = Duration::from_millis(100);

@@ -61,8 +61,8 @@ pub fn read(dir: &Path) -> Found {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::record::DealCode;
     use crate::table::saved::test_games::{played_game, table};
+    use hearts_bots::record::DealCode;
     use std::time::Duration;
 
     fn scratch(name: &str) -> PathBuf {

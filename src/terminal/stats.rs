@@ -10,8 +10,8 @@ use std::path::{Path, PathBuf};
 
 use serde::{Deserialize, Serialize};
 
-use crate::engine::{Game, Preset, Rules, Seat};
-use crate::players::Player;
+use hearts_bots::players::Player;
+use hearts_engine::{Game, Preset, Rules, Seat};
 
 use crate::files::{self as store, FileError};
 
@@ -174,7 +174,7 @@ impl Stats {
     /// changed option) and the line-up of bots in seats 1 and on.
     pub fn key(label: &str, rules: &Rules, players: &[Player]) -> String {
         let rules_part = match label.trim_end_matches('+').parse::<Preset>() {
-            Ok(preset) => crate::config::fingerprint(preset, rules),
+            Ok(preset) => hearts_bots::config::fingerprint(preset, rules),
             Err(_) => label.to_string(),
         };
         let bots: Vec<String> = players.iter().skip(1).map(Player::name).collect();
@@ -273,7 +273,7 @@ mod tests {
 #[cfg(test)]
 mod fingerprint_tests {
     use super::*;
-    use crate::players::Level;
+    use hearts_bots::players::Level;
 
     #[test]
     fn records_are_kept_per_rules_fingerprint_and_line_up() {

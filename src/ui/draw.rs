@@ -33,7 +33,7 @@ use ratatui::style::Style;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Clear, Paragraph, Widget, Wrap};
 
-use crate::engine::{Card, CardSet, GamePhase, HandPhase, Seat, Suit};
+use hearts_engine::{Card, CardSet, GamePhase, HandPhase, Seat, Suit};
 
 use super::Seen;
 use super::input::{Button, Hits};

@@ -5,7 +5,7 @@ use crossterm::event::{KeyCode, KeyEvent, KeyEventKind, KeyModifiers, MouseButto
 use ratatui::layout::{Position, Rect};
 
 use super::window::look::Choice;
-use crate::engine::{Card, Suit};
+use hearts_engine::{Card, Suit};
 
 /// What the player asked for, whatever key or click said it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -24,10 +24,10 @@ use ratatui::style::{Color, Modifier, Style};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Paragraph, Widget};
 
-use crate::bot::protocol::moon_name;
-use crate::engine::{Action, Card, CardSet, Game, HandPhase, Seat, Suit};
-use crate::record::{GameRecord, ReplayError};
 use crate::review::Decision;
+use hearts_bots::protocol::moon_name;
+use hearts_bots::record::{GameRecord, ReplayError};
+use hearts_engine::{Action, Card, CardSet, Game, HandPhase, Seat, Suit};
 
 use super::draw::{BIG_WIDTH, CardSize, covered_corner, draw_card, short_name};
 use super::fit::{Part, Priority, fit, wrap_units};
@@ -845,12 +845,12 @@ pub fn key_move(code: KeyCode, control: bool) -> Option<Option<Move>> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::Rules;
-    use crate::players::Level;
+    use hearts_bots::players::Level;
+    use hearts_engine::Rules;
 
     fn replay() -> Replay {
         let rules = Rules { target_score: 30, ..Rules::default() };
-        let record = crate::record::bot_game(rules, 9, |_| Level::Normal, &["normal"; 4]);
+        let record = crate::testing::bot_game(rules, 9, |_| Level::Normal, &["normal"; 4]);
         Replay::new(record, (1, 1), Theme { color: false, ascii: false, palette256: true, four_colour: false }).unwrap()
     }
 
@@ -868,7 +868,7 @@ mod tests {
         let holds = replay.record.hands.iter().filter(|hand| hand.pass == "hold").count();
         assert_eq!(replay.len(), replay.record.hands.len() * (1 + 1 + 52) - holds);
         replay.go(Move::End);
-        assert_eq!(replay.game().phase(), crate::engine::GamePhase::GameOver);
+        assert_eq!(replay.game().phase(), hearts_engine::GamePhase::GameOver);
         assert_eq!(replay.game().totals().of_table(4), replay.record.totals.as_slice());
     }
 
@@ -940,7 +940,7 @@ mod tests {
     fn carols_game_seen_by_alice() -> Replay {
         let rules = Rules { target_score: 30, ..Rules::default() };
         let players = ["human:carol", "normal", "human:alice", "hard"];
-        let record = crate::record::bot_game(rules, 9, |_| Level::Normal, &players);
+        let record = crate::testing::bot_game(rules, 9, |_| Level::Normal, &players);
         let alice = Seat::new(2);
         Replay::seen_from(
             record,
@@ -1173,7 +1173,7 @@ mod tests {
     fn small_cards_that_overlap_each_show_their_suit() {
         // Three players hold seventeen cards: as small cards they overlap.
         let rules = Rules { players: 3, target_score: 30, ..Rules::default() };
-        let record = crate::record::bot_game(rules, 9, |_| Level::Normal, &["normal"; 3]);
+        let record = crate::testing::bot_game(rules, 9, |_| Level::Normal, &["normal"; 3]);
         let theme = Theme { color: true, ascii: false, palette256: true, four_colour: true };
         let replay = Replay::new(record, (1, 1), theme).unwrap();
         let area = Rect::new(0, 0, 120, 30);
@@ -1236,7 +1236,7 @@ mod tests {
     #[test]
     fn at_80_columns_the_top_line_keeps_the_hand_trick_and_step_whole() {
         let rules = Rules { target_score: 30, ..Rules::default() };
-        let record = crate::record::bot_game(rules, 340_662_281_123, |_| Level::Normal, &["normal"; 4]);
+        let record = crate::testing::bot_game(rules, 340_662_281_123, |_| Level::Normal, &["normal"; 4]);
         let mut replay =
             Replay::new(record, (12, 34), Theme { color: false, ascii: false, palette256: true, four_colour: false })
                 .unwrap();
@@ -1256,8 +1256,8 @@ mod tests {
 
     #[test]
     fn at_80_columns_the_sheet_shows_every_seat_of_eleven() {
-        let rules = Rules { players: 11, target_score: 30, ..crate::engine::Preset::Cancellation.rules() };
-        let record = crate::record::bot_game(rules, 5, |_| Level::Normal, &["normal"; 11]);
+        let rules = Rules { players: 11, target_score: 30, ..hearts_engine::Preset::Cancellation.rules() };
+        let record = crate::testing::bot_game(rules, 5, |_| Level::Normal, &["normal"; 11]);
         let mut replay =
             Replay::new(record, (1, 1), Theme { color: false, ascii: false, palette256: true, four_colour: false })
                 .unwrap();
@@ -1277,8 +1277,8 @@ mod tests {
 
     #[test]
     fn at_80_columns_every_card_of_an_eleven_player_trick_is_shown_whole() {
-        let rules = Rules { players: 11, target_score: 30, ..crate::engine::Preset::Cancellation.rules() };
-        let record = crate::record::bot_game(rules, 5, |_| Level::Normal, &["normal"; 11]);
+        let rules = Rules { players: 11, target_score: 30, ..hearts_engine::Preset::Cancellation.rules() };
+        let record = crate::testing::bot_game(rules, 5, |_| Level::Normal, &["normal"; 11]);
         let mut replay =
             Replay::new(record, (1, 1), Theme { color: false, ascii: false, palette256: true, four_colour: false })
                 .unwrap();

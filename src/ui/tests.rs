@@ -8,8 +8,8 @@ use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::style::Color;
 
-use crate::bot::{Level, Player, Think, decide};
-use crate::engine::{BySeat, CardSet, Deal, Game, GamePhase, Hand, HandPhase, MoonRule, Rules, Seat};
+use hearts_bots::{Level, Player, Think, decide};
+use hearts_engine::{BySeat, CardSet, Deal, Game, GamePhase, Hand, HandPhase, MoonRule, Rules, Seat};
 
 use super::input::{Button, Command, Hits};
 use super::theme::Theme;
@@ -45,7 +45,7 @@ impl Harness {
     }
 
     fn with_rules(rules: Rules, seed: u64, speed: Speed) -> Harness {
-        let start = crate::record::DealCode { seed, hand: 1 };
+        let start = hearts_bots::record::DealCode { seed, hand: 1 };
         Harness::of(Table::local(table(rules), start, speed, Think::Samples(1)).unwrap())
     }
 
@@ -111,7 +111,7 @@ impl Harness {
     }
 
     /// The card under your cursor.
-    fn cursor_card(&self) -> Option<crate::engine::Card> {
+    fn cursor_card(&self) -> Option<hearts_engine::Card> {
         let cards = self.sight().cards();
         cards.get(self.you().cursor.min(cards.len().saturating_sub(1))).copied()
     }
@@ -149,7 +149,7 @@ impl Harness {
     }
 
     /// The bot whose decision the game waits for decides `action`.
-    fn bot_decides(&mut self, action: crate::engine::Action) {
+    fn bot_decides(&mut self, action: hearts_engine::Action) {
         self.room.table_mut().bot_decides(action);
         self.room.send(Message::Tick, self.now);
         self.collect();
@@ -188,13 +188,13 @@ impl Harness {
     fn play_as_hard(&mut self) {
         let mut adviser = Level::Hard.bot(self.game().seed(), YOU, Think::Samples(1));
         match decide(self.game(), YOU, adviser.as_mut()) {
-            Some(crate::engine::Action::Pass { cards, .. }) => {
+            Some(hearts_engine::Action::Pass { cards, .. }) => {
                 for card in cards.iter() {
                     self.send(Command::Card(card));
                 }
                 self.send(Command::Confirm);
             }
-            Some(crate::engine::Action::Play { card, .. }) => self.send(Command::Card(card)),
+            Some(hearts_engine::Action::Play { card, .. }) => self.send(Command::Card(card)),
             _ => {}
         }
     }
@@ -436,7 +436,7 @@ fn a_queued_card_that_is_illegal_when_the_turn_comes_is_dropped_with_a_note() {
         let mut h = Harness::new(seed, Speed::Normal);
         h.play_until(|app| app.game().hand().phase() == HandPhase::Playing && app.sight().to_act != Some(YOU));
         let hand = h.game().hand();
-        if hand.tricks_played() > 0 || hand.holding(YOU).of_suit(crate::engine::Suit::Clubs).is_empty() {
+        if hand.tricks_played() > 0 || hand.holding(YOU).of_suit(hearts_engine::Suit::Clubs).is_empty() {
             continue;
         }
         // A heart cannot be played on the first trick while you hold clubs.
@@ -603,7 +603,7 @@ fn a_hint_for_a_position_the_game_has_left_is_dropped() {
     let late = h.hint_requests().pop().unwrap();
     let card = h.game().legal_moves().lowest().unwrap();
     h.send(Command::Card(card));
-    assert!(h.table().log().contains(&crate::engine::Action::Play { seat: YOU, card }));
+    assert!(h.table().log().contains(&hearts_engine::Action::Play { seat: YOU, card }));
     h.deliver(late);
     assert_eq!(h.you().hint, CardSet::EMPTY);
     assert!(!h.you().note.as_deref().unwrap_or_default().starts_with("Hint"), "{:?}", h.you().note);
@@ -619,7 +619,7 @@ fn a_hint_for_a_position_the_game_has_left_is_dropped() {
     h.deliver(late);
     assert_eq!(
         (h.you().hint, h.you().marked),
-        (CardSet::EMPTY, crate::engine::CardBag::EMPTY),
+        (CardSet::EMPTY, hearts_engine::CardBag::EMPTY),
         "no marks after the pass"
     );
 }
@@ -655,7 +655,7 @@ fn a_hand_with_no_points_left_can_be_played_out() {
 
 #[test]
 fn in_royal_a_hand_with_the_queen_of_diamonds_left_is_not_played_out() {
-    let rules = crate::engine::Preset::Royal.rules();
+    let rules = hearts_engine::Preset::Royal.rules();
     let mut h = harness_at(rules, ["2C 3D", "3C QD", "4C 5D", "5C 6D"], 3, [0; 4]);
     h.wait(Duration::from_secs(1));
     assert!(!h.sight().can_play_out, "the QD still takes 10 off someone's total");
@@ -687,7 +687,7 @@ fn the_shooter_is_asked_how_the_moon_counts_when_it_matters() {
 
 #[test]
 fn the_timed_game_ends_at_zero_with_the_out_of_time_score() {
-    let rules = crate::engine::Preset::Worldwinner.rules();
+    let rules = hearts_engine::Preset::Worldwinner.rules();
     let mut h = Harness::with_rules(rules, 42, Speed::Instant);
     h.play_until(|app| {
         app.game().hand_number() == 2
@@ -711,10 +711,10 @@ fn the_timed_game_ends_at_zero_with_the_out_of_time_score() {
 /// The record the table keeps of the game as it stands, written out as a
 /// line of `games.jsonl` and read back as `hearts replay` and `hearts
 /// review` read it: it must replay, review and open in the replay.
-fn kept_record_reads_back(app: &Harness) -> crate::record::GameRecord {
+fn kept_record_reads_back(app: &Harness) -> hearts_bots::record::GameRecord {
     let kept = app.table().ended_now().record().unwrap();
     let line = serde_json::to_string(&kept).unwrap();
-    let record: crate::record::GameRecord = serde_json::from_str(&line).unwrap();
+    let record: hearts_bots::record::GameRecord = serde_json::from_str(&line).unwrap();
     let replayed = record.replay().unwrap_or_else(|error| panic!("{error}\n{line}"));
     assert_eq!(replayed.totals(), app.game().totals(), "the hands scored, and no more");
     let decisions = crate::review::review(&record, YOU, 8, |_, _| {}).unwrap();
@@ -726,7 +726,7 @@ fn kept_record_reads_back(app: &Harness) -> crate::record::GameRecord {
 
 #[test]
 fn a_timed_game_stopped_by_the_clock_before_any_hand_was_scored_reads_back() {
-    let mut h = Harness::with_rules(crate::engine::Preset::Worldwinner.rules(), 42, Speed::Instant);
+    let mut h = Harness::with_rules(hearts_engine::Preset::Worldwinner.rules(), 42, Speed::Instant);
     h.let_bots_play();
     h.play_as_hard();
     h.let_bots_play();
@@ -740,7 +740,7 @@ fn a_timed_game_stopped_by_the_clock_before_any_hand_was_scored_reads_back() {
 
 #[test]
 fn a_timed_game_stopped_by_the_clock_mid_hand_reads_back() {
-    let mut h = Harness::with_rules(crate::engine::Preset::Worldwinner.rules(), 42, Speed::Instant);
+    let mut h = Harness::with_rules(hearts_engine::Preset::Worldwinner.rules(), 42, Speed::Instant);
     h.play_until(|app| {
         app.game().hand_number() == 2 && app.game().hand().tricks_played() == 3 && app.sight().to_act == Some(YOU)
     });
@@ -778,7 +778,7 @@ fn a_whole_game_ends_with_standings_and_a_menu() {
     let effects = h.take_effects();
     assert!(effects.iter().any(|e| matches!(e, Effect::Ended(ended) if ended.finish == Some(Finish::Completed))));
     h.send(Command::Restart);
-    assert_eq!(h.table().start(), crate::record::DealCode { seed: 7, hand: 1 }, "r replays the seed");
+    assert_eq!(h.table().start(), hearts_bots::record::DealCode { seed: 7, hand: 1 }, "r replays the seed");
     assert_eq!((h.table().finish(), h.game().hand_number(), h.table().log().len()), (None, 1, 0));
 }
 
@@ -871,7 +871,7 @@ fn snapshot_ascii() {
 
 /// Each card of your hand as drawn, by the cells of its face's row:
 /// (card, the cells you see of it).
-fn your_cards(buffer: &Buffer, hits: &Hits) -> Vec<(crate::engine::Card, Vec<ratatui::buffer::Cell>)> {
+fn your_cards(buffer: &Buffer, hits: &Hits) -> Vec<(hearts_engine::Card, Vec<ratatui::buffer::Cell>)> {
     hits.cards
         .iter()
         .map(|(rect, card)| (*card, (rect.x..rect.right()).map(|x| buffer[(x, rect.y + 2)].clone()).collect()))
@@ -887,7 +887,7 @@ fn played_panel_suits(buffer: &Buffer) -> Vec<ratatui::buffer::Cell> {
 
 #[test]
 fn the_four_colour_deck_draws_every_suit_in_its_own_colour_at_16_and_256_colours() {
-    use crate::engine::Suit;
+    use hearts_engine::Suit;
     // In 16 colours no green reads on a card's white: clubs stay black there.
     for (palette256, blue, green) in
         [(false, Color::Blue, Color::Black), (true, Color::Indexed(25), Color::Indexed(28))]
@@ -931,7 +931,7 @@ fn the_four_colour_deck_draws_every_suit_in_its_own_colour_at_16_and_256_colours
 
 #[test]
 fn without_the_four_colour_deck_diamonds_stay_red_and_clubs_black_in_both_palettes() {
-    use crate::engine::Suit;
+    use hearts_engine::Suit;
     for palette256 in [false, true] {
         let mut h = Harness::new(42, Speed::Instant);
         h.you_mut().theme = Theme { color: true, ascii: false, palette256, four_colour: false };
@@ -980,7 +980,7 @@ fn under_no_color_the_four_colour_deck_is_monochrome_and_every_card_shows_its_su
 fn a_hand_too_long_for_whole_faces_still_shows_every_cards_rank_and_suit() {
     // Twenty cards at 80 columns: each shows three columns of itself.
     let rules = Rules::default();
-    let high = |card: crate::engine::Card| card.rank().index() >= 8;
+    let high = |card: hearts_engine::Card| card.rank().index() >= 8;
     let low: Vec<_> = CardSet::DECK.iter().filter(|&card| !high(card)).collect();
     let holdings = BySeat::new_with(|seat| match seat.index() {
         0 => CardSet::DECK.iter().filter(|&card| high(card)).collect(),
@@ -1098,9 +1098,9 @@ fn the_four_colour_deck_chosen_in_the_new_game_window_shows_at_once_and_is_remem
         _ => None,
     });
     assert_eq!(remembered.and_then(|remembered| remembered.four_colour), Some(true));
-    assert_eq!(h.table().start(), crate::record::DealCode { seed: 42, hand: 1 });
+    assert_eq!(h.table().start(), hearts_bots::record::DealCode { seed: 42, hand: 1 });
     let (_, buffer, hits) = h.screen(80, 24);
-    let club = your_cards(&buffer, &hits).into_iter().find(|(card, _)| card.suit() == crate::engine::Suit::Clubs);
+    let club = your_cards(&buffer, &hits).into_iter().find(|(card, _)| card.suit() == hearts_engine::Suit::Clubs);
     let (_, cells) = club.expect("a club in the hand of seed 42");
     assert_eq!(cells[3].fg, Color::Indexed(28), "the club drawn green");
     // Open again, the window shows the deck as it is.
@@ -1115,7 +1115,7 @@ fn hearts_and_diamonds_are_red_clubs_and_spades_black() {
     let (_, buffer, hits) = h.screen(80, 24);
     for (rect, card) in &hits.cards {
         let cell = &buffer[(rect.x + 3, rect.y + 2)];
-        let red = matches!(card.suit(), crate::engine::Suit::Hearts | crate::engine::Suit::Diamonds);
+        let red = matches!(card.suit(), hearts_engine::Suit::Hearts | hearts_engine::Suit::Diamonds);
         assert_eq!(cell.fg == Color::Red, red, "{card}");
     }
 }
@@ -1126,7 +1126,7 @@ fn every_table_size_lays_out_without_overlapping_seats() {
         let rules = Rules { players: players as u8, ..Rules::default() };
         let h = Harness::with_rules(rules, 5, Speed::Instant);
         let (text, _, hits) = h.screen(80, 24);
-        for seat in crate::engine::Seat::all(players).skip(1) {
+        for seat in hearts_engine::Seat::all(players).skip(1) {
             let name = crate::table::seat_name(seat, players);
             assert_eq!(text.matches(&format!("{name} ·")).count(), 1, "{players} players: {name}\n{text}");
         }
@@ -1170,7 +1170,7 @@ fn the_score_sheet_and_statistics_open_with_their_keys_and_close_with_esc() {
 
 #[test]
 fn a_timed_game_that_runs_out_before_any_hand_is_complete_has_no_winner_and_is_no_game_played() {
-    let rules = crate::engine::Preset::Worldwinner.rules();
+    let rules = hearts_engine::Preset::Worldwinner.rules();
     let mut h = Harness::with_rules(rules, 42, Speed::Instant);
     h.let_bots_play();
     h.play_as_hard();
@@ -1217,7 +1217,7 @@ fn once_the_game_is_over_nothing_deals_again_but_replay_or_new() {
     h.send(Command::Restart);
     assert_ne!(h.you().window, Some(Window::ConfirmRestart), "the hand is not dealt again");
     assert_eq!(h.game().history().len(), 0, "r is 'Replay this seed': the game starts again");
-    assert_eq!(h.table().start(), crate::record::DealCode { seed: 7, hand: 1 });
+    assert_eq!(h.table().start(), hearts_bots::record::DealCode { seed: 7, hand: 1 });
 }
 
 // ---- fitting the smallest terminal ----------------------------------------
@@ -1306,7 +1306,7 @@ fn the_key_line_lists_only_keys_that_act_now() {
     h.send(Command::Cancel);
     assert!(matches!(h.you().window, Some(Window::GameOver(_))), "and gives the game-over window back");
 
-    let timed = crate::engine::Preset::Worldwinner.rules();
+    let timed = hearts_engine::Preset::Worldwinner.rules();
     let mut h = Harness::with_rules(timed, 42, Speed::Normal);
     h.let_bots_play();
     let keys = h.keys_now();
@@ -1330,7 +1330,7 @@ fn a_refusal_is_not_followed_by_the_same_words() {
         let Some(card) = (hand.holding(YOU) - hand.legal_moves() - hand.holding(YOU).of_suit(led)).lowest() else {
             continue;
         };
-        if !matches!(hand.check_play(YOU, card), Err(crate::engine::PlayError::MustFollowSuit { .. })) {
+        if !matches!(hand.check_play(YOU, card), Err(hearts_engine::PlayError::MustFollowSuit { .. })) {
             continue;
         }
         h.send(Command::Card(card));
@@ -1376,7 +1376,7 @@ fn ascii_draws_every_screen_in_ascii() {
 
 #[test]
 fn the_timed_clock_counts_your_thinking_not_the_bots_pace() {
-    let timed = crate::engine::Preset::Worldwinner.rules();
+    let timed = hearts_engine::Preset::Worldwinner.rules();
     let mut h = Harness::with_rules(timed, 42, Speed::Slow);
     h.let_bots_play();
     let start = h.table().clock().unwrap().left(h.now);
@@ -1399,7 +1399,7 @@ fn the_timed_clock_counts_your_thinking_not_the_bots_pace() {
 
 #[test]
 fn the_help_of_the_timed_game_says_hints_and_undo_are_off() {
-    let mut h = Harness::with_rules(crate::engine::Preset::Worldwinner.rules(), 42, Speed::Instant);
+    let mut h = Harness::with_rules(hearts_engine::Preset::Worldwinner.rules(), 42, Speed::Instant);
     h.send(Command::Help);
     assert!(h.text().contains("no hints or undo; clock runs on your turns"), "{}", h.text());
 }
@@ -1455,7 +1455,8 @@ fn the_resume_offer_fits_every_total_inside_its_window() {
     h.play_until(|app| {
         app.game().history().len() == 1 && app.you().window.is_none() && app.game().hand().phase() == HandPhase::Playing
     });
-    let players: Vec<crate::players::Player> = vec!["cmd:a-long-program --with flags --and more".parse().unwrap(); 7];
+    let players: Vec<hearts_bots::players::Player> =
+        vec!["cmd:a-long-program --with flags --and more".parse().unwrap(); 7];
     let table = Setup { rules, label: "black-lady".into(), players };
     let with_program = crate::table::saved::SavedGame::new(&table, h.table().start(), h.table().log(), 0, None);
     h.you_mut().window = Some(Window::Resume(super::window::resume::ResumeOffer::of(&with_program)));
@@ -1514,7 +1515,7 @@ fn a_dimmed_red_card_still_reads_as_red() {
     let hand = h.game().hand();
     let illegal_red = (hand.holding(YOU) - hand.legal_moves())
         .iter()
-        .find(|card| matches!(card.suit(), crate::engine::Suit::Hearts | crate::engine::Suit::Diamonds));
+        .find(|card| matches!(card.suit(), hearts_engine::Suit::Hearts | hearts_engine::Suit::Diamonds));
     let Some(card) = illegal_red else { return };
     let face = COLOR.dimmed_face(card);
     assert_eq!(face.fg, Some(Color::Indexed(88)), "a darker red");
@@ -1599,9 +1600,9 @@ fn what_you_passed_stays_in_view_for_the_hand() {
 
 #[test]
 fn a_game_started_from_a_deal_code_deals_that_hand_and_saves_and_replays_from_it() {
-    let start = crate::record::DealCode { seed: 42, hand: 7 };
+    let start = hearts_bots::record::DealCode { seed: 42, hand: 7 };
     let table = Table::local(table(Rules::default()), start, Speed::Instant, Think::Samples(1)).unwrap();
-    let dealt = crate::engine::Deal::for_hand(&Rules::default(), 42, 6);
+    let dealt = hearts_engine::Deal::for_hand(&Rules::default(), 42, 6);
     assert_eq!(table.game().hand().holding(YOU), dealt.hands[YOU], "hand 7 of game 42");
     assert_eq!(table.game().totals()[YOU], 0);
     let mut h = Harness::of(table);
@@ -1612,7 +1613,7 @@ fn a_game_started_from_a_deal_code_deals_that_hand_and_saves_and_replays_from_it
     let resumed = Table::resume_local(&saved, programs, Speed::Instant, Think::Samples(1)).unwrap();
     assert_eq!(resumed.game(), h.game());
     assert_eq!(resumed.start(), start);
-    let record = crate::record::GameRecord::of_actions(Rules::default(), start, Vec::new(), h.table().log());
+    let record = hearts_bots::record::GameRecord::of_actions(Rules::default(), start, Vec::new(), h.table().log());
     assert_eq!(record.unwrap().hands[0].number, 7);
     h.play_until(|app| matches!(app.you().window, Some(Window::GameOver(_))));
     h.you_mut().window = Some(Window::GameOver(Button::Replay));
@@ -1689,7 +1690,7 @@ fn assert_trick_whole(h: &Harness, text: &str, context: &str) {
 #[test]
 fn with_eight_to_eleven_players_every_label_is_whole_and_every_card_of_the_trick_shows() {
     for players in 8u8..=11 {
-        let rules = Rules { players, ..crate::engine::Preset::Cancellation.rules() };
+        let rules = Rules { players, ..hearts_engine::Preset::Cancellation.rules() };
         let mut h = Harness::with_rules(rules, 5, Speed::Normal);
         // Your turn with every other seat's card on the table.
         h.play_until(|app| {
@@ -1817,7 +1818,7 @@ fn at_80x24_no_window_covers_the_top_line_at_any_table_size() {
             Window::Trick(0),
             Window::ConfirmQuit,
             Window::ConfirmRestart,
-            Window::MoonChoice(crate::engine::MoonScoring::AddToOthers),
+            Window::MoonChoice(hearts_engine::MoonScoring::AddToOthers),
             Window::GameOver(Button::NewGame),
         ];
         for window in windows {
@@ -1840,11 +1841,11 @@ fn at_80x24_no_window_covers_the_top_line_at_any_table_size() {
 /// A Chasse Coeur hand about to be declared on: East dealt, so South is
 /// asked first; `deal` in seat order.
 fn chasse_coeur_game(deal: [&str; 4], dealer: usize) -> (Rules, Game) {
-    let rules = crate::engine::Preset::ChasseCoeur.rules();
+    let rules = hearts_engine::Preset::ChasseCoeur.rules();
     let hands = BySeat::new_with(|seat| deal.get(seat.index()).map_or(CardSet::EMPTY, |text| cards(text)));
     let deal =
-        crate::engine::Deal { dealer: Seat::new(dealer).unwrap(), hands, kitty: CardSet::EMPTY, twice: CardSet::EMPTY };
-    let hand = Hand::new(&rules, deal, crate::engine::PassDirection::Hold);
+        hearts_engine::Deal { dealer: Seat::new(dealer).unwrap(), hands, kitty: CardSet::EMPTY, twice: CardSet::EMPTY };
+    let hand = Hand::new(&rules, deal, hearts_engine::PassDirection::Hold);
     (rules, Game::from_position(rules, 1, hand, BySeat::splat(0)).unwrap())
 }
 
@@ -1882,7 +1883,7 @@ fn passing_on_the_generale_asks_the_next_seat_and_a_bots_declaration_is_announce
 
 #[test]
 fn royal_names_the_queens_at_work_in_the_hand_summary() {
-    let rules = Rules { no_blood: false, target_score: 1000, ..crate::engine::Preset::Royal.rules() };
+    let rules = Rules { no_blood: false, target_score: 1000, ..hearts_engine::Preset::Royal.rules() };
     let mut h = harness_at(rules, ["2C QD", "4H 2H", "4C 3H", "AC 2D"], 3, [3, 0, 0, 0]);
     h.play_until(|app| app.you().window == Some(Window::HandSummary));
     let text = h.text();
@@ -1892,7 +1893,7 @@ fn royal_names_the_queens_at_work_in_the_hand_summary() {
 
 #[test]
 fn royal_asks_the_shooter_every_time() {
-    let rules = Rules { no_blood: false, ..crate::engine::Preset::Royal.rules() };
+    let rules = Rules { no_blood: false, ..hearts_engine::Preset::Royal.rules() };
     let mut h = harness_at(rules, ["AC AH", "2C QS", "3C 2H", "4C 3H"], 0, [0; 4]);
     h.play_until(|app| app.you().window.is_some());
     assert!(matches!(h.you().window, Some(Window::MoonChoice(_))), "{:?}", h.you().window);
@@ -1905,19 +1906,19 @@ fn royal_asks_the_shooter_every_time() {
 #[test]
 fn question_mark_twice_shows_the_rules_of_this_game() {
     for (preset, expected) in [
-        (crate::engine::Preset::BlackLady, "Points: each heart 1, Q♠ 13"),
-        (crate::engine::Preset::Royal, "Q♦ takes 10 off its taker's total, not below 0"),
-        (crate::engine::Preset::ChasseCoeur, "Generale: before the first lead, promise every point"),
-        (crate::engine::Preset::Greek, "Moon: 150 to everyone else"),
-        (crate::engine::Preset::Joker, "Jokers: 4, played any time"),
-        (crate::engine::Preset::Hoyle1887, "Chips: a chip a point into the pot"),
-        (crate::engine::Preset::Heartsette, "Widow: 3 cards to the first trick's winner"),
-        (crate::engine::Preset::Auction, "Auction: bid chips to name the penalty suit"),
-        (crate::engine::Preset::Partnership, "Partners opposite, one team score; a team moon: 52"),
-        (crate::engine::Preset::Domino, "draw until you can; no cards: you are out  "),
-        (crate::engine::Preset::Cancellation, "Two packs shuffled together (104 cards), 13 each"),
-        (crate::engine::Preset::Cancellation, "the same card played twice to a trick cancels"),
-        (crate::engine::Preset::Auction, "the named suit takes the place of hearts in every rule"),
+        (hearts_engine::Preset::BlackLady, "Points: each heart 1, Q♠ 13"),
+        (hearts_engine::Preset::Royal, "Q♦ takes 10 off its taker's total, not below 0"),
+        (hearts_engine::Preset::ChasseCoeur, "Generale: before the first lead, promise every point"),
+        (hearts_engine::Preset::Greek, "Moon: 150 to everyone else"),
+        (hearts_engine::Preset::Joker, "Jokers: 4, played any time"),
+        (hearts_engine::Preset::Hoyle1887, "Chips: a chip a point into the pot"),
+        (hearts_engine::Preset::Heartsette, "Widow: 3 cards to the first trick's winner"),
+        (hearts_engine::Preset::Auction, "Auction: bid chips to name the penalty suit"),
+        (hearts_engine::Preset::Partnership, "Partners opposite, one team score; a team moon: 52"),
+        (hearts_engine::Preset::Domino, "draw until you can; no cards: you are out  "),
+        (hearts_engine::Preset::Cancellation, "Two packs shuffled together (104 cards), 13 each"),
+        (hearts_engine::Preset::Cancellation, "the same card played twice to a trick cancels"),
+        (hearts_engine::Preset::Auction, "the named suit takes the place of hearts in every rule"),
     ] {
         let mut h = Harness::with_rules(preset.rules(), 42, Speed::Instant);
         h.send(Command::Help);
@@ -1926,7 +1927,7 @@ fn question_mark_twice_shows_the_rules_of_this_game() {
         assert_eq!(h.you().window, Some(Window::Rules));
         let text = h.text();
         assert!(text.contains(expected), "{preset}:\n{text}");
-        if preset == crate::engine::Preset::ChasseCoeur {
+        if preset == hearts_engine::Preset::ChasseCoeur {
             insta::assert_snapshot!("rules_chasse_coeur", text);
         }
         h.send(Command::Help);
@@ -1936,7 +1937,7 @@ fn question_mark_twice_shows_the_rules_of_this_game() {
 
 #[test]
 fn the_rules_of_a_partnership_say_a_team_moon_goes_to_the_other_team_whatever_the_moon_rule() {
-    let rules = Rules { moon: crate::engine::MoonRule::ShooterPicks, ..crate::engine::Preset::Partnership.rules() };
+    let rules = Rules { moon: hearts_engine::MoonRule::ShooterPicks, ..hearts_engine::Preset::Partnership.rules() };
     let mut h = Harness::with_rules(rules, 42, Speed::Instant);
     h.send(Command::Help);
     h.send(Command::Help);
@@ -1949,7 +1950,7 @@ fn the_rules_of_a_partnership_say_a_team_moon_goes_to_the_other_team_whatever_th
 fn the_widow_is_shown_to_its_taker_only() {
     let mut seen = [false, false];
     for seed in 1..40 {
-        let rules = Rules { players: 3, ..crate::engine::Preset::Heartsette.rules() };
+        let rules = Rules { players: 3, ..hearts_engine::Preset::Heartsette.rules() };
         let mut h = Harness::with_rules(rules, seed, Speed::Instant);
         assert!(h.text().lines().next().unwrap().contains("widow 4"), "the top line counts the widow");
         h.play_until(|app| app.game().tricks().len() == 1);
@@ -1974,7 +1975,7 @@ fn the_widow_is_shown_to_its_taker_only() {
 
 #[test]
 fn under_chips_the_table_shows_stacks_the_pot_and_a_sheet_in_chips() {
-    let rules = crate::engine::Preset::Hoyle1887.rules();
+    let rules = hearts_engine::Preset::Hoyle1887.rules();
     let mut h = Harness::with_rules(rules, 5, Speed::Instant);
     let text = h.text();
     assert!(text.lines().next().unwrap().contains("pot 0"), "{text}");
@@ -1992,10 +1993,10 @@ fn under_chips_the_table_shows_stacks_the_pot_and_a_sheet_in_chips() {
 
 #[test]
 fn jokers_are_drawn_as_jokers_at_the_right_of_your_hand_in_either_theme() {
-    let rules = crate::engine::Preset::Joker.rules();
+    let rules = hearts_engine::Preset::Joker.rules();
     let seed = (1..100)
         .find(|&seed| {
-            let deal = crate::engine::Deal::for_hand(&rules, seed, 0);
+            let deal = hearts_engine::Deal::for_hand(&rules, seed, 0);
             !(deal.hands[YOU] & CardSet::JOKERS).is_empty()
         })
         .expect("some deal gives you a joker");
@@ -2032,7 +2033,7 @@ fn the_generale_question_waits_while_you_read_the_rules_or_think_of_quitting() {
 
 #[test]
 fn partners_are_marked_and_the_sheet_and_standings_are_by_team() {
-    let rules = crate::engine::Preset::Partnership.rules();
+    let rules = hearts_engine::Preset::Partnership.rules();
     let mut h = Harness::with_rules(rules, 3, Speed::Instant);
     assert!(h.text().contains("You · 0 pts · total 0 · with Across"), "your line names your partner: {}", h.text());
     h.play_until(|app| !app.sight().is_passing());
@@ -2057,7 +2058,7 @@ fn partners_are_marked_and_the_sheet_and_standings_are_by_team() {
 
 #[test]
 fn at_six_the_teams_fit_the_small_and_the_large_table() {
-    let rules = Rules { players: 6, teams: crate::engine::Teams::Individual, ..Rules::default() };
+    let rules = Rules { players: 6, teams: hearts_engine::Teams::Individual, ..Rules::default() };
     let mut h = Harness::with_rules(rules, 4, Speed::Instant);
     h.play_until(|app| app.you().window == Some(Window::HandSummary));
     h.send(Command::Confirm);
@@ -2071,7 +2072,7 @@ fn at_six_the_teams_fit_the_small_and_the_large_table() {
 
 #[test]
 fn the_auction_asks_your_bid_then_the_suit_and_the_top_line_names_it() {
-    let rules = crate::engine::Preset::Auction.rules();
+    let rules = hearts_engine::Preset::Auction.rules();
     let mut named_by_you = false;
     for seed in 1..40 {
         let mut h = Harness::with_rules(rules, seed, Speed::Instant);
@@ -2097,7 +2098,7 @@ fn the_auction_asks_your_bid_then_the_suit_and_the_top_line_names_it() {
             h.send(Command::Right);
             h.send(Command::Confirm);
             let expected =
-                crate::engine::Suit::ALL[(crate::engine::Suit::ALL.iter().position(|&s| s == first).unwrap() + 1) % 4];
+                hearts_engine::Suit::ALL[(hearts_engine::Suit::ALL.iter().position(|&s| s == first).unwrap() + 1) % 4];
             assert_eq!(h.game().hand().named_suit(), Some(expected));
             let top = h.text().lines().next().unwrap().to_string();
             let symbol = h.you().theme.suit(expected);
@@ -2112,7 +2113,7 @@ fn the_auction_asks_your_bid_then_the_suit_and_the_top_line_names_it() {
 
 #[test]
 fn domino_for_two_shows_the_stock_your_draws_and_the_end_at_31() {
-    let rules = Rules { players: 2, ..crate::engine::Preset::Domino.rules() };
+    let rules = Rules { players: 2, ..hearts_engine::Preset::Domino.rules() };
     let mut h = Harness::with_rules(rules, 3, Speed::Instant);
     for (width, height) in [(80, 24), (200, 60)] {
         let (text, _, hits) = h.screen(width, height);
@@ -2139,7 +2140,7 @@ fn domino_for_two_shows_the_stock_your_draws_and_the_end_at_31() {
 
 #[test]
 fn a_domino_player_out_of_cards_is_shown_out() {
-    let rules = Rules { players: 5, ..crate::engine::Preset::Domino.rules() };
+    let rules = Rules { players: 5, ..hearts_engine::Preset::Domino.rules() };
     for seed in 1..30 {
         let mut h = Harness::with_rules(rules, seed, Speed::Instant);
         h.play_until(|app| {
@@ -2158,7 +2159,7 @@ fn a_domino_player_out_of_cards_is_shown_out() {
 
 #[test]
 fn a_domino_hand_that_ends_says_who_took_the_stock() {
-    let rules = Rules { players: 3, ..crate::engine::Preset::Domino.rules() };
+    let rules = Rules { players: 3, ..hearts_engine::Preset::Domino.rules() };
     for seed in 1..40 {
         let mut h = Harness::with_rules(rules, seed, Speed::Instant);
         h.play_until(|app| {
@@ -2174,7 +2175,7 @@ fn a_domino_hand_that_ends_says_who_took_the_stock() {
             .map(|s| (s, hand.taken(s) - played))
             .find(|(_, extra)| !extra.is_empty())
             .expect("someone took the stock");
-        let hearts = extra.of_suit(crate::engine::Suit::Hearts).len();
+        let hearts = extra.of_suit(hearts_engine::Suit::Hearts).len();
         let who = if taker == YOU { "You".to_string() } else { h.setup().seat_name(taker) };
         assert!(note.starts_with(&who), "{note}");
         assert!(note.ends_with(&format!("took the stock: {} cards, {hearts} points", extra.len())), "{note}");
@@ -2186,7 +2187,7 @@ fn a_domino_hand_that_ends_says_who_took_the_stock() {
 /// A Cancellation table of `players` from a seed where you are dealt a
 /// card twice.
 fn two_pack_table(players: u8) -> Harness {
-    let rules = Rules { players, ..crate::engine::Preset::Cancellation.rules() };
+    let rules = Rules { players, ..hearts_engine::Preset::Cancellation.rules() };
     let seed = (1..).find(|&seed| !Deal::for_hand(&rules, seed, 0).bag_of(YOU).twice().is_empty()).unwrap();
     Harness::with_rules(rules, seed, Speed::Instant)
 }
@@ -2220,7 +2221,7 @@ fn a_card_dealt_twice_is_in_your_hand_twice() {
 
 #[test]
 fn a_cancelled_pair_and_the_cards_waiting_are_named_in_the_top_line() {
-    let rules = Rules { players: 6, ..crate::engine::Preset::Cancellation.rules() };
+    let rules = Rules { players: 6, ..hearts_engine::Preset::Cancellation.rules() };
     let mut h = Harness::with_rules(rules, 3, Speed::Instant);
     h.play_until(|app| !app.game().hand().trick().cancelled().is_empty());
     let pair = h.game().hand().trick().cancelled();
@@ -2266,7 +2267,7 @@ fn marking_a_card_held_twice_again_passes_both_copies() {
 
 #[test]
 fn a_trick_no_card_won_is_shown_as_nobody_taking_it() {
-    let rules = Rules { players: 6, ..crate::engine::Preset::Cancellation.rules() };
+    let rules = Rules { players: 6, ..hearts_engine::Preset::Cancellation.rules() };
     let mut h = Harness::with_rules(rules, 3, Speed::Normal);
     let just_rolled_over = |app: &Harness| {
         let last = app.game().tricks().last();
@@ -2341,7 +2342,7 @@ fn hidden_from_you(app: &Harness) -> CardSet {
 
 #[test]
 fn no_screen_shows_a_card_you_may_not_see_over_whole_games_of_several_presets() {
-    use crate::engine::Preset;
+    use hearts_engine::Preset;
     let tables = [
         (Preset::BlackLady, 4, 3),
         (Preset::Heartsette, 3, 5),
@@ -2431,17 +2432,17 @@ fn at_every_table_size_the_big_labels_overlap_neither_each_other_nor_the_trick()
 
 #[test]
 fn anothers_widow_counts_in_its_points_only_once_the_hand_is_scored() {
-    let rules = crate::engine::Preset::Heartsette.rules();
+    let rules = hearts_engine::Preset::Heartsette.rules();
     let across = Seat::new(2).unwrap();
     // Penalty points counted by hand: a heart 1, the queen of spades 13.
     let count = |cards: CardSet| {
         cards
             .iter()
             .map(|card| {
-                if card == crate::engine::Card::QUEEN_OF_SPADES {
+                if card == hearts_engine::Card::QUEEN_OF_SPADES {
                     13
                 } else {
-                    i32::from(card.suit() == crate::engine::Suit::Hearts)
+                    i32::from(card.suit() == hearts_engine::Suit::Hearts)
                 }
             })
             .sum::<i32>()
@@ -2473,7 +2474,7 @@ fn anothers_widow_counts_in_its_points_only_once_the_hand_is_scored() {
 
 #[test]
 fn the_auctions_bid_is_in_the_pot_during_the_hand_and_the_summary_says_who_took_the_pot() {
-    let rules = crate::engine::Preset::Auction.rules();
+    let rules = hearts_engine::Preset::Auction.rules();
     for seed in 1..40 {
         let mut h = Harness::with_rules(rules, seed, Speed::Instant);
         loop {
@@ -2544,14 +2545,14 @@ fn the_hand_summary_lists_every_card_taken_even_after_a_moon() {
 
 #[test]
 fn the_top_line_speaks_of_breaking_only_where_a_rule_about_it_is_in_force() {
-    for &preset in crate::engine::Preset::ALL {
+    for &preset in hearts_engine::Preset::ALL {
         let rules = preset.rules();
         let h = Harness::with_rules(rules, 42, Speed::Instant);
         let top = h.text().lines().next().unwrap().to_string();
         assert_eq!(top.contains("hearts not broken"), rules.must_break_hearts, "{preset}: {top}");
     }
     // An auction played with the rule: the suit named is the one to break.
-    let rules = Rules { must_break_hearts: true, ..crate::engine::Preset::Auction.rules() };
+    let rules = Rules { must_break_hearts: true, ..hearts_engine::Preset::Auction.rules() };
     for seed in 1..40 {
         let mut h = Harness::with_rules(rules, seed, Speed::Instant);
         h.play_until(|app| app.you().window.is_some() || app.game().hand().phase() == HandPhase::Playing);
@@ -2560,7 +2561,7 @@ fn the_top_line_speaks_of_breaking_only_where_a_rule_about_it_is_in_force() {
             h.play_until(|app| app.game().hand().phase() == HandPhase::Playing);
         }
         let Some(suit) = h.game().hand().named_suit() else { continue };
-        if suit == crate::engine::Suit::Hearts || h.game().hand().hearts_broken() {
+        if suit == hearts_engine::Suit::Hearts || h.game().hand().hearts_broken() {
             continue;
         }
         let top = h.text().lines().next().unwrap().to_string();
@@ -2586,7 +2587,7 @@ fn your_own_failed_generale_is_told_to_you() {
 #[test]
 fn equal_totals_at_the_end_share_a_place() {
     // Right takes both hearts and passes 100; You and Left stay level at 50.
-    let rules = Rules { tie: crate::engine::TieRule::Share, moon: MoonRule::Off, no_blood: false, ..Rules::default() };
+    let rules = Rules { tie: hearts_engine::TieRule::Share, moon: MoonRule::Off, no_blood: false, ..Rules::default() };
     let mut h = harness_at(rules, ["2C 2H", "3C 3H", "4C 4H", "5C 5H"], 3, [50, 50, 70, 97]);
     h.play_until(|app| matches!(app.you().window, Some(Window::GameOver(_))));
     let text = h.text();
@@ -2608,7 +2609,7 @@ fn the_side_panel_shows_every_seats_total_at_every_table_size() {
         Rules { players: 3, ..Rules::default() },
         Rules { players: 4, ..Rules::default() },
         Rules { players: 7, ..Rules::default() },
-        Rules { players: 11, ..crate::engine::Preset::Cancellation.rules() },
+        Rules { players: 11, ..hearts_engine::Preset::Cancellation.rules() },
     ];
     for rules in games {
         let mut h = Harness::with_rules(rules, 7, Speed::Instant);
@@ -2654,7 +2655,7 @@ fn rows_cut_at_the_border(buffer: &Buffer, window: Rect) -> Vec<String> {
 
 #[test]
 fn every_window_keeps_its_text_whole_at_80x24_for_every_preset_and_table_size() {
-    for &preset in crate::engine::Preset::ALL {
+    for &preset in hearts_engine::Preset::ALL {
         for &players in preset.player_counts() {
             let rules = Rules { players, ..preset.rules() };
             let mut h = Harness::with_rules(rules, 3, Speed::Instant);
@@ -2687,7 +2688,7 @@ fn every_window_keeps_its_text_whole_at_80x24_for_every_preset_and_table_size() 
 
 #[test]
 fn a_long_note_gives_way_to_the_whole_instruction_at_80_columns() {
-    let rules = Rules { players: 11, ..crate::engine::Preset::Cancellation.rules() };
+    let rules = Rules { players: 11, ..hearts_engine::Preset::Cancellation.rules() };
     let mut h = Harness::with_rules(rules, 5, Speed::Instant);
     h.play_until(|app| {
         app.game().hand().phase() == HandPhase::Playing

@@ -4,7 +4,7 @@
 
 use ratatui::style::{Color, Modifier, Style};
 
-use crate::engine::{Card, Rank, Suit};
+use hearts_engine::{Card, Rank, Suit};
 
 /// Borders drawn with ASCII characters only.
 const ASCII_BORDER: ratatui::symbols::border::Set<'static> = ratatui::symbols::border::Set {

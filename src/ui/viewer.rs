@@ -7,11 +7,11 @@
 
 use std::time::{Duration, Instant};
 
-use crate::engine::{Card, CardBag, CardSet, GamePhase, HandPhase, MoonScoring};
 use crate::table::notice::Hint;
 use crate::table::saved::Programs;
 use crate::table::sight::Question;
 use crate::table::{Finish, Intent, Kind, Notice, PersonId, Refusal, Sight};
+use hearts_engine::{Card, CardBag, CardSet, GamePhase, HandPhase, MoonScoring};
 
 use super::input::{Button, Command};
 use super::theme::Theme;

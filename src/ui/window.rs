@@ -60,14 +60,14 @@ pub enum Window {
     /// the game).
     HandSummary,
     /// The moon this person shot: how it counts, the selected choice.
-    MoonChoice(crate::engine::MoonScoring),
+    MoonChoice(hearts_engine::MoonScoring),
     /// Before the first lead: declare the Generale ([`Button::Yes`]) or
     /// pass ([`Button::No`]), the selected button.
     Generale(Button),
     /// The auction, this person's turn: the bid on offer.
     Bid(u32),
     /// This person won the auction: the suit to name.
-    NameSuit(crate::engine::Suit),
+    NameSuit(hearts_engine::Suit),
     /// The end: standings and what next.
     GameOver(Button),
     /// An unfinished game was found: resume it or start anew.

@@ -11,7 +11,7 @@ use std::sync::mpsc::{Receiver, RecvTimeoutError, channel};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
-use hearts::engine::{Card, Rank, Suit};
+use hearts_engine::{Card, Rank, Suit};
 
 /// How long a line may take to come.
 const PATIENCE: Duration = Duration::from_secs(60);

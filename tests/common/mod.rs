@@ -8,7 +8,7 @@ pub mod serve;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
-use hearts::engine::{BySeat, Card, CardSet, Deal, Hand, Rules, Seat};
+use hearts_engine::{BySeat, Card, CardSet, Deal, Hand, Rules, Seat};
 
 /// Cards written as in the game: `"AQ7H 2C"`.
 pub fn cards(text: &str) -> CardSet {

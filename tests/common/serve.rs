@@ -12,7 +12,7 @@ use std::time::Duration;
 
 use clap::Parser as _;
 use hearts::cli::Cli;
-use hearts::config::SearchPaths;
+use hearts_bots::config::SearchPaths;
 use russh::ChannelMsg;
 use russh::client::{self, Handle};
 use russh::keys::PublicKeyOrCertificate;

@@ -5,7 +5,7 @@
 //! (nobody: the last trick's winner takes it).
 
 use super::{face, take_points};
-use hearts::engine::{Card, Rules, Suit};
+use hearts_engine::{Card, Rules, Suit};
 
 /// The stock's next card, as the rule book states the order: number the
 /// cards clubs, diamonds, spades, hearts (16 places a suit, two first), mix

@@ -5,7 +5,7 @@
 //! meant to be.
 #![allow(dead_code)]
 
-use hearts::engine::{
+use hearts_engine::{
     Card, Declaration, FirstLead, KittyTo, MoonRule, PassDirection, PointsTable, Rank, Rules, Scoring, Suit, Teams,
     TieRule,
 };

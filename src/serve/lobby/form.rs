@@ -221,8 +221,8 @@ fn sentence(text: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::Rules;
-    use crate::players::{Level, Player};
+    use hearts_bots::players::{Level, Player};
+    use hearts_engine::Rules;
 
     const THEME: Theme = Theme { color: true, ascii: false, palette256: true, four_colour: false };
 

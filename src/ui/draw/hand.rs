@@ -9,7 +9,7 @@
 
 use super::trick::{covered_corner, draw_card};
 use super::*;
-use crate::engine::CardBag;
+use hearts_engine::CardBag;
 
 pub(super) fn your_line(buf: &mut Buffer, area: Rect, app: &Seen<'_>, hits: &mut Hits) {
     let theme = app.viewer.theme;
@@ -45,7 +45,7 @@ pub(super) fn your_line(buf: &mut Buffer, area: Rect, app: &Seen<'_>, hits: &mut
     if let Some(partner) = app.rules().partner(me) {
         let rules = app.rules();
         let mut text = format!("{}with {}", theme.separator(), app.name(partner));
-        if rules.teams == crate::engine::Teams::Individual {
+        if rules.teams == hearts_engine::Teams::Individual {
             // Your own total is above; the team's decides the game.
             text += &format!("{}team {}", theme.separator(), app.side_standing(rules.side(me)));
         }

@@ -93,7 +93,7 @@ pub(super) fn side_panel(buf: &mut Buffer, area: Rect, app: &Seen<'_>) {
 fn running_totals(app: &Seen<'_>, rows: usize, width: u16) -> Vec<Line<'static>> {
     let rules = app.rules();
     let sides = rules.side_count();
-    let widest = if rules.teams == crate::engine::Teams::Off { 10 } else { 14 };
+    let widest = if rules.teams == hearts_engine::Teams::Off { 10 } else { 14 };
     let column = (usize::from(width).saturating_sub(5) / sides).min(widest);
     if column < NARROWEST_TOTAL {
         return totals_by_side(app, width);
@@ -144,7 +144,7 @@ fn totals_by_side(app: &Seen<'_>, width: u16) -> Vec<Line<'static>> {
 }
 
 /// A side's total (or chips) after a hand.
-fn standing_after(app: &Seen<'_>, record: &crate::engine::HandRecord, side: usize) -> i32 {
+fn standing_after(app: &Seen<'_>, record: &hearts_engine::HandRecord, side: usize) -> i32 {
     let standing = record.chips.map_or(record.totals, |settled| settled.after.stacks);
     app.rules().side_total(&standing, side)
 }

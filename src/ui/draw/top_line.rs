@@ -5,8 +5,8 @@
 //! ```
 
 use super::*;
-use crate::record::DealCode;
 use crate::table::{DealShown, Kind};
+use hearts_bots::record::DealCode;
 
 /// The top line: title, hand, pass, target, rules, seed, hearts, and the
 /// clock of a timed game at the right. Where the line is too narrow the
@@ -17,7 +17,7 @@ pub(super) fn info_bar(buf: &mut Buffer, area: Rect, app: &Seen<'_>) {
     let rules = app.rules();
     let me = app.seat.unwrap_or(Seat::SOUTH);
     let pass = match app.pass_direction {
-        crate::engine::PassDirection::Hold => "hold".to_string(),
+        hearts_engine::PassDirection::Hold => "hold".to_string(),
         direction if app.pass_count == 0 => format!("no pass ({direction})"),
         // Alone, a seat's name is where it sits ("pass left"); a shared table names people and bots.
         _ if app.kind == Kind::Shared && app.seat.is_some() => {

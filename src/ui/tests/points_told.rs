@@ -7,10 +7,10 @@
 use std::collections::HashMap;
 
 use super::*;
-use crate::engine::{BONUS_CARD_VALUE, HandRecord, Preset, Teams};
 use crate::line::cards::CardWords;
 use crate::line::narrator::Narrator;
 use crate::table::{Arrival, Sharing};
+use hearts_engine::{BONUS_CARD_VALUE, HandRecord, Preset, Teams};
 
 const ALICE: PersonId = PersonId(1);
 const BOB: PersonId = PersonId(2);
@@ -69,7 +69,7 @@ fn table_of(label: &str, rules: Rules, seed: u64) -> (Room, Instant) {
     let players = vec![Player::Builtin(Level::Easy); rules.player_count()];
     let setup = Setup { rules, label: label.to_string(), players };
     let sharing = Sharing { turn_clock: Some(Duration::from_secs(1)), ..Sharing::default() };
-    let start = crate::record::DealCode { seed, hand: 1 };
+    let start = hearts_bots::record::DealCode { seed, hand: 1 };
     let table = Table::shared(setup, start, Speed::Instant, Think::Samples(1), sharing).unwrap();
     let mut room = Room::new(table, Vec::new());
     let now = Instant::now();

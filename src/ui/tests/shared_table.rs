@@ -5,8 +5,8 @@
 //! screen gives away the deal while the game is played.
 
 use super::*;
-use crate::engine::{Action, Card};
 use crate::table::{Arrival, Message, Sharing};
+use hearts_engine::{Action, Card};
 
 const ALICE: PersonId = PersonId(1);
 const BOB: PersonId = PersonId(2);
@@ -30,7 +30,7 @@ impl Shared {
 
     /// A table of `setup` and `seed` under `code` with nobody at it.
     fn of(setup: Setup, seed: u64, sharing: Sharing, code: &str) -> Shared {
-        let start = crate::record::DealCode { seed, hand: 1 };
+        let start = hearts_bots::record::DealCode { seed, hand: 1 };
         let mut table = Table::shared(setup, start, Speed::Instant, Think::Samples(1), sharing).unwrap();
         table.set_code(code);
         Shared { room: Room::new(table, Vec::new()), now: Instant::now(), asked: Vec::new() }
@@ -545,7 +545,7 @@ fn a_shared_tables_games_are_dealt_from_secret_seeds_nobody_chooses_or_replays()
     assert!(window.contains("Rules") && !window.contains("Seed"), "no seed to type: {window}");
     shared.press(BOB, Command::Cancel);
     // Even the intent itself, whatever sends it, is refused.
-    let chosen = crate::record::DealCode { seed: 12345, hand: 1 };
+    let chosen = hearts_bots::record::DealCode { seed: 12345, hand: 1 };
     let game =
         crate::table::NewGame { setup: shared.table().setup().clone(), deal: Some(chosen), speed: Speed::Instant };
     shared.room.intend(BOB, crate::table::Intent::NewGame(Box::new(game)), shared.now);
@@ -1025,7 +1025,7 @@ fn a_private_tables_long_code_is_on_its_screen_at_every_size() {
 
 #[test]
 fn at_80x24_every_presets_changed_name_stays_on_a_full_top_line() {
-    for &preset in crate::engine::Preset::ALL {
+    for &preset in hearts_engine::Preset::ALL {
         let rules = Rules { clock_minutes: 10, ..preset.rules() };
         let label = format!("{}+", preset.name());
         let players = vec![Player::Builtin(Level::Normal); rules.player_count()];
@@ -1124,7 +1124,7 @@ fn a_table_nobody_seated_is_at_pauses_and_says_so() {
 #[test]
 fn a_question_the_turn_clock_answered_for_a_person_is_closed_on_their_screen() {
     let sharing = Sharing { turn_clock: Some(Duration::ZERO), ..Sharing::default() };
-    let mut shared = Shared::empty(crate::engine::Preset::ChasseCoeur.rules(), 10, sharing);
+    let mut shared = Shared::empty(hearts_engine::Preset::ChasseCoeur.rules(), 10, sharing);
     for (id, name) in [(ALICE, "alice"), (BOB, "bob"), (PersonId(4), "carol"), (PersonId(5), "dave")] {
         shared.arrive(id, name, None, false);
     }

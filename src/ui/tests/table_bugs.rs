@@ -3,7 +3,7 @@
 //! and what shows behind the resume offer.
 
 use super::*;
-use crate::engine::{Action, Card, KittyTo, PassDirection, Preset, Trick};
+use hearts_engine::{Action, Card, KittyTo, PassDirection, Preset, Trick};
 
 // ---- playing out ----------------------------------------------------------
 

@@ -11,11 +11,11 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::{Paragraph, Widget};
 use serde::{Deserialize, Serialize};
 
-use crate::config::{self, ConfigError, LoadedRules, RawValue, RuleRequest, SearchPaths};
-use crate::engine::{Preset, Rules, RulesError};
 use crate::pace::Speed;
-use crate::players::{BotChoices, Level, Player};
-use crate::record::DealCode;
+use hearts_bots::config::{self, ConfigError, LoadedRules, RawValue, RuleRequest, SearchPaths};
+use hearts_bots::players::{BotChoices, Level, Player};
+use hearts_bots::record::DealCode;
+use hearts_engine::{Preset, Rules, RulesError};
 
 use crate::table::notice::sentence;
 use crate::table::sight::AtSeat;
@@ -399,7 +399,7 @@ impl NewGameForm {
     fn seat_name(&self, seat: usize) -> String {
         let players = self.players.len();
         let name = if self.shared { fixed_seat_name } else { seat_name };
-        crate::engine::Seat::new(seat).map_or_else(String::new, |seat| name(seat, players))
+        hearts_engine::Seat::new(seat).map_or_else(String::new, |seat| name(seat, players))
     }
 
     /// A line of the window as (label, value).

@@ -15,8 +15,8 @@ use ratatui::text::Line;
 use ratatui::widgets::{Paragraph, Widget};
 
 use super::{frame, wrapped};
-use crate::engine::{Card, Declaration, FirstLead, Kitty, KittyTo, MoonRule, PointsTable, Rules, Scoring, Suit, Teams};
 use crate::ui::Seen;
+use hearts_engine::{Card, Declaration, FirstLead, Kitty, KittyTo, MoonRule, PointsTable, Rules, Scoring, Suit, Teams};
 
 /// Draws the window over the table; its rectangle.
 pub fn draw(buf: &mut Buffer, area: Rect, seen: &Seen) -> Rect {
@@ -48,7 +48,7 @@ pub fn rules_in_brief(rules: &Rules, card: impl Fn(Card) -> String) -> Vec<Strin
         game += &format!(", {}-minute clock", rules.clock_minutes);
     }
     game += if rules.plays_chips() { ": the most chips wins" } else { ": the lowest total wins" };
-    if rules.tie == crate::engine::TieRule::Share && !rules.plays_chips() {
+    if rules.tie == hearts_engine::TieRule::Share && !rules.plays_chips() {
         game += " (ties share the win)";
     }
     lines.push(game);

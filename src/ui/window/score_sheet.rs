@@ -14,9 +14,9 @@ use ratatui::text::Line;
 use ratatui::widgets::{Paragraph, Widget};
 
 use super::frame;
-use crate::engine::Teams;
 use crate::ui::Seen;
 use crate::ui::draw::{count, short_name};
+use hearts_engine::Teams;
 
 /// Draws the window over the table; its rectangle.
 pub fn draw(buf: &mut Buffer, area: Rect, seen: &Seen) -> Rect {

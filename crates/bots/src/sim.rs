@@ -12,9 +12,9 @@
 use std::collections::BTreeMap;
 use std::time::Instant;
 
-use crate::bot::{self, Bot, Player, Think};
-use crate::engine::{Game, GamePhase, MoonRule, PassDirection, Rules, Seat, Teams};
 use crate::record::{GameRecord, Recorder, SeatRecord};
+use crate::{Bot, Player, Think};
+use hearts_engine::{Game, GamePhase, MoonRule, PassDirection, Rules, Seat, Teams};
 
 pub mod compare;
 
@@ -451,14 +451,14 @@ impl Arena {
                 GamePhase::GameOver => break,
                 _ if one_hand_done => break,
                 GamePhase::HandOver => {
-                    game.apply(crate::engine::Action::NextHand).expect("the hand is over");
+                    game.apply(hearts_engine::Action::NextHand).expect("the hand is over");
                     continue;
                 }
                 GamePhase::InHand | GamePhase::MoonChoice(_) => {}
             }
-            let seat = bot::seat_to_act(&game).expect("someone acts while a hand is on");
+            let seat = crate::seat_to_act(&game).expect("someone acts while a hand is on");
             let started = Instant::now();
-            let action = bot::decide(&game, seat, bots[seat.index()].as_mut()).expect("the seat has a decision");
+            let action = crate::decide(&game, seat, bots[seat.index()].as_mut()).expect("the seat has a decision");
             stats[seat.index()].decisions_ns.push(started.elapsed().as_nanos() as u64);
             for report in bots[seat.index()].reports() {
                 eprintln!("hearts sim: seat {}: {report}", seat.index());
@@ -466,7 +466,7 @@ impl Arena {
             let event = game.apply(action).unwrap_or_else(|error| {
                 panic!("{} chose an illegal action {action:?}: {error}", bots[seat.index()].name())
             });
-            if matches!(event, crate::engine::Event::HandScored | crate::engine::Event::GameOver) {
+            if matches!(event, hearts_engine::Event::HandScored | hearts_engine::Event::GameOver) {
                 hands += 1;
                 let entry = game.history().last().expect("a hand was scored");
                 scored.push((entry.pass, Seat::all(players).map(|s| entry.scores[s]).collect()));

@@ -5,9 +5,9 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::bot::protocol::moon_name;
 use crate::config::{ConfigError, rules_from_json, rules_to_json};
-use crate::engine::{Action, BySeat, Card, CardBag, CardSet, Game, GameError, GamePhase, HandPhase, MoonScoring, Seat};
+use crate::protocol::moon_name;
+use hearts_engine::{Action, BySeat, Card, CardBag, CardSet, Game, GameError, GamePhase, HandPhase, MoonScoring, Seat};
 
 /// A deal code: a game seed and one of its hands, written `42/7` (hand 7
 /// of game 42) or `42` (hand 1). `hearts --deal 42/7` plays it; the table
@@ -138,7 +138,7 @@ pub struct ChipsLog {
 }
 
 impl ChipsLog {
-    fn of(settled: &crate::engine::ChipsSettlement, players: usize) -> ChipsLog {
+    fn of(settled: &hearts_engine::ChipsSettlement, players: usize) -> ChipsLog {
         ChipsLog {
             change: per_seat(&settled.change, players),
             stacks: per_seat(&settled.after.stacks, players),
@@ -197,7 +197,7 @@ pub enum ReplayError {
     Rules(#[from] ConfigError),
     /// The rules load but do not make a game.
     #[error("the record's rules: {0}")]
-    Invalid(#[from] crate::engine::RulesError),
+    Invalid(#[from] hearts_engine::RulesError),
     /// A field that is not what the format says (a wrong length, a seat
     /// off the table, a card that is not a card).
     #[error("{}{field}: {problem}", at_hand(*hand))]
@@ -348,7 +348,7 @@ impl GameRecord {
     /// these actions (a game at the table, finished or not): every hand
     /// scored so far.
     pub fn of_actions(
-        rules: crate::engine::Rules,
+        rules: hearts_engine::Rules,
         start: DealCode,
         seats: Vec<SeatRecord>,
         actions: &[Action],
@@ -547,7 +547,7 @@ fn replay_hand(game: &mut Game, log: &HandLog, actions: &mut Vec<Action>) -> Res
     if game.hand().phase() == HandPhase::Naming {
         let seat = game.hand().to_act();
         let text = log.named_suit.clone().unwrap_or_default();
-        let suit = crate::engine::Suit::from_letter(&text)
+        let suit = hearts_engine::Suit::from_letter(&text)
             .ok_or_else(|| malformed(hand_of, "named_suit", format!("\"{text}\" is not S, H, D or C")))?;
         let action = Action::NameSuit { seat, suit };
         let field = "named_suit".to_string();
@@ -616,37 +616,6 @@ fn replay_hand(game: &mut Game, log: &HandLog, actions: &mut Vec<Action>) -> Res
     let chips = entry.chips.as_ref().map(|settled| ChipsLog::of(settled, players));
     check("chips", format!("{:?}", log.chips), format!("{chips:?}"))?;
     Ok(())
-}
-
-/// A whole game played by bots, as a record, for tests across the crate:
-/// `level` chooses each seat's bot, and the seats named `players` (the
-/// first one may be `human`).
-#[cfg(test)]
-pub(crate) fn bot_game(
-    rules: crate::engine::Rules,
-    seed: u64,
-    level: impl Fn(Seat) -> crate::players::Level,
-    players: &[&str],
-) -> GameRecord {
-    use crate::bot::{Think, decide, seat_to_act};
-    let mut game = Game::new(rules, seed).unwrap();
-    let seats = Seat::all(rules.player_count());
-    let mut bots: Vec<_> = seats.clone().map(|s| level(s).bot(seed, s, Think::Samples(1))).collect();
-    let mut actions = Vec::new();
-    while game.phase() != GamePhase::GameOver {
-        let action = match seat_to_act(&game) {
-            Some(seat) => decide(&game, seat, bots[seat.index()].as_mut()).unwrap(),
-            None => Action::NextHand,
-        };
-        game.apply(action).unwrap();
-        actions.push(action);
-    }
-    let seats = seats.map(|s| SeatRecord {
-        seat: s.index(),
-        name: format!("seat {}", s.index()),
-        player: players[s.index()].into(),
-    });
-    GameRecord::of_actions(rules, DealCode { seed, hand: 1 }, seats.collect(), &actions).unwrap()
 }
 
 #[cfg(test)]

@@ -16,7 +16,7 @@ use super::sampler::{Group, UniformDeal};
 use super::solver;
 use super::two_packs::TwoPackWorlds;
 use super::{Bot, SeatView, Voids};
-use crate::engine::{
+use hearts_engine::{
     BySeat, Card, CardBag, CardSet, Deal, GameRng, Hand, HandPhase, HandResult, MoonRule, MoonScoring, PassDirection,
     Rules, Seat, Suit, Trick, shooter_is_asked,
 };
@@ -823,7 +823,7 @@ impl<'a> Judge<'a> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::{Game, Rules, Suit};
+    use hearts_engine::{Game, Rules, Suit};
 
     #[test]
     fn a_void_seat_leaves_the_queen_to_either_other_seat_alike() {
@@ -831,12 +831,12 @@ mod tests {
         // unseen, two to each other seat: the QS cannot be West's, and of the
         // 60 deals that agree, 30 give her to North and 30 to East.
         let deal = "S:32.2.-.- -.654.-.- Q4.7.-.- 5.98.-.-";
-        let holdings = crate::engine::Deal::parse_hands(deal, 4).unwrap();
+        let holdings = hearts_engine::Deal::parse_hands(deal, 4).unwrap();
         // A deck of just these twelve cards, three to a hand.
         let rules = Rules {
             removed_cards: Some(CardSet::DECK - CardSet::union(holdings.of_table(4))),
             pass_count: 0,
-            first_lead: crate::engine::FirstLead::LeftOfDealer,
+            first_lead: hearts_engine::FirstLead::LeftOfDealer,
             no_blood: false,
             must_break_hearts: false,
             ..Rules::default()
@@ -872,7 +872,7 @@ mod tests {
         rules: &'a Rules,
         hand: &mut Hand,
         moves: &str,
-        tricks: &'a mut Vec<crate::engine::Trick>,
+        tricks: &'a mut Vec<hearts_engine::Trick>,
         seat: usize,
     ) -> SeatView<'a> {
         for text in moves.split_whitespace() {
@@ -889,7 +889,7 @@ mod tests {
     fn open_lead(rules: Rules) -> Rules {
         Rules {
             pass_count: 0,
-            first_lead: crate::engine::FirstLead::LeftOfDealer,
+            first_lead: hearts_engine::FirstLead::LeftOfDealer,
             no_blood: false,
             must_break_hearts: false,
             ..rules
@@ -897,7 +897,7 @@ mod tests {
     }
 
     fn small_deck(deal: &str, rules: Rules) -> (Rules, Hand) {
-        let holdings = crate::engine::Deal::parse_hands(deal, 4).unwrap();
+        let holdings = hearts_engine::Deal::parse_hands(deal, 4).unwrap();
         let rules = Rules { removed_cards: Some(CardSet::DECK - CardSet::union(holdings.of_table(4))), ..rules };
         (rules, Hand::from_holdings(&rules, holdings, Seat::new(3).unwrap()))
     }
@@ -986,7 +986,7 @@ mod tests {
     fn view_of_queen_led_at_88<'a>(
         rules: &'a Rules,
         hand: &mut Hand,
-        tricks: &'a mut Vec<crate::engine::Trick>,
+        tricks: &'a mut Vec<hearts_engine::Trick>,
     ) -> SeatView<'a> {
         let mut view = view_after(rules, hand, "2C 5C 3C 4C QS 4S 5S", tricks, 0);
         view.totals = BySeat::new_with(|seat| [40, 88, 45, 50].get(seat.index()).copied().unwrap_or(0));
@@ -1135,7 +1135,7 @@ mod tests {
 
     #[test]
     fn samples_respect_hand_sizes_voids_and_known_cards() {
-        use crate::engine::{Kitty, Preset};
+        use hearts_engine::{Kitty, Preset};
         let tables = [
             Rules::default(),
             // A declaration is replayed in every sample; the widow's taker
@@ -1149,9 +1149,9 @@ mod tests {
             // Play the game to the middle of a hand with the normal policy.
             let mut steps = 0;
             while steps < 20 {
-                let seat = crate::bot::seat_to_act(&game).unwrap();
-                let mut bot = crate::bot::Level::Normal.bot(7, seat, Think::Samples(1));
-                let action = crate::bot::decide(&game, seat, bot.as_mut()).unwrap();
+                let seat = crate::seat_to_act(&game).unwrap();
+                let mut bot = crate::Level::Normal.bot(7, seat, Think::Samples(1));
+                let action = crate::decide(&game, seat, bot.as_mut()).unwrap();
                 game.apply(action).unwrap();
                 if game.hand().phase() == HandPhase::Playing {
                     steps += 1;

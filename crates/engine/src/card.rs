@@ -169,7 +169,7 @@ impl fmt::Display for Rank {
 
 /// One playing card, or one of up to four jokers.
 ///
-/// Stored as the bit position it takes in a [`crate::engine::CardSet`]:
+/// Stored as the bit position it takes in a [`crate::CardSet`]:
 /// `suit * 16 + rank`, so that each suit is one 16-bit lane of a `u64`.
 /// Joker `k` (0..4) takes bit 13 of lane `k`, above the ace, outside every
 /// suit: it has no suit or rank of its own (see [`Card::is_joker`]). Jokers

@@ -1,7 +1,7 @@
 //! Who plays each seat: the built-in bot levels, external programs, and
 //! the choices the flags and the rules file's `[bots]` table make.
 //!
-//! This module only names players; [`crate::bot`] makes them play. It
+//! This module only names players; [`crate`] makes them play. It
 //! depends on nothing else in the crate, so both the rules loader
 //! ([`crate::config`]) and the bots can use it without depending on each
 //! other.

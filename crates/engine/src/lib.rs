@@ -42,6 +42,9 @@
 //!   line), so Black Lady pays only for longer per-seat arrays (eleven
 //!   seats: a `Copy` hand of 456 bytes rather than 256).
 
+#![forbid(unsafe_code)]
+#![deny(missing_docs)]
+
 mod card;
 mod card_set;
 mod deal;
@@ -62,6 +65,7 @@ pub use game::{
 };
 pub use hand::{
     Bid, BidError, DeclareError, Hand, HandPhase, Lies, PassError, PassOutcome, PlayError, PlayOutcome, PlaySituation,
+    Undo,
 };
 pub use rules::{
     CHIPS_HANDS, Declaration, FirstLead, Kitty, KittyTo, MAX_PASS_CYCLE, MoonRule, PassCycle, PassDirection,

@@ -12,7 +12,7 @@
 
 use std::collections::HashMap;
 
-use crate::engine::{Card, CardSet, GameRng};
+use hearts_engine::{Card, CardSet, GameRng};
 
 /// Receivers at most: six other seats and the kitty.
 const RECEIVERS: usize = 8;

@@ -51,7 +51,7 @@ impl Trick {
     }
 
     /// This trick, of a game of two packs.
-    pub(crate) const fn of_two_packs_too(self) -> Trick {
+    pub const fn of_two_packs_too(self) -> Trick {
         Trick { two_packs: true, ..self }
     }
 
@@ -208,7 +208,7 @@ impl Trick {
     /// Adds the next card (the caller has checked it is legal and the trick
     /// is not full).
     #[inline]
-    pub(crate) fn push(&mut self, card: Card) {
+    pub fn push(&mut self, card: Card) {
         if self.two_packs {
             return self.push_with_two_packs(card);
         }

@@ -30,7 +30,7 @@
 
 use super::outlook::Outlook;
 use super::view::SeatView;
-use crate::engine::{BySeat, Card, CardSet, MoonScoring, Rank, Seat, Suit, Teams};
+use hearts_engine::{BySeat, Card, CardSet, MoonScoring, Rank, Seat, Suit, Teams};
 
 /// Which refinements of the heuristic player are on.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -114,7 +114,7 @@ pub fn pass_ranking(view: &SeatView<'_>, skill: Skill) -> Vec<Card> {
     let protected = |lady: Card| hand.of_suit(lady.suit()).below(lady).len() >= SPADE_GUARDS;
     // Points passed to a partner stay on the team: keep them, pass the rest.
     let to_partner = view.pass_target.is_some_and(|target| view.is_partner(target));
-    let team_moons = view.rules.teams == Teams::Combined && view.rules.moon != crate::engine::MoonRule::Off;
+    let team_moons = view.rules.teams == Teams::Combined && view.rules.moon != hearts_engine::MoonRule::Off;
     // "Hearts" here and below is the penalty suit: the auction may name another.
     let hearts_suit = view.penalty_suit();
     let lowest_heart = hand.of_suit(hearts_suit).lowest();
@@ -255,7 +255,7 @@ impl Table {
         let players = view.players();
         let mut scorers = Seat::all(players).filter(|&s| points[s] > 0);
         let (first, second) = (scorers.next(), scorers.next());
-        let moon_possible = view.rules.moon != crate::engine::MoonRule::Off;
+        let moon_possible = view.rules.moon != hearts_engine::MoonRule::Off;
         let watch = match (first, second) {
             (Some(one), None) if one != view.seat && !view.is_partner(one) && moon_possible => Some(one),
             _ => None,
@@ -670,7 +670,7 @@ fn discard(view: &SeatView<'_>, table: &Table) -> Card {
     let guarding = table.skill.guards_moon && goes_to(view, winner, table.watch);
     let stopper = hand.of_suit(hearts).highest().filter(|&top| {
         let above = table.unseen.of_suit(hearts).above(top).len();
-        view.rules.moon != crate::engine::MoonRule::Off
+        view.rules.moon != hearts_engine::MoonRule::Off
             && match view.rules.teams {
                 Teams::Combined => above == 0,
                 Teams::Off | Teams::Individual => guarding && above <= 1,

@@ -1,7 +1,7 @@
 //! The baseline bots: `random` and `easy`.
 
 use super::{Bot, SeatView};
-use crate::engine::{Card, CardBag, CardSet, GameRng};
+use hearts_engine::{Card, CardBag, CardSet, GameRng};
 
 /// Plays a uniformly random legal card and passes random cards.
 pub struct RandomBot {

@@ -8,11 +8,11 @@ use std::path::{Path, PathBuf};
 
 use toml::de::{DeTable, DeValue};
 
-use crate::engine::{
+use crate::players::{BotChoices, COMMAND_PREFIX, PlayerError};
+use hearts_engine::{
     Card, CardSet, Declaration, FirstLead, Kitty, KittyTo, MoonRule, PassCycle, PassDirection, PointsTable, Preset,
     Rules, RulesError, Scoring, Teams, TieRule,
 };
-use crate::players::{BotChoices, COMMAND_PREFIX, PlayerError};
 
 /// A rule option's value as written in TOML, before it is checked.
 #[derive(Clone, Debug, PartialEq)]
@@ -832,10 +832,17 @@ pub fn rules_to_json(rules: &Rules) -> serde_json::Value {
 /// Reads rules written by [`rules_to_json`]: options missing from the
 /// object keep their defaults; unknown keys and bad values are errors.
 pub fn rules_from_json(value: &serde_json::Value) -> Result<Rules, ConfigError> {
+    rules_of_preset(None, value)
+}
+
+/// A preset's rules with the options of a JSON object over them (keys as
+/// in `rules.toml`); unknown keys and bad values are errors, as is a
+/// combination that makes no game.
+pub fn rules_of_preset(preset: Option<Preset>, value: &serde_json::Value) -> Result<Rules, ConfigError> {
     let serde_json::Value::Object(members) = value else {
         return Err(ConfigError::NotAnObject(value.to_string()));
     };
-    let mut loaded = LoadedRules::new(None);
+    let mut loaded = LoadedRules::new(preset);
     for (key, value) in members {
         loaded.set(key, &RawValue::from_json(value), Origin::Json)?;
     }

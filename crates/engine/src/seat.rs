@@ -6,7 +6,7 @@ use std::ops::{Index, IndexMut};
 /// The most players a table seats.
 pub const MAX_PLAYERS: usize = 11;
 /// The fewest players a table seats: two, for Domino; every other game
-/// needs three ([`crate::engine::Rules::validate`]).
+/// needs three ([`crate::Rules::validate`]).
 pub const MIN_PLAYERS: usize = 2;
 
 /// A seat, numbered 0..n-1 in clockwise play order. Seat 0 is the human

@@ -6,7 +6,7 @@
 
 use super::SeatView;
 use super::expert::{CardEstimate, Goal, PassEstimate, evaluate_passes, evaluate_plays};
-use crate::engine::{Game, GamePhase, HandPhase, Seat};
+use hearts_engine::{Game, GamePhase, HandPhase, Seat};
 
 /// Sampled deals per pass: every pass of three is judged on each, so fewer
 /// than for a card.

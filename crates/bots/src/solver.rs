@@ -5,7 +5,7 @@
 //! once few cards are left, where the tree is small and the policy's
 //! rules of thumb cost the most.
 
-use crate::engine::{BySeat, Hand, HandPhase, HandResult, MoonRule, MoonScoring, Rules};
+use hearts_engine::{BySeat, Hand, HandPhase, HandResult, MoonRule, MoonScoring, Rules};
 
 /// The expert solves the rest of a hand exactly once no seat holds more
 /// than this many cards (at most 16 lines of play at four players: every
@@ -29,7 +29,7 @@ pub fn can_solve(hand: &Hand, rules: &Rules) -> bool {
     !rules.domino
         && !rules.cancellation
         && hand.phase() == HandPhase::Playing
-        && crate::engine::Seat::all(players).all(|seat| hand.holding(seat).len() <= SOLVE_FROM_CARDS)
+        && hearts_engine::Seat::all(players).all(|seat| hand.holding(seat).len() <= SOLVE_FROM_CARDS)
 }
 
 /// Plays the rest of `hand` exactly and returns how it ends, with each
@@ -68,7 +68,7 @@ fn solve_in_place(hand: &mut Hand, rules: &Rules, end: &mut Option<HandResult>) 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::{Deal, Seat};
+    use hearts_engine::{Deal, Seat};
 
     fn position(rules: &Rules, deal: &str) -> Hand {
         let holdings = Deal::parse_hands(deal, 4).unwrap();

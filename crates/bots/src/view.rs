@@ -1,6 +1,6 @@
 //! What one seat may know, and nothing more.
 
-use crate::engine::{
+use hearts_engine::{
     Bid, BySeat, Card, CardBag, CardSet, Chips, Game, Hand, HandPhase, PassDirection, PointsTable, Rules, Seat, Suit,
     Trick, adjusted_total,
 };
@@ -229,8 +229,8 @@ impl<'a> SeatView<'a> {
         }
         if self.rules.points == PointsTable::Royal {
             match card {
-                crate::engine::ROYAL_DOUBLER => return ROYAL_DOUBLER_WEIGHT,
-                crate::engine::ROYAL_CANCELLER => return ROYAL_CANCELLER_WEIGHT,
+                hearts_engine::ROYAL_DOUBLER => return ROYAL_DOUBLER_WEIGHT,
+                hearts_engine::ROYAL_CANCELLER => return ROYAL_CANCELLER_WEIGHT,
                 _ => {}
             }
         }
@@ -239,9 +239,9 @@ impl<'a> SeatView<'a> {
         if points != 0 {
             points
         } else if self.rules.omnibus && card == self.rules.bonus_card {
-            crate::engine::BONUS_CARD_VALUE
+            hearts_engine::BONUS_CARD_VALUE
         } else if self.rules.points.total_cutter() == Some(card) {
-            -crate::engine::ROYAL_DIAMOND_CUT
+            -hearts_engine::ROYAL_DIAMOND_CUT
         } else {
             0
         }
@@ -455,7 +455,7 @@ impl Voids {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::{Action, Game, GamePhase, Preset};
+    use hearts_engine::{Action, Game, GamePhase, Preset};
 
     #[test]
     fn a_trick_carries_the_points_of_the_tricks_nobody_won_before_it() {
@@ -493,12 +493,12 @@ mod tests {
             for seed in 0..20 {
                 let mut game = Game::new(rules, seed).unwrap();
                 let mut bots: Vec<_> = Seat::all(rules.player_count())
-                    .map(|seat| crate::bot::Level::Normal.bot(seed, seat, crate::bot::Think::Samples(1)))
+                    .map(|seat| crate::Level::Normal.bot(seed, seat, crate::Think::Samples(1)))
                     .collect();
                 let mut kept: Option<Voids> = None;
                 while game.phase() == GamePhase::InHand {
-                    let Some(seat) = crate::bot::seat_to_act(&game) else { break };
-                    let action = crate::bot::decide(&game, seat, bots[seat.index()].as_mut()).unwrap();
+                    let Some(seat) = crate::seat_to_act(&game) else { break };
+                    let action = crate::decide(&game, seat, bots[seat.index()].as_mut()).unwrap();
                     let playing = game.hand().phase() == HandPhase::Playing;
                     if playing && kept.is_none() {
                         kept = Some(Voids::new(game.rules(), game.hand().named_suit()));

@@ -334,7 +334,7 @@ impl PlayRules {
 
 /// What [`Hand::unplay`] restores: the state a play changes, as it was.
 #[derive(Clone, Copy, Debug)]
-pub(crate) struct Undo {
+pub struct Undo {
     seat: Seat,
     card: Card,
     /// The trick's winning card before this one: all a card changes in a
@@ -999,7 +999,7 @@ impl Hand {
     /// of plays undoes each one instead of copying the whole hand for it.
     /// Not for Domino, whose draws cannot be taken back this way.
     #[inline(always)]
-    pub(crate) fn play_undoable(&mut self, card: Card) -> Undo {
+    pub fn play_undoable(&mut self, card: Card) -> Undo {
         debug_assert!(self.can_undo(), "a Domino draw or a rolled-over trick cannot be undone");
         let seat = self.to_act;
         let completes = self.trick.len() + 1 == self.players();
@@ -1016,7 +1016,7 @@ impl Hand {
 
     /// Takes back the play `undo` came from, the last one made.
     #[inline(always)]
-    pub(crate) fn unplay(&mut self, undo: Undo) {
+    pub fn unplay(&mut self, undo: Undo) {
         if let Some((winner, taken, last_trick)) = undo.completed {
             self.taken[winner] = taken;
             self.tricks_won[winner] -= 1;
@@ -1256,7 +1256,7 @@ mod tests {
     /// every table size it allows.
     #[test]
     fn a_play_taken_back_leaves_the_hand_as_it_was() {
-        use crate::engine::{GameRng, Preset};
+        use crate::{GameRng, Preset};
         let mut checked = 0;
         for &preset in Preset::ALL.iter().filter(|&&p| !p.rules().domino && !p.rules().cancellation) {
             for &players in preset.player_counts() {

@@ -1,6 +1,18 @@
 //! Bots: the [`Bot`] trait, the [`SeatView`] a bot decides from, and the
 //! levels from `random` to `expert`. A bot sees a view only, so it cannot
 //! peek at other hands.
+//!
+//! Beside them, what a game is set up and kept with: the [`players`] a seat
+//! may be, the rules a game is played by ([`config`]: presets, rules.toml,
+//! flags), the [`record`] of a game, and the duplicate arena ([`sim`]).
+
+#![forbid(unsafe_code)]
+#![deny(missing_docs)]
+
+pub mod config;
+pub mod players;
+pub mod record;
+pub mod sim;
 
 mod advice;
 mod expert;
@@ -26,7 +38,7 @@ pub use view::{Doubles, SeatView, Voids};
 
 pub use crate::players::{BotChoices, Level, Player, PlayerError};
 
-use crate::engine::{Action, Card, CardBag, Game, GamePhase, GameRng, HandPhase, HandResult, MoonScoring, Seat, Suit};
+use hearts_engine::{Action, Card, CardBag, Game, GamePhase, GameRng, HandPhase, HandResult, MoonScoring, Seat, Suit};
 
 /// A player that is not a person: it chooses passes, plays and, when the
 /// rules ask, how its moon counts.

@@ -61,7 +61,7 @@ fn child(hand: &Hand, card: Card) -> Hand {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::{Preset, Rules};
+    use crate::{Preset, Rules};
 
     /// Counting by taking plays back finds what counting by copying finds,
     /// from the opening and from a position a few tricks in, under every

@@ -9,7 +9,7 @@ use serde::{Deserialize, Serialize};
 
 use super::{Doubles, Level, SeatView, Think};
 use crate::config::{rules_from_json, rules_to_json};
-use crate::engine::{
+use hearts_engine::{
     Bid, BySeat, Card, CardBag, CardSet, Chips, MoonScoring, PassDirection, PlaySituation, Rules, Seat, Suit, Trick,
 };
 
@@ -452,7 +452,7 @@ impl Decoded {
         if r.partner != rules.partner(me).map(Seat::index) {
             return Err(inconsistent("partner", "the partner is the seat opposite under teams, and absent otherwise"));
         }
-        let declaration = rules.declaration != crate::engine::Declaration::None;
+        let declaration = rules.declaration != hearts_engine::Declaration::None;
         if let Some(declarer) = r.declarer {
             seat("declarer", declarer, players)?;
             if !declaration {

@@ -9,7 +9,7 @@
 //! is as likely as its reverse, so the deals drift towards all agreeing
 //! deals alike; a few swaps per card leave little of the start.
 
-use crate::engine::{BySeat, Card, CardBag, CardSet, Deal, GameRng, Hand, PassDirection, Seat};
+use hearts_engine::{BySeat, Card, CardBag, CardSet, Deal, GameRng, Hand, PassDirection, Seat};
 
 use super::SeatView;
 
@@ -168,8 +168,8 @@ fn deal_keeping_voids(pool: &[Card], needs: &[usize], allowed: &[u8], rng: &mut 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::bot::{Level, Think, decide, seat_to_act};
-    use crate::engine::{Game, GamePhase, HandPhase, Preset, Rules, Suit};
+    use crate::{Level, Think, decide, seat_to_act};
+    use hearts_engine::{Game, GamePhase, HandPhase, Preset, Rules, Suit};
 
     /// The play decisions of a seeded two-pack hand, each as the game
     /// stood; `visit` sees the game and the seat to play.

@@ -9,7 +9,7 @@ use std::time::Duration;
 
 use super::protocol::{Reply, Request, moon_name};
 use super::{Bot, SeatView};
-use crate::engine::{Card, CardBag, MoonScoring, Suit};
+use hearts_engine::{Card, CardBag, MoonScoring, Suit};
 
 /// How long an external bot may take to answer.
 pub const REPLY_TIMEOUT: Duration = Duration::from_secs(2);

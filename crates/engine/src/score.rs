@@ -439,7 +439,7 @@ impl TournamentScore {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::{PointsTable, Preset};
+    use crate::{PointsTable, Preset};
 
     fn bag(text: &str) -> CardBag {
         text.parse().unwrap()

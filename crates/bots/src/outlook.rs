@@ -14,7 +14,7 @@
 //! tie. Measured against 2,000 games between `hard` bots, the predicted
 //! chances fall within about 0.03 of the rates seen, decile by decile.
 
-use crate::engine::{
+use hearts_engine::{
     BySeat, MoonScoring, Rules, SCORE_BONUS_PER_POINT, Seat, TOURNAMENT_PAR, WIN_BONUS_PER_POINT, plays_on_tied,
     reaches_end,
 };
@@ -182,8 +182,8 @@ fn normal_cdf(x: f64) -> f64 {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::bot::{self, Level, Think};
-    use crate::engine::{Action, Game, GamePhase, Preset, TieRule};
+    use crate::{Level, Think};
+    use hearts_engine::{Action, Game, GamePhase, Preset, TieRule};
 
     fn totals(values: &[i32]) -> BySeat<i32> {
         BySeat::new_with(|seat| values.get(seat.index()).copied().unwrap_or(0))
@@ -321,8 +321,8 @@ mod tests {
                         game.apply(Action::NextHand).expect("the hand is over");
                     }
                     GamePhase::InHand | GamePhase::MoonChoice(_) => {
-                        let seat = bot::seat_to_act(&game).expect("someone acts");
-                        let action = bot::decide(&game, seat, bots[seat.index()].as_mut()).expect("a decision");
+                        let seat = crate::seat_to_act(&game).expect("someone acts");
+                        let action = crate::decide(&game, seat, bots[seat.index()].as_mut()).expect("a decision");
                         game.apply(action).expect("the bot plays legally");
                     }
                 }
