@@ -18,14 +18,13 @@ REWARDS = ("trick", "hand", "game")
 OBSERVATIONS = ("info_state", "compact")
 
 
-def env(**kwargs: Any) -> AECEnv:
-    """The environment with PettingZoo's usual wrappers: an illegal action
-    ends the game with -1 for the agent that took it, an action outside the
-    space is an error, and the calls must come in order."""
-    wrapped: AECEnv = raw_env(**kwargs)
-    wrapped = wrappers.TerminateIllegalWrapper(wrapped, illegal_reward=-1)
-    wrapped = wrappers.AssertOutOfBoundsWrapper(wrapped)
-    return wrappers.OrderEnforcingWrapper(wrapped)
+def env(illegal_reward: float = -1.0, **kwargs: Any) -> AECEnv:
+    """The environment as PettingZoo's classic games give it: an illegal
+    action (or one outside the space) ends the game with ``illegal_reward``
+    for the agent that took it and 0 for the others, and the calls must
+    come in order. (The engine refuses the action itself: PettingZoo's
+    wrappers for these would check the mask again at every step.)"""
+    return wrappers.OrderEnforcingWrapper(raw_env(illegal_reward=illegal_reward, **kwargs))
 
 
 class raw_env(AECEnv):
@@ -33,16 +32,21 @@ class raw_env(AECEnv):
 
     Agents are ``player_0`` (South) to ``player_{n-1}``, clockwise. The
     agent to act is the seat the game asks: passes are chosen one card at
-    a time, and a seat may act several times in a row. See docs/python.md
-    for the action space, the observations and the rewards.
+    a time, and a seat may act several times in a row. An illegal action
+    raises ValueError naming the rule (nothing changes), or, given
+    ``illegal_reward``, ends the game with it for that agent and
+    ``infos[agent]["illegal"]``. See docs/python.md for the action space,
+    the observations and the rewards.
     """
 
     metadata = {"render_modes": ["ansi", "human"], "name": "hearts_v0", "is_parallelizable": False}
 
     def __init__(self, preset: str = "black-lady", players: int | None = None,
                  rules: Mapping[str, Any] | None = None, episode: str = "game", reward: str = "hand",
-                 observation: str = "info_state", render_mode: str | None = None):
+                 observation: str = "info_state", render_mode: str | None = None,
+                 illegal_reward: float | None = None):
         super().__init__()
+        self.illegal_reward = illegal_reward
         for name, value, allowed in (("episode", episode, EPISODES), ("reward", reward, REWARDS),
                                      ("observation", observation, OBSERVATIONS)):
             if value not in allowed:
@@ -113,7 +117,17 @@ class raw_env(AECEnv):
             return
         agent = self.agent_selection
         self._cumulative_rewards[agent] = 0.0
-        self.game.step(int(action))
+        try:
+            self.game.step(int(action))
+        except (ValueError, OverflowError, TypeError) as refusal:
+            if self.illegal_reward is None:
+                raise ValueError(str(refusal)) from None
+            self.rewards = {a: 0.0 for a in self.agents}
+            self.rewards[agent] = float(self.illegal_reward)
+            self.infos[agent]["illegal"] = str(refusal)
+            self.terminations = {a: True for a in self.agents}
+            self._accumulate_rewards()
+            return
         rewards = self.game.rewards()
         self.rewards = {a: float(rewards[i]) for i, a in enumerate(self.possible_agents)}
         self.infos[agent].pop("decision", None)

@@ -242,6 +242,12 @@ impl Game {
             .collect()
     }
 
+    /// Whether the voids the observations carry (kept card by card) are
+    /// those the tricks show: a check for the tests.
+    fn voids_agree(&self) -> bool {
+        self.play.voids_agree()
+    }
+
     /// Each scored hand's scores, seat by seat, in order.
     fn hand_scores(&self) -> Vec<Vec<i32>> {
         let players = self.play.players();

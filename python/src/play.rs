@@ -6,7 +6,7 @@ use std::sync::atomic::{AtomicU64, Ordering};
 
 use hearts_bots::record::{DealCode, GameRecord, SeatRecord};
 use hearts_bots::sim::seat_name;
-use hearts_bots::{SeatView, seat_to_act};
+use hearts_bots::{SeatView, Voids, seat_to_act};
 use hearts_engine::{
     Action, BySeat, CardBag, CardSet, Deal, Game, GamePhase, Hand, HandPhase, MAX_PLAYERS, PassDirection, Rules, Seat,
     Suit,
@@ -83,6 +83,9 @@ pub struct Play {
     actions: Vec<Action>,
     /// The cards the seat passing now has picked so far.
     picked: CardBag,
+    /// Every seat's voids this hand, kept card by card: a view would read
+    /// them off every trick at every observation.
+    voids: Voids,
     episode: Episode,
     reward: Reward,
     /// Trick rewards given this hand, per seat.
@@ -115,6 +118,7 @@ impl Play {
         static GAMES: AtomicU64 = AtomicU64::new(0);
         Play {
             id: GAMES.fetch_add(1, Ordering::Relaxed),
+            voids: Voids::new(game.rules(), game.hand().named_suit()),
             game,
             start,
             actions: Vec::new(),
@@ -212,7 +216,26 @@ impl Play {
 
     /// The seat's view, with nothing it may not see.
     pub fn view(&self, seat: Seat) -> SeatView<'_> {
-        SeatView::of(&self.game, seat)
+        let mut view = SeatView::of(&self.game, seat);
+        view.known_voids = Some(self.voids.by_seat);
+        view
+    }
+
+    /// Whether the voids kept card by card are those the tricks show.
+    pub fn voids_agree(&self) -> bool {
+        let hand = self.game.hand();
+        let read = Voids::of_tricks(self.rules(), hand.named_suit(), self.game.tricks(), hand.trick());
+        read.by_seat == self.voids.by_seat
+    }
+
+    /// Keeps the voids up to date after `action` was applied.
+    fn note(&mut self, action: Action) {
+        match action {
+            Action::Play { .. } => self.voids.note_last(self.game.hand()),
+            Action::NameSuit { suit, .. } => self.voids = Voids::new(self.game.rules(), Some(suit)),
+            Action::NextHand => self.voids = Voids::new(self.game.rules(), None),
+            _ => {}
+        }
     }
 
     /// Writes the mask of the actions `seat` may take now (1 legal, 0 not)
@@ -312,6 +335,7 @@ impl Play {
             return Err(error.to_string());
         }
         self.actions.push(engine_action);
+        self.note(engine_action);
         self.after(before);
         Ok(())
     }
@@ -327,6 +351,7 @@ impl Play {
         self.game.apply(action).map_err(|error| error.to_string())?;
         self.picked = CardBag::EMPTY;
         self.actions.push(action);
+        self.note(action);
         self.after(before);
         Ok(())
     }
@@ -335,6 +360,7 @@ impl Play {
     fn apply(&mut self, action: Action) {
         self.game.apply(action).expect("the environment's own action is legal");
         self.actions.push(action);
+        self.note(action);
     }
 
     /// Rewards and the episode's end after an action, given how many

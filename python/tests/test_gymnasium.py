@@ -3,6 +3,8 @@ and agree with each other and with the AEC environment."""
 
 from __future__ import annotations
 
+import json
+
 import numpy as np
 import pytest
 from gymnasium.utils.env_checker import check_env
@@ -27,8 +29,8 @@ def test_the_learner_acts_only_at_its_own_seat_and_bots_play_the_rest():
         observation, reward, terminated, truncated, info = env.step(int(rng.choice(np.flatnonzero(info["action_mask"]))))
         steps += 1
     assert env.game.to_act() is None
-    record = env.record()
-    assert '"player": "easy"' in record
+    seats = json.loads(env.record())["seats"]
+    assert [seat["player"] for seat in seats] == ["easy", "easy", "python", "easy"]
 
 
 def test_an_illegal_action_ends_the_episode_with_the_worst_reward():

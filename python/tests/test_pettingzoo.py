@@ -121,3 +121,62 @@ def test_rules_options_use_rules_toml_keys_and_a_bad_one_is_named():
         hearts_rl.raw_env(rules={"target-scor": 50})
     with pytest.raises(ValueError, match="players"):
         hearts_rl.raw_env(players=12)
+
+
+@pytest.mark.parametrize("preset,players", PRESET_TABLES)
+def test_the_voids_observed_are_the_voids_the_tricks_show(preset, players):
+    env = hearts_rl.raw_env(preset=preset, players=players, episode="game")
+    rng = np.random.default_rng(players)
+    env.reset(seed=players)
+    steps = 0
+    while not env.game.over and steps < 400:
+        assert env.game.voids_agree(), (preset, players, steps)
+        mask = env.observe(env.agent_selection)["action_mask"]
+        env.step(int(rng.choice(np.flatnonzero(mask))))
+        steps += 1
+    assert env.game.voids_agree()
+
+
+@pytest.mark.parametrize("observation", ["info_state", "compact"])
+def test_an_observation_does_not_change_with_cards_the_seat_cannot_see(observation):
+    rules = hearts_rl.Rules("black-lady", 4, {"pass-count": 0})
+    rng = np.random.default_rng(1)
+    deck = [rank + suit for suit in "CDSH" for rank in "23456789TJQKA"]
+    compared = 0
+    for trial in range(50):
+        cards = list(rng.permutation(deck))
+        mine, others = cards[:13], cards[13:]
+        # Play the same cards in the same order in two deals where the
+        # others' unplayed cards differ: the first seat's view must agree.
+        game = hearts_rl._core.Game.of_deal(rules.preset, rules.options, [mine, others[:13], others[13:26],
+                                            others[26:]], 0, 0, "hand", observation)
+        plays = []
+        while len(plays) < 8 and not game.over:
+            action = int(rng.choice(game.legal_actions()))
+            plays.append(action)
+            game.step(action)
+        seen = game.observe(0)
+        names = rules.action_names
+        played = {names[a] for a in plays}
+        hidden = [c for c in others if c not in played]
+        owners = {}
+        for seat, hand in enumerate([others[:13], others[13:26], others[26:]], start=1):
+            for card in hand:
+                owners[card] = seat
+        # Swap two unplayed cards between two other seats of the same suit count.
+        for a in hidden:
+            b = next((c for c in hidden if owners[c] != owners[a] and c[1] == a[1]), None)
+            if b is not None:
+                break
+        else:
+            continue
+        swapped = [list(others[:13]), list(others[13:26]), list(others[26:])]
+        for hand in swapped:
+            for i, card in enumerate(hand):
+                hand[i] = b if card == a else a if card == b else card
+        twin = hearts_rl._core.Game.of_deal(rules.preset, rules.options, [mine] + swapped, 0, 0, "hand", observation)
+        for action in plays:
+            twin.step(action)
+        assert np.array_equal(twin.observe(0), seen), trial
+        compared += 1
+    assert compared > 40
