@@ -18,13 +18,9 @@ PRESET_TABLES = [(preset, players) for preset, counts in hearts_rl.presets().ite
 
 @pytest.fixture(scope="session")
 def hearts_binary() -> pathlib.Path:
-    """The hearts program of this checkout: $HEARTS_BIN, or one cargo has
-    built (built now if there is none)."""
+    """The hearts program of this checkout: $HEARTS_BIN, or the one
+    `cargo test` builds (brought up to date now; after `cargo test`, at once)."""
     if os.environ.get("HEARTS_BIN"):
         return pathlib.Path(os.environ["HEARTS_BIN"])
-    for profile in ("release", "debug"):
-        binary = ROOT / "target" / profile / "hearts"
-        if binary.exists():
-            return binary
-    subprocess.run(["cargo", "build", "--bin", "hearts"], cwd=ROOT, check=True)
+    subprocess.run(["cargo", "build", "--profile", "test", "--bin", "hearts"], cwd=ROOT, check=True)
     return ROOT / "target" / "debug" / "hearts"
