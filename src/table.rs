@@ -577,7 +577,7 @@ impl Table {
                     if let Some(failure) = decided.failure.take() {
                         self.tell_all(Notice::Note(format!(
                             "{}: {failure}",
-                            sight::name_for(self, None, decided.seat)
+                            lineup::name_for(self, None, decided.seat)
                         )));
                     }
                     if let Some(action) = decided.action
@@ -931,7 +931,7 @@ impl Table {
                         (self.setup.seat_name(seat), player)
                     }
                     Kind::Shared => {
-                        (sight::name_for(self, None, seat), holder.map_or_else(bot, |h| format!("human:{}", h.name)))
+                        (lineup::name_for(self, None, seat), holder.map_or_else(bot, |h| format!("human:{}", h.name)))
                     }
                 };
                 SeatRecord { seat: seat.index(), name, player }

@@ -51,6 +51,11 @@ fn the_views_know_no_runtime() {
 }
 
 #[test]
+fn the_line_mode_is_a_view_and_knows_no_runtime() {
+    uses_none_of("line", &["crate::terminal", "crate::serve", "russh", "tokio", "std::fs", "signal_hook", "ratatui"]);
+}
+
+#[test]
 fn the_two_runtimes_know_nothing_of_each_other() {
     uses_none_of("terminal", &["crate::serve"]);
     uses_none_of("serve", &["crate::terminal"]);
@@ -202,4 +207,185 @@ fn the_engine_and_the_bots_build_with_no_terminal_network_or_database_crate() {
         }
     }
     assert!(!engine.iter().any(|name| name.starts_with("hearts")), "the engine depends on no other part: {engine:?}");
+}
+
+/// A file's module path under `src/`: `src/ui/draw/seats.rs` is
+/// `["ui", "draw", "seats"]`; `src/lib.rs` is the crate's root, `[]`.
+fn module_of(file: &Path) -> Vec<String> {
+    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+    let relative = file.strip_prefix(&src).unwrap().with_extension("");
+    let path: Vec<String> = relative.iter().map(|part| part.to_string_lossy().into_owned()).collect();
+    if path == ["lib"] { Vec::new() } else { path }
+}
+
+/// The modules (files) of `src/` that a file's code names through
+/// `crate::` and `super::` paths, groups included; the longest path that
+/// is a file wins.
+fn modules_named(text: &str, own: &[String], modules: &[Vec<String>]) -> Vec<Vec<String>> {
+    let code: String = text.lines().map(|line| line.split("//").next().unwrap_or("")).collect::<Vec<_>>().join("\n");
+    let word = |c: char| c.is_alphanumeric() || c == '_';
+    let mut named = Vec::new();
+    let mut resolve = |base: Vec<String>, rest: &str| {
+        // `rest` follows `base::`: names, `::`, perhaps a `{group}`.
+        let mut path = base;
+        let mut longest = None;
+        let mut remaining = rest;
+        loop {
+            let name: String = remaining.chars().take_while(|&c| word(c)).collect();
+            if name.is_empty() {
+                break;
+            }
+            path.push(name.clone());
+            if modules.contains(&path) {
+                longest = Some(path.clone());
+            }
+            remaining = &remaining[name.len()..];
+            match remaining.strip_prefix("::") {
+                Some(after) => remaining = after,
+                None => break,
+            }
+        }
+        let group_base = path.clone();
+        if let Some(first) = longest {
+            named.push(first);
+        }
+        if remaining.starts_with('{') {
+            // Each item of a group may be a module under the path so far.
+            let prefix = format!("{}::", group_base.join("::"));
+            for item in grouped(&format!("{prefix}{remaining}"), &prefix) {
+                let mut under = group_base.clone();
+                under.push(item);
+                if modules.contains(&under) {
+                    named.push(under);
+                }
+            }
+        }
+    };
+    for (at, _) in code.match_indices("crate::") {
+        if at > 0 && code[..at].ends_with(|c: char| word(c) || c == '$') {
+            continue;
+        }
+        resolve(Vec::new(), &code[at + "crate::".len()..]);
+    }
+    for (at, _) in code.match_indices("super::") {
+        if code[..at].ends_with("super::") || (at > 0 && code[..at].ends_with(|c: char| word(c))) {
+            continue;
+        }
+        let mut rest = &code[at..];
+        let mut base = own.to_vec();
+        while let Some(after) = rest.strip_prefix("super::") {
+            base.pop();
+            rest = after;
+        }
+        resolve(base, rest);
+    }
+    named
+}
+
+#[test]
+fn no_file_of_src_names_one_that_names_it_back_round_a_circle() {
+    let files = files_of_all();
+    let modules: Vec<Vec<String>> = files.iter().map(|file| module_of(file)).collect();
+    let related = |a: &[String], b: &[String]| a.starts_with(b) || b.starts_with(a);
+    let edges: Vec<Vec<usize>> = files
+        .iter()
+        .zip(&modules)
+        .map(|(file, own)| {
+            let text = without_tests(&std::fs::read_to_string(file).unwrap());
+            let mut to: Vec<usize> = modules_named(&text, own, &modules)
+                .iter()
+                .filter(|named| !related(named, own))
+                .filter_map(|named| modules.iter().position(|m| m == named))
+                .collect();
+            to.sort();
+            to.dedup();
+            to
+        })
+        .collect();
+    let index = |path: &str| modules.iter().position(|m| m.join("/") == path).unwrap();
+    assert!(edges[index("ui/draw/seats")].contains(&index("ui/draw/place")), "the reading finds seats' use of place");
+    assert!(edges[index("ui/viewer")].contains(&index("ui/window")), "the reading finds the viewer's use of windows");
+    // Known, and to be undone: the viewer holds a window, and a window's
+    // keys answer with the viewer's `Request`.
+    let known = [(index("ui/window"), index("ui/viewer"))];
+    for start in 0..files.len() {
+        let mut paths = vec![vec![start]];
+        let mut seen = vec![start];
+        while let Some(path) = paths.pop() {
+            let last = *path.last().unwrap();
+            for &next in &edges[last] {
+                if known.contains(&(last, next)) {
+                    continue;
+                }
+                let mut longer = path.clone();
+                longer.push(next);
+                let names: Vec<String> = longer.iter().map(|&i| modules[i].join("/")).collect();
+                assert_ne!(next, start, "an import circle in src/: {}", names.join(" -> "));
+                if !seen.contains(&next) {
+                    seen.push(next);
+                    paths.push(longer);
+                }
+            }
+        }
+    }
+}
+
+/// A file's code without its `#[cfg(test)]` items: what tests name is
+/// not an import of the code.
+fn without_tests(text: &str) -> String {
+    let mut kept = String::new();
+    let mut rest = text;
+    while let Some(at) = rest.find("#[cfg(test)]") {
+        kept.push_str(&rest[..at]);
+        let after = &rest[at..];
+        let end = match (after.find('{'), after.find(';')) {
+            (Some(open), Some(semi)) if semi < open => semi + 1,
+            (Some(open), _) => {
+                let mut depth = 0;
+                let mut end = after.len();
+                for (i, c) in after[open..].char_indices() {
+                    match c {
+                        '{' => depth += 1,
+                        '}' => {
+                            depth -= 1;
+                            if depth == 0 {
+                                end = open + i + 1;
+                                break;
+                            }
+                        }
+                        _ => {}
+                    }
+                }
+                end
+            }
+            (None, Some(semi)) => semi + 1,
+            (None, None) => after.len(),
+        };
+        rest = &after[end..];
+    }
+    kept.push_str(rest);
+    kept
+}
+
+/// Every Rust file of `src/` but the binary's `main.rs` and the tests'
+/// own files.
+fn files_of_all() -> Vec<PathBuf> {
+    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+    let mut files = vec![];
+    let mut dirs = vec![src.clone()];
+    while let Some(dir) = dirs.pop() {
+        for entry in std::fs::read_dir(&dir).unwrap().map(|entry| entry.unwrap().path()) {
+            if entry.is_dir() {
+                dirs.push(entry);
+            } else if entry.extension().is_some_and(|ext| ext == "rs") && entry != src.join("main.rs") {
+                let tests = entry.components().any(|part| part.as_os_str() == "tests")
+                    || ["tests.rs", "testing.rs"].iter().any(|name| entry.ends_with(name));
+                if !tests {
+                    files.push(entry);
+                }
+            }
+        }
+    }
+    files.sort();
+    files
 }

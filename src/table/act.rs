@@ -221,7 +221,7 @@ impl Table {
         if !self.plays_now(Some(seat)) {
             let playing = self.game.phase() == GamePhase::InHand && hand.phase() == HandPhase::Playing;
             let refusal = match playing {
-                true => Refusal::NotYourTurn(super::sight::name_for(self, Some(seat), hand.to_act())),
+                true => Refusal::NotYourTurn(super::lineup::name_for(self, Some(seat), hand.to_act())),
                 false => Refusal::NoCardNow,
             };
             self.tell(p, Notice::Refused(refusal));

@@ -4,6 +4,8 @@
 use hearts_bots::players::Player;
 use hearts_engine::{Rules, Seat};
 
+use super::{Kind, Table};
+
 /// Who sits at the table and under which rules: what a game is started
 /// from, and what a save remembers.
 #[derive(Clone, Debug, PartialEq)]
@@ -58,5 +60,26 @@ fn ordinal(n: usize) -> &'static str {
         3 => "3rd",
         4 => "4th",
         _ => "5th",
+    }
+}
+
+/// A seat's name as a person in `viewer` (`None`: watching) says it:
+/// "You", a person's name, or where a bot sits from there.
+pub(super) fn name_for(table: &Table, viewer: Option<Seat>, seat: Seat) -> String {
+    if viewer == Some(seat) {
+        return "You".to_string();
+    }
+    if let Some(holder) = table.holders.get(seat.index()).and_then(Option::as_ref) {
+        return holder.name.clone();
+    }
+    let players = table.players();
+    if table.kind == Kind::Shared {
+        // Everyone at a shared table calls a bot by one name, so what is said of it is said of one seat.
+        return fixed_seat_name(seat, players);
+    }
+    let from = viewer.unwrap_or(Seat::SOUTH);
+    match Seat::new((seat.index() + players - from.index()) % players) {
+        Some(place) if place.index() > 0 => seat_name(place, players),
+        _ => "South".to_string(),
     }
 }

@@ -17,10 +17,10 @@ use hearts_engine::{
 
 use super::act::May;
 use super::chat::Chat;
-use super::lineup::fixed_seat_name;
+use super::lineup::name_for;
 use super::people::Attendee;
 use super::proposal::ProposalSight;
-use super::{DealShown, Finish, Kind, Setup, Table, seat_name};
+use super::{DealShown, Finish, Kind, Setup, Table};
 
 /// How long a new message stands in the key line.
 pub const CHAT_SHOWN: Duration = Duration::from_secs(8);
@@ -603,26 +603,5 @@ fn held_now(table: &Table, seat: Seat) -> CardBag {
         hand.hand_of(seat).less(hand.passed_cards(seat))
     } else {
         hand.hand_of(seat)
-    }
-}
-
-/// A seat's name as a person in `viewer` (`None`: watching) says it:
-/// "You", a person's name, or where a bot sits from there.
-pub(super) fn name_for(table: &Table, viewer: Option<Seat>, seat: Seat) -> String {
-    if viewer == Some(seat) {
-        return "You".to_string();
-    }
-    if let Some(holder) = table.holders.get(seat.index()).and_then(Option::as_ref) {
-        return holder.name.clone();
-    }
-    let players = table.players();
-    if table.kind == Kind::Shared {
-        // Everyone at a shared table calls a bot by one name, so what is said of it is said of one seat.
-        return fixed_seat_name(seat, players);
-    }
-    let from = viewer.unwrap_or(Seat::SOUTH);
-    match Seat::new((seat.index() + players - from.index()) % players) {
-        Some(place) if place.index() > 0 => seat_name(place, players),
-        _ => "South".to_string(),
     }
 }

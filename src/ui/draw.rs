@@ -42,6 +42,7 @@ use super::window::Window;
 use crate::table::Finish;
 
 mod hand;
+mod place;
 mod seats;
 mod side;
 mod status;

@@ -1023,7 +1023,7 @@ fn v_changes_how_the_cards_look_at_once_and_keeps_it_for_next_time() {
     let before = h.text();
     assert!(before.contains('♣') && !before.contains("< no >"), "{before}");
     h.send(Command::Look);
-    assert_eq!(h.you().window, Some(Window::Look(super::window::look::Choice::Letters)));
+    assert_eq!(h.you().window, Some(Window::Look(super::theme::Choice::Letters)));
     let text = h.text();
     assert!(text.contains("How the cards look") && text.contains("Suits as letters"), "{text}");
     assert_eq!(h.keys_now(), vec!["up/down line", "arrows change", "Enter done"]);
@@ -1063,7 +1063,7 @@ fn a_click_on_a_line_of_the_look_window_changes_it() {
     let mut h = Harness::new(42, Speed::Instant);
     h.send(Command::Look);
     let (_, _, hits) = h.screen(80, 24);
-    let four = super::window::look::Choice::FourColour;
+    let four = super::theme::Choice::FourColour;
     let (_, button) = hits.buttons.iter().find(|(_, button)| *button == Button::Look(four)).expect("its line");
     h.send(Command::Button(*button));
     assert!(h.you().theme.four_colour);

@@ -607,3 +607,42 @@ mod tests {
         assert_eq!(["AS", "AH", "AD", "AC"].map(|ace| letters.card(card(ace))), ["AS", "AH", "AD", "AC"]);
     }
 }
+
+/// One way the cards may look: a line of the look window (`v`), and a
+/// command that turns it on or off.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Choice {
+    /// S H D C for the suits.
+    Letters,
+    /// Diamonds blue and clubs green.
+    FourColour,
+}
+
+impl Choice {
+    /// The window's lines, top to bottom.
+    pub const ALL: [Choice; 2] = [Choice::Letters, Choice::FourColour];
+
+    /// The line's label.
+    pub fn label(self) -> &'static str {
+        match self {
+            Choice::Letters => "Suits as letters",
+            Choice::FourColour => "Four-colour deck",
+        }
+    }
+
+    /// Whether `theme` draws the cards this way.
+    pub fn chosen(self, theme: Theme) -> bool {
+        match self {
+            Choice::Letters => theme.ascii,
+            Choice::FourColour => theme.four_colour,
+        }
+    }
+
+    /// `theme` the other way on this choice.
+    pub fn toggled(self, theme: Theme) -> Theme {
+        match self {
+            Choice::Letters => Theme { ascii: !theme.ascii, ..theme },
+            Choice::FourColour => Theme { four_colour: !theme.four_colour, ..theme },
+        }
+    }
+}

@@ -14,8 +14,8 @@ use crate::table::{Finish, Intent, Kind, Notice, PersonId, Refusal, Sight};
 use hearts_engine::{Card, CardBag, CardSet, GamePhase, HandPhase, MoonScoring};
 
 use super::input::{Button, Command};
+use super::theme::Choice;
 use super::theme::Theme;
-use super::window::look::Choice;
 use super::window::new_game::{NewGameForm, Remembered, Starting};
 use super::window::record::Record;
 use super::window::{Outcome, Window};

@@ -31,7 +31,7 @@ use ratatui::widgets::{Block, Clear, Widget};
 use super::Seen;
 use super::fit::wrap;
 use super::input::{Button, Command, Hits};
-use super::theme::Theme;
+use super::theme::{Choice, Theme};
 use super::viewer::Request;
 use crate::table::Sight;
 
@@ -51,7 +51,7 @@ pub enum Window {
     /// The messages of the table, newest at the bottom.
     Chat(chat::ChatHistory),
     /// How the cards look, the line selected.
-    Look(look::Choice),
+    Look(Choice),
     /// "Quit?" (or "Leave the table?") mid-game.
     ConfirmQuit,
     /// "Deal this hand again?"
@@ -103,7 +103,7 @@ pub enum Outcome {
     /// It closes, and the game chosen starts (or is proposed).
     Start(Box<new_game::Starting>),
     /// It stays, and the cards look the other way on this choice.
-    Restyle(look::Choice),
+    Restyle(Choice),
 }
 
 impl Window {

@@ -22,34 +22,9 @@
 //!   passed you 3♣ 4♦ 5♥
 //! ```
 
-use super::trick::{card_rect, trick_reach};
+use super::place::{MOST_ON_AN_ELLIPSE, card_rect, centre, direction, placed, trick_reach};
 use super::*;
 use crate::table::sight::AtSeat;
-
-/// Where a seat sits: a unit vector from the table's centre, South at the
-/// bottom and the seats going clockwise (Left, then Across, then Right).
-pub(super) fn direction(seat: Seat, players: usize) -> (f64, f64) {
-    let angle = TAU * seat.index() as f64 / players as f64;
-    // Rounded so that seats opposite each other land on the same row.
-    let tidy = |v: f64| (v * 1e6).round() / 1e6;
-    (tidy(-angle.sin()), tidy(angle.cos()))
-}
-
-pub(super) fn centre(area: Rect) -> (f64, f64) {
-    (f64::from(area.x) + f64::from(area.width) / 2.0, f64::from(area.y) + f64::from(area.height) / 2.0)
-}
-
-/// A rectangle of `width` x `height` centred on a point, kept inside `area`.
-pub(super) fn placed(area: Rect, (x, y): (f64, f64), width: u16, height: u16) -> Rect {
-    let left = (x - f64::from(width) / 2.0).round().max(f64::from(area.x)) as u16;
-    let top = (y - f64::from(height) / 2.0).round().max(f64::from(area.y)) as u16;
-    let left = left.min(area.right().saturating_sub(width));
-    let top = top.min(area.bottom().saturating_sub(height));
-    Rect::new(left, top, width.min(area.width), height.min(area.height))
-}
-
-/// The most players seated on an ellipse; bigger tables go round the edge.
-pub(super) const MOST_ON_AN_ELLIPSE: usize = 7;
 
 /// How much a seat's label holds: the brief three lines ("▒▒ 13"), or a
 /// fan of card backs (one row, or three) and lines of notes below it.

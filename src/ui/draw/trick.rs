@@ -13,58 +13,8 @@
 //!                                     └───┘
 //! ```
 
-use super::seats::{MOST_ON_AN_ELLIPSE, centre, direction, placed};
+use super::place::{card_rect, centre, direction, placed, trick_reach};
 use super::*;
-
-/// How far from the centre each seat's card of the trick lies: on a big
-/// table the trick spreads out with the cards, as far as the seats' labels
-/// (`seat_height` rows, SEAT_WIDTH wide, on an ellipse through the table's
-/// edges) allow.
-pub(super) fn trick_reach(area: Rect, players: usize, size: CardSize, seat_height: u16) -> (f64, f64) {
-    match (size == CardSize::LARGE, players > 4) {
-        (false, false) => (9.0, 3.0),
-        // Eight to eleven seats go round the edge: the trick has the middle,
-        // a ring tall enough that the cards at its sides clear each other and
-        // narrow enough that the top ones clear the labels above.
-        (false, true) if players > 7 => (10.0, 6.0),
-        (false, true) => (11.0, 4.0),
-        (true, many) => {
-            let half_label = f64::from(seat_height) / 2.0;
-            let seats_x = f64::from(area.width) / 2.0 - f64::from(SEAT_WIDTH) / 2.0 - 1.0;
-            let seats_y = f64::from(area.height) / 2.0 - half_label;
-            let clear_x = seats_x - f64::from(SEAT_WIDTH) / 2.0 - f64::from(size.width) / 2.0 - 2.0;
-            let clear_y = seats_y - half_label - f64::from(size.height) / 2.0 - 1.0;
-            // Eight to eleven cards need a taller ring, or those at the sides
-            // overlap.
-            let (want_x, want_y): (f64, f64) = match (many, players > 7) {
-                (true, true) => (20.0, 10.0),
-                (true, false) => (17.0, 6.0),
-                (false, _) => (14.0, 5.0),
-            };
-            (want_x.min(clear_x).max(9.0), want_y.min(clear_y).max(3.0))
-        }
-    }
-}
-
-/// Where a seat's card of the trick lies. Where the seats go round the
-/// edge, the card of a seat at the top middle lies below its label
-/// (`seat_height` rows), not over it.
-pub(super) fn card_rect(
-    area: Rect,
-    seat: Seat,
-    players: usize,
-    size: CardSize,
-    (reach_x, reach_y): (f64, f64),
-    seat_height: u16,
-) -> Rect {
-    let (cx, cy) = centre(area);
-    let (dx, dy) = direction(seat, players);
-    let mut rect = placed(area, (cx + dx * reach_x, cy + dy * reach_y), size.width, size.height);
-    if players > MOST_ON_AN_ELLIPSE && dx.abs() < 0.1 && dy < 0.0 {
-        rect.y = rect.y.max(area.y + seat_height).min(area.bottom().saturating_sub(rect.height));
-    }
-    rect
-}
 
 pub(super) fn trick(buf: &mut Buffer, area: Rect, app: &Seen<'_>, now: Instant, size: CardSize, seat_height: u16) {
     let players = app.players();

@@ -51,7 +51,7 @@ pub fn key(selected: &mut Button, command: Command, sight: &Sight) -> Outcome {
         Command::Quit => return menu(Button::Quit),
         Command::ScoreSheet => return Outcome::Open(Window::ScoreSheet),
         Command::Stats => return Outcome::Open(Window::Record),
-        Command::Look => return Outcome::Open(Window::Look(super::look::Choice::Letters)),
+        Command::Look => return Outcome::Open(Window::Look(crate::ui::theme::Choice::Letters)),
         Command::Help => return Outcome::Open(Window::Help),
         _ => {}
     }

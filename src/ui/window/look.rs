@@ -22,45 +22,7 @@ use super::{Outcome, buttons, frame, wrapped};
 use crate::table::Kind;
 use crate::ui::Seen;
 use crate::ui::input::{Button, Command, Hits};
-use crate::ui::theme::Theme;
-
-/// A line of the window: one way the cards may look.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Choice {
-    /// S H D C for the suits.
-    Letters,
-    /// Diamonds blue and clubs green.
-    FourColour,
-}
-
-impl Choice {
-    /// The window's lines, top to bottom.
-    pub const ALL: [Choice; 2] = [Choice::Letters, Choice::FourColour];
-
-    /// The line's label.
-    fn label(self) -> &'static str {
-        match self {
-            Choice::Letters => "Suits as letters",
-            Choice::FourColour => "Four-colour deck",
-        }
-    }
-
-    /// Whether `theme` draws the cards this way.
-    pub fn chosen(self, theme: Theme) -> bool {
-        match self {
-            Choice::Letters => theme.ascii,
-            Choice::FourColour => theme.four_colour,
-        }
-    }
-
-    /// `theme` the other way on this choice.
-    pub fn toggled(self, theme: Theme) -> Theme {
-        match self {
-            Choice::Letters => Theme { ascii: !theme.ascii, ..theme },
-            Choice::FourColour => Theme { four_colour: !theme.four_colour, ..theme },
-        }
-    }
-}
+use crate::ui::theme::Choice;
 
 /// What a key does to the window, the line under the cursor in `selected`.
 pub fn key(selected: &mut Choice, command: Command) -> Outcome {
