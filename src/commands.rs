@@ -18,8 +18,8 @@ use crate::serve::{ServeError, ServeOptions};
 use crate::table::Setup;
 use crate::terminal::games;
 use crate::terminal::{self, PlayOptions, TableError, stats::Stats};
+use crate::ui::remembered::Remembered;
 use crate::ui::theme::Theme;
-use crate::ui::window::new_game::Remembered;
 use hearts_bots::config::{self, ConfigError, LoadedRules, SearchPaths};
 use hearts_bots::players::{BotChoices, Level, Player, PlayerError};
 use hearts_bots::protocol;
@@ -686,7 +686,7 @@ fn opens_in_lines(args: &PlayArgs, remembered: &Remembered, plain_var: Option<&s
 #[cfg(test)]
 mod line_mode_tests {
     use super::*;
-    use crate::ui::window::new_game::LineModeChoices;
+    use crate::ui::remembered::LineModeChoices;
 
     fn args(flags: &[&str]) -> PlayArgs {
         use clap::Parser;

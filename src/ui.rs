@@ -10,7 +10,9 @@ pub mod changes;
 pub mod draw;
 pub mod fit;
 pub mod input;
+pub mod remembered;
 pub mod replay;
+pub mod request;
 pub mod room;
 pub mod theme;
 pub mod viewer;
@@ -21,8 +23,9 @@ use std::ops::Deref;
 
 use crate::table::Sight;
 
+pub use request::Request;
 pub use room::Room;
-pub use viewer::{Request, Viewer};
+pub use viewer::Viewer;
 
 /// What a view draws: a person's sight of the table, and their own view.
 #[derive(Clone, Copy, Debug)]

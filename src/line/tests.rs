@@ -7,7 +7,7 @@ use super::{CardWords, Narrator};
 use crate::pace::Speed;
 use crate::table::{Message, PersonId, Setup, Table};
 use crate::ui::Room;
-use crate::ui::viewer::Request;
+use crate::ui::request::Request;
 use hearts_bots::Think;
 use hearts_bots::players::{Level, Player};
 use hearts_bots::record::DealCode;

@@ -10,8 +10,8 @@ use std::time::Instant;
 use crate::line::{CardWords, Narrator};
 use crate::table::{PersonId, Setup};
 use crate::ui::Room;
-use crate::ui::viewer::Request;
-use crate::ui::window::new_game::Remembered;
+use crate::ui::remembered::Remembered;
+use crate::ui::request::Request;
 use crate::ui::window::resume::ResumeOffer;
 
 use super::{Front, Incoming, Input, Opened, PlayOptions, TableError, open};

@@ -4,7 +4,7 @@
 use std::path::{Path, PathBuf};
 
 use crate::files::{self as store, FileError};
-use crate::ui::window::new_game::Remembered;
+use crate::ui::remembered::Remembered;
 
 /// The file the choices are remembered in.
 pub fn remembered_path(config_dir: &Path) -> PathBuf {

@@ -14,7 +14,8 @@ use crate::line::Narrator;
 use crate::table::{Arrival, BotJob, Effect, Intent, Message, PersonId, Table};
 
 use super::input::{Command, Hits};
-use super::viewer::{Request, Viewer};
+use super::request::Request;
+use super::viewer::Viewer;
 use super::{Seen, draw};
 
 /// A table and its people's views.

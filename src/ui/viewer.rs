@@ -8,35 +8,19 @@
 use std::time::{Duration, Instant};
 
 use crate::table::notice::Hint;
-use crate::table::saved::Programs;
 use crate::table::sight::Question;
 use crate::table::{Finish, Intent, Kind, Notice, PersonId, Refusal, Sight};
 use hearts_engine::{Card, CardBag, CardSet, GamePhase, HandPhase, MoonScoring};
 
 use super::input::{Button, Command};
+use super::remembered::Remembered;
+use super::request::Request;
 use super::theme::Choice;
 use super::theme::Theme;
-use super::window::new_game::{NewGameForm, Remembered, Starting};
+use super::window::new_game::{NewGameForm, Starting};
 use super::window::record::Record;
 use super::window::{Outcome, Window};
 use super::words::words;
-
-/// What a person's keys ask of the table or the runtime.
-#[derive(Clone, Debug, PartialEq)]
-pub enum Request {
-    /// An intent for the table.
-    Table(Intent),
-    /// Leave the table (a game in progress is saved, a seat waits).
-    Leave,
-    /// Give the terminal back and stop until resumed (Ctrl-Z).
-    Suspend,
-    /// Take up the saved game, starting its programs or not.
-    Resume(Programs),
-    /// The saved game was declined: keep it with the played games.
-    DeclineResume,
-    /// Remember the new-game window's choices.
-    Remember(Remembered),
-}
 
 /// What one person sees and is doing at the table.
 #[derive(Clone, Debug)]

@@ -20,8 +20,8 @@ use super::{Outcome, buttons, frame};
 use crate::table::{Intent, Kind, Sight};
 use crate::ui::Seen;
 use crate::ui::input::{Button, Command, Hits};
+use crate::ui::request::Request;
 use crate::ui::theme::Theme;
-use crate::ui::viewer::Request;
 
 /// What a yes-or-no window asks.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

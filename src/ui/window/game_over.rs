@@ -22,8 +22,8 @@ use crate::table::{DealShown, Finish, Intent, Kind, Sight};
 use crate::ui::Seen;
 use crate::ui::draw::count;
 use crate::ui::input::{Button, Command, Hits};
+use crate::ui::request::Request;
 use crate::ui::theme::Theme;
-use crate::ui::viewer::Request;
 use hearts_engine::{Teams, TournamentScore};
 
 /// What a key does to the window.

@@ -17,7 +17,7 @@ use super::{Outcome, buttons, frame, step_aside};
 use crate::table::Intent;
 use crate::ui::Seen;
 use crate::ui::input::{Button, Command, Hits};
-use crate::ui::viewer::Request;
+use crate::ui::request::Request;
 
 /// What a key does to the window.
 pub fn key(selected: &mut Button, command: Command) -> Outcome {

@@ -17,7 +17,7 @@ use super::{Outcome, Window, frame};
 use crate::table::{DealShown, Kind, Sight};
 use crate::ui::Seen;
 use crate::ui::input::Command;
-use crate::ui::viewer::Request;
+use crate::ui::request::Request;
 
 /// The keys of the terminal's own table, as the help window and the
 /// README list them.

@@ -16,7 +16,7 @@ use super::{Outcome, buttons, frame};
 use crate::table::{Intent, Question};
 use crate::ui::Seen;
 use crate::ui::input::{Button, Command, Hits};
-use crate::ui::viewer::Request;
+use crate::ui::request::Request;
 use hearts_engine::{MoonRule, MoonScoring};
 
 /// What a key does to the window.

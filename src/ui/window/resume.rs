@@ -22,7 +22,7 @@ use crate::table::seat_name;
 use crate::ui::Seen;
 use crate::ui::fit::{wrap, wrap_units};
 use crate::ui::input::{Button, Command, Hits};
-use crate::ui::viewer::Request;
+use crate::ui::request::Request;
 use hearts_engine::Seat;
 
 /// What the resume question says about the saved game.

@@ -24,7 +24,7 @@ use crate::ui::Seen;
 use crate::ui::draw::count;
 use crate::ui::fit::wrap;
 use crate::ui::input::{Button, Command, Hits};
-use crate::ui::viewer::Request;
+use crate::ui::request::Request;
 use hearts_engine::{
     Card, Declaration, GamePhase, Generale, HandRecord, MoonScoring, PointsTable, ROYAL_CANCELLER, ROYAL_DIAMOND_CUT,
     ROYAL_DOUBLER, Seat, Teams,
