@@ -5,8 +5,6 @@
 use std::time::Instant;
 
 use divan::{Bencher, black_box};
-use hearts::pace::Speed;
-use hearts::table::{Arrival, Message, PersonId, Setup, Sharing, Table};
 use hearts::ui::changes::changes;
 use hearts::ui::input::Command;
 use hearts::ui::theme::Theme;
@@ -14,6 +12,8 @@ use hearts::ui::{Room, Viewer};
 use hearts_bots::record::DealCode;
 use hearts_bots::{Level, Player, Think};
 use hearts_engine::{GamePhase, HandPhase, Rules};
+use hearts_table::pace::Speed;
+use hearts_table::{Arrival, Message, PersonId, Setup, Sharing, Table};
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 

@@ -17,13 +17,13 @@ use std::collections::BTreeMap;
 use std::time::{Duration, Instant};
 
 use hearts::line::{CardWords, Narrator};
-use hearts::pace::Speed;
-use hearts::table::{Message, PersonId, Setup, Table};
 use hearts::ui::Room;
 use hearts_bots::players::Player;
 use hearts_bots::record::DealCode;
 use hearts_bots::{Level, Think, decide};
 use hearts_engine::{Action, GamePhase, MoonScoring, Preset, Seat};
+use hearts_table::pace::Speed;
+use hearts_table::{Message, PersonId, Setup, Table};
 
 /// What was told over the games.
 #[derive(Default)]

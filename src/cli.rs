@@ -6,10 +6,10 @@ use std::path::PathBuf;
 
 use clap::{Arg, ArgAction, ArgGroup, ArgMatches, Args, FromArgMatches, Parser, Subcommand};
 
-use crate::pace::Speed;
 use hearts_bots::config::{Flag, OptionFlag, RawValue, RuleRequest, option_flags};
 use hearts_bots::players::{BotChoices, PlayerError};
 use hearts_engine::Preset;
+use hearts_table::pace::Speed;
 
 /// Hearts for the terminal: a rules engine, seeded deals and tools for
 /// people who study the game.
@@ -112,7 +112,7 @@ pub struct PlayArgs {
     #[arg(long, value_name = "SEED/HAND")]
     pub deal: Option<hearts_bots::record::DealCode>,
     /// How fast the bots' cards appear (the p key changes it while playing) [default: the new-game window's last choice, else normal].
-    #[arg(long, value_enum)]
+    #[arg(long, value_parser = speed_parser())]
     pub speed: Option<Speed>,
     /// Draw suits as S H D C instead of symbols.
     #[arg(long)]
@@ -268,7 +268,7 @@ pub struct ServeArgs {
     #[arg(long)]
     pub open: bool,
     /// How fast the bots' cards appear.
-    #[arg(long, value_enum, default_value = "normal")]
+    #[arg(long, value_parser = speed_parser(), default_value = "normal")]
     pub speed: Speed,
     /// Seconds a seat waits for a person who left before its bot plays for them.
     #[arg(long, value_name = "SECONDS", default_value_t = 60)]
@@ -277,8 +277,8 @@ pub struct ServeArgs {
     #[arg(long, value_name = "SECONDS")]
     pub turn_clock: Option<u64>,
     /// How many times the turn clock a person in the line mode has (hearing a trick takes about 15 s).
-    #[arg(long, value_name = "TIMES", default_value_t = crate::table::LINE_MODE_CLOCK,
-          value_parser = clap::value_parser!(u32).range(1..=crate::table::MAX_LINE_MODE_CLOCK as i64))]
+    #[arg(long, value_name = "TIMES", default_value_t = hearts_table::LINE_MODE_CLOCK,
+          value_parser = clap::value_parser!(u32).range(1..=hearts_table::MAX_LINE_MODE_CLOCK as i64))]
     pub line_mode_clock: u32,
     /// No hints at the tables.
     #[arg(long)]
@@ -506,6 +506,13 @@ impl RuleFlags {
             allow_commands: self.allow_commands,
         }
     }
+}
+
+/// `--speed`: one of the pace's names (the table's crate knows no command line).
+fn speed_parser() -> impl clap::builder::TypedValueParser<Value = Speed> {
+    use clap::builder::TypedValueParser;
+    clap::builder::PossibleValuesParser::new(Speed::ALL.map(Speed::name))
+        .map(|name| Speed::from_name(&name).expect("a name the parser accepted"))
 }
 
 #[cfg(test)]

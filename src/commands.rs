@@ -13,9 +13,7 @@ use clap::CommandFactory;
 use crate::cli::{BotFlagError, Cli, Command, PlayArgs, ServeArgs, SimArgs};
 use crate::files::{self as store, FileError};
 use crate::line::CardWords;
-use crate::review;
 use crate::serve::{ServeError, ServeOptions};
-use crate::table::Setup;
 use crate::terminal::games;
 use crate::terminal::{self, PlayOptions, TableError, stats::Stats};
 use crate::ui::remembered::Remembered;
@@ -27,6 +25,8 @@ use hearts_bots::record::GameRecord;
 use hearts_bots::sim::{self, Arena, Lineup, Units};
 use hearts_engine::perft::{divide, perft};
 use hearts_engine::{BySeat, Card, CardBag, CardSet, Deal, Hand, NotationError, PlayError, Preset, Rules, Seat};
+use hearts_table::Setup;
+use hearts_table::review;
 
 /// Why a command could not do its job.
 #[derive(Debug, thiserror::Error)]

@@ -6,13 +6,8 @@ pub mod cli;
 pub mod commands;
 pub mod files;
 pub mod line;
-pub mod pace;
-pub mod review;
 pub mod serve;
-pub mod table;
 pub mod terminal;
-#[cfg(test)]
-mod testing;
 pub mod ui;
 
 /// The engine example of `docs/engine.md`, run as a doctest so it keeps compiling.

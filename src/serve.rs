@@ -4,7 +4,7 @@
 //! which of their sessions is live ([`live`]), the host key ([`host_key`]),
 //! which channels are served ([`handler`]), the bounds on what a client may cost
 //! ([`limits`]), the tables people sit at ([`table`], each on a thread of
-//! its own with the shared [`Table`](crate::table::Table) and its people's
+//! its own with the shared [`Table`](hearts_table::Table) and its people's
 //! views)
 //! and each person's screen ([`session`]), drawn by the terminal table's
 //! own view; the server's state in SQLite ([`store`]).
@@ -41,14 +41,14 @@ use tokio::net::TcpListener;
 
 use crate::cli::ServeArgs;
 use crate::files::FileError;
-use crate::pace::Speed;
-use crate::table::Setup;
-use crate::table::pool::Pool;
-use crate::table::{PersonId, Sharing};
 use access::Access;
 use directory::{Bounds, Directory, OpenError};
 use handler::Client;
 use hearts_bots::Think;
+use hearts_table::Setup;
+use hearts_table::pace::Speed;
+use hearts_table::pool::Pool;
+use hearts_table::{PersonId, Sharing};
 use limits::{CodeTries, Connections, Guarded, Login, Refusal, ScreenCells, Shares};
 use live::Registry;
 use lobby::TableRequest;

@@ -27,10 +27,6 @@ use signal_hook::consts::{SIGHUP, SIGTERM, SIGTSTP};
 use signal_hook::iterator::Signals;
 
 use crate::files::{self as store, FileError, GameLock};
-use crate::pace::Speed;
-use crate::table::pool::{Pool, catching, caught, panic_message};
-use crate::table::saved::SavedGame;
-use crate::table::{Decided, Effect, Ended, Message, PersonId, Setup, Table, WorkedOutHint, YOU, fresh_deal};
 use crate::ui::input::{self, Hits};
 use crate::ui::theme::Theme;
 use crate::ui::window::Window;
@@ -40,6 +36,10 @@ use crate::ui::{Request, Room, Viewer};
 use hearts_bots::Think;
 use hearts_bots::record::DealCode;
 use hearts_engine::RulesError;
+use hearts_table::pace::Speed;
+use hearts_table::pool::{Pool, catching, caught, panic_message};
+use hearts_table::saved::SavedGame;
+use hearts_table::{Decided, Effect, Ended, Message, PersonId, Setup, Table, WorkedOutHint, YOU, fresh_deal};
 use save::Found;
 use stats::{GameStats, PresetStats, Stats};
 
@@ -539,7 +539,7 @@ impl Runtime {
     /// played in it, before its save is replaced.
     fn keep_declined(&self, saved: &SavedGame, room: &mut Room) {
         let Ok(table) =
-            Table::resume_local(saved, crate::table::saved::Programs::Replace, Speed::Instant, Think::Samples(1))
+            Table::resume_local(saved, hearts_table::saved::Programs::Replace, Speed::Instant, Think::Samples(1))
         else {
             return;
         };

@@ -21,7 +21,7 @@ pub mod words;
 
 use std::ops::Deref;
 
-use crate::table::Sight;
+use hearts_table::Sight;
 
 pub use request::Request;
 pub use room::Room;

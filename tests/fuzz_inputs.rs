@@ -12,14 +12,14 @@ use std::collections::HashMap;
 use std::path::Path;
 use std::sync::OnceLock;
 
-use hearts::table::Setup;
-use hearts::table::saved::{Programs, SavedGame};
 use hearts_bots::config::{self, RawValue, RuleRequest, SearchPaths};
 use hearts_bots::players::Player;
 use hearts_bots::protocol::{self, Request};
 use hearts_bots::record::{GameRecord, Recorder, SeatRecord};
 use hearts_bots::{self as bot, Level, SeatView, Think};
 use hearts_engine::{Action, Card, CardSet, Deal, Game, GamePhase, HandResult, Preset, Rules, Seat};
+use hearts_table::Setup;
+use hearts_table::saved::{Programs, SavedGame};
 use proptest::prelude::*;
 use serde_json::{Value, json};
 

@@ -91,9 +91,9 @@ fn a_program_named_on_the_command_line_runs() {
 
 #[test]
 fn a_saved_game_with_a_program_seat_resumes_with_built_in_bots_unless_asked() {
-    use hearts::table::Setup;
-    use hearts::table::saved::{Programs, SavedGame};
     use hearts_bots::players::{Level, Player};
+    use hearts_table::Setup;
+    use hearts_table::saved::{Programs, SavedGame};
 
     let table = Setup {
         rules: hearts_engine::Rules::default(),

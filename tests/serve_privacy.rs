@@ -11,8 +11,6 @@ use std::io::{self, Write};
 use std::rc::Rc;
 use std::time::{Duration, Instant};
 
-use hearts::pace::Speed;
-use hearts::table::{Arrival, Message, PersonId, Setup, Sharing, Table};
 use hearts::ui::input::Command;
 use hearts::ui::theme::Theme;
 use hearts::ui::window::Window;
@@ -21,6 +19,8 @@ use hearts_bots::players::Player;
 use hearts_bots::record::DealCode;
 use hearts_bots::{Level, Think, decide};
 use hearts_engine::{Action, Card, CardSet, GamePhase, HandPhase, Preset, Rank, Rules, Seat, Suit};
+use hearts_table::pace::Speed;
+use hearts_table::{Arrival, Message, PersonId, Setup, Sharing, Table};
 use ratatui::backend::CrosstermBackend;
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;

@@ -1,4 +1,4 @@
-"""The rules an environment plays: a preset, a table size and rules.toml's options."""
+"""The rules an environment plays (a preset, a table size and rules.toml's options), deal codes, and the table as text."""
 
 from __future__ import annotations
 
@@ -54,3 +54,14 @@ def parse_deal(code: str) -> tuple[int, int]:
     if seed_n < 0 or hand_n < 1:
         raise ValueError(f"deal code {code!r}: the seed is 0 or more and hands are numbered from 1")
     return seed_n, hand_n
+
+
+def render(game: _core.Game | None, mode: str | None) -> str | None:
+    """An environment's render: the table as text ("ansi"), printed ("human"), or nothing."""
+    if mode is None:
+        return None
+    text = game.render() if game is not None else "No game yet: reset the environment.\n"
+    if mode == "human":
+        print(text)
+        return None
+    return text

@@ -11,7 +11,7 @@ from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
 
 from . import _core
-from ._rules import Rules, parse_deal
+from ._rules import Rules, parse_deal, render
 
 EPISODES = ("hand", "game")
 REWARDS = ("trick", "hand", "game")
@@ -140,13 +140,7 @@ class raw_env(AECEnv):
             self.render()
 
     def render(self) -> str | None:
-        if self.render_mode is None:
-            return None
-        text = self.game.render() if self.game is not None else "No game yet: reset the environment.\n"
-        if self.render_mode == "human":
-            print(text)
-            return None
-        return text
+        return render(self.game, self.render_mode)
 
     def record(self) -> str:
         """The game so far in the record format (JSON): save it to a file

@@ -8,7 +8,7 @@ import gymnasium
 import numpy as np
 from gymnasium import spaces
 
-from ._rules import Rules, parse_deal
+from ._rules import Rules, parse_deal, render
 from .aec import EPISODES, OBSERVATIONS, REWARDS
 from .bots import Bot
 
@@ -96,13 +96,7 @@ class HeartsEnv(gymnasium.Env):
         return self.game.mask(self.seat).astype(bool)
 
     def render(self):
-        if self.render_mode is None:
-            return None
-        text = self.game.render() if self.game is not None else "No game yet: reset the environment.\n"
-        if self.render_mode == "human":
-            print(text)
-            return None
-        return text
+        return render(self.game, self.render_mode)
 
     def record(self) -> str:
         """The game so far in the record format (JSON)."""

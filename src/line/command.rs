@@ -2,8 +2,8 @@
 //! `qs`, `9♣`, `queen of spades`), a pass, an answer to the game's
 //! question, or a look at the hand, the trick, the scores.
 
-use crate::pace::Speed;
 use hearts_engine::{Card, MoonScoring, Rank, Suit};
+use hearts_table::pace::Speed;
 
 use super::cards::rank_word;
 

@@ -6,11 +6,6 @@
 
 use std::collections::VecDeque;
 
-use crate::table::intent::NewGame;
-use crate::table::notice::Hint;
-use crate::table::saved::Programs;
-use crate::table::sight::{AtSeat, Own, Question};
-use crate::table::{DealShown, Intent, Kind, Notice, PersonId, Refusal, Sight};
 use crate::ui::remembered::Remembered;
 use crate::ui::request::Request;
 use crate::ui::theme::Theme;
@@ -20,6 +15,11 @@ use crate::ui::words::words;
 use hearts_engine::{
     Action, Card, CardBag, CardSet, GamePhase, HandPhase, HandRecord, MoonRule, PlayError, Seat, Trick,
 };
+use hearts_table::intent::NewGame;
+use hearts_table::notice::Hint;
+use hearts_table::saved::Programs;
+use hearts_table::sight::{AtSeat, Own, Question};
+use hearts_table::{DealShown, Intent, Kind, Notice, PersonId, Refusal, Sight};
 
 use super::cards::{CardWords, and_list, rank_word};
 use super::command::{LineCommand, parse};

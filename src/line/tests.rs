@@ -4,14 +4,14 @@
 use std::time::{Duration, Instant};
 
 use super::{CardWords, Narrator};
-use crate::pace::Speed;
-use crate::table::{Message, PersonId, Setup, Table};
 use crate::ui::Room;
 use crate::ui::request::Request;
 use hearts_bots::Think;
 use hearts_bots::players::{Level, Player};
 use hearts_bots::record::DealCode;
 use hearts_engine::Rules;
+use hearts_table::pace::Speed;
+use hearts_table::{Message, PersonId, Setup, Table};
 
 /// A local table of seed 7 told to a narrator, with a clock for the bots.
 struct Told {
@@ -236,7 +236,7 @@ fn undo_drops_the_cards_typed_ahead_whether_or_not_it_takes_a_card_back() {
 fn a_card_where_none_is_played_is_refused_in_a_sentence() {
     let mut told = Told::at_pace(Speed::Normal);
     // The table hears a card during the pass, whatever sends it.
-    told.room.intend(PersonId::LOCAL, crate::table::Intent::Play("KC".parse().unwrap()), told.now);
+    told.room.intend(PersonId::LOCAL, hearts_table::Intent::Play("KC".parse().unwrap()), told.now);
     told.lines.extend(told.room.take_lines(PersonId::LOCAL));
     assert_eq!(told.count("No card is played now."), 1, "{:#?}", told.lines);
 }

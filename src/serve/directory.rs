@@ -9,7 +9,7 @@ use std::sync::{Arc, Mutex, Weak};
 use std::thread::JoinHandle;
 use std::time::Duration;
 
-use crate::table::pool::Pool;
+use hearts_table::pool::Pool;
 
 use super::limits::{TABLES_PER_NETWORK, network};
 use super::lobby::TableSummary;

@@ -21,9 +21,9 @@ use std::time::Instant;
 
 use crossterm::event::Event;
 
-use crate::pace::Speed;
-use crate::table::Setup;
 use crate::ui::theme::Theme;
+use hearts_table::Setup;
+use hearts_table::pace::Speed;
 
 use form::CreateForm;
 pub(crate) use form::TableRequest;

@@ -422,7 +422,7 @@ impl Visit {
         };
         let news = match (review, seat) {
             (true, Some(seat)) if self.shared.start_review() => {
-                Some(replay.review_in_background(seat, crate::review::REVIEW_SAMPLES))
+                Some(replay.review_in_background(seat, hearts_table::review::REVIEW_SAMPLES))
             }
             (true, Some(_)) => {
                 lobby.say("The server is reviewing other games: try again in a moment");

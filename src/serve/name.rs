@@ -7,7 +7,7 @@
 use unicode_normalization::UnicodeNormalization;
 use unicode_normalization::char::is_combining_mark;
 
-use crate::table::chat::invisible;
+use hearts_table::chat::invisible;
 
 /// Longest name shown, in characters (combining marks not counted).
 pub(super) const MAX_NAME: usize = 16;

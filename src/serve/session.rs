@@ -22,10 +22,10 @@ use tokio::sync::Notify;
 use super::identity::Identity;
 use super::keys::Keys;
 use super::limits::{BEHIND, Cells, Cut, NewestSize, STALLED_OUTPUT, ScreenCells, Tries, WRITE_PIECE};
-use crate::table::PersonId;
 use crate::ui::Room;
 use crate::ui::input::{self, Command, Hits};
 use crate::ui::theme::Theme;
+use hearts_table::PersonId;
 use painter::Painter;
 
 mod painter;

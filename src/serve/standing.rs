@@ -8,9 +8,9 @@ use std::collections::HashMap;
 use super::identity::Identity;
 use super::session::Screen;
 use super::store::{PlayerRecord, Store};
-use crate::table::PersonId;
 use crate::ui::Room;
 use crate::ui::window::record::Record;
+use hearts_table::PersonId;
 
 /// The record window's title at a served table.
 const TITLE: &str = "Your record here";
@@ -67,8 +67,12 @@ mod tests {
         let _ = std::fs::remove_dir_all(&dir);
         let mut store = Store::open_in(&dir).unwrap();
         let rules = Rules { target_score: 30, ..Rules::default() };
-        let record =
-            crate::testing::bot_game(rules, 3, |_| Level::Normal, &["human:alice", "normal", "human:bob", "normal"]);
+        let record = hearts_bots::record::bot_game(
+            rules,
+            3,
+            |_| Level::Normal,
+            &["human:alice", "normal", "human:bob", "normal"],
+        );
         let alice = Identity::Key("SHA256:alice".into());
         let bob = Identity::Name("bob".into());
         let who = [alice.clone(), Identity::Anonymous, bob.clone(), Identity::Anonymous];

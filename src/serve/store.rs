@@ -22,9 +22,9 @@ use std::time::{Duration, SystemTime, UNIX_EPOCH};
 use rusqlite::{Connection, ErrorCode, OptionalExtension, TransactionBehavior, params};
 
 use super::identity::Identity;
-use crate::table::saved::SavedGame;
 use hearts_bots::record::GameRecord;
 use hearts_engine::MAX_PLAYERS;
+use hearts_table::saved::SavedGame;
 
 /// The server's database file in the data directory.
 pub const FILE_NAME: &str = "server.sqlite3";
@@ -1025,7 +1025,7 @@ mod tests {
         let rules = Rules { target_score: 20, ..Rules::default() };
         let played: Vec<GameRecord> = (5..7)
             .map(|seed| {
-                crate::testing::bot_game(rules, seed, |_| Level::Easy, &["human:alice", "easy", "easy", "easy"])
+                hearts_bots::record::bot_game(rules, seed, |_| Level::Easy, &["human:alice", "easy", "easy", "easy"])
             })
             .collect();
         for record in &played {

@@ -15,18 +15,18 @@ use std::time::{Duration, Instant};
 
 use ratatui::buffer::Buffer;
 
-use crate::pace::Speed;
-use crate::table::pool::{Pool, caught, panic_message};
-use crate::table::saved::SaveError;
-use crate::table::{
-    Arrival, Decided, Effect, Ended, Finish, Holder, Intent, Message, PersonId, Setup, Sharing, Table, WorkedOutHint,
-    secret_deal,
-};
 use crate::ui::input::Command;
 use crate::ui::theme::Theme;
 use crate::ui::{Request, Room, Viewer};
 use hearts_bots::Think;
 use hearts_engine::RulesError;
+use hearts_table::pace::Speed;
+use hearts_table::pool::{Pool, caught, panic_message};
+use hearts_table::saved::SaveError;
+use hearts_table::{
+    Arrival, Decided, Effect, Ended, Finish, Holder, Intent, Message, PersonId, Setup, Sharing, Table, WorkedOutHint,
+    secret_deal,
+};
 
 use super::identity::{self, Identity};
 use super::limits::{WATCHERS_PER_TABLE, network};
@@ -1056,7 +1056,7 @@ fn sharing_of(settings: &serde_json::Value, default: Sharing) -> Sharing {
             .get("line-mode-clock")
             .and_then(serde_json::Value::as_u64)
             .and_then(|times| u32::try_from(times).ok())
-            .filter(|times| (1..=crate::table::MAX_LINE_MODE_CLOCK).contains(times))
+            .filter(|times| (1..=hearts_table::MAX_LINE_MODE_CLOCK).contains(times))
             .unwrap_or(default.line_mode_clock),
         hints: settings.get("hints").and_then(serde_json::Value::as_bool).unwrap_or(default.hints),
         pause_after: default.pause_after,

@@ -8,11 +8,11 @@ use std::sync::mpsc::Sender;
 use std::time::Instant;
 
 use crate::line::{CardWords, Narrator};
-use crate::table::{PersonId, Setup};
 use crate::ui::Room;
 use crate::ui::remembered::Remembered;
 use crate::ui::request::Request;
 use crate::ui::window::resume::ResumeOffer;
+use hearts_table::{PersonId, Setup};
 
 use super::{Front, Incoming, Input, Opened, PlayOptions, TableError, open};
 

@@ -26,12 +26,12 @@ pub fn remember(file: &Path, remembered: &Remembered) -> Result<(), FileError> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::pace::Speed;
-    use crate::table::Setup;
     use crate::ui::theme::Theme;
     use crate::ui::window::new_game::NewGameForm;
     use hearts_bots::players::{Level, Player};
     use hearts_engine::Rules;
+    use hearts_table::Setup;
+    use hearts_table::pace::Speed;
 
     const PLAIN: Theme = Theme { color: true, ascii: false, palette256: true, four_colour: false };
 

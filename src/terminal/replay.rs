@@ -19,7 +19,7 @@ const REVIEW_POLL: Duration = Duration::from_millis(100);
 /// Runs the replay at the terminal until `q`. With a seat to review, the
 /// replay opens at once and the expert's review fills in beside it.
 pub fn run(mut replay: Replay, review: Option<Seat>) -> Result<(), TableError> {
-    let news = review.map(|seat| replay.review_in_background(seat, crate::review::REVIEW_SAMPLES));
+    let news = review.map(|seat| replay.review_in_background(seat, hearts_table::review::REVIEW_SAMPLES));
     let mut terminal = ratatui::try_init().map_err(|source| TableError::Terminal { doing: "set up", source })?;
     let _ = execute!(stdout(), EnableMouseCapture);
     let result = (|| -> Result<(), TableError> {

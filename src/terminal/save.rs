@@ -6,7 +6,7 @@ use std::fs;
 use std::path::{Path, PathBuf};
 
 use crate::files::{self as store, FileError};
-use crate::table::saved::{Programs, SavedGame};
+use hearts_table::saved::{Programs, SavedGame};
 
 /// The save file in a data directory.
 pub fn save_path(dir: &Path) -> PathBuf {
@@ -61,8 +61,8 @@ pub fn read(dir: &Path) -> Found {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::table::saved::test_games::{played_game, table};
     use hearts_bots::record::DealCode;
+    use hearts_table::saved::test_games::{played_game, table};
     use std::time::Duration;
 
     fn scratch(name: &str) -> PathBuf {

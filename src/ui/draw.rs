@@ -39,7 +39,7 @@ use super::Seen;
 use super::input::{Button, Hits};
 use super::theme::Theme;
 use super::window::Window;
-use crate::table::Finish;
+use hearts_table::Finish;
 
 mod hand;
 mod place;
@@ -124,8 +124,8 @@ pub fn draw_screen(buf: &mut Buffer, area: Rect, app: &Seen<'_>, now: Instant) -
     let mut hits = Hits::default();
     if area.width < MIN_WIDTH || area.height < MIN_HEIGHT {
         let (leave, lines) = match app.kind {
-            crate::table::Kind::Local => ("quit", "or play in the line mode: hearts --plain"),
-            crate::table::Kind::Shared => ("leave the table", "or use the line mode: ssh -T, or plain join CODE"),
+            hearts_table::Kind::Local => ("quit", "or play in the line mode: hearts --plain"),
+            hearts_table::Kind::Shared => ("leave the table", "or use the line mode: ssh -T, or plain join CODE"),
         };
         too_small(buf, area, theme, ("Hearts", leave, lines));
         return hits;

@@ -4,10 +4,10 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::pace::Speed;
 use hearts_bots::config::{self, ConfigError, LoadedRules, RawValue, RuleRequest, SearchPaths};
 use hearts_bots::players::{BotChoices, Level, Player};
 use hearts_engine::Preset;
+use hearts_table::pace::Speed;
 
 /// The line mode's choices kept with the new-game window's.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]

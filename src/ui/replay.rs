@@ -24,15 +24,15 @@ use ratatui::style::{Color, Modifier, Style};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Paragraph, Widget};
 
-use crate::review::Decision;
 use hearts_bots::protocol::moon_name;
 use hearts_bots::record::{GameRecord, ReplayError};
 use hearts_engine::{Action, Card, CardSet, Game, HandPhase, Seat, Suit};
+use hearts_table::review::Decision;
 
 use super::draw::{BIG_WIDTH, CardSize, covered_corner, draw_card, short_name};
 use super::fit::{Part, Priority, fit, wrap_units};
 use super::theme::Theme;
-use crate::table::seat_name;
+use hearts_table::seat_name;
 
 /// One position of the replayed game.
 #[derive(Clone, Debug)]
@@ -303,7 +303,7 @@ impl Replay {
         })
     }
 
-    /// Marks the reviewed seat's costly cards (see [`crate::review`]).
+    /// Marks the reviewed seat's costly cards (see [`hearts_table::review`]).
     pub fn with_review(mut self, review: Vec<Decision>) -> Replay {
         self.review = review;
         self.reviewing = Reviewing::Done;
@@ -333,7 +333,7 @@ impl Replay {
             // A closed channel (the replay was left) just goes unheard.
             let judged = |decision| drop(sender.send(ReviewNews::Judged(decision)));
             let progress = |done, total| drop(sender.send(ReviewNews::Progress(done, total)));
-            let end = match crate::review::review_each(&record, seat, samples, judged, progress) {
+            let end = match hearts_table::review::review_each(&record, seat, samples, judged, progress) {
                 Ok(()) => ReviewNews::Done,
                 Err(error) => ReviewNews::Failed(error.to_string()),
             };
@@ -537,10 +537,10 @@ fn estimate_lines(decision: &Decision, theme: Theme, room: usize) -> Vec<Line<'s
     if room < 3 {
         return Vec::new();
     }
-    let show = |cards: &str| crate::review::show_cards(cards, |card| theme.card(card));
+    let show = |cards: &str| hearts_table::review::show_cards(cards, |card| theme.card(card));
     let unit = match decision.unit {
-        crate::review::Unit::Points => "value",
-        crate::review::Unit::Tournament => "tournament score",
+        hearts_table::review::Unit::Points => "value",
+        hearts_table::review::Unit::Tournament => "tournament score",
     };
     let mut lines = vec![
         Line::raw(""),
@@ -659,7 +659,7 @@ pub fn draw(buf: &mut Buffer, area: Rect, replay: &Replay) -> Buttons {
         Reviewing::Off | Reviewing::Done => {}
     }
     if replay.reviewing == Reviewing::Done && !replay.review.is_empty() {
-        let (worst, total) = crate::review::summary(&replay.review, 3);
+        let (worst, total) = hearts_table::review::summary(&replay.review, 3);
         let unit = replay.review[0].unit;
         lines.push(Line::styled(format!(" Review: total cost {}", unit.amount(total)), theme.quiet()));
         // The worst mistakes, as many as the width shows whole.
@@ -850,7 +850,7 @@ mod tests {
 
     fn replay() -> Replay {
         let rules = Rules { target_score: 30, ..Rules::default() };
-        let record = crate::testing::bot_game(rules, 9, |_| Level::Normal, &["normal"; 4]);
+        let record = hearts_bots::record::bot_game(rules, 9, |_| Level::Normal, &["normal"; 4]);
         Replay::new(record, (1, 1), Theme { color: false, ascii: false, palette256: true, four_colour: false }).unwrap()
     }
 
@@ -919,7 +919,7 @@ mod tests {
 
     /// The step of the tenth card, whoever played it, and a review of it:
     /// the 2C played where the expert plays the 9S, 4.2 points dearer.
-    fn tenth_card_costs_4_2(replay: &Replay, choices: Vec<crate::review::Choice>) -> (usize, Decision) {
+    fn tenth_card_costs_4_2(replay: &Replay, choices: Vec<hearts_table::review::Choice>) -> (usize, Decision) {
         let (index, (hand, trick, seat)) =
             replay.steps.iter().enumerate().filter_map(|(i, s)| s.play.map(|p| (i, p))).nth(9).unwrap();
         let decision = Decision {
@@ -930,7 +930,7 @@ mod tests {
             played: "2C".into(),
             best: "9S".into(),
             cost: 4.2,
-            unit: crate::review::Unit::Points,
+            unit: hearts_table::review::Unit::Points,
             choices,
         };
         (index, decision)
@@ -940,7 +940,7 @@ mod tests {
     fn carols_game_seen_by_alice() -> Replay {
         let rules = Rules { target_score: 30, ..Rules::default() };
         let players = ["human:carol", "normal", "human:alice", "hard"];
-        let record = crate::testing::bot_game(rules, 9, |_| Level::Normal, &players);
+        let record = hearts_bots::record::bot_game(rules, 9, |_| Level::Normal, &players);
         let alice = Seat::new(2);
         Replay::seen_from(
             record,
@@ -961,7 +961,7 @@ mod tests {
             played: played.into(),
             best: "AS KS QS".into(),
             cost: 3.5,
-            unit: crate::review::Unit::Points,
+            unit: hearts_table::review::Unit::Points,
             choices: Vec::new(),
         }
     }
@@ -1015,7 +1015,7 @@ mod tests {
             hand,
             trick,
             cost,
-            unit: crate::review::Unit::Tournament,
+            unit: hearts_table::review::Unit::Tournament,
             ..decision.clone()
         };
         let review = vec![timed(hand, trick, 63.0), timed(10, 12, 1234.0), timed(11, 12, 1000.0), timed(12, 12, 999.0)];
@@ -1038,7 +1038,7 @@ mod tests {
     #[test]
     fn a_wide_screen_puts_the_score_sheet_beside_and_lists_the_experts_estimates() {
         let replay = replay();
-        let choice = |card: &str, points: f64, value: f64| crate::review::Choice {
+        let choice = |card: &str, points: f64, value: f64| hearts_table::review::Choice {
             card: card.into(),
             points,
             value,
@@ -1091,7 +1091,7 @@ mod tests {
             }
         }
         assert_eq!(replay.reviewing, Reviewing::Done);
-        let whole = crate::review::review(&replay.record, Seat::SOUTH, 2, |_, _| {}).unwrap();
+        let whole = hearts_table::review::review(&replay.record, Seat::SOUTH, 2, |_, _| {}).unwrap();
         assert_eq!(replay.review, whole, "the same review as made in one go");
         assert!(text(&replay).contains("Review: total cost"), "{}", text(&replay));
     }
@@ -1173,7 +1173,7 @@ mod tests {
     fn small_cards_that_overlap_each_show_their_suit() {
         // Three players hold seventeen cards: as small cards they overlap.
         let rules = Rules { players: 3, target_score: 30, ..Rules::default() };
-        let record = crate::testing::bot_game(rules, 9, |_| Level::Normal, &["normal"; 3]);
+        let record = hearts_bots::record::bot_game(rules, 9, |_| Level::Normal, &["normal"; 3]);
         let theme = Theme { color: true, ascii: false, palette256: true, four_colour: true };
         let replay = Replay::new(record, (1, 1), theme).unwrap();
         let area = Rect::new(0, 0, 120, 30);
@@ -1236,7 +1236,7 @@ mod tests {
     #[test]
     fn at_80_columns_the_top_line_keeps_the_hand_trick_and_step_whole() {
         let rules = Rules { target_score: 30, ..Rules::default() };
-        let record = crate::testing::bot_game(rules, 340_662_281_123, |_| Level::Normal, &["normal"; 4]);
+        let record = hearts_bots::record::bot_game(rules, 340_662_281_123, |_| Level::Normal, &["normal"; 4]);
         let mut replay =
             Replay::new(record, (12, 34), Theme { color: false, ascii: false, palette256: true, four_colour: false })
                 .unwrap();
@@ -1257,7 +1257,7 @@ mod tests {
     #[test]
     fn at_80_columns_the_sheet_shows_every_seat_of_eleven() {
         let rules = Rules { players: 11, target_score: 30, ..hearts_engine::Preset::Cancellation.rules() };
-        let record = crate::testing::bot_game(rules, 5, |_| Level::Normal, &["normal"; 11]);
+        let record = hearts_bots::record::bot_game(rules, 5, |_| Level::Normal, &["normal"; 11]);
         let mut replay =
             Replay::new(record, (1, 1), Theme { color: false, ascii: false, palette256: true, four_colour: false })
                 .unwrap();
@@ -1278,7 +1278,7 @@ mod tests {
     #[test]
     fn at_80_columns_every_card_of_an_eleven_player_trick_is_shown_whole() {
         let rules = Rules { players: 11, target_score: 30, ..hearts_engine::Preset::Cancellation.rules() };
-        let record = crate::testing::bot_game(rules, 5, |_| Level::Normal, &["normal"; 11]);
+        let record = hearts_bots::record::bot_game(rules, 5, |_| Level::Normal, &["normal"; 11]);
         let mut replay =
             Replay::new(record, (1, 1), Theme { color: false, ascii: false, palette256: true, four_colour: false })
                 .unwrap();

@@ -1,8 +1,8 @@
 //! What a person's keys ask of the table or the runtime: the one way a
 //! viewer and its windows answer.
 
-use crate::table::Intent;
-use crate::table::saved::Programs;
+use hearts_table::Intent;
+use hearts_table::saved::Programs;
 
 use super::remembered::Remembered;
 

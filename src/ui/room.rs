@@ -11,7 +11,7 @@ use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 
 use crate::line::Narrator;
-use crate::table::{Arrival, BotJob, Effect, Intent, Message, PersonId, Table};
+use hearts_table::{Arrival, BotJob, Effect, Intent, Message, PersonId, Table};
 
 use super::input::{Command, Hits};
 use super::request::Request;

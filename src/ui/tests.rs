@@ -15,8 +15,8 @@ use super::input::{Button, Command, Hits};
 use super::theme::Theme;
 use super::window::Window;
 use super::{Room, Seen, Viewer, draw};
-use crate::pace::Speed;
-use crate::table::{Effect, Finish, HintRequest, Message, Own, PersonId, Setup, Sight, Table, YOU};
+use hearts_table::pace::Speed;
+use hearts_table::{Effect, Finish, HintRequest, Message, Own, PersonId, Setup, Sight, Table, YOU};
 
 mod points_told;
 mod shared_table;
@@ -401,7 +401,7 @@ fn a_card_played_out_of_turn_is_refused_with_the_name_of_the_seat_to_play() {
     h.play_until(|app| app.game().hand().phase() == HandPhase::Playing && app.sight().to_act != Some(YOU));
     let to_act = h.sight().name(h.game().hand().to_act());
     let card = h.game().hand().holding(YOU).lowest().unwrap();
-    h.room.intend(PersonId::LOCAL, crate::table::Intent::Play(card), h.now);
+    h.room.intend(PersonId::LOCAL, hearts_table::Intent::Play(card), h.now);
     h.collect();
     assert_eq!(h.you().note.as_deref(), Some(format!("It is {to_act}'s turn, not yours").as_str()));
     assert!(!to_act.contains("seat"), "a name, not a seat number: {to_act}");
@@ -549,7 +549,7 @@ fn following_the_hint_is_the_reviews_best_choice_at_the_pass_and_every_card() {
     assert_eq!(hinted.first().map(|(kind, _)| *kind), Some("pass"), "hand 1 passes left");
     assert!(hinted.len() > 2, "cards with a choice: {hinted:?}");
     let record = h.table().ended_now().record().unwrap();
-    let review = crate::review::review(&record, YOU, crate::review::REVIEW_SAMPLES, |_, _| {}).unwrap();
+    let review = hearts_table::review::review(&record, YOU, hearts_table::review::REVIEW_SAMPLES, |_, _| {}).unwrap();
     let best: Vec<(&str, String)> = review.iter().map(|d| (d.kind, d.best.clone())).collect();
     assert_eq!(best, hinted);
     assert!(review.iter().all(|d| d.cost == 0.0 && d.verdict().is_none()), "{review:?}");
@@ -717,7 +717,7 @@ fn kept_record_reads_back(app: &Harness) -> hearts_bots::record::GameRecord {
     let record: hearts_bots::record::GameRecord = serde_json::from_str(&line).unwrap();
     let replayed = record.replay().unwrap_or_else(|error| panic!("{error}\n{line}"));
     assert_eq!(replayed.totals(), app.game().totals(), "the hands scored, and no more");
-    let decisions = crate::review::review(&record, YOU, 8, |_, _| {}).unwrap();
+    let decisions = hearts_table::review::review(&record, YOU, 8, |_, _| {}).unwrap();
     let reviewed_hands: Vec<u32> = decisions.iter().map(|d| d.hand).collect();
     assert!(reviewed_hands.iter().all(|&hand| hand <= record.hands.len() as u32), "{reviewed_hands:?}");
     super::replay::Replay::new(record.clone(), (1, 1), COLOR).unwrap();
@@ -1127,7 +1127,7 @@ fn every_table_size_lays_out_without_overlapping_seats() {
         let h = Harness::with_rules(rules, 5, Speed::Instant);
         let (text, _, hits) = h.screen(80, 24);
         for seat in hearts_engine::Seat::all(players).skip(1) {
-            let name = crate::table::seat_name(seat, players);
+            let name = hearts_table::seat_name(seat, players);
             assert_eq!(text.matches(&format!("{name} ·")).count(), 1, "{players} players: {name}\n{text}");
         }
         assert_eq!(hits.cards.len(), h.sight().cards().len());
@@ -1458,7 +1458,7 @@ fn the_resume_offer_fits_every_total_inside_its_window() {
     let players: Vec<hearts_bots::players::Player> =
         vec!["cmd:a-long-program --with flags --and more".parse().unwrap(); 7];
     let table = Setup { rules, label: "black-lady".into(), players };
-    let with_program = crate::table::saved::SavedGame::new(&table, h.table().start(), h.table().log(), 0, None);
+    let with_program = hearts_table::saved::SavedGame::new(&table, h.table().start(), h.table().log(), 0, None);
     h.you_mut().window = Some(Window::Resume(super::window::resume::ResumeOffer::of(&with_program)));
     let text = h.text();
     let inside: Vec<&str> = text.lines().filter(|line| line.contains('│')).collect();
@@ -1609,7 +1609,7 @@ fn a_game_started_from_a_deal_code_deals_that_hand_and_saves_and_replays_from_it
     h.play_until(|app| app.game().history().len() == 1 && app.you().window.is_none());
     let saved = h.table().saved_game(h.now);
     assert_eq!(saved.first_hand, 7);
-    let programs = crate::table::saved::Programs::Replace;
+    let programs = hearts_table::saved::Programs::Replace;
     let resumed = Table::resume_local(&saved, programs, Speed::Instant, Think::Samples(1)).unwrap();
     assert_eq!(resumed.game(), h.game());
     assert_eq!(resumed.start(), start);

@@ -7,10 +7,10 @@
 
 use std::time::{Duration, Instant};
 
-use crate::table::notice::Hint;
-use crate::table::sight::Question;
-use crate::table::{Finish, Intent, Kind, Notice, PersonId, Refusal, Sight};
 use hearts_engine::{Card, CardBag, CardSet, GamePhase, HandPhase, MoonScoring};
+use hearts_table::notice::Hint;
+use hearts_table::sight::Question;
+use hearts_table::{Finish, Intent, Kind, Notice, PersonId, Refusal, Sight};
 
 use super::input::{Button, Command};
 use super::remembered::Remembered;
@@ -274,9 +274,9 @@ impl Viewer {
     fn chat_key(&mut self, command: Command) -> Vec<Request> {
         let Some(line) = &mut self.chat_line else { return Vec::new() };
         match command {
-            Command::Typed(c) if line.chars().count() < crate::table::chat::CHAT_LENGTH => {
+            Command::Typed(c) if line.chars().count() < hearts_table::chat::CHAT_LENGTH => {
                 // A control character shows as what stands for it, on this screen too.
-                line.push(if c.is_control() { crate::table::chat::REPLACEMENT } else { c });
+                line.push(if c.is_control() { hearts_table::chat::REPLACEMENT } else { c });
             }
             Command::Erase => {
                 line.pop();

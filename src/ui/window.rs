@@ -33,7 +33,7 @@ use super::fit::wrap;
 use super::input::{Button, Command, Hits};
 use super::request::Request;
 use super::theme::{Choice, Theme};
-use crate::table::Sight;
+use hearts_table::Sight;
 
 /// A window over the table.
 #[derive(Clone, Debug, PartialEq)]
@@ -215,7 +215,7 @@ impl Window {
                 ["up/down line", "arrows change"].into_iter().chain(typed).chain([enter, "Esc cancel"]).collect()
             }
             Window::GameOver(_) if sight.seat.is_none() => vec!["s scores", "q leave"],
-            Window::GameOver(_) if sight.kind == crate::table::Kind::Shared => vec!["n new game", "q leave"],
+            Window::GameOver(_) if sight.kind == hearts_table::Kind::Shared => vec!["n new game", "q leave"],
             Window::GameOver(_) => vec!["n new game", "r replay this seed", "q quit"],
             Window::Vote => vec!["y agree", "n or Esc decline"],
         }

@@ -1,9 +1,9 @@
 //! The table's notices in words, for the person reading them: their own
 //! seat is "you", the others by name or by where they sit from here.
 
-use crate::table::notice::{Hint, Notice, sentence};
-use crate::table::{Finish, Kind, Sight, fixed_seat_name};
 use hearts_engine::{Action, Seat};
+use hearts_table::notice::{Hint, Notice, sentence};
+use hearts_table::{Finish, Kind, Sight, fixed_seat_name};
 
 use super::theme::Theme;
 

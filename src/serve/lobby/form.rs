@@ -5,12 +5,12 @@
 
 use std::time::Duration;
 
-use crate::pace::Speed;
-use crate::table::Setup;
-use crate::table::{MAX_LINE_MODE_CLOCK, Sharing};
 use crate::ui::remembered::Remembered;
 use crate::ui::theme::Theme;
 use crate::ui::window::new_game::{Field, NewGameForm};
+use hearts_table::Setup;
+use hearts_table::pace::Speed;
+use hearts_table::{MAX_LINE_MODE_CLOCK, Sharing};
 
 /// The grace periods offered, in seconds.
 const GRACE_CHOICES: [u64; 6] = [15, 30, 60, 120, 300, 600];

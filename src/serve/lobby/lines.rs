@@ -2,8 +2,8 @@
 //! typed as words (`tables`, `join CODE`, `watch CODE`, `new [PRESET]`,
 //! `games`, `help`, `quit`) and answered in sentences.
 
-use crate::table::Setup;
 use hearts_engine::Preset;
+use hearts_table::Setup;
 
 use super::form::{TableRequest, TableSettings};
 use super::{Lobby, TableSummary};
@@ -132,10 +132,10 @@ fn games(lobby: &Lobby) -> Vec<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::pace::Speed;
     use crate::ui::theme::Theme;
     use hearts_bots::players::{Level, Player};
     use hearts_engine::Rules;
+    use hearts_table::pace::Speed;
 
     fn lobby() -> Lobby {
         let defaults = Setup {

@@ -11,9 +11,9 @@ use ratatui::buffer::Buffer;
 
 use super::form::TableSettings;
 use super::*;
-use crate::table::Sharing;
 use hearts_bots::players::{Level, Player};
 use hearts_engine::{Preset, Rules};
+use hearts_table::Sharing;
 
 /// A person known by their name (no key), and their seat's token.
 fn person(name: &str) -> SeatSummary {

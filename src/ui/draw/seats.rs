@@ -24,7 +24,7 @@
 
 use super::place::{MOST_ON_AN_ELLIPSE, card_rect, centre, direction, placed, trick_reach};
 use super::*;
-use crate::table::sight::AtSeat;
+use hearts_table::sight::AtSeat;
 
 /// How much a seat's label holds: the brief three lines ("▒▒ 13"), or a
 /// fan of card backs (one row, or three) and lines of notes below it.

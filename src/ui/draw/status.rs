@@ -7,9 +7,9 @@
 //! ```
 
 use super::*;
-use crate::table::Kind;
-use crate::table::sight::{AtSeat, CHAT_SHOWN};
 use crate::ui::fit::{Part, Priority, cut_to, fit};
+use hearts_table::Kind;
+use hearts_table::sight::{AtSeat, CHAT_SHOWN};
 
 /// What the status line says: a note (refusal) and what happens now, with
 /// what may be done besides.
@@ -70,7 +70,7 @@ fn what_now(app: &Seen<'_>) -> String {
             }
         }
     } else if let Some(waiting) = app.waiting_line().filter(|_| !app.is_passing() && !app.to_act()) {
-        crate::table::notice::sentence(&waiting)
+        hearts_table::notice::sentence(&waiting)
     } else {
         match app.phase {
             GamePhase::HandOver => "Hand over: Enter for the next hand".to_string(),
@@ -254,7 +254,7 @@ pub(super) fn key_line(buf: &mut Buffer, area: Rect, app: &Seen<'_>, note: Optio
         // The message being written, its end in view; a full one says so, since more keys add nothing.
         let sep = theme.separator();
         let full =
-            if line.chars().count() >= crate::table::chat::CHAT_LENGTH { format!("full{sep}") } else { String::new() };
+            if line.chars().count() >= hearts_table::chat::CHAT_LENGTH { format!("full{sep}") } else { String::new() };
         let tail = format!("{sep}{full}Enter send{sep}Esc cancel");
         let room = usize::from(area.width).saturating_sub(7 + tail.chars().count());
         let shown: String = line.chars().skip(line.chars().count().saturating_sub(room)).collect();

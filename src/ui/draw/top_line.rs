@@ -5,8 +5,8 @@
 //! ```
 
 use super::*;
-use crate::table::{DealShown, Kind};
 use hearts_bots::record::DealCode;
+use hearts_table::{DealShown, Kind};
 
 /// The top line: title, hand, pass, target, rules, seed, hearts, and the
 /// clock of a timed game at the right. Where the line is too narrow the

@@ -9,8 +9,8 @@ use std::collections::HashMap;
 use super::*;
 use crate::line::cards::CardWords;
 use crate::line::narrator::Narrator;
-use crate::table::{Arrival, Sharing};
 use hearts_engine::{BONUS_CARD_VALUE, HandRecord, Preset, Teams};
+use hearts_table::{Arrival, Sharing};
 
 const ALICE: PersonId = PersonId(1);
 const BOB: PersonId = PersonId(2);

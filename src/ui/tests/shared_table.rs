@@ -5,8 +5,8 @@
 //! screen gives away the deal while the game is played.
 
 use super::*;
-use crate::table::{Arrival, Message, Sharing};
 use hearts_engine::{Action, Card};
+use hearts_table::{Arrival, Message, Sharing};
 
 const ALICE: PersonId = PersonId(1);
 const BOB: PersonId = PersonId(2);
@@ -310,8 +310,8 @@ fn a_watcher_cannot_start_a_new_game_mid_pass() {
     assert_eq!(shared.note(EVE), Some("You are watching: the cards are the players'"));
     shared.press(EVE, Command::Confirm);
     // Even the intent itself, whatever sends it, is refused.
-    let game = crate::table::NewGame { setup: shared.table().setup().clone(), deal: None, speed: Speed::Instant };
-    shared.room.intend(EVE, crate::table::Intent::NewGame(Box::new(game)), shared.now);
+    let game = hearts_table::NewGame { setup: shared.table().setup().clone(), deal: None, speed: Speed::Instant };
+    shared.room.intend(EVE, hearts_table::Intent::NewGame(Box::new(game)), shared.now);
     assert_eq!(shared.table().log(), log, "the game in progress goes on");
     assert_eq!(shared.table().start().seed, 42);
 }
@@ -402,8 +402,8 @@ fn a_proposal_says_what_it_changes_against_the_game_now() {
     let mut setup = shared.table().setup().clone();
     setup.rules.target_score = 30;
     setup.players[3] = Player::Builtin(Level::Expert);
-    let game = crate::table::NewGame { setup, deal: None, speed: Speed::Instant };
-    shared.room.intend(BOB, crate::table::Intent::NewGame(Box::new(game)), shared.now);
+    let game = hearts_table::NewGame { setup, deal: None, speed: Speed::Instant };
+    shared.room.intend(BOB, hearts_table::Intent::NewGame(Box::new(game)), shared.now);
     let asked = "bob proposes a new game: target-score 30, not 100; East expert, not normal";
     let said = shared.room.take_lines(ALICE);
     assert!(said.iter().any(|line| line.starts_with(asked)), "{said:#?}");
@@ -547,8 +547,8 @@ fn a_shared_tables_games_are_dealt_from_secret_seeds_nobody_chooses_or_replays()
     // Even the intent itself, whatever sends it, is refused.
     let chosen = hearts_bots::record::DealCode { seed: 12345, hand: 1 };
     let game =
-        crate::table::NewGame { setup: shared.table().setup().clone(), deal: Some(chosen), speed: Speed::Instant };
-    shared.room.intend(BOB, crate::table::Intent::NewGame(Box::new(game)), shared.now);
+        hearts_table::NewGame { setup: shared.table().setup().clone(), deal: Some(chosen), speed: Speed::Instant };
+    shared.room.intend(BOB, hearts_table::Intent::NewGame(Box::new(game)), shared.now);
     assert_eq!(shared.sight(ALICE).proposal, None, "nothing is proposed");
     assert_eq!(shared.note(BOB), Some("Games here are dealt from a secret seed: a known one shows every hand"));
 
@@ -765,7 +765,7 @@ fn a_hand_is_never_dealt_again_at_a_served_table_even_by_one_alone() {
     shared.bots_act();
     assert_eq!(
         shared.sight(ALICE).may.restart,
-        Err(crate::table::Refusal::RestartOff(crate::table::notice::Off::Served))
+        Err(hearts_table::Refusal::RestartOff(hearts_table::notice::Off::Served))
     );
     shared.press(ALICE, Command::Restart);
     assert_eq!(shared.viewer(ALICE).window, None, "not even asked");
@@ -800,7 +800,7 @@ fn a_seat_whose_person_has_been_away_past_the_limit_is_free_from_the_next_hand()
     let mut shared = Shared::alice_and_bob(Sharing::default());
     shared.bots_act();
     shared.leave(BOB);
-    shared.wait(crate::table::SEAT_KEPT - Duration::from_secs(1));
+    shared.wait(hearts_table::SEAT_KEPT - Duration::from_secs(1));
     shared.arrive(CAROL, "carol", None, false);
     assert_eq!(shared.sight(CAROL).seat, Some(Seat::new(2).unwrap()), "bob's seat is still kept: carol sits at North");
     shared.arrive(DAN, "dan", None, false);
@@ -822,7 +822,7 @@ fn the_table_says_when_a_seat_kept_too_long_is_free() {
     shared.arrive_listening(ALICE, "alice", false);
     shared.arrive(BOB, "bob", None, false);
     shared.leave(BOB);
-    shared.wait(crate::table::SEAT_KEPT);
+    shared.wait(hearts_table::SEAT_KEPT);
     while shared.table().game().hand_number() < 2 {
         shared.bots_act();
         shared.wait(Duration::from_secs(3));
@@ -900,7 +900,7 @@ fn a_message_shows_controls_replaced_and_is_cut_at_its_length() {
     shared.say(ALICE, "a\u{9b}b\u{202e}c 🙂");
     assert_eq!(shared.table().chat().newest().unwrap().text, "a\u{FFFD}b\u{FFFD}c 🙂", "nothing vanishes unseen");
     shared.say(BOB, &"x".repeat(500));
-    assert_eq!(shared.table().chat().newest().unwrap().text.chars().count(), crate::table::chat::CHAT_LENGTH);
+    assert_eq!(shared.table().chat().newest().unwrap().text.chars().count(), hearts_table::chat::CHAT_LENGTH);
 }
 
 #[test]
@@ -988,12 +988,12 @@ fn the_deal_is_sealed_while_others_play_and_opened_at_the_end() {
             assert!(!text.contains("4242"), "the seed shows while the game is played:\n{text}");
         }
     }
-    let crate::table::DealShown::Sealed { digest } = shared.sight(EVE).deal else { panic!("the deal is sealed") };
+    let hearts_table::DealShown::Sealed { digest } = shared.sight(EVE).deal else { panic!("the deal is sealed") };
     shared.press(EVE, Command::Help);
     assert!(shared.screen(EVE, 80, 24).contains(&digest[..16]), "the commitment is shown");
     shared.press(EVE, Command::Cancel);
     shared.play_until(|shared| shared.table().finish().is_some());
-    let crate::table::DealShown::Opened { code, text, digest: opened } = shared.sight(EVE).deal else {
+    let hearts_table::DealShown::Opened { code, text, digest: opened } = shared.sight(EVE).deal else {
         panic!("the deal is opened at the end")
     };
     assert_eq!((code.seed, opened), (4242, digest.clone()));
@@ -1304,8 +1304,8 @@ fn in_the_line_mode_the_table_says_whom_it_waits_for_after_your_move() {
 fn in_the_line_mode_a_proposal_open_does_not_hide_your_turn() {
     let mut shared = Shared::alice_in_lines_and_bob();
     alice_passes(&mut shared);
-    let game = crate::table::NewGame { setup: shared.table().setup().clone(), deal: None, speed: Speed::Instant };
-    shared.room.intend(BOB, crate::table::Intent::NewGame(Box::new(game)), shared.now);
+    let game = hearts_table::NewGame { setup: shared.table().setup().clone(), deal: None, speed: Speed::Instant };
+    shared.room.intend(BOB, hearts_table::Intent::NewGame(Box::new(game)), shared.now);
     shared.room.take_lines(ALICE);
     until_alices_turn(&mut shared);
     assert!(shared.sight(ALICE).proposal.is_some(), "the proposal is still open");
@@ -1358,7 +1358,7 @@ fn each_seats_pass_has_its_own_clock_and_its_own_time_asked_for() {
     assert_eq!(shared.table().bot_to_ask(shared.now), None, "bob still has 10 s");
     assert_eq!(shared.sight(BOB).turn_left, Some(Duration::from_secs(10)));
     // bob's time asked for is his: alice's is refused only for hers.
-    shared.room.intend(BOB, crate::table::Intent::MoreTime, shared.now);
+    shared.room.intend(BOB, hearts_table::Intent::MoreTime, shared.now);
     assert_eq!(shared.sight(BOB).turn_left, Some(Duration::from_secs(40)));
     shared.wait(Duration::from_secs(40));
     assert_eq!(shared.table().bot_to_ask(shared.now), Some(Seat::new(1).unwrap()), "then his bot passes");
@@ -1387,7 +1387,7 @@ fn in_the_line_mode_the_seal_is_said_as_the_game_starts_and_opened_at_its_end() 
     let mut shared = Shared::empty(rules, 7, sharing);
     shared.arrive_listening(ALICE, "alice", false);
     shared.arrive(BOB, "bob", None, false);
-    let crate::table::DealShown::Sealed { digest } = shared.sight(ALICE).deal else {
+    let hearts_table::DealShown::Sealed { digest } = shared.sight(ALICE).deal else {
         panic!("a served game is sealed")
     };
     assert_eq!(digest.len(), 64);

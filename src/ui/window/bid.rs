@@ -15,10 +15,10 @@ use ratatui::text::Line;
 use ratatui::widgets::{Paragraph, Widget};
 
 use super::{Outcome, buttons, frame, step_aside};
-use crate::table::{Intent, Question, Sight};
 use crate::ui::Seen;
 use crate::ui::input::{Button, Command, Hits};
 use crate::ui::request::Request;
+use hearts_table::{Intent, Question, Sight};
 
 /// What a key does to the window.
 pub fn key(offer: &mut u32, command: Command, sight: &Sight) -> Outcome {

@@ -15,10 +15,10 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::{Paragraph, Widget};
 
 use super::{MARGINS, Outcome, frame};
-use crate::table::Sight;
 use crate::ui::Seen;
 use crate::ui::fit::wrap;
 use crate::ui::input::Command;
+use hearts_table::Sight;
 
 /// How far back the history is scrolled.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]

@@ -17,11 +17,11 @@ use ratatui::widgets::{Paragraph, Widget};
 
 use super::new_game::Starting;
 use super::{Outcome, buttons, frame};
-use crate::table::{Intent, Kind, Sight};
 use crate::ui::Seen;
 use crate::ui::input::{Button, Command, Hits};
 use crate::ui::request::Request;
 use crate::ui::theme::Theme;
+use hearts_table::{Intent, Kind, Sight};
 
 /// What a yes-or-no window asks.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -18,13 +18,13 @@ use ratatui::widgets::{Paragraph, Widget};
 
 use super::score_sheet::side_label;
 use super::{Outcome, Window, buttons, frame, wrapped};
-use crate::table::{DealShown, Finish, Intent, Kind, Sight};
 use crate::ui::Seen;
 use crate::ui::draw::count;
 use crate::ui::input::{Button, Command, Hits};
 use crate::ui::request::Request;
 use crate::ui::theme::Theme;
 use hearts_engine::{Teams, TournamentScore};
+use hearts_table::{DealShown, Finish, Intent, Kind, Sight};
 
 /// What a key does to the window.
 pub fn key(selected: &mut Button, command: Command, sight: &Sight) -> Outcome {

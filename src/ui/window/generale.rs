@@ -14,10 +14,10 @@ use ratatui::text::Line;
 use ratatui::widgets::{Paragraph, Widget};
 
 use super::{Outcome, buttons, frame, step_aside};
-use crate::table::Intent;
 use crate::ui::Seen;
 use crate::ui::input::{Button, Command, Hits};
 use crate::ui::request::Request;
+use hearts_table::Intent;
 
 /// What a key does to the window.
 pub fn key(selected: &mut Button, command: Command) -> Outcome {

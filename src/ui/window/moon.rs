@@ -13,11 +13,11 @@ use ratatui::text::Line;
 use ratatui::widgets::{Paragraph, Widget};
 
 use super::{Outcome, buttons, frame};
-use crate::table::{Intent, Question};
 use crate::ui::Seen;
 use crate::ui::input::{Button, Command, Hits};
 use crate::ui::request::Request;
 use hearts_engine::{MoonRule, MoonScoring};
+use hearts_table::{Intent, Question};
 
 /// What a key does to the window.
 pub fn key(selected: &mut MoonScoring, command: Command) -> Outcome {

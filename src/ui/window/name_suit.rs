@@ -13,11 +13,11 @@ use ratatui::text::Line;
 use ratatui::widgets::{Paragraph, Widget};
 
 use super::{Outcome, buttons, frame, step_aside};
-use crate::table::Intent;
 use crate::ui::Seen;
 use crate::ui::input::{Button, Command, Hits};
 use crate::ui::request::Request;
 use hearts_engine::Suit;
+use hearts_table::Intent;
 
 /// What a key does to the window.
 pub fn key(selected: &mut Suit, command: Command) -> Outcome {

@@ -10,19 +10,19 @@ use ratatui::style::Style;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Paragraph, Widget};
 
-use crate::pace::Speed;
 use hearts_bots::players::{Level, Player};
 use hearts_bots::record::DealCode;
 use hearts_engine::{Preset, Rules, RulesError};
+use hearts_table::pace::Speed;
 
-use crate::table::notice::sentence;
-use crate::table::sight::AtSeat;
-use crate::table::{Kind, NewGame, Setup, Sight, fixed_seat_name, seat_name};
 use crate::ui::Seen;
 use crate::ui::fit::wrap;
 use crate::ui::input::{Button, Command, Hits};
 use crate::ui::remembered::{LineModeChoices, Remembered};
 use crate::ui::theme::Theme;
+use hearts_table::notice::sentence;
+use hearts_table::sight::AtSeat;
+use hearts_table::{Kind, NewGame, Setup, Sight, fixed_seat_name, seat_name};
 
 use super::{Outcome, Window, buttons, frame};
 

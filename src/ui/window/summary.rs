@@ -19,7 +19,6 @@ use ratatui::widgets::{Paragraph, Widget};
 
 use super::score_sheet::{score_sheet, sheet_width, side_label};
 use super::{Outcome, Window, buttons, frame, wrapped};
-use crate::table::{Intent, Sight};
 use crate::ui::Seen;
 use crate::ui::draw::count;
 use crate::ui::fit::wrap;
@@ -29,6 +28,7 @@ use hearts_engine::{
     Card, Declaration, GamePhase, Generale, HandRecord, MoonScoring, PointsTable, ROYAL_CANCELLER, ROYAL_DIAMOND_CUT,
     ROYAL_DOUBLER, Seat, Teams,
 };
+use hearts_table::{Intent, Sight};
 
 /// What a key does to the window.
 pub fn key(command: Command, _: &Sight) -> Outcome {

@@ -13,10 +13,10 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::{Paragraph, Widget};
 
 use super::{MARGINS, Outcome, Window, frame};
-use crate::table::Sight;
 use crate::ui::Seen;
 use crate::ui::fit::wrap_units;
 use crate::ui::input::Command;
+use hearts_table::Sight;
 
 /// What a key does to the window.
 pub fn key(index: &mut usize, command: Command, sight: &Sight) -> Outcome {

@@ -246,14 +246,15 @@ fn parse_action(text: &str) -> Option<Action> {
     }
 }
 
-/// Games to save in tests, here and in the terminal's saves.
-#[cfg(test)]
-pub(crate) mod test_games {
+/// Games to save in tests, here and in the terminal's saves (the
+/// `testing` feature).
+#[cfg(any(test, feature = "testing"))]
+pub mod test_games {
     use super::*;
     use hearts_bots::{Think, decide};
 
     /// Black Lady for four normal bots.
-    pub(crate) fn table() -> Setup {
+    pub fn table() -> Setup {
         Setup {
             rules: hearts_engine::Rules::default(),
             label: "black-lady".into(),
@@ -262,7 +263,7 @@ pub(crate) mod test_games {
     }
 
     /// Seed 77 played by normal bots for `actions` actions, and its log.
-    pub(crate) fn played_game(actions: usize) -> (Game, Vec<Action>) {
+    pub fn played_game(actions: usize) -> (Game, Vec<Action>) {
         let mut game = Game::new(table().rules, 77).unwrap();
         let mut bots: Vec<_> = Seat::all(4).map(|s| Level::Normal.bot(77, s, Think::Samples(1))).collect();
         let mut log = Vec::new();

@@ -4,7 +4,7 @@
 use std::time::Duration;
 
 /// How fast the bots' cards appear.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, clap::ValueEnum)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum Speed {
     /// A second a card, two seconds a trick.
     Slow,
@@ -48,9 +48,12 @@ impl Speed {
         }
     }
 
+    /// Every speed, slowest first.
+    pub const ALL: [Speed; 4] = [Speed::Slow, Speed::Normal, Speed::Fast, Speed::Instant];
+
     /// The speed a name stands for, as `--speed` takes it.
     pub fn from_name(name: &str) -> Option<Speed> {
-        [Speed::Slow, Speed::Normal, Speed::Fast, Speed::Instant].into_iter().find(|speed| speed.name() == name)
+        Speed::ALL.into_iter().find(|speed| speed.name() == name)
     }
 
     /// The speed's name, as `--speed` takes it.

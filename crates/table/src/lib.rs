@@ -10,9 +10,17 @@
 //! their seat may not see is not in it) and the [`Notice`]s made for them.
 //! [`Table::update`] is the one place its state changes.
 //!
-//! No terminal crate is used here: the views above ([`crate::ui`]) draw
-//! sights and turn keys into intents, and the runtimes above them (the
-//! terminal, `hearts serve`) carry out the [`Effect`]s.
+//! No terminal, network or database crate is used here (this crate
+//! depends on none): the views above draw sights and turn keys into
+//! intents, and the runtimes above them (the terminal, `hearts serve`)
+//! carry out the [`Effect`]s. Beside the table: the bots' [`pace`] and
+//! the expert's [`review`] of a kept game.
+
+#![forbid(unsafe_code)]
+#![deny(missing_docs)]
+
+pub mod pace;
+pub mod review;
 
 mod act;
 pub mod bots;
@@ -966,12 +974,14 @@ impl Table {
 #[cfg(test)]
 mod tests;
 
-#[cfg(test)]
+/// Hooks for tests, here and in the crates above (the `testing` feature):
+/// a bot told what to decide, counters read back.
+#[cfg(any(test, feature = "testing"))]
 impl Table {
     /// This table with another game in its place, all else as it is: the
     /// same table as far as anyone here can tell when the game differs
     /// only in cards they may not see.
-    pub(crate) fn with_game_for_test(&self, game: Game) -> Table {
+    pub fn with_game_for_test(&self, game: Game) -> Table {
         Table {
             kind: self.kind,
             setup: self.setup.clone(),
@@ -1011,27 +1021,27 @@ impl Table {
     }
 
     /// The bot of the seat to act decides `action` (a test's chosen play).
-    pub(crate) fn bot_decides(&mut self, action: Action) {
+    pub fn bot_decides(&mut self, action: Action) {
         self.decision = Some((self.generation, action));
     }
 
     /// Undos taken this game.
-    pub(crate) fn undos(&self) -> u32 {
+    pub fn undos(&self) -> u32 {
         self.undos
     }
 
     /// Hints asked for this game.
-    pub(crate) fn hints_used(&self) -> u32 {
+    pub fn hints_used(&self) -> u32 {
         self.hints_used
     }
 
     /// The timed game's clock.
-    pub(crate) fn clock(&self) -> Option<Clock> {
+    pub fn clock(&self) -> Option<Clock> {
         self.clock
     }
 
     /// The tournament score of a timed game, once over.
-    pub(crate) fn tournament(&self) -> Option<TournamentScore> {
+    pub fn tournament(&self) -> Option<TournamentScore> {
         self.tournament
     }
 }
