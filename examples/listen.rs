@@ -17,7 +17,7 @@ use std::collections::BTreeMap;
 use std::time::{Duration, Instant};
 
 use hearts::line::{CardWords, Narrator};
-use hearts::ui::Room;
+use hearts::room::Room;
 use hearts_bots::players::Player;
 use hearts_bots::record::DealCode;
 use hearts_bots::{Level, Think, decide};

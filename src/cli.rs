@@ -511,7 +511,8 @@ impl RuleFlags {
 /// `--speed`: one of the pace's names (the table's crate knows no command line).
 fn speed_parser() -> impl clap::builder::TypedValueParser<Value = Speed> {
     use clap::builder::TypedValueParser;
-    clap::builder::PossibleValuesParser::new(Speed::ALL.map(Speed::name))
+    let values = Speed::ALL.map(|speed| clap::builder::PossibleValue::new(speed.name()).help(speed.description()));
+    clap::builder::PossibleValuesParser::new(values)
         .map(|name| Speed::from_name(&name).expect("a name the parser accepted"))
 }
 

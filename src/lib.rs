@@ -6,6 +6,7 @@ pub mod cli;
 pub mod commands;
 pub mod files;
 pub mod line;
+pub mod room;
 pub mod serve;
 pub mod terminal;
 pub mod ui;

@@ -27,12 +27,13 @@ use signal_hook::consts::{SIGHUP, SIGTERM, SIGTSTP};
 use signal_hook::iterator::Signals;
 
 use crate::files::{self as store, FileError, GameLock};
+use crate::room::Room;
 use crate::ui::input::{self, Hits};
 use crate::ui::theme::Theme;
 use crate::ui::window::Window;
 use crate::ui::window::record::Record;
 use crate::ui::window::resume::ResumeOffer;
-use crate::ui::{Request, Room, Viewer};
+use crate::ui::{Request, Viewer};
 use hearts_bots::Think;
 use hearts_bots::record::DealCode;
 use hearts_engine::RulesError;

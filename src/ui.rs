@@ -2,9 +2,8 @@
 //! [`Viewer`] is one person's view (cursor, marks, the window open, the
 //! message being written): keys and clicks in, [`Request`]s out. [`draw`]
 //! draws a person's [`Sight`] of the table with their view; nothing else
-//! of the table reaches a screen. A [`Room`] is a table with the viewers
-//! of the people at it, the one way both runtimes (this terminal, `hearts
-//! serve`) drive a table.
+//! of the table reaches a screen. The room above (`crate::room`) holds a
+//! table with its people's viewers and narrators.
 
 pub mod changes;
 pub mod draw;
@@ -13,7 +12,6 @@ pub mod input;
 pub mod remembered;
 pub mod replay;
 pub mod request;
-pub mod room;
 pub mod theme;
 pub mod viewer;
 pub mod window;
@@ -24,7 +22,6 @@ use std::ops::Deref;
 use hearts_table::Sight;
 
 pub use request::Request;
-pub use room::Room;
 pub use viewer::Viewer;
 
 /// What a view draws: a person's sight of the table, and their own view.

@@ -278,7 +278,7 @@ fn modules_named(text: &str, own: &[String], modules: &[Vec<String>]) -> Vec<Vec
 }
 
 #[test]
-fn no_file_of_src_names_one_that_names_it_back_round_a_circle() {
+fn no_file_or_module_of_src_names_one_that_names_it_back_round_a_circle() {
     let files = files_of_all();
     let modules: Vec<Vec<String>> = files.iter().map(|file| module_of(file)).collect();
     let related = |a: &[String], b: &[String]| a.starts_with(b) || b.starts_with(a);
@@ -300,6 +300,42 @@ fn no_file_of_src_names_one_that_names_it_back_round_a_circle() {
     let index = |path: &str| modules.iter().position(|m| m.join("/") == path).unwrap();
     assert!(edges[index("ui/draw/seats")].contains(&index("ui/draw/place")), "the reading finds seats' use of place");
     assert!(edges[index("ui/viewer")].contains(&index("ui/window")), "the reading finds the viewer's use of windows");
+    // The same between the crate's modules (`ui`, `line`, `room`, ...): a
+    // file's names count for the module it is in.
+    let top = |i: usize| modules[i].first().cloned().unwrap_or_default();
+    let mut tops: Vec<String> = (0..files.len()).map(top).filter(|name| !name.is_empty()).collect();
+    tops.sort();
+    tops.dedup();
+    let top_edges: Vec<Vec<String>> = tops
+        .iter()
+        .map(|module| {
+            let mut to: Vec<String> = (0..files.len())
+                .filter(|&i| top(i) == *module)
+                .flat_map(|i| edges[i].iter().map(|&j| top(j)))
+                .filter(|name| !name.is_empty() && name != module)
+                .collect();
+            to.sort();
+            to.dedup();
+            to
+        })
+        .collect();
+    let uses = |module: &str| top_edges[tops.iter().position(|m| m == module).unwrap()].clone();
+    assert!(uses("room").contains(&"line".to_string()), "the reading finds the room's narrators");
+    for start in &tops {
+        let mut paths = vec![vec![start.clone()]];
+        let mut seen = vec![start.clone()];
+        while let Some(path) = paths.pop() {
+            for next in uses(path.last().unwrap()) {
+                let mut longer = path.clone();
+                longer.push(next.clone());
+                assert_ne!(&next, start, "an import circle between modules of src/: {}", longer.join(" -> "));
+                if !seen.contains(&next) {
+                    seen.push(next);
+                    paths.push(longer);
+                }
+            }
+        }
+    }
     for start in 0..files.len() {
         let mut paths = vec![vec![start]];
         let mut seen = vec![start];

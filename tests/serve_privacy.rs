@@ -11,10 +11,11 @@ use std::io::{self, Write};
 use std::rc::Rc;
 use std::time::{Duration, Instant};
 
+use hearts::room::Room;
+use hearts::ui::Viewer as View;
 use hearts::ui::input::Command;
 use hearts::ui::theme::Theme;
 use hearts::ui::window::Window;
-use hearts::ui::{Room, Viewer as View};
 use hearts_bots::players::Player;
 use hearts_bots::record::DealCode;
 use hearts_bots::{Level, Think, decide};

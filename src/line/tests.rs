@@ -4,7 +4,7 @@
 use std::time::{Duration, Instant};
 
 use super::{CardWords, Narrator};
-use crate::ui::Room;
+use crate::room::Room;
 use crate::ui::request::Request;
 use hearts_bots::Think;
 use hearts_bots::players::{Level, Player};

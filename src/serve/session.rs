@@ -22,7 +22,7 @@ use tokio::sync::Notify;
 use super::identity::Identity;
 use super::keys::Keys;
 use super::limits::{BEHIND, Cells, Cut, NewestSize, STALLED_OUTPUT, ScreenCells, Tries, WRITE_PIECE};
-use crate::ui::Room;
+use crate::room::Room;
 use crate::ui::input::{self, Command, Hits};
 use crate::ui::theme::Theme;
 use hearts_table::PersonId;

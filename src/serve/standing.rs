@@ -8,7 +8,7 @@ use std::collections::HashMap;
 use super::identity::Identity;
 use super::session::Screen;
 use super::store::{PlayerRecord, Store};
-use crate::ui::Room;
+use crate::room::Room;
 use crate::ui::window::record::Record;
 use hearts_table::PersonId;
 

@@ -15,9 +15,10 @@ use std::time::{Duration, Instant};
 
 use ratatui::buffer::Buffer;
 
+use crate::room::Room;
 use crate::ui::input::Command;
 use crate::ui::theme::Theme;
-use crate::ui::{Request, Room, Viewer};
+use crate::ui::{Request, Viewer};
 use hearts_bots::Think;
 use hearts_engine::RulesError;
 use hearts_table::pace::Speed;

@@ -8,7 +8,7 @@ use std::sync::mpsc::Sender;
 use std::time::Instant;
 
 use crate::line::{CardWords, Narrator};
-use crate::ui::Room;
+use crate::room::Room;
 use crate::ui::remembered::Remembered;
 use crate::ui::request::Request;
 use crate::ui::window::resume::ResumeOffer;

@@ -14,7 +14,8 @@ use hearts_engine::{BySeat, CardSet, Deal, Game, GamePhase, Hand, HandPhase, Moo
 use super::input::{Button, Command, Hits};
 use super::theme::Theme;
 use super::window::Window;
-use super::{Room, Seen, Viewer, draw};
+use super::{Seen, Viewer, draw};
+use crate::room::Room;
 use hearts_table::pace::Speed;
 use hearts_table::{Effect, Finish, HintRequest, Message, Own, PersonId, Setup, Sight, Table, YOU};
 

@@ -56,6 +56,16 @@ impl Speed {
         Speed::ALL.into_iter().find(|speed| speed.name() == name)
     }
 
+    /// What the speed means, for the command line's help.
+    pub const fn description(self) -> &'static str {
+        match self {
+            Speed::Slow => "A second a card, two seconds a trick",
+            Speed::Normal => "Half a second a card, a second a trick",
+            Speed::Fast => "A fifth of a second a card, half a second a trick",
+            Speed::Instant => "No waiting at all",
+        }
+    }
+
     /// The speed's name, as `--speed` takes it.
     pub const fn name(self) -> &'static str {
         match self {

@@ -4,6 +4,8 @@
 //! the table again. People in the line mode have a narrator instead of a
 //! viewer: their typed lines go to the table the same way, and what
 //! happens comes back as sentences. Both runtimes drive a table this way.
+//! The room sits above both views (`crate::ui` and `crate::line`), which
+//! know nothing of it.
 
 use std::time::Instant;
 
@@ -13,10 +15,10 @@ use ratatui::layout::Rect;
 use crate::line::Narrator;
 use hearts_table::{Arrival, BotJob, Effect, Intent, Message, PersonId, Table};
 
-use super::input::{Command, Hits};
-use super::request::Request;
-use super::viewer::Viewer;
-use super::{Seen, draw};
+use crate::ui::input::{Command, Hits};
+use crate::ui::request::Request;
+use crate::ui::viewer::Viewer;
+use crate::ui::{Seen, draw};
 
 /// A table and its people's views.
 #[derive(Debug)]
