@@ -3,6 +3,7 @@
 //! king."), or, for those who ask, the symbols a screen shows (`Q♠`).
 
 use hearts_engine::{Card, CardBag, CardSet, Rank, Suit};
+use hearts_table::notice::sentence;
 
 /// How cards are written in the line mode.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -124,7 +125,7 @@ impl CardWords {
         let jokers: Vec<String> =
             cards.iter().filter_map(|card| card.joker_number()).map(|n| format!("joker {n}")).collect();
         if !jokers.is_empty() {
-            parts.push(format!("{}.", capital_first(&jokers.join(", "))));
+            parts.push(format!("{}.", sentence(&jokers.join(", "))));
         }
         for suit in Suit::ALL {
             let ranks: Vec<String> = marked
@@ -138,12 +139,6 @@ impl CardWords {
         }
         parts.join(" ")
     }
-}
-
-/// The text with a capital first letter.
-fn capital_first(text: &str) -> String {
-    let mut chars = text.chars();
-    chars.next().map(|first| first.to_uppercase().chain(chars).collect()).unwrap_or_default()
 }
 
 /// A card with its suit symbol: `7♣`, `10♥`, `JK1`.

@@ -23,6 +23,7 @@ use hearts_table::{DealShown, Intent, Kind, Notice, PersonId, Refusal, Sight};
 
 use super::cards::{CardWords, and_list, rank_word};
 use super::command::{LineCommand, parse};
+use hearts_table::notice::sentence;
 
 /// What this person has been told, so nothing is told twice.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -290,13 +291,13 @@ impl Narrator {
                 self.told.asked = None;
                 format!("You took back {}.", w.card(*card))
             }
-            Notice::QueueDropped { card, why } => format!("{} was not played: {why}", capital(&w.card(*card))),
+            Notice::QueueDropped { card, why } => format!("{} was not played: {why}", sentence(&w.card(*card))),
             Notice::Hint(Hint::Pass(cards)) => format!("Hint: pass {}.", w.cards(cards.iter())),
             Notice::Hint(Hint::Play { best, runner_up }) => {
                 let runner_up = runner_up
                     .map(|(card, cost)| match cost {
-                        cost if cost < 0.05 => format!(" {} would do as well.", capital(&w.card(card))),
-                        cost => format!(" {} would cost {cost:.1} points more.", capital(&w.card(card))),
+                        cost if cost < 0.05 => format!(" {} would do as well.", sentence(&w.card(card))),
+                        cost => format!(" {} would cost {cost:.1} points more.", sentence(&w.card(card))),
                     })
                     .unwrap_or_default();
                 format!("Hint: play {}.{runner_up}", w.card(*best))
@@ -312,7 +313,7 @@ impl Narrator {
             Notice::Refused(Refusal::Play(error)) if sight.plays_now() => {
                 // The rule, then what may be played: the prompt may have scrolled past.
                 let legal = sight.own.as_ref().map_or(CardSet::EMPTY, |own| own.legal);
-                format!("{} You may play: {}", sentence(&error.to_string()), w.by_suit(legal.iter()))
+                format!("{} You may play: {}", full_sentence(&error.to_string()), w.by_suit(legal.iter()))
             }
             Notice::Note(_) => {
                 // A note from the runtime comes after what was asked: it is asked again after it.
@@ -551,7 +552,7 @@ impl Narrator {
     /// The penalty suit broken, once a hand, where the rules wait for it.
     fn tell_broken(&mut self, sight: &Sight) {
         if sight.hearts_broken && !self.told.broken && sight.setup.rules.must_break_hearts {
-            let suit = capital(sight.penalty_suit.name());
+            let suit = sentence(sight.penalty_suit.name());
             self.say(if self.brief { format!("{suit} broken.") } else { format!("{suit} are broken.") });
         }
         self.told.broken |= sight.hearts_broken;
@@ -565,7 +566,7 @@ impl Narrator {
         let trick = &sight.tricks[index];
         let cancelled: Vec<String> = trick.cancelled().iter().map(|card| w.pair(card)).collect();
         if !cancelled.is_empty() {
-            self.say(format!("{} cancel.", capital(&and_list(&cancelled))));
+            self.say(format!("{} cancel.", sentence(&and_list(&cancelled))));
         }
         let Some(take) = sight.takes.get(index) else { return };
         let Some(taker) = take.taker else { return };
@@ -737,7 +738,7 @@ impl Narrator {
             Some(proposal) if !self.told.vote_put => {
                 self.told.vote_put = true;
                 self.told.asked = None;
-                let game = capital(&proposal.game_words());
+                let game = sentence(&proposal.game_words());
                 self.say(format!("{game} is proposed. {}", vote_words(sight)));
             }
             Some(_) => {}
@@ -1116,7 +1117,7 @@ impl Narrator {
             LineCommand::Replay => return table(Intent::Replay),
             LineCommand::Rules => {
                 for line in rules_in_brief(&sight.setup.rules, |card| self.words.card(card)) {
-                    self.say(sentence(&line));
+                    self.say(full_sentence(&line));
                 }
             }
             LineCommand::Symbols(on) => {
@@ -1194,7 +1195,7 @@ impl Narrator {
                     .collect();
                 self.say(format!("At the table: {}.", and_list(&seats)));
                 if let Some(waiting) = sight.waiting_line() {
-                    self.say(sentence(&waiting));
+                    self.say(full_sentence(&waiting));
                 }
             }
             LineCommand::Help { all } => {
@@ -1375,12 +1376,6 @@ fn number_word(n: usize) -> String {
     WORDS.get(n).map_or_else(|| n.to_string(), |word| (*word).to_string())
 }
 
-/// The text with a capital first letter.
-fn capital(text: &str) -> String {
-    let mut chars = text.chars();
-    chars.next().map(|first| first.to_uppercase().chain(chars).collect()).unwrap_or_default()
-}
-
 /// A note about the table as a sentence, where one who begins it keeps
 /// their name as they wrote it ("bob declined", never "Bob declined":
 /// names are told apart by how they look).
@@ -1395,12 +1390,12 @@ fn told_of(sight: &Sight, text: &str) -> String {
     match begins_with_name {
         true if text.ends_with(['.', '!', '?', '…']) => text.to_string(),
         true => format!("{text}."),
-        false => sentence(text),
+        false => full_sentence(text),
     }
 }
 
 /// A status-line note as a sentence: a capital and a full stop.
-fn sentence(text: &str) -> String {
-    let text = capital(text.trim());
+fn full_sentence(text: &str) -> String {
+    let text = sentence(text.trim());
     if text.ends_with(['.', '!', '?', '…']) { text } else { format!("{text}.") }
 }

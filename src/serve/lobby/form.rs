@@ -9,6 +9,7 @@ use crate::ui::remembered::Remembered;
 use crate::ui::theme::Theme;
 use crate::ui::window::new_game::{Field, NewGameForm};
 use hearts_table::Setup;
+use hearts_table::notice::sentence;
 use hearts_table::pace::Speed;
 use hearts_table::{MAX_LINE_MODE_CLOCK, Sharing};
 
@@ -211,12 +212,6 @@ fn seconds(time: Duration) -> String {
         seconds if seconds >= 60 && seconds % 60 == 0 => format!("{} min", seconds / 60),
         seconds => format!("{seconds} s"),
     }
-}
-
-/// `text` with a capital letter.
-fn sentence(text: &str) -> String {
-    let mut chars = text.chars();
-    chars.next().map(|first| first.to_uppercase().chain(chars).collect()).unwrap_or_default()
 }
 
 #[cfg(test)]

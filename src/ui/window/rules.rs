@@ -17,6 +17,7 @@ use ratatui::widgets::{Paragraph, Widget};
 use super::{frame, wrapped};
 use crate::ui::Seen;
 use hearts_engine::{Card, Declaration, FirstLead, Kitty, KittyTo, MoonRule, PointsTable, Rules, Scoring, Suit, Teams};
+use hearts_table::notice::sentence;
 
 /// Draws the window over the table; its rectangle.
 pub fn draw(buf: &mut Buffer, area: Rect, seen: &Seen) -> Rect {
@@ -163,7 +164,7 @@ pub fn rules_in_brief(rules: &Rules, card: impl Fn(Card) -> String) -> Vec<Strin
         format!("{suit} may be led once a heart is played")
     }];
     play.push(if rules.no_blood { "no points on the first trick" } else { "points on the first trick" }.to_string());
-    lines.push(sentence_case(&play.join("; ")));
+    lines.push(sentence(&play.join("; ")));
     lines
 }
 
@@ -180,9 +181,4 @@ fn deck_in_brief(rules: &Rules, card: impl Fn(Card) -> String) -> String {
         deck += &format!("; {} taken out", removed.iter().map(card).collect::<Vec<_>>().join(", "));
     }
     deck
-}
-
-fn sentence_case(text: &str) -> String {
-    let mut chars = text.chars();
-    chars.next().map(|first| first.to_uppercase().chain(chars).collect()).unwrap_or_default()
 }
