@@ -5,13 +5,13 @@
 
 use std::path::{Path, PathBuf};
 
-/// Every Rust file of a module: `src/NAME.rs` and everything under `src/NAME/`.
-fn files_of(module: &str) -> Vec<PathBuf> {
-    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
-    let mut files = vec![src.join(format!("{module}.rs"))];
-    let mut dirs = vec![src.join(module)];
+/// Every Rust file under `dir`, at any depth.
+fn rust_files_under(dir: &Path) -> Vec<PathBuf> {
+    let mut files = vec![];
+    let mut dirs = vec![dir.to_path_buf()];
     while let Some(dir) = dirs.pop() {
-        for entry in std::fs::read_dir(&dir).unwrap().map(|entry| entry.unwrap().path()) {
+        let Ok(entries) = std::fs::read_dir(&dir) else { continue };
+        for entry in entries.map(|entry| entry.unwrap().path()) {
             if entry.is_dir() {
                 dirs.push(entry);
             } else if entry.extension().is_some_and(|ext| ext == "rs") {
@@ -20,6 +20,40 @@ fn files_of(module: &str) -> Vec<PathBuf> {
         }
     }
     files
+}
+
+/// Every Rust file of a module: `src/NAME.rs` and everything under `src/NAME/`.
+fn files_of(module: &str) -> Vec<PathBuf> {
+    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+    let mut files = vec![src.join(format!("{module}.rs"))];
+    files.extend(rust_files_under(&src.join(module)));
+    files
+}
+
+/// Fails if a walk along `uses` from any of `nodes` comes back to it: an
+/// import circle in `place`, named by `label`.
+fn assert_no_circle<T: Clone + PartialEq>(
+    nodes: &[T],
+    uses: impl Fn(&T) -> Vec<T>,
+    label: impl Fn(&T) -> String,
+    place: &str,
+) {
+    for start in nodes {
+        let mut paths = vec![vec![start.clone()]];
+        let mut seen = vec![start.clone()];
+        while let Some(path) = paths.pop() {
+            for next in uses(path.last().unwrap()) {
+                let mut longer = path.clone();
+                longer.push(next.clone());
+                let names: Vec<String> = longer.iter().map(&label).collect();
+                assert!(next != *start, "an import circle {place}: {}", names.join(" -> "));
+                if !seen.contains(&next) {
+                    seen.push(next);
+                    paths.push(longer);
+                }
+            }
+        }
+    }
 }
 
 /// Fails on any line of `module`'s code that names one of `forbidden`.
@@ -145,22 +179,7 @@ fn the_servers_modules_import_one_another_without_a_circle() {
         modules.iter().map(|module| (module.clone(), serve_siblings_named(module, &modules))).collect();
     let uses = |module: &str| edges.iter().find(|(name, _)| name == module).map(|(_, named)| named.clone()).unwrap();
     assert!(uses("handler").contains(&"session".to_string()), "the reading of imports finds handler's use of session");
-    // A walk from each module that comes back to it is a circle.
-    for start in &modules {
-        let mut paths = vec![vec![start.clone()]];
-        let mut seen = vec![start.clone()];
-        while let Some(path) = paths.pop() {
-            for next in uses(path.last().unwrap()) {
-                let mut longer = path.clone();
-                longer.push(next.clone());
-                assert_ne!(&next, start, "an import circle in src/serve: {}", longer.join(" -> "));
-                if !seen.contains(&next) {
-                    seen.push(next);
-                    paths.push(longer);
-                }
-            }
-        }
-    }
+    assert_no_circle(&modules, |module| uses(module), String::clone, "in src/serve");
 }
 
 /// Every package `package` depends on, at any depth, read off Cargo.lock.
@@ -321,38 +340,9 @@ fn no_file_or_module_of_src_names_one_that_names_it_back_round_a_circle() {
         .collect();
     let uses = |module: &str| top_edges[tops.iter().position(|m| m == module).unwrap()].clone();
     assert!(uses("room").contains(&"line".to_string()), "the reading finds the room's narrators");
-    for start in &tops {
-        let mut paths = vec![vec![start.clone()]];
-        let mut seen = vec![start.clone()];
-        while let Some(path) = paths.pop() {
-            for next in uses(path.last().unwrap()) {
-                let mut longer = path.clone();
-                longer.push(next.clone());
-                assert_ne!(&next, start, "an import circle between modules of src/: {}", longer.join(" -> "));
-                if !seen.contains(&next) {
-                    seen.push(next);
-                    paths.push(longer);
-                }
-            }
-        }
-    }
-    for start in 0..files.len() {
-        let mut paths = vec![vec![start]];
-        let mut seen = vec![start];
-        while let Some(path) = paths.pop() {
-            let last = *path.last().unwrap();
-            for &next in &edges[last] {
-                let mut longer = path.clone();
-                longer.push(next);
-                let names: Vec<String> = longer.iter().map(|&i| modules[i].join("/")).collect();
-                assert_ne!(next, start, "an import circle in src/: {}", names.join(" -> "));
-                if !seen.contains(&next) {
-                    seen.push(next);
-                    paths.push(longer);
-                }
-            }
-        }
-    }
+    assert_no_circle(&tops, |module| uses(module), String::clone, "between modules of src/");
+    let file_indices: Vec<usize> = (0..files.len()).collect();
+    assert_no_circle(&file_indices, |&i| edges[i].clone(), |&i| modules[i].join("/"), "in src/");
 }
 
 /// A file's code without its `#[cfg(test)]` items: what tests name is
@@ -396,21 +386,15 @@ fn without_tests(text: &str) -> String {
 /// own files.
 fn files_of_all() -> Vec<PathBuf> {
     let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
-    let mut files = vec![];
-    let mut dirs = vec![src.clone()];
-    while let Some(dir) = dirs.pop() {
-        for entry in std::fs::read_dir(&dir).unwrap().map(|entry| entry.unwrap().path()) {
-            if entry.is_dir() {
-                dirs.push(entry);
-            } else if entry.extension().is_some_and(|ext| ext == "rs") && entry != src.join("main.rs") {
-                let tests = entry.components().any(|part| part.as_os_str() == "tests")
-                    || ["tests.rs", "testing.rs"].iter().any(|name| entry.ends_with(name));
-                if !tests {
-                    files.push(entry);
-                }
-            }
-        }
-    }
+    let mut files: Vec<PathBuf> = rust_files_under(&src)
+        .into_iter()
+        .filter(|file| *file != src.join("main.rs"))
+        .filter(|file| {
+            let tests = file.components().any(|part| part.as_os_str() == "tests")
+                || ["tests.rs", "testing.rs"].iter().any(|name| file.ends_with(name));
+            !tests
+        })
+        .collect();
     files.sort();
     files
 }
