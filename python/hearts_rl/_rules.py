@@ -1,9 +1,13 @@
-"""The rules an environment plays (a preset, a table size and rules.toml's options), deal codes, and the table as text."""
+"""The rules an environment plays (a preset, a table size and rules.toml's options), what it
+observes and offers, deal codes, and the table as text."""
 
 from __future__ import annotations
 
 import json
 from typing import Any, Mapping
+
+import numpy as np
+from gymnasium import spaces
 
 from . import _core
 
@@ -33,10 +37,28 @@ class Rules:
         """The observation's fields, in order: name and length."""
         return [tuple(field) for field in _core.observation_fields(self.preset, self.options, observation)]
 
+    def observation_space(self, observation: str) -> spaces.Box:
+        """The space of one seat's observation in this encoding."""
+        size = sum(length for _, length in self.fields(observation))
+        return spaces.Box(low=-np.inf, high=np.inf, shape=(size,), dtype=np.float32)
+
     def game(self, seed: int, hand: int = 1, episode: str = "game", reward: str = "hand",
              observation: str = "info_state") -> _core.Game:
         """A game of these rules from deal ``seed``/``hand``."""
         return _core.Game(self.preset, self.options, int(seed), int(hand), episode, reward, observation)
+
+
+EPISODES = ("hand", "game")
+REWARDS = ("trick", "hand", "game")
+OBSERVATIONS = ("info_state", "compact")
+
+
+def check_choices(episode: str, reward: str, observation: str) -> None:
+    """Raises ValueError naming an episode, reward or observation no environment offers."""
+    for name, value, allowed in (("episode", episode, EPISODES), ("reward", reward, REWARDS),
+                                 ("observation", observation, OBSERVATIONS)):
+        if value not in allowed:
+            raise ValueError(f"{name}={value!r}: use one of {', '.join(allowed)}")
 
 
 def presets() -> dict[str, list[int]]:

@@ -11,12 +11,7 @@ from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
 
 from . import _core
-from ._rules import Rules, parse_deal, render
-
-EPISODES = ("hand", "game")
-REWARDS = ("trick", "hand", "game")
-OBSERVATIONS = ("info_state", "compact")
-
+from ._rules import Rules, check_choices, parse_deal, render
 
 def env(illegal_reward: float = -1.0, **kwargs: Any) -> AECEnv:
     """The environment as PettingZoo's classic games give it: an illegal
@@ -47,10 +42,7 @@ class raw_env(AECEnv):
                  illegal_reward: float | None = None):
         super().__init__()
         self.illegal_reward = illegal_reward
-        for name, value, allowed in (("episode", episode, EPISODES), ("reward", reward, REWARDS),
-                                     ("observation", observation, OBSERVATIONS)):
-            if value not in allowed:
-                raise ValueError(f"{name}={value!r}: use one of {', '.join(allowed)}")
+        check_choices(episode, reward, observation)
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
             raise ValueError(f"render_mode={render_mode!r}: use 'ansi' or 'human'")
         self.rules = Rules(preset, players, rules)
@@ -58,11 +50,10 @@ class raw_env(AECEnv):
         self.render_mode = render_mode
         self.possible_agents = [f"player_{i}" for i in range(self.rules.players)]
         self.agent_name_mapping = {agent: i for i, agent in enumerate(self.possible_agents)}
-        size = sum(length for _, length in self.rules.fields(observation))
         actions = len(self.rules.action_names)
         self.observation_spaces = {
             agent: spaces.Dict({
-                "observation": spaces.Box(low=-np.inf, high=np.inf, shape=(size,), dtype=np.float32),
+                "observation": self.rules.observation_space(observation),
                 "action_mask": spaces.Box(low=0, high=1, shape=(actions,), dtype=np.int8),
             })
             for agent in self.possible_agents

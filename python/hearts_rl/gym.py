@@ -8,8 +8,7 @@ import gymnasium
 import numpy as np
 from gymnasium import spaces
 
-from ._rules import Rules, parse_deal, render
-from .aec import EPISODES, OBSERVATIONS, REWARDS
+from ._rules import Rules, check_choices, parse_deal, render
 from .bots import Bot
 
 
@@ -28,10 +27,7 @@ class HeartsEnv(gymnasium.Env):
                  observation: str = "info_state", seat: int = 0, opponents: str = "hard",
                  think_ms: int | None = None, samples: int | None = None,
                  render_mode: str | None = None, illegal_reward: float | None = None):
-        for name, value, allowed in (("episode", episode, EPISODES), ("reward", reward, REWARDS),
-                                     ("observation", observation, OBSERVATIONS)):
-            if value not in allowed:
-                raise ValueError(f"{name}={value!r}: use one of {', '.join(allowed)}")
+        check_choices(episode, reward, observation)
         self.rules = Rules(preset, players, rules)
         if not 0 <= seat < self.rules.players:
             raise ValueError(f"seat {seat} is not at a table of {self.rules.players}")
@@ -39,8 +35,7 @@ class HeartsEnv(gymnasium.Env):
         self.episode, self.reward, self.observation_kind = episode, reward, observation
         self.render_mode = render_mode
         self.opponents = Bot(opponents, think_ms, samples)
-        size = sum(length for _, length in self.rules.fields(observation))
-        self.observation_space = spaces.Box(low=-np.inf, high=np.inf, shape=(size,), dtype=np.float32)
+        self.observation_space = self.rules.observation_space(observation)
         self.action_space = spaces.Discrete(len(self.rules.action_names))
         if illegal_reward is None:
             worst = -self.rules.game(0).penalty_total

@@ -11,8 +11,7 @@ from gymnasium.vector import AutoresetMode, VectorEnv
 from gymnasium.vector.utils import batch_space
 
 from . import _core
-from ._rules import Rules
-from .aec import EPISODES, OBSERVATIONS, REWARDS
+from ._rules import Rules, check_choices
 
 
 class HeartsVectorEnv(VectorEnv):
@@ -36,17 +35,14 @@ class HeartsVectorEnv(VectorEnv):
                  rules: Mapping[str, Any] | None = None, episode: str = "game", reward: str = "hand",
                  observation: str = "info_state", seat: int = 0, opponents: str = "random",
                  think_ms: int | None = None, samples: int | None = None, copy: bool = True):
-        for name, value, allowed in (("episode", episode, EPISODES), ("reward", reward, REWARDS),
-                                     ("observation", observation, OBSERVATIONS)):
-            if value not in allowed:
-                raise ValueError(f"{name}={value!r}: use one of {', '.join(allowed)}")
+        check_choices(episode, reward, observation)
         self.rules = Rules(preset, players, rules)
         self._games = _core.Games(self.rules.preset, self.rules.options, int(num_envs), int(seat), opponents,
                                   episode, reward, observation, think_ms, samples)
         self.num_envs = int(num_envs)
         self.copy = copy
         size, actions = self._games.observation_size, self._games.action_size
-        self.single_observation_space = spaces.Box(low=-np.inf, high=np.inf, shape=(size,), dtype=np.float32)
+        self.single_observation_space = self.rules.observation_space(observation)
         self.single_action_space = spaces.Discrete(actions)
         self.observation_space = batch_space(self.single_observation_space, self.num_envs)
         self.action_space = batch_space(self.single_action_space, self.num_envs)

@@ -228,8 +228,9 @@ impl Play {
         read.by_seat == self.voids.by_seat
     }
 
-    /// Keeps the voids up to date after `action` was applied.
-    fn note(&mut self, action: Action) {
+    /// Keeps an applied action: in the log, and in the voids.
+    fn keep(&mut self, action: Action) {
+        self.actions.push(action);
         match action {
             Action::Play { .. } => self.voids.note_last(self.game.hand()),
             Action::NameSuit { suit, .. } => self.voids = Voids::new(self.game.rules(), Some(suit)),
@@ -294,19 +295,18 @@ impl Play {
         let Some((seat, decision)) = self.to_act() else {
             return Err("the episode is over: reset it".to_string());
         };
-        let card = space::card_of(action);
-        let engine_action = match (decision, card) {
+        let picked_before = self.picked;
+        let engine_action = match (decision, space::card_of(action)) {
             (Decision::Pass, Some(card)) => {
-                if self.picked.plus(CardBag::new(CardSet::single(card), CardSet::EMPTY)).count(card)
-                    > self.game.hand().hand_of(seat).count(card)
-                {
+                let picked = self.picked.plus(CardBag::new(CardSet::single(card), CardSet::EMPTY));
+                if picked.count(card) > self.game.hand().hand_of(seat).count(card) {
                     return Err(format!("{card} is not in {}'s hand to pass", seat_name(seat, self.players())));
                 }
-                self.picked = self.picked.plus(CardBag::new(CardSet::single(card), CardSet::EMPTY));
-                if self.picked.len() < self.game.hand().pass_count() {
+                self.picked = picked;
+                if picked.len() < self.game.hand().pass_count() {
                     return Ok(());
                 }
-                Action::Pass { seat, cards: std::mem::replace(&mut self.picked, CardBag::EMPTY) }
+                Action::Pass { seat, cards: picked }
             }
             (Decision::Play, Some(card)) => Action::Play { seat, card },
             (Decision::Declare, _) if action == DECLINE || action == DECLARE => {
@@ -326,18 +326,8 @@ impl Play {
                 return Err(format!("{what} (action {action}) is not a choice when the decision is {decision:?}"));
             }
         };
-        let before = (self.game.takes().len(), self.game.history().len());
-        if let Err(error) = self.game.apply(engine_action) {
-            if let Action::Pass { cards, .. } = engine_action {
-                // The whole pass was refused: take back the last card picked.
-                self.picked = cards.less(CardBag::new(CardSet::single(card.expect("a card")), CardSet::EMPTY));
-            }
-            return Err(error.to_string());
-        }
-        self.actions.push(engine_action);
-        self.note(engine_action);
-        self.after(before);
-        Ok(())
+        // A refused pass takes back only the card picked last.
+        self.act(engine_action).inspect_err(|_| self.picked = picked_before)
     }
 
     /// The seat to act takes a whole engine action at once (a bot's pass
@@ -350,8 +340,7 @@ impl Play {
         let before = (self.game.takes().len(), self.game.history().len());
         self.game.apply(action).map_err(|error| error.to_string())?;
         self.picked = CardBag::EMPTY;
-        self.actions.push(action);
-        self.note(action);
+        self.keep(action);
         self.after(before);
         Ok(())
     }
@@ -359,8 +348,7 @@ impl Play {
     /// Applies an action the environment takes itself (dealing the next hand).
     fn apply(&mut self, action: Action) {
         self.game.apply(action).expect("the environment's own action is legal");
-        self.actions.push(action);
-        self.note(action);
+        self.keep(action);
     }
 
     /// Rewards and the episode's end after an action, given how many

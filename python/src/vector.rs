@@ -65,14 +65,15 @@ impl Games {
         play_bots(&mut slot.play, &mut opponents[i], self.learner);
     }
 
-    /// Writes slot `i`'s observation and mask for the learner.
-    fn observe(&self, i: usize, out: &mut Out<'_>) {
+    /// Writes slot `i`'s observation and mask for the learner into the
+    /// batch's rows.
+    fn observe(&self, i: usize, observations: &mut [f32], masks: &mut [i8]) {
         let play = &self.slots[i].play;
         let view = play.view(self.learner);
         let decision = play.to_act().filter(|(seat, _)| *seat == self.learner).map(|(_, d)| d);
-        let row = &mut out.observations[i * self.size..(i + 1) * self.size];
+        let row = &mut observations[i * self.size..(i + 1) * self.size];
         encode::encode(&view, play.picked(), decision, self.encoding, row);
-        play.write_mask(self.learner, &mut out.masks[i * self.actions..(i + 1) * self.actions]);
+        play.write_mask(self.learner, &mut masks[i * self.actions..(i + 1) * self.actions]);
     }
 
     /// Steps every game with its learner's action.
@@ -87,7 +88,7 @@ impl Games {
             out.illegal[i] = false;
             if self.slots[i].ended {
                 self.begin(i, None);
-                self.observe(i, out);
+                self.observe(i, out.observations, out.masks);
                 continue;
             }
             let learner = self.learner.index();
@@ -107,7 +108,7 @@ impl Games {
                 }
             }
             out.terminated[i] = slot.ended;
-            self.observe(i, out);
+            self.observe(i, out.observations, out.masks);
         }
     }
 }
@@ -208,13 +209,10 @@ impl Games {
         let observations = observations.as_slice_mut().map_err(value_error)?;
         let masks = masks.as_slice_mut().map_err(value_error)?;
         self.check(observations.len(), masks.len(), self.slots.len())?;
-        let (mut rewards, mut terminated, mut illegal) = (vec![0.0; 0], vec![false; 0], vec![false; 0]);
-        let mut out =
-            Out { observations, masks, rewards: &mut rewards, terminated: &mut terminated, illegal: &mut illegal };
         py.detach(|| {
             for i in 0..self.slots.len() {
                 self.begin(i, Some(seed.wrapping_add(i as u64)));
-                self.observe(i, &mut out);
+                self.observe(i, observations, masks);
             }
         });
         Ok(())
