@@ -9,10 +9,13 @@ use hearts_bots::{Choices, Level, Think, decide};
 use hearts_engine::{Action, Card, CardBag, Game, GamePhase, HandPhase, Seat};
 
 use super::chat::{Chat, Said, clean};
+use super::clock::Timed;
+use super::pace::Pacing;
 use super::proposal::{Proposed, kept};
+use super::undo::{Undo, UndoPoint};
 use super::{
-    Clock, DealSecret, Effect, Hint, HintRequest, Intent, Kind, NewGame, Notice, Off, PendingPass, Refusal, Table,
-    UndoPoint, WorkedOutHint, fresh_deal, secret_deal,
+    DealSecret, Effect, Hint, HintRequest, Intent, Kind, NewGame, Notice, Off, PendingPass, Refusal, Table,
+    WorkedOutHint, fresh_deal, secret_deal,
 };
 
 /// What a person may do now that changes the whole table: each `Ok`, or
@@ -34,13 +37,13 @@ pub struct May {
 impl Table {
     /// What person `p` may do now.
     pub(super) fn may(&self, p: usize) -> May {
-        let seated = self.people[p].seat.is_some();
+        let seated = self.seating.people[p].seat.is_some();
         let mine_alone = |timed_too: bool| {
             if !seated {
                 Err(Refusal::Watching)
-            } else if timed_too && self.clock.is_some() {
+            } else if timed_too && self.timed.is_some() {
                 Err(Refusal::RestartOff(Off::Timed))
-            } else if !self.alone() {
+            } else if !self.seating.alone() {
                 Err(Refusal::RestartOff(Off::Shared))
             } else {
                 Ok(())
@@ -54,7 +57,7 @@ impl Table {
             Refusal::RestartOff(_) => Refusal::PaceShared,
             other => other,
         });
-        let hint = if self.clock.is_some() {
+        let hint = if self.timed.is_some() {
             Err(Refusal::HintsOff(Off::Timed))
         } else if !self.sharing.hints {
             Err(Refusal::HintsOff(Off::Table))
@@ -69,13 +72,13 @@ impl Table {
             restart: if self.kind == Kind::Shared { Err(Refusal::RestartOff(Off::Served)) } else { mine_alone(true) },
             pace,
             hint,
-            start_now: seated && (self.finish.is_some() || self.alone()),
+            start_now: seated && (self.finish.is_some() || self.seating.alone()),
         }
     }
 
     /// Carries out person `p`'s intent, or tells them why not.
     pub(super) fn intent(&mut self, p: usize, intent: Intent, now: Instant) {
-        let seat = self.people[p].seat;
+        let seat = self.seating.people[p].seat;
         let for_players = !matches!(intent, Intent::Say(_) | Intent::Hold(_) | Intent::Continue);
         if seat.is_none() && for_players {
             if !matches!(intent, Intent::SkipWait) {
@@ -90,7 +93,7 @@ impl Table {
         let seat = seat.unwrap_or(super::YOU);
         match intent {
             Intent::SkipWait => self.skip_waits(now),
-            Intent::Hold(on) => self.people[p].holding = on,
+            Intent::Hold(on) => self.seating.people[p].holding = on,
             Intent::Pass(cards) => self.pass(p, seat, cards, now),
             Intent::Play(card) => self.play(p, seat, card, now),
             Intent::Queue(card) => self.queue(p, seat, card, now),
@@ -119,27 +122,33 @@ impl Table {
             Intent::RestartHand => self.restart_hand(),
             Intent::PlayOut => self.play_out(now),
             Intent::Pace(to) => {
-                self.speed = to.unwrap_or(self.speed.next());
-                self.tell_all(Notice::Paced { speed: self.speed });
+                let speed = to.unwrap_or(self.pacing.speed().next());
+                self.pacing.set_speed(speed);
+                self.tell_all(Notice::Paced { speed });
             }
             Intent::Hint => self.hint(p, seat),
             Intent::Say(text) => self.say(p, &text, now),
             Intent::NewGame(game) => {
                 if self.may(p).start_now {
-                    self.start_game(Some(self.people[p].id), *game, now);
+                    self.start_game(Some(self.seating.people[p].id), *game, now);
                 } else {
                     self.propose(p, Proposed::Game(*game), now);
                 }
             }
             Intent::Replay => {
-                let game = NewGame { setup: self.setup.clone(), deal: Some(self.secret.code), speed: self.speed };
-                self.start_game(Some(self.people[p].id), game, now);
+                let game = NewGame {
+                    setup: self.setup.clone(),
+                    deal: Some(self.kept.secret.code),
+                    speed: self.pacing.speed(),
+                };
+                self.start_game(Some(self.seating.people[p].id), game, now);
             }
             Intent::Vote(yes) => self.vote(p, yes, now),
             Intent::MoreTime => self.more_time(p, now),
             Intent::GiveUpSeat => self.give_up_seat(p, now),
             Intent::FreeSeat(seat) => {
-                let name = self.holders[seat.index()].as_ref().map(|holder| holder.name.clone()).unwrap_or_default();
+                let name =
+                    self.seating.holders[seat.index()].as_ref().map(|holder| holder.name.clone()).unwrap_or_default();
                 self.propose(p, Proposed::FreeSeat(seat, name), now);
             }
         }
@@ -154,7 +163,7 @@ impl Table {
             Intent::Pace(_) => may.pace,
             Intent::Hint => may.hint,
             Intent::PlayOut if !self.can_play_out() => Err(Refusal::PlayOutNotYet),
-            Intent::PlayOut if !self.alone() => Err(Refusal::PlayOutShared),
+            Intent::PlayOut if !self.seating.alone() => Err(Refusal::PlayOutShared),
             Intent::Replay if self.finish.is_none() => Err(Refusal::NotOver),
             Intent::Replay if self.kind == Kind::Shared => Err(Refusal::DealChosen),
             Intent::NewGame(game) if game.deal.is_some() && self.kind == Kind::Shared => Err(Refusal::DealChosen),
@@ -164,20 +173,20 @@ impl Table {
             },
             Intent::Vote(_) if self.proposal.is_none() => Err(Refusal::NoProposal),
             Intent::GiveUpSeat if self.kind == Kind::Local => Err(Refusal::GiveUpLocal),
-            Intent::FreeSeat(_) if self.people[p].seat.is_none() => Err(Refusal::Watching),
+            Intent::FreeSeat(_) if self.seating.people[p].seat.is_none() => Err(Refusal::Watching),
             Intent::FreeSeat(_) if self.proposal.is_some() => {
                 Err(Refusal::ProposalPending(self.proposal.as_ref().map(|p| p.by_name.clone()).unwrap_or_default()))
             }
-            Intent::FreeSeat(seat) => match self.holders.get(seat.index()).and_then(Option::as_ref) {
+            Intent::FreeSeat(seat) => match self.seating.holders.get(seat.index()).and_then(Option::as_ref) {
                 None => Err(Refusal::NobodysSeat),
                 Some(holder) if holder.away_since.is_none() || !self.gone(*seat, now) => {
                     Err(Refusal::SeatWaits(holder.name.clone()))
                 }
                 Some(_) => Ok(()),
             },
-            Intent::MoreTime => match self.people[p].seat.filter(|&seat| self.turn_left(seat, now).is_some()) {
+            Intent::MoreTime => match self.seating.people[p].seat.filter(|&seat| self.turn_left(seat, now).is_some()) {
                 None => Err(Refusal::NoClock),
-                Some(seat) if self.time_added.iter().any(|&(asked, _)| asked == seat) => Err(Refusal::TimeGiven),
+                Some(seat) if self.turn.has_added(seat) => Err(Refusal::TimeGiven),
                 Some(_) => Ok(()),
             },
             _ => Ok(()),
@@ -187,18 +196,17 @@ impl Table {
     /// Person `p` asks for more time on the decision the table waits on
     /// from them: as much again as the clock gave it; everyone is told.
     fn more_time(&mut self, p: usize, now: Instant) {
-        let Some(seat) = self.people[p].seat else { return };
+        let Some(seat) = self.seating.people[p].seat else { return };
         let Some(limit) = self.turn_limit(seat) else { return };
-        self.time_added.push((seat, limit));
+        self.turn.add(seat, limit);
         let left = self.turn_left(seat, now).unwrap_or_default();
         self.tell_of(p, |by| Notice::MoreTime { by, left });
     }
 
     /// Any key or click ends a pace wait, where the table is one person's.
     fn skip_waits(&mut self, now: Instant) {
-        if self.alone() {
-            self.next_bot_at = self.next_bot_at.map(|at| at.min(now));
-            self.trick_shown_until = self.trick_shown_until.map(|at| at.min(now));
+        if self.seating.alone() {
+            self.pacing.skip(now);
         }
     }
 
@@ -210,10 +218,10 @@ impl Table {
         if !self.is_passing(seat) || !valid {
             return;
         }
-        self.pending_passes.push(PendingPass { seat, cards, at: now + self.speed.trick_delay() });
-        self.people[p].hint_asked = None;
-        self.people_played = true;
-        self.undo_refusal = "";
+        self.pending_passes.push(PendingPass { seat, cards, at: self.pacing.pass_leaves(now) });
+        self.seating.people[p].hint_asked = None;
+        self.kept.people_played = true;
+        self.undo.person_moved();
     }
 
     fn play(&mut self, p: usize, seat: Seat, card: Card, now: Instant) {
@@ -238,14 +246,14 @@ impl Table {
     fn queue(&mut self, p: usize, seat: Seat, card: Option<Card>, now: Instant) {
         match card {
             Some(card) if self.plays_now(Some(seat)) => self.play(p, seat, card, now),
-            Some(card) if self.game.hand().phase() == HandPhase::Playing => self.people[p].queued = Some(card),
-            _ => self.people[p].queued = None,
+            Some(card) if self.game.hand().phase() == HandPhase::Playing => self.seating.people[p].queued = Some(card),
+            _ => self.seating.people[p].queued = None,
         }
     }
 
     /// Person `p` has read the hand's scores.
     fn continue_after_scores(&mut self, p: usize) {
-        self.people[p].done_with_hand = self.game.hand_number();
+        self.seating.people[p].done_with_hand = self.game.hand_number();
     }
 
     /// Asks for a hint: worked out off the table's thread, so the table
@@ -256,23 +264,23 @@ impl Table {
             return;
         }
         self.tell(p, Notice::HintWorking);
-        if self.people[p].hint_asked != Some(self.generation) {
-            self.people[p].hint_asked = Some(self.generation);
-            self.hints_used += 1;
+        if self.seating.people[p].hint_asked != Some(self.generation) {
+            self.seating.people[p].hint_asked = Some(self.generation);
+            self.kept.hints += 1;
             let request = HintRequest { game: self.game.clone(), seat };
-            self.effects.push(Effect::WorkOutHint(self.people[p].id, Box::new(request)));
+            self.outbox.effect(Effect::WorkOutHint(self.seating.people[p].id, Box::new(request)));
         }
     }
 
     /// Shows the hint worked out, unless the game has moved on since it
     /// was asked for (or the pass is already on its way).
     pub(super) fn show_hint(&mut self, p: usize, worked: WorkedOutHint) {
-        let seat = self.people[p].seat;
+        let seat = self.seating.people[p].seat;
         let current = seat == Some(worked.seat) && (self.is_passing(worked.seat) || self.plays_now(seat));
-        if self.people[p].hint_asked.is_none() || !worked.fits(&self.game) || !current {
+        if self.seating.people[p].hint_asked.is_none() || !worked.fits(&self.game) || !current {
             return;
         }
-        self.people[p].hint_asked = None;
+        self.seating.people[p].hint_asked = None;
         let hint = match worked.advice.map(|advice| advice.choices) {
             Some(Choices::Pass(estimates)) => estimates.first().map(|best| Hint::Pass(best.cards)),
             Some(Choices::Play(estimates)) => estimates.first().map(|best| Hint::Play {
@@ -289,25 +297,23 @@ impl Table {
     fn undo(&mut self, p: usize, seat: Seat) {
         if let Some(index) = self.pending_passes.iter().position(|pass| pass.seat == seat) {
             let pass = self.pending_passes.remove(index);
-            self.undos += 1;
+            self.undo.count_pass_taken_back();
             self.tell(p, Notice::PassTakenBack { cards: pass.cards });
             return;
         }
-        match self.undo_point.take() {
-            Some(point) => {
+        match self.undo.take() {
+            Ok(point) => {
                 self.restore(&point);
-                self.undos += 1;
                 if let Some(card) = point.card {
                     self.tell(p, Notice::CardTakenBack { card });
                 }
             }
-            None if self.undo_refusal.is_empty() => self.tell(p, Notice::Refused(Refusal::NothingToUndo)),
-            None => self.tell(p, Notice::Refused(Refusal::CannotUndo(self.undo_refusal))),
+            Err(refusal) => self.tell(p, Notice::Refused(refusal)),
         }
     }
 
     fn restart_hand(&mut self) {
-        let start = self.hand_start.clone();
+        let start = self.undo.hand_start().clone();
         self.restore(&start);
         self.tell_all(Notice::DealtAgain { hand: self.game.hand_number() });
         self.note_hold_hand();
@@ -315,18 +321,14 @@ impl Table {
 
     fn restore(&mut self, point: &UndoPoint) {
         self.game = point.game.clone();
-        self.log.truncate(point.log_len);
+        self.kept.log.truncate(point.log_len);
         self.generation += 1;
-        self.decision = None;
+        self.pacing.stop();
         self.pending_passes.clear();
         // A pass dealt again is another wait: its clock and any time asked for start afresh.
-        self.waiting_since = None;
-        self.time_added.clear();
-        self.trick_shown_until = None;
-        self.next_bot_at = None;
-        self.undo_point = None;
-        self.undo_refusal = "your last pass or card is taken back already";
-        for person in &mut self.people {
+        self.turn.reset();
+        self.undo.went_back();
+        for person in &mut self.seating.people {
             person.queued = None;
             person.hint_asked = None;
         }
@@ -340,7 +342,7 @@ impl Table {
             let Some(action) = decide(&self.game, seat, player.as_mut()) else { break };
             self.apply(action, now);
         }
-        self.trick_shown_until = None;
+        self.pacing.clear_trick();
         self.tell_all(Notice::PlayedOut);
     }
 
@@ -350,12 +352,12 @@ impl Table {
         if text.is_empty() {
             return;
         }
-        if !Chat::may_send(&mut self.people[p].said_at, now) {
+        if !Chat::may_send(&mut self.seating.people[p].said_at, now) {
             self.tell(p, Notice::Refused(Refusal::ChatTooFast));
             return;
         }
-        self.people[p].said_at.push_back(now);
-        let from = self.people[p].name.clone();
+        self.seating.people[p].said_at.push_back(now);
+        let from = self.seating.people[p].name.clone();
         self.chat.keep(Said { from, text, at: now });
     }
 
@@ -377,48 +379,39 @@ impl Table {
         let (start, started) = match started {
             Ok(started) => started,
             Err(error) => {
-                if let Some(p) = by.and_then(|id| self.index_of(id)) {
+                if let Some(p) = by.and_then(|id| self.seating.index_of(id)) {
                     self.tell(p, Notice::Refused(Refusal::CannotStart(error)));
                 }
                 return;
             }
         };
-        if self.finish.is_none() && self.people_played {
-            self.effects.push(super::Effect::Ended(Box::new(self.ended(None))));
+        if self.finish.is_none() && self.kept.people_played {
+            self.outbox.effect(super::Effect::Ended(Box::new(self.ended(None))));
         }
         let players = setup.rules.player_count();
-        let by_name = by.and_then(|id| self.index_of(id)).map(|p| self.people[p].name.clone());
+        let by_name = by.and_then(|id| self.seating.index_of(id)).map(|p| self.seating.people[p].name.clone());
         self.bots.next_game(&setup, start.seed);
-        self.clock = (setup.rules.clock_minutes > 0)
-            .then(|| Clock::new(std::time::Duration::from_secs(60 * u64::from(setup.rules.clock_minutes))));
+        self.timed = Timed::of(&setup.rules);
         self.setup = setup;
         self.game = started;
-        self.secret = DealSecret::new(start);
-        self.log.clear();
+        self.kept.secret = DealSecret::new(start);
+        self.kept.log.clear();
         self.generation += 1;
-        self.speed = speed;
-        self.next_bot_at = None;
-        self.trick_shown_until = None;
+        self.pacing = Pacing::new(speed);
         self.pending_passes.clear();
-        self.undo_point = None;
-        self.undo_refusal = "you have not passed or played yet";
-        self.hand_start = UndoPoint { game: self.game.clone(), log_len: 0, card: None };
-        self.undos = 0;
-        self.hints_used = 0;
+        self.undo = Undo::new(&self.game, 0);
+        self.kept.hints = 0;
         self.finish = None;
-        self.tournament = None;
-        self.decision = None;
         self.summarised_hand = 0;
-        self.waiting_since = None;
-        self.time_added.clear();
+        self.turn.reset();
         self.proposal = None;
-        self.people_played = false;
-        self.holders.resize(players, None);
+        self.kept.people_played = false;
+        self.seating.holders.resize(players, None);
         self.free_long_away_seats(now);
         let seed = (self.kind == Kind::Local).then_some(start.seed);
-        for p in 0..self.people.len() {
-            let seat_lost = self.people[p].seat.is_some_and(|seat| !kept(seat, players));
-            let person = &mut self.people[p];
+        for p in 0..self.seating.people.len() {
+            let seat_lost = self.seating.people[p].seat.is_some_and(|seat| !kept(seat, players));
+            let person = &mut self.seating.people[p];
             if seat_lost {
                 person.seat = None;
             }
@@ -426,12 +419,12 @@ impl Table {
             person.queued = None;
             person.hint_asked = None;
             // The one who started it is told so as "you", not by their own name.
-            let by_name = by_name.clone().filter(|_| by != Some(self.people[p].id));
+            let by_name = by_name.clone().filter(|_| by != Some(self.seating.people[p].id));
             self.tell(p, Notice::NewGame { by: by_name, seed, seat_lost });
         }
         self.note_hold_hand();
-        self.effects.push(super::Effect::Started);
-        self.effects.push(super::Effect::Save);
+        self.outbox.effect(super::Effect::Started);
+        self.outbox.effect(super::Effect::Save);
         self.watch_presence(now);
     }
 }

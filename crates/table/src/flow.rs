@@ -9,26 +9,10 @@ use hearts_engine::{
     Action, CardBag, CardSet, Event, GamePhase, HandPhase, PassDirection, Seat, TimedFinish, TournamentScore, worth_of,
 };
 
+use super::clock::Timed;
+use super::kept::action_seat;
 use super::notice::sentence;
-use super::{Effect, Finish, Notice, PersonId, Table, UndoPoint};
-
-/// Whether any of `log` was decided at one of `seats` (a person's).
-pub(super) fn a_person_played(log: &[Action], seats: &[Seat]) -> bool {
-    log.iter().any(|action| action_seat(*action).is_some_and(|seat| seats.contains(&seat)))
-}
-
-/// The seat an action is of; `None` for dealing the next hand.
-pub(super) fn action_seat(action: Action) -> Option<Seat> {
-    match action {
-        Action::Pass { seat, .. }
-        | Action::Play { seat, .. }
-        | Action::Declare { seat, .. }
-        | Action::Bid { seat, .. }
-        | Action::NameSuit { seat, .. }
-        | Action::ChooseMoon { seat, .. } => Some(seat),
-        Action::NextHand => None,
-    }
-}
+use super::{Effect, Finish, Notice, PersonId, Table};
 
 impl Table {
     /// Moves the game on as far as it can go at `now`: sends a pass whose
@@ -39,7 +23,7 @@ impl Table {
             if self.finish.is_some() || self.held(now) {
                 return;
             }
-            if self.clock.is_some_and(|clock| clock.started.is_some() && clock.left(now).is_zero()) {
+            if self.timed.is_some_and(|timed| timed.clock.ran_out(now)) {
                 self.end(Finish::OutOfTime, now);
                 return;
             }
@@ -48,13 +32,13 @@ impl Table {
                 self.apply(Action::Pass { seat: pass.seat, cards: pass.cards }, now);
                 continue;
             }
-            if !self.pending_passes.is_empty() && self.alone() {
+            if !self.pending_passes.is_empty() && self.seating.alone() {
                 return;
             }
-            if self.showing_trick(now) {
+            if self.pacing.showing_trick(now) {
                 return;
             }
-            self.trick_shown_until = None;
+            self.pacing.clear_trick();
             match self.game.phase() {
                 GamePhase::HandOver | GamePhase::GameOver => {
                     if self.summarised_hand != self.game.hand_number() {
@@ -76,7 +60,7 @@ impl Table {
                 _ => {}
             }
             if self.game.hand().phase() == HandPhase::Passing
-                && let Some((generation, action)) = self.decision.take()
+                && let Some((generation, action)) = self.pacing.take_decision()
             {
                 // Passes are chosen all at once: a bot's may come while a person still chooses. A
                 // pass chosen before a person sat down in its seat is not made for them.
@@ -94,10 +78,10 @@ impl Table {
                 return;
             }
             let paced = self.game.hand().phase() == HandPhase::Playing;
-            if paced && self.next_bot_at.is_some_and(|at| now < at) {
+            if paced && self.pacing.bot_waits(now) {
                 return;
             }
-            match self.decision.take() {
+            match self.pacing.take_decision() {
                 Some((generation, action)) if generation == self.generation => self.apply_bots(action, now),
                 _ => return,
             }
@@ -107,7 +91,7 @@ impl Table {
     /// The hand's summary is read: the next hand is dealt.
     fn next_hand(&mut self, now: Instant) {
         let hand = self.game.hand_number();
-        for person in &mut self.people {
+        for person in &mut self.seating.people {
             person.done_with_hand = hand;
         }
         self.free_long_away_seats(now);
@@ -117,12 +101,12 @@ impl Table {
     /// The game waits on the person in `seat`: plays the card they queued,
     /// if it may be played. Whether the game moved on.
     fn play_queued(&mut self, seat: Seat, now: Instant) -> bool {
-        let Some(p) = self.person_in(seat) else { return false };
+        let Some(p) = self.seating.person_in(seat) else { return false };
         let hand = self.game.hand();
         if hand.phase() != HandPhase::Playing {
             return false;
         }
-        let Some(card) = self.people[p].queued.take() else { return false };
+        let Some(card) = self.seating.people[p].queued.take() else { return false };
         match hand.check_play(seat, card) {
             Ok(()) => {
                 self.play_theirs(p, seat, card, now);
@@ -138,30 +122,33 @@ impl Table {
 
     /// Person `p` plays `card` from `seat`: what undo goes back to is kept.
     pub(super) fn play_theirs(&mut self, p: usize, seat: Seat, card: hearts_engine::Card, now: Instant) {
-        self.undo_point = Some(UndoPoint { game: self.game.clone(), log_len: self.log.len(), card: Some(card) });
-        self.people[p].queued = None;
+        self.undo.before_card(&self.game, self.kept.log.len(), card);
+        self.seating.people[p].queued = None;
         self.apply_theirs(Action::Play { seat, card }, now);
-        self.undo_refusal = "";
+        self.undo.person_moved();
     }
 
     /// Applies a person's own decision.
     pub(super) fn apply_theirs(&mut self, action: Action, now: Instant) {
-        self.people_played = true;
+        self.kept.people_played = true;
         self.apply(action, now);
     }
 
     /// Applies a bot's decision; a person here whose seat it was is told
     /// the bot acted for them (the turn clock ran out).
     fn apply_bots(&mut self, action: Action, now: Instant) {
-        let seat = super::flow::action_seat(action);
-        if let Some(p) = seat.filter(|&seat| self.held_here(seat)).and_then(|seat| self.person_in(seat)) {
-            self.people[p].queued = None;
+        let seat = action_seat(action);
+        if let Some(p) = seat.filter(|&seat| self.seating.held_here(seat)).and_then(|seat| self.seating.person_in(seat))
+        {
+            self.seating.people[p].queued = None;
             self.tell(p, Notice::BotActed(action));
             // The others hear whose bot it was, not only the card.
-            let (id, name) = (self.people[p].id, self.people[p].name.clone());
+            let (id, name) = (self.seating.people[p].id, self.seating.people[p].name.clone());
             let others: Vec<PersonId> =
-                self.people.iter().map(|person| person.id).filter(|&other| other != id).collect();
-            self.notices.extend(others.into_iter().map(|other| (other, Notice::TimedOut { name: name.clone() })));
+                self.seating.people.iter().map(|person| person.id).filter(|&other| other != id).collect();
+            self.outbox
+                .notices
+                .extend(others.into_iter().map(|other| (other, Notice::TimedOut { name: name.clone() })));
         }
         self.apply(action, now);
     }
@@ -170,16 +157,16 @@ impl Table {
     /// while the game waits for a pass, card or moon choice of someone
     /// here, and stands still while bots think and cards are shown.
     pub(super) fn run_clock(&mut self, now: Instant) {
-        let theirs = self.finish.is_none() && (0..self.people.len()).any(|p| self.awaits(p, now));
-        if let Some(clock) = &mut self.clock {
+        let theirs = self.finish.is_none() && (0..self.seating.people.len()).any(|p| self.awaits(p, now));
+        if let Some(Timed { clock, .. }) = &mut self.timed {
             if theirs { clock.start(now) } else { clock.stop(now) }
         }
     }
 
     /// Whether the game waits for person `p`'s decision now.
     fn awaits(&self, p: usize, now: Instant) -> bool {
-        let Some(seat) = self.people[p].seat else { return false };
-        let on_table = !self.showing_trick(now) && !self.people[p].holding;
+        let Some(seat) = self.seating.people[p].seat else { return false };
+        let on_table = !self.pacing.showing_trick(now) && !self.seating.people[p].holding;
         let moon = self.game.phase() == GamePhase::MoonChoice(seat);
         let generale = self.game.phase() == GamePhase::InHand && self.game.hand().to_declare() == Some(seat);
         moon || generale || (on_table && (self.is_passing(seat) || self.plays_now(Some(seat))))
@@ -189,7 +176,7 @@ impl Table {
     /// hand just scored (a person gone does not hold the table).
     fn all_done_with_hand(&self) -> bool {
         let hand = self.game.hand_number();
-        self.people.iter().all(|person| person.seat.is_none() || person.done_with_hand >= hand)
+        self.seating.people.iter().all(|person| person.seat.is_none() || person.done_with_hand >= hand)
     }
 
     /// The game is over: score a timed game, stop the clock, keep the game.
@@ -202,7 +189,7 @@ impl Table {
         let lowest = self.game.leaders().contains(&you);
         let hands_completed = self.game.history().len() as u32;
         let mid_hand = self.game.phase() == GamePhase::InHand;
-        if let Some(clock) = &mut self.clock {
+        if let Some(Timed { clock, score }) = &mut self.timed {
             clock.stop(now);
             let timed = match finish {
                 Finish::Completed => TimedFinish::Completed {
@@ -213,12 +200,12 @@ impl Table {
                 },
                 Finish::OutOfTime => TimedFinish::OutOfTime { points, hands_completed, mid_hand },
             };
-            self.tournament = Some(TournamentScore::of(timed));
+            *score = Some(TournamentScore::of(timed));
         }
         self.proposal = None;
         self.tell_all(Notice::GameOver(finish));
-        self.effects.push(Effect::Ended(Box::new(self.ended(Some(finish)))));
-        self.effects.push(Effect::Save);
+        self.outbox.effect(Effect::Ended(Box::new(self.ended(Some(finish)))));
+        self.outbox.effect(Effect::Save);
     }
 
     /// Applies an action to the game and updates the table around it.
@@ -230,79 +217,72 @@ impl Table {
                 return;
             }
         };
-        self.log.push(action);
+        self.kept.log.push(action);
         self.generation += 1;
-        self.decision = None;
+        self.pacing.drop_decision();
         let by_a_person = match action {
-            Action::Pass { seat, .. } | Action::Play { seat, .. } => self.held_here(seat),
+            Action::Pass { seat, .. } | Action::Play { seat, .. } => self.seating.held_here(seat),
             _ => false,
         };
         if !by_a_person && !matches!(action, Action::Pass { .. }) {
-            self.undo_point = None;
-            self.undo_refusal = "other players have played since";
+            self.undo.others_moved();
         }
-        if let Some(p) = action_seat(action).and_then(|seat| self.person_in(seat)) {
-            self.people[p].queued = None;
+        if let Some(p) = action_seat(action).and_then(|seat| self.seating.person_in(seat)) {
+            self.seating.people[p].queued = None;
         }
         match event {
             Event::PassChosen => {}
             Event::CardsExchanged => {
-                self.undo_refusal = "the cards passed to you are in your hand";
+                self.undo.exchanged();
                 self.tell_each(|table, seat| {
                     let Some(seat) = seat else { return Some(Notice::Exchanged) };
                     let hand = table.game.hand();
                     let from = Seat::all(table.players()).find(|&s| hand.pass_target(s) == seat).unwrap_or(seat);
                     Some(Notice::Received { cards: hand.received_cards(seat), from })
                 });
-                self.effects.push(Effect::Save);
+                self.outbox.effect(Effect::Save);
             }
             Event::CardPlayed => {
                 self.note_draw();
-                self.next_bot_at = Some(now + self.speed.card_delay());
+                self.pacing.card_shown(now);
             }
             Event::Declared { seat, generale } => {
                 if generale {
                     self.tell_all(Notice::Declared { seat, points: self.setup.rules.penalty_total() });
                 }
-                self.next_bot_at = Some(now + self.speed.card_delay());
-                self.effects.push(Effect::Save);
+                self.pacing.card_shown(now);
+                self.outbox.effect(Effect::Save);
             }
             Event::Bid { seat, chips } => {
                 self.tell_all(Notice::Bid { seat, chips });
-                self.next_bot_at = Some(now + self.speed.card_delay());
-                self.effects.push(Effect::Save);
+                self.pacing.card_shown(now);
+                self.outbox.effect(Effect::Save);
             }
             Event::SuitNamed { seat, suit } => {
                 self.tell_all(Notice::SuitNamed { seat, suit });
-                self.next_bot_at = Some(now + self.speed.card_delay());
-                self.effects.push(Effect::Save);
+                self.pacing.card_shown(now);
+                self.outbox.effect(Effect::Save);
             }
             Event::TrickRolledOver => {
                 self.tell_all(Notice::TrickRolledOver { cards: self.game.hand().waiting().len() });
-                let until = now + self.speed.trick_delay();
-                self.trick_shown_until = Some(until);
-                self.next_bot_at = Some(until);
-                self.effects.push(Effect::Save);
+                self.pacing.trick_shown(now);
+                self.outbox.effect(Effect::Save);
             }
             Event::TrickTaken(_) | Event::HandScored | Event::GameOver | Event::MoonChoiceNeeded(_) => {
                 self.note_widow_taken();
                 self.note_stock_taken();
-                let until = now + self.speed.trick_delay();
-                self.trick_shown_until = Some(until);
-                self.next_bot_at = Some(until);
-                self.effects.push(Effect::Save);
+                self.pacing.trick_shown(now);
+                self.outbox.effect(Effect::Save);
             }
             Event::HandDealt => {
                 self.tell_all(Notice::HandDealt);
-                for person in &mut self.people {
+                for person in &mut self.seating.people {
                     person.queued = None;
                     person.hint_asked = None;
                 }
-                self.undo_point = None;
-                self.undo_refusal = "you have not passed or played yet";
-                self.hand_start = UndoPoint { game: self.game.clone(), log_len: self.log.len(), card: None };
+                self.undo.hand_dealt(&self.game, self.kept.log.len());
                 self.note_hold_hand();
-                self.effects.push(Effect::Save);
+                self.outbox.effect(Effect::Save);
             }
         }
     }

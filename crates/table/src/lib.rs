@@ -30,18 +30,21 @@ pub mod deal;
 mod flow;
 pub mod hint;
 pub mod intent;
+mod kept;
 pub mod lineup;
 pub mod notice;
+mod outbox;
 pub mod people;
 pub mod pool;
 mod presence;
 pub mod proposal;
 pub mod saved;
 pub mod sight;
+mod undo;
 
 use std::time::{Duration, Instant};
 
-use crate::pace::Speed;
+use crate::pace::{Pacing, Speed};
 use hearts_bots::Think;
 use hearts_bots::record::{DealCode, GameRecord, ReplayError, SeatRecord};
 use hearts_engine::{Action, BySeat, CardBag, CardSet, Chips, Game, GamePhase, HandPhase, RulesError, Seat};
@@ -59,9 +62,13 @@ pub use people::{Arrival, Holder, PersonId};
 pub use sight::{AtSeat, Own, Question, Sight, TakeSeen};
 
 use bots::Bots;
-use people::Attendee;
+use clock::{Timed, TurnClock};
+use kept::Kept;
+use outbox::Outbox;
+use people::{Attendee, Seating};
 use proposal::Proposal;
 use saved::{Programs, SaveError, SavedGame};
+use undo::Undo;
 
 /// The seat of the terminal's own player, and of a saved game's person.
 pub const YOU: Seat = Seat::SOUTH;
@@ -210,68 +217,35 @@ pub struct PendingPass {
     pub at: Instant,
 }
 
-/// Where to return to on undo.
-#[derive(Clone, Debug)]
-struct UndoPoint {
-    game: Game,
-    log_len: usize,
-    /// The card taken back.
-    card: Option<hearts_engine::Card>,
-}
-
 /// A table and the people at it.
 #[derive(Debug)]
 pub struct Table {
     kind: Kind,
     setup: Setup,
     game: Game,
-    /// The deal the game started from, and its commitment's salt.
-    secret: DealSecret,
-    /// Every action since the first deal: what a save replays.
-    log: Vec<Action>,
+    /// The deal, the log and the counts a save and a record keep.
+    kept: Kept,
     /// Counts changes to the game, so late bot answers are recognised.
     generation: u64,
-    speed: Speed,
+    pacing: Pacing,
     /// The table's code, where people join it by one.
     code: Option<String>,
-    /// The earliest time the next bot card may appear.
-    next_bot_at: Option<Instant>,
-    /// A finished trick stays on the table until then.
-    trick_shown_until: Option<Instant>,
     pending_passes: Vec<PendingPass>,
-    undo_point: Option<UndoPoint>,
-    undo_refusal: &'static str,
-    hand_start: UndoPoint,
-    undos: u32,
-    hints_used: u32,
-    clock: Option<Clock>,
+    undo: Undo,
+    /// The timed game's clock and score; `None` for an untimed game.
+    timed: Option<Timed>,
     finish: Option<Finish>,
-    tournament: Option<TournamentScore>,
-    /// A bot's decision waiting for the pace.
-    decision: Option<(u64, Action)>,
     /// The hand whose summary has been shown.
     summarised_hand: u32,
-    people: Vec<Attendee>,
-    /// Who holds each seat; a seat nobody holds is its bot's.
-    holders: Vec<Option<Holder>>,
+    seating: Seating,
     sharing: Sharing,
     chat: Chat,
-    /// Since when the table has waited on people, for the decision keyed
-    /// by [`Table::waiting_key`].
-    waiting_since: Option<(u64, Instant)>,
-    /// Time asked for on the turn clock by the seats waited on, for the
-    /// wait that began at `waiting_since` (cleared as another begins).
-    time_added: Vec<(Seat, Duration)>,
-    /// Since when no seated person has been here (the table pauses after
-    /// [`Sharing::pause_after`]).
-    nobody_since: Option<Instant>,
+    /// The wait on people, for the decision keyed by [`Table::waiting_key`].
+    turn: TurnClock,
     proposal: Option<Proposal>,
-    /// Whether a person made a decision in this game.
-    people_played: bool,
     bots: Bots,
     think: Think,
-    effects: Vec<Effect>,
-    notices: Vec<(PersonId, Notice)>,
+    outbox: Outbox,
 }
 
 impl Table {
@@ -279,7 +253,7 @@ impl Table {
     pub fn local(setup: Setup, start: DealCode, speed: Speed, think: Think) -> Result<Table, RulesError> {
         let game = Game::starting_at_hand(setup.rules, start.seed, start.hand - 1)?;
         let mut table = Table::empty(Kind::Local, setup, game, Vec::new(), speed, think);
-        table.secret = DealSecret::new(start);
+        table.kept.secret = DealSecret::new(start);
         table.seat_local();
         Ok(table)
     }
@@ -295,7 +269,7 @@ impl Table {
     ) -> Result<Table, RulesError> {
         let game = Game::starting_at_hand(setup.rules, start.seed, start.hand - 1)?;
         let mut table = Table::empty(Kind::Shared, setup, game, Vec::new(), speed, think);
-        table.secret = DealSecret::new(start);
+        table.kept.secret = DealSecret::new(start);
         table.sharing = sharing;
         Ok(table)
     }
@@ -308,9 +282,8 @@ impl Table {
     }
 
     fn empty(kind: Kind, setup: Setup, game: Game, log: Vec<Action>, speed: Speed, think: Think) -> Table {
-        let clock = (setup.rules.clock_minutes > 0)
-            .then(|| Clock::new(Duration::from_secs(60 * u64::from(setup.rules.clock_minutes))));
-        let hand_start = UndoPoint { game: game.clone(), log_len: log.len(), card: None };
+        let timed = Timed::of(&setup.rules);
+        let undo = Undo::new(&game, log.len());
         // A game given whole (a resumed save sets its own start) began at
         // its current hand as far as anyone knows.
         let secret = DealSecret::new(DealCode { seed: game.seed(), hand: game.hand_number() });
@@ -320,44 +293,30 @@ impl Table {
             kind,
             setup,
             game,
-            secret,
-            log,
+            kept: Kept::new(secret, log),
             generation: 0,
-            speed,
+            pacing: Pacing::new(speed),
             code: None,
-            next_bot_at: None,
-            trick_shown_until: None,
             pending_passes: Vec::new(),
-            undo_point: None,
-            undo_refusal: "you have not passed or played yet",
-            hand_start,
-            undos: 0,
-            hints_used: 0,
-            clock,
+            undo,
+            timed,
             finish: None,
-            tournament: None,
-            decision: None,
             summarised_hand: 0,
-            people: Vec::new(),
-            holders: vec![None; seats],
+            seating: Seating::new(seats),
             sharing: Sharing::default(),
             chat: Chat::default(),
-            waiting_since: None,
-            time_added: Vec::new(),
-            nobody_since: None,
+            turn: TurnClock::default(),
             proposal: None,
-            people_played: false,
             bots,
             think,
-            effects: Vec::new(),
-            notices: Vec::new(),
+            outbox: Outbox::default(),
         }
     }
 
     /// Seats the terminal's own player at South.
     fn seat_local(&mut self) {
-        self.holders[YOU.index()] = Some(Holder { name: "You".to_string(), key: None, away_since: None });
-        self.people.push(Attendee::new(PersonId::LOCAL, "You", Some(YOU)));
+        self.seating.holders[YOU.index()] = Some(Holder { name: "You".to_string(), key: None, away_since: None });
+        self.seating.people.push(Attendee::new(PersonId::LOCAL, "You", Some(YOU)));
         self.note_hold_hand();
     }
 
@@ -366,16 +325,16 @@ impl Table {
     pub fn resume_local(saved: &SavedGame, programs: Programs, speed: Speed, think: Think) -> Result<Table, SaveError> {
         let (setup, game) = saved.replay(programs)?;
         let mut table = Table::with_game(setup, game, saved.parsed_actions()?, speed, think);
-        table.secret =
+        table.kept.secret =
             DealSecret::restored(DealCode { seed: saved.seed, hand: saved.first_hand }, saved.salt.as_deref());
-        table.undos = saved.undos;
-        table.hints_used = saved.hints;
-        table.people_played = flow::a_person_played(&table.log, &[YOU]);
-        if let (Some(clock), Some(ms)) = (&mut table.clock, saved.clock_ms_left) {
-            *clock = Clock::new(Duration::from_millis(ms));
+        table.undo.set_taken(saved.undos);
+        table.kept.hints = saved.hints;
+        table.kept.note_people_at(&[YOU]);
+        if let (Some(timed), Some(ms)) = (&mut table.timed, saved.clock_ms_left) {
+            timed.clock = Clock::new(Duration::from_millis(ms));
         }
-        table.hand_start = UndoPoint { game: table.game.clone(), log_len: table.log.len(), card: None };
-        table.notices.retain(|_| false);
+        table.undo.hand_dealt(&table.game, table.kept.log.len());
+        table.outbox.notices.retain(|_| false);
         table.tell_all(Notice::Resumed { seed: table.game.seed() });
         Ok(table)
     }
@@ -391,15 +350,15 @@ impl Table {
     ) -> Result<Table, SaveError> {
         let (setup, game) = saved.replay(Programs::Replace)?;
         let mut table = Table::empty(Kind::Shared, setup, game, saved.parsed_actions()?, speed, think);
-        table.secret =
+        table.kept.secret =
             DealSecret::restored(DealCode { seed: saved.seed, hand: saved.first_hand }, saved.salt.as_deref());
         table.sharing = sharing;
-        table.hints_used = saved.hints;
-        for (index, holder) in holders.into_iter().enumerate().take(table.holders.len()) {
-            table.holders[index] = holder;
+        table.kept.hints = saved.hints;
+        for (index, holder) in holders.into_iter().enumerate().take(table.seating.holders.len()) {
+            table.seating.holders[index] = holder;
         }
-        let seats: Vec<Seat> = table.held_seats();
-        table.people_played = flow::a_person_played(&table.log, &seats);
+        let seats: Vec<Seat> = table.seating.held_seats();
+        table.kept.note_people_at(&seats);
         if table.game.phase() == GamePhase::GameOver {
             // A finished game comes back finished, at its end.
             table.summarised_hand = table.game.hand_number();
@@ -414,17 +373,18 @@ impl Table {
     /// cannot be trusted.
     pub fn rebuilt_without(&self, leaving: Option<PersonId>, now: Instant) -> Result<Table, SaveError> {
         let saved = self.saved_game(now);
-        let mut table = Table::resume_shared(&saved, self.holders.clone(), self.speed, self.think, self.sharing)?;
-        table.secret = self.secret;
+        let mut table =
+            Table::resume_shared(&saved, self.seating.holders.clone(), self.pacing.speed(), self.think, self.sharing)?;
+        table.kept.secret = self.kept.secret;
         table.code = self.code.clone();
         table.chat = self.chat.clone();
         table.summarised_hand = self.summarised_hand;
         table.finish = self.finish;
-        for person in self.people.iter().filter(|person| Some(person.id) != leaving) {
-            table.people.push(person.clone());
+        for person in self.seating.people.iter().filter(|person| Some(person.id) != leaving) {
+            table.seating.people.push(person.clone());
         }
-        if let Some(seat) = leaving.and_then(|id| self.people.iter().find(|p| p.id == id)).and_then(|p| p.seat)
-            && let Some(holder) = table.holders.get_mut(seat.index()).and_then(Option::as_mut)
+        if let Some(seat) = leaving.and_then(|id| self.seating.people.iter().find(|p| p.id == id)).and_then(|p| p.seat)
+            && let Some(holder) = table.seating.holders.get_mut(seat.index()).and_then(Option::as_mut)
         {
             holder.away_since = Some(now);
         }
@@ -442,13 +402,13 @@ impl Table {
     /// Since when no seated person has been here, if none is (the table
     /// pauses [`Sharing::pause_after`] later).
     pub fn nobody_seated_since(&self) -> Option<Instant> {
-        self.nobody_since
+        self.seating.nobody_since()
     }
 
     /// Takes up when the last seated person left, as kept across a
     /// restart, so that the pause counts from then.
     pub fn set_nobody_seated_since(&mut self, since: Instant) {
-        self.nobody_since = Some(since);
+        self.seating.set_nobody_since(since);
     }
 
     /// Sets the code people join this table by (shown to them).
@@ -479,17 +439,17 @@ impl Table {
 
     /// The deal the game started from.
     pub fn start(&self) -> DealCode {
-        self.secret.code
+        self.kept.secret.code
     }
 
     /// Every action since the first deal.
     pub fn log(&self) -> &[Action] {
-        &self.log
+        &self.kept.log
     }
 
     /// The pace.
     pub fn speed(&self) -> Speed {
-        self.speed
+        self.pacing.speed()
     }
 
     /// The grace period, turn clock, hints and pausing.
@@ -509,12 +469,12 @@ impl Table {
 
     /// Who holds each seat.
     pub fn holders(&self) -> &[Option<Holder>] {
-        &self.holders
+        &self.seating.holders
     }
 
     /// The people here: their ids, names and seats (`None`: watching).
     pub fn people(&self) -> impl Iterator<Item = (PersonId, &str, Option<Seat>)> {
-        self.people.iter().map(|person| (person.id, person.name.as_str(), person.seat))
+        self.seating.people.iter().map(|person| (person.id, person.name.as_str(), person.seat))
     }
 
     /// How many have agreed to the new game proposed (0 without one).
@@ -529,7 +489,7 @@ impl Table {
 
     /// Whether a game is under way: begun, not over.
     pub fn playing(&self) -> bool {
-        self.finish.is_none() && self.game.phase() != GamePhase::GameOver && !self.log.is_empty()
+        self.finish.is_none() && self.game.phase() != GamePhase::GameOver && !self.kept.log.is_empty()
     }
 
     /// The number of players.
@@ -539,33 +499,38 @@ impl Table {
 
     /// What the save should hold now.
     pub fn saved_game(&self, now: Instant) -> SavedGame {
-        let mut saved =
-            SavedGame::new(&self.setup, self.secret.code, &self.log, self.undos, self.clock.map(|c| c.left(now)));
-        saved.hints = self.hints_used;
-        saved.salt = Some(self.secret.salt());
+        let mut saved = SavedGame::new(
+            &self.setup,
+            self.kept.secret.code,
+            &self.kept.log,
+            self.undo.taken(),
+            self.timed.map(|t| t.clock.left(now)),
+        );
+        saved.hints = self.kept.hints;
+        saved.salt = Some(self.kept.secret.salt());
         saved
     }
 
     /// Whether the game is worth keeping when it is left unfinished: a
     /// person passed or played at least once.
     pub fn people_played(&self) -> bool {
-        self.people_played
+        self.kept.people_played
     }
 
     /// The effects to carry out, oldest first.
     pub fn take_effects(&mut self) -> Vec<Effect> {
-        std::mem::take(&mut self.effects)
+        self.outbox.take_effects()
     }
 
     /// The notices made since the last call, each for one person, oldest
     /// first.
     pub fn take_notices(&mut self) -> Vec<(PersonId, Notice)> {
-        std::mem::take(&mut self.notices)
+        self.outbox.take_notices()
     }
 
     /// One person's sight of the table at `now`; `None` for a person not here.
     pub fn sight(&self, id: PersonId, now: Instant) -> Option<Sight<'_>> {
-        let person = self.people.iter().find(|person| person.id == id)?;
+        let person = self.seating.people.iter().find(|person| person.id == id)?;
         Some(Sight::of(self, person, now))
     }
 
@@ -576,7 +541,7 @@ impl Table {
         let moves_on = !matches!(message, Message::Intent(_, Intent::SkipWait));
         match message {
             Message::Intent(id, intent) => {
-                if let Some(p) = self.index_of(id) {
+                if let Some(p) = self.seating.index_of(id) {
                     self.intent(p, intent, now);
                 }
             }
@@ -591,19 +556,19 @@ impl Table {
                     if let Some(action) = decided.action
                         && decided.generation == self.generation
                     {
-                        self.decision = Some((decided.generation, action));
+                        self.pacing.hold(decided.generation, action);
                     }
                 }
             }
             Message::Tick => {}
             Message::HintWorkedOut(id, worked) => {
-                if let Some(p) = self.index_of(id) {
+                if let Some(p) = self.seating.index_of(id) {
                     self.show_hint(p, *worked);
                 }
             }
             Message::HintFailed(id, why) => {
-                if let Some(p) = self.index_of(id) {
-                    self.people[p].hint_asked = None;
+                if let Some(p) = self.seating.index_of(id) {
+                    self.seating.people[p].hint_asked = None;
                     self.tell(p, Notice::HintFailed(why));
                 }
             }
@@ -634,7 +599,7 @@ impl Table {
     /// The seat whose decision the game waits for, if a bot makes it at
     /// `now` and nothing stands in the way.
     pub fn bot_to_ask(&self, now: Instant) -> Option<Seat> {
-        if self.finish.is_some() || self.held(now) || self.decision.is_some() {
+        if self.finish.is_some() || self.held(now) || self.pacing.holds_decision() {
             return None;
         }
         let hand = self.game.hand();
@@ -652,28 +617,25 @@ impl Table {
     pub fn next_wakeup(&self, now: Instant) -> Option<Instant> {
         let mut wakeups = vec![];
         let moving = !self.held(now);
-        wakeups.extend(self.trick_shown_until);
+        wakeups.extend(self.pacing.wakeups(moving));
         // A pass in flight is drawn moving: a frame every tenth of a second.
         wakeups.extend(self.pending_passes.iter().map(|pass| pass.at.min(now + Duration::from_millis(100))));
-        if self.decision.is_some() && moving {
-            wakeups.extend(self.next_bot_at);
-        }
         let next_second = |left: Duration| {
             let to_next_second = left - Duration::from_secs(left.as_secs());
             now + if to_next_second.is_zero() { Duration::from_secs(1) } else { to_next_second }
         };
-        if let Some(clock) = self.clock.filter(|c| c.started.is_some()) {
+        if let Some(clock) = self.timed.map(|timed| timed.clock).filter(|c| c.started.is_some()) {
             wakeups.push(next_second(clock.left(now)));
         }
-        for holder in self.holders.iter().flatten() {
+        for holder in self.seating.holders.iter().flatten() {
             wakeups.extend(holder.away_since.map(|left| left + self.sharing.grace).filter(|&at| at > now));
         }
         // A message stands in the key line for a while, then the keys come back.
         wakeups.extend(self.chat.newest().map(|said| said.at + sight::CHAT_SHOWN).filter(|&at| at > now));
         if self.finish.is_none()
-            && let Some((_, since)) = self.waiting_since
+            && let Some(since) = self.turn.since()
         {
-            if !self.alone() || self.sharing.turn_clock.is_some() {
+            if !self.seating.alone() || self.sharing.turn_clock.is_some() {
                 // "waiting for carol, 0:23" and the turn clock count on: the next whole second since it began.
                 let waited = now.saturating_duration_since(since).as_secs();
                 wakeups.push(since + Duration::from_secs(waited + 1));
@@ -683,29 +645,10 @@ impl Table {
             }
         }
         // The table pauses once nobody seated has been here for a while.
-        wakeups.extend(self.nobody_since.map(|since| since + self.sharing.pause_after).filter(|&at| at > now));
+        wakeups
+            .extend(self.seating.nobody_since().map(|since| since + self.sharing.pause_after).filter(|&at| at > now));
         // Past wake-ups are of no use: what they were for has happened.
         wakeups.into_iter().filter(|&at| at > now || moving).min().map(|at| at.max(now))
-    }
-
-    /// Where a person is among the people here.
-    fn index_of(&self, id: PersonId) -> Option<usize> {
-        self.people.iter().position(|person| person.id == id)
-    }
-
-    /// The person here playing `seat`, by index.
-    fn person_in(&self, seat: Seat) -> Option<usize> {
-        self.people.iter().position(|person| person.seat == Some(seat))
-    }
-
-    /// The seats people hold.
-    fn held_seats(&self) -> Vec<Seat> {
-        Seat::all(self.players()).filter(|seat| self.holders[seat.index()].is_some()).collect()
-    }
-
-    /// Whether the person holding `seat` is here.
-    fn held_here(&self, seat: Seat) -> bool {
-        self.holders.get(seat.index()).is_some_and(|holder| holder.as_ref().is_some_and(|h| h.away_since.is_none()))
     }
 
     /// Whether a bot makes `seat`'s decisions at `now`: nobody holds the
@@ -718,20 +661,13 @@ impl Table {
     /// Whether nobody holds `seat`, or its person has been gone longer
     /// than the grace period.
     fn gone(&self, seat: Seat, now: Instant) -> bool {
-        match self.holders.get(seat.index()).and_then(Option::as_ref) {
-            None => true,
-            Some(Holder { away_since: Some(left), .. }) => now >= *left + self.sharing.grace,
-            Some(_) => false,
-        }
+        self.seating.gone(seat, now, self.sharing.grace)
     }
 
     /// Whether the turn clock ran out on `seat`'s part of the decision the
     /// table waits for (each seat's pass has a clock of its own length).
     fn overdue(&self, seat: Seat, now: Instant) -> bool {
-        match (self.turn_limit(seat), self.waiting_since) {
-            (Some(limit), Some((key, since))) => key == self.waiting_key() && now >= since + limit,
-            _ => false,
-        }
+        self.turn_limit(seat).is_some_and(|limit| self.turn.ran_out(self.waiting_key(), limit, now))
     }
 
     /// The turn clock's limit on `seat`'s decision: the table's clock,
@@ -740,38 +676,31 @@ impl Table {
     /// no turn clock runs.
     fn turn_limit(&self, seat: Seat) -> Option<Duration> {
         let clock = self.sharing.turn_clock?;
-        let in_lines = self.person_in(seat).is_some_and(|p| self.people[p].in_lines);
+        let in_lines = self.seating.person_in(seat).is_some_and(|p| self.seating.people[p].in_lines);
         let times = if in_lines { self.sharing.line_mode_clock.max(1) } else { 1 };
-        let added = self.time_added.iter().filter(|&&(asked, _)| asked == seat).map(|&(_, added)| added).sum();
-        Some(clock * times + added)
+        Some(clock * times + self.turn.added(seat))
     }
 
     /// The time left on the turn clock for `seat`'s decision, while the
     /// table waits for it.
     fn turn_left(&self, seat: Seat, now: Instant) -> Option<Duration> {
-        let waited_on = self.waiting_since.is_some() && self.waiting_for(now).contains(&seat);
+        let waited_on = self.turn.since().is_some() && self.waiting_for(now).contains(&seat);
         self.turn_limit(seat).filter(|_| waited_on).map(|limit| limit.saturating_sub(self.waited(now)))
-    }
-
-    /// Whether at most one person holds a seat: undo, restarting a hand,
-    /// the pace and playing out are theirs alone.
-    fn alone(&self) -> bool {
-        self.holders.iter().flatten().count() <= 1
     }
 
     /// Whether the game stops: nobody is at the table, the table has
     /// paused, or a window that must be answered is open while one person
     /// alone sits there.
     fn held(&self, now: Instant) -> bool {
-        self.people.is_empty()
+        self.seating.people.is_empty()
             || self.paused(now)
-            || self.alone() && self.people.iter().any(|person| person.seat.is_some() && person.holding)
+            || self.seating.alone() && self.seating.people.iter().any(|person| person.seat.is_some() && person.holding)
     }
 
     /// Whether the table waits for its people: no seated person has been
     /// here for the pause time.
     fn paused(&self, now: Instant) -> bool {
-        self.nobody_since.is_some_and(|since| now >= since + self.sharing.pause_after)
+        self.seating.nobody_since().is_some_and(|since| now >= since + self.sharing.pause_after)
     }
 
     /// The pass on its way from `seat`, if any.
@@ -789,7 +718,7 @@ impl Table {
                 HandPhase::Passing => {
                     let awaits = |seat: &Seat| hand.awaits_pass_from(*seat) && self.pending_pass(*seat).is_none();
                     let seats = || Seat::all(self.players());
-                    seats().filter(|&seat| !self.held_here(seat)).find(awaits).or_else(|| seats().find(awaits))
+                    seats().filter(|&seat| !self.seating.held_here(seat)).find(awaits).or_else(|| seats().find(awaits))
                 }
                 HandPhase::Declaring | HandPhase::Bidding | HandPhase::Naming | HandPhase::Playing => {
                     Some(hand.to_act())
@@ -801,16 +730,11 @@ impl Table {
         }
     }
 
-    /// Whether a finished trick is on show at `now`.
-    fn showing_trick(&self, now: Instant) -> bool {
-        self.trick_shown_until.is_some_and(|until| now < until)
-    }
-
     /// The trick to draw in the middle: the one in progress, or the one
     /// just taken while it is on show.
     fn table_trick(&self, now: Instant) -> Trick {
         match self.game.tricks().last() {
-            Some(last) if self.showing_trick(now) => *last,
+            Some(last) if self.pacing.showing_trick(now) => *last,
             _ => *self.game.hand().trick(),
         }
     }
@@ -899,31 +823,39 @@ impl Table {
 
     /// A notice for one person, by index.
     fn tell(&mut self, p: usize, notice: Notice) {
-        let id = self.people[p].id;
-        self.notices.push((id, notice));
+        let id = self.seating.people[p].id;
+        self.outbox.notices.push((id, notice));
     }
 
     /// The same notice for everyone here.
     fn tell_all(&mut self, notice: Notice) {
-        for person in &self.people {
-            self.notices.push((person.id, notice.clone()));
+        for person in &self.seating.people {
+            self.outbox.notices.push((person.id, notice.clone()));
         }
     }
 
     /// Tells everyone here what person `p` did: the others with their
     /// name, they themselves with `None` (they read "you").
     fn tell_of(&mut self, p: usize, notice: impl Fn(Option<String>) -> Notice) {
-        let (id, name) = (self.people[p].id, &self.people[p].name);
-        let notices: Vec<(PersonId, Notice)> =
-            self.people.iter().map(|person| (person.id, notice((person.id != id).then(|| name.clone())))).collect();
-        self.notices.extend(notices);
+        let (id, name) = (self.seating.people[p].id, &self.seating.people[p].name);
+        let notices: Vec<(PersonId, Notice)> = self
+            .seating
+            .people
+            .iter()
+            .map(|person| (person.id, notice((person.id != id).then(|| name.clone()))))
+            .collect();
+        self.outbox.notices.extend(notices);
     }
 
     /// A notice for each person, as their seat may know it (`None`: none).
     fn tell_each(&mut self, say: impl Fn(&Table, Option<Seat>) -> Option<Notice>) {
-        let notices: Vec<(PersonId, Notice)> =
-            self.people.iter().filter_map(|person| say(self, person.seat).map(|notice| (person.id, notice))).collect();
-        self.notices.extend(notices);
+        let notices: Vec<(PersonId, Notice)> = self
+            .seating
+            .people
+            .iter()
+            .filter_map(|person| say(self, person.seat).map(|notice| (person.id, notice)))
+            .collect();
+        self.outbox.notices.extend(notices);
     }
 
     /// The record's seats: the terminal's person `human` at South, a served
@@ -931,7 +863,7 @@ impl Table {
     fn record_seats(&self) -> Vec<SeatRecord> {
         Seat::all(self.players())
             .map(|seat| {
-                let holder = self.holders[seat.index()].as_ref();
+                let holder = self.seating.holders[seat.index()].as_ref();
                 let bot = || self.setup.players[seat.index()].name();
                 let (name, player) = match self.kind {
                     Kind::Local => {
@@ -957,15 +889,15 @@ impl Table {
     fn ended(&self, finish: Option<Finish>) -> Ended {
         Ended {
             setup: self.setup.clone(),
-            start: self.secret.code,
-            log: self.log.clone(),
+            start: self.kept.secret.code,
+            log: self.kept.log.clone(),
             game: self.game.clone(),
             finish,
-            tournament: self.tournament,
-            undos: self.undos,
-            hints: self.hints_used,
-            people_played: self.people_played,
-            keys: self.holders.iter().map(|holder| holder.as_ref().and_then(|h| h.key.clone())).collect(),
+            tournament: self.timed.and_then(|timed| timed.score),
+            undos: self.undo.taken(),
+            hints: self.kept.hints,
+            people_played: self.kept.people_played,
+            keys: self.seating.holders.iter().map(|holder| holder.as_ref().and_then(|h| h.key.clone())).collect(),
             seats: self.record_seats(),
         }
     }
@@ -986,62 +918,48 @@ impl Table {
             kind: self.kind,
             setup: self.setup.clone(),
             game,
-            secret: self.secret,
-            log: self.log.clone(),
+            kept: self.kept.clone(),
             generation: self.generation,
-            speed: self.speed,
+            pacing: self.pacing.clone(),
             code: self.code.clone(),
-            next_bot_at: self.next_bot_at,
-            trick_shown_until: self.trick_shown_until,
             pending_passes: self.pending_passes.clone(),
-            undo_point: self.undo_point.clone(),
-            undo_refusal: self.undo_refusal,
-            hand_start: self.hand_start.clone(),
-            undos: self.undos,
-            hints_used: self.hints_used,
-            clock: self.clock,
+            undo: self.undo.clone(),
+            timed: self.timed,
             finish: self.finish,
-            tournament: self.tournament,
-            decision: self.decision,
             summarised_hand: self.summarised_hand,
-            people: self.people.clone(),
-            holders: self.holders.clone(),
+            seating: self.seating.clone(),
             sharing: self.sharing,
             chat: self.chat.clone(),
-            waiting_since: self.waiting_since,
-            time_added: self.time_added.clone(),
-            nobody_since: self.nobody_since,
+            turn: self.turn.clone(),
             proposal: self.proposal.clone(),
-            people_played: self.people_played,
             bots: Bots::new(&self.setup, self.game.seed(), self.think),
             think: self.think,
-            effects: Vec::new(),
-            notices: Vec::new(),
+            outbox: Outbox::default(),
         }
     }
 
     /// The bot of the seat to act decides `action` (a test's chosen play).
     pub fn bot_decides(&mut self, action: Action) {
-        self.decision = Some((self.generation, action));
+        self.pacing.hold(self.generation, action);
     }
 
     /// Undos taken this game.
     pub fn undos(&self) -> u32 {
-        self.undos
+        self.undo.taken()
     }
 
     /// Hints asked for this game.
     pub fn hints_used(&self) -> u32 {
-        self.hints_used
+        self.kept.hints
     }
 
     /// The timed game's clock.
     pub fn clock(&self) -> Option<Clock> {
-        self.clock
+        self.timed.map(|timed| timed.clock)
     }
 
     /// The tournament score of a timed game, once over.
     pub fn tournament(&self) -> Option<TournamentScore> {
-        self.tournament
+        self.timed.and_then(|timed| timed.score)
     }
 }

@@ -69,7 +69,7 @@ pub(super) fn name_for(table: &Table, viewer: Option<Seat>, seat: Seat) -> Strin
     if viewer == Some(seat) {
         return "You".to_string();
     }
-    if let Some(holder) = table.holders.get(seat.index()).and_then(Option::as_ref) {
+    if let Some(holder) = table.seating.holders.get(seat.index()).and_then(Option::as_ref) {
         return holder.name.clone();
     }
     let players = table.players();

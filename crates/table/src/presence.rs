@@ -14,7 +14,7 @@ impl Table {
     /// A person comes in: back to the seat they hold, to the first seat
     /// nobody holds, or to watch when they asked to or every seat is held.
     pub(super) fn arrive(&mut self, arrival: Arrival, now: Instant) {
-        if self.index_of(arrival.id).is_some() {
+        if self.seating.index_of(arrival.id).is_some() {
             return;
         }
         let (seat, own) = (self.seat_for(&arrival), self.own_seat(&arrival));
@@ -26,10 +26,10 @@ impl Table {
         person.done_with_hand = if reading { self.summarised_hand - 1 } else { self.summarised_hand };
         if let Some(seat) = seat {
             self.tell_all(Notice::Arrived { name: name.clone(), seat, back: own.is_some() });
-            self.holders[seat.index()] = Some(Holder { name: name.clone(), key, away_since: None });
+            self.seating.holders[seat.index()] = Some(Holder { name: name.clone(), key, away_since: None });
         }
-        self.people.push(person);
-        let p = self.people.len() - 1;
+        self.seating.people.push(person);
+        let p = self.seating.people.len() - 1;
         let seat_note = seat_note.filter(|_| seat.is_some());
         self.tell(p, Notice::Welcome { name, seat, back: own.is_some(), asked_to_watch: watch, seat_note });
         self.watch_presence(now);
@@ -41,29 +41,29 @@ impl Table {
         if arrival.watch {
             return None;
         }
-        let free = || (0..self.holders.len()).find(|&i| self.holders[i].is_none());
+        let free = || (0..self.seating.holders.len()).find(|&i| self.seating.holders[i].is_none());
         self.own_seat(arrival).or_else(free).and_then(Seat::new)
     }
 
     /// The seat `arrival` holds and is away from, by index.
     fn own_seat(&self, arrival: &Arrival) -> Option<usize> {
         let (name, key) = (&arrival.name, arrival.key.as_deref());
-        (0..self.holders.len())
-            .find(|&i| self.holders[i].as_ref().is_some_and(|h| h.away_since.is_some() && h.is(name, key)))
+        (0..self.seating.holders.len())
+            .find(|&i| self.seating.holders[i].as_ref().is_some_and(|h| h.away_since.is_some() && h.is(name, key)))
     }
 
     /// How many people here watch.
     pub fn watchers(&self) -> usize {
-        self.people.iter().filter(|person| person.seat.is_none()).count()
+        self.seating.watchers()
     }
 
     /// A person goes: their seat waits for them for the grace period.
     pub(super) fn leave(&mut self, id: PersonId, now: Instant) {
-        let Some(p) = self.index_of(id) else { return };
-        let person = self.people.remove(p);
+        let Some(p) = self.seating.index_of(id) else { return };
+        let person = self.seating.people.remove(p);
         self.recount_votes(now);
         let Some(seat) = person.seat else { return };
-        if let Some(holder) = &mut self.holders[seat.index()] {
+        if let Some(holder) = &mut self.seating.holders[seat.index()] {
             holder.away_since = Some(now);
         }
         self.tell_all(Notice::Left { name: person.name, grace: self.sharing.grace });
@@ -72,9 +72,9 @@ impl Table {
     /// Person `p` gives up their seat for good and watches: nobody holds
     /// it any more, so its bot plays it and the next to come takes it.
     pub(super) fn give_up_seat(&mut self, p: usize, now: Instant) {
-        let Some(seat) = self.people[p].seat.take() else { return };
-        self.holders[seat.index()] = None;
-        let person = &mut self.people[p];
+        let Some(seat) = self.seating.people[p].seat.take() else { return };
+        self.seating.holders[seat.index()] = None;
+        let person = &mut self.seating.people[p];
         (person.queued, person.hint_asked) = (None, None);
         self.tell_of(p, |name| Notice::GaveUp { name });
         self.recount_votes(now);
@@ -88,8 +88,8 @@ impl Table {
         let held = |holder: &Option<Holder>| {
             holder.as_ref().is_some_and(|h| h.away_since.is_some() && h.key.as_deref() == Some(token))
         };
-        let Some(index) = self.holders.iter().position(held) else { return };
-        let name = self.holders[index].take().map(|holder| holder.name);
+        let Some(index) = self.seating.holders.iter().position(held) else { return };
+        let name = self.seating.holders[index].take().map(|holder| holder.name);
         self.tell_all(Notice::GaveUp { name });
         self.recount_votes(now);
         self.watch_presence(now);
@@ -99,11 +99,11 @@ impl Table {
     /// than [`SEAT_KEPT`] is nobody's any more: its bot plays it, and the
     /// next to come may take it.
     pub(super) fn free_long_away_seats(&mut self, now: Instant) {
-        for index in 0..self.holders.len() {
-            let Some(holder) = &self.holders[index] else { continue };
+        for index in 0..self.seating.holders.len() {
+            let Some(holder) = &self.seating.holders[index] else { continue };
             if holder.away_since.is_some_and(|left| now >= left + SEAT_KEPT) {
                 let name = holder.name.clone();
-                self.holders[index] = None;
+                self.seating.holders[index] = None;
                 self.tell_all(Notice::SeatFreed { name, kept: Some(SEAT_KEPT) });
             }
         }
@@ -129,42 +129,32 @@ impl Table {
             }
             GamePhase::HandOver => Seat::all(self.players())
                 .filter(|&seat| {
-                    self.person_in(seat).is_some_and(|p| self.people[p].done_with_hand < self.game.hand_number())
+                    self.seating
+                        .person_in(seat)
+                        .is_some_and(|p| self.seating.people[p].done_with_hand < self.game.hand_number())
                 })
                 .collect(),
             _ => self.seat_to_act().into_iter().collect(),
         };
-        seats.retain(|&seat| !self.gone(seat, now) && self.holders[seat.index()].is_some());
+        seats.retain(|&seat| !self.gone(seat, now) && self.seating.holders[seat.index()].is_some());
         seats
     }
 
     /// How long the table has waited on the people it waits for.
     pub(super) fn waited(&self, now: Instant) -> Duration {
-        self.waiting_since.map_or(Duration::ZERO, |(_, since)| now.saturating_duration_since(since))
+        self.turn.waited(now)
     }
 
     /// Starts the turn clock when the table comes to wait on a person.
     pub(super) fn start_waiting(&mut self, now: Instant) {
         let waits = !self.waiting_for(now).is_empty();
-        match self.waiting_since {
-            Some((key, _)) if waits && key == self.waiting_key() => {}
-            _ => {
-                // Time asked for goes with the wait it was asked in.
-                self.time_added.clear();
-                self.waiting_since = waits.then(|| (self.waiting_key(), now));
-            }
-        }
+        self.turn.wait_for(waits.then(|| self.waiting_key()), now);
     }
 
     /// Notes since when no seated person has been here, so the table
     /// pauses after [`super::Sharing::pause_after`] and plays on when one
     /// comes back.
     pub(super) fn watch_presence(&mut self, now: Instant) {
-        let someone_seated = self.people.iter().any(|person| person.seat.is_some());
-        match (someone_seated, self.nobody_since) {
-            (true, _) => self.nobody_since = None,
-            (false, None) => self.nobody_since = Some(now),
-            (false, Some(_)) => {}
-        }
+        self.seating.note_presence(now);
     }
 }

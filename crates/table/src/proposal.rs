@@ -88,13 +88,13 @@ impl Table {
     /// The people holding seats that a game of `players` seats does not
     /// have: they would watch it.
     pub(super) fn dropped_by(&self, players: usize) -> Vec<String> {
-        self.holders.iter().skip(players).flatten().map(|holder| holder.name.clone()).collect()
+        self.seating.holders.iter().skip(players).flatten().map(|holder| holder.name.clone()).collect()
     }
 
     /// Person `p` proposes `of`; everyone seated is asked.
     pub(super) fn propose(&mut self, p: usize, of: Proposed, now: Instant) {
-        let by = self.people[p].id;
-        let by_name = self.people[p].name.clone();
+        let by = self.seating.people[p].id;
+        let by_name = self.seating.people[p].name.clone();
         let (label, players, dropped) = match &of {
             Proposed::Game(game) => {
                 let players = game.setup.rules.player_count();
@@ -110,10 +110,10 @@ impl Table {
     /// Nobody holds `seat` any more, as the table agreed, if its person
     /// (`name`) is still away: its bot plays it, and the next to come may take it.
     fn free_seat(&mut self, seat: Seat, name: String, now: Instant) {
-        let held = self.holders[seat.index()].as_ref();
+        let held = self.seating.holders[seat.index()].as_ref();
         // Their seat, and they still away: a seat freed meanwhile, and taken by someone else, stays theirs.
         if held.is_some_and(|holder| holder.name == name && holder.away_since.is_some()) {
-            self.holders[seat.index()] = None;
+            self.seating.holders[seat.index()] = None;
             self.tell_all(Notice::SeatFreed { name, kept: None });
             self.watch_presence(now);
         }
@@ -121,7 +121,7 @@ impl Table {
 
     /// Person `p` answers the proposal.
     pub(super) fn vote(&mut self, p: usize, yes: bool, now: Instant) {
-        let id = self.people[p].id;
+        let id = self.seating.people[p].id;
         let Some(proposal) = &mut self.proposal else { return };
         if yes {
             if !proposal.yes.contains(&id) {
@@ -142,16 +142,16 @@ impl Table {
 
     /// The people asked: everyone seated here.
     fn voters(&self) -> impl Iterator<Item = PersonId> + '_ {
-        self.people.iter().filter(|person| person.seat.is_some()).map(|person| person.id)
+        self.seating.people.iter().filter(|person| person.seat.is_some()).map(|person| person.id)
     }
 
     /// The names of the people who hold a seat but are away within their
     /// grace: the proposal waits for them to come back and answer, or for
     /// their grace to end.
     pub(super) fn away_asked(&self, now: Instant) -> Vec<String> {
-        Seat::all(self.holders.len())
+        Seat::all(self.seating.holders.len())
             .filter(|&seat| !self.gone(seat, now))
-            .filter_map(|seat| self.holders[seat.index()].as_ref())
+            .filter_map(|seat| self.seating.holders[seat.index()].as_ref())
             .filter(|holder| holder.away_since.is_some())
             .map(|holder| holder.name.clone())
             .collect()
@@ -163,7 +163,7 @@ impl Table {
     pub(super) fn recount_votes(&mut self, now: Instant) {
         let Some(proposal) = &self.proposal else { return };
         let all_yes = self.voters().all(|id| proposal.yes.contains(&id)) && self.away_asked(now).is_empty();
-        let proposer_here = self.people.iter().any(|person| person.id == proposal.by);
+        let proposer_here = self.seating.people.iter().any(|person| person.id == proposal.by);
         if !proposer_here {
             let (by, freeing) = (proposal.by_name.clone(), proposal.freeing());
             self.proposal = None;
@@ -184,7 +184,7 @@ impl Table {
         // The viewer reads themselves as "you", first.
         let name = |id: PersonId| match id == viewer {
             true => Some("you".to_string()),
-            false => self.people.iter().find(|person| person.id == id).map(|person| person.name.clone()),
+            false => self.seating.people.iter().find(|person| person.id == id).map(|person| person.name.clone()),
         };
         let mine_first = |ids: &mut Vec<PersonId>| ids.sort_by_key(|&id| id != viewer);
         let mut yes = proposal.yes.clone();

@@ -241,7 +241,7 @@ impl<'a> Sight<'a> {
         let players = table.players();
         let me = person.seat;
         let seats = || Seat::all(players);
-        let p = table.people.iter().position(|other| other.id == person.id).unwrap_or(0);
+        let p = table.seating.people.iter().position(|other| other.id == person.id).unwrap_or(0);
         let over = table.finish.is_some() || game.phase() == GamePhase::GameOver;
         let open = table.kind == Kind::Local || over;
         let waiting_for = table.waiting_for(now);
@@ -249,14 +249,14 @@ impl<'a> Sight<'a> {
         // Where several are waited on (the passes), the soonest a bot would move.
         let mover_left = waiting_for.iter().filter_map(|&seat| table.turn_left(seat, now)).min();
         let turn_left = me.and_then(|seat| table.turn_left(seat, now));
-        let more_time = me.is_some_and(|seat| turn_left.is_some() && !table.time_added.iter().any(|&(s, _)| s == seat));
+        let more_time = me.is_some_and(|seat| turn_left.is_some() && !table.turn.has_added(seat));
         let reading = table.game.phase() == GamePhase::HandOver && table.summarised_hand == game.hand_number();
         Sight {
             kind: table.kind,
             seat: me,
             setup: &table.setup,
             code: table.code.as_deref(),
-            deal: table.secret.shown(open, table.kind == Kind::Shared),
+            deal: table.kept.secret.shown(open, table.kind == Kind::Shared),
             names: seats().map(|seat| name_for(table, me, seat)).collect(),
             at_seats: seats().map(|seat| at_seat(table, seat, now)).collect(),
             generation: table.generation,
@@ -279,7 +279,7 @@ impl<'a> Sight<'a> {
             tricks: game.tricks(),
             takes: takes_seen_by(table, me),
             trick: table.table_trick(now),
-            showing_trick: table.showing_trick(now),
+            showing_trick: table.pacing.showing_trick(now),
             in_progress: *hand.trick(),
             played: hand.played(),
             hearts_broken: hand.hearts_broken(),
@@ -306,22 +306,22 @@ impl<'a> Sight<'a> {
             declarer: hand.declarer(),
             high_bid: hand.high_bid(),
             named_suit: hand.named_suit(),
-            can_play_out: table.can_play_out() && table.alone(),
+            can_play_out: table.can_play_out() && table.seating.alone(),
             finish: table.finish,
-            tournament: table.tournament,
-            clock: table.clock.map(|clock| clock.left(now)),
+            tournament: table.timed.and_then(|timed| timed.score),
+            clock: table.timed.map(|timed| timed.clock.left(now)),
             own: me.map(|seat| own(table, person, seat)),
             waiting_for,
             waited,
             turn_left,
             more_time,
             mover_left,
-            alone: table.alone(),
+            alone: table.seating.alone(),
             paused: table.paused(now),
             reading_scores: reading && person.done_with_hand < game.hand_number(),
             chat: &table.chat,
             proposal: table.proposal_seen_by(person.id, now),
-            speed: table.speed,
+            speed: table.pacing.speed(),
             may: table.may(p),
             grace: table.sharing.grace,
         }
@@ -522,7 +522,7 @@ fn takes_seen_by(table: &Table, viewer: Option<Seat>) -> Vec<TakeSeen> {
 
 /// Who is at `seat` of `table` at `now`.
 fn at_seat(table: &Table, seat: Seat, now: Instant) -> AtSeat {
-    match table.holders.get(seat.index()).and_then(Option::as_ref) {
+    match table.seating.holders.get(seat.index()).and_then(Option::as_ref) {
         None => AtSeat::Bot,
         Some(holder) => AtSeat::Person {
             name: holder.name.clone(),

@@ -55,7 +55,7 @@ fn swaps(places: &[(Card, Lies)], pick: &mut u64) -> Vec<((Card, Lies), (Card, L
 /// cards they may not see lie; how many comparisons were made.
 fn sights_hold_nothing_hidden(table: &Table, now: Instant, pick: &mut u64) -> usize {
     let mut compared = 0;
-    for person in &table.people {
+    for person in &table.seating.people {
         let sight = table.sight(person.id, now).expect("the person is here");
         for (a, b) in swaps(&hidden_places(table, person.seat), pick) {
             let Some(hand) = table.game.hand().with_swapped(a, b) else { continue };
@@ -128,7 +128,7 @@ fn check_whole_game(rules: Rules, seed: u64) -> usize {
         }
         compared += sights_hold_nothing_hidden(&table, now, &mut pick);
         for (id, notice) in table.take_notices() {
-            let seat = table.people.iter().find(|person| person.id == id).and_then(|person| person.seat);
+            let seat = table.seating.people.iter().find(|person| person.id == id).and_then(|person| person.seat);
             if let Some((owner, cards)) = cards_named(&notice) {
                 assert_eq!(seat, Some(owner), "{cards} named to {id:?}: {notice:?}");
             }
@@ -136,9 +136,9 @@ fn check_whole_game(rules: Rules, seed: u64) -> usize {
                 assert!(seat.is_some(), "a watcher told what a seat received");
             }
         }
-        for person in 0..table.people.len() {
+        for person in 0..table.seating.people.len() {
             // Everyone reads the scores at once.
-            let id = table.people[person].id;
+            let id = table.seating.people[person].id;
             table.update(Message::Intent(id, Intent::Continue), now);
         }
         if let Some(job) = table.bot_job(now) {
@@ -180,7 +180,7 @@ fn a_sight_that_shows_another_seats_hand_is_caught() {
     assert_ne!(other.game.hand().holding(west), table.game.hand().holding(west), "the swap changes West's hand");
     let leaky = |table: &Table| table.game.hand().holding(west);
     assert_ne!(leaky(&table), leaky(&other), "a sight holding West's hand would differ");
-    let south = table.people[0].id;
+    let south = table.seating.people[0].id;
     assert_eq!(table.sight(south, now), other.sight(south, now), "South's real sight does not");
 }
 
@@ -262,7 +262,7 @@ fn every_trick_is_told_worth_what_the_rule_books_table_gives_its_cards() {
         let mut table = everyone_seated(rules, 300 + index as u64, now);
         let mut told = 0;
         while table.finish.is_none() {
-            for person in &table.people {
+            for person in &table.seating.people {
                 let sight = table.sight(person.id, now).expect("the person is here");
                 for (trick, take) in sight.tricks.iter().zip(&sight.takes) {
                     let points: i32 = trick.cards().iter().map(|&card| rule_book_points(preset, card)).sum();
@@ -270,7 +270,7 @@ fn every_trick_is_told_worth_what_the_rule_books_table_gives_its_cards() {
                     told += 1;
                 }
             }
-            for id in table.people.iter().map(|person| person.id).collect::<Vec<_>>() {
+            for id in table.seating.people.iter().map(|person| person.id).collect::<Vec<_>>() {
                 table.update(Message::Intent(id, Intent::Continue), now);
             }
             if let Some(job) = table.bot_job(now) {
