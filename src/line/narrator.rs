@@ -154,7 +154,7 @@ impl Narrator {
             return Vec::new();
         }
         while let Some((hand, line)) = self.ahead.pop_front() {
-            if hand == sight.hand_number {
+            if hand == sight.hand.number {
                 let requests = self.line(&line, sight);
                 // Typed long before, it is read back as it goes, in brief too.
                 self.typed = None;
@@ -181,7 +181,7 @@ impl Narrator {
     /// (a pass, a question, the scores read) or is over.
     pub fn typed_ahead(&self, sight: &Sight) -> usize {
         let asked_first = matches!(self.asked_now(sight), Some(Asked::Pass(_) | Asked::Question(..) | Asked::Read(_)));
-        let over = sight.finish.is_some() || sight.phase == GamePhase::GameOver || sight.own.is_none();
+        let over = sight.scores.finish.is_some() || sight.phase == GamePhase::GameOver || sight.own.is_none();
         if asked_first || over { 0 } else { self.ahead.len() }
     }
 
@@ -216,7 +216,7 @@ impl Narrator {
         // A welcome comes before the table it welcomes to; a new game is told afresh; a hand's
         // scores come before the next hand where it is dealt at once (nobody seated reads them).
         let told_later = matches!(notice, Notice::Welcome { .. } | Notice::NewGame { .. } | Notice::Resumed { .. })
-            || (matches!(notice, Notice::HandScored) && sight.hand_number != self.told.hand);
+            || (matches!(notice, Notice::HandScored) && sight.hand.number != self.told.hand);
         if !told_later {
             self.catch_up(sight);
         }
@@ -359,25 +359,25 @@ impl Narrator {
     /// Tells the plays since last told: a new hand, each card, each trick
     /// taken, the penalty suit broken.
     fn catch_up(&mut self, sight: &Sight) {
-        let trick_cards = sight.in_progress.len();
+        let trick_cards = sight.play.in_progress.len();
         self.tell_messages(sight);
         if !self.told.started {
             self.told.started = true;
-            self.told.hand = sight.hand_number;
-            self.told.tricks = sight.tricks.len();
+            self.told.hand = sight.hand.number;
+            self.told.tricks = sight.play.tricks.len();
             self.told.cards = trick_cards;
-            self.told.broken = sight.hearts_broken;
+            self.told.broken = sight.play.hearts_broken;
             // A pass made before they came (back) is not news.
             self.told.passed =
-                if sight.own.as_ref().is_some_and(|own| !own.passed.is_empty()) { sight.hand_number } else { 0 };
+                if sight.own.as_ref().is_some_and(|own| !own.passed.is_empty()) { sight.hand.number } else { 0 };
             self.tell_where(sight);
             return;
         }
-        if sight.phase == GamePhase::GameOver && sight.hand_number == self.told.hand && self.told.over {
+        if sight.phase == GamePhase::GameOver && sight.hand.number == self.told.hand && self.told.over {
             return;
         }
-        if sight.hand_number != self.told.hand {
-            self.told.hand = sight.hand_number;
+        if sight.hand.number != self.told.hand {
+            self.told.hand = sight.hand.number;
             self.told.tricks = 0;
             self.told.cards = 0;
             self.told.broken = false;
@@ -385,27 +385,27 @@ impl Narrator {
             self.tell_deal(sight);
         }
         // A hand's end taken back by undo is told again when it comes again.
-        self.told.scored = self.told.scored.min(sight.history.len() as u32);
+        self.told.scored = self.told.scored.min(sight.scores.history.len() as u32);
         // Undo took cards back: nothing new to tell, and the question again.
-        if sight.tricks.len() < self.told.tricks
-            || (sight.tricks.len() == self.told.tricks && trick_cards < self.told.cards)
+        if sight.play.tricks.len() < self.told.tricks
+            || (sight.play.tricks.len() == self.told.tricks && trick_cards < self.told.cards)
         {
-            self.told.tricks = sight.tricks.len();
+            self.told.tricks = sight.play.tricks.len();
             self.told.cards = trick_cards;
             self.told.asked = None;
         }
-        for index in self.told.tricks..sight.tricks.len() {
+        for index in self.told.tricks..sight.play.tricks.len() {
             let skip = if index == self.told.tricks { self.told.cards } else { 0 };
-            self.tell_plays(sight, &sight.tricks[index], skip);
+            self.tell_plays(sight, &sight.play.tricks[index], skip);
             self.tell_taken(sight, index);
             self.told.cards = 0;
         }
-        self.told.tricks = sight.tricks.len();
-        let trick = sight.in_progress;
+        self.told.tricks = sight.play.tricks.len();
+        let trick = sight.play.in_progress;
         self.tell_plays(sight, &trick, self.told.cards);
         self.told.cards = trick.len();
         self.tell_broken(sight);
-        self.told.broken = sight.hearts_broken;
+        self.told.broken = sight.play.hearts_broken;
         self.tell_pass_made(sight);
     }
 
@@ -443,7 +443,7 @@ impl Narrator {
         if !std::mem::replace(&mut self.greeted, true) {
             self.say("Type help for the commands.");
         }
-        if sight.phase == GamePhase::GameOver || sight.finish.is_some() {
+        if sight.phase == GamePhase::GameOver || sight.scores.finish.is_some() {
             return;
         }
         if let DealShown::Sealed { digest } = &sight.deal
@@ -452,14 +452,14 @@ impl Narrator {
             self.say(format!("The deals are sealed until the end: sha256 {digest}."));
         }
         self.tell_deal(sight);
-        if !sight.in_progress.is_empty() {
-            self.say(format!("On the table: {}.", self.trick_words(sight, &sight.in_progress)));
+        if !sight.play.in_progress.is_empty() {
+            self.say(format!("On the table: {}.", self.trick_words(sight, &sight.play.in_progress)));
         }
     }
 
     /// A new hand: its number and this person's cards.
     fn tell_deal(&mut self, sight: &Sight) {
-        let hand = sight.hand_number;
+        let hand = sight.hand.number;
         match (&sight.own, self.brief) {
             // A hand taken up with every card played (at the moon's question) has none to read.
             (Some(own), true) if !own.hand.is_empty() => {
@@ -482,16 +482,17 @@ impl Narrator {
         };
         let w = self.words;
         if own.passed.is_empty() {
-            self.say(match sight.pass_count {
+            self.say(match sight.hand.pass_count {
                 0 => "Nothing is passed this hand.".to_string(),
                 _ => "You have not passed yet.".to_string(),
             });
             return;
         }
-        let to = sight.pass_targets.get(own.seat.index()).map(|&seat| sight.name(seat)).unwrap_or_default();
+        let to = sight.hand.pass_targets.get(own.seat.index()).map(|&seat| sight.name(seat)).unwrap_or_default();
         self.say(format!("You passed {} to {to}.", w.cards(own.passed.iter())));
         if !own.received.is_empty() {
-            let from = Seat::all(sight.players()).find(|&seat| sight.pass_targets.get(seat.index()) == Some(&own.seat));
+            let from =
+                Seat::all(sight.players()).find(|&seat| sight.hand.pass_targets.get(seat.index()) == Some(&own.seat));
             let from = from.map(|seat| sight.name(seat)).unwrap_or_default();
             self.say(format!("You received {} from {from}.", w.cards(own.received.iter())));
         }
@@ -543,7 +544,7 @@ impl Narrator {
                 };
                 self.say(format!("{who} {verb} {}.", self.words.card(card)));
             }
-            if card.suit() == sight.penalty_suit && !card.is_joker() {
+            if card.suit() == sight.play.penalty_suit && !card.is_joker() {
                 self.tell_broken(sight);
             }
         }
@@ -551,11 +552,11 @@ impl Narrator {
 
     /// The penalty suit broken, once a hand, where the rules wait for it.
     fn tell_broken(&mut self, sight: &Sight) {
-        if sight.hearts_broken && !self.told.broken && sight.setup.rules.must_break_hearts {
-            let suit = sentence(sight.penalty_suit.name());
+        if sight.play.hearts_broken && !self.told.broken && sight.setup.rules.must_break_hearts {
+            let suit = sentence(sight.play.penalty_suit.name());
             self.say(if self.brief { format!("{suit} broken.") } else { format!("{suit} are broken.") });
         }
-        self.told.broken |= sight.hearts_broken;
+        self.told.broken |= sight.play.hearts_broken;
     }
 
     /// The pairs the hand's `index`th trick cancelled, who took it, with
@@ -563,18 +564,18 @@ impl Narrator {
     /// their take: bonus cards, both copies, the cards that waited).
     fn tell_taken(&mut self, sight: &Sight, index: usize) {
         let w = self.words;
-        let trick = &sight.tricks[index];
+        let trick = &sight.play.tricks[index];
         let cancelled: Vec<String> = trick.cancelled().iter().map(|card| w.pair(card)).collect();
         if !cancelled.is_empty() {
             self.say(format!("{} cancel.", sentence(&and_list(&cancelled))));
         }
-        let Some(take) = sight.takes.get(index) else { return };
+        let Some(take) = sight.play.takes.get(index) else { return };
         let Some(taker) = take.taker else { return };
         let who = if sight.is_mine(taker) { "You take".to_string() } else { format!("{} takes", sight.name(taker)) };
         let kitty = sight.rules().kitty_name();
         // Another's widow is face down: its points come with the hand's scores.
         let face_down =
-            if sight.is_mine(taker) || sight.hand_phase == HandPhase::Finished { "" } else { ", face down" };
+            if sight.is_mine(taker) || sight.hand.phase == HandPhase::Finished { "" } else { ", face down" };
         if self.brief {
             let mut with = Vec::new();
             if take.waited > 0 {
@@ -622,8 +623,8 @@ impl Narrator {
 
     /// The hand's scores, once.
     fn tell_scores(&mut self, sight: &Sight) {
-        let Some(record) = sight.history.last() else { return };
-        let hand = sight.history.len() as u32;
+        let Some(record) = sight.scores.history.last() else { return };
+        let hand = sight.scores.history.len() as u32;
         if self.told.scored == hand {
             return;
         }
@@ -671,7 +672,7 @@ impl Narrator {
         let mut sides: Vec<(String, i32)> =
             (0..rules.side_count()).map(|side| (sight.side_name(side), sight.side_standing(side))).collect();
         // Chips: the most is best; points: the fewest.
-        if sight.chips.is_some() {
+        if sight.scores.chips.is_some() {
             sides.sort_by_key(|&(_, standing)| -standing);
         } else {
             sides.sort_by_key(|&(_, standing)| standing);
@@ -688,12 +689,12 @@ impl Narrator {
         // The last hand's scores come before the end they make.
         self.tell_scores(sight);
         self.told.over = true;
-        let winners: Vec<String> = sight.leaders.iter().map(|&seat| sight.name(seat)).collect();
-        let hands = sight.history.len();
+        let winners: Vec<String> = sight.scores.leaders.iter().map(|&seat| sight.name(seat)).collect();
+        let hands = sight.scores.history.len();
         self.say(format!("Game over after {hands} hand{}.", if hands == 1 { "" } else { "s" }));
         match winners.as_slice() {
             [] => {}
-            [one] if sight.leaders.iter().any(|&seat| sight.is_mine(seat)) && one == "You" => {
+            [one] if sight.scores.leaders.iter().any(|&seat| sight.is_mine(seat)) && one == "You" => {
                 self.say("You win!");
             }
             [one] => self.say(format!("{one} wins.")),
@@ -719,19 +720,19 @@ impl Narrator {
     /// when their turn clock runs low, of the pass they made, and whom
     /// the table waits for once it waits on others.
     fn ask(&mut self, sight: &Sight) {
-        if sight.finish.is_some() || sight.phase == GamePhase::GameOver {
+        if sight.scores.finish.is_some() || sight.phase == GamePhase::GameOver {
             self.tell_game_over(sight);
             return;
         }
         self.told.over = false;
         // Told after the last pass of the auction is heard.
         if sight.setup.rules.auction
-            && sight.high_bid.is_none()
-            && sight.hand_phase == HandPhase::Playing
-            && self.told.unbid != sight.hand_number
+            && sight.hand.high_bid.is_none()
+            && sight.hand.phase == HandPhase::Playing
+            && self.told.unbid != sight.hand.number
         {
-            self.told.unbid = sight.hand_number;
-            self.say(format!("Nobody bid: {} are the penalty suit.", sight.penalty_suit.name()));
+            self.told.unbid = sight.hand.number;
+            self.say(format!("Nobody bid: {} are the penalty suit.", sight.play.penalty_suit.name()));
         }
         let vote = sight.proposal.as_ref().filter(|proposal| proposal.asked);
         match vote {
@@ -758,10 +759,10 @@ impl Narrator {
 
     /// Warns once a decision's turn clock is down to its last seconds.
     fn warn(&mut self, sight: &Sight, asked: Option<Asked>) {
-        let low = sight.turn_left.is_some_and(|left| left <= CLOCK_WARNING && !left.is_zero());
+        let low = sight.waiting.turn_left.is_some_and(|left| left <= CLOCK_WARNING && !left.is_zero());
         if asked.is_some() && low && !self.told.warned {
             self.told.warned = true;
-            let left = sight.turn_left.map_or(0, |left| left.as_secs().max(1));
+            let left = sight.waiting.turn_left.map_or(0, |left| left.as_secs().max(1));
             self.say(match self.brief {
                 true => format!("{left} seconds left."),
                 false => format!("{left} seconds left: then your bot moves for you."),
@@ -773,8 +774,8 @@ impl Narrator {
     /// this one, who plays (a bot's move is quick and not said; a watcher
     /// hears each card as it comes).
     fn tell_waiting(&mut self, sight: &Sight, asked: Option<Asked>) {
-        let others: Vec<Seat> = sight.waiting_for.iter().copied().filter(|&seat| !sight.is_mine(seat)).collect();
-        let waits_on_me = asked.is_some() || sight.seat.is_some_and(|seat| sight.waiting_for.contains(&seat));
+        let others: Vec<Seat> = sight.waiting.on.iter().copied().filter(|&seat| !sight.is_mine(seat)).collect();
+        let waits_on_me = asked.is_some() || sight.seat.is_some_and(|seat| sight.waiting.on.contains(&seat));
         if (others.clone(), waits_on_me) == self.told.waiting {
             return;
         }
@@ -784,7 +785,8 @@ impl Narrator {
         }
         let names: Vec<String> = others.iter().map(|&seat| sight.name(seat)).collect();
         let what = if sight.phase == GamePhase::HandOver { " to read the scores" } else { "" };
-        let left = sight.mover_left.map(|left| format!(", {} seconds left", left.as_secs())).unwrap_or_default();
+        let left =
+            sight.waiting.mover_left.map(|left| format!(", {} seconds left", left.as_secs())).unwrap_or_default();
         self.say(format!("Waiting for {}{what}{left}.", and_list(&names)));
     }
 
@@ -794,9 +796,9 @@ impl Narrator {
         let Some(own) = &sight.own else { return };
         // On its way, waiting for the others', or exchanged already.
         let made = own.pending_pass.map(|(cards, _)| cards).or((!own.passed.is_empty()).then_some(own.passed));
-        let Some(cards) = made.filter(|_| self.told.passed != sight.hand_number) else { return };
-        self.told.passed = sight.hand_number;
-        let to = sight.pass_targets.get(own.seat.index()).map(|&seat| sight.name(seat)).unwrap_or_default();
+        let Some(cards) = made.filter(|_| self.told.passed != sight.hand.number) else { return };
+        self.told.passed = sight.hand.number;
+        let to = sight.hand.pass_targets.get(own.seat.index()).map(|&seat| sight.name(seat)).unwrap_or_default();
         // In brief, the cards typed are not read back.
         self.say(match self.brief {
             true => format!("Passed to {to}."),
@@ -808,17 +810,17 @@ impl Narrator {
     fn asked_now(&self, sight: &Sight) -> Option<Asked> {
         let own = sight.own.as_ref()?;
         if sight.reading_scores {
-            return Some(Asked::Read(sight.hand_number));
+            return Some(Asked::Read(sight.hand.number));
         }
         if let Some(question) = own.question {
-            return Some(Asked::Question(sight.hand_number, question));
+            return Some(Asked::Question(sight.hand.number, question));
         }
         if own.passing && own.pending_pass.is_none() {
-            return Some(Asked::Pass(sight.hand_number));
+            return Some(Asked::Pass(sight.hand.number));
         }
-        if sight.to_act == Some(own.seat) && !own.legal.is_empty() && sight.plays_now() {
-            let trick_cards = sight.in_progress.len();
-            return Some(Asked::Play(sight.hand_number, sight.tricks.len(), trick_cards));
+        if sight.hand.to_act == Some(own.seat) && !own.legal.is_empty() && sight.plays_now() {
+            let trick_cards = sight.play.in_progress.len();
+            return Some(Asked::Play(sight.hand.number, sight.play.tricks.len(), trick_cards));
         }
         None
     }
@@ -838,8 +840,8 @@ impl Narrator {
                 }
             }
             Some(Asked::Pass(_)) => {
-                let target = sight.pass_targets.get(own.seat.index()).map(|&seat| sight.name(seat));
-                let count = number_word(sight.pass_count);
+                let target = sight.hand.pass_targets.get(own.seat.index()).map(|&seat| sight.name(seat));
+                let count = number_word(sight.hand.pass_count);
                 let target = target.unwrap_or_default();
                 match brief {
                     true => format!("Pass {count} to {target}.{}", clock(sight)),
@@ -851,7 +853,7 @@ impl Narrator {
             }
             Some(Asked::Play(..)) if brief => format!("{}{}", brief_turn(sight, own.legal, own.hand, w), clock(sight)),
             Some(Asked::Play(..)) => {
-                let lead = if sight.in_progress.is_empty() { "Your lead." } else { "Your turn." };
+                let lead = if sight.play.in_progress.is_empty() { "Your lead." } else { "Your turn." };
                 format!("{lead} You may play: {}{}", w.by_suit(own.legal.iter()), clock(sight))
             }
             Some(Asked::Question(_, question)) => {
@@ -882,7 +884,7 @@ impl Narrator {
     /// card, a pass or another answer is theirs to give too.
     fn asks_yes_or_no(&self, sight: &Sight) -> bool {
         let asked = self.asked_now(sight);
-        let generale = asked == Some(Asked::Question(sight.hand_number, Question::Generale));
+        let generale = asked == Some(Asked::Question(sight.hand.number, Question::Generale));
         let vote = sight.proposal.as_ref().is_some_and(|proposal| proposal.asked) && asked.is_none();
         self.offer.is_some() || generale || vote
     }
@@ -939,7 +941,10 @@ impl Narrator {
                 self.say("You are watching: you hold no cards.");
             }
             LineCommand::Card(_) | LineCommand::Rank(_) if sight.is_passing() && sight.pending_pass().is_none() => {
-                self.say(format!("Choose your pass first: type pass and {} cards.", number_word(sight.pass_count)));
+                self.say(format!(
+                    "Choose your pass first: type pass and {} cards.",
+                    number_word(sight.hand.pass_count)
+                ));
             }
             LineCommand::Card(_) | LineCommand::Rank(_) | LineCommand::Joker if question.is_some() => {
                 let answer = match question {
@@ -957,11 +962,11 @@ impl Narrator {
             LineCommand::Card(_) | LineCommand::Rank(_) | LineCommand::Joker if ahead_of_turn(sight) => {
                 // At most a hand's worth waits (what is held before the exchange and what comes in it).
                 let held = sight.own.as_ref().map_or(0, |own| own.hand.len())
-                    + if sight.is_passing() || sight.pass_made().is_some() { sight.pass_count } else { 0 };
+                    + if sight.is_passing() || sight.pass_made().is_some() { sight.hand.pass_count } else { 0 };
                 if self.ahead.len() >= held {
                     self.say("Every card in your hand is typed ahead already: wait for your turn.");
                 } else {
-                    self.ahead.push_back((sight.hand_number, text.trim().to_string()));
+                    self.ahead.push_back((sight.hand.number, text.trim().to_string()));
                     let card = match command {
                         LineCommand::Card(card) => w.card(card),
                         LineCommand::Rank(rank) => format!("the {}", rank_word(rank)),
@@ -1010,7 +1015,7 @@ impl Narrator {
                 if matches!(question, Some(Question::Bid { .. })) {
                     return table(Intent::Bid(None));
                 }
-                self.say(format!("Type pass and {} cards, e.g. pass 2c qs ah.", number_word(sight.pass_count)));
+                self.say(format!("Type pass and {} cards, e.g. pass 2c qs ah.", number_word(sight.hand.pass_count)));
             }
             LineCommand::Pass(cards) => match pass_refused(sight, &cards, w) {
                 Some(why) => self.say(why),
@@ -1055,13 +1060,13 @@ impl Narrator {
                 None => self.say("You are watching: you hold no cards."),
             },
             LineCommand::Trick => {
-                if sight.in_progress.is_empty() {
+                if sight.play.in_progress.is_empty() {
                     self.say("No card is on the table.");
                 } else {
-                    self.say(format!("On the table: {}.", self.trick_words(sight, &sight.in_progress)));
+                    self.say(format!("On the table: {}.", self.trick_words(sight, &sight.play.in_progress)));
                 }
             }
-            LineCommand::Last => match sight.tricks.last() {
+            LineCommand::Last => match sight.play.tricks.last() {
                 Some(trick) => {
                     let winner = trick.winner(sight.players()).map(|seat| sight.name(seat));
                     let by = winner.map(|name| format!(", taken by {name}")).unwrap_or_default();
@@ -1070,15 +1075,15 @@ impl Narrator {
                 None => self.say("No trick has been taken this hand."),
             },
             LineCommand::Played => {
-                let played: CardSet = sight.played;
+                let played: CardSet = sight.play.played;
                 self.say(format!("Played this hand: {}", w.by_suit(played.iter())));
             }
             LineCommand::Scores => {
                 let points: Vec<String> = Seat::all(sight.players())
-                    .filter(|&seat| sight.points[seat.index()] != 0)
-                    .map(|seat| format!("{} {}", sight.name(seat), sight.points[seat.index()]))
+                    .filter(|&seat| sight.play.points[seat.index()] != 0)
+                    .map(|seat| format!("{} {}", sight.name(seat), sight.play.points[seat.index()]))
                     .collect();
-                self.say(format!("Hand {}. Standings: {}.", sight.hand_number, self.standings(sight)));
+                self.say(format!("Hand {}. Standings: {}.", sight.hand.number, self.standings(sight)));
                 if !points.is_empty() {
                     self.say(format!("Points taken this hand: {}.", points.join(", ")));
                 }
@@ -1158,19 +1163,19 @@ impl Narrator {
             LineCommand::Passed => self.tell_passed(sight),
             LineCommand::Out => {
                 let held = sight.own.as_ref().map_or(CardSet::EMPTY, |own| own.hand.cards());
-                let out = sight.rules().deck() - sight.played - held;
+                let out = sight.rules().deck() - sight.play.played - held;
                 let whose = if sight.own.is_some() { "Not played and not yours" } else { "Not played yet" };
                 self.say(format!("{whose}: {}", w.by_suit(out.iter())));
             }
             LineCommand::Leads => {
-                let leader = sight.in_progress.cards().first().map(|_| sight.in_progress.leader());
-                self.say(match (leader, sight.to_act) {
+                let leader = sight.play.in_progress.cards().first().map(|_| sight.play.in_progress.leader());
+                self.say(match (leader, sight.hand.to_act) {
                     (Some(seat), _) if sight.is_mine(seat) => "You led this trick.".to_string(),
                     (Some(seat), _) => format!("{} led this trick.", sight.name(seat)),
-                    (None, Some(seat)) if sight.is_mine(seat) && sight.hand_phase == HandPhase::Playing => {
+                    (None, Some(seat)) if sight.is_mine(seat) && sight.hand.phase == HandPhase::Playing => {
                         "You lead.".to_string()
                     }
-                    (None, Some(seat)) if sight.hand_phase == HandPhase::Playing => {
+                    (None, Some(seat)) if sight.hand.phase == HandPhase::Playing => {
                         format!("{} leads.", sight.name(seat))
                     }
                     _ => "No trick is being played.".to_string(),
@@ -1189,8 +1194,8 @@ impl Narrator {
             LineCommand::Who => {
                 let seats: Vec<String> = Seat::all(sight.players())
                     .map(|seat| {
-                        let to_pass = if sight.choosing_pass.contains(&seat) { ", choosing a pass" } else { "" };
-                        format!("{}{to_pass} ({} cards)", sight.name(seat), sight.held[seat.index()])
+                        let to_pass = if sight.hand.choosing_pass.contains(&seat) { ", choosing a pass" } else { "" };
+                        format!("{}{to_pass} ({} cards)", sight.name(seat), sight.hand.held[seat.index()])
                     })
                     .collect();
                 self.say(format!("At the table: {}.", and_list(&seats)));
@@ -1217,7 +1222,7 @@ impl Narrator {
 fn ahead_of_turn(sight: &Sight) -> bool {
     let Some(own) = &sight.own else { return false };
     let pass_made = own.pending_pass.is_some() || sight.pass_made().is_some();
-    let before_play = sight.hand_phase == HandPhase::Playing || (sight.hand_phase == HandPhase::Passing && pass_made);
+    let before_play = sight.hand.phase == HandPhase::Playing || (sight.hand.phase == HandPhase::Passing && pass_made);
     sight.phase == GamePhase::InHand && before_play && !sight.plays_now() && !sight.reading_scores
 }
 
@@ -1227,8 +1232,8 @@ fn pass_refused(sight: &Sight, cards: &[Card], w: CardWords) -> Option<String> {
     if !own.passing || own.pending_pass.is_some() {
         return Some("There is no pass to make now.".to_string());
     }
-    if cards.len() != sight.pass_count {
-        return Some(format!("A pass is {} cards; you named {}.", number_word(sight.pass_count), cards.len()));
+    if cards.len() != sight.hand.pass_count {
+        return Some(format!("A pass is {} cards; you named {}.", number_word(sight.hand.pass_count), cards.len()));
     }
     let bag: CardBag = cards.iter().copied().collect();
     if bag.len() != cards.len() {
@@ -1252,7 +1257,7 @@ fn help(sight: &Sight, asked: Option<Asked>, vote: bool, all: bool) -> Vec<Strin
         _ if vote => "Now: type yes or no to the new game proposed.".to_string(),
         Some(Asked::Play(..)) => "Now: type a card you may play, e.g. qs, 10h or queen of spades.".to_string(),
         Some(Asked::Pass(_)) => {
-            format!("Now: type pass and {} cards, e.g. pass 2c qs ah.", number_word(sight.pass_count))
+            format!("Now: type pass and {} cards, e.g. pass 2c qs ah.", number_word(sight.hand.pass_count))
         }
         Some(Asked::Read(_)) => "Now: press Enter to read on.".to_string(),
         Some(Asked::Question(_, Question::Generale)) => "Now: type yes or no to the Generale.".to_string(),
@@ -1337,9 +1342,9 @@ fn brief_turn(sight: &Sight, legal: CardSet, hand: CardBag, w: CardWords) -> Str
     let jokers = legal.iter().filter(|card| card.is_joker()).count();
     let or_joker = if jokers > 0 { ", or a joker" } else { "" };
     let plain: Vec<Card> = legal.iter().filter(|card| !card.is_joker()).collect();
-    match (sight.in_progress.led_suit(), plain.as_slice()) {
+    match (sight.play.in_progress.led_suit(), plain.as_slice()) {
         (_, [one]) if jokers == 0 => {
-            let whose = if sight.in_progress.is_empty() { "Your lead" } else { "Your turn" };
+            let whose = if sight.play.in_progress.is_empty() { "Your lead" } else { "Your turn" };
             format!("{whose}: {}.", w.short(*one))
         }
         (None, _) => "Your lead.".to_string(),
@@ -1359,7 +1364,7 @@ fn brief_turn(sight: &Sight, legal: CardSet, hand: CardBag, w: CardWords) -> Str
 
 /// The turn clock's time left, after a prompt: " You have 20 seconds."
 fn clock(sight: &Sight) -> String {
-    sight.turn_left.map(|left| format!(" You have {} seconds.", left.as_secs())).unwrap_or_default()
+    sight.waiting.turn_left.map(|left| format!(" You have {} seconds.", left.as_secs())).unwrap_or_default()
 }
 
 /// Words joined as a question offers them: "a or b", "a, b or c".

@@ -281,7 +281,7 @@ fn a_card_led_while_the_last_trick_is_on_show_is_told_at_once() {
     told.until("Your turn. You may play: Clubs: king, ace.");
     told.room.type_line(PersonId::LOCAL, "kc", told.now);
     told.until("You take the trick with the king of clubs.");
-    assert!(told.room.table().sight(PersonId::LOCAL, told.now).unwrap().showing_trick, "the trick is on show");
+    assert!(told.room.table().sight(PersonId::LOCAL, told.now).unwrap().play.showing_trick, "the trick is on show");
     told.room.type_line(PersonId::LOCAL, "ac", told.now);
     let said = told.room.take_lines(PersonId::LOCAL);
     assert_eq!(said.first().map(String::as_str), Some("You lead the ace of clubs."), "{said:#?}");

@@ -362,7 +362,7 @@ fn a_hold_hand_says_there_is_no_passing() {
 fn at_your_first_play(seed: u64) -> Harness {
     let mut h = Harness::new(seed, Speed::Normal);
     h.play_until(|app| app.game().hand().phase() == HandPhase::Playing);
-    h.play_until(|app| app.sight().to_act == Some(YOU) && app.you().window.is_none());
+    h.play_until(|app| app.sight().hand.to_act == Some(YOU) && app.you().window.is_none());
     h.wait(Duration::from_secs(3));
     h
 }
@@ -399,7 +399,7 @@ fn an_illegal_card_is_refused_with_the_rule_that_forbids_it() {
 #[test]
 fn a_card_played_out_of_turn_is_refused_with_the_name_of_the_seat_to_play() {
     let mut h = Harness::new(42, Speed::Normal);
-    h.play_until(|app| app.game().hand().phase() == HandPhase::Playing && app.sight().to_act != Some(YOU));
+    h.play_until(|app| app.game().hand().phase() == HandPhase::Playing && app.sight().hand.to_act != Some(YOU));
     let to_act = h.sight().name(h.game().hand().to_act());
     let card = h.game().hand().holding(YOU).lowest().unwrap();
     h.room.intend(PersonId::LOCAL, hearts_table::Intent::Play(card), h.now);
@@ -412,7 +412,7 @@ fn a_card_played_out_of_turn_is_refused_with_the_name_of_the_seat_to_play() {
 fn a_card_chosen_before_your_turn_is_queued_and_played_when_the_turn_comes() {
     for seed in 1..100 {
         let mut h = Harness::new(seed, Speed::Normal);
-        h.play_until(|app| app.game().hand().phase() == HandPhase::Playing && app.sight().to_act != Some(YOU));
+        h.play_until(|app| app.game().hand().phase() == HandPhase::Playing && app.sight().hand.to_act != Some(YOU));
         if h.game().hand().tricks_played() > 0 || !h.game().hand().trick().is_empty() {
             continue;
         }
@@ -435,7 +435,7 @@ fn a_card_chosen_before_your_turn_is_queued_and_played_when_the_turn_comes() {
 fn a_queued_card_that_is_illegal_when_the_turn_comes_is_dropped_with_a_note() {
     for seed in 1..200 {
         let mut h = Harness::new(seed, Speed::Normal);
-        h.play_until(|app| app.game().hand().phase() == HandPhase::Playing && app.sight().to_act != Some(YOU));
+        h.play_until(|app| app.game().hand().phase() == HandPhase::Playing && app.sight().hand.to_act != Some(YOU));
         let hand = h.game().hand();
         if hand.tricks_played() > 0 || hand.holding(YOU).of_suit(hearts_engine::Suit::Clubs).is_empty() {
             continue;
@@ -647,7 +647,7 @@ fn a_hand_with_no_points_left_can_be_played_out() {
     let rules = Rules::default();
     let mut h = harness_at(rules, ["2C 3D", "3C 4D", "4C 5D", "5C 6D"], 3, [0; 4]);
     h.wait(Duration::from_secs(1));
-    assert!(h.sight().can_play_out);
+    assert!(h.sight().hand.can_play_out);
     assert!(h.status().contains("o plays the hand out"), "{}", h.status());
     h.send(Command::PlayOut);
     assert_eq!(h.game().phase(), GamePhase::HandOver);
@@ -659,7 +659,7 @@ fn in_royal_a_hand_with_the_queen_of_diamonds_left_is_not_played_out() {
     let rules = hearts_engine::Preset::Royal.rules();
     let mut h = harness_at(rules, ["2C 3D", "3C QD", "4C 5D", "5C 6D"], 3, [0; 4]);
     h.wait(Duration::from_secs(1));
-    assert!(!h.sight().can_play_out, "the QD still takes 10 off someone's total");
+    assert!(!h.sight().hand.can_play_out, "the QD still takes 10 off someone's total");
 }
 
 /// A table taken up at a hand-made position: four hands (South first),
@@ -693,7 +693,7 @@ fn the_timed_game_ends_at_zero_with_the_out_of_time_score() {
     h.play_until(|app| {
         app.game().hand_number() == 2
             && app.game().hand().phase() == HandPhase::Playing
-            && app.sight().to_act == Some(YOU)
+            && app.sight().hand.to_act == Some(YOU)
     });
     h.send(Command::Undo);
     assert_eq!(h.you().note.as_deref(), Some("Undo is off in the timed game"));
@@ -743,7 +743,7 @@ fn a_timed_game_stopped_by_the_clock_before_any_hand_was_scored_reads_back() {
 fn a_timed_game_stopped_by_the_clock_mid_hand_reads_back() {
     let mut h = Harness::with_rules(hearts_engine::Preset::Worldwinner.rules(), 42, Speed::Instant);
     h.play_until(|app| {
-        app.game().hand_number() == 2 && app.game().hand().tricks_played() == 3 && app.sight().to_act == Some(YOU)
+        app.game().hand_number() == 2 && app.game().hand().tricks_played() == 3 && app.sight().hand.to_act == Some(YOU)
     });
     h.wait(Duration::from_secs(601));
     assert_eq!(h.table().finish(), Some(Finish::OutOfTime));
@@ -809,7 +809,7 @@ fn snapshot_full_trick() {
             continue;
         }
         h.play_as_hard();
-        assert!(h.sight().showing_trick, "the finished trick stays on the table");
+        assert!(h.sight().play.showing_trick, "the finished trick stays on the table");
         assert!(h.status().ends_with("takes the trick"), "{}", h.status());
         insta::assert_snapshot!("full_trick", h.text());
         return;
@@ -1366,7 +1366,7 @@ fn ascii_draws_every_screen_in_ascii() {
     h.play_until(|app| matches!(app.you().window, Some(Window::HandSummary)));
     screens.push(h.text());
     h.send(Command::Confirm);
-    h.play_until(|app| app.sight().to_act == Some(YOU) && app.game().hand().phase() == HandPhase::Playing);
+    h.play_until(|app| app.sight().hand.to_act == Some(YOU) && app.game().hand().phase() == HandPhase::Playing);
     screens.push(h.text());
     h.send(Command::PlayedCards);
     screens.push(h.text());
@@ -1387,13 +1387,13 @@ fn the_timed_clock_counts_your_thinking_not_the_bots_pace() {
     h.play_as_hard();
     // The pass waits on the table and the bots play at the slow pace.
     for _ in 0..400 {
-        if h.sight().to_act == Some(YOU) && h.game().hand().phase() == HandPhase::Playing {
+        if h.sight().hand.to_act == Some(YOU) && h.game().hand().phase() == HandPhase::Playing {
             break;
         }
         h.let_a_bot_act();
         h.wait(Duration::from_millis(500));
     }
-    assert_eq!(h.sight().to_act, Some(YOU));
+    assert_eq!(h.sight().hand.to_act, Some(YOU));
     let after_bots = h.table().clock().unwrap().left(h.now);
     assert_eq!(after_bots, thinking, "the bots' pace and the pass in flight cost you nothing");
 }
@@ -1557,7 +1557,9 @@ fn the_note_says_who_the_received_cards_came_from() {
 #[test]
 fn t_steps_back_through_every_trick_of_the_hand() {
     let mut h = Harness::new(42, Speed::Instant);
-    h.play_until(|app| app.game().tricks().len() == 4 && app.sight().to_act == Some(YOU) && app.you().window.is_none());
+    h.play_until(|app| {
+        app.game().tricks().len() == 4 && app.sight().hand.to_act == Some(YOU) && app.you().window.is_none()
+    });
     h.send(Command::LastTrick);
     assert_eq!(h.you().window, Some(Window::Trick(3)));
     let text = h.text();
@@ -1669,7 +1671,7 @@ fn mid_game(players: u8) -> Harness {
     h.play_until(|app| {
         app.game().hand_number() == 2
             && app.game().tricks().len() == 3
-            && app.sight().to_act == Some(YOU)
+            && app.sight().hand.to_act == Some(YOU)
             && app.you().window.is_none()
     });
     h.wait(Duration::from_secs(3));
@@ -1696,7 +1698,8 @@ fn with_eight_to_eleven_players_every_label_is_whole_and_every_card_of_the_trick
         // Your turn with every other seat's card on the table.
         h.play_until(|app| {
             let trick = app.game().hand().trick().len() + 1 == usize::from(players);
-            (trick && app.sight().to_act == Some(YOU) && app.you().window.is_none()) || app.game().hand_number() == 4
+            (trick && app.sight().hand.to_act == Some(YOU) && app.you().window.is_none())
+                || app.game().hand_number() == 4
         });
         assert!(h.game().hand_number() < 4, "{players} players: no such turn in three hands");
         h.wait(Duration::from_secs(3));
@@ -2275,10 +2278,10 @@ fn a_trick_no_card_won_is_shown_as_nobody_taking_it() {
         app.game().hand().trick().is_empty() && last.is_some_and(|trick| trick.winner(6).is_none())
     };
     for _ in 0..2000 {
-        if !h.let_a_bot_act() && (h.sight().is_passing() || h.sight().to_act == Some(YOU)) {
+        if !h.let_a_bot_act() && (h.sight().is_passing() || h.sight().hand.to_act == Some(YOU)) {
             h.play_as_hard();
         }
-        if just_rolled_over(&h) && h.sight().showing_trick {
+        if just_rolled_over(&h) && h.sight().play.showing_trick {
             // Said once, with how many cards wait: the status line says it, no note says it again.
             let text = h.screen(200, 60).0;
             let waiting = h.game().hand().waiting().len();
@@ -2310,7 +2313,7 @@ fn play_whole_game(h: &mut Harness, mut look: impl FnMut(&Harness)) {
         if !h.let_a_bot_act() {
             match &h.you().window {
                 Some(_) => h.send(Command::Confirm),
-                None if h.sight().is_passing() || h.sight().to_act == Some(YOU) => h.play_as_hard(),
+                None if h.sight().is_passing() || h.sight().hand.to_act == Some(YOU) => h.play_as_hard(),
                 None => {}
             }
         }
@@ -2385,7 +2388,7 @@ fn a_big_table_shows_each_hand_as_card_backs_the_cards_taken_and_the_passes_you_
             let fan = format!("{}▒▒│ {held}", "│".repeat(held));
             assert!(text.contains(&fan), "{width}x{height}: {seat:?}'s {held} cards as {fan}:\n{text}");
             let penalties: Vec<_> =
-                hand.taken(seat).iter().filter(|card| h.sight().scoring_cards.contains(*card)).collect();
+                hand.taken(seat).iter().filter(|card| h.sight().play.scoring_cards.contains(*card)).collect();
             if !penalties.is_empty() {
                 let took = format!("took {}", theme.cards(penalties.into_iter().rev()));
                 assert!(text.contains(&took), "{width}x{height}: {took}\n{text}");
@@ -2463,11 +2466,11 @@ fn anothers_widow_counts_in_its_points_only_once_the_hand_is_scored() {
         let label = rows.iter().position(|row| row.contains("Across · normal")).unwrap();
         let shown = format!("{} · total", draw::points(from_tricks));
         assert!(rows[label + 1].contains(&shown), "Across took the widow: its points are its tricks' {shown}\n{text}");
-        assert_eq!(h.sight().points[across.index()], from_tricks);
+        assert_eq!(h.sight().play.points[across.index()], from_tricks);
         h.play_until(|app| app.you().window == Some(Window::HandSummary));
         let taken = h.game().hand().taken(across);
         assert!(taken.is_superset(widow));
-        assert_eq!(h.sight().points[across.index()], count(taken), "scored: the widow counts");
+        assert_eq!(h.sight().play.points[across.index()], count(taken), "scored: the widow counts");
         return;
     }
     panic!("no seed gave Across a widow with points in it");
@@ -2694,7 +2697,7 @@ fn a_long_note_gives_way_to_the_whole_instruction_at_80_columns() {
     h.play_until(|app| {
         app.game().hand().phase() == HandPhase::Playing
             && app.game().hand().trick().led_suit().is_some()
-            && app.sight().to_act == Some(YOU)
+            && app.sight().hand.to_act == Some(YOU)
             && app.you().window.is_none()
     });
     h.you_mut()

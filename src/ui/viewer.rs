@@ -153,7 +153,7 @@ impl Viewer {
             }
             return asked;
         }
-        if sight.finish.is_some() && self.window.is_none() {
+        if sight.scores.finish.is_some() && self.window.is_none() {
             // Once the game is over only its window acts: new game, replay, quit.
             self.window = Some(Window::GameOver(Button::NewGame));
         }
@@ -210,7 +210,7 @@ impl Viewer {
                 }
             }
             Command::Help => self.window = Some(Window::Help),
-            Command::LastTrick => match sight.tricks.len() {
+            Command::LastTrick => match sight.play.tricks.len() {
                 0 => self.set_note(Some("No trick has been taken yet this hand".to_string())),
                 taken => self.window = Some(Window::Trick(taken - 1)),
             },
@@ -239,7 +239,7 @@ impl Viewer {
                 }
                 Err(refusal) => self.set_note(Some(refusal.to_string())),
             },
-            Command::Quit if sight.finish.is_some() => return vec![Request::Leave],
+            Command::Quit if sight.scores.finish.is_some() => return vec![Request::Leave],
             Command::Quit => self.window = Some(Window::ConfirmQuit),
             Command::ForceQuit => return vec![Request::Leave],
             Command::New if sight.seat.is_none() => self.set_note(Some(Refusal::Watching.to_string())),
@@ -350,7 +350,7 @@ impl Viewer {
     /// Closes the window: back to the table, or to the game-over window
     /// once the game is over (nothing else may act then).
     fn close_window(&mut self, sight: &Sight) {
-        self.window = sight.finish.map(|_| Window::GameOver(Button::NewGame));
+        self.window = sight.scores.finish.map(|_| Window::GameOver(Button::NewGame));
     }
 
     fn open_new_game(&mut self, sight: &Sight) {
@@ -415,7 +415,7 @@ impl Viewer {
         let Some(card) = card else { return Vec::new() };
         if sight.is_passing() {
             self.toggle_mark(sight, card);
-        } else if sight.phase == GamePhase::InHand && sight.hand_phase == HandPhase::Playing {
+        } else if sight.phase == GamePhase::InHand && sight.hand.phase == HandPhase::Playing {
             return self.play_or_queue(sight, card);
         } else if from_space {
             self.set_note(None);
@@ -427,7 +427,7 @@ impl Viewer {
     /// marked once, then both copies, then neither.
     fn toggle_mark(&mut self, sight: &Sight, card: Card) {
         let Some(own) = &sight.own else { return };
-        let need = sight.pass_count;
+        let need = sight.hand.pass_count;
         let one = CardBag::from(CardSet::single(card));
         let held = own.hand.count(card);
         let marked = self.marked.count(card);
@@ -451,7 +451,7 @@ impl Viewer {
         if !sight.is_passing() {
             return Vec::new();
         }
-        let need = sight.pass_count;
+        let need = sight.hand.pass_count;
         if self.marked.len() != need {
             self.set_note(Some(format!("Mark {need} cards to pass ({} marked)", self.marked.len())));
             return Vec::new();
@@ -561,7 +561,7 @@ impl Viewer {
             }
             _ => {}
         }
-        if self.window.is_none() && sight.finish.is_some() {
+        if self.window.is_none() && sight.scores.finish.is_some() {
             self.window = Some(Window::GameOver(Button::NewGame));
         }
         if self.window.is_none() && sight.reading_scores {
@@ -570,7 +570,7 @@ impl Viewer {
         if self.window == Some(Window::Vote) && !sight.proposal.as_ref().is_some_and(|proposal| proposal.asked) {
             self.window = None;
         }
-        let trick = (sight.hand_number, sight.tricks.len());
+        let trick = (sight.hand.number, sight.play.tricks.len());
         let stale = self.note_since.at.is_some_and(|at| now >= at + NOTE_LASTS);
         if self.note_since.new {
             self.note_since = NoteSince { trick, at: Some(now), new: false };

@@ -183,7 +183,7 @@ impl Window {
     /// The keys that act in the window, for the key line.
     pub fn keys(&self, sight: &Sight) -> Vec<&'static str> {
         match self {
-            Window::Trick(index) => trick::key_line(*index, sight.tricks.len()),
+            Window::Trick(index) => trick::key_line(*index, sight.play.tricks.len()),
             Window::Help => vec!["? the rules of this game", "Esc close"],
             Window::Rules | Window::ScoreSheet | Window::Record => vec!["Esc close"],
             Window::Chat(_) => vec!["up/down scroll", "m write", "Esc close"],

@@ -148,13 +148,13 @@ fn seated_welcome(name: &str, seat: Seat, back: bool, sight: &Sight) -> String {
         return format!("Welcome back, {name}: your seat is yours again ({})", seat_word(seat, sight.players()));
     }
     // A finished game's scores are its players': a newcomer sits for the next one.
-    if sight.finish.is_some() {
+    if sight.scores.finish.is_some() {
         return format!("Welcome, {name}: you sit {} for the next game; n starts it", seat_word(seat, sight.players()));
     }
     let mut welcome = format!("Welcome, {name}: you sit {}", seat_word(seat, sight.players()));
     // The seat's score so far is the newcomer's now.
-    match sight.standings[seat] {
-        _ if sight.chips.is_some() => {}
+    match sight.scores.standings[seat] {
+        _ if sight.scores.chips.is_some() => {}
         0 => {}
         1 => welcome.push_str(" and take on its 1 point"),
         points => welcome.push_str(&format!(" and take on its {points} points")),

@@ -25,7 +25,8 @@ use super::{DealShown, Finish, Kind, Setup, Table};
 /// How long a new message stands in the key line.
 pub const CHAT_SHOWN: Duration = Duration::from_secs(8);
 
-/// One person's sight of the table.
+/// One person's sight of the table, in parts: the hand, its play, the
+/// scores, the wait on people, and their own seat's.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Sight<'a> {
     /// Whose table: the terminal's own, or a served one.
@@ -45,12 +46,45 @@ pub struct Sight<'a> {
     pub at_seats: Vec<AtSeat>,
     /// Counts changes to the game (a view's memo of what it drew).
     pub generation: u64,
-    /// The hand's number, from 1.
-    pub hand_number: u32,
     /// Where the game is.
     pub phase: GamePhase,
+    /// The hand: where it is, the passes, the cards each seat holds, and
+    /// the variants' widow, stock and auction.
+    pub hand: HandSight,
+    /// The play of the hand: the tricks, the trick on the table, and what
+    /// each seat is seen to have taken.
+    pub play: PlaySight<'a>,
+    /// How the game stands: the standings, the hands scored, the timed
+    /// game's clock, and how it ended.
+    pub scores: ScoreSight<'a>,
+    /// The table's wait on its people: for whom, how long, the turn
+    /// clock, the grace period, pausing.
+    pub waiting: WaitSight,
+    /// This person's own part: their hand and decisions.
+    pub own: Option<Own>,
+    /// Whether no person holds a seat but this one (the table is theirs).
+    pub alone: bool,
+    /// Whether this person has yet to read the scores of the hand just
+    /// scored.
+    pub reading_scores: bool,
+    /// The messages kept.
+    pub chat: &'a Chat,
+    /// The new game proposed, if one.
+    pub proposal: Option<ProposalSight>,
+    /// The pace.
+    pub speed: Speed,
+    /// What this person may do that changes the whole table.
+    pub may: May,
+}
+
+/// The hand as a person sees it: where it is, the passes, the cards each
+/// seat holds, and the variants' widow, stock and auction.
+#[derive(Clone, Debug, PartialEq)]
+pub struct HandSight {
+    /// The hand's number, from 1.
+    pub number: u32,
     /// Where the hand is.
-    pub hand_phase: HandPhase,
+    pub phase: HandPhase,
     /// The seat whose decision the game waits for, if one.
     pub to_act: Option<Seat>,
     /// This hand's pass direction.
@@ -65,6 +99,31 @@ pub struct Sight<'a> {
     pub held: Vec<usize>,
     /// The seats out of cards (Domino).
     pub out: Vec<bool>,
+    /// Cards face down in the widow (0 once taken, or when it waits with
+    /// a trick nobody won).
+    pub widow_size: usize,
+    /// The widow (the kitty) and who took it, once this person may see
+    /// it: its taker at once, everyone when the hand is over.
+    pub widow: Option<(Seat, CardBag)>,
+    /// Cards in Domino's stock (0 without one).
+    pub stock_size: usize,
+    /// Cards of tricks nobody won, waiting for the next winner.
+    pub waiting_cards: usize,
+    /// The seat that declared the Generale.
+    pub declarer: Option<Seat>,
+    /// The auction's highest bid.
+    pub high_bid: Option<Bid>,
+    /// The suit named in the auction.
+    pub named_suit: Option<Suit>,
+    /// Whether this person may play the hand out now: the cards still to
+    /// be taken carry no points, and nobody else sits at the table.
+    pub can_play_out: bool,
+}
+
+/// The play of the hand as a person sees it: the tricks, the trick on the
+/// table, and what each seat is seen to have taken.
+#[derive(Clone, Debug, PartialEq)]
+pub struct PlaySight<'a> {
     /// The tricks completed this hand.
     pub tricks: &'a [Trick],
     /// How each of them was taken, as this person sees it.
@@ -90,6 +149,12 @@ pub struct Sight<'a> {
     pub taken: Vec<CardBag>,
     /// The points each seat is seen to have taken this hand.
     pub points: Vec<i32>,
+}
+
+/// How the game stands: the standings, the hands scored, the timed game's
+/// clock, and how it ended.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ScoreSight<'a> {
     /// Each seat's standing: chips where chips are played, else its total.
     pub standings: BySeat<i32>,
     /// The stacks and the pot, where chips are played.
@@ -100,35 +165,20 @@ pub struct Sight<'a> {
     pub last_result: Option<HandResult>,
     /// The seats with the best standing.
     pub leaders: Vec<Seat>,
-    /// Cards face down in the widow (0 once taken, or when it waits with
-    /// a trick nobody won).
-    pub widow_size: usize,
-    /// The widow (the kitty) and who took it, once this person may see
-    /// it: its taker at once, everyone when the hand is over.
-    pub widow: Option<(Seat, CardBag)>,
-    /// Cards in Domino's stock (0 without one).
-    pub stock_size: usize,
-    /// Cards of tricks nobody won, waiting for the next winner.
-    pub waiting_cards: usize,
-    /// The seat that declared the Generale.
-    pub declarer: Option<Seat>,
-    /// The auction's highest bid.
-    pub high_bid: Option<Bid>,
-    /// The suit named in the auction.
-    pub named_suit: Option<Suit>,
-    /// Whether this person may play the hand out now: the cards still to
-    /// be taken carry no points, and nobody else sits at the table.
-    pub can_play_out: bool,
     /// How the game ended.
     pub finish: Option<Finish>,
     /// The timed game's score, once over.
     pub tournament: Option<TournamentScore>,
     /// The timed game's clock: time left.
     pub clock: Option<Duration>,
-    /// This person's own part: their hand and decisions.
-    pub own: Option<Own>,
+}
+
+/// The table's wait on its people: for whom, how long, the turn clock,
+/// the grace period, pausing.
+#[derive(Clone, Debug, PartialEq)]
+pub struct WaitSight {
     /// The seats whose people the table waits for.
-    pub waiting_for: Vec<Seat>,
+    pub on: Vec<Seat>,
     /// How long it has waited.
     pub waited: Duration,
     /// The turn clock's time left for this person, when it runs for them.
@@ -140,22 +190,9 @@ pub struct Sight<'a> {
     /// least, where several are), when one runs: everyone sees it count
     /// down.
     pub mover_left: Option<Duration>,
-    /// Whether no person holds a seat but this one (the table is theirs).
-    pub alone: bool,
     /// Whether the table waits for its people (none seated has been here
     /// for a while).
     pub paused: bool,
-    /// Whether this person has yet to read the scores of the hand just
-    /// scored.
-    pub reading_scores: bool,
-    /// The messages kept.
-    pub chat: &'a Chat,
-    /// The new game proposed, if one.
-    pub proposal: Option<ProposalSight>,
-    /// The pace.
-    pub speed: Speed,
-    /// What this person may do that changes the whole table.
-    pub may: May,
     /// The grace period.
     pub grace: Duration,
 }
@@ -260,70 +297,78 @@ impl<'a> Sight<'a> {
             names: seats().map(|seat| name_for(table, me, seat)).collect(),
             at_seats: seats().map(|seat| at_seat(table, seat, now)).collect(),
             generation: table.generation,
-            hand_number: game.hand_number(),
             phase: game.phase(),
-            hand_phase: hand.phase(),
-            to_act: table.seat_to_act(),
-            pass_direction: hand.pass_direction(),
-            pass_count: hand.pass_count(),
-            pass_targets: seats().map(|seat| hand.pass_target(seat)).collect(),
-            choosing_pass: seats()
-                .filter(|&seat| {
-                    game.phase() == GamePhase::InHand
-                        && hand.phase() == HandPhase::Passing
-                        && hand.awaits_pass_from(seat)
-                })
-                .collect(),
-            held: seats().map(|seat| hand.hand_of(seat).len()).collect(),
-            out: seats().map(|seat| hand.is_out(seat)).collect(),
-            tricks: game.tricks(),
-            takes: takes_seen_by(table, me),
-            trick: table.table_trick(now),
-            showing_trick: table.pacing.showing_trick(now),
-            in_progress: *hand.trick(),
-            played: hand.played(),
-            hearts_broken: hand.hearts_broken(),
-            penalty_suit: hand.penalty_suit(),
-            scoring_cards: table.scoring_cards(),
-            taken: seats().map(|seat| table.taken_seen_by(me, seat)).collect(),
-            points: seats().map(|seat| table.points_seen_by(me, seat)).collect(),
-            standings: table.standings(),
-            chips: table.chips_now(),
-            history: game.history(),
-            last_result: (hand.phase() == HandPhase::Finished).then(|| HandResult::of(hand, &table.setup.rules)),
-            leaders: if over { game.leaders() } else { Vec::new() },
-            widow_size: if hand.kitty_taker().is_none() && hand.waiting().is_empty() {
-                hand.kitty_cards().len()
-            } else {
-                0
+            hand: HandSight {
+                number: game.hand_number(),
+                phase: hand.phase(),
+                to_act: table.seat_to_act(),
+                pass_direction: hand.pass_direction(),
+                pass_count: hand.pass_count(),
+                pass_targets: seats().map(|seat| hand.pass_target(seat)).collect(),
+                choosing_pass: seats()
+                    .filter(|&seat| {
+                        game.phase() == GamePhase::InHand
+                            && hand.phase() == HandPhase::Passing
+                            && hand.awaits_pass_from(seat)
+                    })
+                    .collect(),
+                held: seats().map(|seat| hand.hand_of(seat).len()).collect(),
+                out: seats().map(|seat| hand.is_out(seat)).collect(),
+                widow_size: if hand.kitty_taker().is_none() && hand.waiting().is_empty() {
+                    hand.kitty_cards().len()
+                } else {
+                    0
+                },
+                widow: hand
+                    .kitty_taker()
+                    .filter(|&taker| me == Some(taker) || hand.phase() == HandPhase::Finished)
+                    .map(|taker| (taker, hand.kitty_cards())),
+                stock_size: hand.stock().len(),
+                waiting_cards: hand.waiting().len(),
+                declarer: hand.declarer(),
+                high_bid: hand.high_bid(),
+                named_suit: hand.named_suit(),
+                can_play_out: table.can_play_out() && table.seating.alone(),
             },
-            widow: hand
-                .kitty_taker()
-                .filter(|&taker| me == Some(taker) || hand.phase() == HandPhase::Finished)
-                .map(|taker| (taker, hand.kitty_cards())),
-            stock_size: hand.stock().len(),
-            waiting_cards: hand.waiting().len(),
-            declarer: hand.declarer(),
-            high_bid: hand.high_bid(),
-            named_suit: hand.named_suit(),
-            can_play_out: table.can_play_out() && table.seating.alone(),
-            finish: table.finish,
-            tournament: table.timed.and_then(|timed| timed.score),
-            clock: table.timed.map(|timed| timed.clock.left(now)),
+            play: PlaySight {
+                tricks: game.tricks(),
+                takes: takes_seen_by(table, me),
+                trick: table.table_trick(now),
+                showing_trick: table.pacing.showing_trick(now),
+                in_progress: *hand.trick(),
+                played: hand.played(),
+                hearts_broken: hand.hearts_broken(),
+                penalty_suit: hand.penalty_suit(),
+                scoring_cards: table.scoring_cards(),
+                taken: seats().map(|seat| table.taken_seen_by(me, seat)).collect(),
+                points: seats().map(|seat| table.points_seen_by(me, seat)).collect(),
+            },
+            scores: ScoreSight {
+                standings: table.standings(),
+                chips: table.chips_now(),
+                history: game.history(),
+                last_result: (hand.phase() == HandPhase::Finished).then(|| HandResult::of(hand, &table.setup.rules)),
+                leaders: if over { game.leaders() } else { Vec::new() },
+                finish: table.finish,
+                tournament: table.timed.and_then(|timed| timed.score),
+                clock: table.timed.map(|timed| timed.clock.left(now)),
+            },
+            waiting: WaitSight {
+                on: waiting_for,
+                waited,
+                turn_left,
+                more_time,
+                mover_left,
+                paused: table.paused(now),
+                grace: table.sharing.grace,
+            },
             own: me.map(|seat| own(table, person, seat)),
-            waiting_for,
-            waited,
-            turn_left,
-            more_time,
-            mover_left,
             alone: table.seating.alone(),
-            paused: table.paused(now),
             reading_scores: reading && person.done_with_hand < game.hand_number(),
             chat: &table.chat,
             proposal: table.proposal_seen_by(person.id, now),
             speed: table.pacing.speed(),
             may: table.may(p),
-            grace: table.sharing.grace,
         }
     }
 
@@ -376,12 +421,12 @@ impl<'a> Sight<'a> {
     /// A side's standing: a seat's, a combined team's total, or the sum of
     /// individual partners' totals.
     pub fn side_standing(&self, side: usize) -> i32 {
-        self.setup.rules.side_total(&self.standings, side)
+        self.setup.rules.side_total(&self.scores.standings, side)
     }
 
     /// What a standing counts: `chips` or `total`.
     pub fn standing_word(&self) -> &'static str {
-        if self.chips.is_some() { "chips" } else { "total" }
+        if self.scores.chips.is_some() { "chips" } else { "total" }
     }
 
     /// The seats whose person is away past their grace (their bot plays
@@ -407,18 +452,18 @@ impl<'a> Sight<'a> {
     /// waiting for the others' before the cards change hands.
     pub fn pass_made(&self) -> Option<CardBag> {
         let own = self.own.as_ref()?;
-        let waiting = self.phase == GamePhase::InHand && self.hand_phase == HandPhase::Passing;
+        let waiting = self.phase == GamePhase::InHand && self.hand.phase == HandPhase::Passing;
         (waiting && !own.passed.is_empty()).then_some(own.passed)
     }
 
     /// Whether the game waits for this person's card or decision.
     pub fn to_act(&self) -> bool {
-        self.seat.is_some() && self.to_act == self.seat
+        self.seat.is_some() && self.hand.to_act == self.seat
     }
 
     /// Whether it is this person's turn to play a card.
     pub fn plays_now(&self) -> bool {
-        self.to_act() && self.phase == GamePhase::InHand && self.hand_phase == HandPhase::Playing
+        self.to_act() && self.phase == GamePhase::InHand && self.hand.phase == HandPhase::Playing
     }
 
     /// The cards in the order they are drawn; none for a watcher.
@@ -441,19 +486,19 @@ impl<'a> Sight<'a> {
     /// "waiting for you, carol, 0:23" while the table waits on people,
     /// where others share the table ("... to read the scores" between hands).
     pub fn waiting_line(&self) -> Option<String> {
-        if self.alone || self.waiting_for.is_empty() {
+        if self.alone || self.waiting.on.is_empty() {
             return None;
         }
         let mut names: Vec<String> = Vec::new();
-        if self.seat.is_some_and(|seat| self.waiting_for.contains(&seat)) {
+        if self.seat.is_some_and(|seat| self.waiting.on.contains(&seat)) {
             names.push("you".to_string());
         }
-        names.extend(self.waiting_for.iter().filter(|&&seat| !self.is_mine(seat)).map(|&seat| self.name(seat)));
+        names.extend(self.waiting.on.iter().filter(|&&seat| !self.is_mine(seat)).map(|&seat| self.name(seat)));
         let what = if self.phase == GamePhase::HandOver { " to read the scores" } else { "" };
         // Where a turn clock runs, everyone sees the time it leaves; else how long the table has waited.
-        let (time, left) = match self.mover_left {
+        let (time, left) = match self.waiting.mover_left {
             Some(left) => (left.as_secs(), " left"),
-            None => (self.waited.as_secs(), ""),
+            None => (self.waiting.waited.as_secs(), ""),
         };
         Some(format!("waiting for {}{what}, {}:{:02}{left}", names.join(", "), time / 60, time % 60))
     }
@@ -461,13 +506,15 @@ impl<'a> Sight<'a> {
     /// What a take of `taken` is worth to its taker this hand, by the
     /// engine's scoring (the moon and the hand's bonuses aside).
     pub fn worth(&self, taken: CardBag) -> i32 {
-        worth_of(&self.setup.rules, self.named_suit, taken)
+        worth_of(&self.setup.rules, self.hand.named_suit, taken)
     }
 
     /// Whether a game is under way: something played and the game not over,
     /// so that a new one would end it.
     pub fn mid_game(&self) -> bool {
-        self.finish.is_none() && self.phase != GamePhase::GameOver && (self.hand_number > 1 || !self.played.is_empty())
+        self.scores.finish.is_none()
+            && self.phase != GamePhase::GameOver
+            && (self.hand.number > 1 || !self.play.played.is_empty())
     }
 
     /// The moon scorings a shooter may choose from under these rules.

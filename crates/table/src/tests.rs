@@ -264,7 +264,7 @@ fn every_trick_is_told_worth_what_the_rule_books_table_gives_its_cards() {
         while table.finish.is_none() {
             for person in &table.seating.people {
                 let sight = table.sight(person.id, now).expect("the person is here");
-                for (trick, take) in sight.tricks.iter().zip(&sight.takes) {
+                for (trick, take) in sight.play.tricks.iter().zip(&sight.play.takes) {
                     let points: i32 = trick.cards().iter().map(|&card| rule_book_points(preset, card)).sum();
                     assert_eq!(take.points, points, "{preset:?}: {:?} told to {}", trick.cards(), person.name);
                     told += 1;

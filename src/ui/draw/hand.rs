@@ -20,9 +20,9 @@ pub(super) fn your_line(buf: &mut Buffer, area: Rect, app: &Seen<'_>, hits: &mut
             Span::styled(format!(" {}", app.name(south)), theme.strong()),
             Span::raw(format!(
                 "{sep}{}{sep}{} {}",
-                points(app.points[south.index()]),
+                points(app.play.points[south.index()]),
                 app.standing_word(),
-                app.standings[south],
+                app.scores.standings[south],
                 sep = theme.separator()
             )),
             Span::styled(format!("{}you are watching", theme.separator()), theme.quiet()),
@@ -36,9 +36,9 @@ pub(super) fn your_line(buf: &mut Buffer, area: Rect, app: &Seen<'_>, hits: &mut
         Span::styled(" You", name_style),
         Span::raw(format!(
             "{sep}{}{sep}{} {}",
-            points(app.points[me.index()]),
+            points(app.play.points[me.index()]),
             app.standing_word(),
-            app.standings[me],
+            app.scores.standings[me],
             sep = app.viewer.theme.separator()
         )),
     ];
@@ -54,8 +54,8 @@ pub(super) fn your_line(buf: &mut Buffer, area: Rect, app: &Seen<'_>, hits: &mut
     // What you passed stays in view for the hand.
     // (Both copies where you passed two.)
     let passed = app.own.as_ref().map_or(CardBag::EMPTY, |own| own.passed);
-    if app.hand_phase != HandPhase::Passing && !passed.is_empty() {
-        let target = app.name(app.pass_targets[me.index()]);
+    if app.hand.phase != HandPhase::Passing && !passed.is_empty() {
+        let target = app.name(app.hand.pass_targets[me.index()]);
         let text = format!("{}passed {} to {target}", theme.separator(), theme.cards(passed.iter()));
         spans.push(Span::styled(text, theme.quiet()));
     }
@@ -70,10 +70,10 @@ pub(super) fn your_line(buf: &mut Buffer, area: Rect, app: &Seen<'_>, hits: &mut
         hits.buttons.push((rect, which));
     };
     if app.is_passing() {
-        let ready = app.viewer.marked.len() == app.pass_count;
+        let ready = app.viewer.marked.len() == app.hand.pass_count;
         button("[ PASS ]", Button::Pass, ready);
     }
-    if app.can_play_out {
+    if app.hand.can_play_out {
         button("[ PLAY OUT ]", Button::PlayOut, true);
     }
 }

@@ -168,7 +168,7 @@ pub(super) fn seats(buf: &mut Buffer, area: Rect, app: &Seen<'_>, detail: Detail
 
 pub(super) fn seat_lines(app: &Seen<'_>, seat: Seat, detail: Detail) -> Vec<Line<'static>> {
     let theme = app.viewer.theme;
-    let to_act = app.to_act == Some(seat) && !app.showing_trick && app.viewer.window.is_none();
+    let to_act = app.hand.to_act == Some(seat) && !app.play.showing_trick && app.viewer.window.is_none();
     let name_style = if to_act { theme.active() } else { theme.strong() };
     // A person's seat says whether they are here; a bot's, its level.
     let level = match app.at_seats.get(seat.index()) {
@@ -177,12 +177,12 @@ pub(super) fn seat_lines(app: &Seen<'_>, seat: Seat, detail: Detail) -> Vec<Line
         _ => app.setup.players.get(seat.index()).map(|p| p.name()).unwrap_or_default(),
     };
     let level: String = level.chars().take(12).collect();
-    let held = app.held[seat.index()];
+    let held = app.hand.held[seat.index()];
     let mut state = String::new();
-    if app.out[seat.index()] {
+    if app.hand.out[seat.index()] {
         state = "out of cards".to_string();
-    } else if app.hand_phase == HandPhase::Passing && app.phase == GamePhase::InHand {
-        state = if app.choosing_pass.contains(&seat) { "passing" } else { "passed" }.to_string();
+    } else if app.hand.phase == HandPhase::Passing && app.phase == GamePhase::InHand {
+        state = if app.hand.choosing_pass.contains(&seat) { "passing" } else { "passed" }.to_string();
     } else if let Some(partner) = app.rules().partner(seat) {
         // Partners are named once the passing is over (your line names yours throughout).
         state = if app.is_mine(partner) { "partner".to_string() } else { format!("with {}", app.name(partner)) };
@@ -195,15 +195,15 @@ pub(super) fn seat_lines(app: &Seen<'_>, seat: Seat, detail: Detail) -> Vec<Line
         ]),
         Line::raw(format!(
             "{}{}{} {}",
-            points(app.points[seat.index()]),
+            points(app.play.points[seat.index()]),
             app.viewer.theme.separator(),
             app.standing_word(),
-            app.standings[seat]
+            app.scores.standings[seat]
         )),
     ];
     if detail == Detail::BRIEF {
         let mut count = format!("{} {held}", theme.card_back());
-        if app.out[seat.index()] {
+        if app.hand.out[seat.index()] {
             count.clear();
         }
         let joined = [count, state].into_iter().filter(|part| !part.is_empty()).collect::<Vec<_>>();
@@ -270,18 +270,18 @@ fn fan_of_backs(held: usize, rows: u16, theme: Theme) -> Vec<Line<'static>> {
 /// has taken this hand, the cards it passed you, the cards you passed it
 /// (each once the exchange is made, as you see them at a real table).
 fn seat_notes(app: &Seen<'_>, seat: Seat) -> Vec<Line<'static>> {
-    let scoring = app.scoring_cards;
+    let scoring = app.play.scoring_cards;
     let mut notes = Vec::new();
-    let mut took: Vec<Card> = app.taken[seat.index()].iter().filter(|&card| scoring.contains(card)).collect();
+    let mut took: Vec<Card> = app.play.taken[seat.index()].iter().filter(|&card| scoring.contains(card)).collect();
     took.reverse();
     notes.extend(card_lines("took", &took, 2, app.viewer.theme));
-    if let Some(own) = app.own.as_ref().filter(|_| app.hand_phase != HandPhase::Passing) {
+    if let Some(own) = app.own.as_ref().filter(|_| app.hand.phase != HandPhase::Passing) {
         let me = own.seat;
-        if app.pass_targets[seat.index()] == me && seat != me {
+        if app.hand.pass_targets[seat.index()] == me && seat != me {
             let gave: Vec<Card> = own.received.iter().collect();
             notes.extend(card_lines("passed you", &gave, 1, app.viewer.theme));
         }
-        if app.pass_targets[me.index()] == seat {
+        if app.hand.pass_targets[me.index()] == seat {
             let yours: Vec<Card> = own.passed.iter().collect();
             notes.extend(card_lines("you passed", &yours, 1, app.viewer.theme));
         }

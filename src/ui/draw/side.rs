@@ -28,9 +28,10 @@ pub(super) fn side_panel(buf: &mut Buffer, area: Rect, app: &Seen<'_>) {
     draw_lines(buf, inner, &sheet, Alignment::Left);
 
     let lines: Vec<Line> = app
+        .play
         .tricks
         .iter()
-        .zip(&app.takes)
+        .zip(&app.play.takes)
         .enumerate()
         .map(|(i, (trick, take))| {
             // Two packs: a trick nobody won waits for the next winner.
@@ -104,7 +105,7 @@ fn running_totals(app: &Seen<'_>, rows: usize, width: u16) -> Vec<Line<'static>>
         header += &format!("{name:>column$}");
     }
     let mut lines = vec![Line::styled(header, app.viewer.theme.strong())];
-    let history = app.history;
+    let history = app.scores.history;
     let skip = history.len().saturating_sub(rows.saturating_sub(1).max(1));
     for (i, record) in history.iter().enumerate().skip(skip) {
         let mut row = format!(" {:<4}", i + 1);
@@ -125,7 +126,7 @@ fn totals_by_side(app: &Seen<'_>, width: u16) -> Vec<Line<'static>> {
     const NAME: usize = 10;
     const COLUMN: usize = 5;
     let sides = app.rules().side_count();
-    let history = app.history;
+    let history = app.scores.history;
     let shown = (usize::from(width).saturating_sub(NAME + 1) / COLUMN).max(1);
     let first = history.len().saturating_sub(shown);
     let mut header = format!(" {:<NAME$}", "Hand");

@@ -28,8 +28,8 @@ fn instruction(app: &Seen<'_>) -> String {
         let theme = app.viewer.theme;
         what.push_str(&format!("{}{} queued for your turn", theme.separator(), theme.card(card)));
     }
-    match app.turn_left {
-        Some(left) if app.finish.is_none() => {
+    match app.waiting.turn_left {
+        Some(left) if app.scores.finish.is_none() => {
             let left = left.as_secs();
             format!("{what} ({}:{:02} left)", left / 60, left % 60)
         }
@@ -41,23 +41,28 @@ fn instruction(app: &Seen<'_>) -> String {
 fn what_now(app: &Seen<'_>) -> String {
     let theme = app.viewer.theme;
     let name = |seat: Seat| app.name(seat);
-    if let Some(finish) = app.finish {
+    if let Some(finish) = app.scores.finish {
         match finish {
             Finish::OutOfTime => "Time is up: the game is over".to_string(),
             Finish::Completed => "The game is over".to_string(),
         }
-    } else if app.paused {
+    } else if app.waiting.paused {
         "The table waits for its players: nobody seated has been here for a while".to_string()
     } else if let (Some(me), Some((cards, _))) = (app.seat, app.pending_pass()) {
-        format!("Passing {} to {}{}", theme.cards(cards.iter()), name(app.pass_targets[me.index()]), theme.ellipsis())
+        format!(
+            "Passing {} to {}{}",
+            theme.cards(cards.iter()),
+            name(app.hand.pass_targets[me.index()]),
+            theme.ellipsis()
+        )
     } else if let (Some(me), Some(cards)) = (app.seat, app.pass_made()) {
-        let passed = format!("You passed {} to {}", theme.cards(cards.iter()), name(app.pass_targets[me.index()]));
+        let passed = format!("You passed {} to {}", theme.cards(cards.iter()), name(app.hand.pass_targets[me.index()]));
         match app.waiting_line() {
             Some(waiting) => format!("{passed}; {waiting}"),
             None => passed,
         }
-    } else if app.showing_trick
-        && let Some(last) = app.tricks.last()
+    } else if app.play.showing_trick
+        && let Some(last) = app.play.tricks.last()
     {
         // Two packs: a trick no card won waits for the next winner, unless it
         // was the last, which its leader takes.
@@ -66,7 +71,7 @@ fn what_now(app: &Seen<'_>) -> String {
             Some(seat) if app.is_mine(seat) => "You take the trick".to_string(),
             Some(seat) => format!("{} takes the trick", name(seat)),
             None => {
-                format!("Nobody wins the trick: its {} cards wait for the next trick's winner", app.waiting_cards)
+                format!("Nobody wins the trick: its {} cards wait for the next trick's winner", app.hand.waiting_cards)
             }
         }
     } else if let Some(waiting) = app.waiting_line().filter(|_| !app.is_passing() && !app.to_act()) {
@@ -77,31 +82,31 @@ fn what_now(app: &Seen<'_>) -> String {
             GamePhase::GameOver => "The game is over".to_string(),
             GamePhase::MoonChoice(seat) if app.is_mine(seat) => "You shot the moon: choose how it counts".to_string(),
             GamePhase::MoonChoice(seat) => format!("{} shot the moon and is choosing how it counts", name(seat)),
-            GamePhase::InHand => match app.to_act {
+            GamePhase::InHand => match app.hand.to_act {
                 _ if app.is_passing() => {
-                    let need = app.pass_count;
-                    let target = name(app.pass_targets[app.seat.unwrap_or(Seat::SOUTH).index()]);
+                    let need = app.hand.pass_count;
+                    let target = name(app.hand.pass_targets[app.seat.unwrap_or(Seat::SOUTH).index()]);
                     if app.viewer.marked.len() == need {
                         format!("Pass {} to {target}: Enter or click PASS", theme.cards(app.viewer.marked.iter()))
                     } else {
                         format!("Choose {need} cards to pass to {target} ({} of {need})", app.viewer.marked.len())
                     }
                 }
-                Some(seat) if app.is_mine(seat) && app.hand_phase == HandPhase::Bidding => {
+                Some(seat) if app.is_mine(seat) && app.hand.phase == HandPhase::Bidding => {
                     "Bid for the right to name the suit, or pass".to_string()
                 }
-                Some(seat) if app.hand_phase == HandPhase::Bidding => format!("{} is bidding", name(seat)),
-                Some(seat) if app.is_mine(seat) && app.hand_phase == HandPhase::Naming => {
+                Some(seat) if app.hand.phase == HandPhase::Bidding => format!("{} is bidding", name(seat)),
+                Some(seat) if app.is_mine(seat) && app.hand.phase == HandPhase::Naming => {
                     "You won the auction: name the penalty suit".to_string()
                 }
-                Some(seat) if app.hand_phase == HandPhase::Naming => format!("{} is naming the suit", name(seat)),
-                Some(seat) if app.is_mine(seat) && app.hand_phase == HandPhase::Declaring => {
+                Some(seat) if app.hand.phase == HandPhase::Naming => format!("{} is naming the suit", name(seat)),
+                Some(seat) if app.is_mine(seat) && app.hand.phase == HandPhase::Declaring => {
                     "Declare the Generale, or pass".to_string()
                 }
-                Some(seat) if app.hand_phase == HandPhase::Declaring => {
+                Some(seat) if app.hand.phase == HandPhase::Declaring => {
                     format!("{} is deciding whether to declare the Generale", name(seat))
                 }
-                Some(seat) if app.is_mine(seat) => match app.trick.led_suit() {
+                Some(seat) if app.is_mine(seat) => match app.play.trick.led_suit() {
                     None => "Your lead".to_string(),
                     Some(suit) if app.own.as_ref().is_some_and(|own| !own.hand.cards().of_suit(suit).is_empty()) => {
                         format!("Follow {}", suit.name())
@@ -113,7 +118,7 @@ fn what_now(app: &Seen<'_>) -> String {
                         matches!(app.at_seats[seat.index()], AtSeat::Person { bot_playing: true, .. });
                     if bot_for_a_person {
                         format!("{}'s bot is playing", name(seat))
-                    } else if app.hand_phase == HandPhase::Passing {
+                    } else if app.hand.phase == HandPhase::Passing {
                         format!("{} is choosing a pass", name(seat))
                     } else {
                         format!("{} is thinking", name(seat))
@@ -128,13 +133,13 @@ fn what_now(app: &Seen<'_>) -> String {
 /// What may be done besides, least important first to go.
 fn asides(app: &Seen<'_>) -> Vec<Part> {
     let mut asides = Vec::new();
-    if app.pending_pass().is_some() && app.finish.is_none() && app.may.undo.is_ok() {
+    if app.pending_pass().is_some() && app.scores.finish.is_none() && app.may.undo.is_ok() {
         asides.push(Part::with_short("u takes them back", "u undoes", Priority::Low));
     }
-    if app.more_time {
+    if app.waiting.more_time {
         asides.push(Part::with_short("+ more time", "+ time", Priority::High));
     }
-    if app.can_play_out && app.finish.is_none() {
+    if app.hand.can_play_out && app.scores.finish.is_none() {
         asides.push(Part::with_short("no points left: o plays the hand out", "o plays out", Priority::Low));
     }
     if let Some(proposal) = app.proposal.as_ref().filter(|proposal| !proposal.asked) {
@@ -203,7 +208,7 @@ pub(super) fn status_line(buf: &mut Buffer, area: Rect, app: &Seen<'_>) -> Optio
 pub fn keys_now(app: &Seen<'_>) -> Vec<&'static str> {
     let shared = app.kind == Kind::Shared;
     let quit = if shared { "q leave" } else { "q quit" };
-    let over = app.finish.is_some() && matches!(app.viewer.window, None | Some(Window::GameOver(_)));
+    let over = app.scores.finish.is_some() && matches!(app.viewer.window, None | Some(Window::GameOver(_)));
     let mut keys: Vec<&str> = match &app.viewer.window {
         _ if over && app.seat.is_none() => vec!["s scores", "m message", "q leave"],
         _ if over && shared => vec!["n new game", "s scores", "S record", "q leave"],
@@ -220,7 +225,7 @@ pub fn keys_now(app: &Seen<'_>) -> Vec<&'static str> {
     if app.may.hint.is_err() {
         keys.retain(|key| !key.starts_with("i "));
     }
-    if app.tricks.is_empty() {
+    if app.play.tricks.is_empty() {
         keys.retain(|key| *key != "t trick");
     }
     if app.viewer.window.is_none() && app.proposal.as_ref().is_some_and(|proposal| proposal.mine) {
@@ -240,7 +245,7 @@ pub fn keys_now(app: &Seen<'_>) -> Vec<&'static str> {
     if may_propose && app.seats_to_let_go().next().is_some() {
         keys.push("F free seat");
     }
-    if app.viewer.window.is_none() && app.finish.is_none() {
+    if app.viewer.window.is_none() && app.scores.finish.is_none() {
         keys.extend(["? help", quit]);
     }
     keys

@@ -16,18 +16,18 @@ pub(super) fn info_bar(buf: &mut Buffer, area: Rect, app: &Seen<'_>) {
     let theme = app.viewer.theme;
     let rules = app.rules();
     let me = app.seat.unwrap_or(Seat::SOUTH);
-    let pass = match app.pass_direction {
+    let pass = match app.hand.pass_direction {
         hearts_engine::PassDirection::Hold => "hold".to_string(),
-        direction if app.pass_count == 0 => format!("no pass ({direction})"),
+        direction if app.hand.pass_count == 0 => format!("no pass ({direction})"),
         // Alone, a seat's name is where it sits ("pass left"); a shared table names people and bots.
         _ if app.kind == Kind::Shared && app.seat.is_some() => {
-            format!("pass to {}", app.name(app.pass_targets[me.index()]))
+            format!("pass to {}", app.name(app.hand.pass_targets[me.index()]))
         }
         // A watcher passes nothing: the hand's direction.
         direction if app.kind == Kind::Shared => format!("pass {direction}"),
-        _ => format!("pass {}", app.name(app.pass_targets[me.index()]).to_lowercase()),
+        _ => format!("pass {}", app.name(app.hand.pass_targets[me.index()]).to_lowercase()),
     };
-    let broken = app.hearts_broken;
+    let broken = app.play.hearts_broken;
     let target = if rules.plays_chips() {
         (format!("{} deals", rules.hand_limit()), String::new())
     } else {
@@ -36,11 +36,11 @@ pub(super) fn info_bar(buf: &mut Buffer, area: Rect, app: &Seen<'_>) {
     let label = (app.setup.label.clone(), String::new());
     // (text, shorter text); listed from the most to the least important.
     let mut parts: Vec<(String, String)> =
-        vec![(format!("Hand {}", app.hand_number), format!("H{}", app.hand_number)), (pass.clone(), pass)];
+        vec![(format!("Hand {}", app.hand.number), format!("H{}", app.hand.number)), (pass.clone(), pass)];
     match &app.deal {
         // The terminal's own table: the deal code, to play the hand again some day.
         DealShown::Code(code) if app.code.is_none() => {
-            let deal = DealCode { seed: code.seed, hand: app.hand_number };
+            let deal = DealCode { seed: code.seed, hand: app.hand.number };
             parts.extend([target, (format!("deal {deal}"), String::new()), label]);
         }
         // A shared table: which game is played comes first, then the code others join by.
@@ -57,24 +57,24 @@ pub(super) fn info_bar(buf: &mut Buffer, area: Rect, app: &Seen<'_>) {
     if rules.must_break_hearts {
         let state = if broken { "broken" } else { "not broken" };
         let short = if broken { "broken" } else { "unbroken" };
-        parts.insert(2, (format!("{} {state}", app.penalty_suit.name()), short.to_string()));
+        parts.insert(2, (format!("{} {state}", app.play.penalty_suit.name()), short.to_string()));
     }
     // (A kitty that rolled over with the first trick is among the cards waiting.)
-    if app.widow_size > 0 {
+    if app.hand.widow_size > 0 {
         // Every card counts, both copies of a pair (a count of the set would give the pair away).
-        let size = app.widow_size;
+        let size = app.hand.widow_size;
         let name = app.rules().kitty_name();
         parts.insert(1, (format!("{name} {size}"), format!("{}{size}", name[..1].to_uppercase())));
     }
     if rules.domino {
         // Domino never passes: the stock takes the pass's place.
-        let size = app.stock_size;
+        let size = app.hand.stock_size;
         parts[1] = (format!("stock {size}"), format!("S{size}"));
     }
-    if let Some(chips) = app.chips {
+    if let Some(chips) = app.scores.chips {
         parts.insert(1, (format!("pot {}", chips.pot), format!("P{}", chips.pot)));
     }
-    match (app.named_suit, app.high_bid) {
+    match (app.hand.named_suit, app.hand.high_bid) {
         (Some(suit), Some(bid)) => {
             let who = app.name(bid.seat);
             let symbol = theme.suit(suit);
@@ -88,20 +88,20 @@ pub(super) fn info_bar(buf: &mut Buffer, area: Rect, app: &Seen<'_>) {
     }
     // Two packs: the pairs cancelled in the trick on the table, and the
     // cards of tricks nobody won, waiting for the next winner.
-    let cancelled = app.trick.cancelled();
+    let cancelled = app.play.trick.cancelled();
     if !cancelled.is_empty() {
         let pairs = theme.cards(cancelled);
         parts.insert(1, (format!("{pairs} cancelled"), format!("{pairs} ✕")));
     }
-    let waiting = app.waiting_cards;
+    let waiting = app.hand.waiting_cards;
     if waiting > 0 {
         parts.insert(1, (format!("{waiting} cards waiting"), format!("+{waiting}")));
     }
-    if let Some(declarer) = app.declarer {
+    if let Some(declarer) = app.hand.declarer {
         let who = app.name(declarer);
         parts.insert(1, (format!("Generale: {who}"), format!("G:{who}")));
     }
-    let clock = app.clock.map(|left| {
+    let clock = app.scores.clock.map(|left| {
         let left = left.as_secs();
         let icon = theme.clock();
         format!(" {icon} {}:{:02} ", left / 60, left % 60)

@@ -18,8 +18,8 @@ use super::*;
 
 pub(super) fn trick(buf: &mut Buffer, area: Rect, app: &Seen<'_>, now: Instant, size: CardSize, seat_height: u16) {
     let players = app.players();
-    let trick = app.trick;
-    let winner = if app.showing_trick { trick.winning_card() } else { None };
+    let trick = app.play.trick;
+    let winner = if app.play.showing_trick { trick.winning_card() } else { None };
     let (cx, cy) = centre(area);
     let reach = trick_reach(area, players, size, seat_height);
     let (reach_x, reach_y) = reach;
@@ -38,7 +38,7 @@ pub(super) fn trick(buf: &mut Buffer, area: Rect, app: &Seen<'_>, now: Instant, 
 
     if let (Some(me), Some((cards, at))) = (app.seat, app.pending_pass()) {
         // Your pass crosses the table, face down, from you to its receiver.
-        let target = app.pass_targets[me.index()];
+        let target = app.hand.pass_targets[me.index()];
         let delay = app.speed.trick_delay().as_secs_f64().max(1e-3);
         let progress = (1.0 - at.saturating_duration_since(now).as_secs_f64() / delay).clamp(0.0, 1.0);
         let (from, to) = (direction(app.place(me), players), direction(app.place(target), players));
@@ -114,7 +114,7 @@ pub(crate) fn covered_corner(buf: &mut Buffer, (x, y): (u16, u16), card: Card, f
 
 pub(super) fn played_panel(buf: &mut Buffer, area: Rect, app: &Seen<'_>) {
     let theme = app.viewer.theme;
-    let played = app.played;
+    let played = app.play.played;
     // Narrow enough to stay clear of the trick in the middle at 80 columns.
     let rect = Rect::new(area.x, area.y, 31.min(area.width), 6.min(area.height));
     Clear.render(rect, buf);

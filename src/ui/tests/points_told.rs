@@ -195,7 +195,7 @@ fn the_points_told_trick_by_trick_add_up_to_each_seats_take_in_both_views() {
                     .map(|y| (120..area.width).map(|x| buf[(x, y)].symbol().to_string()).collect::<String>())
                     .filter_map(|row| points_shown(row.trim_end_matches([' ', '│']), &names))
                     .collect();
-                assert_eq!(shown.len(), sight.tricks.len(), "{preset}: every trick on bob's screen");
+                assert_eq!(shown.len(), sight.play.tricks.len(), "{preset}: every trick on bob's screen");
                 let stock = stock_noted.take();
                 for (seat, name) in Seat::all(sight.players()).zip(&names) {
                     let total: i32 = shown.iter().filter(|(taker, _)| taker == name).map(|(_, points)| points).sum();

@@ -461,12 +461,12 @@ fn the_proposer_may_take_the_proposal_back_with_n() {
 fn a_note_lasts_until_the_next_trick_is_taken() {
     let mut shared = Shared::alice_and_bob(Sharing::default());
     shared.arrive(EVE, "eve", None, true);
-    shared.play_until(|shared| shared.sight(EVE).hand_phase == HandPhase::Playing);
+    shared.play_until(|shared| shared.sight(EVE).hand.phase == HandPhase::Playing);
     shared.press(EVE, Command::LastTrick);
     assert_eq!(shared.note(EVE), Some("No trick has been taken yet this hand"));
     shared.wait(Duration::from_secs(3));
     assert!(shared.note(EVE).is_some(), "time alone does not take it away");
-    shared.play_until(|shared| !shared.sight(EVE).tricks.is_empty());
+    shared.play_until(|shared| !shared.sight(EVE).play.tricks.is_empty());
     assert_eq!(shared.note(EVE), None, "a trick later it is gone");
 }
 
@@ -646,7 +646,7 @@ fn the_turn_clock_counts_down_for_the_person_it_runs_for_and_says_when_the_bot_a
         shared.bots_act();
         shared.act_for(BOB);
     }
-    let left = 20 - shared.sight(ALICE).waited.as_secs();
+    let left = 20 - shared.sight(ALICE).waiting.waited.as_secs();
     assert!(shared.status(ALICE).contains(&format!("(0:{left:02} left)")), "{}", shared.status(ALICE));
     assert!(!shared.status(BOB).contains(" left)"), "the countdown is alice's: {}", shared.status(BOB));
     assert_eq!(shared.table().bot_to_ask(shared.now + Duration::from_secs(left - 1)), None, "still hers");
@@ -723,8 +723,8 @@ fn someone_who_sits_where_a_bot_has_passed_is_told_its_pass() {
 fn a_table_waiting_on_people_wakes_as_each_whole_second_of_the_wait_passes() {
     let mut shared = Shared::alice_and_bob(Sharing::default());
     shared.bots_act();
-    assert!(!shared.sight(ALICE).waiting_for.is_empty(), "the table waits for its people's passes");
-    let began = shared.now - shared.sight(ALICE).waited;
+    assert!(!shared.sight(ALICE).waiting.on.is_empty(), "the table waits for its people's passes");
+    let began = shared.now - shared.sight(ALICE).waiting.waited;
     for (waited_ms, next_s) in [(300, 1), (1_700, 2), (2_000, 3), (2_999, 3)] {
         shared.now = began + Duration::from_millis(waited_ms);
         let next = shared.table().next_wakeup(shared.now);
@@ -1092,9 +1092,9 @@ fn a_bot_playing_for_someone_away_is_named_as_theirs() {
     shared.leave(BOB);
     shared.now += Duration::from_secs(2);
     shared.play_until(|shared| {
-        shared.sight(ALICE).to_act == Seat::new(1)
+        shared.sight(ALICE).hand.to_act == Seat::new(1)
             && shared.sight(ALICE).phase == GamePhase::InHand
-            && shared.sight(ALICE).hand_phase == HandPhase::Playing
+            && shared.sight(ALICE).hand.phase == HandPhase::Playing
     });
     assert!(shared.status(ALICE).contains("bob's bot is playing"), "{}", shared.status(ALICE));
 }
@@ -1180,7 +1180,7 @@ fn a_table_rebuilt_after_a_failure_is_where_it_was_with_its_people_but_the_one_i
 fn the_played_cards_panel_writes_ten_as_10_and_closes_with_esc() {
     let mut shared = Shared::alice_and_bob(Sharing::default());
     shared.arrive(EVE, "eve", None, true);
-    let ten_played = |shared: &Shared| shared.sight(EVE).played.contains("10♠".parse().unwrap());
+    let ten_played = |shared: &Shared| shared.sight(EVE).play.played.contains("10♠".parse().unwrap());
     shared.play_until(ten_played);
     shared.press(EVE, Command::PlayedCards);
     let screen = shared.screen(EVE, 80, 24);
@@ -1207,10 +1207,10 @@ fn a_long_message_in_the_side_panel_is_read_from_its_sender_on() {
 fn someone_who_sits_down_after_a_hand_is_told_the_seats_points_are_theirs() {
     let mut shared = Shared::alice_and_bob(Sharing::default());
     shared.play_until(|shared| {
-        shared.table().game().hand_number() == 2 && shared.sight(ALICE).standings[Seat::new(2).unwrap()] > 0
+        shared.table().game().hand_number() == 2 && shared.sight(ALICE).scores.standings[Seat::new(2).unwrap()] > 0
     });
     let north = Seat::new(2).unwrap();
-    let points = shared.sight(ALICE).standings[north];
+    let points = shared.sight(ALICE).scores.standings[north];
     shared.arrive(CAROL, "carol", None, false);
     assert_eq!(shared.sight(CAROL).seat, Some(north));
     let note = shared.note(CAROL).unwrap_or_default();
@@ -1235,7 +1235,9 @@ fn playing_out_is_not_offered_where_others_sit() {
     let mut shared = Shared::alice_and_bob(Sharing::default());
     shared.play_until(|shared| {
         let sight = shared.sight(ALICE);
-        sight.hand_phase == HandPhase::Playing && sight.points.iter().sum::<i32>() == 26 && sight.tricks.len() < 13
+        sight.hand.phase == HandPhase::Playing
+            && sight.play.points.iter().sum::<i32>() == 26
+            && sight.play.tricks.len() < 13
     });
     let screen = shared.screen(ALICE, 80, 24);
     assert!(!screen.contains("PLAY OUT") && !screen.contains("o plays"), "{screen}");
@@ -1325,10 +1327,14 @@ fn the_turn_clock_gives_the_line_mode_longer_warns_before_it_runs_out_and_more_t
         said.iter().any(|line| line.starts_with("Pass three cards") && line.ends_with("You have 60 seconds.")),
         "{said:#?}"
     );
-    assert_eq!(shared.sight(BOB).turn_left, Some(Duration::from_secs(20)), "bob, at a screen, has the table's own");
+    assert_eq!(
+        shared.sight(BOB).waiting.turn_left,
+        Some(Duration::from_secs(20)),
+        "bob, at a screen, has the table's own"
+    );
     shared.act_for(BOB);
     shared.bots_act();
-    shared.wait(Duration::from_secs(51) - shared.sight(ALICE).waited);
+    shared.wait(Duration::from_secs(51) - shared.sight(ALICE).waiting.waited);
     assert_eq!(shared.room.take_lines(ALICE), ["9 seconds left: then your bot moves for you."]);
     shared.room.type_line(ALICE, "time", shared.now);
     assert_eq!(shared.room.take_lines(ALICE), ["You have more time: 69 seconds left."]);
@@ -1354,12 +1360,12 @@ fn each_seats_pass_has_its_own_clock_and_its_own_time_asked_for() {
     shared.bots_act();
     // alice passes in good time: bob's clock is his own, not cut short by hers ending.
     alice_passes(&mut shared);
-    shared.wait(Duration::from_secs(20) - shared.sight(BOB).waited);
+    shared.wait(Duration::from_secs(20) - shared.sight(BOB).waiting.waited);
     assert_eq!(shared.table().bot_to_ask(shared.now), None, "bob still has 10 s");
-    assert_eq!(shared.sight(BOB).turn_left, Some(Duration::from_secs(10)));
+    assert_eq!(shared.sight(BOB).waiting.turn_left, Some(Duration::from_secs(10)));
     // bob's time asked for is his: alice's is refused only for hers.
     shared.room.intend(BOB, hearts_table::Intent::MoreTime, shared.now);
-    assert_eq!(shared.sight(BOB).turn_left, Some(Duration::from_secs(40)));
+    assert_eq!(shared.sight(BOB).waiting.turn_left, Some(Duration::from_secs(40)));
     shared.wait(Duration::from_secs(40));
     assert_eq!(shared.table().bot_to_ask(shared.now), Some(Seat::new(1).unwrap()), "then his bot passes");
 }
@@ -1371,11 +1377,11 @@ fn at_the_screen_plus_asks_for_more_time_once_a_decision_and_the_status_line_off
     shared.bots_act();
     let bottom = shared.screen(BOB, 80, 24);
     assert!(bottom.contains("+ more time") || bottom.contains("+ time"), "{bottom}");
-    let before = shared.sight(BOB).turn_left.expect("bob's clock runs while he chooses a pass");
+    let before = shared.sight(BOB).waiting.turn_left.expect("bob's clock runs while he chooses a pass");
     shared.press(BOB, Command::MoreTime);
-    assert_eq!(shared.sight(BOB).turn_left, Some(before + Duration::from_secs(30)), "as long again");
+    assert_eq!(shared.sight(BOB).waiting.turn_left, Some(before + Duration::from_secs(30)), "as long again");
     assert_eq!(shared.note(ALICE).map(|note| note.starts_with("bob asked for more time")), Some(true));
-    assert!(!shared.sight(BOB).more_time, "once a decision");
+    assert!(!shared.sight(BOB).waiting.more_time, "once a decision");
     let after = shared.screen(BOB, 80, 24);
     assert!(!after.contains("+ more time") && !after.contains("+ time"), "{after}");
 }

@@ -29,7 +29,7 @@ fn domino_for_two(yours: &str, theirs: &str, stock: Option<&str>) -> Harness {
 fn domino_is_not_played_out_while_the_stock_holds_hearts() {
     let h = domino_for_two("2C 3C", "4C 5C", None);
     assert!(h.game().hand().stock().contains("AH".parse().unwrap()), "the stock is every other card");
-    assert!(!h.sight().can_play_out, "the hearts of the stock go to whoever draws them or takes the stock");
+    assert!(!h.sight().hand.can_play_out, "the hearts of the stock go to whoever draws them or takes the stock");
     assert!(!h.status().contains("plays the hand out"), "{}", h.status());
     assert!(!h.text().contains("PLAY OUT"), "{}", h.text());
 }
@@ -37,7 +37,7 @@ fn domino_is_not_played_out_while_the_stock_holds_hearts() {
 #[test]
 fn domino_is_played_out_once_the_stock_holds_no_hearts() {
     let mut h = domino_for_two("2C 3C", "4C 5C", Some("2S 3S"));
-    assert!(h.sight().can_play_out);
+    assert!(h.sight().hand.can_play_out);
     h.send(Command::PlayOut);
     assert_eq!(h.game().phase(), GamePhase::HandOver);
 }
@@ -51,7 +51,7 @@ fn a_widow_still_face_down_with_a_heart_in_it_is_not_played_out() {
     let hand = Hand::new(&rules, deal, PassDirection::Hold);
     let mut h = Harness::from_game(rules, Game::from_position(rules, 1, hand, BySeat::splat(0)).unwrap());
     h.wait(Duration::from_secs(1));
-    assert!(!h.sight().can_play_out, "the last trick's winner takes the widow's heart");
+    assert!(!h.sight().hand.can_play_out, "the last trick's winner takes the widow's heart");
 }
 
 /// Cancellation at six, where you lead: the hands (South first) and the kitty.
@@ -82,7 +82,7 @@ fn a_kitty_with_a_heart_in_it_is_not_played_out_before_the_first_trick_is_won() 
     let (rules, game) = cancellation_at_six(["2C 3C", "4C 5C", "6C 7C", "8C 9C", "TC JC", "QC KC"], "5H");
     let mut h = Harness::from_game(rules, game);
     h.wait(Duration::from_secs(1));
-    assert!(!h.sight().can_play_out, "the first trick's winner takes the kitty's heart");
+    assert!(!h.sight().hand.can_play_out, "the first trick's winner takes the kitty's heart");
 }
 
 #[test]
@@ -96,7 +96,7 @@ fn cards_waiting_for_the_next_tricks_winner_keep_the_hand_from_being_played_out(
     assert!(game.hand().waiting().cards().contains("2H".parse().unwrap()));
     let mut h = Harness::from_game(rules, game);
     h.wait(Duration::from_secs(5));
-    assert!(!h.sight().can_play_out, "the next trick's winner takes the 2H that waits");
+    assert!(!h.sight().hand.can_play_out, "the next trick's winner takes the 2H that waits");
 }
 
 // ---- one order for drawing, keys, mouse and marks -------------------------
@@ -206,7 +206,7 @@ fn with_jokers_a_card_marked_by_mouse_is_drawn_raised() {
 fn with_jokers_enter_plays_the_card_drawn_under_the_cursor_and_the_cursor_reaches_the_joker() {
     let mut h = joker_game();
     h.play_until(|app| {
-        app.sight().to_act == Some(YOU)
+        app.sight().hand.to_act == Some(YOU)
             && app.game().hand().phase() == HandPhase::Playing
             && app.game().legal_moves().len() >= 3
             && app.game().legal_moves().iter().any(|card| card.is_joker())
@@ -241,7 +241,7 @@ fn every_turn_starts_with_the_cursor_on_a_card_you_may_play() {
     let mut turns = 0;
     while h.game().hand_number() == 1 && h.game().phase() == GamePhase::InHand {
         h.let_bots_play();
-        if h.sight().to_act != Some(YOU) {
+        if h.sight().hand.to_act != Some(YOU) {
             break;
         }
         let under = the_card_under_the_cursor(&h);
@@ -372,7 +372,7 @@ fn the_kitty_that_waited_with_a_trick_nobody_won_is_told_taken_with_the_next() {
         h.wait(Duration::from_secs(3));
     }
     assert_eq!(h.game().hand().kitty_taker(), Some(YOU), "your KD took both tricks and the kitty");
-    let takes = &h.sight().takes;
+    let takes = &h.sight().play.takes;
     assert!(takes[1].widow && takes[1].waited == 6 && takes[1].points == 2, "{takes:?}");
     assert_eq!(h.you().note.as_deref(), Some("You took the kitty: 5♥ 5♥"), "told, though the first trick waited");
 }

@@ -46,7 +46,7 @@ pub fn key(offer: &mut u32, command: Command, sight: &Sight) -> Outcome {
 pub fn draw(buf: &mut Buffer, area: Rect, seen: &Seen, offer: u32, hits: &mut Hits) -> Rect {
     let theme = seen.viewer.theme;
     let (rect, inner) = frame(buf, area, 60, 9, "The auction", theme);
-    let high = match seen.high_bid {
+    let high = match seen.hand.high_bid {
         Some(bid) => format!(" Highest bid: {} by {}.", bid.chips, seen.name(bid.seat)),
         None => " Nobody has bid yet.".to_string(),
     };

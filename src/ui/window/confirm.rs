@@ -72,7 +72,7 @@ fn yes_or_no(command: Command, yes: impl FnOnce() -> Outcome) -> Outcome {
 /// Whether the window asking whether to leave offers giving the seat up
 /// for good: seated at a served table whose game is not over.
 pub fn offers_give_up(sight: &Sight) -> bool {
-    sight.kind == Kind::Shared && sight.seat.is_some() && sight.finish.is_none()
+    sight.kind == Kind::Shared && sight.seat.is_some() && sight.scores.finish.is_none()
 }
 
 /// What a key does to the window asking whether to leave.
@@ -102,9 +102,9 @@ pub fn quit_draw(buf: &mut Buffer, area: Rect, seen: &Seen, hits: &mut Hits) -> 
             vec![" Quit now? The game is saved, and `hearts`".to_string(), " offers to resume it next time.".into()]
         }
         (Kind::Shared, None) => vec![" Stop watching and go back to the lobby?".to_string()],
-        (Kind::Shared, Some(_)) if seen.finish.is_some() => vec![" Leave the table for the lobby?".to_string()],
+        (Kind::Shared, Some(_)) if seen.scores.finish.is_some() => vec![" Leave the table for the lobby?".to_string()],
         (Kind::Shared, Some(_)) => vec![
-            format!(" Leave the table? Your seat waits {} s for you,", seen.grace.as_secs()),
+            format!(" Leave the table? Your seat waits {} s for you,", seen.waiting.grace.as_secs()),
             " then its bot plays until you come back.".to_string(),
             " g gives it up for good: you watch, and anyone".to_string(),
             " who comes may take it.".to_string(),
@@ -116,7 +116,7 @@ pub fn quit_draw(buf: &mut Buffer, area: Rect, seen: &Seen, hits: &mut Hits) -> 
 
 /// Draws the window asking whether to deal again.
 pub fn restart_draw(buf: &mut Buffer, area: Rect, seen: &Seen, hits: &mut Hits) -> Rect {
-    let text = [format!(" Deal hand {} again from the start?", seen.hand_number)];
+    let text = [format!(" Deal hand {} again from the start?", seen.hand.number)];
     question(buf, area, "Deal again?", &text, buttons_of(Asked::DealAgain, seen.sight), seen.viewer.theme, hits)
 }
 

@@ -83,15 +83,15 @@ pub fn draw(buf: &mut Buffer, area: Rect, app: &Seen<'_>, selected: Button, hits
     let theme = app.viewer.theme;
     let rules = app.rules();
     let mut order: Vec<usize> = (0..rules.side_count()).collect();
-    let chips = app.chips.is_some();
+    let chips = app.scores.chips.is_some();
     order.sort_by_key(|&side| (if chips { -app.side_standing(side) } else { app.side_standing(side) }, side));
-    let leaders = app.leaders.clone();
+    let leaders = app.scores.leaders.clone();
     let mut winning_sides: Vec<usize> = leaders.iter().map(|&seat| rules.side(seat)).collect();
     winning_sides.dedup();
     // A watcher has no side.
     let ours = app.seat.map_or(usize::MAX, |me| rules.side(me));
     let headline = match (winning_sides.as_slice(), rules.teams != Teams::Off) {
-        _ if app.history.is_empty() => "No hand was completed: nobody wins".to_string(),
+        _ if app.scores.history.is_empty() => "No hand was completed: nobody wins".to_string(),
         ([side], false) if *side == ours => "You win!".to_string(),
         ([side], true) if *side == ours => format!("{} win!", app.side_name(ours).replace(" & ", " and ")),
         (sides, _) if sides.contains(&ours) => "You share the win!".to_string(),
@@ -108,11 +108,11 @@ pub fn draw(buf: &mut Buffer, area: Rect, app: &Seen<'_>, selected: Button, hits
         let place = order.iter().position(|&other| app.side_standing(other) == standing).unwrap_or(i) + 1;
         lines.push(Line::styled(format!(" {place}. {name:<12}{standing:>5}"), style));
     }
-    if let Some(score) = app.tournament {
+    if let Some(score) = app.scores.tournament {
         lines.push(Line::raw(""));
         lines.extend(tournament_lines(score, theme));
     }
-    let hands = count(app.history.len(), "hand", "hands");
+    let hands = count(app.scores.history.len(), "hand", "hands");
     match &app.deal {
         DealShown::Code(code) => lines.push(Line::raw(format!(" Seed {}{}{hands}", code.seed, theme.separator()))),
         DealShown::Opened { code, text, digest } => {
@@ -126,7 +126,7 @@ pub fn draw(buf: &mut Buffer, area: Rect, app: &Seen<'_>, selected: Button, hits
         DealShown::Sealed { .. } => lines.push(Line::raw(format!(" {hands}"))),
     }
     let height = lines.len() as u16 + 4;
-    let title = if app.finish == Some(Finish::OutOfTime) { "Time is up" } else { "Game over" };
+    let title = if app.scores.finish == Some(Finish::OutOfTime) { "Time is up" } else { "Game over" };
     let (rect, inner) = frame(buf, area, 60, height, title, theme);
     Paragraph::new(lines).render(inner, buf);
     let row: Vec<(&str, Button)> =

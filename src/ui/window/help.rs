@@ -77,7 +77,7 @@ pub fn keys_here(sight: &Sight) -> Vec<(&'static str, &'static str)> {
     if sight.may.undo.is_ok() {
         keys.push(("u", "undo your last pass or card"));
     }
-    if sight.more_time {
+    if sight.waiting.more_time {
         keys.push(("+", "more time on the turn clock, once a decision"));
     }
     keys.extend(looking);
@@ -112,7 +112,7 @@ pub fn key(window: &mut Window, command: Command, sight: &Sight) -> Outcome {
             | Command::Dismiss
             | Command::Button(_),
         ) => Outcome::Close,
-        (_, Command::Quit) if sight.finish.is_some() => Outcome::Ask(Request::Leave),
+        (_, Command::Quit) if sight.scores.finish.is_some() => Outcome::Ask(Request::Leave),
         (_, Command::Quit) => Outcome::Open(Window::ConfirmQuit),
         _ => Outcome::Stay,
     }
@@ -122,7 +122,7 @@ pub fn key(window: &mut Window, command: Command, sight: &Sight) -> Outcome {
 pub fn draw(buf: &mut Buffer, area: Rect, seen: &Seen) -> Rect {
     let theme = seen.viewer.theme;
     // The timed game says what it takes away, in the place of the line on waits (it has none to skip).
-    let timed = seen.clock.map(|_| ("timed game", "no hints or undo; clock runs on your turns"));
+    let timed = seen.scores.clock.map(|_| ("timed game", "no hints or undo; clock runs on your turns"));
     let mut lines: Vec<Line> = keys_here(seen.sight)
         .into_iter()
         .filter(|&(key, _)| !(key == "any key" && timed.is_some()))

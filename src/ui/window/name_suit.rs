@@ -42,7 +42,7 @@ pub fn key(selected: &mut Suit, command: Command) -> Outcome {
 pub fn draw(buf: &mut Buffer, area: Rect, seen: &Seen, selected: Suit, hits: &mut Hits) -> Rect {
     let theme = seen.viewer.theme;
     let (rect, inner) = frame(buf, area, 60, 7, "Name the penalty suit", theme);
-    let bid = seen.high_bid.map_or(0, |bid| bid.chips);
+    let bid = seen.hand.high_bid.map_or(0, |bid| bid.chips);
     let text = vec![
         Line::raw(format!(" You won the auction for {bid}: each card of the suit you")),
         Line::raw(" name is worth 1, and it replaces hearts in every rule."),

@@ -76,7 +76,7 @@ pub fn score_sheet(app: &Seen<'_>, rows: usize, room: u16) -> Vec<Line<'static>>
         header += &format!("{name:>column$}");
     }
     let mut lines = vec![Line::styled(header, theme.strong())];
-    let history = app.history;
+    let history = app.scores.history;
     let skip = history.len().saturating_sub(rows.saturating_sub(2).max(1));
     if skip > 0 {
         lines.push(Line::styled(format!(" ({} earlier)", count(skip, "hand", "hands")), theme.quiet()));

@@ -54,7 +54,7 @@ pub enum EnterDoes {
 
 /// What Enter does at a hand's summary for this person.
 pub fn enter_does(sight: &Sight) -> EnterDoes {
-    if sight.phase == GamePhase::GameOver || sight.finish.is_some() {
+    if sight.phase == GamePhase::GameOver || sight.scores.finish.is_some() {
         EnterDoes::FinalStandings
     } else if sight.seat.is_none() {
         EnterDoes::Close
@@ -67,15 +67,15 @@ pub fn enter_does(sight: &Sight) -> EnterDoes {
 pub fn draw(buf: &mut Buffer, area: Rect, app: &Seen<'_>, hits: &mut Hits) -> Rect {
     let theme = app.viewer.theme;
     let players = app.players();
-    let Some(record) = app.history.last() else {
+    let Some(record) = app.scores.history.last() else {
         return frame(buf, area, 40, 4, "Hand over", theme).0;
     };
     let rules = app.rules();
-    let scoring = app.scoring_cards;
+    let scoring = app.play.scoring_cards;
     let (gain, standing) = if record.chips.is_some() { ("Chips", "Stack") } else { ("Hand", "Total") };
     let mut lines = vec![Line::styled(format!(" {:<10}{:<34}{gain:>6}{standing:>7}", "", "Took"), theme.strong())];
     for seat in Seat::all(players) {
-        let taken = app.taken[seat.index()].iter().filter(|&card| scoring.contains(card));
+        let taken = app.play.taken[seat.index()].iter().filter(|&card| scoring.contains(card));
         // With two packs a card taken twice is shown twice.
         let mut shown: Vec<Card> = taken.collect();
         shown.reverse();
@@ -115,7 +115,7 @@ pub fn draw(buf: &mut Buffer, area: Rect, app: &Seen<'_>, hits: &mut Hits) -> Re
     let room = area.height.saturating_sub(lines.len() as u16 + 5) as usize;
     lines.extend(score_sheet(app, room, area.width));
     let height = lines.len() as u16 + 4;
-    let (rect, inner) = frame(buf, area, width, height, &format!("Hand {} scored", app.hand_number), theme);
+    let (rect, inner) = frame(buf, area, width, height, &format!("Hand {} scored", app.hand.number), theme);
     Paragraph::new(lines).render(inner, buf);
     let label = match enter_does(app) {
         EnterDoes::FinalStandings => "Enter Final standings",
@@ -133,7 +133,7 @@ pub fn hand_events(app: &Sight, card: impl Fn(Card) -> String, record: &HandReco
     let who = |seat: Seat| app.name(seat);
     let result = &record.result;
     let mut lines = Vec::new();
-    if let (Some(bid), Some(suit)) = (result.bid, app.named_suit) {
+    if let (Some(bid), Some(suit)) = (result.bid, app.hand.named_suit) {
         let bidder = who(bid.seat);
         lines.push(format!("{bidder} paid {} into the pot to name {}", bid.chips, suit.name()));
     }
@@ -159,9 +159,9 @@ pub fn hand_events(app: &Sight, card: impl Fn(Card) -> String, record: &HandReco
             lines.push("A player could not pay in full: the game ends".to_string());
         }
     }
-    if let Some((taker, widow)) = app.widow {
+    if let Some((taker, widow)) = app.hand.widow {
         // What the widow added to its taker's take, by the hand's scoring.
-        let whole = app.taken[taker.index()];
+        let whole = app.play.taken[taker.index()];
         let points = app.worth(whole) - app.worth(whole.less(widow));
         let cards: Vec<String> = widow.iter().map(&card).collect();
         let cards = cards.join(", ");
@@ -203,7 +203,8 @@ pub fn hand_events(app: &Sight, card: impl Fn(Card) -> String, record: &HandReco
         }
     }
     if rules.points == PointsTable::Royal {
-        let taker = |card: Card| Seat::all(app.players()).find(|&seat| app.taken[seat.index()].cards().contains(card));
+        let taker =
+            |card: Card| Seat::all(app.players()).find(|&seat| app.play.taken[seat.index()].cards().contains(card));
         if let Some(seat) = taker(ROYAL_DOUBLER) {
             lines.push(format!("{}: {}'s hearts count twice", card(ROYAL_DOUBLER), who(seat)));
         }

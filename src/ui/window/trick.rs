@@ -22,7 +22,7 @@ use hearts_table::Sight;
 pub fn key(index: &mut usize, command: Command, sight: &Sight) -> Outcome {
     match command {
         Command::LastTrick | Command::Left if *index > 0 => *index -= 1,
-        Command::Right if *index + 1 < sight.tricks.len() => *index += 1,
+        Command::Right if *index + 1 < sight.play.tricks.len() => *index += 1,
         Command::Left | Command::Right => {}
         Command::Quit => return Outcome::Open(Window::ConfirmQuit),
         _ => return Outcome::Close,
@@ -48,7 +48,7 @@ pub fn key_line(index: usize, count: usize) -> Vec<&'static str> {
 pub fn draw(buf: &mut Buffer, area: Rect, seen: &Seen, index: usize) -> Rect {
     const WIDTH: u16 = 44;
     let theme = seen.viewer.theme;
-    let tricks = seen.tricks;
+    let tricks = seen.play.tricks;
     let title = format!("Trick {} of {}", index + 1, tricks.len());
     let mut lines = vec![];
     if let Some(trick) = tricks.get(index) {
