@@ -258,7 +258,7 @@ fn searching_expert(seed: u64, studied: Seat, shown: Option<Seat>) -> impl FnMut
         // A view's passed cards are how a search is told where cards lie
         // (the seat's own pass is forgotten, unless it went to `shown`).
         if let Some(shown) = shown {
-            (view.passed, view.pass_target) = (hand.holding(shown), Some(shown));
+            (view.pass.passed, view.pass.target) = (hand.holding(shown), Some(shown));
         }
         expert.play(&view)
     }

@@ -116,9 +116,9 @@ fn a_view_before_the_exchange_does_not_show_the_pass_coming_in() {
     let action = bot::decide(&game, west, normal.as_mut()).unwrap();
     game.apply(action).unwrap();
     let view = SeatView::of(&game, Seat::SOUTH);
-    assert_eq!(view.received, CardSet::EMPTY);
-    assert_eq!(view.passed, CardSet::EMPTY);
-    assert_eq!(view.pass_target, Some(west));
+    assert_eq!(view.pass.received, CardSet::EMPTY);
+    assert_eq!(view.pass.passed, CardSet::EMPTY);
+    assert_eq!(view.pass.target, Some(west));
 }
 
 /// A four-player hand with these cards, the last seat dealing, passing left.

@@ -338,7 +338,7 @@ fn bots_stop_a_declarer_by_taking_one_point() {
         }
         play_all(&mut hand, "KH");
         let view = SeatView::of_hand(&rules, &hand, &[], seat(1), BySeat::splat(0), 1);
-        assert_eq!(view.declarer, declared.then_some(seat(0)));
+        assert_eq!(view.variants.declarer, declared.then_some(seat(0)));
         let expected = if declared { "AH" } else { "2H" };
         for level in [Level::Normal, Level::Hard] {
             assert_eq!(level.bot(1, seat(1), Think::Samples(1)).play(&view), card(expected), "{level}");
@@ -377,10 +377,10 @@ fn the_widow_goes_with_its_points_to_the_first_tricks_winner_and_only_it_sees_th
     play_all(&mut hand, "2C AC 3C");
     assert_eq!(hand.kitty_taker(), Some(seat(1)));
     let taker = SeatView::of_hand(&rules, &hand, &[], seat(1), BySeat::splat(0), 1);
-    assert_eq!(taker.widow, common::cards("QS 5H"));
+    assert_eq!(taker.variants.widow, common::cards("QS 5H"));
     assert!(!taker.unseen().contains(card("QS")), "the taker knows where the QS is");
     let other = SeatView::of_hand(&rules, &hand, &[], seat(0), BySeat::splat(0), 1);
-    assert_eq!(other.widow, CardSet::EMPTY);
+    assert_eq!(other.variants.widow, CardSet::EMPTY);
     assert!(other.unseen().contains(card("QS")), "the others do not");
     play_all(&mut hand, "2D AD 3D");
     assert_eq!(table3(HandResult::of(&hand, &rules).points_taken), vec![0, 14, 0]);
@@ -392,7 +392,7 @@ fn with_kitty_to_last_trick_the_widow_waits_for_the_last_tricks_winner() {
     play_all(&mut hand, "2C AC 3C");
     assert_eq!(hand.kitty_taker(), None, "still face down after the first trick");
     let view = SeatView::of_hand(&rules, &hand, &[], seat(1), BySeat::splat(0), 1);
-    assert_eq!((view.kitty_size, view.widow), (2, CardSet::EMPTY));
+    assert_eq!((view.variants.kitty_size, view.variants.widow), (2, CardSet::EMPTY));
     play_all(&mut hand, "2D AD 3D");
     assert_eq!(hand.kitty_taker(), Some(seat(2)));
     assert_eq!(table3(HandResult::of(&hand, &rules).points_taken), vec![0, 0, 14]);

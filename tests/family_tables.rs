@@ -421,20 +421,16 @@ fn bots_bid_only_on_hands_with_a_much_safer_suit_and_name_it() {
         Deal { dealer: seat(3), hands: hands(&rules, deal), kitty: CardSet::EMPTY, twice: CardSet::EMPTY },
         PassDirection::Hold,
     );
-    let view = SeatView {
-        chips: Some(hearts_engine::Chips::new(&rules)),
-        ..SeatView::of_hand(&rules, &hand, &[], seat(0), BySeat::splat(0), 1)
-    };
+    let mut view = SeatView::of_hand(&rules, &hand, &[], seat(0), BySeat::splat(0), 1);
+    view.variants.chips = Some(hearts_engine::Chips::new(&rules));
     for level in [Level::Normal, Level::Hard, Level::Expert] {
         let mut bot = level.bot(1, seat(0), Think::Samples(10));
         assert!(bot.bid(&view).is_some_and(|chips| chips >= 1), "{level}");
         assert_eq!(bot.name_suit(&view), Suit::Spades, "{level}");
     }
     // West's hand has no suit much safer than hearts: it passes.
-    let west = SeatView {
-        chips: Some(hearts_engine::Chips::new(&rules)),
-        ..SeatView::of_hand(&rules, &hand, &[], seat(1), BySeat::splat(0), 1)
-    };
+    let mut west = SeatView::of_hand(&rules, &hand, &[], seat(1), BySeat::splat(0), 1);
+    west.variants.chips = Some(hearts_engine::Chips::new(&rules));
     assert_eq!(Level::Normal.bot(1, seat(1), Think::Samples(1)).bid(&west), None);
 }
 

@@ -100,20 +100,20 @@ fn write(view: &SeatView<'_>, picked: CardBag, decision: Option<Decision>, encod
     }
     bag_into(out.field("hand", CARD_SLOTS), CardBag::new(view.hand, doubles.hand));
     bag_into(out.field("picked", CARD_SLOTS), picked);
-    bag_into(out.field("passed", CARD_SLOTS), CardBag::new(view.passed, doubles.passed));
-    bag_into(out.field("received", CARD_SLOTS), CardBag::new(view.received, doubles.received));
+    bag_into(out.field("passed", CARD_SLOTS), CardBag::new(view.pass.passed, doubles.passed));
+    bag_into(out.field("received", CARD_SLOTS), CardBag::new(view.pass.received, doubles.received));
     let field = out.field("pass_to", players);
-    if let (Some(target), false) = (view.pass_target, field.is_empty()) {
+    if let (Some(target), false) = (view.pass.target, field.is_empty()) {
         field[relative(target)] = 1.0;
     }
     let field = out.field("dealer", players);
     if !field.is_empty() {
         field[relative(view.dealer)] = 1.0;
     }
-    bag_into(out.field("widow", CARD_SLOTS), CardBag::new(view.widow, doubles.widow));
+    bag_into(out.field("widow", CARD_SLOTS), CardBag::new(view.variants.widow, doubles.widow));
     let field = out.field("kitty_size", 1);
     if !field.is_empty() {
-        field[0] = view.kitty_size as f32 / deck;
+        field[0] = view.variants.kitty_size as f32 / deck;
     }
 
     let trick_cards = |field: &mut [f32], trick: &Trick| {
@@ -186,33 +186,33 @@ fn write(view: &SeatView<'_>, picked: CardBag, decision: Option<Decision>, encod
 
     // The family's extras: zeros where the rules do not play them.
     let field = out.field("declarer", players);
-    if let (Some(declarer), false) = (view.declarer, field.is_empty()) {
+    if let (Some(declarer), false) = (view.variants.declarer, field.is_empty()) {
         field[relative(declarer)] = 1.0;
     }
     let field = out.field("chips", players);
-    if let (Some(chips), false) = (view.chips, field.is_empty()) {
+    if let (Some(chips), false) = (view.variants.chips, field.is_empty()) {
         for seat in Seat::all(players) {
             field[relative(seat)] = chips.stacks[seat] as f32 / chips_at_table;
         }
     }
     let field = out.field("high_bid", 1 + players);
-    if let (Some(bid), false) = (view.high_bid, field.is_empty()) {
+    if let (Some(bid), false) = (view.variants.high_bid, field.is_empty()) {
         field[0] = bid.chips as f32 / chips_at_table;
         field[1 + relative(bid.seat)] = 1.0;
     }
     let field = out.field("named_suit", 4);
-    if let (Some(suit), false) = (view.named_suit, field.is_empty()) {
+    if let (Some(suit), false) = (view.variants.named_suit, field.is_empty()) {
         field[Suit::ALL.iter().position(|&s| s == suit).expect("a suit")] = 1.0;
     }
     let field = out.field("stock_size", 1);
     if !field.is_empty() {
-        field[0] = f32::from(view.stock_size) / deck;
+        field[0] = f32::from(view.variants.stock_size) / deck;
     }
     let field = out.field("held", players);
     if !field.is_empty() {
         let hand_size = rules.hand_size().max(1) as f32;
         for seat in Seat::all(players) {
-            field[relative(seat)] = f32::from(view.held[seat]) / hand_size;
+            field[relative(seat)] = f32::from(view.variants.held[seat]) / hand_size;
         }
     }
 }

@@ -152,10 +152,10 @@ const PASS_CANDIDATE_CARDS: usize = 6;
 /// those the hard policy most wants gone, the policy's own pass first.
 fn pass_candidates(view: &SeatView<'_>) -> Vec<CardSet> {
     let ranking = policy::pass_ranking(view, Skill::PLAYOUT);
-    let pool: Vec<Card> = ranking.iter().copied().take(PASS_CANDIDATE_CARDS.max(view.pass_count)).collect();
-    let own: CardSet = ranking.into_iter().take(view.pass_count).collect();
+    let pool: Vec<Card> = ranking.iter().copied().take(PASS_CANDIDATE_CARDS.max(view.pass.count)).collect();
+    let own: CardSet = ranking.into_iter().take(view.pass.count).collect();
     let mut candidates = vec![own];
-    candidates.extend(combinations(&pool, view.pass_count).into_iter().filter(|&cards| cards != own));
+    candidates.extend(combinations(&pool, view.pass.count).into_iter().filter(|&cards| cards != own));
     candidates
 }
 
@@ -247,7 +247,7 @@ pub struct PassEstimate {
 /// Deterministic for a seed.
 pub fn evaluate_passes(view: &SeatView<'_>, seed: u64, samples: usize, goal: Goal) -> Vec<PassEstimate> {
     let mine: Vec<Card> = view.hand.iter().collect();
-    evaluate_these_passes(view, seed, samples, combinations(&mine, view.pass_count), goal)
+    evaluate_these_passes(view, seed, samples, combinations(&mine, view.pass.count), goal)
 }
 
 /// As [`evaluate_passes`], for the passes given only.
@@ -281,7 +281,7 @@ pub fn evaluate_these_passes(
         let kitty: CardBag = rest.collect();
         let twice = Seat::all(players).fold(kitty.twice(), |twice, seat| twice | hands[seat].twice());
         let deal = Deal { dealer: view.dealer, hands: hands.map(CardBag::cards), kitty: kitty.cards(), twice };
-        let dealt = Hand::new(rules, deal, view.pass_direction);
+        let dealt = Hand::new(rules, deal, view.pass.direction);
         // The others choose as the hard bot would, from their own views.
         let passes: Vec<(Seat, CardSet)> = Seat::all(players)
             .filter(|&seat| seat != view.seat)
@@ -404,7 +404,7 @@ impl Total {
     fn means(&self, view: &SeatView<'_>) -> (f64, f64, Option<f64>) {
         let n = self.samples.max(1) as f64;
         let scale = (view.rules.side_count() as f64 - 1.0).max(1.0);
-        let chance = view.chips.is_none().then(|| self.chance as f64 / CHANCE_SCALE / n);
+        let chance = view.variants.chips.is_none().then(|| self.chance as f64 / CHANCE_SCALE / n);
         (self.points as f64 / n, self.utility as f64 / MILLI as f64 / n / scale, chance)
     }
 }
@@ -598,7 +598,7 @@ impl<'a> Search<'a> {
             return None;
         }
         // The kitty: what the deal left over, or the widow this seat took.
-        let kitty = left_over | view.widow;
+        let kitty = left_over | view.variants.widow;
         if view.rules.domino {
             return Some((self.domino_hand(holdings, kitty), FULL_WEIGHT));
         }
@@ -610,14 +610,14 @@ impl<'a> Search<'a> {
         );
         // Declarations as they were made: the first declarer stands.
         while let Some(seat) = hand.to_declare() {
-            hand.declare(seat, view.declarer == Some(seat)).ok()?;
+            hand.declare(seat, view.variants.declarer == Some(seat)).ok()?;
         }
         // The auction as it ended: the winning bid, and the suit named.
         while let Some(seat) = hand.to_bid() {
-            let winning = view.high_bid.filter(|bid| bid.seat == seat && view.named_suit.is_some());
+            let winning = view.variants.high_bid.filter(|bid| bid.seat == seat && view.variants.named_suit.is_some());
             hand.bid(seat, winning.map(|bid| bid.chips)).ok()?;
         }
-        if let (HandPhase::Naming, Some(suit)) = (hand.phase(), view.named_suit) {
+        if let (HandPhase::Naming, Some(suit)) = (hand.phase(), view.variants.named_suit) {
             hand.name_suit(hand.to_act(), suit).ok()?;
         }
         // The play so far, again, counting the others' cards that the hard
@@ -753,7 +753,7 @@ impl<'a> Judge<'a> {
         let rules = view.rules;
         let players = view.players();
         let me = view.seat;
-        if let Some(chips) = view.chips {
+        if let Some(chips) = view.variants.chips {
             // Chips: the seat's gain against the others' mean gain.
             let change = chips.settle(result, rules).change;
             let others: i64 = Seat::all(players).filter(|&s| s != me).map(|s| i64::from(change[s])).sum();
@@ -1038,8 +1038,8 @@ mod tests {
         let (rules, mut hand) = small_deck("S:-.A3.-.2 -.K.A.A Q.4.6.- -.5.7.3", open_lead(Rules::default()));
         let mut tricks = Vec::new();
         let mut view = view_after(&rules, &mut hand, "2C AC QS 3C KH 4H 5H", &mut tricks, 0);
-        view.passed = "AD".parse().unwrap();
-        view.pass_target = Some(Seat::new(1).unwrap());
+        view.pass.passed = "AD".parse().unwrap();
+        view.pass.target = Some(Seat::new(1).unwrap());
         let estimates = evaluate_plays(&view, 1, 30, Goal::Win);
         let (ace, duck) = (estimate_of(&estimates, "AH"), estimate_of(&estimates, "3H"));
         assert_eq!((ace.points, duck.points), (5.0, 18.0), "{estimates:?}");
@@ -1123,8 +1123,8 @@ mod tests {
             small_deck("S:-.-.43.2 -.-.65.3 -.32.-.A -.-.87.4", Rules { no_blood: false, ..Rules::default() });
         let mut tricks = Vec::new();
         let mut view = view_after(&rules, &mut hand, "2C 3C AC 4C 2H", &mut tricks, 3);
-        view.passed = "5D".parse().unwrap();
-        view.pass_target = Some(Seat::new(2).unwrap());
+        view.pass.passed = "5D".parse().unwrap();
+        view.pass.target = Some(Seat::new(2).unwrap());
         let search = Search::new(&view, 1, 1);
         assert!((0..50).all(|n| search.sample_hand(&mut GameRng::new(n, n)).is_none()), "no world agrees");
         let mut expert = Expert::new(1, Seat::new(3).unwrap(), Think::Samples(20));
@@ -1168,9 +1168,9 @@ mod tests {
                 accepted += 1;
                 assert_eq!(hand.holding(seat), view.hand);
                 assert_eq!(hand.trick(), &view.trick);
-                assert_eq!(hand.declarer(), view.declarer);
-                if !view.widow.is_empty() {
-                    assert_eq!(hand.kitty(), view.widow);
+                assert_eq!(hand.declarer(), view.variants.declarer);
+                if !view.variants.widow.is_empty() {
+                    assert_eq!(hand.kitty(), view.variants.widow);
                 }
                 for other in Seat::all(players) {
                     assert_eq!(hand.holding(other).len(), view.cards_held_by(other));

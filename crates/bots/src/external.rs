@@ -144,9 +144,9 @@ impl Bot for External {
             let held = CardBag::new(view.hand, view.doubles.hand);
             let cards = reply.cards.as_deref().and_then(super::protocol::card_bag);
             match cards {
-                Some(bag) if bag.len() == view.pass_count && held.includes(bag) => return bag,
+                Some(bag) if bag.len() == view.pass.count && held.includes(bag) => return bag,
                 _ => {
-                    self.complain(&format!("passed {:?}, not {} cards of its hand", reply.cards, view.pass_count));
+                    self.complain(&format!("passed {:?}, not {} cards of its hand", reply.cards, view.pass.count));
                 }
             }
         }

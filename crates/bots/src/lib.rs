@@ -34,7 +34,7 @@ pub use expert::{
     evaluate_plays_in_world, evaluate_these_passes,
 };
 pub use policy::Skill;
-pub use view::{Doubles, SeatView, Voids};
+pub use view::{Doubles, PassView, SeatView, VariantsView, Voids};
 
 pub use crate::players::{BotChoices, Level, Player, PlayerError};
 
@@ -45,7 +45,7 @@ use hearts_engine::{Action, Card, CardBag, Game, GamePhase, GameRng, HandPhase, 
 pub trait Bot: Send {
     /// A short name for tables and records, e.g. `normal`.
     fn name(&self) -> String;
-    /// The cards to pass: exactly `view.pass_count` of `view.hand` (with
+    /// The cards to pass: exactly `view.pass.count` of `view.hand` (with
     /// two packs, both copies of a card held twice may go).
     fn pass(&mut self, view: &SeatView<'_>) -> CardBag;
     /// The card to play: one of `view.legal`.

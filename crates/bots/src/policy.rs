@@ -101,7 +101,7 @@ const UNSEEN_PER_LATER_SEAT: usize = 3;
 
 /// The cards to pass.
 pub fn choose_pass(view: &SeatView<'_>, skill: Skill) -> CardSet {
-    pass_ranking(view, skill).into_iter().take(view.pass_count).collect()
+    pass_ranking(view, skill).into_iter().take(view.pass.count).collect()
 }
 
 /// The seat's cards in the order this policy would pass them, the first
@@ -113,7 +113,7 @@ pub fn pass_ranking(view: &SeatView<'_>, skill: Skill) -> Vec<Card> {
     }
     let protected = |lady: Card| hand.of_suit(lady.suit()).below(lady).len() >= SPADE_GUARDS;
     // Points passed to a partner stay on the team: keep them, pass the rest.
-    let to_partner = view.pass_target.is_some_and(|target| view.is_partner(target));
+    let to_partner = view.pass.target.is_some_and(|target| view.is_partner(target));
     let team_moons = view.rules.teams == Teams::Combined && view.rules.moon != hearts_engine::MoonRule::Off;
     // "Hearts" here and below is the penalty suit: the auction may name another.
     let hearts_suit = view.penalty_suit();
@@ -155,7 +155,7 @@ pub fn pass_ranking(view: &SeatView<'_>, skill: Skill) -> Vec<Card> {
             suit if suit == hearts_suit && skill.sheds_early => rank - 2 + value.min(5),
             suit if suit == hearts_suit => rank + 2 + value.min(5),
             _ => {
-                let voidable = length <= view.pass_count as i32;
+                let voidable = length <= view.pass.count as i32;
                 rank + if voidable { 10 - 2 * length } else { 0 }
             }
         }
@@ -266,7 +266,7 @@ impl Table {
         let shooting = skill.moon_attempts && moon_possible && mine_only && still_shooting(view, &points, skill);
         // A declared Generale: the declarer must take everything, and the
         // others only have to take one point from it.
-        let (threat, shooting) = match view.declarer {
+        let (threat, shooting) = match view.variants.declarer {
             Some(declarer) if declarer == view.seat => (None, true),
             Some(declarer) => (Some(declarer), false),
             None => (threat, shooting),
@@ -278,7 +278,11 @@ impl Table {
             unseen,
             // While Domino's stock lasts, a seat out of a suit draws and
             // follows: its voids promise no discard.
-            voids: if skill.counting && view.stock_size == 0 { view.voids() } else { BySeat::splat([false; 4]) },
+            voids: if skill.counting && view.variants.stock_size == 0 {
+                view.voids()
+            } else {
+                BySeat::splat([false; 4])
+            },
             threat,
             watch,
             shooting,
@@ -527,7 +531,7 @@ fn lead(view: &SeatView<'_>, table: &Table) -> Card {
 /// The bonus for each suit, worked out once per lead (the voids are read
 /// once, not for every card).
 fn domino_lead_bonus(view: &SeatView<'_>, table: &Table) -> [i32; 4] {
-    if view.stock_size == 0 {
+    if view.variants.stock_size == 0 {
         return [0; 4];
     }
     let voids = if table.skill.counting { Some(view.voids()) } else { None };

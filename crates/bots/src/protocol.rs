@@ -7,7 +7,7 @@ use std::io::{BufRead, Write};
 
 use serde::{Deserialize, Serialize};
 
-use super::{Doubles, Level, SeatView, Think};
+use super::{Doubles, Level, PassView, SeatView, Think, VariantsView};
 use crate::config::{rules_from_json, rules_to_json};
 use hearts_engine::{
     Bid, BySeat, Card, CardBag, CardSet, Chips, MoonScoring, PassDirection, PlaySituation, Rules, Seat, Suit, Trick,
@@ -189,30 +189,33 @@ impl Request {
             players,
             hand_number: view.hand_number,
             dealer: view.dealer.index(),
-            pass: view.pass_direction.to_string(),
-            pass_count: view.pass_count,
+            pass: view.pass.direction.to_string(),
+            pass_count: view.pass.count,
             hand: bag_strings(CardBag::new(view.hand, view.doubles.hand)),
-            passed: bag_strings(CardBag::new(view.passed, view.doubles.passed)),
-            pass_target: view.pass_target.map(Seat::index),
-            received: bag_strings(CardBag::new(view.received, view.doubles.received)),
-            received_from: view.received_from.map(Seat::index),
+            passed: bag_strings(CardBag::new(view.pass.passed, view.doubles.passed)),
+            pass_target: view.pass.target.map(Seat::index),
+            received: bag_strings(CardBag::new(view.pass.received, view.doubles.received)),
+            received_from: view.pass.received_from.map(Seat::index),
             tricks: view.tricks.iter().map(|t| trick_json(t, players, true)).collect(),
             trick: trick_json(&view.trick, players, false),
             hearts_broken: view.hearts_broken,
             scores: view.totals.of_table(players).to_vec(),
             points_taken: view.points_taken.of_table(players).to_vec(),
-            kitty_size: view.kitty_size,
-            widow: bag_strings(CardBag::new(view.widow, view.doubles.widow)),
+            kitty_size: view.variants.kitty_size,
+            widow: bag_strings(CardBag::new(view.variants.widow, view.doubles.widow)),
             legal: strings(view.legal),
             penalty_total,
-            declarer: view.declarer.map(Seat::index),
+            declarer: view.variants.declarer.map(Seat::index),
             partner: view.rules.partner(view.seat).map(Seat::index),
-            high_bid: view.high_bid.map(|bid| BidJson { seat: bid.seat.index(), chips: bid.chips }),
-            named_suit: view.named_suit.map(|suit| suit.letter().to_string()),
-            chips: view.chips.map(|chips| chips.stacks.of_table(players).to_vec()),
-            pot: view.chips.map(|chips| chips.pot),
-            stock: view.rules.domino.then_some(usize::from(view.stock_size)),
-            held: view.rules.domino.then(|| view.held.of_table(players).iter().map(|&n| usize::from(n)).collect()),
+            high_bid: view.variants.high_bid.map(|bid| BidJson { seat: bid.seat.index(), chips: bid.chips }),
+            named_suit: view.variants.named_suit.map(|suit| suit.letter().to_string()),
+            chips: view.variants.chips.map(|chips| chips.stacks.of_table(players).to_vec()),
+            pot: view.variants.chips.map(|chips| chips.pot),
+            stock: view.rules.domino.then_some(usize::from(view.variants.stock_size)),
+            held: view
+                .rules
+                .domino
+                .then(|| view.variants.held.of_table(players).iter().map(|&n| usize::from(n)).collect()),
         }
     }
 }
@@ -528,13 +531,15 @@ impl Decoded {
             seat: on_table(r.seat).expect("checked"),
             hand_number: r.hand_number,
             dealer: on_table(r.dealer).expect("checked"),
-            pass_direction: r.pass.parse::<PassDirection>().expect("checked"),
-            pass_count: r.pass_count,
+            pass: PassView {
+                direction: r.pass.parse::<PassDirection>().expect("checked"),
+                count: r.pass_count,
+                passed: cards(&r.passed),
+                target: r.pass_target.and_then(on_table),
+                received: cards(&r.received),
+                received_from: r.received_from.and_then(on_table),
+            },
             hand: cards(&r.hand),
-            passed: cards(&r.passed),
-            pass_target: r.pass_target.and_then(on_table),
-            received: cards(&r.received),
-            received_from: r.received_from.and_then(on_table),
             tricks: &self.tricks,
             trick: self.trick,
             played: CardSet::union(&played),
@@ -542,20 +547,22 @@ impl Decoded {
             points_taken: SeatView::points_in_tricks(&self.rules, &self.tricks, self.named_suit),
             legal: cards(&r.legal),
             totals: BySeat::new_with(|s| r.scores.get(s.index()).copied().unwrap_or(0)),
-            kitty_size: r.kitty_size,
-            widow: cards(&r.widow),
-            declarer: r.declarer.and_then(on_table),
-            chips: r.chips.as_ref().zip(r.pot).map(|(stacks, pot)| Chips {
-                stacks: BySeat::new_with(|s| stacks.get(s.index()).copied().unwrap_or(0)),
-                pot,
-            }),
-            high_bid: self.high_bid,
-            named_suit: self.named_suit,
+            variants: VariantsView {
+                kitty_size: r.kitty_size,
+                widow: cards(&r.widow),
+                declarer: r.declarer.and_then(on_table),
+                chips: r.chips.as_ref().zip(r.pot).map(|(stacks, pot)| Chips {
+                    stacks: BySeat::new_with(|s| stacks.get(s.index()).copied().unwrap_or(0)),
+                    pot,
+                }),
+                high_bid: self.high_bid,
+                named_suit: self.named_suit,
+                stock_size: r.stock.unwrap_or(0).min(255) as u8,
+                held: BySeat::new_with(|s| {
+                    r.held.as_ref().and_then(|held| held.get(s.index())).map_or(0, |&n| n.min(255) as u8)
+                }),
+            },
             known_voids: None,
-            stock_size: r.stock.unwrap_or(0).min(255) as u8,
-            held: BySeat::new_with(|s| {
-                r.held.as_ref().and_then(|held| held.get(s.index())).map_or(0, |&n| n.min(255) as u8)
-            }),
             doubles: Doubles {
                 hand: twice(&r.hand),
                 passed: twice(&r.passed),

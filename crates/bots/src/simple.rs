@@ -28,7 +28,7 @@ impl Bot for RandomBot {
     fn pass(&mut self, view: &SeatView<'_>) -> CardBag {
         let mut left = view.hand;
         let mut chosen = CardSet::EMPTY;
-        for _ in 0..view.pass_count {
+        for _ in 0..view.pass.count {
             let card = self.pick(left);
             left.remove(card);
             chosen.insert(card);
@@ -53,7 +53,7 @@ impl Bot for EasyBot {
     fn pass(&mut self, view: &SeatView<'_>) -> CardBag {
         let mut cards: Vec<Card> = view.hand.iter().collect();
         cards.sort_by_key(|card| std::cmp::Reverse((card.rank(), card.suit())));
-        cards.into_iter().take(view.pass_count).collect()
+        cards.into_iter().take(view.pass.count).collect()
     }
 
     fn play(&mut self, view: &SeatView<'_>) -> Card {

@@ -45,7 +45,7 @@ impl<'a> TwoPackWorlds<'a> {
         let players = view.players();
         let deck = view.rules.deck();
         let mine = CardBag::new(view.hand, view.doubles.hand);
-        let widow = CardBag::new(view.widow, view.doubles.widow);
+        let widow = CardBag::new(view.variants.widow, view.doubles.widow);
         let mut played = CardBag::EMPTY;
         let mut played_by = BySeat::splat(CardBag::EMPTY);
         for trick in view.tricks.iter().chain(std::iter::once(&view.trick)) {
@@ -60,8 +60,8 @@ impl<'a> TwoPackWorlds<'a> {
         // The copies this seat passed that are still out: at least as many
         // as it passed less those of the card played since.
         let mut known = BySeat::splat(CardBag::EMPTY);
-        if let Some(target) = view.pass_target {
-            let passed = CardBag::new(view.passed, view.doubles.passed);
+        if let Some(target) = view.pass.target {
+            let passed = CardBag::new(view.pass.passed, view.doubles.passed);
             for card in passed.cards() {
                 let out = passed.count(card).saturating_sub(played.count(card)).min(unseen.count(card));
                 for _ in 0..out {
@@ -98,7 +98,7 @@ impl<'a> TwoPackWorlds<'a> {
         let players = view.players();
         let mut hands = self.played_by;
         hands[view.seat] = hands[view.seat].plus(CardBag::new(view.hand, view.doubles.hand));
-        let mut kitty = CardBag::new(view.widow, view.doubles.widow);
+        let mut kitty = CardBag::new(view.variants.widow, view.doubles.widow);
         for (receiver, cards) in self.receivers.iter().zip(dealt) {
             match receiver {
                 Some(seat) => hands[*seat] = hands[*seat].plus(self.known[*seat]).plus(cards),
@@ -290,7 +290,7 @@ mod tests {
                 .filter(|&s| s != seat)
                 .flat_map(|s| (0..4).filter(move |&suit| voids[s][suit]).map(move |suit| (s, suit)))
                 .collect();
-            if checked || void_seats.len() != 1 || view.kitty_size > 0 || !view.trick.is_empty() {
+            if checked || void_seats.len() != 1 || view.variants.kitty_size > 0 || !view.trick.is_empty() {
                 return;
             }
             let (void_seat, suit) = void_seats[0];

@@ -24,20 +24,11 @@ pub struct SeatView<'a> {
     pub hand_number: u32,
     /// The seat that dealt this hand.
     pub dealer: Seat,
-    /// This hand's pass direction.
-    pub pass_direction: PassDirection,
-    /// Cards each seat passes this hand (0 on a hold hand).
-    pub pass_count: usize,
+    /// The pass of this hand as the seat knows it: where passes go, how many
+    /// cards, what it gave and what it got.
+    pub pass: PassView,
     /// The seat's cards now.
     pub hand: CardSet,
-    /// The cards this seat passed (empty before it chose).
-    pub passed: CardSet,
-    /// The seat that receives this seat's pass (none on a hold hand).
-    pub pass_target: Option<Seat>,
-    /// The cards this seat received (empty before the exchange).
-    pub received: CardSet,
-    /// The seat whose pass this seat receives (none on a hold hand).
-    pub received_from: Option<Seat>,
     /// The tricks completed this hand, in order.
     pub tricks: &'a [Trick],
     /// The trick being played.
@@ -53,6 +44,39 @@ pub struct SeatView<'a> {
     pub legal: CardSet,
     /// Game totals before this hand.
     pub totals: BySeat<i32>,
+    /// What the family's variants add: the kitty (Heartsette's widow), the
+    /// Generale, chips and the auction, Domino's stock.
+    pub variants: VariantsView,
+    /// The voids of every seat when a search already keeps them up to
+    /// date ([`Voids`]); `None`: [`SeatView::voids`] reads them off the
+    /// tricks.
+    pub known_voids: Option<BySeat<[bool; 4]>>,
+    /// Two packs: which of the cards above are there twice.
+    pub doubles: Doubles,
+}
+
+/// The pass of this hand as the seat knows it: where passes go, how many
+/// cards, what it gave and what it got.
+#[derive(Clone, Copy, Debug)]
+pub struct PassView {
+    /// This hand's pass direction.
+    pub direction: PassDirection,
+    /// Cards each seat passes this hand (0 on a hold hand).
+    pub count: usize,
+    /// The cards this seat passed (empty before it chose).
+    pub passed: CardSet,
+    /// The seat that receives this seat's pass (none on a hold hand).
+    pub target: Option<Seat>,
+    /// The cards this seat received (empty before the exchange).
+    pub received: CardSet,
+    /// The seat whose pass this seat receives (none on a hold hand).
+    pub received_from: Option<Seat>,
+}
+
+/// What the family's variants add: the kitty (Heartsette's widow), the
+/// Generale, chips and the auction, Domino's stock.
+#[derive(Clone, Copy, Debug)]
+pub struct VariantsView {
     /// How many cards lie face down in the kitty (0 without one, or once won).
     pub kitty_size: usize,
     /// The kitty's cards, once this seat has taken it (Heartsette's widow is
@@ -74,12 +98,6 @@ pub struct SeatView<'a> {
     /// them; draws make it more than the tricks show). Zeros in every
     /// other game, where one card a trick tells.
     pub held: BySeat<u8>,
-    /// The voids of every seat when a search already keeps them up to
-    /// date ([`Voids`]); `None`: [`SeatView::voids`] reads them off the
-    /// tricks.
-    pub known_voids: Option<BySeat<[bool; 4]>>,
-    /// Two packs: which of the cards above are there twice.
-    pub doubles: Doubles,
 }
 
 /// Two packs (Cancellation): the cards of a [`SeatView`] there twice; all
@@ -127,7 +145,7 @@ impl<'a> SeatView<'a> {
         let mut view =
             SeatView::of_hand(game.rules(), game.hand(), game.tricks(), seat, *game.totals(), game.hand_number());
         // Set in place: a view is made at every decision, and a copy costs.
-        view.chips = game.chips().copied();
+        view.variants.chips = game.chips().copied();
         view
     }
 
@@ -163,13 +181,15 @@ impl<'a> SeatView<'a> {
             seat,
             hand_number,
             dealer: hand.dealer(),
-            pass_direction: hand.pass_direction(),
-            pass_count: hand.pass_count(),
+            pass: PassView {
+                direction: hand.pass_direction(),
+                count: hand.pass_count(),
+                passed: hand.passed(seat),
+                target: passing.then(|| hand.pass_target(seat)),
+                received: hand.received(seat),
+                received_from: source,
+            },
             hand: hand.holding(seat),
-            passed: hand.passed(seat),
-            pass_target: passing.then(|| hand.pass_target(seat)),
-            received: hand.received(seat),
-            received_from: source,
             tricks,
             trick: *hand.trick(),
             played: hand.played(),
@@ -177,15 +197,17 @@ impl<'a> SeatView<'a> {
             points_taken,
             legal: if playing { hand.legal_moves() } else { CardSet::EMPTY },
             totals,
-            kitty_size,
-            widow: if kitty_taker == Some(seat) { hand.kitty() } else { CardSet::EMPTY },
-            declarer: hand.declarer(),
-            chips: None,
-            high_bid: hand.high_bid(),
-            named_suit: hand.named_suit(),
-            stock_size: if rules.domino { hand.stock().len() as u8 } else { 0 },
+            variants: VariantsView {
+                kitty_size,
+                widow: if kitty_taker == Some(seat) { hand.kitty() } else { CardSet::EMPTY },
+                declarer: hand.declarer(),
+                chips: None,
+                high_bid: hand.high_bid(),
+                named_suit: hand.named_suit(),
+                stock_size: if rules.domino { hand.stock().len() as u8 } else { 0 },
+                held: if rules.domino { BySeat::new_with(|s| hand.holding(s).len() as u8) } else { BySeat::splat(0) },
+            },
             known_voids: None,
-            held: if rules.domino { BySeat::new_with(|s| hand.holding(s).len() as u8) } else { BySeat::splat(0) },
             doubles,
         }
     }
@@ -193,17 +215,17 @@ impl<'a> SeatView<'a> {
     /// The least bid the auction allows now: one more than the highest,
     /// and at least 1.
     pub fn least_bid(&self) -> u32 {
-        self.high_bid.map_or(1, |bid| bid.chips + 1)
+        self.variants.high_bid.map_or(1, |bid| bid.chips + 1)
     }
 
     /// This seat's chips: the most it may bid (0 where chips are not played).
     pub fn own_chips(&self) -> u32 {
-        self.chips.map_or(0, |chips| chips.stacks[self.seat]).max(0) as u32
+        self.variants.chips.map_or(0, |chips| chips.stacks[self.seat]).max(0) as u32
     }
 
     /// The penalty suit: hearts, or the suit named in the auction.
     pub fn penalty_suit(&self) -> Suit {
-        self.named_suit.unwrap_or(Suit::Hearts)
+        self.variants.named_suit.unwrap_or(Suit::Hearts)
     }
 
     /// Players at the table.
@@ -213,7 +235,7 @@ impl<'a> SeatView<'a> {
 
     /// The cards this seat has not seen: in other hands or the kitty.
     pub fn unseen(&self) -> CardSet {
-        self.rules.deck() - self.hand - self.played - self.widow
+        self.rules.deck() - self.hand - self.played - self.variants.widow
     }
 
     /// What a card is worth to whoever takes it, as the bots weigh it: its
@@ -223,7 +245,7 @@ impl<'a> SeatView<'a> {
     /// is worth taking.
     #[inline]
     pub fn value(&self, card: Card) -> i32 {
-        if let Some(suit) = self.named_suit {
+        if let Some(suit) = self.variants.named_suit {
             // The auction's suit: each of its cards 1, nothing else counts.
             return i32::from(card.suit() == suit && !card.is_joker());
         }
@@ -309,22 +331,22 @@ impl<'a> SeatView<'a> {
     pub fn voids(&self) -> BySeat<[bool; 4]> {
         match self.known_voids {
             Some(voids) => voids,
-            None => Voids::of_tricks(self.rules, self.named_suit, self.tricks, &self.trick).by_seat,
+            None => Voids::of_tricks(self.rules, self.variants.named_suit, self.tricks, &self.trick).by_seat,
         }
     }
 
     /// Cards this seat knows another seat holds: the cards it passed that
     /// have not been played yet.
     pub fn known_elsewhere(&self) -> Option<(Seat, CardSet)> {
-        let target = self.pass_target?;
-        let still_held = self.passed - self.played;
+        let target = self.pass.target?;
+        let still_held = self.pass.passed - self.played;
         (!still_held.is_empty()).then_some((target, still_held))
     }
 
     /// How many cards `seat` holds now.
     pub fn cards_held_by(&self, seat: Seat) -> usize {
         if self.rules.domino {
-            return usize::from(self.held[seat]);
+            return usize::from(self.variants.held[seat]);
         }
         let in_trick = self.trick.plays(self.players()).filter(|&(s, _)| s == seat).count();
         self.rules.hand_size().saturating_sub(self.tricks.len() + in_trick)

@@ -615,7 +615,7 @@ fn own(table: &Table, person: &Attendee, seat: Seat) -> Own {
         passing,
         passed: hand.passed_cards(seat),
         received: hand.received_cards(seat),
-        new: if played_this_hand { CardSet::EMPTY } else { view.received & view.hand },
+        new: if played_this_hand { CardSet::EMPTY } else { view.pass.received & view.hand },
         pending_pass: pending.map(|pass| (pass.cards, pass.at)),
         queued: person.queued,
         question,
