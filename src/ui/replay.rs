@@ -29,9 +29,10 @@ use hearts_bots::record::{GameRecord, ReplayError};
 use hearts_engine::{Action, Card, CardSet, Game, HandPhase, Seat, Suit};
 use hearts_table::review::Decision;
 
-use super::draw::{BIG_WIDTH, CardSize, covered_corner, draw_card, short_name};
+use super::draw::{BIG_WIDTH, CardSize, covered_corner, draw_card};
 use super::fit::{Part, Priority, fit, wrap_units};
 use super::theme::Theme;
+use super::window::score_sheet::ScoreSheet;
 use hearts_table::seat_name;
 
 /// One position of the replayed game.
@@ -675,14 +676,16 @@ pub fn draw(buf: &mut Buffer, area: Rect, replay: &Replay) -> Buttons {
     }
     // The score sheet up to this hand: beside the rest on a wide screen,
     // below it otherwise.
-    let sheet_width = 8 + WIDE_SHEET_COLUMN * players as u16;
+    let first_number = log.map_or(1, |l| (l.number as usize).saturating_sub(step.hand));
+    let sheet = score_sheet(game, seating, first_number);
+    let sheet_width = 8 + WIDE_SHEET_COLUMN * sheet.sides.len() as u16;
     let sheet_from = if big { HANDS_COLUMN + hands_width(size) + 2 } else { SHEET_FROM_COLUMN };
     let beside = area.width >= sheet_from + sheet_width;
-    let column = if beside { WIDE_SHEET_COLUMN } else { sheet_column(players, area.width) };
+    let column = if beside { WIDE_SHEET_COLUMN } else { sheet_column(sheet.sides.len(), area.width) };
     let above = if beside { 1 } else { lines.len() };
-    let room = (area.height as usize).saturating_sub(above + 4);
-    let first_number = log.map_or(1, |l| (l.number as usize).saturating_sub(step.hand));
-    let sheet = score_sheet(game, seating, (first_number, usize::from(column)), room, theme);
+    // The header and the hands below it.
+    let room = (area.height as usize).saturating_sub(above + 3);
+    let sheet = sheet.lines(room, usize::from(column), theme);
     if beside {
         // The room below goes to the expert's estimate of every choice.
         if let Some(decision) = replay.decision_here() {
@@ -778,48 +781,25 @@ fn top_line(replay: &Replay, trick: usize, width: u16) -> Line<'static> {
 /// Each seat's column on a wide screen: a hand's score and the total.
 const WIDE_SHEET_COLUMN: u16 = 10;
 
-/// The narrowest column that shows a hand's score beside the total.
-const SCORE_AND_TOTAL: usize = 9;
-
-/// Each seat's column in `width` columns: as wide as fits, up to the wide
+/// Each side's column in `width` columns: as wide as fits, up to the wide
 /// one, never narrower than a total with a space before it.
-fn sheet_column(players: usize, width: u16) -> u16 {
+fn sheet_column(sides: usize, width: u16) -> u16 {
     let room = usize::from(width).saturating_sub(8);
-    (room / players).clamp(5, usize::from(WIDE_SHEET_COLUMN)) as u16
+    (room / sides).clamp(5, usize::from(WIDE_SHEET_COLUMN)) as u16
 }
 
-/// The score sheet up to the step on show: every seat in the seating's
-/// order, in columns `column` wide (the names shortened, and the totals
-/// alone, where narrow), the last `rows` hands; hands are numbered from
-/// `first_number`.
-fn score_sheet(
-    game: &Game,
-    seating: &Seating,
-    (first_number, column): (usize, usize),
-    rows: usize,
-    theme: Theme,
-) -> Vec<Line<'static>> {
-    let mut header = format!(" {:<6}", "Hand");
+/// The score sheet up to the step on show, the person's own side first;
+/// hands are numbered from `first_hand`.
+fn score_sheet<'a>(game: &'a Game, seating: &Seating, first_hand: usize) -> ScoreSheet<'a> {
+    let rules = game.rules();
+    let mut sides: Vec<(usize, Vec<String>)> = Vec::new();
     for &seat in &seating.order {
-        let name = seating.word(seat);
-        let name = if name.chars().count() < column { name } else { short_name(&name) };
-        header += &format!("{name:>column$}");
-    }
-    let mut sheet = vec![Line::styled(header, theme.strong())];
-    let scored = game.history().len();
-    for (i, record) in game.history().iter().enumerate().skip(scored.saturating_sub(rows)) {
-        let mut row = format!(" {:<6}", first_number + i);
-        for &seat in &seating.order {
-            let cell = if column < SCORE_AND_TOTAL {
-                record.totals[seat].to_string()
-            } else {
-                format!("{:+} {}", record.scores[seat], record.totals[seat])
-            };
-            row += &format!("{cell:>column$}");
+        let side = rules.side(seat);
+        if sides.iter().all(|&(listed, _)| listed != side) {
+            sides.push((side, rules.side_seats(side).map(|seat| seating.word(seat)).collect()));
         }
-        sheet.push(Line::raw(row));
     }
-    sheet
+    ScoreSheet { rules, history: game.history(), sides, first_hand }
 }
 
 /// The move a key asks for; `None` to quit, `Some(None)` for no move.
@@ -845,6 +825,7 @@ pub fn key_move(code: KeyCode, control: bool) -> Option<Option<Move>> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::ui::draw::short_name;
     use hearts_bots::players::Level;
     use hearts_engine::Rules;
 
@@ -1271,8 +1252,36 @@ mod tests {
             assert!(shown == name || shown == short_name(&name), "{name} as {shown}: {screen:#?}");
         }
         let totals: Vec<String> = replay.record.totals.iter().map(ToString::to_string).collect();
-        let last = screen.iter().find(|line| line.split_whitespace().skip(1).map(str::to_string).eq(totals.clone()));
+        // A total is marked where its seat shot the moon in the hand.
+        let total = |cell: &str| cell.trim_start_matches(|c: char| !c.is_ascii_digit() && c != '-').to_string();
+        let last = screen.iter().find(|line| line.split_whitespace().skip(1).map(total).eq(totals.clone()));
         assert!(last.is_some(), "no row with the totals {totals:?}:\n{}", screen.join("\n"));
+    }
+
+    #[test]
+    fn a_partnership_game_is_replayed_with_the_tables_sheet_one_column_a_team() {
+        let rules = hearts_engine::Preset::Partnership.rules();
+        let record = hearts_bots::record::bot_game(rules, 3, |_| Level::Normal, &["normal"; 4]);
+        let mut replay =
+            Replay::new(record, (1, 1), Theme { color: false, ascii: true, palette256: true, four_colour: false })
+                .unwrap();
+        replay.go(Move::End);
+        let screen = text_at(&replay, 80, 24);
+        let header = screen.iter().position(|line| line.starts_with(" Hand ")).expect("the sheet's header");
+        // A combined team's total is each partner's: yours and Across's, then Left's and Right's.
+        let (ours, theirs) = (replay.record.totals[0], replay.record.totals[1]);
+        let total = |cell: &str| cell.trim_start_matches(|c: char| !c.is_ascii_digit() && c != '-').to_string();
+        let last: Vec<String> = screen[header + 1..]
+            .iter()
+            .take_while(|line| !line.trim().is_empty())
+            .last()
+            .expect("a hand's row")
+            .split_whitespace()
+            .skip(1)
+            .map(total)
+            .collect();
+        assert_eq!(last.len(), 4, "a score and a total for each of two teams: {}", screen.join("\n"));
+        assert_eq!((last[1].clone(), last[3].clone()), (ours.to_string(), theirs.to_string()), "{}", screen.join("\n"));
     }
 
     #[test]

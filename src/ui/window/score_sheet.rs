@@ -16,7 +16,8 @@ use ratatui::widgets::{Paragraph, Widget};
 use super::frame;
 use crate::ui::Seen;
 use crate::ui::draw::{count, short_name};
-use hearts_engine::Teams;
+use crate::ui::theme::Theme;
+use hearts_engine::{HandRecord, Rules, Teams};
 
 /// Draws the window over the table; its rectangle.
 pub fn draw(buf: &mut Buffer, area: Rect, seen: &Seen) -> Rect {
@@ -54,56 +55,90 @@ pub fn sheet_width(app: &Seen<'_>, room: u16) -> u16 {
 /// A side's name in at most `width` characters: "You & Across", or the
 /// seats' short names ("You+A") where the full name does not fit.
 pub fn side_label(app: &Seen<'_>, side: usize, width: usize) -> String {
-    let full = app.side_name(side);
+    label(&side_names(app, side), width)
+}
+
+/// The names of a side's seats, as this person says them.
+fn side_names(app: &Seen<'_>, side: usize) -> Vec<String> {
+    app.side_seats(side).into_iter().map(|seat| app.name(seat)).collect()
+}
+
+/// A side's name from its seats' names in at most `width` characters.
+fn label(names: &[String], width: usize) -> String {
+    let full = names.join(" & ");
     if full.chars().count() <= width {
         return full;
     }
-    let short: Vec<String> = app.side_seats(side).into_iter().map(|seat| short_name(&app.name(seat))).collect();
+    let short: Vec<String> = names.iter().map(|name| short_name(name)).collect();
     short.join("+").chars().take(width).collect()
 }
 
-/// The score sheet: one row per hand, each side's (seat's or team's)
-/// score and running total, the last `rows` hands when there are more, in
-/// columns that fit `room`.
+/// The score sheet of the game `app` sees: one row per hand, each side's
+/// (seat's or team's) score and running total, the last hands that fit
+/// `rows` lines, in columns that fit `room`.
 pub fn score_sheet(app: &Seen<'_>, rows: usize, room: u16) -> Vec<Line<'static>> {
-    let theme = app.viewer.theme;
     let rules = app.rules();
-    let sides = rules.side_count();
-    let column = sheet_column(sides, rules.teams != Teams::Off, room);
-    let mut header = format!(" {:<6}", "Hand");
-    for side in 0..sides {
-        let name = side_label(app, side, column - 1);
-        header += &format!("{name:>column$}");
-    }
-    let mut lines = vec![Line::styled(header, theme.strong())];
-    let history = app.scores.history;
-    let skip = history.len().saturating_sub(rows.saturating_sub(2).max(1));
-    if skip > 0 {
-        lines.push(Line::styled(format!(" ({} earlier)", count(skip, "hand", "hands")), theme.quiet()));
-    }
-    for (i, record) in history.iter().enumerate().skip(skip) {
-        let mut row = format!(" {:<6}", i + 1);
-        for side in 0..sides {
-            let shot = record.result.shooter.is_some_and(|shooter| rules.side(shooter) == side);
-            let moon = if shot && record.moon.is_some() { theme.moon() } else { "" };
-            let (score, standing) = match record.chips {
-                Some(settled) => {
-                    (rules.side_total(&settled.change, side), rules.side_total(&settled.after.stacks, side))
-                }
-                None => (rules.side_total(&record.scores, side), rules.side_total(&record.totals, side)),
-            };
-            let cell = if column < SCORE_AND_TOTAL {
-                // Eleven seats in 80 columns: the totals alone.
-                format!("{moon}{standing}")
-            } else {
-                format!("{moon}{score:+} {standing:>3}")
-            };
-            row += &format!("{cell:>column$}");
+    let column = sheet_column(rules.side_count(), rules.teams != Teams::Off, room);
+    let sides = (0..rules.side_count()).map(|side| (side, side_names(app, side))).collect();
+    let sheet = ScoreSheet { rules, history: app.scores.history, sides, first_hand: 1 };
+    sheet.lines(rows, column, app.viewer.theme)
+}
+
+/// A score sheet: the hands scored under some rules, one column a side.
+/// The table's window, the hand's summary and the replay all draw it.
+pub struct ScoreSheet<'a> {
+    /// The rules the hands were scored by.
+    pub rules: &'a Rules,
+    /// The hands scored.
+    pub history: &'a [HandRecord],
+    /// Each column's side and its seats' names, in the order drawn.
+    pub sides: Vec<(usize, Vec<String>)>,
+    /// The number of the first hand of `history`.
+    pub first_hand: usize,
+}
+
+impl ScoreSheet<'_> {
+    /// The sheet in at most `rows` lines (the last hands, where there are
+    /// more, after a line saying how many are left out), each side's
+    /// column `column` wide: a hand's score and the total after it, or
+    /// the total alone where narrow; a moon marked on its shooter's side.
+    pub fn lines(&self, rows: usize, column: usize, theme: Theme) -> Vec<Line<'static>> {
+        let rules = self.rules;
+        let mut header = format!(" {:<6}", "Hand");
+        for (_, names) in &self.sides {
+            let name = label(names, column - 1);
+            header += &format!("{name:>column$}");
         }
-        lines.push(Line::raw(row));
+        let mut lines = vec![Line::styled(header, theme.strong())];
+        let history = self.history;
+        let skip = history.len().saturating_sub(rows.saturating_sub(2).max(1));
+        if skip > 0 {
+            lines.push(Line::styled(format!(" ({} earlier)", count(skip, "hand", "hands")), theme.quiet()));
+        }
+        for (i, record) in history.iter().enumerate().skip(skip) {
+            let mut row = format!(" {:<6}", self.first_hand + i);
+            for &(side, _) in &self.sides {
+                let shot = record.result.shooter.is_some_and(|shooter| rules.side(shooter) == side);
+                let moon = if shot && record.moon.is_some() { theme.moon() } else { "" };
+                let (score, standing) = match record.chips {
+                    Some(settled) => {
+                        (rules.side_total(&settled.change, side), rules.side_total(&settled.after.stacks, side))
+                    }
+                    None => (rules.side_total(&record.scores, side), rules.side_total(&record.totals, side)),
+                };
+                let cell = if column < SCORE_AND_TOTAL {
+                    // Eleven seats in 80 columns: the totals alone.
+                    format!("{moon}{standing}")
+                } else {
+                    format!("{moon}{score:+} {standing:>3}")
+                };
+                row += &format!("{cell:>column$}");
+            }
+            lines.push(Line::raw(row));
+        }
+        if history.is_empty() {
+            lines.push(Line::styled(" No hand has been scored yet", theme.quiet()));
+        }
+        lines
     }
-    if history.is_empty() {
-        lines.push(Line::styled(" No hand has been scored yet", theme.quiet()));
-    }
-    lines
 }
