@@ -26,7 +26,7 @@ use ratatui::widgets::{Paragraph, Widget};
 
 use hearts_bots::protocol::moon_name;
 use hearts_bots::record::{GameRecord, ReplayError};
-use hearts_engine::{Action, Card, CardSet, Game, HandPhase, Seat, Suit};
+use hearts_engine::{Action, Card, CardSet, Game, HandPhase, Rules, Seat, Suit, Teams};
 use hearts_table::review::Decision;
 
 use super::draw::{BIG_WIDTH, CardSize, covered_corner, draw_card};
@@ -678,10 +678,11 @@ pub fn draw(buf: &mut Buffer, area: Rect, replay: &Replay) -> Buttons {
     // below it otherwise.
     let first_number = log.map_or(1, |l| (l.number as usize).saturating_sub(step.hand));
     let sheet = score_sheet(game, seating, first_number);
-    let sheet_width = 8 + WIDE_SHEET_COLUMN * sheet.sides.len() as u16;
+    let wide = wide_column(game.rules());
+    let sheet_width = 8 + wide * sheet.sides.len() as u16;
     let sheet_from = if big { HANDS_COLUMN + hands_width(size) + 2 } else { SHEET_FROM_COLUMN };
     let beside = area.width >= sheet_from + sheet_width;
-    let column = if beside { WIDE_SHEET_COLUMN } else { sheet_column(sheet.sides.len(), area.width) };
+    let column = if beside { wide } else { sheet_column(sheet.sides.len(), wide, area.width) };
     let above = if beside { 1 } else { lines.len() };
     // The header and the hands below it.
     let room = (area.height as usize).saturating_sub(above + 3);
@@ -781,11 +782,20 @@ fn top_line(replay: &Replay, trick: usize, width: u16) -> Line<'static> {
 /// Each seat's column on a wide screen: a hand's score and the total.
 const WIDE_SHEET_COLUMN: u16 = 10;
 
+/// Each team's column on a wide screen.
+const WIDE_TEAM_COLUMN: u16 = 14;
+
 /// Each side's column in `width` columns: as wide as fits, up to the wide
 /// one, never narrower than a total with a space before it.
-fn sheet_column(sides: usize, width: u16) -> u16 {
+fn sheet_column(sides: usize, wide: u16, width: u16) -> u16 {
     let room = usize::from(width).saturating_sub(8);
-    (room / sides).clamp(5, usize::from(WIDE_SHEET_COLUMN)) as u16
+    (room / sides).clamp(5, usize::from(wide)) as u16
+}
+
+/// A side's column on a wide screen: a seat's, or a team's, which holds
+/// "You & Across".
+fn wide_column(rules: &Rules) -> u16 {
+    if rules.teams == Teams::Off { WIDE_SHEET_COLUMN } else { WIDE_TEAM_COLUMN }
 }
 
 /// The score sheet up to the step on show, the person's own side first;
