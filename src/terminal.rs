@@ -40,7 +40,9 @@ use hearts_engine::RulesError;
 use hearts_table::pace::Speed;
 use hearts_table::pool::{Pool, catching, caught, panic_message};
 use hearts_table::saved::SavedGame;
-use hearts_table::{Decided, Effect, Ended, Message, PersonId, Setup, Table, WorkedOutHint, YOU, fresh_deal};
+use hearts_table::{
+    Decided, Effect, Ended, HintFailure, Job, Message, Note, PersonId, Setup, Table, WorkedOutHint, YOU, fresh_deal,
+};
 use save::Found;
 use stats::{GameStats, PresetStats, Stats};
 
@@ -345,10 +347,9 @@ impl Runtime {
     fn greet(&mut self, room: &mut Room, notices: &[String], elsewhere: bool, declined: bool) {
         let now = Instant::now();
         if elsewhere {
-            let note = "A game is open in another hearts: this new game will not be saved".to_string();
-            room.send(Message::Note(note), now);
+            room.send(Message::Note(Note::OpenElsewhere), now);
         } else if let Some(notice) = notices.first() {
-            room.send(Message::Note(format!("Note: {notice}")), now);
+            room.send(Message::Note(Note::AtStart(notice.clone())), now);
         }
         if declined && let Some(saved) = self.saved.take() {
             self.keep_declined(&saved, room);
@@ -368,7 +369,7 @@ impl Runtime {
                 });
             }
             Err(error) => {
-                room.send(Message::Note(format!("SIGTERM will not save the game: {error}")), Instant::now());
+                room.send(Message::Note(Note::Failed(Job::SaveOnSigterm, error.to_string())), Instant::now());
             }
         }
         front.start(&mut room)?;
@@ -420,7 +421,7 @@ impl Runtime {
                     Vec::new()
                 }
                 Some(Incoming::Hint(person, Err(why))) => {
-                    room.send(Message::HintFailed(person, why), now);
+                    room.send(Message::HintFailed(person, HintFailure::Failed(why)), now);
                     Vec::new()
                 }
                 Some(Incoming::Decided(decided)) => {
@@ -465,7 +466,7 @@ impl Runtime {
                         if let Some(you) = room.narrator_mut(PersonId::LOCAL) {
                             you.offer = None;
                         }
-                        room.send(Message::Note(format!("The saved game does not replay: {error}")), now);
+                        room.send(Message::Note(Note::Failed(Job::ReplaySave, error.to_string())), now);
                     }
                 }
             }
@@ -478,7 +479,7 @@ impl Runtime {
                 if let Some(file) = &self.options.settings
                     && let Err(error) = remembered::remember(file, &remembered)
                 {
-                    room.send(Message::Note(format!("Could not remember the choices: {error}")), now);
+                    room.send(Message::Note(Note::Failed(Job::RememberChoices, error.to_string())), now);
                 }
             }
             Request::Table(intent) => room.intend(PersonId::LOCAL, intent, now),
@@ -499,7 +500,7 @@ impl Runtime {
                         let _ = sender.send(Incoming::Hint(person, worked));
                     });
                     if asked.is_err() {
-                        room.send(Message::HintFailed(person, "too many are being worked out".into()), now);
+                        room.send(Message::HintFailed(person, HintFailure::Busy), now);
                     }
                 }
                 Effect::Ended(ended) => self.ended(room, &ended),
@@ -522,7 +523,7 @@ impl Runtime {
         if let Some(dir) = &self.dir
             && let Err(error) = save::write(dir, &table.saved_game(now))
         {
-            room.send(Message::Note(format!("Could not save the game: {error}")), now);
+            room.send(Message::Note(Note::Failed(Job::SaveGame, error.to_string())), now);
         }
     }
 
@@ -546,8 +547,8 @@ impl Runtime {
         };
         if table.people_played() {
             let note = match self.keep_record(&table.ended_now()) {
-                Ok(()) => "New game: the unfinished one is kept with your games and its save replaced".to_string(),
-                Err(error) => error,
+                Ok(()) => Note::UnfinishedKept,
+                Err(error) => Note::Failed(Job::KeepGame, error),
             };
             room.send(Message::Note(note), Instant::now());
         }
@@ -561,14 +562,14 @@ impl Runtime {
             return;
         }
         if let Err(error) = self.keep_record(ended) {
-            room.send(Message::Note(error), now);
+            room.send(Message::Note(Note::Failed(Job::KeepGame, error)), now);
         }
         if ended.finish.is_none() {
             return;
         }
         let Some(dir) = &self.dir else { return };
         if let Err(error) = save::remove(dir) {
-            room.send(Message::Note(format!("Could not remove the finished game's save: {error}")), now);
+            room.send(Message::Note(Note::Failed(Job::RemoveSave, error.to_string())), now);
         }
         if !ended.game.history().is_empty() && self.stats_ok {
             let tournament = ended.tournament.map(|score| score.total());
@@ -580,18 +581,18 @@ impl Runtime {
                         you.record = record_of(&key, entry);
                     }
                 }
-                Err(error) => room.send(Message::Note(format!("Could not record statistics: {error}")), now),
+                Err(error) => room.send(Message::Note(Note::Failed(Job::RecordStatistics, error.to_string())), now),
             }
         }
     }
 
     /// Appends the game to `games.jsonl` (and the `--record` file); the
-    /// error is a note for the status line.
+    /// error, for a note.
     fn keep_record(&self, ended: &Ended) -> Result<(), String> {
-        let record = ended.record().map_err(|error| format!("Could not keep the game: {error}"))?;
+        let record = ended.record().map_err(|error| error.to_string())?;
         let files = self.dir.as_deref().map(games::path).into_iter().chain(self.options.record.clone());
         for file in files {
-            games::append(&file, &record).map_err(|error| format!("Could not keep the game: {error}"))?;
+            games::append(&file, &record).map_err(|error| error.to_string())?;
         }
         Ok(())
     }

@@ -423,9 +423,12 @@ fn at_the_offer_of_a_saved_game_anything_but_yes_or_no_is_asked_again() {
 #[test]
 fn a_note_from_the_runtime_is_followed_by_what_is_asked_again() {
     let mut told = Told::new();
-    told.room.send(Message::Note("New game: the unfinished one is kept with your games".into()), told.now);
+    told.room.send(Message::Note(hearts_table::Note::UnfinishedKept), told.now);
     let said = told.room.take_lines(PersonId::LOCAL);
-    assert_eq!(said.first().map(String::as_str), Some("New game: the unfinished one is kept with your games."));
+    assert_eq!(
+        said.first().map(String::as_str),
+        Some("New game: the unfinished one is kept with your games and its save replaced.")
+    );
     assert!(said.last().is_some_and(|line| line.starts_with("Pass three cards to Left")), "{said:#?}");
 }
 

@@ -25,8 +25,8 @@ use hearts_table::pace::Speed;
 use hearts_table::pool::{Pool, caught, panic_message};
 use hearts_table::saved::SaveError;
 use hearts_table::{
-    Arrival, Decided, Effect, Ended, Finish, Holder, Intent, Message, PersonId, Setup, Sharing, Table, WorkedOutHint,
-    secret_deal,
+    Arrival, Decided, Effect, Ended, Finish, HintFailure, Holder, Intent, Job, Message, Note, PersonId, Setup, Sharing,
+    Table, WorkedOutHint, secret_deal,
 };
 
 use super::identity::{self, Identity};
@@ -536,7 +536,8 @@ impl Served {
         screen.visitor.symbols = look.symbols;
         if let Err(error) = self.store.set_look(&screen.visitor.identity, look) {
             let name = &screen.visitor.name;
-            self.room.send(Message::Note(format!("Could not keep how {name} sees the cards: {error}")), now);
+            let job = Job::KeepLook { name: name.clone() };
+            self.room.send(Message::Note(Note::Failed(job, error.to_string())), now);
         }
     }
 
@@ -686,7 +687,7 @@ impl Served {
                 Vec::new()
             }),
             ToTable::Hint(id, Err(why)) => self.change(Some(id), |room, now| {
-                room.send(Message::HintFailed(id, why), now);
+                room.send(Message::HintFailed(id, HintFailure::Failed(why)), now);
                 Vec::new()
             }),
             ToTable::Stop => {}
@@ -847,8 +848,7 @@ impl Served {
                     let _ = sender.send(ToTable::Hint(id, worked));
                 });
                 if asked.is_err() {
-                    let busy = "the server is busy: ask again in a moment".to_string();
-                    self.room.send(Message::HintFailed(id, busy), now);
+                    self.room.send(Message::HintFailed(id, HintFailure::Busy), now);
                 }
             }
             Effect::Save | Effect::Started => self.save(now),
@@ -870,7 +870,7 @@ impl Served {
 
     fn saved(&mut self, failed: Option<String>, now: Instant) {
         if let Some(error) = failed {
-            self.room.send(Message::Note(format!("Could not save the table: {error}")), now);
+            self.room.send(Message::Note(Note::Failed(Job::SaveTable, error.to_string())), now);
         }
     }
 
@@ -933,7 +933,9 @@ impl Served {
                 standing::refresh(&mut self.room, &self.screens, &self.store);
                 (self.around.news)(TableNews::GameKept);
             }
-            Err(error) => self.room.send(Message::Note(format!("Could not keep the game: {error}")), Instant::now()),
+            Err(error) => {
+                self.room.send(Message::Note(Note::Failed(Job::KeepGame, error.to_string())), Instant::now());
+            }
         }
     }
 }

@@ -315,9 +315,7 @@ impl Viewer {
                 }
                 self.close_window(sight);
                 if requests.contains(&Request::DeclineResume) {
-                    self.set_note(Some(
-                        "New game: the unfinished one is kept with your games and its save replaced".to_string(),
-                    ));
+                    self.set_note(Some(super::words::note_words(&hearts_table::Note::UnfinishedKept)));
                 }
                 requests
             }

@@ -2,10 +2,35 @@
 //! seat is "you", the others by name or by where they sit from here.
 
 use hearts_engine::{Action, Seat};
-use hearts_table::notice::{Hint, Notice, sentence};
+use hearts_table::notice::{Hint, HintFailure, Job, Note, Notice, sentence};
 use hearts_table::{Finish, Kind, Sight, fixed_seat_name};
 
 use super::theme::Theme;
+
+/// What the runtime says of its own work, in words.
+pub fn note_words(note: &Note) -> String {
+    match note {
+        Note::OpenElsewhere => "A game is open in another hearts: this new game will not be saved".to_string(),
+        Note::AtStart(what) => format!("Note: {what}"),
+        Note::UnfinishedKept => {
+            "New game: the unfinished one is kept with your games and its save replaced".to_string()
+        }
+        Note::Failed(job, error) => {
+            let what = match job {
+                Job::SaveGame => "Could not save the game".to_string(),
+                Job::SaveTable => "Could not save the table".to_string(),
+                Job::KeepGame => "Could not keep the game".to_string(),
+                Job::ReplaySave => "The saved game does not replay".to_string(),
+                Job::RememberChoices => "Could not remember the choices".to_string(),
+                Job::RemoveSave => "Could not remove the finished game's save".to_string(),
+                Job::RecordStatistics => "Could not record statistics".to_string(),
+                Job::SaveOnSigterm => "SIGTERM will not save the game".to_string(),
+                Job::KeepLook { name } => format!("Could not keep how {name} sees the cards"),
+            };
+            format!("{what}: {error}")
+        }
+    }
+}
 
 /// What a notice does to the status line's note: `Some(Some(text))` puts
 /// it there, `Some(None)` clears it, `None` leaves it.
@@ -13,7 +38,8 @@ pub fn words(notice: &Notice, sight: &Sight, theme: Theme) -> Option<Option<Stri
     let name = |seat: Seat| sight.name(seat);
     let text = match notice {
         Notice::Refused(refusal) => refusal.to_string(),
-        Notice::Note(note) => note.clone(),
+        Notice::Note(note) => note_words(note),
+        Notice::BotFailed { name, failure } => format!("{name}: {failure}"),
         Notice::Welcome { name, seat: Some(seat), back, .. } => seated_welcome(name, *seat, *back, sight),
         Notice::Welcome { name, seat: None, asked_to_watch: true, .. } => format!("Welcome, {name}: you are watching"),
         Notice::Welcome { name, seat: None, .. } => {
@@ -119,7 +145,8 @@ pub fn words(notice: &Notice, sight: &Sight, theme: Theme) -> Option<Option<Stri
                 runner_up.map(|(card, cost)| format!("; {} costs {cost:.1}", theme.card(card))).unwrap_or_default();
             format!("Hint: play {}{runner_up}", theme.card(*best))
         }
-        Notice::HintFailed(why) => format!("The hint failed: {why}"),
+        Notice::HintFailed(HintFailure::Busy) => "The hint failed: too many are being worked out".to_string(),
+        Notice::HintFailed(HintFailure::Failed(why)) => format!("The hint failed: {why}"),
         Notice::Paced { speed } => format!("Speed: {}", speed.name()),
         Notice::ActionFailed(why) => sentence(why),
         Notice::BotActed(action) => match action {

@@ -57,7 +57,7 @@ pub use deal::{DealSecret, DealShown, fresh_deal, secret_deal};
 pub use hint::{HintRequest, WorkedOutHint};
 pub use intent::{Intent, NewGame};
 pub use lineup::{Setup, fixed_seat_name, seat_name};
-pub use notice::{Hint, Notice, Off, Refusal};
+pub use notice::{Hint, HintFailure, Job, Note, Notice, Off, Refusal};
 pub use people::{Arrival, Holder, PersonId};
 pub use sight::{AtSeat, Own, Question, Sight, TakeSeen};
 
@@ -135,10 +135,10 @@ pub enum Message {
     /// The hint a person asked for is worked out.
     HintWorkedOut(PersonId, Box<WorkedOutHint>),
     /// The hint a person asked for could not be worked out.
-    HintFailed(PersonId, String),
+    HintFailed(PersonId, HintFailure),
     /// Something the runtime has to say to everyone at the table (a file
     /// that could not be written).
-    Note(String),
+    Note(Note),
     /// A person comes to the table: to sit (their seat if they held one,
     /// else the first free seat, else they watch) or to watch.
     Arrive(Arrival),
@@ -548,10 +548,8 @@ impl Table {
             Message::BotDecided(mut decided) => {
                 if self.bots.back(&mut decided) {
                     if let Some(failure) = decided.failure.take() {
-                        self.tell_all(Notice::Note(format!(
-                            "{}: {failure}",
-                            lineup::name_for(self, None, decided.seat)
-                        )));
+                        let name = lineup::name_for(self, None, decided.seat);
+                        self.tell_all(Notice::BotFailed { name, failure });
                     }
                     if let Some(action) = decided.action
                         && decided.generation == self.generation

@@ -10,14 +10,72 @@ use hearts_engine::{Action, Card, CardBag, CardSet, PlayError, Seat, Suit};
 
 use super::Finish;
 
+/// What the runtime tells everyone at the table of its own work: the
+/// files it keeps the game in. The views word it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Note {
+    /// Another `hearts` has a game open: this one will not be saved.
+    OpenElsewhere,
+    /// What the runtime found at the start (a file set aside or that could
+    /// not be read), as its file layer words it.
+    AtStart(String),
+    /// A new game began: the unfinished one is kept with the person's games
+    /// and its save replaced.
+    UnfinishedKept,
+    /// A job on the runtime's files could not be done, and the error.
+    Failed(Job, String),
+}
+
+/// A job of the runtime's on its files.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Job {
+    /// Saving the game in progress.
+    SaveGame,
+    /// Saving a served table.
+    SaveTable,
+    /// Keeping a game that ended with the person's games.
+    KeepGame,
+    /// Taking up the saved game.
+    ReplaySave,
+    /// Remembering the new-game form's choices.
+    RememberChoices,
+    /// Removing a finished game's save.
+    RemoveSave,
+    /// Counting a finished game in the statistics.
+    RecordStatistics,
+    /// Saving the game when the program is told to end (SIGTERM).
+    SaveOnSigterm,
+    /// Keeping how a person sees the cards.
+    KeepLook {
+        /// The person's name.
+        name: String,
+    },
+}
+
+/// Why a hint could not be worked out.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum HintFailure {
+    /// Too many hints are being worked out: ask again in a moment.
+    Busy,
+    /// Working it out failed, with the reason.
+    Failed(String),
+}
+
 /// Something that happened at the table, as one person is told it.
 #[derive(Clone, Debug, PartialEq)]
 pub enum Notice {
     /// What this person asked for was refused, and why.
     Refused(Refusal),
     /// A note from the runtime for everyone (a file that could not be
-    /// written, a bot that failed).
-    Note(String),
+    /// written).
+    Note(Note),
+    /// A seat's bot failed; the built-in `normal` bot decided in its place.
+    BotFailed {
+        /// The seat's name.
+        name: String,
+        /// What went wrong.
+        failure: String,
+    },
     /// This person has come to the table.
     Welcome {
         /// Their name.
@@ -216,7 +274,7 @@ pub enum Notice {
     /// The hint.
     Hint(Hint),
     /// The hint could not be worked out.
-    HintFailed(String),
+    HintFailed(HintFailure),
     /// The pace changed.
     Paced {
         /// The new pace.

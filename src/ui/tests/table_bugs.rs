@@ -305,7 +305,7 @@ fn nothing_of_the_new_deal_shows_behind_the_resume_offer() {
     let saved = saved_game.table().saved_game(saved_game.now);
     let mut h = Harness::new(4242, Speed::Instant);
     h.you_mut().window = Some(Window::Resume(crate::ui::window::resume::ResumeOffer::of(&saved)));
-    h.room.send(Message::Note("Note: statistics start afresh".to_string()), h.now);
+    h.room.send(Message::Note(hearts_table::Note::AtStart("statistics start afresh".to_string())), h.now);
     for (width, height) in [(80, 24), (200, 60)] {
         let (text, _, hits) = h.screen(width, height);
         for card in h.sight().cards() {
