@@ -509,7 +509,7 @@ fn progress_bar(done: u64, total: u64, units: &str) -> String {
     )
 }
 
-fn seat_name(seat: Seat, players: usize) -> String {
+fn deal_seat_label(seat: Seat, players: usize) -> String {
     if players == 4 { format!("{} (seat {})", seat.compass_letter(), seat.index()) } else { seat.to_string() }
 }
 
@@ -524,7 +524,7 @@ fn deals(loaded: &LoadedRules, seed: u64, range: std::ops::Range<u32>) -> String
             out,
             "hand {}: dealer {}, pass {}",
             hand_index + 1,
-            seat_name(deal.dealer, players),
+            deal_seat_label(deal.dealer, players),
             rules.pass_direction(hand_index)
         );
         if rules.cancellation {

@@ -174,7 +174,7 @@ impl ServeOptions {
 }
 
 /// What every connection shares.
-struct Shared {
+struct ServerCommon {
     access: Access,
     /// What a table opened without other choices has.
     table: Setup,
@@ -213,7 +213,7 @@ enum NotFound {
     Wait(Duration),
 }
 
-impl Shared {
+impl ServerCommon {
     /// The table with this code, for `visitor`: unless they have tried
     /// too many wrong codes lately.
     fn find_table(&self, code: &str, visitor: &Visitor) -> Result<TableLine, NotFound> {
@@ -329,7 +329,7 @@ pub struct Server {
     address: SocketAddr,
     fingerprint: String,
     opened: Vec<Opened>,
-    shared: Arc<Shared>,
+    shared: Arc<ServerCommon>,
     saver: Arc<Saver>,
     /// Tells the loop taking connections to stop.
     stopping: Arc<tokio::sync::Notify>,
@@ -392,7 +392,7 @@ impl Server {
             close_after: options.close_after,
         };
         let new = options.tables.max(1).saturating_sub(stored.len());
-        let shared = Arc::new_cyclic(|this: &Weak<Shared>| {
+        let shared = Arc::new_cyclic(|this: &Weak<ServerCommon>| {
             let this = this.clone();
             // A person who leaves a table goes back to their lobby (or, brought by a forced command, away).
             let leave = Arc::new(move |screen, note| {
@@ -402,7 +402,7 @@ impl Server {
             });
             let directory =
                 Directory::new(bounds, dir.clone(), (Arc::new(Pool::for_cores("search")), Arc::clone(&saver)), leave);
-            Shared {
+            ServerCommon {
                 access,
                 table: options.table,
                 speed: options.speed,
@@ -508,7 +508,12 @@ async fn signalled() {
 }
 
 /// Takes connections until told to stop.
-async fn accept(listener: &TcpListener, config: &Arc<Config>, shared: &Arc<Shared>, stopping: &tokio::sync::Notify) {
+async fn accept(
+    listener: &TcpListener,
+    config: &Arc<Config>,
+    shared: &Arc<ServerCommon>,
+    stopping: &tokio::sync::Notify,
+) {
     let refusing = Arc::new(AtomicUsize::new(0));
     loop {
         let (socket, peer) = tokio::select! {
@@ -547,7 +552,7 @@ async fn accept(listener: &TcpListener, config: &Arc<Config>, shared: &Arc<Share
 fn admit(
     socket: tokio::net::TcpStream,
     client: IpAddr,
-    (config, shared, refusing): (&Arc<Config>, &Arc<Shared>, &Arc<AtomicUsize>),
+    (config, shared, refusing): (&Arc<Config>, &Arc<ServerCommon>, &Arc<AtomicUsize>),
 ) {
     let (login, heard_cut) = Login::new();
     let slot = match shared.connections.take(client, &login) {
@@ -597,7 +602,7 @@ async fn refuse(mut socket: tokio::net::TcpStream, refusal: Refusal) {
 /// Tells every table and lobby the server stops, waits for the tables to
 /// end (each hands its last state to the saver), and gives the people's
 /// terminals a moment to be given back.
-async fn stop_sessions(shared: &Arc<Shared>) {
+async fn stop_sessions(shared: &Arc<ServerCommon>) {
     let directory = Arc::clone(&shared.directory);
     let _ = tokio::task::spawn_blocking(move || directory.stop()).await;
     tokio::time::sleep(Duration::from_millis(300)).await;

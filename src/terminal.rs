@@ -90,7 +90,7 @@ pub struct PlayOptions {
 /// What the loop hears about.
 enum Incoming {
     /// A key, click or resize from the terminal, or a typed line.
-    Input(Input),
+    TerminalInput(TerminalInput),
     /// A bot's decision, with the bot handed back.
     Decided(Decided),
     /// A hint worked out, or why it could not be.
@@ -102,7 +102,7 @@ enum Incoming {
 }
 
 /// What the person at this terminal sent.
-enum Input {
+enum TerminalInput {
     /// A key, click or resize (the full-screen table).
     Event(Event),
     /// A line typed (the line mode).
@@ -119,7 +119,7 @@ trait Front {
     /// Shows the table as it is now.
     fn show(&mut self, room: &mut Room, now: Instant) -> Result<(), TableError>;
     /// What the person's input asks for.
-    fn input(&mut self, input: Input, room: &mut Room, now: Instant) -> Vec<Request>;
+    fn input(&mut self, input: TerminalInput, room: &mut Room, now: Instant) -> Vec<Request>;
     /// Ctrl-Z: give the terminal back until continued.
     fn suspend(&mut self) -> Result<(), TableError>;
     /// The person leaves (their unfinished game `saved`): last words.
@@ -127,13 +127,13 @@ trait Front {
 }
 
 /// The full-screen table.
-struct Screen<'a> {
+struct FullScreen<'a> {
     terminal: &'a mut ratatui::DefaultTerminal,
     /// What can be clicked on the last frame.
     hits: Hits,
 }
 
-impl Front for Screen<'_> {
+impl Front for FullScreen<'_> {
     fn listen(&mut self, sender: Sender<Incoming>) {
         std::thread::spawn(move || read_terminal(&sender));
     }
@@ -157,17 +157,17 @@ impl Front for Screen<'_> {
             .map_err(|source| TableError::Terminal { doing: "draw on", source })
     }
 
-    fn input(&mut self, input: Input, room: &mut Room, now: Instant) -> Vec<Request> {
+    fn input(&mut self, input: TerminalInput, room: &mut Room, now: Instant) -> Vec<Request> {
         let command = match input {
-            Input::Event(Event::Key(key)) => input::key_command(key),
-            Input::Event(Event::Mouse(mouse)) => input::mouse_command(mouse, &self.hits),
-            Input::Event(Event::Resize(width, height)) => {
+            TerminalInput::Event(Event::Key(key)) => input::key_command(key),
+            TerminalInput::Event(Event::Mouse(mouse)) => input::mouse_command(mouse, &self.hits),
+            TerminalInput::Event(Event::Resize(width, height)) => {
                 if let Some(you) = room.viewer_mut(PersonId::LOCAL) {
                     you.resized(width, height);
                 }
                 None
             }
-            Input::Event(_) | Input::Line(_) => None,
+            TerminalInput::Event(_) | TerminalInput::Line(_) => None,
         };
         command.map(|command| room.press(PersonId::LOCAL, command, now)).unwrap_or_default()
     }
@@ -208,7 +208,7 @@ pub fn play(setup: Setup, options: PlayOptions) -> Result<(), TableError> {
     let mut terminal = ratatui::try_init().map_err(|source| TableError::Terminal { doing: "set up", source })?;
     let _ = execute!(stdout(), EnableMouseCapture);
     install_panic_hook(first_hook);
-    let result = runtime.run(&mut Screen { terminal: &mut terminal, hits: Hits::default() }, room);
+    let result = runtime.run(&mut FullScreen { terminal: &mut terminal, hits: Hits::default() }, room);
     restore_terminal();
     for notice in notices {
         eprintln!("hearts: {notice}");
@@ -415,7 +415,7 @@ impl Runtime {
                     front.finish(&mut room, now, saved);
                     return Ok(());
                 }
-                Some(Incoming::Input(input)) => front.input(input, &mut room, now),
+                Some(Incoming::TerminalInput(input)) => front.input(input, &mut room, now),
                 Some(Incoming::Hint(person, Ok(worked))) => {
                     room.send(Message::HintWorkedOut(person, worked), now);
                     Vec::new()
@@ -614,7 +614,7 @@ fn next_incoming(receiver: &Receiver<Incoming>, deadline: Option<Instant>) -> Op
 fn read_terminal(sender: &Sender<Incoming>) {
     loop {
         let incoming = match event::read() {
-            Ok(event) => Incoming::Input(Input::Event(event)),
+            Ok(event) => Incoming::TerminalInput(TerminalInput::Event(event)),
             Err(error) => Incoming::Failed(error),
         };
         let failed = matches!(incoming, Incoming::Failed(_));

@@ -5,7 +5,7 @@
 use std::sync::atomic::{AtomicU64, Ordering};
 
 use hearts_bots::record::{DealCode, GameRecord, SeatRecord};
-use hearts_bots::sim::seat_name;
+use hearts_bots::sim::record_seat_name;
 use hearts_bots::{SeatView, Voids, seat_to_act};
 use hearts_engine::{
     Action, BySeat, CardBag, CardSet, Deal, Game, GamePhase, Hand, HandPhase, MAX_PLAYERS, PassDirection, Rules, Seat,
@@ -300,7 +300,7 @@ impl Play {
             (Decision::Pass, Some(card)) => {
                 let picked = self.picked.plus(CardBag::new(CardSet::single(card), CardSet::EMPTY));
                 if picked.count(card) > self.game.hand().hand_of(seat).count(card) {
-                    return Err(format!("{card} is not in {}'s hand to pass", seat_name(seat, self.players())));
+                    return Err(format!("{card} is not in {}'s hand to pass", record_seat_name(seat, self.players())));
                 }
                 self.picked = picked;
                 if picked.len() < self.game.hand().pass_count() {
@@ -403,7 +403,7 @@ impl Play {
         let mut text = format!("Hand {} (seed {}), pass {}", game.hand_number(), game.seed(), hand.pass_direction());
         match self.to_act() {
             Some((seat, decision)) => {
-                text.push_str(&format!("; {} to {}\n", seat_name(seat, players), decision.name()));
+                text.push_str(&format!("; {} to {}\n", record_seat_name(seat, players), decision.name()));
             }
             None => text.push_str("; the episode is over\n"),
         }
@@ -422,15 +422,18 @@ impl Play {
             let view = self.view(seat);
             text.push_str(&format!(
                 "{:<8} {} {} | taken {} | total {}\n",
-                seat_name(seat, players),
+                record_seat_name(seat, players),
                 cards.join(" "),
                 jokers.join(" "),
                 view.points_taken[seat],
                 game.totals()[seat],
             ));
         }
-        let trick: Vec<String> =
-            hand.trick().plays(players).map(|(seat, card)| format!("{} {card}", seat_name(seat, players))).collect();
+        let trick: Vec<String> = hand
+            .trick()
+            .plays(players)
+            .map(|(seat, card)| format!("{} {card}", record_seat_name(seat, players)))
+            .collect();
         text.push_str(&format!("Trick: {}\n", if trick.is_empty() { "-".to_string() } else { trick.join(", ") }));
         text
     }
@@ -443,7 +446,7 @@ impl Play {
         let seats = Seat::all(players)
             .map(|seat| SeatRecord {
                 seat: seat.index(),
-                name: seat_name(seat, players),
+                name: record_seat_name(seat, players),
                 player: self.players[seat.index()].clone(),
             })
             .collect();

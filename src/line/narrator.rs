@@ -44,7 +44,7 @@ struct Told {
     /// The hand whose auction nobody won was told so.
     unbid: u32,
     /// The last thing asked of them, so it is asked once.
-    asked: Option<Asked>,
+    asked: Option<Prompted>,
     /// Whether the proposal open was put to them.
     vote_put: bool,
     /// Whether they were warned that the turn clock runs out.
@@ -62,7 +62,7 @@ struct Told {
 
 /// A question put to the person, told once until the table moves on.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Asked {
+enum Prompted {
     /// Choose a pass, in this hand.
     Pass(u32),
     /// Play a card: hand, tricks done, cards on the table.
@@ -180,7 +180,8 @@ impl Narrator {
     /// another line: none while the game asks something else of the person
     /// (a pass, a question, the scores read) or is over.
     pub fn typed_ahead(&self, sight: &Sight) -> usize {
-        let asked_first = matches!(self.asked_now(sight), Some(Asked::Pass(_) | Asked::Question(..) | Asked::Read(_)));
+        let asked_first =
+            matches!(self.asked_now(sight), Some(Prompted::Pass(_) | Prompted::Question(..) | Prompted::Read(_)));
         let over = sight.scores.finish.is_some() || sight.phase == GamePhase::GameOver || sight.own.is_none();
         if asked_first || over { 0 } else { self.ahead.len() }
     }
@@ -758,7 +759,7 @@ impl Narrator {
     }
 
     /// Warns once a decision's turn clock is down to its last seconds.
-    fn warn(&mut self, sight: &Sight, asked: Option<Asked>) {
+    fn warn(&mut self, sight: &Sight, asked: Option<Prompted>) {
         let low = sight.waiting.turn_left.is_some_and(|left| left <= CLOCK_WARNING && !left.is_zero());
         if asked.is_some() && low && !self.told.warned {
             self.told.warned = true;
@@ -773,7 +774,7 @@ impl Narrator {
     /// Whom the table waits for, once it waits on other people and not on
     /// this one, who plays (a bot's move is quick and not said; a watcher
     /// hears each card as it comes).
-    fn tell_waiting(&mut self, sight: &Sight, asked: Option<Asked>) {
+    fn tell_waiting(&mut self, sight: &Sight, asked: Option<Prompted>) {
         let others: Vec<Seat> = sight.waiting.on.iter().copied().filter(|&seat| !sight.is_mine(seat)).collect();
         let waits_on_me = asked.is_some() || sight.seat.is_some_and(|seat| sight.waiting.on.contains(&seat));
         if (others.clone(), waits_on_me) == self.told.waiting {
@@ -807,39 +808,39 @@ impl Narrator {
     }
 
     /// What the game asks of this person now (a proposal apart).
-    fn asked_now(&self, sight: &Sight) -> Option<Asked> {
+    fn asked_now(&self, sight: &Sight) -> Option<Prompted> {
         let own = sight.own.as_ref()?;
         if sight.reading_scores {
-            return Some(Asked::Read(sight.hand.number));
+            return Some(Prompted::Read(sight.hand.number));
         }
         if let Some(question) = own.question {
-            return Some(Asked::Question(sight.hand.number, question));
+            return Some(Prompted::Question(sight.hand.number, question));
         }
         if own.passing && own.pending_pass.is_none() {
-            return Some(Asked::Pass(sight.hand.number));
+            return Some(Prompted::Pass(sight.hand.number));
         }
         if sight.hand.to_act == Some(own.seat) && !own.legal.is_empty() && sight.plays_now() {
             let trick_cards = sight.play.in_progress.len();
-            return Some(Asked::Play(sight.hand.number, sight.play.tricks.len(), trick_cards));
+            return Some(Prompted::Play(sight.hand.number, sight.play.tricks.len(), trick_cards));
         }
         None
     }
 
     /// Puts a question in words, with the time left where a turn clock runs.
-    fn put(&mut self, sight: &Sight, asked: Option<Asked>) {
+    fn put(&mut self, sight: &Sight, asked: Option<Prompted>) {
         let Some(own) = &sight.own else { return };
         let w = self.words;
         let brief = self.brief;
         let text = match asked {
             None => return,
-            Some(Asked::Read(_)) => {
+            Some(Prompted::Read(_)) => {
                 let next = if sight.phase == GamePhase::GameOver { "the final standings" } else { "the next hand" };
                 match brief {
                     true => format!("Enter for {next}."),
                     false => format!("Press Enter for {next}."),
                 }
             }
-            Some(Asked::Pass(_)) => {
+            Some(Prompted::Pass(_)) => {
                 let target = sight.hand.pass_targets.get(own.seat.index()).map(|&seat| sight.name(seat));
                 let count = number_word(sight.hand.pass_count);
                 let target = target.unwrap_or_default();
@@ -851,12 +852,14 @@ impl Narrator {
                     ),
                 }
             }
-            Some(Asked::Play(..)) if brief => format!("{}{}", brief_turn(sight, own.legal, own.hand, w), clock(sight)),
-            Some(Asked::Play(..)) => {
+            Some(Prompted::Play(..)) if brief => {
+                format!("{}{}", brief_turn(sight, own.legal, own.hand, w), clock(sight))
+            }
+            Some(Prompted::Play(..)) => {
                 let lead = if sight.play.in_progress.is_empty() { "Your lead." } else { "Your turn." };
                 format!("{lead} You may play: {}{}", w.by_suit(own.legal.iter()), clock(sight))
             }
-            Some(Asked::Question(_, question)) => {
+            Some(Prompted::Question(_, question)) => {
                 let asked = match question {
                     Question::Generale => {
                         "Declare the Generale, promising to take every penalty card? Type yes or no.".to_string()
@@ -884,7 +887,7 @@ impl Narrator {
     /// card, a pass or another answer is theirs to give too.
     fn asks_yes_or_no(&self, sight: &Sight) -> bool {
         let asked = self.asked_now(sight);
-        let generale = asked == Some(Asked::Question(sight.hand.number, Question::Generale));
+        let generale = asked == Some(Prompted::Question(sight.hand.number, Question::Generale));
         let vote = sight.proposal.as_ref().is_some_and(|proposal| proposal.asked) && asked.is_none();
         self.offer.is_some() || generale || vote
     }
@@ -1251,23 +1254,23 @@ fn pass_refused(sight: &Sight, cards: &[Card], w: CardWords) -> Option<String> {
 
 /// The help: first what may be typed now, then the commands of this game
 /// (with `all`, every command), a sentence each.
-fn help(sight: &Sight, asked: Option<Asked>, vote: bool, all: bool) -> Vec<String> {
+fn help(sight: &Sight, asked: Option<Prompted>, vote: bool, all: bool) -> Vec<String> {
     let rules = sight.rules();
     let mut lines = vec![match asked {
         _ if vote => "Now: type yes or no to the new game proposed.".to_string(),
-        Some(Asked::Play(..)) => "Now: type a card you may play, e.g. qs, 10h or queen of spades.".to_string(),
-        Some(Asked::Pass(_)) => {
+        Some(Prompted::Play(..)) => "Now: type a card you may play, e.g. qs, 10h or queen of spades.".to_string(),
+        Some(Prompted::Pass(_)) => {
             format!("Now: type pass and {} cards, e.g. pass 2c qs ah.", number_word(sight.hand.pass_count))
         }
-        Some(Asked::Read(_)) => "Now: press Enter to read on.".to_string(),
-        Some(Asked::Question(_, Question::Generale)) => "Now: type yes or no to the Generale.".to_string(),
-        Some(Asked::Question(_, Question::Bid { .. })) => {
+        Some(Prompted::Read(_)) => "Now: press Enter to read on.".to_string(),
+        Some(Prompted::Question(_, Question::Generale)) => "Now: type yes or no to the Generale.".to_string(),
+        Some(Prompted::Question(_, Question::Bid { .. })) => {
             "Now: type bid and a number, e.g. bid 3, or pass.".to_string()
         }
-        Some(Asked::Question(_, Question::NameSuit { .. })) => {
+        Some(Prompted::Question(_, Question::NameSuit { .. })) => {
             "Now: name the penalty suit, e.g. name spades.".to_string()
         }
-        Some(Asked::Question(_, Question::Moon { .. })) => "Now: type add or subtract.".to_string(),
+        Some(Prompted::Question(_, Question::Moon { .. })) => "Now: type add or subtract.".to_string(),
         None if sight.own.is_none() => "You are watching: nothing is asked of you.".to_string(),
         None => "Nothing is asked of you now: a card typed now waits for your turn.".to_string(),
     }];

@@ -14,18 +14,18 @@ use hearts_table::pace::Speed;
 use hearts_table::{Message, PersonId, Setup, Table};
 
 /// A local table of seed 7 told to a narrator, with a clock for the bots.
-struct Told {
+struct LineHarness {
     room: Room,
     now: Instant,
     lines: Vec<String>,
 }
 
-impl Told {
-    fn new() -> Told {
-        Told::at_pace(Speed::Instant)
+impl LineHarness {
+    fn new() -> LineHarness {
+        LineHarness::at_pace(Speed::Instant)
     }
 
-    fn at_pace(speed: Speed) -> Told {
+    fn at_pace(speed: Speed) -> LineHarness {
         let setup = Setup {
             rules: Rules::default(),
             label: "black-lady".into(),
@@ -33,7 +33,7 @@ impl Told {
         };
         let table = Table::local(setup, DealCode { seed: 7, hand: 1 }, speed, Think::Samples(1)).unwrap();
         let narrator = Narrator::new(PersonId::LOCAL, CardWords::default());
-        let mut told = Told {
+        let mut told = LineHarness {
             room: Room::with_narrators(table, Vec::new(), vec![narrator]),
             now: Instant::now(),
             lines: Vec::new(),
@@ -92,7 +92,7 @@ impl Told {
 
 #[test]
 fn the_deal_and_the_pass_are_told_in_words() {
-    let mut told = Told::new();
+    let mut told = LineHarness::new();
     assert_eq!(told.lines[0], "black-lady, 4 players: You, Left, Across and Right.");
     assert!(
         told.lines.contains(
@@ -128,7 +128,7 @@ fn the_deal_and_the_pass_are_told_in_words() {
 
 #[test]
 fn brief_tells_each_card_and_trick_in_the_fewest_words_and_reads_nothing_back() {
-    let mut told = Told::new();
+    let mut told = LineHarness::new();
     let asked = told.room.type_line(PersonId::LOCAL, "brief", told.now);
     let kept =
         asked.iter().any(|request| matches!(request, Request::Remember(kept) if kept.line_mode.brief == Some(true)));
@@ -149,7 +149,7 @@ fn brief_tells_each_card_and_trick_in_the_fewest_words_and_reads_nothing_back() 
 
 #[test]
 fn the_cards_out_and_who_leads_are_told_on_request() {
-    let mut told = Told::new();
+    let mut told = LineHarness::new();
     told.typed("pass 3d 5d 9d");
     assert_eq!(told.typed("who leads"), ["Across led this trick."]);
     let out = told.typed("cards out");
@@ -162,7 +162,7 @@ fn the_cards_out_and_who_leads_are_told_on_request() {
 
 #[test]
 fn each_card_played_is_told_once_and_the_prompt_lists_what_may_be_played() {
-    let mut told = Told::new();
+    let mut told = LineHarness::new();
     told.typed("pass 3d 5d 9d");
     assert_eq!(told.count("Across leads the two of clubs."), 1, "{:#?}", told.lines);
     let prompt = told.lines.last().unwrap().clone();
@@ -176,7 +176,7 @@ fn each_card_played_is_told_once_and_the_prompt_lists_what_may_be_played() {
 }
 
 /// Types `lines` at once, as a script does, before the bots move.
-fn typed_at_once(told: &mut Told, lines: &[&str]) {
+fn typed_at_once(told: &mut LineHarness, lines: &[&str]) {
     for line in lines {
         told.room.type_line(PersonId::LOCAL, line, told.now);
     }
@@ -185,7 +185,7 @@ fn typed_at_once(told: &mut Told, lines: &[&str]) {
 
 #[test]
 fn cards_typed_ahead_wait_for_their_turns_in_the_order_typed() {
-    let mut told = Told::at_pace(Speed::Normal);
+    let mut told = LineHarness::at_pace(Speed::Normal);
     // Before the passes arrive: the king follows the two of clubs and takes the trick; the ace leads the next.
     typed_at_once(&mut told, &["pass 3d 5d 9d", "kc", "ac"]);
     assert_eq!(told.count("Not your turn yet: the king of clubs waits for it."), 1, "{:#?}", told.lines);
@@ -201,7 +201,7 @@ fn cards_typed_ahead_wait_for_their_turns_in_the_order_typed() {
 
 #[test]
 fn a_card_typed_ahead_that_is_refused_drops_the_cards_typed_after_it() {
-    let mut told = Told::at_pace(Speed::Normal);
+    let mut told = LineHarness::at_pace(Speed::Normal);
     typed_at_once(&mut told, &["pass 3d 5d 9d", "ah", "kc"]);
     told.until("You must follow clubs.");
     told.until("ah, typed ahead, is not played, nor the cards typed after it: kc.");
@@ -214,7 +214,7 @@ fn a_card_typed_ahead_that_is_refused_drops_the_cards_typed_after_it() {
 
 #[test]
 fn undo_drops_the_cards_typed_ahead_whether_or_not_it_takes_a_card_back() {
-    let mut told = Told::at_pace(Speed::Normal);
+    let mut told = LineHarness::at_pace(Speed::Normal);
     told.typed("pass 3d 5d 9d");
     told.until("Your turn. You may play: Clubs: king, ace.");
     typed_at_once(&mut told, &["kc", "ac", "undo"]);
@@ -234,7 +234,7 @@ fn undo_drops_the_cards_typed_ahead_whether_or_not_it_takes_a_card_back() {
 
 #[test]
 fn a_card_where_none_is_played_is_refused_in_a_sentence() {
-    let mut told = Told::at_pace(Speed::Normal);
+    let mut told = LineHarness::at_pace(Speed::Normal);
     // The table hears a card during the pass, whatever sends it.
     told.room.intend(PersonId::LOCAL, hearts_table::Intent::Play("KC".parse().unwrap()), told.now);
     told.lines.extend(told.room.take_lines(PersonId::LOCAL));
@@ -243,7 +243,7 @@ fn a_card_where_none_is_played_is_refused_in_a_sentence() {
 
 #[test]
 fn a_wrong_pass_is_refused_in_one_sentence_and_changes_nothing() {
-    let mut told = Told::new();
+    let mut told = LineHarness::new();
     assert_eq!(
         told.typed("pass 2c 3c 4c"),
         ["You do not hold the two of clubs, the three of clubs and the four of clubs."]
@@ -255,14 +255,14 @@ fn a_wrong_pass_is_refused_in_one_sentence_and_changes_nothing() {
 
 #[test]
 fn a_message_is_told_with_who_said_it() {
-    let mut told = Told::new();
+    let mut told = LineHarness::new();
     let said = told.typed("say good luck, all");
     assert_eq!(said, ["Your message: good luck, all"]);
 }
 
 #[test]
 fn new_mid_game_asks_to_be_typed_again() {
-    let mut told = Told::new();
+    let mut told = LineHarness::new();
     told.typed("pass 3d 5d 9d");
     assert_eq!(
         told.typed("new"),
@@ -276,7 +276,7 @@ fn new_mid_game_asks_to_be_typed_again() {
 
 #[test]
 fn a_card_led_while_the_last_trick_is_on_show_is_told_at_once() {
-    let mut told = Told::at_pace(Speed::Normal);
+    let mut told = LineHarness::at_pace(Speed::Normal);
     told.typed("pass 3d 5d 9d");
     told.until("Your turn. You may play: Clubs: king, ace.");
     told.room.type_line(PersonId::LOCAL, "kc", told.now);
@@ -289,7 +289,7 @@ fn a_card_led_while_the_last_trick_is_on_show_is_told_at_once() {
 
 #[test]
 fn pace_and_a_name_sets_that_pace() {
-    let mut told = Told::at_pace(Speed::Normal);
+    let mut told = LineHarness::at_pace(Speed::Normal);
     assert_eq!(told.typed("pace slow"), ["Speed: slow."]);
     assert_eq!(told.room.table().speed(), Speed::Slow);
     assert_eq!(told.typed("pace"), ["Speed: normal."], "pace alone steps on");
@@ -298,7 +298,7 @@ fn pace_and_a_name_sets_that_pace() {
 
 #[test]
 fn symbols_switches_how_cards_are_written() {
-    let mut told = Told::new();
+    let mut told = LineHarness::new();
     assert_eq!(told.typed("symbols"), ["Cards are written as symbols, as in Q♠."]);
     assert!(told.typed("hand")[0].contains('♣'), "the hand in symbols");
     assert_eq!(told.typed("symbols off"), ["Cards are written in words."]);
@@ -307,7 +307,7 @@ fn symbols_switches_how_cards_are_written() {
 
 #[test]
 fn the_rules_are_told_in_words_not_the_screens_short_forms() {
-    let mut told = Told::new();
+    let mut told = LineHarness::new();
     let rules = told.typed("rules");
     assert!(rules.iter().any(|line| line.contains("the queen of spades 13")), "{rules:#?}");
     assert!(rules.iter().any(|line| line.contains("the two of clubs leads")), "{rules:#?}");
@@ -345,8 +345,11 @@ fn cancelled_pairs_are_named_and_the_cards_that_waited_go_with_the_next_trick() 
     let setup = Setup { rules, label: "cancellation".into(), players: vec![Player::Builtin(Level::Easy); 6] };
     let table = Table::with_game(setup, game, Vec::new(), Speed::Instant, Think::Samples(1));
     let narrator = Narrator::new(PersonId::LOCAL, CardWords::default());
-    let mut told =
-        Told { room: Room::with_narrators(table, Vec::new(), vec![narrator]), now: Instant::now(), lines: Vec::new() };
+    let mut told = LineHarness {
+        room: Room::with_narrators(table, Vec::new(), vec![narrator]),
+        now: Instant::now(),
+        lines: Vec::new(),
+    };
     told.settle();
     told.typed("2c");
     told.typed("kd");
@@ -358,7 +361,7 @@ fn cancelled_pairs_are_named_and_the_cards_that_waited_go_with_the_next_trick() 
 
 #[test]
 fn a_rank_alone_plays_the_one_card_of_that_rank_that_may_be_played() {
-    let mut told = Told::new();
+    let mut told = LineHarness::new();
     told.typed("pass 3d 5d 9d");
     assert_eq!(told.typed("queen"), ["You may play no queen now. You may play: Clubs: king, ace."]);
     assert_eq!(told.typed("king")[0], "You play the king of clubs.");
@@ -366,14 +369,14 @@ fn a_rank_alone_plays_the_one_card_of_that_rank_that_may_be_played() {
 
 #[test]
 fn the_hints_own_words_make_a_pass() {
-    let mut told = Told::new();
+    let mut told = LineHarness::new();
     let after = told.typed("pass the three of diamonds, the five of diamonds and the nine of diamonds");
     assert!(after.iter().any(|line| line.starts_with("You received")), "{after:#?}");
 }
 
 #[test]
 fn help_says_first_what_may_be_typed_now_and_only_this_games_commands() {
-    let mut told = Told::new();
+    let mut told = LineHarness::new();
     assert_eq!(told.lines[1], "Type help for the commands.", "said once, at the start");
     let help = told.typed("help");
     assert_eq!(help[0], "Now: type pass and three cards, e.g. pass 2c qs ah.");
@@ -389,7 +392,7 @@ fn help_says_first_what_may_be_typed_now_and_only_this_games_commands() {
 
 #[test]
 fn a_rank_typed_ahead_that_cannot_be_played_drops_the_cards_typed_after_it() {
-    let mut told = Told::at_pace(Speed::Normal);
+    let mut told = LineHarness::at_pace(Speed::Normal);
     typed_at_once(&mut told, &["pass 3d 5d 9d", "queen", "kc"]);
     told.until("queen, typed ahead, is not played, nor the cards typed after it: kc.");
     assert_eq!(
@@ -402,7 +405,7 @@ fn a_rank_typed_ahead_that_cannot_be_played_drops_the_cards_typed_after_it() {
 
 #[test]
 fn a_pass_taken_back_and_made_again_is_said_again() {
-    let mut told = Told::at_pace(Speed::Normal);
+    let mut told = LineHarness::at_pace(Speed::Normal);
     // Typed at once, before the pass is on its way: undo takes it back.
     typed_at_once(&mut told, &["pass 3d 5d 9d", "undo", "pass 3d 5d ah"]);
     let passed = "You pass the three of diamonds, the five of diamonds and the nine of diamonds to Left.";
@@ -414,7 +417,7 @@ fn a_pass_taken_back_and_made_again_is_said_again() {
 
 #[test]
 fn at_the_offer_of_a_saved_game_anything_but_yes_or_no_is_asked_again() {
-    let mut told = Told::new();
+    let mut told = LineHarness::new();
     told.room.narrator_mut(PersonId::LOCAL).unwrap().offer_resume("black-lady, hand 3");
     told.lines.extend(told.room.take_lines(PersonId::LOCAL));
     assert_eq!(told.typed("maybe"), ["Type yes or no."]);
@@ -422,7 +425,7 @@ fn at_the_offer_of_a_saved_game_anything_but_yes_or_no_is_asked_again() {
 
 #[test]
 fn a_note_from_the_runtime_is_followed_by_what_is_asked_again() {
-    let mut told = Told::new();
+    let mut told = LineHarness::new();
     told.room.send(Message::Note(hearts_table::Note::UnfinishedKept), told.now);
     let said = told.room.take_lines(PersonId::LOCAL);
     assert_eq!(

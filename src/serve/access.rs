@@ -10,7 +10,7 @@ use std::time::{SystemTime, UNIX_EPOCH};
 use russh::keys::PublicKey;
 
 use super::ServeError;
-use super::command::{Request, known_command};
+use super::command::{SessionRequest, known_command};
 
 /// The access flag given on the command line.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -51,7 +51,7 @@ struct Limits {
     /// `expiry-time=`: the last second it is accepted, since 1970 (UTC).
     expires: Option<i64>,
     /// `command=`: where its sessions go, whatever the client asks.
-    command: Option<Request>,
+    command: Option<SessionRequest>,
     /// `no-pty` or `restrict` (without a later `pty`).
     no_pty: bool,
 }
@@ -60,7 +60,7 @@ struct Limits {
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub(super) struct Grant {
     /// Where every session of theirs goes (`command=`).
-    pub(super) command: Option<Request>,
+    pub(super) command: Option<SessionRequest>,
     /// They may not have a terminal (`no-pty`).
     pub(super) no_pty: bool,
 }

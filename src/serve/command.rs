@@ -18,7 +18,7 @@ pub(super) enum Going {
 
 /// What a session asks for.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub(super) struct Request {
+pub(super) struct SessionRequest {
     /// Where it goes.
     pub(super) going: Going,
     /// As a second seat of its person (`join CODE also`): it takes no
@@ -30,16 +30,16 @@ pub(super) struct Request {
 
 /// What a client may run: `join CODE` and `watch CODE`, each perhaps
 /// followed by `also`.
-pub(super) fn known_command(command: &[u8]) -> Option<Request> {
+pub(super) fn known_command(command: &[u8]) -> Option<SessionRequest> {
     let text = std::str::from_utf8(command).ok()?;
     let words: Vec<&str> = text.split_whitespace().collect();
     let (plain, words) = match words.as_slice() {
-        ["plain"] => return Some(Request { going: Going::Lobby, also: false, plain: true }),
+        ["plain"] => return Some(SessionRequest { going: Going::Lobby, also: false, plain: true }),
         ["plain", rest @ ..] => (true, rest),
         words => (false, words),
     };
     if let ["help" | "--help" | "-h" | "?"] = words {
-        return Some(Request { going: Going::Help, also: false, plain });
+        return Some(SessionRequest { going: Going::Help, also: false, plain });
     }
     let code_like = |code: &str| (1..=12).contains(&code.len()) && code.chars().all(|c| c.is_ascii_alphanumeric());
     let (going, rest) = match words {
@@ -48,15 +48,15 @@ pub(super) fn known_command(command: &[u8]) -> Option<Request> {
         _ => return None,
     };
     match rest {
-        [] => Some(Request { going, also: false, plain }),
-        ["also"] => Some(Request { going, also: true, plain }),
+        [] => Some(SessionRequest { going, also: false, plain }),
+        ["also"] => Some(SessionRequest { going, also: true, plain }),
         _ => None,
     }
 }
 
 /// What a client may run ([`known_command`]); else the one sentence that
 /// tells the person what they may run.
-pub(super) fn parse_command(command: &[u8]) -> Result<Request, String> {
+pub(super) fn parse_command(command: &[u8]) -> Result<SessionRequest, String> {
     if let Some(request) = known_command(command) {
         return Ok(request);
     }
@@ -118,11 +118,11 @@ mod tests {
 
     #[test]
     fn only_join_and_watch_with_a_code_are_commands() {
-        let request = |going, also| Some(Request { going, also, plain: false });
+        let request = |going, also| Some(SessionRequest { going, also, plain: false });
         assert_eq!(known_command(b"join 7Q4K"), request(Going::Join("7Q4K".into()), false));
         assert_eq!(known_command(b"watch 7q4k"), request(Going::Watch("7Q4K".into()), false));
         assert_eq!(known_command(b"join 7Q4K also"), request(Going::Join("7Q4K".into()), true));
-        let plain = |going| Some(Request { going, also: false, plain: true });
+        let plain = |going| Some(SessionRequest { going, also: false, plain: true });
         assert_eq!(known_command(b"plain"), plain(Going::Lobby));
         assert_eq!(known_command(b"plain join 7Q4K"), plain(Going::Join("7Q4K".into())));
         assert_eq!(known_command(b"plain watch 7Q4K"), plain(Going::Watch("7Q4K".into())));

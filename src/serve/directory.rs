@@ -57,7 +57,7 @@ pub(super) struct Bounds {
 
 /// What a lobby watching the directory is told.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(super) enum Told {
+pub(super) enum News {
     /// A table opened or changed.
     TablesChanged,
     /// A table closed: its unfinished game may now be among someone's games.
@@ -69,7 +69,7 @@ pub(super) enum Told {
 }
 
 /// Told whenever a table opens, changes or closes, and when the server stops.
-type Watcher = Box<dyn Fn(Told) + Send>;
+type Watcher = Box<dyn Fn(News) + Send>;
 
 /// The server's tables, by code.
 pub(super) struct Directory {
@@ -184,7 +184,7 @@ impl Directory {
             threads.retain(|thread| !thread.is_finished());
             threads.push(thread);
         }
-        self.tell(Told::TablesChanged);
+        self.tell(News::TablesChanged);
         Ok(line)
     }
 
@@ -214,7 +214,7 @@ impl Directory {
         for table in &tables {
             let _ = table.sender.send(ToTable::Stop);
         }
-        self.tell(Told::ServerStops);
+        self.tell(News::ServerStops);
         let threads = self.threads.lock().map(|mut threads| std::mem::take(&mut *threads)).unwrap_or_default();
         // A table stuck on something is not waited for past this: the server still exits.
         let deadline = std::time::Instant::now() + STOP_TIME;
@@ -228,18 +228,18 @@ impl Directory {
 
     fn heard(&self, news: TableNews) {
         match news {
-            TableNews::Changed => self.tell(Told::TablesChanged),
-            TableNews::GameKept => self.tell(Told::GameKept),
+            TableNews::Changed => self.tell(News::TablesChanged),
+            TableNews::GameKept => self.tell(News::GameKept),
             TableNews::Closed(code) => {
                 if let Ok(mut tables) = self.tables.lock() {
                     tables.remove(&code);
                 }
-                self.tell(Told::TableClosed);
+                self.tell(News::TableClosed);
             }
         }
     }
 
-    fn tell(&self, told: Told) {
+    fn tell(&self, told: News) {
         if let Ok(watchers) = self.watchers.lock() {
             for watcher in watchers.values() {
                 watcher(told);

@@ -14,7 +14,7 @@ use russh::server::{Auth, ChannelOpenHandle, Handler, Msg, PublicKeyOffer, Respo
 use russh::{Channel, ChannelId, ChannelOpenFailure, ChannelWriteHalf, MethodKind, MethodSet, Pty};
 
 use super::access::{Access, Grant};
-use super::command::{Going, Request, parse_command};
+use super::command::{Going, SessionRequest, parse_command};
 use super::identity::Identity;
 use super::limits::{self, Cut, InputBudget, NewestSize, Tries};
 use super::live::{self, Live};
@@ -22,11 +22,11 @@ use super::lobby_session;
 use super::name::{Cleaned, clean};
 use super::session::{Input, Output, Route, Screen, Typed, Visitor, pass_on};
 use super::table::{self, theme_for};
-use super::{NotFound, Shared};
+use super::{NotFound, ServerCommon};
 
 /// One connection's state, as russh calls it.
 pub(super) struct Client {
-    shared: Arc<Shared>,
+    shared: Arc<ServerCommon>,
     authenticated: Arc<AtomicBool>,
     /// Where the client connects from (what `from=` is matched against).
     peer: IpAddr,
@@ -96,7 +96,7 @@ impl Playing {
 impl Client {
     /// A connection from `peer`, numbered `number`, whose stream `cut` ends.
     pub(super) fn new(
-        shared: Arc<Shared>,
+        shared: Arc<ServerCommon>,
         authenticated: Arc<AtomicBool>,
         peer: IpAddr,
         (number, cut): (u64, Cut),
@@ -153,7 +153,12 @@ impl Client {
     /// the lobby or at a table; a channel without one, or a table that is
     /// not there, is told so and closed. An earlier session of the same
     /// person is taken over first.
-    fn start(&mut self, channel: ChannelId, request: Request, session: &mut Session) -> Result<(), russh::Error> {
+    fn start(
+        &mut self,
+        channel: ChannelId,
+        request: SessionRequest,
+        session: &mut Session,
+    ) -> Result<(), russh::Error> {
         let Some(open) = self.channel.as_mut().filter(|open| open.id == channel && open.playing.is_none()) else {
             return session.channel_failure(channel);
         };
@@ -244,7 +249,7 @@ impl Client {
 /// Where a person goes from a table: their lobby, unless a key's forced
 /// command brought them, whose session ends with the table as sshd's
 /// would with its command.
-pub(super) fn lobby_or_end(screen: Screen, shared: Arc<Shared>, note: Option<String>) {
+pub(super) fn lobby_or_end(screen: Screen, shared: Arc<ServerCommon>, note: Option<String>) {
     if screen.visitor.forced {
         screen.close();
     } else {
@@ -398,7 +403,8 @@ impl Handler for Client {
 
     async fn shell_request(&mut self, channel: ChannelId, session: &mut Session) -> Result<(), Self::Error> {
         // A key's forced command holds for a plain ssh too.
-        let request = self.grant.command.clone().unwrap_or(Request { going: Going::Lobby, also: false, plain: false });
+        let request =
+            self.grant.command.clone().unwrap_or(SessionRequest { going: Going::Lobby, also: false, plain: false });
         self.start(channel, request, session)
     }
 

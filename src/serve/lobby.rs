@@ -171,7 +171,7 @@ enum Focus {
 
 /// A window over the lobby.
 #[derive(Clone, Debug, PartialEq)]
-enum Window {
+enum LobbyWindow {
     /// The keys.
     Help,
     /// The new-table window.
@@ -200,7 +200,7 @@ pub(crate) struct Lobby {
     focus: Focus,
     table_cursor: usize,
     game_cursor: usize,
-    window: Option<Window>,
+    window: Option<LobbyWindow>,
     note: Option<String>,
 }
 
@@ -279,7 +279,7 @@ impl Lobby {
 
     /// Whether the code field is open: every printable key is then text.
     pub(crate) fn typing(&self) -> bool {
-        matches!(self.window, Some(Window::Join(_)))
+        matches!(self.window, Some(LobbyWindow::Join(_)))
     }
 
     /// Turns a key or click from the session into a command, and applies it.
@@ -301,7 +301,7 @@ impl Lobby {
         self.note = None;
         match self.window.take() {
             None => self.list_command(command),
-            Some(Window::Help) => match command {
+            Some(LobbyWindow::Help) => match command {
                 LobbyCommand::Quit => Some(LobbyEffect::Quit),
                 LobbyCommand::Help
                 | LobbyCommand::Cancel
@@ -309,14 +309,14 @@ impl Lobby {
                 | LobbyCommand::Dismiss
                 | LobbyCommand::Button(LobbyButton::Close) => None,
                 _ => {
-                    self.window = Some(Window::Help);
+                    self.window = Some(LobbyWindow::Help);
                     None
                 }
             },
-            Some(Window::Create(form)) => self.create_command(form, command),
-            Some(Window::Join(code)) => self.join_command(code, command),
+            Some(LobbyWindow::Create(form)) => self.create_command(form, command),
+            Some(LobbyWindow::Join(code)) => self.join_command(code, command),
             // Only y gives the seat up; any other key keeps it.
-            Some(Window::GiveUp(code)) => (command == LobbyCommand::Yes).then_some(LobbyEffect::GiveUp(code)),
+            Some(LobbyWindow::GiveUp(code)) => (command == LobbyCommand::Yes).then_some(LobbyEffect::GiveUp(code)),
         }
     }
 
@@ -350,12 +350,13 @@ impl Lobby {
                 return self.game_effect(LobbyEffect::Review);
             }
             LobbyCommand::New | LobbyCommand::Button(LobbyButton::New) => {
-                self.window = Some(Window::Create(Box::new(CreateForm::new(&self.defaults, self.speed, self.theme))));
+                self.window =
+                    Some(LobbyWindow::Create(Box::new(CreateForm::new(&self.defaults, self.speed, self.theme))));
             }
             LobbyCommand::Join | LobbyCommand::Button(LobbyButton::Join) => {
-                self.window = Some(Window::Join(String::new()));
+                self.window = Some(LobbyWindow::Join(String::new()));
             }
-            LobbyCommand::Help | LobbyCommand::Button(LobbyButton::Help) => self.window = Some(Window::Help),
+            LobbyCommand::Help | LobbyCommand::Button(LobbyButton::Help) => self.window = Some(LobbyWindow::Help),
             LobbyCommand::Quit | LobbyCommand::Button(LobbyButton::Quit) => return Some(LobbyEffect::Quit),
             _ => {}
         }
@@ -401,7 +402,7 @@ impl Lobby {
         let Some(table) = self.chosen_table() else { return };
         let code = table.code.clone();
         if table.kept_for(holder.as_deref()) {
-            self.window = Some(Window::GiveUp(code));
+            self.window = Some(LobbyWindow::GiveUp(code));
         } else {
             self.note = Some(format!("No seat is kept for you at {code}"));
         }
@@ -446,7 +447,7 @@ impl Lobby {
             LobbyCommand::Quit => return Some(LobbyEffect::Quit),
             _ => {}
         }
-        self.window = Some(Window::Create(form));
+        self.window = Some(LobbyWindow::Create(form));
         None
     }
 
@@ -464,7 +465,7 @@ impl Lobby {
             LobbyCommand::Cancel | LobbyCommand::Dismiss | LobbyCommand::Button(LobbyButton::Close) => return None,
             _ => {}
         }
-        self.window = Some(Window::Join(code));
+        self.window = Some(LobbyWindow::Join(code));
         None
     }
 }

@@ -11,14 +11,14 @@ use std::time::{Duration, Instant};
 use crossterm::event::{Event, KeyEventKind, KeyModifiers, MouseButton, MouseEventKind};
 use ratatui::buffer::Buffer;
 
-use super::directory::{OpenError, Told};
+use super::directory::{News, OpenError};
 use super::limits::Share;
 use super::lobby::lines::{self, LobbyLine};
 use super::lobby::{self, Lobby, LobbyEffect, LobbyHits, PastGame, PresetRecord, TableRequest};
 use super::session::{Input, Place, Screen, Visitor};
 use super::store::Store;
 use super::table::{self, ToTable};
-use super::{NotFound, Shared};
+use super::{NotFound, ServerCommon};
 use crate::ui::replay::{self, Buttons, Replay, ReviewNews};
 use hearts_engine::Seat;
 
@@ -27,7 +27,7 @@ pub(super) enum ToLobby {
     /// What the person's connection passes on.
     Input(Input),
     /// What the directory of tables tells every lobby.
-    Told(Told),
+    Told(News),
 }
 
 /// While a review is worked out, the lobby looks at its progress this often.
@@ -45,7 +45,7 @@ const LOBBY_FULL: &str = "your network has as many people in the lobby as one ne
 
 /// Brings a screen to the lobby on a thread of its own, if its network
 /// has a place there left.
-pub(super) fn enter(screen: Screen, shared: Arc<Shared>, note: Option<String>) {
+pub(super) fn enter(screen: Screen, shared: Arc<ServerCommon>, note: Option<String>) {
     let Some(share) = shared.lobby.take(screen.visitor.address) else {
         return screen.disconnect(LOBBY_FULL);
     };
@@ -56,7 +56,7 @@ pub(super) fn enter(screen: Screen, shared: Arc<Shared>, note: Option<String>) {
     let number = shared.directory.watch(Box::new(move |news| {
         let (lobby, stale) = &told;
         // A change of some table is read with the next; a close or the server stopping always comes.
-        if news != Told::TablesChanged || !stale.swap(true, Ordering::SeqCst) {
+        if news != News::TablesChanged || !stale.swap(true, Ordering::SeqCst) {
             let _ = lobby.send(ToLobby::Told(news));
         }
     }));
@@ -108,7 +108,7 @@ struct Visit {
     /// Where the person's input comes to this lobby.
     sender: Sender<ToLobby>,
     screen: Option<Screen>,
-    shared: Arc<Shared>,
+    shared: Arc<ServerCommon>,
     store: Option<Store>,
     viewing: Option<Viewing>,
     hits: LobbyHits,
@@ -197,16 +197,16 @@ impl Visit {
                     self.canvas = Buffer::default();
                 }
                 Ok(ToLobby::Input(Input::Gone)) | Err(RecvTimeoutError::Disconnected) => return,
-                Ok(ToLobby::Told(Told::ServerStops)) => return self.disconnect(super::session::SERVER_STOPS),
-                Ok(ToLobby::Told(Told::TablesChanged)) => {
+                Ok(ToLobby::Told(News::ServerStops)) => return self.disconnect(super::session::SERVER_STOPS),
+                Ok(ToLobby::Told(News::TablesChanged)) => {
                     self.stale.store(false, Ordering::SeqCst);
                     self.refresh_tables(&mut lobby);
                 }
-                Ok(ToLobby::Told(Told::TableClosed)) => {
+                Ok(ToLobby::Told(News::TableClosed)) => {
                     self.refresh_tables(&mut lobby);
                     self.refresh(&mut lobby);
                 }
-                Ok(ToLobby::Told(Told::GameKept)) => self.refresh(&mut lobby),
+                Ok(ToLobby::Told(News::GameKept)) => self.refresh(&mut lobby),
                 Err(RecvTimeoutError::Timeout) => {}
             }
             // A lone Esc whose wait is over is a key, however many messages came meanwhile.

@@ -18,12 +18,12 @@ const RETRY_MOST: Duration = Duration::from_secs(10);
 
 /// The tables' writer.
 pub(super) struct Saver {
-    shared: Arc<Shared>,
+    shared: Arc<SaverQueue>,
     writer: Mutex<Option<JoinHandle<()>>>,
 }
 
 #[derive(Default)]
-struct Shared {
+struct SaverQueue {
     state: Mutex<State>,
     /// Wakes the writer when something waits, and whoever waits for the
     /// writer to be done.
@@ -46,7 +46,7 @@ struct State {
 impl Saver {
     /// A writer into `store`.
     pub(super) fn start(mut store: Store) -> std::io::Result<Saver> {
-        let shared = Arc::new(Shared::default());
+        let shared = Arc::new(SaverQueue::default());
         let writer = Arc::clone(&shared);
         let thread = std::thread::Builder::new().name("saver".into()).spawn(move || {
             let mut retry = RETRY_FIRST;
@@ -108,7 +108,7 @@ impl Saver {
     }
 }
 
-impl Shared {
+impl SaverQueue {
     fn lock(&self) -> std::sync::MutexGuard<'_, State> {
         self.state.lock().unwrap_or_else(PoisonError::into_inner)
     }

@@ -14,7 +14,7 @@ use crate::ui::request::Request;
 use crate::ui::window::resume::ResumeOffer;
 use hearts_table::{PersonId, Setup};
 
-use super::{Front, Incoming, Input, Opened, PlayOptions, TableError, open};
+use super::{Front, Incoming, Opened, PlayOptions, TableError, TerminalInput, open};
 
 /// The longest line read; a longer one is cut (nothing typed is that long).
 const LONGEST_LINE: usize = 4096;
@@ -74,10 +74,10 @@ impl<W: Write> Front for Lines<W> {
             .map_err(|source| TableError::Terminal { doing: "write to", source })
     }
 
-    fn input(&mut self, input: Input, room: &mut Room, now: Instant) -> Vec<Request> {
+    fn input(&mut self, input: TerminalInput, room: &mut Room, now: Instant) -> Vec<Request> {
         match input {
-            Input::Line(line) => room.type_line(PersonId::LOCAL, &line, now),
-            Input::Event(_) => Vec::new(),
+            TerminalInput::Line(line) => room.type_line(PersonId::LOCAL, &line, now),
+            TerminalInput::Event(_) => Vec::new(),
         }
     }
 
@@ -111,7 +111,7 @@ fn read_lines(sender: &Sender<Incoming>) {
                         return;
                     }
                 }
-                Incoming::Input(Input::Line(String::from_utf8_lossy(&bytes).trim_end().to_string()))
+                Incoming::TerminalInput(TerminalInput::Line(String::from_utf8_lossy(&bytes).trim_end().to_string()))
             }
             Err(error) => Incoming::Failed(error),
         };

@@ -50,7 +50,7 @@ struct Step {
 
 /// How the replay names the seats, and whose it is.
 #[derive(Clone, Debug)]
-struct Seating {
+struct SeatNames {
     /// The seat of the person replaying it, "You"; `None` for someone who
     /// did not play in it.
     own: Option<Seat>,
@@ -62,20 +62,20 @@ struct Seating {
     order: Vec<Seat>,
 }
 
-impl Seating {
+impl SeatNames {
     /// At the terminal: seat 0 is "You", each other seat is named by its
     /// place from there, each labelled with what played it.
-    fn at_home(record: &GameRecord, players: usize) -> Seating {
+    fn at_home(record: &GameRecord, players: usize) -> SeatNames {
         let words: Vec<String> = Seat::all(players).map(|seat| seat_name(seat, players)).collect();
         let labels =
             Seat::all(players).map(|seat| format!("{} ({})", words[seat.index()], player(record, seat))).collect();
-        Seating { own: Some(Seat::SOUTH), words, labels, order: Seat::all(players).collect() }
+        SeatNames { own: Some(Seat::SOUTH), words, labels, order: Seat::all(players).collect() }
     }
 
     /// For the person who played `own` (`None`: someone who did not play):
     /// the people by the names they played under, the bots by their place
     /// from `own`; the person's own seat is "You" and is listed first.
-    fn seen_from(record: &GameRecord, players: usize, own: Option<Seat>) -> Seating {
+    fn seen_from(record: &GameRecord, players: usize, own: Option<Seat>) -> SeatNames {
         let from = own.unwrap_or(Seat::SOUTH);
         let place = |seat: Seat| match Seat::new((seat.index() + players - from.index()) % players) {
             Some(place) if place.index() > 0 => seat_name(place, players),
@@ -96,7 +96,7 @@ impl Seating {
             words.push(word);
         }
         let order = (0..players).filter_map(|i| Seat::new((from.index() + i) % players)).collect();
-        Seating { own, words, labels, order }
+        SeatNames { own, words, labels, order }
     }
 
     /// A seat as sentences name it.
@@ -115,7 +115,7 @@ fn player(record: &GameRecord, seat: Seat) -> &str {
 pub struct Replay {
     record: GameRecord,
     /// The seats' names, and whose replay it is.
-    seating: Seating,
+    seating: SeatNames,
     /// Which game of the file (1-based) and how many there are.
     number: (usize, usize),
     steps: Vec<Step>,
@@ -185,7 +185,7 @@ impl Replay {
     /// as the terminal's own game: seat 0 is "You". The record is checked
     /// first: one that does not replay is an error.
     pub fn new(record: GameRecord, number: (usize, usize), theme: Theme) -> Result<Replay, ReplayError> {
-        Replay::with_seating(record, number, theme, Seating::at_home)
+        Replay::with_seating(record, number, theme, SeatNames::at_home)
     }
 
     /// Steps through a game played at a server, replayed by the person
@@ -199,7 +199,7 @@ impl Replay {
         theme: Theme,
         own: Option<Seat>,
     ) -> Result<Replay, ReplayError> {
-        Replay::with_seating(record, number, theme, |record, players| Seating::seen_from(record, players, own))
+        Replay::with_seating(record, number, theme, |record, players| SeatNames::seen_from(record, players, own))
     }
 
     /// Steps through `record`, its seats named by `seating` (of the record
@@ -208,7 +208,7 @@ impl Replay {
         record: GameRecord,
         number: (usize, usize),
         theme: Theme,
-        seating: impl FnOnce(&GameRecord, usize) -> Seating,
+        seating: impl FnOnce(&GameRecord, usize) -> SeatNames,
     ) -> Result<Replay, ReplayError> {
         let (mut game, actions) = record.actions()?;
         let players = game.rules().player_count();
@@ -800,7 +800,7 @@ fn wide_column(rules: &Rules) -> u16 {
 
 /// The score sheet up to the step on show, the person's own side first;
 /// hands are numbered from `first_hand`.
-fn score_sheet<'a>(game: &'a Game, seating: &Seating, first_hand: usize) -> ScoreSheet<'a> {
+fn score_sheet<'a>(game: &'a Game, seating: &SeatNames, first_hand: usize) -> ScoreSheet<'a> {
     let rules = game.rules();
     let mut sides: Vec<(usize, Vec<String>)> = Vec::new();
     for &seat in &seating.order {

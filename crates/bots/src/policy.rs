@@ -187,8 +187,8 @@ pub fn choose_play(view: &SeatView<'_>, skill: Skill) -> Card {
 }
 
 /// The card to play among `view.legal` (no jokers), and the table read.
-fn pick(view: &SeatView<'_>, skill: Skill) -> (Card, Table) {
-    let table = Table::read(view, skill);
+fn pick(view: &SeatView<'_>, skill: Skill) -> (Card, Reading) {
+    let table = Reading::read(view, skill);
     let choice = if table.shooting {
         moon_play(view, &table)
     } else {
@@ -225,7 +225,7 @@ pub fn choose_moon(view: &SeatView<'_>, penalty_total: i32) -> MoonScoring {
 }
 
 /// What the seat reads off the table before choosing a card.
-struct Table {
+struct Reading {
     skill: Skill,
     /// Cards in other hands or the kitty.
     unseen: CardSet,
@@ -246,8 +246,8 @@ struct Table {
     ladies_out: CardSet,
 }
 
-impl Table {
-    fn read(view: &SeatView<'_>, skill: Skill) -> Table {
+impl Reading {
+    fn read(view: &SeatView<'_>, skill: Skill) -> Reading {
         // A combined team shoots as one: each side's points are read at its
         // first seat (this seat for its own side), and a partner's points
         // are this seat's.
@@ -273,7 +273,7 @@ impl Table {
         };
         let unseen = view.unseen();
         let ladies = view.ladies();
-        Table {
+        Reading {
             skill,
             unseen,
             // While Domino's stock lasts, a seat out of a suit draws and
@@ -439,7 +439,7 @@ fn moon_keep_score(card: Card, hand: CardSet, hearts: Suit) -> i32 {
 /// Plays to take every point: lead the surest winner, win tricks that
 /// carry points (or may), lose clean tricks cheaply, and never throw a
 /// point card away.
-fn moon_play(view: &SeatView<'_>, table: &Table) -> Card {
+fn moon_play(view: &SeatView<'_>, table: &Reading) -> Card {
     let legal = view.legal;
     match (view.led_suit(), view.trick.winning_card()) {
         (None, _) => best_by(legal, |card| {
@@ -463,7 +463,7 @@ fn moon_play(view: &SeatView<'_>, table: &Table) -> Card {
 }
 
 /// Choosing a lead: the card least likely to win, with the queen in mind.
-fn lead(view: &SeatView<'_>, table: &Table) -> Card {
+fn lead(view: &SeatView<'_>, table: &Reading) -> Card {
     // A shooter has every point so far: a heart nobody can beat takes one.
     let top_heart = view.legal.of_suit(view.penalty_suit()).highest();
     if table.threat.is_some()
@@ -530,7 +530,7 @@ fn lead(view: &SeatView<'_>, table: &Table) -> Card {
 /// counting, into a suit another seat has shown out of (it must draw).
 /// The bonus for each suit, worked out once per lead (the voids are read
 /// once, not for every card).
-fn domino_lead_bonus(view: &SeatView<'_>, table: &Table) -> [i32; 4] {
+fn domino_lead_bonus(view: &SeatView<'_>, table: &Reading) -> [i32; 4] {
     if view.variants.stock_size == 0 {
         return [0; 4];
     }
@@ -558,7 +558,7 @@ fn follow_with_nobody_winning(view: &SeatView<'_>) -> Card {
 }
 
 /// Following suit: duck under the winning card when possible.
-fn follow(view: &SeatView<'_>, table: &Table) -> Card {
+fn follow(view: &SeatView<'_>, table: &Reading) -> Card {
     let legal = view.legal;
     let Some(winning) = view.trick.winning_card() else {
         return follow_with_nobody_winning(view);
@@ -638,7 +638,7 @@ fn follow(view: &SeatView<'_>, table: &Table) -> Card {
 /// card worth nothing that stays under any lady of the suit still out.
 /// It goes now, while it costs nothing, rather than win a trick with
 /// points later. The first trick under no-blood is the plainest case.
-fn safe_high_card(view: &SeatView<'_>, table: &Table, led: Suit) -> Option<Card> {
+fn safe_high_card(view: &SeatView<'_>, table: &Reading, led: Suit) -> Option<Card> {
     let later = view.later_seats().count();
     let long_everywhere = table.unseen.of_suit(led).len() >= later * UNSEEN_PER_LATER_SEAT;
     if led == view.penalty_suit() || table.later_void(view, led) || !long_everywhere {
@@ -653,7 +653,7 @@ fn safe_high_card(view: &SeatView<'_>, table: &Table, led: Suit) -> Option<Card>
 
 /// Void in the suit led: throw the most dangerous card, unless that would
 /// feed a shooter or end the game badly.
-fn discard(view: &SeatView<'_>, table: &Table) -> Card {
+fn discard(view: &SeatView<'_>, table: &Reading) -> Card {
     let winner = view.trick.winner(view.players());
     let feeding_shooter = goes_to(view, winner, table.threat);
     let feeding_partner = winner.is_some_and(|winner| view.is_partner(winner));
@@ -709,7 +709,7 @@ fn discard(view: &SeatView<'_>, table: &Table) -> Card {
 
 /// Whether points given to `winner` now would push it to the target while
 /// this seat is not the lowest of the others.
-fn game_would_end_badly(view: &SeatView<'_>, table: &Table, winner: Seat) -> bool {
+fn game_would_end_badly(view: &SeatView<'_>, table: &Reading, winner: Seat) -> bool {
     let points = view.points_taken;
     let heaviest = table.ladies.iter().map(|lady| view.value(lady)).max().unwrap_or(0);
     let projected = view.totals[winner] + points[winner] + view.value_in_trick() + heaviest;

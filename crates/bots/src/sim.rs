@@ -244,7 +244,7 @@ impl Report {
 }
 
 /// One table's seating for a deal.
-struct Table<'a> {
+struct DealSeating<'a> {
     players: Vec<&'a Player>,
     /// Which seats bot A holds (none in a fixed lineup).
     a_seats: Vec<bool>,
@@ -261,10 +261,12 @@ struct TableResult {
 }
 
 impl Arena {
-    fn tables(&self) -> Vec<Table<'_>> {
+    fn tables(&self) -> Vec<DealSeating<'_>> {
         let players = self.rules.player_count();
         match &self.lineup {
-            Lineup::Fixed(seats) => vec![Table { players: seats.iter().collect(), a_seats: vec![false; players] }],
+            Lineup::Fixed(seats) => {
+                vec![DealSeating { players: seats.iter().collect(), a_seats: vec![false; players] }]
+            }
             Lineup::Duplicate { a, b, both_ways } => {
                 let mut tables = Vec::new();
                 let pairs: &[(bool, &Player, &Player)] =
@@ -275,7 +277,7 @@ impl Arena {
                 let side = |index: usize| Seat::new(index).map_or(index, |seat| rules.side(seat));
                 for &(one_is_a, one, rest) in pairs {
                     for ours in 0..rules.side_count() {
-                        tables.push(Table {
+                        tables.push(DealSeating {
                             players: (0..players).map(|s| if side(s) == ours { one } else { rest }).collect(),
                             a_seats: (0..players).map(|s| (side(s) == ours) == one_is_a).collect(),
                         });
@@ -414,7 +416,7 @@ impl Arena {
     }
 
     /// Plays one deal at one table.
-    fn play_table(&self, deal: u64, table: &Table<'_>, recording: bool) -> TableResult {
+    fn play_table(&self, deal: u64, table: &DealSeating<'_>, recording: bool) -> TableResult {
         let players = self.rules.player_count();
         let (mut game, seed) = match self.units {
             Units::Games(_) => {
@@ -434,7 +436,7 @@ impl Arena {
             let seats = Seat::all(players)
                 .map(|seat| SeatRecord {
                     seat: seat.index(),
-                    name: seat_name(seat, players),
+                    name: record_seat_name(seat, players),
                     player: table.players[seat.index()].name(),
                 })
                 .collect();
@@ -521,7 +523,7 @@ fn duplicate_result(a: String, b: String, diffs: &[f64]) -> DuplicateResult {
 
 /// The seat's name at the table: South, then Left, Across, Right at four;
 /// West/North/East-style numbers otherwise.
-pub fn seat_name(seat: Seat, players: usize) -> String {
+pub fn record_seat_name(seat: Seat, players: usize) -> String {
     match (players, seat.index()) {
         (_, 0) => "South".to_string(),
         (4, 1) => "Left".to_string(),

@@ -408,7 +408,7 @@ fn an_empty_lobby_says_how_to_open_a_table() {
     assert_eq!(key(&mut lobby, KeyCode::Enter), None);
     assert!(text(&lobby, 80, 24).contains("No table is open: n opens one"));
     assert_eq!(key(&mut lobby, KeyCode::Char('n')), None);
-    assert!(matches!(lobby.window, Some(Window::Create(_))));
+    assert!(matches!(lobby.window, Some(LobbyWindow::Create(_))));
 }
 
 #[test]

@@ -33,7 +33,7 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Clear, Paragraph, Widget, Wrap};
 
 use super::form::CreateForm;
-use super::{Focus, Lobby, LobbyButton, LobbyHits, PastGame, Row, SeatSummary, TableSummary, Window};
+use super::{Focus, Lobby, LobbyButton, LobbyHits, LobbyWindow, PastGame, Row, SeatSummary, TableSummary};
 use crate::ui::draw::{BIG_HEIGHT, BIG_WIDTH, MIN_HEIGHT, MIN_WIDTH, count, too_small};
 use crate::ui::fit::wrap;
 use crate::ui::theme::Theme;
@@ -79,10 +79,10 @@ pub(crate) fn draw(buf: &mut Buffer, area: Rect, lobby: &Lobby) -> LobbyHits {
         let arrows = if theme.ascii { "Left Right" } else { "←→" };
         let sep = theme.separator();
         let words = match window {
-            Window::Help => "Esc close".to_string(),
-            Window::Create(_) => format!("up/down line{sep}{arrows} change{sep}Enter create{sep}Esc cancel"),
-            Window::Join(_) => format!("type the code{sep}Enter sit{sep}Esc cancel"),
-            Window::GiveUp(_) => format!("y give it up{sep}any other key keeps it"),
+            LobbyWindow::Help => "Esc close".to_string(),
+            LobbyWindow::Create(_) => format!("up/down line{sep}{arrows} change{sep}Enter create{sep}Esc cancel"),
+            LobbyWindow::Join(_) => format!("type the code{sep}Enter sit{sep}Esc cancel"),
+            LobbyWindow::GiveUp(_) => format!("y give it up{sep}any other key keeps it"),
         };
         put(buf, keys.x + 1, keys.y, &words, keys.width.saturating_sub(1), theme.quiet(), theme);
         hits = LobbyHits::default();
@@ -464,10 +464,10 @@ fn button_bar(buf: &mut Buffer, area: Rect, lobby: &Lobby, hits: &mut LobbyHits)
 }
 
 /// A window over the lobby.
-fn draw_window(buf: &mut Buffer, area: Rect, lobby: &Lobby, window: &Window, hits: &mut LobbyHits) {
+fn draw_window(buf: &mut Buffer, area: Rect, lobby: &Lobby, window: &LobbyWindow, hits: &mut LobbyHits) {
     let theme = lobby.theme;
     let rect = match window {
-        Window::Help => {
+        LobbyWindow::Help => {
             let (rect, inner) = framed(buf, area, 66, HELP.len() as u16 + 2, "Lobby keys", theme);
             let lines: Vec<Line> = HELP
                 .iter()
@@ -479,8 +479,8 @@ fn draw_window(buf: &mut Buffer, area: Rect, lobby: &Lobby, window: &Window, hit
             Paragraph::new(lines).render(inner, buf);
             rect
         }
-        Window::Create(form) => create_window(buf, area, form, theme, hits),
-        Window::Join(code) => {
+        LobbyWindow::Create(form) => create_window(buf, area, form, theme, hits),
+        LobbyWindow::Join(code) => {
             let (rect, inner) = framed(buf, area, 50, 6, "Join a table", theme);
             let text = vec![
                 Line::raw(" The table's code (a private table's too):"),
@@ -493,7 +493,7 @@ fn draw_window(buf: &mut Buffer, area: Rect, lobby: &Lobby, window: &Window, hit
             buttons(buf, inner, &[("Enter Sit", LobbyButton::Go), ("Esc Cancel", LobbyButton::Close)], theme, hits);
             rect
         }
-        Window::GiveUp(code) => {
+        LobbyWindow::GiveUp(code) => {
             let (rect, inner) = framed(buf, area, 56, 5, "Give up your seat", theme);
             let text = vec![
                 Line::raw(format!(" Give up your seat at {} for good?", clean(code))),

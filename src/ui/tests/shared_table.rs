@@ -15,31 +15,31 @@ const CAROL: PersonId = PersonId(4);
 const DAN: PersonId = PersonId(5);
 
 /// A shared table and its people, at a test's clock.
-struct Shared {
+struct SharedHarness {
     room: Room,
     now: Instant,
     /// What each person's keys asked of the runtime.
     asked: Vec<(PersonId, super::super::Request)>,
 }
 
-impl Shared {
+impl SharedHarness {
     /// A four-seat table of `seed` with nobody at it.
-    fn empty(rules: Rules, seed: u64, sharing: Sharing) -> Shared {
-        Shared::of(table(rules), seed, sharing, "W6HZ")
+    fn empty(rules: Rules, seed: u64, sharing: Sharing) -> SharedHarness {
+        SharedHarness::of(table(rules), seed, sharing, "W6HZ")
     }
 
     /// A table of `setup` and `seed` under `code` with nobody at it.
-    fn of(setup: Setup, seed: u64, sharing: Sharing, code: &str) -> Shared {
+    fn of(setup: Setup, seed: u64, sharing: Sharing, code: &str) -> SharedHarness {
         let start = hearts_bots::record::DealCode { seed, hand: 1 };
         let mut table = Table::shared(setup, start, Speed::Instant, Think::Samples(1), sharing).unwrap();
         table.set_code(code);
-        Shared { room: Room::new(table, Vec::new()), now: Instant::now(), asked: Vec::new() }
+        SharedHarness { room: Room::new(table, Vec::new()), now: Instant::now(), asked: Vec::new() }
     }
 
     /// alexandra-maria and bartholomew-j, long names, sat down at a
     /// private table (a long code) of `setup`, the bots' passes made.
-    fn long_names(setup: Setup) -> Shared {
-        let mut shared = Shared::of(setup, 42, Sharing::default(), "K7M2QX9PTA");
+    fn long_names(setup: Setup) -> SharedHarness {
+        let mut shared = SharedHarness::of(setup, 42, Sharing::default(), "K7M2QX9PTA");
         shared.arrive(ALICE, "alexandra-maria", None, false);
         shared.arrive(BOB, "bartholomew-j", Some("SHA256:bob"), false);
         shared.bots_act();
@@ -47,8 +47,8 @@ impl Shared {
     }
 
     /// A four-seat table of seed 42 with alice and bob sat down.
-    fn alice_and_bob(sharing: Sharing) -> Shared {
-        let mut shared = Shared::empty(Rules::default(), 42, sharing);
+    fn alice_and_bob(sharing: Sharing) -> SharedHarness {
+        let mut shared = SharedHarness::empty(Rules::default(), 42, sharing);
         shared.arrive(ALICE, "alice", None, false);
         shared.arrive(BOB, "bob", Some("SHA256:bob"), false);
         shared
@@ -56,8 +56,8 @@ impl Shared {
 
     /// A four-seat table of seed 42 with alice in the line mode and bob at
     /// a screen, the bots' passes made.
-    fn alice_in_lines_and_bob() -> Shared {
-        let mut shared = Shared::empty(Rules::default(), 42, Sharing::default());
+    fn alice_in_lines_and_bob() -> SharedHarness {
+        let mut shared = SharedHarness::empty(Rules::default(), 42, Sharing::default());
         let arrival =
             Arrival { id: ALICE, name: "alice".into(), key: None, watch: false, in_lines: false, seat_note: None };
         let narrator = crate::line::narrator::Narrator::new(ALICE, crate::line::cards::CardWords::default());
@@ -156,7 +156,7 @@ impl Shared {
     }
 
     /// Plays on, each person as the hard bot would, until `stop` holds.
-    fn play_until(&mut self, stop: impl Fn(&Shared) -> bool) {
+    fn play_until(&mut self, stop: impl Fn(&SharedHarness) -> bool) {
         for _ in 0..5000 {
             if stop(self) {
                 return;
@@ -199,7 +199,7 @@ impl Shared {
 
 #[test]
 fn people_sit_in_the_first_free_seats_and_see_each_other_by_name() {
-    let shared = Shared::alice_and_bob(Sharing::default());
+    let shared = SharedHarness::alice_and_bob(Sharing::default());
     assert_eq!(shared.sight(ALICE).seat, Some(Seat::SOUTH));
     assert_eq!(shared.sight(BOB).seat, Seat::new(1));
     let (south, west) = (Seat::SOUTH, Seat::new(1).unwrap());
@@ -210,7 +210,7 @@ fn people_sit_in_the_first_free_seats_and_see_each_other_by_name() {
 
 #[test]
 fn a_bot_at_a_shared_table_has_one_name_for_everyone_who_sees_it() {
-    let mut shared = Shared::alice_and_bob(Sharing::default());
+    let mut shared = SharedHarness::alice_and_bob(Sharing::default());
     shared.arrive(EVE, "eve", None, true);
     let (north, east) = (Seat::new(2).unwrap(), Seat::new(3).unwrap());
     // Across from alice, at bob's left, and where a watcher sees it: one name.
@@ -228,7 +228,7 @@ fn a_bot_at_a_shared_table_has_one_name_for_everyone_who_sees_it() {
 
 #[test]
 fn each_person_is_drawn_at_the_bottom_of_their_own_screen() {
-    let shared = Shared::alice_and_bob(Sharing::default());
+    let shared = SharedHarness::alice_and_bob(Sharing::default());
     let bob = shared.sight(BOB);
     let west = Seat::new(1).unwrap();
     assert_eq!(bob.place(west), Seat::SOUTH, "bob's own seat is at the bottom");
@@ -240,7 +240,7 @@ fn each_person_is_drawn_at_the_bottom_of_their_own_screen() {
 
 #[test]
 fn a_watcher_has_no_hand_and_no_seat_and_their_keys_move_nothing() {
-    let mut shared = Shared::alice_and_bob(Sharing::default());
+    let mut shared = SharedHarness::alice_and_bob(Sharing::default());
     shared.arrive(EVE, "eve", None, true);
     let eve = shared.sight(EVE);
     assert_eq!(eve.seat, None);
@@ -255,7 +255,7 @@ fn a_watcher_has_no_hand_and_no_seat_and_their_keys_move_nothing() {
 
 #[test]
 fn at_a_hands_end_the_table_says_once_whom_it_waits_for_and_a_watcher_only_closes_the_scores() {
-    let mut shared = Shared::alice_and_bob(Sharing::default());
+    let mut shared = SharedHarness::alice_and_bob(Sharing::default());
     shared.arrive(EVE, "eve", None, true);
     shared.play_until(|shared| shared.table().game().phase() == GamePhase::HandOver);
     shared.wait(Duration::from_secs(3));
@@ -274,7 +274,7 @@ fn at_a_hands_end_the_table_says_once_whom_it_waits_for_and_a_watcher_only_close
 
 #[test]
 fn how_the_cards_look_is_each_persons_own_and_changes_mid_hand_without_a_proposal() {
-    let mut shared = Shared::alice_and_bob(Sharing::default());
+    let mut shared = SharedHarness::alice_and_bob(Sharing::default());
     shared.arrive(EVE, "eve", None, true);
     shared.bots_act();
     shared.press(BOB, Command::Look);
@@ -301,7 +301,7 @@ fn how_the_cards_look_is_each_persons_own_and_changes_mid_hand_without_a_proposa
 
 #[test]
 fn a_watcher_cannot_start_a_new_game_mid_pass() {
-    let mut shared = Shared::alice_and_bob(Sharing::default());
+    let mut shared = SharedHarness::alice_and_bob(Sharing::default());
     shared.bots_act();
     shared.arrive(EVE, "eve", None, true);
     let log = shared.table().log().to_vec();
@@ -318,7 +318,7 @@ fn a_watcher_cannot_start_a_new_game_mid_pass() {
 
 #[test]
 fn a_new_game_mid_hand_is_a_proposal_everyone_seated_answers() {
-    let mut shared = Shared::alice_and_bob(Sharing::default());
+    let mut shared = SharedHarness::alice_and_bob(Sharing::default());
     shared.arrive(EVE, "eve", None, true);
     shared.bots_act();
     shared.press(ALICE, Command::New);
@@ -353,7 +353,7 @@ fn a_new_game_mid_hand_is_a_proposal_everyone_seated_answers() {
 
 #[test]
 fn a_proposal_waits_for_a_seated_person_who_is_away_until_they_answer_or_their_grace_ends() {
-    let mut shared = Shared::alice_and_bob(Sharing { grace: Duration::from_secs(60), ..Sharing::default() });
+    let mut shared = SharedHarness::alice_and_bob(Sharing { grace: Duration::from_secs(60), ..Sharing::default() });
     shared.bots_act();
     shared.leave(BOB);
     let seed = shared.table().start().seed;
@@ -381,7 +381,7 @@ fn a_proposal_waits_for_a_seated_person_who_is_away_until_they_answer_or_their_g
 
 #[test]
 fn enter_never_agrees_to_a_proposal_only_its_letter_does() {
-    let mut shared = Shared::alice_and_bob(Sharing::default());
+    let mut shared = SharedHarness::alice_and_bob(Sharing::default());
     shared.bots_act();
     shared.press(ALICE, Command::New);
     shared.press(ALICE, Command::Confirm);
@@ -397,7 +397,7 @@ fn enter_never_agrees_to_a_proposal_only_its_letter_does() {
 
 #[test]
 fn a_proposal_says_what_it_changes_against_the_game_now() {
-    let mut shared = Shared::alice_in_lines_and_bob();
+    let mut shared = SharedHarness::alice_in_lines_and_bob();
     shared.room.take_lines(ALICE);
     let mut setup = shared.table().setup().clone();
     setup.rules.target_score = 30;
@@ -419,7 +419,7 @@ fn a_proposal_says_what_it_changes_against_the_game_now() {
 
 #[test]
 fn an_answer_to_a_proposal_puts_its_question_away_and_esc_declines_as_its_keys_say() {
-    let mut shared = Shared::alice_and_bob(Sharing::default());
+    let mut shared = SharedHarness::alice_and_bob(Sharing::default());
     shared.arrive(CAROL, "carol", None, false);
     shared.arrive(EVE, "eve", None, true);
     shared.bots_act();
@@ -444,7 +444,7 @@ fn an_answer_to_a_proposal_puts_its_question_away_and_esc_declines_as_its_keys_s
 
 #[test]
 fn the_proposer_may_take_the_proposal_back_with_n() {
-    let mut shared = Shared::alice_and_bob(Sharing::default());
+    let mut shared = SharedHarness::alice_and_bob(Sharing::default());
     shared.bots_act();
     shared.press(ALICE, Command::New);
     shared.press(ALICE, Command::Confirm);
@@ -459,7 +459,7 @@ fn the_proposer_may_take_the_proposal_back_with_n() {
 
 #[test]
 fn a_note_lasts_until_the_next_trick_is_taken() {
-    let mut shared = Shared::alice_and_bob(Sharing::default());
+    let mut shared = SharedHarness::alice_and_bob(Sharing::default());
     shared.arrive(EVE, "eve", None, true);
     shared.play_until(|shared| shared.sight(EVE).hand.phase == HandPhase::Playing);
     shared.press(EVE, Command::LastTrick);
@@ -472,11 +472,11 @@ fn a_note_lasts_until_the_next_trick_is_taken() {
 
 #[test]
 fn a_game_a_new_game_replaces_is_kept_once_as_unfinished() {
-    let mut shared = Shared::alice_and_bob(Sharing::default());
+    let mut shared = SharedHarness::alice_and_bob(Sharing::default());
     shared.bots_act();
     shared.act_for(ALICE);
     shared.act_for(BOB);
-    let ended = |shared: &mut Shared| -> Vec<Option<Finish>> {
+    let ended = |shared: &mut SharedHarness| -> Vec<Option<Finish>> {
         let effects = shared.room.take_effects();
         effects
             .into_iter()
@@ -497,7 +497,7 @@ fn a_game_a_new_game_replaces_is_kept_once_as_unfinished() {
 
 #[test]
 fn a_table_its_people_and_a_watcher_left_sleeps_until_someone_comes() {
-    let mut shared = Shared::alice_and_bob(Sharing::default());
+    let mut shared = SharedHarness::alice_and_bob(Sharing::default());
     shared.bots_act();
     shared.arrive(EVE, "eve", None, true);
     shared.leave(ALICE);
@@ -517,7 +517,7 @@ fn a_table_its_people_and_a_watcher_left_sleeps_until_someone_comes() {
 #[test]
 fn at_game_over_any_seated_person_starts_the_next_game_at_once() {
     let rules = Rules { target_score: 20, ..Rules::default() };
-    let mut shared = Shared::empty(rules, 7, Sharing::default());
+    let mut shared = SharedHarness::empty(rules, 7, Sharing::default());
     shared.arrive(ALICE, "alice", None, false);
     shared.arrive(BOB, "bob", None, false);
     shared.play_until(|shared| shared.table().finish().is_some());
@@ -537,7 +537,7 @@ fn at_game_over_any_seated_person_starts_the_next_game_at_once() {
 #[test]
 fn a_shared_tables_games_are_dealt_from_secret_seeds_nobody_chooses_or_replays() {
     let rules = Rules { target_score: 20, ..Rules::default() };
-    let mut shared = Shared::empty(rules, 7, Sharing::default());
+    let mut shared = SharedHarness::empty(rules, 7, Sharing::default());
     shared.arrive(ALICE, "alice", None, false);
     shared.arrive(BOB, "bob", None, false);
     shared.press(BOB, Command::New);
@@ -567,7 +567,7 @@ fn a_shared_tables_games_are_dealt_from_secret_seeds_nobody_chooses_or_replays()
 #[test]
 fn a_game_with_fewer_seats_says_so_first_and_tells_the_person_who_loses_theirs() {
     let rules = Rules { players: 5, target_score: 20, ..Rules::default() };
-    let mut shared = Shared::empty(rules, 3, Sharing::default());
+    let mut shared = SharedHarness::empty(rules, 3, Sharing::default());
     for (id, name) in [(ALICE, "alice"), (BOB, "bob"), (PersonId(4), "carol"), (PersonId(5), "dave")] {
         shared.arrive(id, name, None, false);
     }
@@ -593,7 +593,7 @@ fn a_game_with_fewer_seats_says_so_first_and_tells_the_person_who_loses_theirs()
 
 #[test]
 fn a_fifth_person_at_a_full_table_watches() {
-    let mut shared = Shared::alice_and_bob(Sharing::default());
+    let mut shared = SharedHarness::alice_and_bob(Sharing::default());
     for (id, name) in [(PersonId(4), "carol"), (PersonId(5), "dave"), (PersonId(6), "erin")] {
         shared.arrive(id, name, None, false);
     }
@@ -604,7 +604,7 @@ fn a_fifth_person_at_a_full_table_watches() {
 #[test]
 fn a_seat_waits_for_its_person_for_the_grace_period_then_its_bot_plays() {
     let sharing = Sharing { grace: Duration::from_secs(60), ..Sharing::default() };
-    let mut shared = Shared::alice_and_bob(sharing);
+    let mut shared = SharedHarness::alice_and_bob(sharing);
     let now = shared.now;
     shared.leave(BOB);
     assert!(shared.table().next_wakeup(now).is_some_and(|at| at <= now + Duration::from_secs(60)), "it wakes for it");
@@ -619,7 +619,7 @@ fn a_seat_waits_for_its_person_for_the_grace_period_then_its_bot_plays() {
 
 #[test]
 fn the_same_key_takes_the_seat_back_and_a_name_alone_does_not_take_a_keyed_seat() {
-    let mut shared = Shared::alice_and_bob(Sharing::default());
+    let mut shared = SharedHarness::alice_and_bob(Sharing::default());
     shared.leave(BOB);
     shared.arrive(PersonId(7), "bob", None, false);
     assert_ne!(shared.sight(PersonId(7)).seat, Seat::new(1), "a name alone does not take bob's keyed seat");
@@ -630,7 +630,7 @@ fn the_same_key_takes_the_seat_back_and_a_name_alone_does_not_take_a_keyed_seat(
 
 #[test]
 fn a_person_without_a_key_comes_back_by_name() {
-    let mut shared = Shared::alice_and_bob(Sharing::default());
+    let mut shared = SharedHarness::alice_and_bob(Sharing::default());
     shared.leave(ALICE);
     shared.arrive(PersonId(9), "alice", None, false);
     assert_eq!(shared.sight(PersonId(9)).seat, Some(Seat::SOUTH));
@@ -639,7 +639,7 @@ fn a_person_without_a_key_comes_back_by_name() {
 #[test]
 fn the_turn_clock_counts_down_for_the_person_it_runs_for_and_says_when_the_bot_acted() {
     let sharing = Sharing { turn_clock: Some(Duration::from_secs(20)), ..Sharing::default() };
-    let mut shared = Shared::empty(Rules { pass_count: 0, ..Rules::default() }, 42, sharing);
+    let mut shared = SharedHarness::empty(Rules { pass_count: 0, ..Rules::default() }, 42, sharing);
     shared.arrive(ALICE, "alice", None, false);
     shared.arrive(BOB, "bob", Some("SHA256:bob"), false);
     while !shared.sight(ALICE).plays_now() {
@@ -662,7 +662,7 @@ fn the_turn_clock_counts_down_for_the_person_it_runs_for_and_says_when_the_bot_a
 
 #[test]
 fn a_pass_its_bot_chose_before_a_person_sat_down_is_not_made_for_them() {
-    let mut shared = Shared::empty(Rules::default(), 42, Sharing::default());
+    let mut shared = SharedHarness::empty(Rules::default(), 42, Sharing::default());
     shared.arrive(ALICE, "alice", None, false);
     // West is nobody's yet: its bot is asked for its pass, and bob sits there while it thinks.
     let west = Seat::SOUTH.next(4);
@@ -678,7 +678,7 @@ fn a_pass_its_bot_chose_before_a_person_sat_down_is_not_made_for_them() {
 
 #[test]
 fn your_pass_is_set_aside_and_said_while_the_others_choose_theirs() {
-    let mut shared = Shared::alice_and_bob(Sharing::default());
+    let mut shared = SharedHarness::alice_and_bob(Sharing::default());
     shared.bots_act();
     let dealt = shared.sight(ALICE).cards();
     let pass: Vec<Card> = dealt.iter().copied().take(3).collect();
@@ -699,7 +699,7 @@ fn your_pass_is_set_aside_and_said_while_the_others_choose_theirs() {
 
 #[test]
 fn someone_who_sits_where_a_bot_has_passed_is_told_its_pass() {
-    let mut shared = Shared::empty(Rules::default(), 42, Sharing::default());
+    let mut shared = SharedHarness::empty(Rules::default(), 42, Sharing::default());
     shared.arrive(ALICE, "alice", None, false);
     shared.bots_act();
     let west = Seat::new(1).unwrap();
@@ -713,7 +713,7 @@ fn someone_who_sits_where_a_bot_has_passed_is_told_its_pass() {
     let status = shared.status(BOB);
     assert!(status.contains(&format!(" · You passed {cards} to North; waiting for alice")), "{status}");
     // Too long to stand beside the status, the welcome takes the key line a while, then the keys are back.
-    let keys = |shared: &Shared| shared.screen(BOB, 80, 24).lines().last().unwrap_or_default().to_string();
+    let keys = |shared: &SharedHarness| shared.screen(BOB, 80, 24).lines().last().unwrap_or_default().to_string();
     assert!(keys(&shared).starts_with(" Welcome, bob"), "{}", keys(&shared));
     shared.wait(Duration::from_secs(9));
     assert!(keys(&shared).contains("? help"), "{}", keys(&shared));
@@ -721,7 +721,7 @@ fn someone_who_sits_where_a_bot_has_passed_is_told_its_pass() {
 
 #[test]
 fn a_table_waiting_on_people_wakes_as_each_whole_second_of_the_wait_passes() {
-    let mut shared = Shared::alice_and_bob(Sharing::default());
+    let mut shared = SharedHarness::alice_and_bob(Sharing::default());
     shared.bots_act();
     assert!(!shared.sight(ALICE).waiting.on.is_empty(), "the table waits for its people's passes");
     let began = shared.now - shared.sight(ALICE).waiting.waited;
@@ -735,7 +735,7 @@ fn a_table_waiting_on_people_wakes_as_each_whole_second_of_the_wait_passes() {
 #[test]
 fn the_turn_clock_runs_for_a_person_alone_at_a_table_too() {
     let sharing = Sharing { turn_clock: Some(Duration::from_secs(20)), ..Sharing::default() };
-    let mut shared = Shared::empty(Rules::default(), 42, sharing);
+    let mut shared = SharedHarness::empty(Rules::default(), 42, sharing);
     shared.arrive(ALICE, "alice", None, false);
     shared.bots_act();
     assert!(shared.sight(ALICE).is_passing());
@@ -748,7 +748,7 @@ fn the_turn_clock_runs_for_a_person_alone_at_a_table_too() {
 
 #[test]
 fn undo_and_a_hands_restart_are_off_while_other_people_play() {
-    let mut shared = Shared::alice_and_bob(Sharing::default());
+    let mut shared = SharedHarness::alice_and_bob(Sharing::default());
     assert!(shared.sight(ALICE).may.undo.is_err());
     shared.press(ALICE, Command::Undo);
     assert_eq!(shared.note(ALICE), Some("Undo is off while other people play"));
@@ -760,7 +760,7 @@ fn undo_and_a_hands_restart_are_off_while_other_people_play() {
 
 #[test]
 fn a_hand_is_never_dealt_again_at_a_served_table_even_by_one_alone() {
-    let mut shared = Shared::empty(Rules::default(), 42, Sharing::default());
+    let mut shared = SharedHarness::empty(Rules::default(), 42, Sharing::default());
     shared.arrive(ALICE, "alice", None, false);
     shared.bots_act();
     assert_eq!(
@@ -778,7 +778,7 @@ fn a_hand_is_never_dealt_again_at_a_served_table_even_by_one_alone() {
 
 #[test]
 fn a_person_may_give_up_their_seat_for_good_and_the_next_to_come_takes_it() {
-    let mut shared = Shared::alice_and_bob(Sharing::default());
+    let mut shared = SharedHarness::alice_and_bob(Sharing::default());
     shared.bots_act();
     shared.press(BOB, Command::Quit);
     assert!(shared.screen(BOB, 80, 24).contains("g gives it up for good"), "{}", shared.screen(BOB, 80, 24));
@@ -797,7 +797,7 @@ fn a_person_may_give_up_their_seat_for_good_and_the_next_to_come_takes_it() {
 
 #[test]
 fn a_seat_whose_person_has_been_away_past_the_limit_is_free_from_the_next_hand() {
-    let mut shared = Shared::alice_and_bob(Sharing::default());
+    let mut shared = SharedHarness::alice_and_bob(Sharing::default());
     shared.bots_act();
     shared.leave(BOB);
     shared.wait(hearts_table::SEAT_KEPT - Duration::from_secs(1));
@@ -818,7 +818,7 @@ fn a_seat_whose_person_has_been_away_past_the_limit_is_free_from_the_next_hand()
 #[test]
 fn the_table_says_when_a_seat_kept_too_long_is_free() {
     let sharing = Sharing { turn_clock: Some(Duration::ZERO), ..Sharing::default() };
-    let mut shared = Shared::empty(Rules::default(), 42, sharing);
+    let mut shared = SharedHarness::empty(Rules::default(), 42, sharing);
     shared.arrive_listening(ALICE, "alice", false);
     shared.arrive(BOB, "bob", None, false);
     shared.leave(BOB);
@@ -834,7 +834,7 @@ fn the_table_says_when_a_seat_kept_too_long_is_free() {
 
 #[test]
 fn in_the_line_mode_give_up_gives_the_seat_up() {
-    let mut shared = Shared::alice_in_lines_and_bob();
+    let mut shared = SharedHarness::alice_in_lines_and_bob();
     let now = shared.now;
     shared.room.type_line(ALICE, "give up", now);
     assert_eq!(shared.sight(ALICE).seat, None);
@@ -845,7 +845,7 @@ fn in_the_line_mode_give_up_gives_the_seat_up() {
 
 #[test]
 fn hints_are_a_table_setting() {
-    let mut shared = Shared::alice_and_bob(Sharing { hints: false, ..Sharing::default() });
+    let mut shared = SharedHarness::alice_and_bob(Sharing { hints: false, ..Sharing::default() });
     shared.press(ALICE, Command::Hint);
     assert_eq!(shared.note(ALICE), Some("Hints are off at this table"));
     assert!(shared.room.take_effects().iter().all(|effect| !matches!(effect, Effect::WorkOutHint(..))));
@@ -853,7 +853,7 @@ fn hints_are_a_table_setting() {
 
 #[test]
 fn a_note_names_the_seat_as_each_person_sees_it() {
-    let mut shared = Shared::alice_and_bob(Sharing::default());
+    let mut shared = SharedHarness::alice_and_bob(Sharing::default());
     shared.leave(BOB);
     assert_eq!(shared.note(ALICE), Some("bob left: their seat waits 60 s, then its bot plays for them"));
     shared.arrive(EVE, "eve", None, true);
@@ -862,14 +862,14 @@ fn a_note_names_the_seat_as_each_person_sees_it() {
 
 #[test]
 fn waiting_names_the_reader_too() {
-    let mut shared = Shared::alice_and_bob(Sharing::default());
+    let mut shared = SharedHarness::alice_and_bob(Sharing::default());
     shared.wait(Duration::from_secs(23));
     assert_eq!(shared.sight(ALICE).waiting_line().as_deref(), Some("waiting for you, bob, 0:23"));
 }
 
 #[test]
 fn the_line_being_written_names_its_two_keys() {
-    let mut shared = Shared::alice_and_bob(Sharing::default());
+    let mut shared = SharedHarness::alice_and_bob(Sharing::default());
     shared.press(ALICE, Command::Chat);
     shared.type_text(ALICE, "hi");
     let screen = shared.screen(ALICE, 80, 24);
@@ -882,7 +882,7 @@ fn the_line_being_written_names_its_two_keys() {
 
 #[test]
 fn a_message_reaches_the_table_with_its_sender_named() {
-    let mut shared = Shared::alice_and_bob(Sharing::default());
+    let mut shared = SharedHarness::alice_and_bob(Sharing::default());
     shared.say(ALICE, "nice trick");
     let said = shared.table().chat().newest().expect("a message");
     assert_eq!((said.from.as_str(), said.text.as_str()), ("alice", "nice trick"));
@@ -896,7 +896,7 @@ fn a_message_reaches_the_table_with_its_sender_named() {
 
 #[test]
 fn a_message_shows_controls_replaced_and_is_cut_at_its_length() {
-    let mut shared = Shared::alice_and_bob(Sharing::default());
+    let mut shared = SharedHarness::alice_and_bob(Sharing::default());
     shared.say(ALICE, "a\u{9b}b\u{202e}c 🙂");
     assert_eq!(shared.table().chat().newest().unwrap().text, "a\u{FFFD}b\u{FFFD}c 🙂", "nothing vanishes unseen");
     shared.say(BOB, &"x".repeat(500));
@@ -905,7 +905,7 @@ fn a_message_shows_controls_replaced_and_is_cut_at_its_length() {
 
 #[test]
 fn messages_are_rate_limited() {
-    let mut shared = Shared::alice_and_bob(Sharing::default());
+    let mut shared = SharedHarness::alice_and_bob(Sharing::default());
     for n in 0..3 {
         shared.say(ALICE, &format!("message {n}"));
     }
@@ -917,7 +917,7 @@ fn messages_are_rate_limited() {
 
 #[test]
 fn chat_at_a_shared_table_never_sends_its_letters_to_the_game_even_alone() {
-    let mut shared = Shared::empty(Rules::default(), 42, Sharing::default());
+    let mut shared = SharedHarness::empty(Rules::default(), 42, Sharing::default());
     shared.arrive(ALICE, "alice", None, false);
     shared.bots_act();
     let cursor = shared.viewer(ALICE).cursor;
@@ -932,7 +932,7 @@ fn chat_at_a_shared_table_never_sends_its_letters_to_the_game_even_alone() {
 
 #[test]
 fn the_newest_messages_show_in_the_side_panel_and_the_history_holds_them_all() {
-    let mut shared = Shared::alice_and_bob(Sharing::default());
+    let mut shared = SharedHarness::alice_and_bob(Sharing::default());
     for n in 0..30 {
         shared.now += Duration::from_secs(10);
         shared.say(if n % 2 == 0 { ALICE } else { BOB }, &format!("message number {n} with some words to wrap"));
@@ -951,7 +951,7 @@ fn the_newest_messages_show_in_the_side_panel_and_the_history_holds_them_all() {
 
 #[test]
 fn a_long_message_is_cut_at_a_word_on_the_key_line() {
-    let mut shared = Shared::alice_and_bob(Sharing::default());
+    let mut shared = SharedHarness::alice_and_bob(Sharing::default());
     shared.say(ALICE, &"word ".repeat(30));
     let text = shared.screen(BOB, 80, 24);
     let line = text.lines().nth(23).unwrap();
@@ -960,7 +960,7 @@ fn a_long_message_is_cut_at_a_word_on_the_key_line() {
 
 #[test]
 fn a_message_of_one_long_word_shows_in_part_on_the_key_line_and_whole_in_the_history() {
-    let mut shared = Shared::alice_and_bob(Sharing::default());
+    let mut shared = SharedHarness::alice_and_bob(Sharing::default());
     let word = "A".repeat(120);
     shared.say(ALICE, &word);
     let text = shared.screen(BOB, 80, 24);
@@ -979,7 +979,7 @@ fn a_message_of_one_long_word_shows_in_part_on_the_key_line_and_whole_in_the_his
 #[test]
 fn the_deal_is_sealed_while_others_play_and_opened_at_the_end() {
     let rules = Rules { target_score: 20, ..Rules::default() };
-    let mut shared = Shared::empty(rules, 4242, Sharing::default());
+    let mut shared = SharedHarness::empty(rules, 4242, Sharing::default());
     shared.arrive(ALICE, "alice", None, false);
     shared.arrive(EVE, "eve", None, true);
     for id in [ALICE, EVE] {
@@ -1004,7 +1004,7 @@ fn the_deal_is_sealed_while_others_play_and_opened_at_the_end() {
 
 #[test]
 fn the_code_of_the_table_is_on_its_screen() {
-    let shared = Shared::alice_and_bob(Sharing::default());
+    let shared = SharedHarness::alice_and_bob(Sharing::default());
     let top = shared.screen(ALICE, 120, 36).lines().next().unwrap().to_string();
     assert!(top.contains("table W6HZ"), "{top}");
     let top = shared.screen(ALICE, 80, 24).lines().next().unwrap().to_string();
@@ -1013,7 +1013,7 @@ fn the_code_of_the_table_is_on_its_screen() {
 
 #[test]
 fn a_private_tables_long_code_is_on_its_screen_at_every_size() {
-    let mut shared = Shared::long_names(table(Rules::default()));
+    let mut shared = SharedHarness::long_names(table(Rules::default()));
     let top = shared.screen(ALICE, 200, 60).lines().next().unwrap().to_string();
     assert!(top.contains("table K7M2QX9PTA") && top.contains("black-lady"), "{top}");
     let top = shared.screen(ALICE, 80, 24).lines().next().unwrap().to_string();
@@ -1029,7 +1029,7 @@ fn at_80x24_every_presets_changed_name_stays_on_a_full_top_line() {
         let rules = Rules { clock_minutes: 10, ..preset.rules() };
         let label = format!("{}+", preset.name());
         let players = vec![Player::Builtin(Level::Normal); rules.player_count()];
-        let shared = Shared::long_names(Setup { rules, label: label.clone(), players });
+        let shared = SharedHarness::long_names(Setup { rules, label: label.clone(), players });
         let top = shared.screen(ALICE, 80, 24).lines().next().unwrap().to_string();
         assert!(top.contains(&label), "{preset:?}: the rules' name stays: {top}");
         assert!(top.chars().count() <= 80, "{top}");
@@ -1038,7 +1038,7 @@ fn at_80x24_every_presets_changed_name_stays_on_a_full_top_line() {
 
 #[test]
 fn the_help_says_where_ctrl_c_goes_and_coming_back_claims_no_more_than_the_seat() {
-    let mut shared = Shared::alice_and_bob(Sharing { grace: Duration::from_secs(1), ..Sharing::default() });
+    let mut shared = SharedHarness::alice_and_bob(Sharing { grace: Duration::from_secs(1), ..Sharing::default() });
     shared.arrive(EVE, "eve", None, true);
     for id in [ALICE, EVE] {
         shared.press(id, Command::Help);
@@ -1058,7 +1058,7 @@ fn the_help_says_where_ctrl_c_goes_and_coming_back_claims_no_more_than_the_seat(
 
 #[test]
 fn a_shared_table_has_its_own_words() {
-    let mut shared = Shared::alice_and_bob(Sharing::default());
+    let mut shared = SharedHarness::alice_and_bob(Sharing::default());
     shared.arrive(EVE, "eve", None, true);
     shared.press(ALICE, Command::Help);
     let help = shared.screen(ALICE, 80, 24);
@@ -1088,7 +1088,7 @@ fn a_shared_table_has_its_own_words() {
 
 #[test]
 fn a_bot_playing_for_someone_away_is_named_as_theirs() {
-    let mut shared = Shared::alice_and_bob(Sharing { grace: Duration::from_secs(1), ..Sharing::default() });
+    let mut shared = SharedHarness::alice_and_bob(Sharing { grace: Duration::from_secs(1), ..Sharing::default() });
     shared.leave(BOB);
     shared.now += Duration::from_secs(2);
     shared.play_until(|shared| {
@@ -1102,7 +1102,7 @@ fn a_bot_playing_for_someone_away_is_named_as_theirs() {
 #[test]
 fn a_table_nobody_seated_is_at_pauses_and_says_so() {
     let sharing = Sharing { pause_after: Duration::from_secs(600), ..Sharing::default() };
-    let mut shared = Shared::alice_and_bob(sharing);
+    let mut shared = SharedHarness::alice_and_bob(sharing);
     shared.arrive(EVE, "eve", None, true);
     shared.leave(ALICE);
     shared.leave(BOB);
@@ -1124,14 +1124,14 @@ fn a_table_nobody_seated_is_at_pauses_and_says_so() {
 #[test]
 fn a_question_the_turn_clock_answered_for_a_person_is_closed_on_their_screen() {
     let sharing = Sharing { turn_clock: Some(Duration::ZERO), ..Sharing::default() };
-    let mut shared = Shared::empty(hearts_engine::Preset::ChasseCoeur.rules(), 10, sharing);
+    let mut shared = SharedHarness::empty(hearts_engine::Preset::ChasseCoeur.rules(), 10, sharing);
     for (id, name) in [(ALICE, "alice"), (BOB, "bob"), (PersonId(4), "carol"), (PersonId(5), "dave")] {
         shared.arrive(id, name, None, false);
     }
     let mut asked = 0;
     for _ in 0..400u64 {
         shared.wait(Duration::from_secs(1));
-        let declared = |shared: &Shared, seat| {
+        let declared = |shared: &SharedHarness, seat| {
             shared.table().log().iter().any(|action| matches!(action, Action::Declare { seat: s, .. } if *s == seat))
         };
         for id in shared.room.ids() {
@@ -1153,7 +1153,7 @@ fn a_question_the_turn_clock_answered_for_a_person_is_closed_on_their_screen() {
 #[test]
 fn a_table_rebuilt_after_a_failure_is_where_it_was_with_its_people_but_the_one_it_failed_on() {
     let sharing = Sharing { turn_clock: Some(Duration::ZERO), ..Sharing::default() };
-    let mut shared = Shared::alice_and_bob(sharing);
+    let mut shared = SharedHarness::alice_and_bob(sharing);
     shared.arrive(EVE, "eve", None, true);
     for _ in 0..60u64 {
         shared.wait(Duration::from_secs(1));
@@ -1178,9 +1178,9 @@ fn a_table_rebuilt_after_a_failure_is_where_it_was_with_its_people_but_the_one_i
 
 #[test]
 fn the_played_cards_panel_writes_ten_as_10_and_closes_with_esc() {
-    let mut shared = Shared::alice_and_bob(Sharing::default());
+    let mut shared = SharedHarness::alice_and_bob(Sharing::default());
     shared.arrive(EVE, "eve", None, true);
-    let ten_played = |shared: &Shared| shared.sight(EVE).play.played.contains("10♠".parse().unwrap());
+    let ten_played = |shared: &SharedHarness| shared.sight(EVE).play.played.contains("10♠".parse().unwrap());
     shared.play_until(ten_played);
     shared.press(EVE, Command::PlayedCards);
     let screen = shared.screen(EVE, 80, 24);
@@ -1193,7 +1193,7 @@ fn the_played_cards_panel_writes_ten_as_10_and_closes_with_esc() {
 
 #[test]
 fn a_long_message_in_the_side_panel_is_read_from_its_sender_on() {
-    let mut shared = Shared::alice_and_bob(Sharing::default());
+    let mut shared = SharedHarness::alice_and_bob(Sharing::default());
     shared.say(BOB, "hi is North the one who took all those hearts in the last hand or was it East?");
     // Once the key line has let the message go, only the panel shows it.
     shared.wait(Duration::from_secs(9));
@@ -1205,7 +1205,7 @@ fn a_long_message_in_the_side_panel_is_read_from_its_sender_on() {
 
 #[test]
 fn someone_who_sits_down_after_a_hand_is_told_the_seats_points_are_theirs() {
-    let mut shared = Shared::alice_and_bob(Sharing::default());
+    let mut shared = SharedHarness::alice_and_bob(Sharing::default());
     shared.play_until(|shared| {
         shared.table().game().hand_number() == 2 && shared.sight(ALICE).scores.standings[Seat::new(2).unwrap()] > 0
     });
@@ -1221,7 +1221,7 @@ fn someone_who_sits_down_after_a_hand_is_told_the_seats_points_are_theirs() {
 #[test]
 fn someone_who_sits_down_at_a_finished_table_sits_for_the_next_game_not_in_its_scores() {
     let rules = Rules { target_score: 20, ..Rules::default() };
-    let mut shared = Shared::empty(rules, 7, Sharing::default());
+    let mut shared = SharedHarness::empty(rules, 7, Sharing::default());
     shared.arrive(ALICE, "alice", None, false);
     shared.arrive(BOB, "bob", None, false);
     shared.play_until(|shared| shared.table().finish().is_some());
@@ -1232,7 +1232,7 @@ fn someone_who_sits_down_at_a_finished_table_sits_for_the_next_game_not_in_its_s
 
 #[test]
 fn playing_out_is_not_offered_where_others_sit() {
-    let mut shared = Shared::alice_and_bob(Sharing::default());
+    let mut shared = SharedHarness::alice_and_bob(Sharing::default());
     shared.play_until(|shared| {
         let sight = shared.sight(ALICE);
         sight.hand.phase == HandPhase::Playing
@@ -1245,7 +1245,7 @@ fn playing_out_is_not_offered_where_others_sit() {
 
 #[test]
 fn the_line_mode_keeps_a_name_that_begins_a_sentence_as_its_person_wrote_it() {
-    let mut shared = Shared::alice_in_lines_and_bob();
+    let mut shared = SharedHarness::alice_in_lines_and_bob();
     shared.room.type_line(ALICE, "new", shared.now);
     shared.room.type_line(ALICE, "new", shared.now);
     shared.room.take_lines(ALICE);
@@ -1256,7 +1256,7 @@ fn the_line_mode_keeps_a_name_that_begins_a_sentence_as_its_person_wrote_it() {
 
 #[test]
 fn in_the_line_mode_the_proposers_no_takes_the_proposal_back() {
-    let mut shared = Shared::alice_in_lines_and_bob();
+    let mut shared = SharedHarness::alice_in_lines_and_bob();
     shared.room.take_lines(ALICE);
     shared.room.type_line(ALICE, "new", shared.now);
     shared.room.type_line(ALICE, "new", shared.now);
@@ -1273,14 +1273,14 @@ fn in_the_line_mode_the_proposers_no_takes_the_proposal_back() {
 }
 
 /// Alice (in the line mode) passes the first three cards she holds.
-fn alice_passes(shared: &mut Shared) {
+fn alice_passes(shared: &mut SharedHarness) {
     let hand = shared.sight(ALICE).own.unwrap().hand;
     let cards: Vec<String> = hand.iter().take(3).map(|card| card.to_string().to_lowercase()).collect();
     shared.room.type_line(ALICE, &format!("pass {}", cards.join(" ")), shared.now);
 }
 
 /// Lets the bots and bob play on until it is alice's turn to play a card.
-fn until_alices_turn(shared: &mut Shared) {
+fn until_alices_turn(shared: &mut SharedHarness) {
     for _ in 0..200 {
         if shared.sight(ALICE).plays_now() {
             return;
@@ -1294,7 +1294,7 @@ fn until_alices_turn(shared: &mut Shared) {
 
 #[test]
 fn in_the_line_mode_the_table_says_whom_it_waits_for_after_your_move() {
-    let mut shared = Shared::alice_in_lines_and_bob();
+    let mut shared = SharedHarness::alice_in_lines_and_bob();
     shared.room.take_lines(ALICE);
     alice_passes(&mut shared);
     shared.wait(Duration::from_secs(3));
@@ -1304,7 +1304,7 @@ fn in_the_line_mode_the_table_says_whom_it_waits_for_after_your_move() {
 
 #[test]
 fn in_the_line_mode_a_proposal_open_does_not_hide_your_turn() {
-    let mut shared = Shared::alice_in_lines_and_bob();
+    let mut shared = SharedHarness::alice_in_lines_and_bob();
     alice_passes(&mut shared);
     let game = hearts_table::NewGame { setup: shared.table().setup().clone(), deal: None, speed: Speed::Instant };
     shared.room.intend(BOB, hearts_table::Intent::NewGame(Box::new(game)), shared.now);
@@ -1318,7 +1318,7 @@ fn in_the_line_mode_a_proposal_open_does_not_hide_your_turn() {
 #[test]
 fn the_turn_clock_gives_the_line_mode_longer_warns_before_it_runs_out_and_more_time_is_asked_for() {
     let sharing = Sharing { turn_clock: Some(Duration::from_secs(20)), ..Sharing::default() };
-    let mut shared = Shared::empty(Rules::default(), 42, sharing);
+    let mut shared = SharedHarness::empty(Rules::default(), 42, sharing);
     shared.arrive_listening(ALICE, "alice", false);
     shared.arrive(BOB, "bob", Some("SHA256:bob"), false);
     let said = shared.room.take_lines(ALICE);
@@ -1354,7 +1354,7 @@ fn the_turn_clock_gives_the_line_mode_longer_warns_before_it_runs_out_and_more_t
 #[test]
 fn each_seats_pass_has_its_own_clock_and_its_own_time_asked_for() {
     let sharing = Sharing { turn_clock: Some(Duration::from_secs(30)), ..Sharing::default() };
-    let mut shared = Shared::empty(Rules::default(), 42, sharing);
+    let mut shared = SharedHarness::empty(Rules::default(), 42, sharing);
     shared.arrive_listening(ALICE, "alice", false);
     shared.arrive(BOB, "bob", Some("SHA256:bob"), false);
     shared.bots_act();
@@ -1373,7 +1373,7 @@ fn each_seats_pass_has_its_own_clock_and_its_own_time_asked_for() {
 #[test]
 fn at_the_screen_plus_asks_for_more_time_once_a_decision_and_the_status_line_offers_it() {
     let sharing = Sharing { turn_clock: Some(Duration::from_secs(30)), ..Sharing::default() };
-    let mut shared = Shared::alice_and_bob(sharing);
+    let mut shared = SharedHarness::alice_and_bob(sharing);
     shared.bots_act();
     let bottom = shared.screen(BOB, 80, 24);
     assert!(bottom.contains("+ more time") || bottom.contains("+ time"), "{bottom}");
@@ -1390,7 +1390,7 @@ fn at_the_screen_plus_asks_for_more_time_once_a_decision_and_the_status_line_off
 fn in_the_line_mode_the_seal_is_said_as_the_game_starts_and_opened_at_its_end() {
     let rules = Rules { target_score: 20, ..Rules::default() };
     let sharing = Sharing { turn_clock: Some(Duration::ZERO), ..Sharing::default() };
-    let mut shared = Shared::empty(rules, 7, sharing);
+    let mut shared = SharedHarness::empty(rules, 7, sharing);
     shared.arrive_listening(ALICE, "alice", false);
     shared.arrive(BOB, "bob", None, false);
     let hearts_table::DealShown::Sealed { digest } = shared.sight(ALICE).deal else {
@@ -1414,7 +1414,7 @@ fn in_the_line_mode_the_seal_is_said_as_the_game_starts_and_opened_at_its_end() 
 
 #[test]
 fn in_the_line_mode_a_bot_playing_for_someone_away_is_named_as_their_bot() {
-    let mut shared = Shared::alice_and_bob(Sharing { grace: Duration::from_secs(1), ..Sharing::default() });
+    let mut shared = SharedHarness::alice_and_bob(Sharing { grace: Duration::from_secs(1), ..Sharing::default() });
     shared.arrive_listening(EVE, "eve", true);
     shared.leave(BOB);
     shared.wait(Duration::from_secs(2));
@@ -1426,9 +1426,9 @@ fn in_the_line_mode_a_bot_playing_for_someone_away_is_named_as_their_bot() {
 
 #[test]
 fn the_help_shows_every_key_whole_at_80x24_for_everyone() {
-    let mut shared = Shared::empty(Rules::default(), 42, Sharing::default());
+    let mut shared = SharedHarness::empty(Rules::default(), 42, Sharing::default());
     shared.arrive(ALICE, "alice", None, false);
-    let check = |shared: &mut Shared, id: PersonId, who: &str| {
+    let check = |shared: &mut SharedHarness, id: PersonId, who: &str| {
         shared.press(id, Command::Help);
         let screen = shared.screen(id, 80, 24);
         let sight = shared.sight(id);
@@ -1447,7 +1447,7 @@ fn the_help_shows_every_key_whole_at_80x24_for_everyone() {
 
 #[test]
 fn the_table_may_agree_to_let_go_the_seat_of_someone_away_past_their_grace() {
-    let mut shared = Shared::alice_and_bob(Sharing { grace: Duration::from_secs(60), ..Sharing::default() });
+    let mut shared = SharedHarness::alice_and_bob(Sharing { grace: Duration::from_secs(60), ..Sharing::default() });
     shared.arrive(CAROL, "carol", Some("SHA256:carol"), false);
     shared.bots_act();
     shared.leave(BOB);
@@ -1482,7 +1482,7 @@ fn the_table_may_agree_to_let_go_the_seat_of_someone_away_past_their_grace() {
 
 #[test]
 fn a_watcher_may_not_propose_to_let_a_seat_go() {
-    let mut shared = Shared::alice_and_bob(Sharing { grace: Duration::from_secs(60), ..Sharing::default() });
+    let mut shared = SharedHarness::alice_and_bob(Sharing { grace: Duration::from_secs(60), ..Sharing::default() });
     shared.arrive(EVE, "eve", None, true);
     shared.bots_act();
     shared.leave(BOB);
@@ -1494,7 +1494,7 @@ fn a_watcher_may_not_propose_to_let_a_seat_go() {
 
 #[test]
 fn in_the_line_mode_free_and_a_name_proposes_to_let_that_seat_go() {
-    let mut shared = Shared::alice_in_lines_and_bob();
+    let mut shared = SharedHarness::alice_in_lines_and_bob();
     shared.leave(BOB);
     shared.wait(Duration::from_secs(61));
     shared.room.take_lines(ALICE);
@@ -1513,7 +1513,7 @@ fn in_the_line_mode_free_and_a_name_proposes_to_let_that_seat_go() {
 
 #[test]
 fn a_person_away_gives_up_their_seat_from_elsewhere_and_only_an_away_holders_token_does() {
-    let mut shared = Shared::alice_and_bob(Sharing::default());
+    let mut shared = SharedHarness::alice_and_bob(Sharing::default());
     shared.bots_act();
     let now = shared.now;
     // bob is here: his token from elsewhere gives up nothing (he does that at the table).
@@ -1529,7 +1529,7 @@ fn a_person_away_gives_up_their_seat_from_elsewhere_and_only_an_away_holders_tok
 
 #[test]
 fn a_proposal_to_let_a_seat_go_frees_only_the_person_it_named() {
-    let mut shared = Shared::alice_and_bob(Sharing { grace: Duration::from_secs(60), ..Sharing::default() });
+    let mut shared = SharedHarness::alice_and_bob(Sharing { grace: Duration::from_secs(60), ..Sharing::default() });
     shared.arrive(CAROL, "carol", Some("SHA256:carol"), false);
     shared.bots_act();
     shared.leave(BOB);
