@@ -6,10 +6,10 @@ use std::time::Instant;
 
 use divan::{Bencher, black_box};
 use hearts::room::Room;
+use hearts::theme::Theme;
 use hearts::ui::Viewer;
 use hearts::ui::changes::changes;
 use hearts::ui::input::Command;
-use hearts::ui::theme::Theme;
 use hearts_bots::record::DealCode;
 use hearts_bots::{Level, Player, Think};
 use hearts_engine::{GamePhase, HandPhase, Rules};

@@ -13,11 +13,11 @@ use clap::CommandFactory;
 use crate::cli::{BotFlagError, Cli, Command, PlayArgs, ServeArgs, SimArgs};
 use crate::files::{self as store, FileError};
 use crate::line::CardWords;
+use crate::remembered::Remembered;
 use crate::serve::{ServeError, ServeOptions};
 use crate::terminal::games;
 use crate::terminal::{self, PlayOptions, TableError, stats::Stats};
-use crate::ui::remembered::Remembered;
-use crate::ui::theme::Theme;
+use crate::theme::Theme;
 use hearts_bots::config::{self, ConfigError, LoadedRules, SearchPaths};
 use hearts_bots::players::{BotChoices, Level, Player, PlayerError};
 use hearts_bots::protocol;
@@ -174,7 +174,7 @@ pub fn run(cli: &Cli, search: &SearchPaths) -> Result<String, CommandError> {
             let dir = store::data_dir()?;
             let mut out = Stats::read(&dir)?.render();
             let (kept, problem) = games::read(&dir);
-            let games = crate::ui::draw::count(kept.len(), "game", "games");
+            let games = crate::words::count(kept.len(), "game", "games");
             let _ = writeln!(out, "\n{games} kept in {}", games::path(&dir).display());
             if let Some(problem) = problem {
                 let _ = writeln!(out, "note: {problem}");
@@ -228,7 +228,7 @@ pub fn run(cli: &Cli, search: &SearchPaths) -> Result<String, CommandError> {
         }
         Command::Serve(ServeArgs { export: Some(file), .. }) => {
             let count = crate::serve::store::export_games(&store::data_dir()?, file)?;
-            let games = crate::ui::draw::count(count, "game", "games");
+            let games = crate::words::count(count, "game", "games");
             Ok(format!("hearts serve: wrote {games} to {}\n", file.display()))
         }
         Command::Serve(args) => {
@@ -384,7 +384,7 @@ fn progress_on_stderr(what: &'static str) -> impl FnMut(usize, usize) {
 /// The review for people: the costly cards, the biggest mistakes and the total.
 fn review_report(decisions: &[review::Decision]) -> String {
     // Cards as the table writes them (10♠), not as records keep them (TS).
-    let theme = crate::ui::theme::Theme { color: false, ascii: false, palette256: false, four_colour: false };
+    let theme = crate::theme::Theme { color: false, ascii: false, palette256: false, four_colour: false };
     let show = |cards: &str| review::show_cards(cards, |card| theme.card(card));
     let mut out = String::new();
     for decision in decisions {
@@ -686,7 +686,7 @@ fn opens_in_lines(args: &PlayArgs, remembered: &Remembered, plain_var: Option<&s
 #[cfg(test)]
 mod line_mode_tests {
     use super::*;
-    use crate::ui::remembered::LineModeChoices;
+    use crate::remembered::LineModeChoices;
 
     fn args(flags: &[&str]) -> PlayArgs {
         use clap::Parser;

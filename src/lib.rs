@@ -6,10 +6,14 @@ pub mod cli;
 pub mod commands;
 pub mod files;
 pub mod line;
+pub mod remembered;
+pub mod request;
 pub mod room;
 pub mod serve;
 pub mod terminal;
+pub mod theme;
 pub mod ui;
+pub mod words;
 
 /// The engine example of `docs/engine.md`, run as a doctest so it keeps compiling.
 #[cfg(doctest)]

@@ -15,8 +15,8 @@ use ratatui::layout::Rect;
 use crate::line::Narrator;
 use hearts_table::{Arrival, BotJob, Effect, Intent, Message, PersonId, Table};
 
+use crate::request::Request;
 use crate::ui::input::{Command, Hits};
-use crate::ui::request::Request;
 use crate::ui::viewer::Viewer;
 use crate::ui::{Seen, draw};
 

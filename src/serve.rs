@@ -317,7 +317,7 @@ fn tables_told(opened: &[Opened], port: u16, bots: &str) -> Vec<String> {
     }
     let private = opened.iter().filter(|table| !table.listed).count();
     if private > 0 {
-        let tables = crate::ui::draw::count(private, "private table", "private tables");
+        let tables = crate::words::count(private, "private table", "private tables");
         lines.push(format!("and {tables}, not named here"));
     }
     lines

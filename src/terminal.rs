@@ -28,8 +28,8 @@ use signal_hook::iterator::Signals;
 
 use crate::files::{self as store, FileError, GameLock};
 use crate::room::Room;
+use crate::theme::Theme;
 use crate::ui::input::{self, Hits};
-use crate::ui::theme::Theme;
 use crate::ui::window::Window;
 use crate::ui::window::record::Record;
 use crate::ui::window::resume::ResumeOffer;

@@ -9,19 +9,15 @@ pub mod changes;
 pub mod draw;
 pub mod fit;
 pub mod input;
-pub mod remembered;
 pub mod replay;
-pub mod request;
-pub mod theme;
 pub mod viewer;
 pub mod window;
-pub mod words;
 
 use std::ops::Deref;
 
 use hearts_table::Sight;
 
-pub use request::Request;
+pub use crate::request::Request;
 pub use viewer::Viewer;
 
 /// What a view draws: a person's sight of the table, and their own view.

@@ -340,6 +340,15 @@ fn no_file_or_module_of_src_names_one_that_names_it_back_round_a_circle() {
         .collect();
     let uses = |module: &str| top_edges[tops.iter().position(|m| m == module).unwrap()].clone();
     assert!(uses("room").contains(&"line".to_string()), "the reading finds the room's narrators");
+    // The screen and the line mode are one layer: neither names the other;
+    // the words, the theme and the requests they share lie below both.
+    for (view, other) in [("ui", "line"), ("line", "ui")] {
+        assert!(!uses(view).contains(&other.to_string()), "{view} names {other}: {:?}", uses(view));
+        for below in ["words", "theme", "request"] {
+            assert!(!uses(below).contains(&view.to_string()), "{below} names the view {view}");
+        }
+    }
+    assert!(uses("line").contains(&"words".to_string()), "the reading finds the line mode's words");
     assert_no_circle(&tops, |module| uses(module), String::clone, "between modules of src/");
     let file_indices: Vec<usize> = (0..files.len()).collect();
     assert_no_circle(&file_indices, |&i| edges[i].clone(), |&i| modules[i].join("/"), "in src/");

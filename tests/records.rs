@@ -298,7 +298,7 @@ fn a_game_stopped_at_any_point_is_recorded_as_a_record_that_reads_back() {
             hearts::ui::replay::Replay::new(
                 record,
                 (1, 1),
-                hearts::ui::theme::Theme { color: false, ascii: true, palette256: false, four_colour: false },
+                hearts::theme::Theme { color: false, ascii: true, palette256: false, four_colour: false },
             )
             .unwrap_or_else(|error| panic!("{preset}, stopped after {stop}: the replay: {error}"));
         }

@@ -12,9 +12,9 @@ use std::rc::Rc;
 use std::time::{Duration, Instant};
 
 use hearts::room::Room;
+use hearts::theme::Theme;
 use hearts::ui::Viewer as View;
 use hearts::ui::input::Command;
-use hearts::ui::theme::Theme;
 use hearts::ui::window::Window;
 use hearts_bots::players::Player;
 use hearts_bots::record::DealCode;

@@ -6,12 +6,12 @@
 
 use std::collections::VecDeque;
 
-use crate::ui::remembered::Remembered;
-use crate::ui::request::Request;
-use crate::ui::theme::Theme;
-use crate::ui::window::rules::rules_in_brief;
-use crate::ui::window::summary::hand_events;
-use crate::ui::words::words;
+use crate::remembered::Remembered;
+use crate::request::Request;
+use crate::theme::Theme;
+use crate::words::hand::hand_events;
+use crate::words::rules::rules_in_brief;
+use crate::words::words;
 use hearts_engine::{
     Action, Card, CardBag, CardSet, GamePhase, HandPhase, HandRecord, MoonRule, PlayError, Seat, Trick,
 };

@@ -4,8 +4,8 @@
 use std::time::{Duration, Instant};
 
 use super::{CardWords, Narrator};
+use crate::request::Request;
 use crate::room::Room;
-use crate::ui::request::Request;
 use hearts_bots::Think;
 use hearts_bots::players::{Level, Player};
 use hearts_bots::record::DealCode;
@@ -319,7 +319,7 @@ fn the_rules_are_told_in_words_not_the_screens_short_forms() {
 
 #[test]
 fn the_face_value_and_eagle_tables_name_their_cards_in_words_too() {
-    use crate::ui::window::rules::rules_in_brief;
+    use crate::words::rules::rules_in_brief;
     use hearts_engine::PointsTable;
     let words = CardWords::default();
     for (points, told) in [

@@ -21,7 +21,7 @@ use std::time::Instant;
 
 use crossterm::event::Event;
 
-use crate::ui::theme::Theme;
+use crate::theme::Theme;
 use hearts_table::Setup;
 use hearts_table::pace::Speed;
 

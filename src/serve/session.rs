@@ -23,8 +23,8 @@ use super::identity::Identity;
 use super::keys::Keys;
 use super::limits::{BEHIND, Cells, Cut, NewestSize, STALLED_OUTPUT, ScreenCells, Tries, WRITE_PIECE};
 use crate::room::Room;
+use crate::theme::Theme;
 use crate::ui::input::{self, Command, Hits};
-use crate::ui::theme::Theme;
 use hearts_table::PersonId;
 use painter::Painter;
 

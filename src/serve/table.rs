@@ -16,8 +16,8 @@ use std::time::{Duration, Instant};
 use ratatui::buffer::Buffer;
 
 use crate::room::Room;
+use crate::theme::Theme;
 use crate::ui::input::Command;
-use crate::ui::theme::Theme;
 use crate::ui::{Request, Viewer};
 use hearts_bots::Think;
 use hearts_engine::RulesError;
@@ -1105,12 +1105,7 @@ fn unique_name(table: &Table, name: &str, holder: &str) -> String {
 
 /// The theme for a client's terminal type.
 pub(super) fn theme_for(term: &str) -> Theme {
-    Theme {
-        color: true,
-        ascii: false,
-        palette256: crate::ui::theme::has_256_colours(Some(term), None),
-        four_colour: false,
-    }
+    Theme { color: true, ascii: false, palette256: crate::theme::has_256_colours(Some(term), None), four_colour: false }
 }
 
 #[cfg(test)]

@@ -8,9 +8,9 @@ use std::sync::mpsc::Sender;
 use std::time::Instant;
 
 use crate::line::{CardWords, Narrator};
+use crate::remembered::Remembered;
+use crate::request::Request;
 use crate::room::Room;
-use crate::ui::remembered::Remembered;
-use crate::ui::request::Request;
 use crate::ui::window::resume::ResumeOffer;
 use hearts_table::{PersonId, Setup};
 

@@ -4,7 +4,7 @@
 use std::path::{Path, PathBuf};
 
 use crate::files::{self as store, FileError};
-use crate::ui::remembered::Remembered;
+use crate::remembered::Remembered;
 
 /// The file the choices are remembered in.
 pub fn remembered_path(config_dir: &Path) -> PathBuf {
@@ -26,7 +26,7 @@ pub fn remember(file: &Path, remembered: &Remembered) -> Result<(), FileError> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::ui::theme::Theme;
+    use crate::theme::Theme;
     use crate::ui::window::new_game::NewGameForm;
     use hearts_bots::players::{Level, Player};
     use hearts_engine::Rules;

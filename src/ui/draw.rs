@@ -37,8 +37,8 @@ use hearts_engine::{Card, CardSet, GamePhase, HandPhase, Seat, Suit};
 
 use super::Seen;
 use super::input::{Button, Hits};
-use super::theme::Theme;
 use super::window::Window;
+use crate::theme::Theme;
 use hearts_table::Finish;
 
 mod hand;
@@ -226,11 +226,6 @@ pub(crate) fn too_small(buf: &mut Buffer, area: Rect, theme: Theme, (what, leave
         .alignment(Alignment::Center)
         .wrap(Wrap { trim: true })
         .render(Rect::new(area.x, top, area.width, height), buf);
-}
-
-/// "1 hand", "3 hands".
-pub fn count(n: usize, one: &str, many: &str) -> String {
-    format!("{n} {}", if n == 1 { one } else { many })
 }
 
 /// Points in a hand: "1 pt", "0 pts".

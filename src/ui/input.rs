@@ -4,7 +4,7 @@
 use crossterm::event::{KeyCode, KeyEvent, KeyEventKind, KeyModifiers, MouseButton, MouseEvent, MouseEventKind};
 use ratatui::layout::{Position, Rect};
 
-use super::theme::Choice;
+use crate::theme::Choice;
 use hearts_engine::{Card, Suit};
 
 /// What the player asked for, whatever key or click said it.

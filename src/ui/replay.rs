@@ -31,8 +31,8 @@ use hearts_table::review::Decision;
 
 use super::draw::{BIG_WIDTH, CardSize, covered_corner, draw_card};
 use super::fit::{Part, Priority, fit, wrap_units};
-use super::theme::Theme;
 use super::window::score_sheet::ScoreSheet;
+use crate::theme::Theme;
 use hearts_table::seat_name;
 
 /// One position of the replayed game.

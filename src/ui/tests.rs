@@ -12,10 +12,10 @@ use hearts_bots::{Level, Player, Think, decide};
 use hearts_engine::{BySeat, CardSet, Deal, Game, GamePhase, Hand, HandPhase, MoonRule, Rules, Seat};
 
 use super::input::{Button, Command, Hits};
-use super::theme::Theme;
 use super::window::Window;
 use super::{Seen, Viewer, draw};
 use crate::room::Room;
+use crate::theme::Theme;
 use hearts_table::pace::Speed;
 use hearts_table::{Effect, Finish, HintRequest, Message, Own, PersonId, Setup, Sight, Table, YOU};
 
@@ -970,7 +970,7 @@ fn under_no_color_the_four_colour_deck_is_monochrome_and_every_card_shows_its_su
         assert_eq!(hits.cards.len(), 13);
         for (card, cells) in your_cards(&buffer, &hits) {
             let face: String = cells.iter().map(|cell| cell.symbol()).collect();
-            let rank = crate::ui::theme::Theme::rank(card.rank());
+            let rank = crate::theme::Theme::rank(card.rank());
             let written = format!("{rank:<2}{}", theme.suit(card.suit()));
             assert!(face.contains(&written), "{card} drawn as {face}");
         }
@@ -1024,7 +1024,7 @@ fn v_changes_how_the_cards_look_at_once_and_keeps_it_for_next_time() {
     let before = h.text();
     assert!(before.contains('♣') && !before.contains("< no >"), "{before}");
     h.send(Command::Look);
-    assert_eq!(h.you().window, Some(Window::Look(super::theme::Choice::Letters)));
+    assert_eq!(h.you().window, Some(Window::Look(crate::theme::Choice::Letters)));
     let text = h.text();
     assert!(text.contains("How the cards look") && text.contains("Suits as letters"), "{text}");
     assert_eq!(h.keys_now(), vec!["up/down line", "arrows change", "Enter done"]);
@@ -1064,7 +1064,7 @@ fn a_click_on_a_line_of_the_look_window_changes_it() {
     let mut h = Harness::new(42, Speed::Instant);
     h.send(Command::Look);
     let (_, _, hits) = h.screen(80, 24);
-    let four = super::theme::Choice::FourColour;
+    let four = crate::theme::Choice::FourColour;
     let (_, button) = hits.buttons.iter().find(|(_, button)| *button == Button::Look(four)).expect("its line");
     h.send(Command::Button(*button));
     assert!(h.you().theme.four_colour);
@@ -1347,8 +1347,8 @@ fn a_refusal_is_not_followed_by_the_same_words() {
 fn one_point_and_one_hand_are_singular() {
     assert_eq!(draw::points(1), "1 pt");
     assert_eq!(draw::points(0), "0 pts");
-    assert_eq!(draw::count(1, "hand", "hands"), "1 hand");
-    assert_eq!(draw::count(2, "hand", "hands"), "2 hands");
+    assert_eq!(crate::words::count(1, "hand", "hands"), "1 hand");
+    assert_eq!(crate::words::count(2, "hand", "hands"), "2 hands");
 }
 
 #[test]

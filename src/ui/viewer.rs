@@ -13,14 +13,14 @@ use hearts_table::sight::Question;
 use hearts_table::{Finish, Intent, Kind, Notice, PersonId, Refusal, Sight};
 
 use super::input::{Button, Command};
-use super::remembered::Remembered;
-use super::request::Request;
-use super::theme::Choice;
-use super::theme::Theme;
 use super::window::new_game::{NewGameForm, Starting};
 use super::window::record::Record;
 use super::window::{Outcome, Window};
-use super::words::words;
+use crate::remembered::Remembered;
+use crate::request::Request;
+use crate::theme::Choice;
+use crate::theme::Theme;
+use crate::words::words;
 
 /// What one person sees and is doing at the table.
 #[derive(Clone, Debug)]
@@ -315,7 +315,7 @@ impl Viewer {
                 }
                 self.close_window(sight);
                 if requests.contains(&Request::DeclineResume) {
-                    self.set_note(Some(super::words::note_words(&hearts_table::Note::UnfinishedKept)));
+                    self.set_note(Some(crate::words::note_words(&hearts_table::Note::UnfinishedKept)));
                 }
                 requests
             }

@@ -31,8 +31,8 @@ use ratatui::widgets::{Block, Clear, Widget};
 use super::Seen;
 use super::fit::wrap;
 use super::input::{Button, Command, Hits};
-use super::request::Request;
-use super::theme::{Choice, Theme};
+use crate::request::Request;
+use crate::theme::{Choice, Theme};
 use hearts_table::Sight;
 
 /// A window over the table.

@@ -5,8 +5,8 @@
 
 use std::time::Duration;
 
-use crate::ui::remembered::Remembered;
-use crate::ui::theme::Theme;
+use crate::remembered::Remembered;
+use crate::theme::Theme;
 use crate::ui::window::new_game::{Field, NewGameForm};
 use hearts_table::Setup;
 use hearts_table::notice::sentence;

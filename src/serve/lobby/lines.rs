@@ -132,7 +132,7 @@ fn games(lobby: &Lobby) -> Vec<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::ui::theme::Theme;
+    use crate::theme::Theme;
     use hearts_bots::players::{Level, Player};
     use hearts_engine::Rules;
     use hearts_table::pace::Speed;

@@ -34,9 +34,10 @@ use ratatui::widgets::{Block, Clear, Paragraph, Widget, Wrap};
 
 use super::form::CreateForm;
 use super::{Focus, Lobby, LobbyButton, LobbyHits, LobbyWindow, PastGame, Row, SeatSummary, TableSummary};
-use crate::ui::draw::{BIG_HEIGHT, BIG_WIDTH, MIN_HEIGHT, MIN_WIDTH, count, too_small};
+use crate::theme::Theme;
+use crate::ui::draw::{BIG_HEIGHT, BIG_WIDTH, MIN_HEIGHT, MIN_WIDTH, too_small};
 use crate::ui::fit::wrap;
-use crate::ui::theme::Theme;
+use crate::words::count;
 
 /// Columns of a table's row: the cursor mark, the code, the rules, the game.
 const MARK: u16 = 2;

@@ -218,8 +218,8 @@ fn a_bot_at_a_shared_table_has_one_name_for_everyone_who_sees_it() {
         assert_eq!(shared.sight(id).name(north), "North");
         assert_eq!(shared.sight(id).name(east), "East");
     }
-    assert_eq!(crate::ui::words::seat_word(Seat::new(2).unwrap(), 3), "at Seat 3", "welcomes say the same names");
-    assert_eq!(crate::ui::words::seat_word(Seat::SOUTH, 3), "at Seat 1");
+    assert_eq!(crate::words::seat_word(Seat::new(2).unwrap(), 3), "at Seat 3", "welcomes say the same names");
+    assert_eq!(crate::words::seat_word(Seat::SOUTH, 3), "at Seat 1");
     // Hand 1 passes left: alice's pass goes to bob, and bob's to the bot at his left.
     assert!(shared.screen(ALICE, 80, 24).lines().next().unwrap().contains("pass to bob"));
     assert!(shared.screen(BOB, 80, 24).lines().next().unwrap().contains("pass to North"));

@@ -15,9 +15,9 @@ use ratatui::text::Line;
 use ratatui::widgets::{Paragraph, Widget};
 
 use super::{Outcome, buttons, frame, step_aside};
+use crate::request::Request;
 use crate::ui::Seen;
 use crate::ui::input::{Button, Command, Hits};
-use crate::ui::request::Request;
 use hearts_table::{Intent, Question, Sight};
 
 /// What a key does to the window.

@@ -17,10 +17,10 @@ use ratatui::widgets::{Paragraph, Widget};
 
 use super::new_game::Starting;
 use super::{Outcome, buttons, frame};
+use crate::request::Request;
+use crate::theme::Theme;
 use crate::ui::Seen;
 use crate::ui::input::{Button, Command, Hits};
-use crate::ui::request::Request;
-use crate::ui::theme::Theme;
 use hearts_table::{Intent, Kind, Sight};
 
 /// What a yes-or-no window asks.

@@ -18,11 +18,11 @@ use ratatui::widgets::{Paragraph, Widget};
 
 use super::score_sheet::side_label;
 use super::{Outcome, Window, buttons, frame, wrapped};
+use crate::request::Request;
+use crate::theme::Theme;
 use crate::ui::Seen;
-use crate::ui::draw::count;
 use crate::ui::input::{Button, Command, Hits};
-use crate::ui::request::Request;
-use crate::ui::theme::Theme;
+use crate::words::count;
 use hearts_engine::{Teams, TournamentScore};
 use hearts_table::{DealShown, Finish, Intent, Kind, Sight};
 
@@ -51,7 +51,7 @@ pub fn key(selected: &mut Button, command: Command, sight: &Sight) -> Outcome {
         Command::Quit => return menu(Button::Quit),
         Command::ScoreSheet => return Outcome::Open(Window::ScoreSheet),
         Command::Stats => return Outcome::Open(Window::Record),
-        Command::Look => return Outcome::Open(Window::Look(crate::ui::theme::Choice::Letters)),
+        Command::Look => return Outcome::Open(Window::Look(crate::theme::Choice::Letters)),
         Command::Help => return Outcome::Open(Window::Help),
         _ => {}
     }

@@ -14,9 +14,9 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::{Paragraph, Widget};
 
 use super::{Outcome, Window, frame};
+use crate::request::Request;
 use crate::ui::Seen;
 use crate::ui::input::Command;
-use crate::ui::request::Request;
 use hearts_table::{DealShown, Kind, Sight};
 
 /// The keys of the terminal's own table, as the help window and the

@@ -19,9 +19,9 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::{Paragraph, Widget};
 
 use super::{Outcome, buttons, frame, wrapped};
+use crate::theme::Choice;
 use crate::ui::Seen;
 use crate::ui::input::{Button, Command, Hits};
-use crate::ui::theme::Choice;
 use hearts_table::Kind;
 
 /// What a key does to the window, the line under the cursor in `selected`.

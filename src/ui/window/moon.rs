@@ -13,9 +13,9 @@ use ratatui::text::Line;
 use ratatui::widgets::{Paragraph, Widget};
 
 use super::{Outcome, buttons, frame};
+use crate::request::Request;
 use crate::ui::Seen;
 use crate::ui::input::{Button, Command, Hits};
-use crate::ui::request::Request;
 use hearts_engine::{MoonRule, MoonScoring};
 use hearts_table::{Intent, Question};
 

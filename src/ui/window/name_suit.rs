@@ -13,9 +13,9 @@ use ratatui::text::Line;
 use ratatui::widgets::{Paragraph, Widget};
 
 use super::{Outcome, buttons, frame, step_aside};
+use crate::request::Request;
 use crate::ui::Seen;
 use crate::ui::input::{Button, Command, Hits};
-use crate::ui::request::Request;
 use hearts_engine::Suit;
 use hearts_table::Intent;
 

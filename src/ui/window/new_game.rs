@@ -15,11 +15,11 @@ use hearts_bots::record::DealCode;
 use hearts_engine::{Preset, Rules, RulesError};
 use hearts_table::pace::Speed;
 
+use crate::remembered::{LineModeChoices, Remembered};
+use crate::theme::Theme;
 use crate::ui::Seen;
 use crate::ui::fit::wrap;
 use crate::ui::input::{Button, Command, Hits};
-use crate::ui::remembered::{LineModeChoices, Remembered};
-use crate::ui::theme::Theme;
 use hearts_table::notice::sentence;
 use hearts_table::sight::AtSeat;
 use hearts_table::{Kind, NewGame, Setup, Sight, fixed_seat_name, seat_name};

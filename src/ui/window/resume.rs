@@ -17,10 +17,10 @@ use ratatui::text::Line;
 use ratatui::widgets::{Paragraph, Widget};
 
 use super::{Outcome, buttons, frame};
+use crate::request::Request;
 use crate::ui::Seen;
 use crate::ui::fit::{wrap, wrap_units};
 use crate::ui::input::{Button, Command, Hits};
-use crate::ui::request::Request;
 use hearts_engine::Seat;
 use hearts_table::saved::{Programs, SavedGame};
 use hearts_table::seat_name;

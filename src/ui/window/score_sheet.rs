@@ -14,9 +14,10 @@ use ratatui::text::Line;
 use ratatui::widgets::{Paragraph, Widget};
 
 use super::frame;
+use crate::theme::Theme;
 use crate::ui::Seen;
-use crate::ui::draw::{count, short_name};
-use crate::ui::theme::Theme;
+use crate::ui::draw::short_name;
+use crate::words::count;
 use hearts_engine::{HandRecord, Rules, Teams};
 
 /// Draws the window over the table; its rectangle.

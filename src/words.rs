@@ -1,11 +1,21 @@
-//! The table's notices in words, for the person reading them: their own
-//! seat is "you", the others by name or by where they sit from here.
+//! The words a table is told in, shared by both views (the screen and the
+//! line mode) and below them: the table's notices for the person reading
+//! them (their own seat is "you", the others by name or by where they sit
+//! from here), the rules in brief, and what happened in a hand.
+
+pub mod hand;
+pub mod rules;
 
 use hearts_engine::{Action, Seat};
 use hearts_table::notice::{Hint, HintFailure, Job, Note, Notice, sentence};
 use hearts_table::{Finish, Kind, Sight, fixed_seat_name};
 
-use super::theme::Theme;
+use crate::theme::Theme;
+
+/// "1 hand", "3 hands".
+pub fn count(n: usize, one: &str, many: &str) -> String {
+    format!("{n} {}", if n == 1 { one } else { many })
+}
 
 /// What the runtime says of its own work, in words.
 pub fn note_words(note: &Note) -> String {

@@ -4,7 +4,7 @@
 use hearts_table::Intent;
 use hearts_table::saved::Programs;
 
-use super::remembered::Remembered;
+use crate::remembered::Remembered;
 
 /// What a person's keys ask of the table or the runtime.
 #[derive(Clone, Debug, PartialEq)]
