@@ -452,30 +452,6 @@ fn a_queued_card_that_is_illegal_when_the_turn_comes_is_dropped_with_a_note() {
 }
 
 #[test]
-fn undo_takes_back_your_card_until_someone_else_plays() {
-    for seed in 1..100 {
-        let mut h = at_your_first_play(seed);
-        let hand = h.game().hand();
-        if hand.trick().len() + 1 >= h.setup().rules.player_count() {
-            continue; // your card would end the trick
-        }
-        let before = h.game().clone();
-        h.play_as_hard();
-        assert_ne!(*h.game(), before);
-        h.send(Command::Undo);
-        assert_eq!(*h.game(), before, "the game is back where it was");
-        assert_eq!(h.table().undos(), 1);
-        h.play_as_hard();
-        h.let_bots_play();
-        h.send(Command::Undo);
-        assert_eq!(h.table().undos(), 1);
-        assert_eq!(h.you().note.as_deref(), Some("Can't undo: other players have played since"));
-        return;
-    }
-    panic!("no seed fitted");
-}
-
-#[test]
 fn the_pace_p_chooses_is_kept_for_the_next_game_as_the_new_game_windows_is() {
     let mut h = Harness::new(42, Speed::Normal);
     h.send(Command::Speed);
@@ -1373,29 +1349,6 @@ fn ascii_draws_every_screen_in_ascii() {
     for screen in screens {
         assert!(screen.is_ascii(), "not ASCII:\n{screen}");
     }
-}
-
-#[test]
-fn the_timed_clock_counts_your_thinking_not_the_bots_pace() {
-    let timed = hearts_engine::Preset::Worldwinner.rules();
-    let mut h = Harness::with_rules(timed, 42, Speed::Slow);
-    h.let_bots_play();
-    let start = h.table().clock().unwrap().left(h.now);
-    h.wait(Duration::from_secs(5));
-    let thinking = h.table().clock().unwrap().left(h.now);
-    assert_eq!(start - thinking, Duration::from_secs(5), "your pass counts");
-    h.play_as_hard();
-    // The pass waits on the table and the bots play at the slow pace.
-    for _ in 0..400 {
-        if h.sight().hand.to_act == Some(YOU) && h.game().hand().phase() == HandPhase::Playing {
-            break;
-        }
-        h.let_a_bot_act();
-        h.wait(Duration::from_millis(500));
-    }
-    assert_eq!(h.sight().hand.to_act, Some(YOU));
-    let after_bots = h.table().clock().unwrap().left(h.now);
-    assert_eq!(after_bots, thinking, "the bots' pace and the pass in flight cost you nothing");
 }
 
 #[test]

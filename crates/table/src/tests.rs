@@ -282,3 +282,5 @@ fn every_trick_is_told_worth_what_the_rule_books_table_gives_its_cards() {
         assert!(told > 100, "{preset:?}: only {told} tricks told");
     }
 }
+
+mod local;
