@@ -13,7 +13,8 @@ use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 
 use crate::line::Narrator;
-use hearts_table::{Arrival, BotJob, Effect, Intent, Message, PersonId, Table};
+use hearts_table::pool::{Pool, caught, panic_message};
+use hearts_table::{Arrival, BotJob, Effect, HintFailure, HintRequest, Intent, Message, PersonId, Table};
 
 use crate::request::Request;
 use crate::ui::input::{Command, Hits};
@@ -208,6 +209,39 @@ impl Room {
     /// The bot job to run now, if one.
     pub fn bot_job(&mut self, now: Instant) -> Option<BotJob> {
         self.table.bot_job(now)
+    }
+
+    /// Hands the bot whose decision the game waits for to `pool`, if one
+    /// is to decide at `now` and none thinks: the one path of a bot move
+    /// in both runtimes. The decision comes back through `back` as the
+    /// message for [`Room::send`].
+    pub fn ask_bot(&mut self, pool: &Pool, back: impl FnOnce(Message) + Send + 'static, now: Instant) {
+        if let Some(job) = self.table.bot_job(now) {
+            pool.run(move || back(Message::BotDecided(job.run())));
+        }
+    }
+
+    /// Works out the hint `person` asked for on `pool`, unless `per_worker`
+    /// jobs a worker wait there already (then the person is told it is
+    /// busy): the one path of a hint in both runtimes. The hint comes back
+    /// through `back` as the message for [`Room::send`].
+    pub fn work_out_hint(
+        &mut self,
+        (pool, per_worker): (&Pool, usize),
+        person: PersonId,
+        request: Box<HintRequest>,
+        back: impl FnOnce(Message) + Send + 'static,
+        now: Instant,
+    ) {
+        let asked = pool.try_run(per_worker, move || {
+            back(match caught(|| request.work_out()) {
+                Ok(worked) => Message::HintWorkedOut(person, Box::new(worked)),
+                Err(payload) => Message::HintFailed(person, HintFailure::Failed(panic_message(payload.as_ref()))),
+            });
+        });
+        if asked.is_err() {
+            self.send(Message::HintFailed(person, HintFailure::Busy), now);
+        }
     }
 
     /// When the table next needs time to pass, or a screen changes with it.

@@ -38,11 +38,9 @@ use hearts_bots::Think;
 use hearts_bots::record::DealCode;
 use hearts_engine::RulesError;
 use hearts_table::pace::Speed;
-use hearts_table::pool::{Pool, catching, caught, panic_message};
+use hearts_table::pool::{Pool, catching};
 use hearts_table::saved::SavedGame;
-use hearts_table::{
-    Decided, Effect, Ended, HintFailure, Job, Message, Note, PersonId, Setup, Table, WorkedOutHint, YOU, fresh_deal,
-};
+use hearts_table::{Effect, Ended, Job, Message, Note, PersonId, Setup, Table, YOU, fresh_deal};
 use save::Found;
 use stats::{GameStats, PresetStats, Stats};
 
@@ -91,10 +89,9 @@ pub struct PlayOptions {
 enum Incoming {
     /// A key, click or resize from the terminal, or a typed line.
     TerminalInput(TerminalInput),
-    /// A bot's decision, with the bot handed back.
-    Decided(Decided),
-    /// A hint worked out, or why it could not be.
-    Hint(PersonId, Result<Box<WorkedOutHint>, String>),
+    /// Work done off the table's thread (a bot's decision, a hint), as
+    /// the table's message.
+    Table(Message),
     /// The terminal could not be read.
     Failed(std::io::Error),
     /// SIGTERM or SIGHUP: save and leave.
@@ -388,12 +385,8 @@ impl Runtime {
                 self.save(&mut room, now);
                 return Err(error);
             }
-            if let Some(job) = room.bot_job(now) {
-                let sender: Sender<Incoming> = sender.clone();
-                self.pool.run(move || {
-                    let _ = sender.send(Incoming::Decided(job.run()));
-                });
-            }
+            let back = sender.clone();
+            room.ask_bot(&self.pool, move |message| drop(back.send(Incoming::Table(message))), now);
             let now_or_later = next_incoming(&receiver, room.next_wakeup(Instant::now()));
             let now = Instant::now();
             let requests = match now_or_later {
@@ -416,16 +409,8 @@ impl Runtime {
                     return Ok(());
                 }
                 Some(Incoming::TerminalInput(input)) => front.input(input, &mut room, now),
-                Some(Incoming::Hint(person, Ok(worked))) => {
-                    room.send(Message::HintWorkedOut(person, worked), now);
-                    Vec::new()
-                }
-                Some(Incoming::Hint(person, Err(why))) => {
-                    room.send(Message::HintFailed(person, HintFailure::Failed(why)), now);
-                    Vec::new()
-                }
-                Some(Incoming::Decided(decided)) => {
-                    room.send(Message::BotDecided(decided), now);
+                Some(Incoming::Table(message)) => {
+                    room.send(message, now);
                     Vec::new()
                 }
             };
@@ -492,16 +477,9 @@ impl Runtime {
             match effect {
                 Effect::Save => self.save(room, now),
                 Effect::WorkOutHint(person, request) => {
-                    let sender = sender.clone();
-                    let asked = self.pool.try_run(HINTS_PER_WORKER, move || {
-                        let worked = caught(|| request.work_out())
-                            .map(Box::new)
-                            .map_err(|payload| panic_message(payload.as_ref()));
-                        let _ = sender.send(Incoming::Hint(person, worked));
-                    });
-                    if asked.is_err() {
-                        room.send(Message::HintFailed(person, HintFailure::Busy), now);
-                    }
+                    let back = sender.clone();
+                    let back = move |message| drop(back.send(Incoming::Table(message)));
+                    room.work_out_hint((&self.pool, HINTS_PER_WORKER), person, request, back, now);
                 }
                 Effect::Ended(ended) => self.ended(room, &ended),
                 Effect::Started => self.read_record(room),

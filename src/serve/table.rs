@@ -22,11 +22,10 @@ use crate::ui::{Request, Viewer};
 use hearts_bots::Think;
 use hearts_engine::RulesError;
 use hearts_table::pace::Speed;
-use hearts_table::pool::{Pool, caught, panic_message};
+use hearts_table::pool::Pool;
 use hearts_table::saved::SaveError;
 use hearts_table::{
-    Arrival, Decided, Effect, Ended, Finish, HintFailure, Holder, Intent, Job, Message, Note, PersonId, Setup, Sharing,
-    Table, WorkedOutHint, secret_deal,
+    Arrival, Effect, Ended, Finish, Holder, Intent, Job, Message, Note, PersonId, Setup, Sharing, Table, secret_deal,
 };
 
 use super::identity::{self, Identity};
@@ -44,10 +43,9 @@ pub(super) enum ToTable {
     Join(Box<Joining>),
     /// What a person's connection passes on.
     Input(PersonId, Input),
-    /// A bot's decision, with the bot handed back.
-    Decided(Decided),
-    /// A hint worked out, or why it failed.
-    Hint(PersonId, Result<Box<WorkedOutHint>, String>),
+    /// Work done off the table's thread (a bot's decision, a hint), as
+    /// the table's message.
+    Table(Message),
     /// A person away gives up, from their lobby, the seat held by this token.
     GiveUp(String),
     /// The server stops: give every terminal back.
@@ -678,18 +676,17 @@ impl Served {
                 // The seat is kept for them across a restart too.
                 self.save(now);
             }
-            ToTable::Decided(decided) => self.change(None, |room, now| {
-                room.send(Message::BotDecided(decided), now);
-                Vec::new()
-            }),
-            ToTable::Hint(id, Ok(worked)) => self.change(Some(id), |room, now| {
-                room.send(Message::HintWorkedOut(id, worked), now);
-                Vec::new()
-            }),
-            ToTable::Hint(id, Err(why)) => self.change(Some(id), |room, now| {
-                room.send(Message::HintFailed(id, HintFailure::Failed(why)), now);
-                Vec::new()
-            }),
+            ToTable::Table(message) => {
+                // A hint is for the person who asked; a bot's move, for everyone.
+                let person = match &message {
+                    Message::HintWorkedOut(id, _) | Message::HintFailed(id, _) => Some(*id),
+                    _ => None,
+                };
+                self.change(person, |room, now| {
+                    room.send(message, now);
+                    Vec::new()
+                });
+            }
             ToTable::Stop => {}
         }
     }
@@ -831,25 +828,17 @@ impl Served {
     /// Gives the bot to move its search on the server's pool, if one is to
     /// move and none thinks.
     fn ask_bot(&mut self) {
-        let Some(job) = self.room.bot_job(Instant::now()) else { return };
         let sender = self.sender.clone();
-        self.around.pool.run(move || {
-            let _ = sender.send(ToTable::Decided(job.run()));
-        });
+        self.room.ask_bot(&self.around.pool, move |message| drop(sender.send(ToTable::Table(message))), Instant::now());
     }
 
     fn carry_out(&mut self, effect: Effect, now: Instant) {
         match effect {
             Effect::WorkOutHint(id, request) => {
                 let sender = self.sender.clone();
-                let asked = self.around.pool.try_run(super::limits::HINTS_PER_CORE, move || {
-                    let worked =
-                        caught(|| request.work_out()).map(Box::new).map_err(|payload| panic_message(payload.as_ref()));
-                    let _ = sender.send(ToTable::Hint(id, worked));
-                });
-                if asked.is_err() {
-                    self.room.send(Message::HintFailed(id, HintFailure::Busy), now);
-                }
+                let back = move |message| drop(sender.send(ToTable::Table(message)));
+                let pool = (&*self.around.pool, super::limits::HINTS_PER_CORE);
+                self.room.work_out_hint(pool, id, request, back, now);
             }
             Effect::Save | Effect::Started => self.save(now),
             Effect::Ended(ended) => self.keep(&ended),
