@@ -9,6 +9,7 @@
 
 use std::time::Instant;
 
+use crossterm::event::Event;
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 
@@ -257,6 +258,30 @@ impl Room {
             return Hits::default();
         };
         draw::draw_screen(buf, area, &Seen { sight: &sight, viewer }, now)
+    }
+
+    /// Draws a person's screen for them to see: their viewer keeps what
+    /// can be clicked on it, for their next click.
+    pub fn show(&mut self, id: PersonId, buf: &mut Buffer, area: Rect, now: Instant) {
+        let hits = self.draw(id, buf, area, now);
+        if let Some(viewer) = self.viewers.iter_mut().find(|viewer| viewer.id == id) {
+            viewer.hits = hits;
+        }
+    }
+
+    /// The command one of a person's events (a key, a click, a new size)
+    /// stands for on their screen, if any.
+    pub fn command(&mut self, id: PersonId, event: &Event) -> Option<Command> {
+        self.viewers.iter_mut().find(|viewer| viewer.id == id)?.command(event)
+    }
+
+    /// One of a person's events, as their viewer reads it: the one way in
+    /// of a key or click at both runtimes.
+    pub fn event(&mut self, id: PersonId, event: &Event, now: Instant) -> Vec<Request> {
+        match self.command(id, event) {
+            Some(command) => self.press(id, command, now),
+            None => Vec::new(),
+        }
     }
 
     /// Each person hears what the table told them and comes in line with

@@ -29,7 +29,6 @@ use signal_hook::iterator::Signals;
 use crate::files::{self as store, FileError, GameLock};
 use crate::room::Room;
 use crate::theme::Theme;
-use crate::ui::input::{self, Hits};
 use crate::ui::window::Window;
 use crate::ui::window::record::Record;
 use crate::ui::window::resume::ResumeOffer;
@@ -126,8 +125,6 @@ trait Front {
 /// The full-screen table.
 struct FullScreen<'a> {
     terminal: &'a mut ratatui::DefaultTerminal,
-    /// What can be clicked on the last frame.
-    hits: Hits,
 }
 
 impl Front for FullScreen<'_> {
@@ -144,29 +141,20 @@ impl Front for FullScreen<'_> {
     }
 
     fn show(&mut self, room: &mut Room, now: Instant) -> Result<(), TableError> {
-        let hits = &mut self.hits;
         self.terminal
             .draw(|frame| {
                 let area = frame.area();
-                *hits = room.draw(PersonId::LOCAL, frame.buffer_mut(), area, now);
+                room.show(PersonId::LOCAL, frame.buffer_mut(), area, now);
             })
             .map(|_| ())
             .map_err(|source| TableError::Terminal { doing: "draw on", source })
     }
 
     fn input(&mut self, input: TerminalInput, room: &mut Room, now: Instant) -> Vec<Request> {
-        let command = match input {
-            TerminalInput::Event(Event::Key(key)) => input::key_command(key),
-            TerminalInput::Event(Event::Mouse(mouse)) => input::mouse_command(mouse, &self.hits),
-            TerminalInput::Event(Event::Resize(width, height)) => {
-                if let Some(you) = room.viewer_mut(PersonId::LOCAL) {
-                    you.resized(width, height);
-                }
-                None
-            }
-            TerminalInput::Event(_) | TerminalInput::Line(_) => None,
-        };
-        command.map(|command| room.press(PersonId::LOCAL, command, now)).unwrap_or_default()
+        match input {
+            TerminalInput::Event(event) => room.event(PersonId::LOCAL, &event, now),
+            TerminalInput::Line(_) => Vec::new(),
+        }
     }
 
     fn suspend(&mut self) -> Result<(), TableError> {
@@ -205,7 +193,7 @@ pub fn play(setup: Setup, options: PlayOptions) -> Result<(), TableError> {
     let mut terminal = ratatui::try_init().map_err(|source| TableError::Terminal { doing: "set up", source })?;
     let _ = execute!(stdout(), EnableMouseCapture);
     install_panic_hook(first_hook);
-    let result = runtime.run(&mut FullScreen { terminal: &mut terminal, hits: Hits::default() }, room);
+    let result = runtime.run(&mut FullScreen { terminal: &mut terminal }, room);
     restore_terminal();
     for notice in notices {
         eprintln!("hearts: {notice}");

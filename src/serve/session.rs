@@ -24,7 +24,6 @@ use super::keys::Keys;
 use super::limits::{BEHIND, Cells, Cut, NewestSize, STALLED_OUTPUT, ScreenCells, Tries, WRITE_PIECE};
 use crate::room::Room;
 use crate::theme::Theme;
-use crate::ui::input::{self, Command, Hits};
 use hearts_table::PersonId;
 use painter::Painter;
 
@@ -312,7 +311,6 @@ pub(super) struct Screen {
     /// Where their input goes.
     pub(super) route: Route,
     painter: Painter,
-    hits: Hits,
     keys: Keys,
     /// Where the screen's bytes wait for the writer (to stop it, for a client given up on).
     pipe: Arc<Pipe>,
@@ -468,7 +466,6 @@ impl Screen {
             visitor,
             route,
             painter,
-            hits: Hits::default(),
             keys: Keys::default(),
             pipe,
             farewell,
@@ -489,7 +486,6 @@ impl Screen {
             visitor,
             route,
             painter: Painter::new(output, Rect::new(0, 0, 1, 1)),
-            hits: Hits::default(),
             keys: Keys::default(),
             pipe,
             farewell,
@@ -551,9 +547,15 @@ impl Screen {
 
     /// Draws the table as this person sees it, in `canvas` (lent by the
     /// table to each of its screens in turn).
-    pub(super) fn draw(&mut self, canvas: &mut Buffer, room: &Room, id: PersonId, now: Instant) -> Result<(), Broken> {
+    pub(super) fn draw(
+        &mut self,
+        canvas: &mut Buffer,
+        room: &mut Room,
+        id: PersonId,
+        now: Instant,
+    ) -> Result<(), Broken> {
         self.whole_if_behind()?;
-        self.hits = self.painter.paint(canvas, |buf, area| room.draw(id, buf, area, now))?;
+        self.painter.paint(canvas, |buf, area| room.show(id, buf, area, now))?;
         Ok(())
     }
 
@@ -591,7 +593,6 @@ impl Screen {
             return Ok(self);
         }
         self.painter.clear(self.painter.area())?;
-        self.hits = Hits::default();
         Ok(self)
     }
 
@@ -610,17 +611,6 @@ impl Screen {
     /// The keys held back for an escape sequence that did not come.
     pub(super) fn flush_keys(&mut self, now: Instant) -> Vec<Event> {
         self.keys.flush(now)
-    }
-
-    /// The command a key or click stands for: while the person writes a
-    /// message (`chatting`) every character is text.
-    pub(super) fn command(&self, event: &Event, chatting: bool) -> Option<Command> {
-        match *event {
-            Event::Key(key) if chatting => input::chat_command(key),
-            Event::Key(key) => input::key_command(key),
-            Event::Mouse(mouse) => input::mouse_command(mouse, &self.hits),
-            _ => None,
-        }
     }
 
     /// The screen's size: columns, rows.

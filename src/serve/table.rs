@@ -609,10 +609,8 @@ impl Served {
     /// comes (a key that opens the chat line makes the next ones text).
     fn keys(&mut self, id: PersonId, events: &[crossterm::event::Event]) {
         for event in events {
-            let chatting = self.room.viewer(id).is_some_and(|viewer| viewer.chat_line.is_some());
-            let Some(command) = self.screens.get(&id).and_then(|screen| screen.command(event, chatting)) else {
-                continue;
-            };
+            // An event that stands for nothing changes nothing: no screen is drawn again for it.
+            let Some(command) = self.room.command(id, event) else { continue };
             self.press(id, command);
         }
     }
@@ -759,7 +757,7 @@ impl Served {
         }
         for id in ids {
             let Some(screen) = self.screens.get_mut(&id).filter(|screen| !screen.is_lines()) else { continue };
-            let (room, canvas) = (&self.room, &mut self.canvas);
+            let (room, canvas) = (&mut self.room, &mut self.canvas);
             let drawn = std::panic::catch_unwind(AssertUnwindSafe(|| screen.draw(canvas, room, id, now)));
             if !matches!(drawn, Ok(Ok(()))) {
                 let why = if drawn.is_err() { "the screen failed" } else { "the client does not read its screen" };

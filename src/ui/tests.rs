@@ -315,6 +315,25 @@ fn clicking_cards_marks_them_and_the_pass_button_passes() {
 }
 
 #[test]
+fn a_click_is_read_on_the_screen_last_shown_to_that_person() {
+    use crossterm::event::{Event, KeyModifiers, MouseButton, MouseEvent, MouseEventKind};
+    let mut h = Harness::new(42, Speed::Normal);
+    let click = |rect: Rect| {
+        let kind = MouseEventKind::Down(MouseButton::Left);
+        Event::Mouse(MouseEvent { kind, column: rect.x + 1, row: rect.y + 1, modifiers: KeyModifiers::NONE })
+    };
+    let (_, _, hits) = h.screen(80, 24);
+    let (rect, card) = hits.cards[0];
+    h.room.event(PersonId::LOCAL, &click(rect), h.now);
+    assert!(h.you().marked.is_empty(), "nothing was shown to you yet: the click is on nothing");
+    let area = Rect::new(0, 0, 80, 24);
+    h.room.show(PersonId::LOCAL, &mut Buffer::empty(area), area, h.now);
+    h.room.event(PersonId::LOCAL, &click(rect), h.now);
+    assert_eq!(h.you().marked.len(), 1);
+    assert!(h.you().marked.cards().contains(card), "the card clicked is marked");
+}
+
+#[test]
 fn undo_takes_back_a_pass_before_the_cards_arrive() {
     let mut h = Harness::new(42, Speed::Normal);
     for _ in 0..3 {

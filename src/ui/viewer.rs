@@ -12,7 +12,9 @@ use hearts_table::notice::Hint;
 use hearts_table::sight::Question;
 use hearts_table::{Finish, Intent, Kind, Notice, PersonId, Refusal, Sight};
 
-use super::input::{Button, Command};
+use crossterm::event::Event;
+
+use super::input::{self, Button, Command, Hits};
 use super::window::new_game::{NewGameForm, Starting};
 use super::window::record::Record;
 use super::window::{Outcome, Window};
@@ -56,6 +58,8 @@ pub struct Viewer {
     pub chat_line: Option<String>,
     /// Whether the table was last told a window holds play.
     pub holding: bool,
+    /// What can be clicked on the screen last drawn for them.
+    pub hits: Hits,
     /// When the note came: a note lasts until the next trick is taken.
     note_since: NoteSince,
 }
@@ -96,6 +100,7 @@ impl Viewer {
             record: Record::default(),
             chat_line: None,
             holding: false,
+            hits: Hits::default(),
             note_since: NoteSince::default(),
         }
     }
@@ -117,6 +122,22 @@ impl Viewer {
     pub fn set_note(&mut self, note: Option<String>) {
         self.note = note;
         self.note_since.new = true;
+    }
+
+    /// The command a key or click stands for on the screen last drawn for
+    /// them (while they write a message, every character is text); a new
+    /// size is taken here and stands for none.
+    pub fn command(&mut self, event: &Event) -> Option<Command> {
+        match *event {
+            Event::Key(key) if self.chat_line.is_some() => input::chat_command(key),
+            Event::Key(key) => input::key_command(key),
+            Event::Mouse(mouse) => input::mouse_command(mouse, &self.hits),
+            Event::Resize(width, height) => {
+                self.resized(width, height);
+                None
+            }
+            _ => None,
+        }
     }
 
     /// The screen is this many columns and rows.
