@@ -81,7 +81,7 @@ pub enum ServeError {
         /// The file.
         path: PathBuf,
         /// What is wrong.
-        problem: String,
+        problem: access::AccessProblem,
     },
     /// The host key could not be made or read.
     #[error("serve: the host key {}: {problem}", path.display())]

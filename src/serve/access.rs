@@ -130,33 +130,137 @@ fn same_in_constant_time(a: &[u8], b: &[u8]) -> bool {
     a.len() == b.len() && differences == 0
 }
 
+/// What is wrong with an access file (an `authorized_keys` file or a
+/// password file).
+#[derive(Debug, thiserror::Error)]
+pub enum AccessProblem {
+    /// It could not be read.
+    #[error("{0}")]
+    Unreadable(#[from] std::io::Error),
+    /// An `authorized_keys` file without a key.
+    #[error("holds no key")]
+    NoKey,
+    /// A password file whose first line is empty.
+    #[error("the first line is empty")]
+    NoPassword,
+    /// A line the server cannot honour.
+    #[error("line {number}: {problem}")]
+    Line {
+        /// Its number, from 1.
+        number: usize,
+        /// What is wrong with it.
+        problem: LineProblem,
+    },
+}
+
+/// What is wrong with a line of an `authorized_keys` file: each names the
+/// option at fault, as sshd would.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum LineProblem {
+    /// No key the server reads, with the reader's words.
+    #[error("not a public key this server reads ({0})")]
+    NotAKey(String),
+    /// `name=` without a quoted value.
+    #[error("option {0}=: the value needs quotes")]
+    Unquoted(String),
+    /// A comma with nothing after it.
+    #[error("the options end with a comma")]
+    TrailingComma,
+    /// Something after an option's value but a comma.
+    #[error("option {name}: unexpected {rest:?} after it")]
+    AfterOption {
+        /// The option.
+        name: String,
+        /// What follows it.
+        rest: String,
+    },
+    /// A flag given a value.
+    #[error("option {0}: takes no value")]
+    TakesNoValue(String),
+    /// An option without the value it needs.
+    #[error("option {0}: needs a value, as {0}=\"...\"")]
+    NeedsValue(String),
+    /// A `from=` list the server cannot read.
+    #[error("option from=: {0}")]
+    From(PatternProblem),
+    /// `from=` or `command=` given twice.
+    #[error("option {0}: given twice")]
+    Twice(&'static str),
+    /// An `expiry-time=` that is no time.
+    #[error("option expiry-time=\"{0}\": not a time as YYYYMMDD[HHMM[SS]][Z] (read in UTC)")]
+    NotATime(String),
+    /// A forced command other than one of the server's own.
+    #[error(
+        "option command=\"{0}\": the server runs no program; \
+         a forced command may only be one of its own, join CODE or watch CODE"
+    )]
+    ForeignCommand(String),
+    /// `cert-authority`.
+    #[error("option cert-authority: certificates are not supported; list the users' own keys")]
+    CertAuthority,
+    /// `principals=`.
+    #[error("option principals=: it names certificate principals, and certificates are not supported")]
+    Principals,
+    /// `environment=`.
+    #[error("option environment=: it sets a program's environment, and the server runs no program")]
+    Environment,
+    /// Any other option.
+    #[error("option {0}: not an option this server knows, so it cannot honour it")]
+    Unknown(String),
+}
+
+/// What is wrong with an entry of a `from=` list.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum PatternProblem {
+    /// An empty entry in the list given.
+    #[error("an empty entry in \"{0}\"")]
+    Empty(String),
+    /// `x/n` whose `x` is no address.
+    #[error("{0}: not an address/length")]
+    NotAnAddress(String),
+    /// A length past the address's bits.
+    #[error("{entry}: the length is 0 to {most}")]
+    Length {
+        /// The entry.
+        entry: String,
+        /// The address's bits.
+        most: u8,
+    },
+    /// An address with bits set past its network's length.
+    #[error("{0}: the address has bits set past the length")]
+    BitsPastLength(String),
+    /// A host name, which would need DNS.
+    #[error("{0}: host names are not looked up (no DNS); give addresses")]
+    HostName(String),
+}
+
 fn read_file(path: &Path) -> Result<String, ServeError> {
     std::fs::read_to_string(path)
-        .map_err(|source| ServeError::AccessFile { path: path.to_path_buf(), problem: source.to_string() })
+        .map_err(|source| ServeError::AccessFile { path: path.to_path_buf(), problem: source.into() })
 }
 
 /// The lines of an OpenSSH `authorized_keys` file; at least one. A line
 /// the server cannot honour is refused with its number.
 fn read_keys(path: &Path) -> Result<Vec<Authorized>, ServeError> {
     let text = read_file(path)?;
-    let problem = |problem: String| ServeError::AccessFile { path: path.to_path_buf(), problem };
+    let problem = |problem: AccessProblem| ServeError::AccessFile { path: path.to_path_buf(), problem };
     let mut lines = Vec::new();
     for (number, line) in (1..).zip(text.lines()) {
         match parse_line(line) {
             Ok(Some(line)) => lines.push(line),
             Ok(None) => {}
-            Err(why) => return Err(problem(format!("line {number}: {why}"))),
+            Err(why) => return Err(problem(AccessProblem::Line { number, problem: why })),
         }
     }
     if lines.is_empty() {
-        return Err(problem("holds no key".into()));
+        return Err(problem(AccessProblem::NoKey));
     }
     Ok(lines)
 }
 
 /// One line: `None` for a blank line or a comment. As sshd reads it, the
 /// line is a key, else options and then a key.
-fn parse_line(line: &str) -> Result<Option<Authorized>, String> {
+fn parse_line(line: &str) -> Result<Option<Authorized>, LineProblem> {
     let line = line.trim();
     if line.is_empty() || line.starts_with('#') {
         return Ok(None);
@@ -165,8 +269,7 @@ fn parse_line(line: &str) -> Result<Option<Authorized>, String> {
         return Ok(Some(Authorized { key, limits: Limits::default() }));
     }
     let (options, rest) = split_options(line);
-    let key = PublicKey::from_openssh(rest.trim_start())
-        .map_err(|error| format!("not a public key this server reads ({error})"))?;
+    let key = PublicKey::from_openssh(rest.trim_start()).map_err(|error| LineProblem::NotAKey(error.to_string()))?;
     let limits = limits_of(options)?;
     Ok(Some(Authorized { key, limits }))
 }
@@ -189,7 +292,7 @@ fn split_options(line: &str) -> (&str, &str) {
 }
 
 /// The options of a line, each honoured or refused (naming it).
-fn limits_of(field: &str) -> Result<Limits, String> {
+fn limits_of(field: &str) -> Result<Limits, LineProblem> {
     let mut limits = Limits::default();
     let mut rest = field;
     while !rest.is_empty() {
@@ -198,8 +301,7 @@ fn limits_of(field: &str) -> Result<Limits, String> {
         rest = &rest[end..];
         let value = match rest.strip_prefix('=') {
             Some(quoted) => {
-                let (value, after) =
-                    dequote(quoted).ok_or_else(|| format!("option {name}=: the value needs quotes"))?;
+                let (value, after) = dequote(quoted).ok_or_else(|| LineProblem::Unquoted(name.clone()))?;
                 rest = after;
                 Some(value)
             }
@@ -208,9 +310,9 @@ fn limits_of(field: &str) -> Result<Limits, String> {
         option(&mut limits, &name, value)?;
         rest = match rest.strip_prefix(',') {
             Some(next) if !next.is_empty() => next,
-            Some(_) => return Err("the options end with a comma".into()),
+            Some(_) => return Err(LineProblem::TrailingComma),
             None if rest.is_empty() => rest,
-            None => return Err(format!("option {name}: unexpected {rest:?} after it")),
+            None => return Err(LineProblem::AfterOption { name, rest: rest.to_string() }),
         };
     }
     Ok(limits)
@@ -235,15 +337,15 @@ fn dequote(text: &str) -> Option<(String, &str)> {
 }
 
 /// Honours one option, or says why the line is refused.
-fn option(limits: &mut Limits, name: &str, value: Option<String>) -> Result<(), String> {
+fn option(limits: &mut Limits, name: &str, value: Option<String>) -> Result<(), LineProblem> {
     let flag = |limits: &mut Limits, change: fn(&mut Limits)| match &value {
         None => {
             change(limits);
             Ok(())
         }
-        Some(_) => Err(format!("option {name}: takes no value")),
+        Some(_) => Err(LineProblem::TakesNoValue(name.to_string())),
     };
-    let valued = || value.clone().ok_or_else(|| format!("option {name}: needs a value, as {name}=\"...\""));
+    let valued = || value.clone().ok_or_else(|| LineProblem::NeedsValue(name.to_string()));
     match name {
         // The server never forwards anything, nor runs ~/.ssh/rc: these are honoured as they are.
         "no-port-forwarding"
@@ -259,17 +361,15 @@ fn option(limits: &mut Limits, name: &str, value: Option<String>) -> Result<(), 
         // Forwarding limited to some ports: none is forwarded anyway.
         "permitopen" | "permitlisten" => valued().map(drop),
         "from" => {
-            let patterns = address_patterns(&valued()?).map_err(|why| format!("option from=: {why}"))?;
+            let patterns = address_patterns(&valued()?).map_err(LineProblem::From)?;
             match limits.from.replace(patterns) {
                 None => Ok(()),
-                Some(_) => Err("option from=: given twice".into()),
+                Some(_) => Err(LineProblem::Twice("from=")),
             }
         }
         "expiry-time" => {
             let value = valued()?;
-            let last = expiry_time(&value).ok_or_else(|| {
-                format!("option expiry-time=\"{value}\": not a time as YYYYMMDD[HHMM[SS]][Z] (read in UTC)")
-            })?;
+            let last = expiry_time(&value).ok_or_else(|| LineProblem::NotATime(value.clone()))?;
             // Given twice, the earlier holds, as in sshd.
             limits.expires = Some(limits.expires.map_or(last, |other| other.min(last)));
             Ok(())
@@ -277,26 +377,17 @@ fn option(limits: &mut Limits, name: &str, value: Option<String>) -> Result<(), 
         "command" => {
             let value = valued()?;
             let Some(request) = known_command(value.as_bytes()) else {
-                return Err(format!(
-                    "option command=\"{value}\": the server runs no program; \
-                     a forced command may only be one of its own, join CODE or watch CODE"
-                ));
+                return Err(LineProblem::ForeignCommand(value));
             };
             match limits.command.replace(request) {
                 None => Ok(()),
-                Some(_) => Err("option command=: given twice".into()),
+                Some(_) => Err(LineProblem::Twice("command=")),
             }
         }
-        "cert-authority" => {
-            Err("option cert-authority: certificates are not supported; list the users' own keys".into())
-        }
-        "principals" => {
-            Err("option principals=: it names certificate principals, and certificates are not supported".into())
-        }
-        "environment" => {
-            Err("option environment=: it sets a program's environment, and the server runs no program".into())
-        }
-        _ => Err(format!("option {name}: not an option this server knows, so it cannot honour it")),
+        "cert-authority" => Err(LineProblem::CertAuthority),
+        "principals" => Err(LineProblem::Principals),
+        "environment" => Err(LineProblem::Environment),
+        _ => Err(LineProblem::Unknown(name.to_string())),
     }
 }
 
@@ -312,7 +403,7 @@ enum AddressPattern {
 /// A `from=` pattern-list: comma-separated addresses, CIDR networks and
 /// wildcards, each perhaps negated. Host names would need DNS, which the
 /// server never asks: they are refused.
-fn address_patterns(list: &str) -> Result<Vec<AddressPattern>, String> {
+fn address_patterns(list: &str) -> Result<Vec<AddressPattern>, PatternProblem> {
     list.split(',')
         .map(|entry| {
             let (negated, entry) = match entry.strip_prefix('!') {
@@ -320,15 +411,15 @@ fn address_patterns(list: &str) -> Result<Vec<AddressPattern>, String> {
                 None => (false, entry),
             };
             if entry.is_empty() {
-                return Err(format!("an empty entry in \"{list}\""));
+                return Err(PatternProblem::Empty(list.to_string()));
             }
             if let Some((address, bits)) = entry.split_once('/') {
-                let address: IpAddr = address.parse().map_err(|_| format!("{entry}: not an address/length"))?;
+                let address: IpAddr = address.parse().map_err(|_| PatternProblem::NotAnAddress(entry.to_string()))?;
                 let most = if address.is_ipv4() { 32 } else { 128 };
                 let bits = bits.parse::<u8>().ok().filter(|&bits| bits <= most);
-                let bits = bits.ok_or_else(|| format!("{entry}: the length is 0 to {most}"))?;
+                let bits = bits.ok_or_else(|| PatternProblem::Length { entry: entry.to_string(), most })?;
                 if network(address, bits) != address {
-                    return Err(format!("{entry}: the address has bits set past the length"));
+                    return Err(PatternProblem::BitsPastLength(entry.to_string()));
                 }
                 return Ok(AddressPattern::Network { negated, address, bits });
             }
@@ -337,7 +428,7 @@ fn address_patterns(list: &str) -> Result<Vec<AddressPattern>, String> {
                 return Ok(AddressPattern::Network { negated, address, bits });
             }
             if !entry.chars().all(|c| c.is_ascii_hexdigit() || ".:*?".contains(c)) {
-                return Err(format!("{entry}: host names are not looked up (no DNS); give addresses"));
+                return Err(PatternProblem::HostName(entry.to_string()));
             }
             Ok(AddressPattern::Wildcard { negated, pattern: entry.to_ascii_lowercase() })
         })
@@ -445,7 +536,7 @@ fn read_password(path: &Path) -> Result<String, ServeError> {
     let text = read_file(path)?;
     let password = text.lines().next().unwrap_or_default().to_string();
     if password.is_empty() {
-        return Err(ServeError::AccessFile { path: path.to_path_buf(), problem: "the first line is empty".into() });
+        return Err(ServeError::AccessFile { path: path.to_path_buf(), problem: AccessProblem::NoPassword });
     }
     Ok(password)
 }
@@ -617,9 +708,9 @@ mod tests {
         ];
         for (options, said) in refused {
             let error = parse_line(&line(options, 1)).err().unwrap_or_else(|| panic!("{options} was taken"));
-            assert!(error.contains(said), "{options}: {error}");
+            assert!(error.to_string().contains(said), "{options}: {error}");
         }
-        assert!(parse_line("ssh-ed25519 AAAAnotbase64").unwrap_err().contains("not a public key"));
+        assert!(matches!(parse_line("ssh-ed25519 AAAAnotbase64"), Err(LineProblem::NotAKey(_))));
     }
 
     #[test]

@@ -54,27 +54,54 @@ pub(super) fn known_command(command: &[u8]) -> Option<SessionRequest> {
     }
 }
 
-/// What a client may run ([`known_command`]); else the one sentence that
-/// tells the person what they may run.
-pub(super) fn parse_command(command: &[u8]) -> Result<SessionRequest, String> {
+/// Why a command a client sent is not one it may run; its words are the
+/// one sentence that tells the person what they may run.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub(super) enum CommandError {
+    /// `join` or `watch` alone.
+    #[error("hearts: {verb} needs a table's code, as in {verb} 7Q4K")]
+    NoCode {
+        /// `join` or `watch`.
+        verb: &'static str,
+    },
+    /// `join` or `watch` with something that is no code (shown safely).
+    #[error("hearts: `{0}` is not a table's code: a code is letters and digits")]
+    NotACode(String),
+    /// `join` or `watch` with more than a code.
+    #[error("hearts: {verb} takes one table's code (and also, for a second seat), as in {verb} 7Q4K")]
+    TooMuch {
+        /// `join` or `watch`.
+        verb: &'static str,
+    },
+    /// Nothing at all.
+    #[error("hearts: an empty command; {COMMANDS}")]
+    Empty,
+    /// Another word (shown safely), and the command it may have meant.
+    #[error("hearts: unknown command `{word}`; {COMMANDS}{}", near.map(|known| format!(" (did you mean {known}?)")).unwrap_or_default())]
+    Unknown {
+        /// The word.
+        word: String,
+        /// A command a typo or two away.
+        near: Option<&'static str>,
+    },
+}
+
+/// What a client may run ([`known_command`]); else why not.
+pub(super) fn parse_command(command: &[u8]) -> Result<SessionRequest, CommandError> {
     if let Some(request) = known_command(command) {
         return Ok(request);
     }
     let text = String::from_utf8_lossy(command);
     let words: Vec<&str> = text.split_whitespace().collect();
+    let verb = |word: &str| if word == "join" { "join" } else { "watch" };
     Err(match words.as_slice() {
-        [verb @ ("join" | "watch")] => format!("hearts: {verb} needs a table's code, as in {verb} 7Q4K"),
-        ["join" | "watch", code] => {
-            format!("hearts: `{}` is not a table's code: a code is letters and digits", shown(code))
-        }
-        [verb @ ("join" | "watch"), ..] => {
-            format!("hearts: {verb} takes one table's code (and also, for a second seat), as in {verb} 7Q4K")
-        }
-        [] => format!("hearts: an empty command; {COMMANDS}"),
-        [verb, ..] => {
-            let near = ["join", "watch"].into_iter().find(|known| distance(&verb.to_ascii_lowercase(), known) <= 2);
-            let guess = near.map(|known| format!(" (did you mean {known}?)")).unwrap_or_default();
-            format!("hearts: unknown command `{}`; {COMMANDS}{guess}", shown(verb))
+        [word @ ("join" | "watch")] => CommandError::NoCode { verb: verb(word) },
+        ["join" | "watch", code] => CommandError::NotACode(shown(code)),
+        [word @ ("join" | "watch"), ..] => CommandError::TooMuch { verb: verb(word) },
+        [] => CommandError::Empty,
+        [word, ..] => {
+            let near = ["join", "watch"].into_iter().find(|known| distance(&word.to_ascii_lowercase(), known) <= 2);
+            CommandError::Unknown { word: shown(word), near }
         }
     })
 }
@@ -148,7 +175,7 @@ mod tests {
 
     #[test]
     fn a_refusal_is_one_sentence_that_says_what_was_meant() {
-        let refusal = |typed: &[u8]| parse_command(typed).unwrap_err();
+        let refusal = |typed: &[u8]| parse_command(typed).unwrap_err().to_string();
         assert_eq!(
             refusal(b"joni W6HZ"),
             "hearts: unknown command `joni`; the commands are join CODE, watch CODE, plain (the line mode) and help (did you mean join?)"

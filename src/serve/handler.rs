@@ -423,7 +423,7 @@ impl Handler for Client {
             // "exec request failed".
             (Err(refusal), Some(open)) if open.playing.is_none() => {
                 session.channel_success(channel)?;
-                say_and_close(session, channel, &refusal, 2)
+                say_and_close(session, channel, &refusal.to_string(), 2)
             }
             _ => session.channel_failure(channel),
         }
