@@ -18,7 +18,7 @@ use hearts_engine::{
 use hearts_table::intent::NewGame;
 use hearts_table::notice::Hint;
 use hearts_table::saved::Programs;
-use hearts_table::sight::{AtSeat, Own, Question};
+use hearts_table::sight::{AtSeat, OwnSight, Question};
 use hearts_table::{DealShown, Intent, Kind, Notice, PersonId, Refusal, Sight};
 
 use super::cards::{CardWords, and_list, rank_word};
@@ -1320,7 +1320,7 @@ fn few(words: CardWords, cards: impl Iterator<Item = Card>) -> String {
 
 /// The cards received in the exchange still held, until the first card is
 /// played (with two packs, as many copies as came).
-fn new_in_hand(own: &Own) -> CardBag {
+fn new_in_hand(own: &OwnSight) -> CardBag {
     own.new.iter().fold(CardBag::EMPTY, |new, card| {
         let copies = own.received.count(card).min(own.hand.count(card));
         (0..copies).fold(new, |new, _| new.plus(CardBag::from(CardSet::single(card))))

@@ -16,7 +16,7 @@ use super::lobby::TableSummary;
 use super::saver::Saver;
 use super::session::Screen;
 use super::store::StoredTable;
-use super::table::{self, Around, Opening, StartError, TableLine, TableNews, ToTable};
+use super::table::{self, Opening, StartError, TableLine, TableNews, TableServices, ToTable};
 
 /// How long the server waits for its tables to end as it stops.
 const STOP_TIME: Duration = Duration::from_secs(5);
@@ -165,7 +165,7 @@ impl Directory {
                 .unwrap_or_default(),
         };
         let this = self.this.clone();
-        let around = Around {
+        let around = TableServices {
             dir: self.dir.clone(),
             pool: Arc::clone(&self.pool),
             saver: Arc::clone(&self.saver),

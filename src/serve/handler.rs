@@ -224,7 +224,7 @@ impl Client {
         match table {
             None => lobby_session::enter(screen, Arc::clone(&self.shared), None),
             Some(table) => {
-                if let Some(screen) = table::bring(screen, &table, watch, self.shared.person_id()) {
+                if let Some(screen) = table::bring_to_table(screen, &table, watch, self.shared.person_id()) {
                     let closed = format!("Table {} has closed", table.code);
                     lobby_or_end(screen, Arc::clone(&self.shared), Some(closed));
                 }

@@ -384,7 +384,7 @@ impl Visit {
         };
         let Some(screen) = self.screen.take() else { return Ok(false) };
         let Ok(screen) = screen.fresh() else { return Ok(false) };
-        match table::bring(screen, &table, watch, self.shared.person_id()) {
+        match table::bring_to_table(screen, &table, watch, self.shared.person_id()) {
             None => Ok(false),
             Some(screen) => {
                 // The table has stopped: the screen, and the person's keys, stay in the lobby.

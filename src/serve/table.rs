@@ -80,14 +80,14 @@ pub(super) struct TableLine {
 impl TableLine {
     /// What the table looks like now.
     pub(super) fn summary(&self) -> TableSummary {
-        self.summary.lock().map_or_else(|_| blank(&self.code, false), |summary| summary.clone())
+        self.summary.lock().map_or_else(|_| blank_summary(&self.code, false), |summary| summary.clone())
     }
 }
 
 /// Takes a person's screen to `table`, to sit or to watch. The screen
 /// comes back when the table has closed or stopped, for the caller to
 /// route again.
-pub(super) fn bring(mut screen: Screen, table: &TableLine, watch: bool, id: PersonId) -> Option<Screen> {
+pub(super) fn bring_to_table(mut screen: Screen, table: &TableLine, watch: bool, id: PersonId) -> Option<Screen> {
     // Sent under the table's own lock: once it closes, nobody is brought to it.
     let open = table.open.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
     if !*open {
@@ -116,7 +116,7 @@ pub(super) fn bring(mut screen: Screen, table: &TableLine, watch: bool, id: Pers
 }
 
 /// A table's summary before it has published one.
-fn blank(code: &str, listed: bool) -> TableSummary {
+fn blank_summary(code: &str, listed: bool) -> TableSummary {
     TableSummary {
         code: code.to_string(),
         label: String::new(),
@@ -150,7 +150,7 @@ pub(super) struct Opening {
 
 /// What a table hears of, or tells, the server around it: installed by
 /// whoever opens it.
-pub(super) struct Around {
+pub(super) struct TableServices {
     /// The data directory, whose database the table saves itself in.
     pub(super) dir: PathBuf,
     /// The bots' searches and the hints of every table.
@@ -209,7 +209,7 @@ pub(super) fn open(
     code: String,
     opening: Opening,
     stored: Option<&StoredTable>,
-    around: Around,
+    around: TableServices,
 ) -> Result<(TableLine, JoinHandle<()>), StartError> {
     let store = Store::open_in(&around.dir).map_err(|error| StartError::Store(Box::new(error)))?;
     let from = opening.from.map(network);
@@ -239,7 +239,7 @@ pub(super) fn open(
     };
     table.set_code(&code);
     let (sender, receiver) = std::sync::mpsc::channel();
-    let summary = Arc::new(Mutex::new(blank(&code, listed)));
+    let summary = Arc::new(Mutex::new(blank_summary(&code, listed)));
     let open = Arc::new(Mutex::new(true));
     let empty_since = Some(empty_since_of(stored, Instant::now()));
     let mut served = Served {
@@ -265,7 +265,7 @@ pub(super) fn open(
         .name(format!("table {code}"))
         .spawn(move || {
             // However the table ends (closed, stopped, a panic), the directory forgets it.
-            let _forget = Forget { news: Arc::clone(&served.around.news), code: served.code.clone() };
+            let _forget = GoneGuard { news: Arc::clone(&served.around.news), code: served.code.clone() };
             served.run(&receiver);
         })
         .map_err(StartError::Thread)?;
@@ -273,12 +273,12 @@ pub(super) fn open(
 }
 
 /// Tells the directory its table is gone, when dropped.
-struct Forget {
+struct GoneGuard {
     news: Arc<dyn Fn(TableNews) + Send + Sync>,
     code: String,
 }
 
-impl Drop for Forget {
+impl Drop for GoneGuard {
     fn drop(&mut self) {
         (self.news)(TableNews::Closed(std::mem::take(&mut self.code)));
     }
@@ -306,7 +306,7 @@ impl Redraw {
 /// What the people at a table see in common, to tell a change only one
 /// person sees from one everyone does.
 #[derive(Debug, PartialEq, Eq)]
-struct Shape {
+struct CommonSight {
     generation: u64,
     people: usize,
     said: Option<Instant>,
@@ -319,11 +319,11 @@ struct Shape {
 /// The table's own state on its thread.
 struct Served {
     /// The server around the table.
-    around: Around,
+    around: TableServices,
     /// Whether people are brought here still ([`TableLine::open`]).
     open: Arc<Mutex<bool>>,
     /// Since when nobody has been at the table (a table opened by a person
-    /// closes once that is [`Around::close_after`] ago).
+    /// closes once that is [`TableServices::close_after`] ago).
     empty_since: Option<Instant>,
     /// Shown in the lobby.
     listed: bool,
@@ -413,7 +413,7 @@ impl Served {
     }
 
     /// When the table closes if nobody comes: once nobody has been at it
-    /// for [`Around::close_after`], where it closes at all.
+    /// for [`TableServices::close_after`], where it closes at all.
     fn closes_at(&self) -> Option<Instant> {
         self.closes.then_some(self.empty_since? + self.around.close_after)
     }
@@ -579,9 +579,9 @@ impl Served {
 
     /// What every screen at the table shows in common: when it changes,
     /// every screen is drawn again.
-    fn shape(&self) -> Shape {
+    fn shape(&self) -> CommonSight {
         let table = self.room.table();
-        Shape {
+        CommonSight {
             generation: table.generation(),
             people: self.room.ids().len(),
             said: table.chat().newest().map(|said| said.at),

@@ -17,7 +17,7 @@ use super::{Seen, Viewer, draw};
 use crate::room::Room;
 use crate::theme::Theme;
 use hearts_table::pace::Speed;
-use hearts_table::{Effect, Finish, HintRequest, Message, Own, PersonId, Setup, Sight, Table, YOU};
+use hearts_table::{Effect, Finish, HintRequest, Message, OwnSight, PersonId, Setup, Sight, Table, YOU};
 
 mod points_told;
 mod shared_table;
@@ -80,7 +80,7 @@ impl Harness {
     }
 
     /// What only your seat sees.
-    fn own(&self) -> Own {
+    fn own(&self) -> OwnSight {
         self.sight().own.expect("you sit at South")
     }
 

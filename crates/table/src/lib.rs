@@ -59,7 +59,7 @@ pub use intent::{Intent, NewGame};
 pub use lineup::{Setup, fixed_seat_name, seat_name};
 pub use notice::{Hint, HintFailure, Job, Note, Notice, Off, Refusal};
 pub use people::{Arrival, Holder, PersonId};
-pub use sight::{AtSeat, Own, Question, Sight, TakeSeen};
+pub use sight::{AtSeat, OwnSight, Question, Sight, TakeSeen};
 
 use bots::Bots;
 use clock::{Timed, TurnClock};

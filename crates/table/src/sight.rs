@@ -61,7 +61,7 @@ pub struct Sight<'a> {
     /// clock, the grace period, pausing.
     pub waiting: WaitSight,
     /// This person's own part: their hand and decisions.
-    pub own: Option<Own>,
+    pub own: Option<OwnSight>,
     /// Whether no person holds a seat but this one (the table is theirs).
     pub alone: bool,
     /// Whether this person has yet to read the scores of the hand just
@@ -216,7 +216,7 @@ pub enum AtSeat {
 
 /// What only this person's seat sees.
 #[derive(Clone, Debug, PartialEq)]
-pub struct Own {
+pub struct OwnSight {
     /// The seat.
     pub seat: Seat,
     /// The hand as drawn, left to right (see [`hand_row`]); each card with
@@ -581,7 +581,7 @@ fn at_seat(table: &Table, seat: Seat, now: Instant) -> AtSeat {
 
 /// What only `person`'s `seat` sees: from its seat view and the table's
 /// own record of their pass and queued card.
-fn own(table: &Table, person: &Attendee, seat: Seat) -> Own {
+fn own(table: &Table, person: &Attendee, seat: Seat) -> OwnSight {
     let game = &table.game;
     let view = SeatView::of(game, seat);
     let hand = game.hand();
@@ -607,7 +607,7 @@ fn own(table: &Table, person: &Attendee, seat: Seat) -> Own {
     };
     let pending = table.pending_pass(seat);
     let passing = table.is_passing(seat);
-    Own {
+    OwnSight {
         seat,
         row: hand_row(table, seat),
         hand: held_now(table, seat),
