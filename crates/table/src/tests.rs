@@ -285,3 +285,4 @@ fn every_trick_is_told_worth_what_the_rule_books_table_gives_its_cards() {
 
 mod local;
 mod play_out;
+mod shared;
