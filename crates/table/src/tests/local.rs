@@ -159,3 +159,60 @@ fn a_timed_game_has_no_undo_and_no_hints() {
     let refused = vec![Notice::Refused(Refusal::UndoOff(Off::Timed)), Notice::Refused(Refusal::HintsOff(Off::Timed))];
     assert_eq!(local.told(), refused);
 }
+
+/// The hint asked for, worked out as the runtime would (off the table's
+/// thread) and taken back to the table: what you are told.
+fn hint_for(local: &mut Local) -> Vec<Notice> {
+    local.told();
+    local.intend(Intent::Hint);
+    let request = local.table.take_effects().into_iter().find_map(|effect| match effect {
+        Effect::WorkOutHint(_, request) => Some(request),
+        _ => None,
+    });
+    let request = request.expect("the hint is handed to the runtime to work out");
+    local.table.update(Message::HintWorkedOut(PersonId::LOCAL, Box::new(request.work_out())), local.now);
+    local.told()
+}
+
+#[test]
+fn a_hint_is_worked_out_off_the_table_and_counted() {
+    let mut local = Local::new(Rules::default(), 42, Speed::Instant);
+    let told = hint_for(&mut local);
+    assert_eq!(told.first(), Some(&Notice::HintWorking));
+    assert!(matches!(told.last(), Some(Notice::Hint(Hint::Pass(cards))) if cards.len() == 3), "{told:?}");
+    assert_eq!(local.table.kept.hints, 1);
+}
+
+#[test]
+fn a_hint_asked_again_while_it_is_worked_out_is_asked_once() {
+    let mut local = Local::new(Rules::default(), 42, Speed::Instant);
+    local.intend(Intent::Hint);
+    local.intend(Intent::Hint);
+    let asked = local.table.take_effects().into_iter().filter(|effect| matches!(effect, Effect::WorkOutHint(..)));
+    assert_eq!(asked.count(), 1);
+    assert_eq!(local.table.kept.hints, 1);
+}
+
+#[test]
+fn a_hint_for_a_position_the_game_has_left_is_dropped() {
+    let mut local = Local::new(Rules::default(), 42, Speed::Instant);
+    local.intend(Intent::Hint);
+    let request = local.table.take_effects().into_iter().find_map(|effect| match effect {
+        Effect::WorkOutHint(_, request) => Some(request),
+        _ => None,
+    });
+    let worked = request.expect("a hint asked for").work_out();
+    local.intend(Intent::Pass(local.a_pass()));
+    local.told();
+    local.table.update(Message::HintWorkedOut(PersonId::LOCAL, Box::new(worked)), local.now);
+    assert!(!local.told().iter().any(|notice| matches!(notice, Notice::Hint(_))), "the pass is on its way");
+}
+
+#[test]
+fn a_hint_not_worked_out_is_told_why() {
+    let mut local = Local::new(Rules::default(), 42, Speed::Instant);
+    local.intend(Intent::Hint);
+    local.told();
+    local.table.update(Message::HintFailed(PersonId::LOCAL, HintFailure::Busy), local.now);
+    assert_eq!(local.told(), vec![Notice::HintFailed(HintFailure::Busy)]);
+}

@@ -1,21 +1,21 @@
 //! A shared table's rules, on the table: a watcher changes nothing of the
 //! game, a new game mid-hand is a proposal everyone seated answers, and a
 //! seat whose person left waits for them for the grace period before its
-//! bot plays.
+//! bot plays, and the turn clock lets a bot move for a person too slow.
 
 use std::time::{Duration, Instant};
 
 use super::super::*;
 use hearts_bots::Level;
 use hearts_bots::players::Player;
-use hearts_engine::{Preset, Rules};
+use hearts_engine::{Action, Preset, Rules};
 
 const ANN: PersonId = PersonId(1);
 const BOB: PersonId = PersonId(2);
 const EVE: PersonId = PersonId(3);
 
 /// A table of four where ann sits at South and bob at West, eve watches,
-/// and the game has begun.
+/// and everyone but bob has passed.
 fn ann_and_bob(sharing: Sharing) -> (Table, Instant) {
     let rules = Rules::default();
     let players = vec![Player::Builtin(Level::Normal); rules.player_count()];
@@ -33,6 +33,10 @@ fn ann_and_bob(sharing: Sharing) -> (Table, Instant) {
     };
     let ann_pass = pass(&table, Seat::SOUTH);
     table.update(Message::Intent(ANN, Intent::Pass(ann_pass)), now);
+    // The bots of the seats nobody holds pass too: the table waits on bob alone.
+    while let Some(job) = table.bot_job(now) {
+        table.update(Message::BotDecided(job.run()), now);
+    }
     table.take_notices();
     (table, now)
 }
@@ -95,4 +99,43 @@ fn a_seat_waits_for_its_person_for_the_grace_period_then_its_bot_plays() {
     table.update(Message::Tick, now + grace);
     let job = table.bot_job(now + grace).expect("west's bot chooses the pass");
     assert_eq!(job.seat(), west);
+}
+
+#[test]
+fn past_the_turn_clock_the_seats_bot_moves_and_everyone_hears_whose() {
+    let clock = Duration::from_secs(20);
+    let (mut table, now) = ann_and_bob(Sharing { turn_clock: Some(clock), ..Sharing::default() });
+    let west = Seat::new(1).expect("a second seat");
+    table.update(Message::Tick, now);
+    assert!(table.bot_job(now + clock - Duration::from_secs(1)).is_none(), "bob still has time");
+    let later = now + clock;
+    table.update(Message::Tick, later);
+    let job = table.bot_job(later).expect("the clock ran out on bob");
+    assert_eq!(job.seat(), west);
+    table.take_notices();
+    table.update(Message::BotDecided(job.run()), later);
+    let notices = table.take_notices();
+    let to = |id: PersonId| notices.iter().filter(move |(to, _)| *to == id).map(|(_, notice)| notice);
+    assert!(to(BOB).any(|notice| matches!(notice, Notice::BotActed(Action::Pass { .. }))), "bob hears his bot passed");
+    assert!(to(ANN).any(|notice| *notice == Notice::TimedOut { name: "bob".to_string() }), "ann hears whose");
+    assert!(!table.game.hand().awaits_pass_from(west));
+}
+
+#[test]
+fn more_time_is_given_once_a_decision_and_only_to_whoever_is_waited_on() {
+    let clock = Duration::from_secs(20);
+    let (mut table, now) = ann_and_bob(Sharing { turn_clock: Some(clock), ..Sharing::default() });
+    table.update(Message::Tick, now);
+    table.update(Message::Intent(ANN, Intent::MoreTime), now);
+    assert_eq!(told(&mut table, ANN), vec![Notice::Refused(Refusal::NoClock)], "ann has passed: nobody waits on her");
+    table.update(Message::Intent(BOB, Intent::MoreTime), now);
+    assert!(
+        told(&mut table, ANN)
+            .iter()
+            .any(|notice| matches!(notice, Notice::MoreTime { by: Some(by), .. } if by == "bob"))
+    );
+    table.update(Message::Intent(BOB, Intent::MoreTime), now);
+    assert_eq!(told(&mut table, BOB), vec![Notice::Refused(Refusal::TimeGiven)]);
+    assert!(table.bot_job(now + clock).is_none(), "bob has twice the time now");
+    assert!(table.bot_job(now + 2 * clock).is_some());
 }
