@@ -1,16 +1,16 @@
 //! The subcommands: `play` (the terminal table, also what `hearts` alone does) and the
 //! headless `rules`, `deal`, `sim`, `bot`, `perft`, `stats`, `completions` and `man`. Each
 //! returns the text to print, or an error that ends the program with exit code 2.
+//! `run` dispatches; the headless commands' work is in `arena` (`sim`),
+//! `deal`, `docs` (`completions`, `man`), `perft` and `records` (`replay`,
+//! `review`).
 
 use std::fmt::Write as _;
 use std::path::PathBuf;
-use std::time::Instant;
 
-use std::io::{IsTerminal, Write as _};
+use std::io::IsTerminal;
 
-use clap::CommandFactory;
-
-use crate::cli::{BotFlagError, Cli, Command, PlayArgs, ServeArgs, SimArgs};
+use crate::cli::{BotFlagError, Cli, Command, PlayArgs, ServeArgs};
 use crate::files::{self as store, FileError};
 use crate::line::CardWords;
 use crate::remembered::Remembered;
@@ -19,14 +19,23 @@ use crate::terminal::games;
 use crate::terminal::{self, PlayOptions, TableError, stats::Stats};
 use crate::theme::Theme;
 use hearts_bots::config::{self, ConfigError, LoadedRules, SearchPaths};
-use hearts_bots::players::{BotChoices, Level, Player, PlayerError};
+use hearts_bots::players::{BotChoices, Level, PlayerError};
 use hearts_bots::protocol;
-use hearts_bots::record::GameRecord;
-use hearts_bots::sim::{self, Arena, Lineup, Units};
-use hearts_engine::perft::{divide, perft};
-use hearts_engine::{BySeat, Card, CardBag, CardSet, Deal, Hand, NotationError, PlayError, Preset, Rules, Seat};
+use hearts_engine::{Card, NotationError, PlayError, Seat};
 use hearts_table::Setup;
 use hearts_table::review;
+
+mod arena;
+mod deal;
+mod docs;
+mod perft;
+mod records;
+
+use arena::simulate;
+use deal::deals;
+use docs::{completions, manual};
+use perft::{perft_position, perft_report};
+use records::{pick_record, progress_on_stderr, review_report, seat_of};
 
 /// Why a command could not do its job.
 #[derive(Debug, thiserror::Error)]
@@ -252,371 +261,6 @@ pub fn run(cli: &Cli, search: &SearchPaths) -> Result<String, CommandError> {
     }
 }
 
-/// `hearts completions SHELL`: the shell's completion script, made from
-/// the command line's own definitions.
-fn completions(shell: clap_complete::Shell) -> String {
-    use clap::builder::PossibleValuesParser;
-    // The script offers the names these flags take; the command line itself
-    // still reads a program seat (cmd:...) in them.
-    let levels: Vec<&str> = Level::ALL.iter().map(|level| level.name()).collect();
-    let seats: Vec<String> = (1..hearts_engine::MAX_PLAYERS)
-        .flat_map(|seat| levels.iter().map(move |level| format!("{seat}={level}")))
-        .collect();
-    let mut command = Cli::command()
-        .mut_arg("preset", |arg| arg.value_parser(PossibleValuesParser::new(Preset::ALL.iter().map(|p| p.name()))))
-        .mut_arg("seats", |arg| arg.value_parser(PossibleValuesParser::new(seats)));
-    for flag in ["bots", "left", "across", "right"] {
-        command = command.mut_arg(flag, |arg| arg.value_parser(PossibleValuesParser::new(levels.clone())));
-    }
-    let name = command.get_name().to_string();
-    let mut script = Vec::new();
-    clap_complete::generate(shell, &mut command, name, &mut script);
-    String::from_utf8(script).expect("the command line's words are UTF-8")
-}
-
-/// `hearts man`: the manual page of the command line, in roff, its
-/// subcommands listed in a section of their own as the pages `hearts man
-/// NAME` prints (hearts-NAME(1)).
-fn manual(subcommand: Option<&str>) -> String {
-    if subcommand == Some("plain") {
-        return line_mode_manual();
-    }
-    let mut page = Vec::new();
-    // `hearts help` is not a page of its own: `--help` says the same.
-    let mut hearts = Cli::command().disable_help_subcommand(true);
-    // Built, a subcommand carries the global options (the rules, the bots) and its display name, hearts-NAME.
-    hearts.build();
-    let found = subcommand.and_then(|name| hearts.find_subcommand(name).cloned());
-    let command = found.map_or(hearts, |found| found.version(env!("CARGO_PKG_VERSION")));
-    let title = command.get_display_name().unwrap_or(command.get_name()).to_uppercase();
-    // The synopsis says what `--help` says; listed one by one, sixty options would hide their values.
-    let usage = command.clone().render_usage().to_string();
-    let command = command.override_usage(usage.trim_start_matches("Usage: ").to_string());
-    let man = clap_mangen::Man::new(command).title(title);
-    man.render(&mut page).expect("writing to memory does not fail");
-    let mut page = String::from_utf8(page).expect("the command line's words are UTF-8");
-    if subcommand.is_none() {
-        page.push_str(
-            ".SH \"SEE ALSO\"\nhearts\\-plain(7): the line mode's commands, for screen readers and scripts\n",
-        );
-    }
-    page
-}
-
-/// `hearts man plain`: the line mode's page, hearts-plain(7), its table
-/// of commands the one the code keeps ([`crate::line::command::COMMANDS`]).
-fn line_mode_manual() -> String {
-    // roff: a leading dot or quote would be a request, a hyphen is \-.
-    let roff = |text: &str| text.replace('\\', "\\e").replace('-', "\\-");
-    let mut page = format!(".TH HEARTS-PLAIN 7 \"\" \"hearts {}\"\n", env!("CARGO_PKG_VERSION"));
-    page.push_str(
-        ".SH NAME\nhearts\\-plain \\- the line mode of hearts: the table as sentences, commands typed as words\n",
-    );
-    page.push_str(
-        ".SH SYNOPSIS\n\\fBhearts \\-\\-plain\\fR [\\fB\\-\\-brief\\fR] [\\fB\\-\\-symbols\\fR] [OPTIONS]\n.br\n",
-    );
-    page.push_str("\\fBssh \\-T\\fR HOST [\\fBjoin\\fR|\\fBwatch\\fR CODE]\n");
-    page.push_str(".SH DESCRIPTION\n");
-    page.push_str(&roff(
-        "Each event is one line, printed once: the deal, the pass, each card, each trick taken and its points, \
-         the scores. When the game waits for you a line says what to do. Nothing but text is printed. \
-         Type help for what you may type now. HEARTS_PLAIN=1, a dumb TERM, or default plain make the line \
-         mode the default; hearts --screen opens the table once.",
-    ));
-    page.push_str("\n.SH COMMANDS\n");
-    for (typed, does) in crate::line::command::COMMANDS {
-        page.push_str(&format!(".TP\n\\fB{}\\fR\n{}\n", roff(typed), roff(does)));
-    }
-    page.push_str(".SH \"SEE ALSO\"\nhearts(1), hearts\\-serve(1)\n");
-    page
-}
-
-/// Game `game` (1-based, default the last) of a records file, or of the
-/// kept games: (record, its number, how many there are).
-fn pick_record(file: Option<&std::path::Path>, game: Option<u64>) -> Result<(GameRecord, usize, usize), CommandError> {
-    let records = match file {
-        Some(path) => read_records(path)?,
-        None => {
-            let (records, problem) = games::read(&store::data_dir()?);
-            if let Some(problem) = problem {
-                eprintln!("hearts: {problem}");
-            }
-            records
-        }
-    };
-    let count = records.len();
-    if count == 0 {
-        let saved = file.is_none() && store::data_dir().is_ok_and(|dir| terminal::save::save_path(&dir).exists());
-        return Err(if saved {
-            CommandError::OnlyUnfinished
-        } else {
-            CommandError::NoGames(file.map(std::path::Path::to_path_buf))
-        });
-    }
-    let index = game.map_or(count, |n| n as usize);
-    let record = records.into_iter().nth(index - 1).ok_or(CommandError::NoSuchGame { index, count })?;
-    Ok((record, index, count))
-}
-
-/// Seat `number` of the game `record` holds.
-fn seat_of(record: &GameRecord, number: u64) -> Result<Seat, CommandError> {
-    let players = record.seats.len();
-    usize::try_from(number)
-        .ok()
-        .filter(|&index| index < players)
-        .and_then(Seat::new)
-        .ok_or(CommandError::NoSuchSeat { seat: number, players })
-}
-
-/// A progress callback that draws a bar on stderr when it is a terminal.
-fn progress_on_stderr(what: &'static str) -> impl FnMut(usize, usize) {
-    let show = std::io::stderr().is_terminal();
-    move |done, total| {
-        if show {
-            eprint!("\r{what} {}", progress_bar(done as u64, total as u64, "tricks"));
-            if done == total {
-                eprintln!();
-            }
-        }
-    }
-}
-
-/// The review for people: the costly cards, the biggest mistakes and the total.
-fn review_report(decisions: &[review::Decision]) -> String {
-    // Cards as the table writes them (10♠), not as records keep them (TS).
-    let theme = crate::theme::Theme { color: false, ascii: false, palette256: false, four_colour: false };
-    let show = |cards: &str| review::show_cards(cards, |card| theme.card(card));
-    let mut out = String::new();
-    for decision in decisions {
-        if let Some(verdict) = decision.verdict_showing(|card| theme.card(card)) {
-            let verb = if decision.is_pass() { "passed" } else { "played" };
-            let _ = writeln!(out, "{}: you {verb} {}, {verdict}", decision.place(), show(&decision.played));
-        }
-    }
-    let (worst, total) = review::summary(decisions, 5);
-    let unit = decisions.first().map_or(review::Unit::Points, |d| d.unit);
-    let choices = if decisions.len() == 1 { "choice" } else { "choices" };
-    let gap = if out.is_empty() { "" } else { "\n" };
-    let _ = writeln!(out, "{gap}{} {choices} reviewed; total cost {}", decisions.len(), unit.amount(total));
-    if !worst.is_empty() {
-        let _ = writeln!(out, "Biggest mistakes:");
-        for d in worst {
-            let (played, best) = (show(&d.played), show(&d.best));
-            let _ = writeln!(out, "  {}: {played} instead of {best} ({})", d.place(), unit.amount(d.cost));
-        }
-    }
-    out
-}
-
-/// The game records of a file the person named: every line must read.
-fn read_records(path: &std::path::Path) -> Result<Vec<GameRecord>, CommandError> {
-    let text = std::fs::read_to_string(path)
-        .map_err(|source| CommandError::ReadRecords { path: path.to_path_buf(), source })?;
-    text.lines()
-        .enumerate()
-        .filter(|(_, line)| !line.trim().is_empty())
-        .map(|(i, line)| {
-            serde_json::from_str(line).map_err(|error| CommandError::NotARecord {
-                path: path.to_path_buf(),
-                line: i + 1,
-                problem: error.to_string(),
-            })
-        })
-        .collect()
-}
-
-/// `hearts sim`: plays the arena and returns the table or JSON.
-fn simulate(loaded: &LoadedRules, choices: &BotChoices, args: &SimArgs) -> Result<String, CommandError> {
-    let players = loaded.rules.player_count();
-    let lineup = match &args.duplicate {
-        Some(pair) => {
-            let (a, b) = pair.split_once(',').ok_or_else(|| CommandError::DuplicatePair(pair.clone()))?;
-            let parse = |text: &str| text.trim().parse::<Player>().map_err(CommandError::DuplicatePlayer);
-            Lineup::Duplicate { a: parse(a)?, b: parse(b)?, both_ways: args.both_ways }
-        }
-        None => Lineup::Fixed(choices.resolve(players)?),
-    };
-    let units = match (args.games, args.hands) {
-        (Some(n), _) => Units::Games(n),
-        (None, Some(n)) => Units::Hands(n),
-        (None, None) => Units::Hands(1000),
-    };
-    let threads =
-        args.threads.map_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()), |n| n as usize);
-    let arena = Arena { rules: loaded.rules, seed: args.seed, units, lineup, threads, think: choices.think() };
-    // Read before playing, so that a wrong file does not cost a long run.
-    let before = match &args.compare {
-        Some(path) => Some(read_records(path).map_err(|error| match error {
-            CommandError::Record { path, source } => CommandError::Compare { path, problem: source.to_string() },
-            other => other,
-        })?),
-        None => None,
-    };
-    let mut now = Vec::new();
-    let mut writer = match &args.record {
-        Some(path) => Some(std::io::BufWriter::new(
-            std::fs::File::create(path).map_err(|source| CommandError::Record { path: path.clone(), source })?,
-        )),
-        None => None,
-    };
-    let mut write_error = None;
-    let show_progress = std::io::stderr().is_terminal();
-    let mut report = arena.run(
-        writer.is_some() || before.is_some(),
-        |record| {
-            if before.is_some() {
-                now.push(record.clone());
-            }
-            if let Some(out) = writer.as_mut()
-                && write_error.is_none()
-                && let Err(e) = writeln!(out, "{}", serde_json::to_string(record).expect("a record serializes"))
-            {
-                write_error = Some(e);
-            }
-        },
-        |done, total| {
-            if show_progress {
-                eprint!("\r{}", progress_bar(done, total, "deals"));
-                if done == total {
-                    eprintln!();
-                }
-            }
-        },
-    );
-    if let Some(out) = writer.as_mut() {
-        let flushed = out.flush();
-        if let Some(e) = write_error.or(flushed.err()) {
-            return Err(CommandError::Record { path: args.record.clone().unwrap_or_default(), source: e });
-        }
-    }
-    if let (Some(before), Some(path)) = (&before, &args.compare) {
-        let comparison = sim::compare::compare(before, &now, &arena.layout())
-            .map_err(|problem| CommandError::Compare { path: path.clone(), problem })?;
-        report.compared = Some((path.display().to_string(), comparison));
-    }
-    Ok(if args.json { format!("{}\n", sim::render_json(&report)) } else { sim::render_table(&report) })
-}
-
-/// `[#########.........]  45% 450/1000 deals`, counting `units`.
-fn progress_bar(done: u64, total: u64, units: &str) -> String {
-    const WIDTH: u64 = 30;
-    let filled = (done * WIDTH).checked_div(total).unwrap_or(WIDTH);
-    let percent = (done * 100).checked_div(total).unwrap_or(100);
-    format!(
-        "[{}{}] {percent:>3}% {done}/{total} {units}",
-        "#".repeat(filled as usize),
-        ".".repeat((WIDTH - filled) as usize)
-    )
-}
-
-fn deal_seat_label(seat: Seat, players: usize) -> String {
-    if players == 4 { format!("{} (seat {})", seat.compass_letter(), seat.index()) } else { seat.to_string() }
-}
-
-/// The deals of hands in `range` (0-based) of the seeded game.
-fn deals(loaded: &LoadedRules, seed: u64, range: std::ops::Range<u32>) -> String {
-    let rules = &loaded.rules;
-    let players = rules.player_count();
-    let mut out = format!("seed {seed}: {players} players, preset {}\n", loaded.preset);
-    for hand_index in range {
-        let deal = Deal::for_hand(rules, seed, hand_index);
-        let _ = writeln!(
-            out,
-            "hand {}: dealer {}, pass {}",
-            hand_index + 1,
-            deal_seat_label(deal.dealer, players),
-            rules.pass_direction(hand_index)
-        );
-        if rules.cancellation {
-            let _ = writeln!(out, "{}", Deal::bags_notation(&BySeat::new_with(|seat| deal.bag_of(seat)), players));
-        } else {
-            let _ = writeln!(out, "{}", Deal::hands_notation(&deal.hands, players));
-        }
-        if rules.domino {
-            // The stock in the order it will be drawn.
-            let (mut stock, mut order) = (deal.kitty, Vec::new());
-            while let Some(card) = stock.scrambled_pick() {
-                stock.remove(card);
-                order.push(card.to_string());
-            }
-            let _ = writeln!(out, "stock, in drawing order: {}", order.join(" "));
-        } else if !deal.kitty.is_empty() {
-            let _ = writeln!(out, "kitty: {}", CardBag::new(deal.kitty, deal.twice));
-        }
-    }
-    out
-}
-
-/// The position perft counts from: the hands, play starting (the last seat
-/// dealt), then the given moves.
-fn perft_position(rules: &Rules, deal: &str, moves: &str) -> Result<Hand, CommandError> {
-    let players = rules.player_count();
-    let dealer = Seat::new(players - 1).expect("the player count is at most the table size");
-    let mut hand =
-        if rules.cancellation { two_pack_position(rules, deal, dealer)? } else { position(rules, deal, dealer)? };
-    for (i, text) in moves.split_whitespace().enumerate() {
-        let card: Card = text.parse()?;
-        let seat = hand.to_act();
-        hand.play(seat, card).map_err(|error| CommandError::IllegalMove { number: i + 1, seat, card, error })?;
-    }
-    Ok(hand)
-}
-
-/// Every seat holds as many cards as South (`held` counts a seat's cards).
-fn even_hands(players: usize, held: impl Fn(Seat) -> usize) -> Result<(), CommandError> {
-    let size = held(Seat::SOUTH);
-    match Seat::all(players).find(|&seat| held(seat) != size) {
-        Some(seat) => Err(CommandError::UnevenHands { seat, held: held(seat), first: Seat::SOUTH, size }),
-        None => Ok(()),
-    }
-}
-
-/// Two packs: a card may be held twice (its rank written twice).
-fn two_pack_position(rules: &Rules, deal: &str, dealer: Seat) -> Result<Hand, CommandError> {
-    let players = rules.player_count();
-    let hands = Deal::parse_bags(deal, players)?;
-    even_hands(players, |seat| hands[seat].len())?;
-    Ok(Hand::from_cards(rules, hands, dealer))
-}
-
-fn position(rules: &Rules, deal: &str, dealer: Seat) -> Result<Hand, CommandError> {
-    let players = rules.player_count();
-    let hands = Deal::parse_hands(deal, players)?;
-    even_hands(players, |seat| hands[seat].len())?;
-    let dealt = CardSet::union(hands.of_table(players));
-    if let Some(card) = (dealt & rules.removed()).lowest() {
-        return Err(CommandError::RemovedCard(card));
-    }
-    Ok(Hand::from_holdings(rules, hands, dealer))
-}
-
-fn perft_report(hand: &Hand, depth: u32, show_divide: bool, json: bool) -> String {
-    let start = Instant::now();
-    let (total, split) = if show_divide || json {
-        let split = divide(hand, depth);
-        let total = if split.is_empty() { perft(hand, depth) } else { split.iter().map(|(_, n)| n).sum() };
-        (total, split)
-    } else {
-        (perft(hand, depth), Vec::new())
-    };
-    let seconds = start.elapsed().as_secs_f64().max(1e-9);
-    let nodes_per_sec = (total as f64 / seconds).round();
-    if json {
-        let split: Vec<String> = split.iter().map(|(card, n)| format!("\"{card}\":{n}")).collect();
-        return format!(
-            "{{\"depth\":{depth},\"total\":{total},\"divide\":{{{}}},\"nodes_per_sec\":{nodes_per_sec}}}\n",
-            split.join(",")
-        );
-    }
-    let mut out = String::new();
-    for (card, n) in &split {
-        let _ = writeln!(out, "{:>3}  {n}", card.to_string());
-    }
-    let _ = writeln!(out, "depth {depth}: {total} play sequences");
-    let _ = writeln!(out, "{:.1} M nodes/s ({:.3} s)", nodes_per_sec / 1e6, seconds);
-    out
-}
-
 /// How `hearts serve` is to run, from its command line: the rules and bots
 /// of its tables as the other commands load them.
 pub fn serve_options(cli: &Cli, args: &ServeArgs, search: &SearchPaths) -> Result<ServeOptions, CommandError> {
@@ -681,6 +325,18 @@ fn opens_in_lines(args: &PlayArgs, remembered: &Remembered, plain_var: Option<&s
         return true;
     }
     plain_var.and_then(flag).or((term == Some("dumb")).then_some(true)).or(remembered.line_mode.plain).unwrap_or(false)
+}
+
+/// `[#########.........]  45% 450/1000 deals`, counting `units`.
+fn progress_bar(done: u64, total: u64, units: &str) -> String {
+    const WIDTH: u64 = 30;
+    let filled = (done * WIDTH).checked_div(total).unwrap_or(WIDTH);
+    let percent = (done * 100).checked_div(total).unwrap_or(100);
+    format!(
+        "[{}{}] {percent:>3}% {done}/{total} {units}",
+        "#".repeat(filled as usize),
+        ".".repeat((WIDTH - filled) as usize)
+    )
 }
 
 #[cfg(test)]
