@@ -13,11 +13,13 @@
 //! database's `user_version`; [`MIGRATIONS`] brings an older one up to
 //! date and a newer one is refused. Every statement takes its values as
 //! parameters, never formatted into SQL.
+//!
+//! Here: the schema, opening and migrating, the checks on what is written,
+//! and how each person sees the cards. The tables' saves are in `tables`,
+//! the games and records in `games`, the export in `export`.
 
-use std::io::Write as _;
-use std::net::IpAddr;
 use std::path::{Path, PathBuf};
-use std::time::{Duration, SystemTime, UNIX_EPOCH};
+use std::time::Duration;
 
 use rusqlite::{Connection, ErrorCode, OptionalExtension, TransactionBehavior, params};
 
@@ -25,6 +27,12 @@ use super::identity::Identity;
 use hearts_bots::record::GameRecord;
 use hearts_engine::MAX_PLAYERS;
 use hearts_table::saved::SavedGame;
+
+mod export;
+mod games;
+mod tables;
+
+pub use export::export_games;
 
 /// The server's database file in the data directory.
 pub const FILE_NAME: &str = "server.sqlite3";
@@ -238,32 +246,6 @@ enum Failure {
     Refused(StoreError),
 }
 
-/// Writes `table` within `transaction`, in place of what was saved of it.
-fn save_in(transaction: &rusqlite::Transaction, table: &StoredTable) -> Result<(), Failure> {
-    check_length("a table code", &table.code, MAX_CODE).map_err(Failure::Refused)?;
-    let settings = serde_json::to_string(&table.settings).expect("a JSON value serialises");
-    check_length(&format!("table {}'s settings", table.code), &settings, MAX_SETTINGS).map_err(Failure::Refused)?;
-    check_seats(table).map_err(Failure::Refused)?;
-    let game = table.game.as_ref().map(|game| serde_json::to_string(game).expect("a saved game serialises"));
-    transaction
-        .execute(
-            "INSERT INTO tables (code, listed, settings, game) VALUES (?1, ?2, ?3, ?4)
-             ON CONFLICT (code) DO UPDATE SET listed = ?2, settings = ?3, game = ?4",
-            params![table.code, table.listed, settings, game],
-        )
-        .map_err(Failure::Sql)?;
-    transaction.execute("DELETE FROM seats WHERE code = ?1", [&table.code]).map_err(Failure::Sql)?;
-    for seated in &table.seated {
-        transaction
-            .execute(
-                "INSERT INTO seats (code, seat, name, key) VALUES (?1, ?2, ?3, ?4)",
-                params![table.code, seated.seat as i64, seated.name, seated.key],
-            )
-            .map_err(Failure::Sql)?;
-    }
-    Ok(())
-}
-
 /// A person's seat at a stored table.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Seated {
@@ -384,209 +366,6 @@ impl Store {
         Ok(Store { connection, path: path.to_path_buf(), kept_in_all: KEPT_IN_ALL, kept_per_network: KEPT_PER_NETWORK })
     }
 
-    /// Saves a table in one transaction, replacing what was saved under
-    /// its code.
-    pub fn save_table(&mut self, table: &StoredTable) -> Result<(), StoreError> {
-        match self.write_tables(std::slice::from_ref(&TableWrite::Save(Box::new(table.clone()))))?.pop() {
-            Some((_, refused)) => Err(refused),
-            None => Ok(()),
-        }
-    }
-
-    /// Saves and forgets tables, in order, in one transaction. A table
-    /// refused (too long a field, a seat out of range) is left as it was
-    /// and returned with why; the others are written. A failure of the
-    /// database writes none of them.
-    pub fn write_tables(&mut self, writes: &[TableWrite]) -> Result<Vec<(String, StoreError)>, StoreError> {
-        let failed = failure(&self.path);
-        let transaction = self.connection.transaction_with_behavior(TransactionBehavior::Immediate).map_err(&failed)?;
-        let mut refused = Vec::new();
-        for write in writes {
-            match write {
-                TableWrite::Save(table) => match save_in(&transaction, table) {
-                    Ok(()) => {}
-                    Err(Failure::Sql(error)) => return Err(failed(error)),
-                    Err(Failure::Refused(why)) => refused.push((table.code.clone(), why)),
-                },
-                TableWrite::Remove(code) => {
-                    transaction.execute("DELETE FROM tables WHERE code = ?1", [code]).map_err(&failed)?;
-                }
-            }
-        }
-        transaction.commit().map_err(&failed)?;
-        Ok(refused)
-    }
-
-    /// Every saved table, by code, to open them again after a restart.
-    pub fn tables(&mut self) -> Result<Vec<StoredTable>, StoreError> {
-        let failed = failure(&self.path);
-        let transaction = self.connection.transaction().map_err(&failed)?;
-        let rows: Vec<(String, bool, String, Option<String>)> = transaction
-            .prepare("SELECT code, listed, settings, game FROM tables ORDER BY code")
-            .and_then(|mut statement| {
-                statement.query_map([], |row| Ok((row.get(0)?, row.get(1)?, row.get(2)?, row.get(3)?)))?.collect()
-            })
-            .map_err(&failed)?;
-        let mut seats =
-            transaction.prepare("SELECT seat, name, key FROM seats WHERE code = ?1 ORDER BY seat").map_err(&failed)?;
-        let mut tables = Vec::with_capacity(rows.len());
-        for (code, listed, settings, game) in rows {
-            let unreadable = |problem: serde_json::Error| StoreError::Unreadable {
-                path: self.path.clone(),
-                what: format!("table {code}"),
-                problem: problem.to_string(),
-            };
-            let settings = serde_json::from_str(&settings).map_err(unreadable)?;
-            let game = game.map(|game| serde_json::from_str(&game)).transpose().map_err(unreadable)?;
-            let seated = seats
-                .query_map([&code], |row| {
-                    Ok(Seated { seat: usize::from(row.get::<_, u8>(0)?), name: row.get(1)?, key: row.get(2)? })
-                })
-                .and_then(Iterator::collect)
-                .map_err(&failed)?;
-            tables.push(StoredTable { code, listed, settings, game, seated });
-        }
-        Ok(tables)
-    }
-
-    /// Keeps a finished or abandoned game, played under the preset `label`.
-    /// The people in it are the seats whose player is `human:NAME`; `who`
-    /// says who each seat's person is (a seat past its end: nobody known).
-    /// Each person's games past their newest [`KEPT_PER_PERSON`] go, and
-    /// those of the people's `network` (as the server counts networks)
-    /// past its newest [`KEPT_PER_NETWORK`].
-    pub fn add_game(
-        &mut self,
-        record: &GameRecord,
-        label: &str,
-        who: &[Identity],
-        network: Option<IpAddr>,
-    ) -> Result<i64, StoreError> {
-        check_length("a preset label", label, MAX_LABEL)?;
-        let people = people(record, who)?;
-        let text = serde_json::to_string(record).expect("a record serialises");
-        let played_at = SystemTime::now().duration_since(UNIX_EPOCH).map_or(0, |since| since.as_secs() as i64);
-        let failed = failure(&self.path);
-        let transaction = self.connection.transaction().map_err(&failed)?;
-        transaction
-            .execute(
-                "INSERT INTO games (label, played_at, record, network) VALUES (?1, ?2, ?3, ?4)",
-                params![label, played_at, text, network.map(|network| network.to_string())],
-            )
-            .map_err(&failed)?;
-        let id = transaction.last_insert_rowid();
-        for person in &people {
-            transaction
-                .execute(
-                    // A name twice at one table cannot happen (names are unique there); the first seat counts.
-                    "INSERT OR IGNORE INTO players (game, name, won, points, hands, identity)
-                     VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
-                    params![id, person.name, person.won, person.points, person.hands, person.identity],
-                )
-                .map_err(&failed)?;
-        }
-        for identity in people.iter().filter_map(|person| person.identity.as_deref()) {
-            forget_past_the_newest(&transaction, identity).map_err(&failed)?;
-        }
-        if let Some(network) = network {
-            transaction
-                .execute(
-                    "DELETE FROM games WHERE network = ?1 AND id <= (SELECT id FROM games WHERE network = ?1
-                     ORDER BY id DESC LIMIT 1 OFFSET ?2)",
-                    params![network.to_string(), self.kept_per_network as i64],
-                )
-                .map_err(&failed)?;
-        }
-        // Past the ceiling in all, the oldest games go, whosever they are (their people's rows with them).
-        transaction
-            .execute(
-                "DELETE FROM games WHERE id <= (SELECT id FROM games ORDER BY id DESC LIMIT 1 OFFSET ?1)",
-                [self.kept_in_all as i64],
-            )
-            .map_err(&failed)?;
-        transaction.commit().map_err(&failed)?;
-        Ok(id)
-    }
-
-    /// The newest [`RECENT_GAMES`] games of `who`, newest first, each
-    /// with their seat; none for a person nobody knows.
-    pub fn games_of(&self, who: &Identity) -> Result<Vec<PlayedGame>, StoreError> {
-        let Some(identity) = who.stored() else { return Ok(Vec::new()) };
-        let rows: Vec<(i64, String, i64, String, String)> = self
-            .connection
-            .prepare(
-                "SELECT games.id, games.label, games.played_at, games.record, players.name
-                 FROM players JOIN games ON games.id = players.game
-                 WHERE players.identity = ?1 ORDER BY players.game DESC LIMIT ?2",
-            )
-            .and_then(|mut statement| {
-                statement
-                    .query_map(params![identity, RECENT_GAMES as i64], |row| {
-                        Ok((row.get(0)?, row.get(1)?, row.get(2)?, row.get(3)?, row.get(4)?))
-                    })?
-                    .collect()
-            })
-            .map_err(failure(&self.path))?;
-        rows.into_iter()
-            .map(|(id, label, played_at, record, name)| self.played(id, label, played_at, &record, Some(&name)))
-            .collect()
-    }
-
-    /// Game `id`, if the store holds it.
-    pub fn game(&self, id: i64) -> Result<Option<PlayedGame>, StoreError> {
-        let row: Option<(String, i64, String)> = self
-            .connection
-            .query_row("SELECT label, played_at, record FROM games WHERE id = ?1", [id], |row| {
-                Ok((row.get(0)?, row.get(1)?, row.get(2)?))
-            })
-            .optional()
-            .map_err(failure(&self.path))?;
-        row.map(|(label, played_at, record)| self.played(id, label, played_at, &record, None)).transpose()
-    }
-
-    /// Game `id` with the seat of `who` in it, if they played it.
-    pub fn game_of(&self, id: i64, who: &Identity) -> Result<Option<PlayedGame>, StoreError> {
-        let Some(identity) = who.stored() else { return Ok(None) };
-        let row: Option<(String, i64, String, String)> = self
-            .connection
-            .query_row(
-                "SELECT games.label, games.played_at, games.record, players.name
-                 FROM players JOIN games ON games.id = players.game
-                 WHERE players.game = ?1 AND players.identity = ?2",
-                params![id, identity],
-                |row| Ok((row.get(0)?, row.get(1)?, row.get(2)?, row.get(3)?)),
-            )
-            .optional()
-            .map_err(failure(&self.path))?;
-        row.map(|(label, played_at, record, name)| self.played(id, label, played_at, &record, Some(&name))).transpose()
-    }
-
-    /// The record of `who` under each preset they played, by label; none
-    /// for a person nobody knows.
-    pub fn records_of(&self, who: &Identity) -> Result<Vec<PlayerRecord>, StoreError> {
-        let Some(identity) = who.stored() else { return Ok(Vec::new()) };
-        self.connection
-            .prepare(
-                "SELECT games.label, COUNT(*), SUM(players.won), SUM(players.hands), SUM(players.points)
-                 FROM players JOIN games ON games.id = players.game
-                 WHERE players.identity = ?1 GROUP BY games.label ORDER BY games.label",
-            )
-            .and_then(|mut statement| {
-                statement
-                    .query_map([identity], |row| {
-                        Ok(PlayerRecord {
-                            label: row.get(0)?,
-                            games: row.get(1)?,
-                            wins: row.get(2)?,
-                            hands: row.get(3)?,
-                            points: row.get(4)?,
-                        })
-                    })?
-                    .collect()
-            })
-            .map_err(failure(&self.path))
-    }
-
     /// How `who` chose to see the cards; the default for a person nobody
     /// knows or who never chose.
     pub fn look_of(&self, who: &Identity) -> Result<Look, StoreError> {
@@ -616,73 +395,6 @@ impl Store {
         };
         done.map(|_| ()).map_err(failure(&self.path))
     }
-
-    /// Writes every stored game to `file`, oldest first, one game record a
-    /// line: the JSON Lines that `hearts replay`, `hearts review` and
-    /// `hearts sim --compare` read. Returns how many.
-    pub fn export(&self, file: &Path) -> Result<usize, StoreError> {
-        let written = |source| StoreError::Export { path: file.to_path_buf(), source };
-        let mut out = std::io::BufWriter::new(create_owner_only(file).map_err(written)?);
-        let mut statement =
-            self.connection.prepare("SELECT record FROM games ORDER BY id").map_err(failure(&self.path))?;
-        let mut rows = statement.query([]).map_err(failure(&self.path))?;
-        let mut count = 0;
-        while let Some(row) = rows.next().map_err(failure(&self.path))? {
-            let line: String = row.get(0).map_err(failure(&self.path))?;
-            writeln!(out, "{line}").map_err(written)?;
-            count += 1;
-        }
-        out.into_inner().map_err(|error| written(error.into_error()))?.sync_all().map_err(written)?;
-        Ok(count)
-    }
-
-    /// A stored game read back; with the seat of the person whose name in it is `name`.
-    fn played(
-        &self,
-        id: i64,
-        label: String,
-        played_at: i64,
-        record: &str,
-        name: Option<&str>,
-    ) -> Result<PlayedGame, StoreError> {
-        let record: GameRecord = serde_json::from_str(record).map_err(|problem| StoreError::Unreadable {
-            path: self.path.clone(),
-            what: format!("game {id}"),
-            problem: problem.to_string(),
-        })?;
-        let seat = name.and_then(|name| {
-            record.seats.iter().find(|seat| seat.player.strip_prefix(HUMAN) == Some(name)).map(|seat| seat.seat)
-        });
-        Ok(PlayedGame { id, label, played_at, record, seat })
-    }
-}
-
-/// `hearts serve --export FILE`: the games of the server whose data
-/// directory is `dir`, written to `file`. A server that never ran has
-/// none: the file is written empty and no database is made.
-pub fn export_games(dir: &Path, file: &Path) -> Result<usize, StoreError> {
-    let database = dir.join(FILE_NAME);
-    let same = |name: String| {
-        let (ours, theirs) = (std::fs::canonicalize(dir.join(name)), std::fs::canonicalize(file));
-        matches!((ours, theirs), (Ok(ours), Ok(theirs)) if ours == theirs)
-    };
-    if [FILE_NAME.to_string(), format!("{FILE_NAME}-wal"), format!("{FILE_NAME}-shm")].into_iter().any(same) {
-        return Err(StoreError::ExportOverDatabase { path: file.to_path_buf() });
-    }
-    if database.exists() {
-        Store::open(&database)?.export(file)
-    } else {
-        create_owner_only(file).map_err(|source| StoreError::Export { path: file.to_path_buf(), source })?;
-        Ok(0)
-    }
-}
-
-/// An export file, emptied, that only its owner may read: it holds every
-/// game, the hands of people who are not the exporter included.
-fn create_owner_only(file: &Path) -> std::io::Result<std::fs::File> {
-    let out = crate::files::owner_only().write(true).create(true).truncate(true).open(file)?;
-    crate::files::narrow(file)?;
-    Ok(out)
 }
 
 /// Turns SQLite's errors on `path` into the store's: a file that is not a
@@ -736,58 +448,6 @@ fn check_seats(table: &StoredTable) -> Result<(), StoreError> {
     Ok(())
 }
 
-/// Forgets the games of the person stored as `identity` past their
-/// newest [`KEPT_PER_PERSON`], and the games that leaves in no one's list.
-fn forget_past_the_newest(transaction: &rusqlite::Transaction<'_>, identity: &str) -> rusqlite::Result<()> {
-    let old: Vec<i64> = transaction
-        .prepare("SELECT game FROM players WHERE identity = ?1 ORDER BY game DESC LIMIT -1 OFFSET ?2")?
-        .query_map(params![identity, KEPT_PER_PERSON as i64], |row| row.get(0))?
-        .collect::<Result<_, _>>()?;
-    for game in old {
-        transaction.execute("DELETE FROM players WHERE game = ?1 AND identity = ?2", params![game, identity])?;
-        // Its people's rows go with it (ON DELETE CASCADE).
-        transaction.execute(
-            "DELETE FROM games WHERE id = ?1
-             AND NOT EXISTS (SELECT 1 FROM players WHERE game = ?1 AND identity IS NOT NULL)",
-            [game],
-        )?;
-    }
-    Ok(())
-}
-
-/// A person's part in a game record.
-struct Person<'a> {
-    name: &'a str,
-    /// Who they are, as stored; `None` for nobody known.
-    identity: Option<String>,
-    won: bool,
-    points: i64,
-    hands: u32,
-}
-
-/// The people (seats played by `human:NAME`) of a record, who each is
-/// (`who`, by seat), whether they won a finished game, and the points they
-/// scored over its hands.
-fn people<'a>(record: &'a GameRecord, who: &[Identity]) -> Result<Vec<Person<'a>>, StoreError> {
-    let people = record.seats.iter().filter_map(|seat| Some((seat.seat, seat.player.strip_prefix(HUMAN)?)));
-    people
-        .map(|(seat, name)| {
-            check_length("a name", name, MAX_NAME)?;
-            let identity = who.get(seat).and_then(Identity::stored);
-            if let Some(identity) = &identity {
-                check_length("an identity", identity, MAX_KEY)?;
-            }
-            Ok(Person {
-                name,
-                identity,
-                won: record.finished && record.winners.contains(&seat),
-                points: record.hands.iter().map(|hand| i64::from(hand.scores.get(seat).copied().unwrap_or(0))).sum(),
-                hands: record.hands.len() as u32,
-            })
-        })
-        .collect()
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -795,6 +455,7 @@ mod tests {
     use hearts_bots::record::{HandLog, SeatRecord};
     use hearts_engine::Rules;
     use serde_json::json;
+    use std::net::IpAddr;
 
     fn scratch(name: &str) -> PathBuf {
         let dir = std::env::temp_dir().join(format!("hearts-server-store-{name}-{}", std::process::id()));
