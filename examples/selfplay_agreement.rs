@@ -68,7 +68,7 @@ fn main() {
             let Ok((start, actions)) = record.actions() else { continue };
             let seed = record.seed;
             let mut bots: Vec<_> =
-                (0..4).filter_map(Seat::new).map(|seat| level.bot(seed, seat, Think::Samples(1))).collect();
+                Seat::all(start.rules().player_count()).map(|seat| level.bot(seed, seat, Think::Samples(1))).collect();
             let decisions = game["decisions"].as_array().cloned().unwrap_or_default();
             let mut wanted = decisions.iter().peekable();
             let mut position: Game = start;

@@ -264,7 +264,7 @@ impl Room {
     /// can be clicked on it, for their next click.
     pub fn show(&mut self, id: PersonId, buf: &mut Buffer, area: Rect, now: Instant) {
         let hits = self.draw(id, buf, area, now);
-        if let Some(viewer) = self.viewers.iter_mut().find(|viewer| viewer.id == id) {
+        if let Some(viewer) = self.viewer_mut(id) {
             viewer.hits = hits;
         }
     }
@@ -272,7 +272,7 @@ impl Room {
     /// The command one of a person's events (a key, a click, a new size)
     /// stands for on their screen, if any.
     pub fn command(&mut self, id: PersonId, event: &Event) -> Option<Command> {
-        self.viewers.iter_mut().find(|viewer| viewer.id == id)?.command(event)
+        self.viewer_mut(id)?.command(event)
     }
 
     /// One of a person's events, as their viewer reads it: the one way in

@@ -160,16 +160,21 @@ fn a_timed_game_has_no_undo_and_no_hints() {
     assert_eq!(local.told(), refused);
 }
 
-/// The hint asked for, worked out as the runtime would (off the table's
-/// thread) and taken back to the table: what you are told.
-fn hint_for(local: &mut Local) -> Vec<Notice> {
-    local.told();
+/// The hint asked for, handed to the runtime to work out.
+fn hint_requested(local: &mut Local) -> Box<HintRequest> {
     local.intend(Intent::Hint);
     let request = local.table.take_effects().into_iter().find_map(|effect| match effect {
         Effect::WorkOutHint(_, request) => Some(request),
         _ => None,
     });
-    let request = request.expect("the hint is handed to the runtime to work out");
+    request.expect("the hint is handed to the runtime to work out")
+}
+
+/// The hint asked for, worked out as the runtime would (off the table's
+/// thread) and taken back to the table: what you are told.
+fn hint_for(local: &mut Local) -> Vec<Notice> {
+    local.told();
+    let request = hint_requested(local);
     local.table.update(Message::HintWorkedOut(PersonId::LOCAL, Box::new(request.work_out())), local.now);
     local.told()
 }
@@ -196,12 +201,7 @@ fn a_hint_asked_again_while_it_is_worked_out_is_asked_once() {
 #[test]
 fn a_hint_for_a_position_the_game_has_left_is_dropped() {
     let mut local = Local::new(Rules::default(), 42, Speed::Instant);
-    local.intend(Intent::Hint);
-    let request = local.table.take_effects().into_iter().find_map(|effect| match effect {
-        Effect::WorkOutHint(_, request) => Some(request),
-        _ => None,
-    });
-    let worked = request.expect("a hint asked for").work_out();
+    let worked = hint_requested(&mut local).work_out();
     local.intend(Intent::Pass(local.a_pass()));
     local.told();
     local.table.update(Message::HintWorkedOut(PersonId::LOCAL, Box::new(worked)), local.now);
