@@ -6,6 +6,7 @@ pub mod cli;
 pub mod commands;
 pub mod files;
 pub mod line;
+pub mod lobby;
 pub mod remembered;
 pub mod request;
 pub mod room;

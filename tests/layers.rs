@@ -77,6 +77,11 @@ fn the_views_know_no_runtime() {
 }
 
 #[test]
+fn the_lobby_is_a_view_and_knows_no_runtime() {
+    uses_none_of("lobby", &["crate::terminal", "crate::serve", "russh", "tokio", "std::fs", "signal_hook"]);
+}
+
+#[test]
 fn the_line_mode_is_a_view_and_knows_no_runtime() {
     uses_none_of("line", &["crate::terminal", "crate::serve", "russh", "tokio", "std::fs", "signal_hook", "ratatui"]);
 }
@@ -349,6 +354,12 @@ fn no_file_or_module_of_src_names_one_that_names_it_back_round_a_circle() {
         }
     }
     assert!(uses("line").contains(&"words".to_string()), "the reading finds the line mode's words");
+    // The lobby's view stands beside them, built of the screen's parts and
+    // its one vocabulary of commands; neither table view names it.
+    assert!(uses("lobby").contains(&"ui".to_string()), "the reading finds the lobby's use of the screen's parts");
+    for view in ["ui", "line", "words", "theme", "request"] {
+        assert!(!uses(view).contains(&"lobby".to_string()), "{view} names the lobby");
+    }
     assert_no_circle(&tops, |module| uses(module), String::clone, "between modules of src/");
     let file_indices: Vec<usize> = (0..files.len()).collect();
     assert_no_circle(&file_indices, |&i| edges[i].clone(), |&i| modules[i].join("/"), "in src/");

@@ -12,11 +12,11 @@ use std::time::Duration;
 use hearts_table::pool::Pool;
 
 use super::limits::{TABLES_PER_NETWORK, network};
-use super::lobby::TableSummary;
 use super::saver::Saver;
 use super::session::Screen;
 use super::store::StoredTable;
 use super::table::{self, Opening, StartError, TableLine, TableNews, TableServices, ToTable};
+use crate::lobby::TableSummary;
 
 /// How long the server waits for its tables to end as it stops.
 const STOP_TIME: Duration = Duration::from_secs(5);

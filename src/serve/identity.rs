@@ -5,6 +5,7 @@
 //! to another one.
 
 use super::name::Cleaned;
+use hearts_table::people::NAME_TOKEN;
 
 /// Who a person is.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
@@ -18,9 +19,8 @@ pub enum Identity {
     Anonymous,
 }
 
-/// How a seat held by a name (not a key) is written; a fingerprint starts
-/// with `SHA256:`, so the two never meet.
-const NAME: &str = "name:";
+/// How a seat held by a name (not a key) is written.
+const NAME: &str = NAME_TOKEN;
 /// A seat held by a person nobody can know again (then a random number).
 const ANONYMOUS: &str = "anonymous:";
 /// A person's second seat at a table (`join CODE also`), before their own token.
@@ -76,16 +76,6 @@ impl Identity {
     }
 }
 
-/// Whether the person with seat token `holder` holds a seat held by
-/// `held_by` under `held_name`: the same token; a seat saved before seats
-/// had tokens (`held_by` empty) is its name's.
-pub(super) fn holds(held_by: Option<&str>, held_name: &str, holder: &str) -> bool {
-    match held_by {
-        Some(token) => token == holder,
-        None => holder.strip_prefix(NAME) == Some(held_name),
-    }
-}
-
 /// A random number; without the system's randomness, the clock's.
 fn random() -> u64 {
     let mut bytes = [0u8; 8];
@@ -137,15 +127,5 @@ mod tests {
         let sly = Identity::Name("SHA256:abc".into());
         assert_ne!(sly.holder(false), "SHA256:abc");
         assert_eq!(Identity::of_holder(&sly.holder(false)), sly);
-    }
-
-    #[test]
-    fn a_seat_is_held_by_its_token_and_an_old_tokenless_one_by_its_name() {
-        assert!(holds(Some("SHA256:abc"), "alice", "SHA256:abc"));
-        assert!(!holds(Some("SHA256:abc"), "alice", "name:alice"), "a key-held seat is the key's only");
-        assert!(!holds(Some("name:alice"), "alice", "second:name:alice"));
-        assert!(holds(None, "alice", "name:alice"));
-        assert!(!holds(None, "alice", "SHA256:abc"));
-        assert!(!holds(None, "alice", &Identity::Anonymous.holder(false)));
     }
 }

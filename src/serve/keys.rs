@@ -182,14 +182,14 @@ fn button_of(button: tm::MouseButton) -> ct::MouseButton {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::ui::input::{Command, key_command};
+    use crate::ui::input::{Command, KeyMap, key_command};
 
     fn commands(bytes: &[u8]) -> Vec<Command> {
         commands_after(&mut Decoder::default(), bytes)
     }
 
     fn key_of(event: &ct::Event) -> Option<Command> {
-        if let ct::Event::Key(key) = event { key_command(*key) } else { None }
+        if let ct::Event::Key(key) = event { key_command(*key, KeyMap::Table) } else { None }
     }
 
     fn commands_after(decoder: &mut Decoder, bytes: &[u8]) -> Vec<Command> {

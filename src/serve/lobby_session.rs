@@ -13,12 +13,12 @@ use ratatui::buffer::Buffer;
 
 use super::directory::{News, OpenError};
 use super::limits::Share;
-use super::lobby::lines::{self, LobbyLine};
-use super::lobby::{self, Lobby, LobbyEffect, LobbyHits, PastGame, PresetRecord, TableRequest};
 use super::session::{Input, Place, Screen, Visitor};
 use super::store::Store;
 use super::table::{self, ToTable};
 use super::{NotFound, ServerCommon};
+use crate::lobby::lines::{self, LobbyLine};
+use crate::lobby::{self, Lobby, LobbyEffect, LobbyHits, PastGame, PresetRecord, TableRequest};
 use crate::ui::replay::{self, Buttons, Replay, ReviewNews};
 use hearts_engine::Seat;
 

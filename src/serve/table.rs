@@ -29,14 +29,14 @@ use hearts_table::{
     Arrival, Effect, Ended, Finish, Intent, Job, Message, Note, PersonId, Setup, Sharing, Table, secret_deal,
 };
 
-use super::identity::{self, Identity};
+use super::identity::Identity;
 use super::limits::{WATCHERS_PER_TABLE, network};
-use super::lobby::{SeatSummary, TableSummary};
 use super::saver::Saver;
 use super::session::{Input, Screen};
 use super::store::{Look, Seated, Store, StoreError, StoredTable};
 use super::{name, standing};
 use crate::line::{CardWords, Narrator};
+use crate::lobby::{SeatSummary, TableSummary};
 
 mod stored;
 
@@ -963,7 +963,9 @@ fn let_go(room: &mut Room, id: PersonId, now: Instant) {
 /// seat (held by `holder`) keeps its name.
 fn unique_name(table: &Table, name: &str, holder: &str) -> String {
     let mut holders = table.holders().iter().flatten();
-    if let Some(own) = holders.find(|h| h.away_since.is_some() && identity::holds(h.key.as_deref(), &h.name, holder)) {
+    if let Some(own) =
+        holders.find(|h| h.away_since.is_some() && hearts_table::people::holds(h.key.as_deref(), &h.name, holder))
+    {
         return own.name.clone();
     }
     let taken = |candidate: &str| {

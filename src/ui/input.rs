@@ -1,5 +1,7 @@
-//! Keys and clicks become [`Command`]s: one `match` for the keys, and a
-//! pure hit test of a click against the rectangles the last frame drew.
+//! Keys and clicks become [`Command`]s, the one vocabulary of the table's
+//! screen and the lobby's: one `match` for the keys (a few mean another
+//! thing in the lobby, [`KeyMap`]), and a pure hit test of a click against
+//! the rectangles the last frame drew (the lobby's is beside its lists).
 
 use crossterm::event::{KeyCode, KeyEvent, KeyEventKind, KeyModifiers, MouseButton, MouseEvent, MouseEventKind};
 use ratatui::layout::{Position, Rect};
@@ -7,7 +9,8 @@ use ratatui::layout::{Position, Rect};
 use crate::theme::Choice;
 use hearts_engine::{Card, Suit};
 
-/// What the player asked for, whatever key or click said it.
+/// What the person asked for, whatever key or click said it, at the table
+/// or in the lobby.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Command {
     /// Cursor one card left.
@@ -74,8 +77,20 @@ pub enum Command {
     ChatHistory,
     /// `v`: how the cards look.
     Look,
-    /// A character typed into the message being written.
+    /// A character typed into the message being written, or the lobby's code field.
     Typed(char),
+    /// Tab, in the lobby: between the tables and your games.
+    Tab,
+    /// `w`, in the lobby: watch the table.
+    Watch,
+    /// `j`, in the lobby: the field to join a table by its code.
+    Join,
+    /// `r`, in the lobby: replay the game.
+    Replay,
+    /// `v`, in the lobby: review the game.
+    Review,
+    /// A click on a row of one of the lobby's lists.
+    Row(Row),
     /// A click on one of your cards.
     Card(Card),
     /// A click on a button.
@@ -101,7 +116,7 @@ pub enum Button {
     MoonSubtract,
     /// Game over: a new game.
     NewGame,
-    /// Game over: the same seed again.
+    /// Game over: the same seed again; in the lobby, replay the chosen game.
     Replay,
     /// Leave.
     Quit,
@@ -109,7 +124,8 @@ pub enum Button {
     Resume,
     /// Take up the saved game and start its programs again.
     RunPrograms,
-    /// Start the game the new-game window describes.
+    /// Start the game the new-game window describes; in the lobby, open
+    /// the table it describes, or join the code typed.
     Start,
     /// Yes to a question.
     Yes,
@@ -119,15 +135,68 @@ pub enum Button {
     Suit(Suit),
     /// How the cards look: change this line.
     Look(Choice),
+    /// The lobby: sit at the chosen table.
+    Sit,
+    /// The lobby: watch it.
+    Watch,
+    /// The lobby: open the new-table window.
+    NewTable,
+    /// The lobby: open the code field.
+    Join,
+    /// The lobby: show the tables.
+    Tables,
+    /// The lobby: show your games.
+    Games,
+    /// The lobby: review the chosen game.
+    Review,
+    /// The lobby: the keys.
+    Help,
+    /// The lobby: close the window.
+    Close,
 }
 
-/// The command a key press stands for; `None` for releases and repeats of
-/// keys that are not movement.
-pub fn key_command(key: KeyEvent) -> Option<Command> {
+/// A row of one of the lobby's lists.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Row {
+    /// A table, by its place among the tables shown.
+    Table(usize),
+    /// One of your games, by its place in the list.
+    Game(usize),
+    /// A line of the new-table window.
+    FormLine(usize),
+}
+
+/// Which screen a key is read for: the same key means the same everywhere
+/// but where the lobby has its own (`r` replays a game, `v` reviews it,
+/// Tab, `w` and `j`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum KeyMap {
+    /// The table.
+    Table,
+    /// The lobby.
+    Lobby,
+}
+
+/// The command a key press stands for on the screen of `map`; `None`
+/// for releases.
+pub fn key_command(key: KeyEvent, map: KeyMap) -> Option<Command> {
     if key.kind == KeyEventKind::Release {
         return None;
     }
     let ctrl = key.modifiers.contains(KeyModifiers::CONTROL);
+    if map == KeyMap::Lobby && !ctrl {
+        let lobby = match key.code {
+            KeyCode::Tab | KeyCode::BackTab => Some(Command::Tab),
+            KeyCode::Char('w') => Some(Command::Watch),
+            KeyCode::Char('j') => Some(Command::Join),
+            KeyCode::Char('r') => Some(Command::Replay),
+            KeyCode::Char('v') => Some(Command::Review),
+            _ => None,
+        };
+        if lobby.is_some() {
+            return lobby;
+        }
+    }
     Some(match key.code {
         KeyCode::Char('c') if ctrl => Command::ForceQuit,
         KeyCode::Char('z') if ctrl => Command::Suspend,
@@ -166,8 +235,8 @@ pub fn key_command(key: KeyEvent) -> Option<Command> {
     })
 }
 
-/// The command a key press stands for while a message is being written:
-/// every character is text.
+/// The command a key press stands for while a message (or the lobby's
+/// code field) is being written: every character is text.
 pub fn chat_command(key: KeyEvent) -> Option<Command> {
     if key.kind == KeyEventKind::Release {
         return None;
@@ -223,26 +292,33 @@ mod tests {
         MouseEvent { kind: MouseEventKind::Down(MouseButton::Left), column, row, modifiers: KeyModifiers::NONE }
     }
 
+    fn key_command_at_table(key: KeyEvent) -> Option<Command> {
+        key_command(key, KeyMap::Table)
+    }
+
     #[test]
     fn arrows_and_vi_keys_move_along_the_hand() {
-        assert_eq!(key_command(press(KeyCode::Left)), Some(Command::Left));
-        assert_eq!(key_command(press(KeyCode::Char('h'))), Some(Command::Left));
-        assert_eq!(key_command(press(KeyCode::Right)), Some(Command::Right));
-        assert_eq!(key_command(press(KeyCode::Char('l'))), Some(Command::Right));
+        assert_eq!(key_command_at_table(press(KeyCode::Left)), Some(Command::Left));
+        assert_eq!(key_command_at_table(press(KeyCode::Char('h'))), Some(Command::Left));
+        assert_eq!(key_command_at_table(press(KeyCode::Right)), Some(Command::Right));
+        assert_eq!(key_command_at_table(press(KeyCode::Char('l'))), Some(Command::Right));
     }
 
     #[test]
     fn space_marks_enter_confirms_esc_cancels() {
-        assert_eq!(key_command(press(KeyCode::Char(' '))), Some(Command::Mark));
-        assert_eq!(key_command(press(KeyCode::Enter)), Some(Command::Confirm));
-        assert_eq!(key_command(press(KeyCode::Esc)), Some(Command::Cancel));
+        assert_eq!(key_command_at_table(press(KeyCode::Char(' '))), Some(Command::Mark));
+        assert_eq!(key_command_at_table(press(KeyCode::Enter)), Some(Command::Confirm));
+        assert_eq!(key_command_at_table(press(KeyCode::Esc)), Some(Command::Cancel));
     }
 
     #[test]
     fn ctrl_c_quits_at_once_and_q_asks() {
-        assert_eq!(key_command(KeyEvent::new(KeyCode::Char('c'), KeyModifiers::CONTROL)), Some(Command::ForceQuit));
-        assert_eq!(key_command(press(KeyCode::Char('q'))), Some(Command::Quit));
-        assert_eq!(key_command(press(KeyCode::Char('c'))), Some(Command::PlayedCards));
+        assert_eq!(
+            key_command_at_table(KeyEvent::new(KeyCode::Char('c'), KeyModifiers::CONTROL)),
+            Some(Command::ForceQuit)
+        );
+        assert_eq!(key_command_at_table(press(KeyCode::Char('q'))), Some(Command::Quit));
+        assert_eq!(key_command_at_table(press(KeyCode::Char('c'))), Some(Command::PlayedCards));
     }
 
     #[test]
@@ -267,16 +343,56 @@ mod tests {
             ('M', Command::ChatHistory),
         ];
         for (key, command) in table {
-            assert_eq!(key_command(press(KeyCode::Char(key))), Some(command), "key {key}");
+            assert_eq!(key_command_at_table(press(KeyCode::Char(key))), Some(command), "key {key}");
         }
     }
 
     #[test]
     fn other_keys_only_skip_waits_and_releases_do_nothing() {
-        assert_eq!(key_command(press(KeyCode::Char('z'))), Some(Command::Other));
+        assert_eq!(key_command_at_table(press(KeyCode::Char('z'))), Some(Command::Other));
         let mut release = press(KeyCode::Enter);
         release.kind = KeyEventKind::Release;
-        assert_eq!(key_command(release), None);
+        assert_eq!(key_command_at_table(release), None);
+    }
+
+    #[test]
+    fn the_lobby_reads_the_same_keys_but_its_own_five() {
+        let lobby = |code| key_command(press(code), KeyMap::Lobby);
+        assert_eq!(lobby(KeyCode::Char('r')), Some(Command::Replay));
+        assert_eq!(lobby(KeyCode::Char('v')), Some(Command::Review));
+        assert_eq!(lobby(KeyCode::Char('w')), Some(Command::Watch));
+        assert_eq!(lobby(KeyCode::Char('j')), Some(Command::Join));
+        assert_eq!(lobby(KeyCode::Tab), Some(Command::Tab));
+        for (code, command) in [
+            (KeyCode::Enter, Command::Confirm),
+            (KeyCode::Esc, Command::Cancel),
+            (KeyCode::Up, Command::Up),
+            (KeyCode::Char('n'), Command::New),
+            (KeyCode::Char('g'), Command::GiveUp),
+            (KeyCode::Char('y'), Command::Yes),
+            (KeyCode::Char('?'), Command::Help),
+            (KeyCode::Char('q'), Command::Quit),
+            (KeyCode::Char('7'), Command::Digit('7')),
+        ] {
+            assert_eq!(lobby(code), Some(command), "{code:?}");
+            assert_eq!(key_command_at_table(press(code)), Some(command), "{code:?}");
+        }
+        assert_eq!(
+            key_command_at_table(press(KeyCode::Char('w'))),
+            Some(Command::Other),
+            "w only skips a wait at the table"
+        );
+        let ctrl_r = KeyEvent::new(KeyCode::Char('r'), KeyModifiers::CONTROL);
+        assert_eq!(key_command(ctrl_r, KeyMap::Lobby), Some(Command::Other));
+    }
+
+    #[test]
+    fn while_writing_every_character_is_text_and_enter_and_esc_keep_their_meaning() {
+        assert_eq!(chat_command(press(KeyCode::Char('q'))), Some(Command::Typed('q')));
+        assert_eq!(chat_command(press(KeyCode::Char('7'))), Some(Command::Typed('7')));
+        assert_eq!(chat_command(press(KeyCode::Enter)), Some(Command::Confirm));
+        assert_eq!(chat_command(press(KeyCode::Esc)), Some(Command::Cancel));
+        assert_eq!(chat_command(KeyEvent::new(KeyCode::Char('c'), KeyModifiers::CONTROL)), Some(Command::ForceQuit));
     }
 
     fn hand_of_three() -> Hits {

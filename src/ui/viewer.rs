@@ -130,7 +130,7 @@ impl Viewer {
     pub fn command(&mut self, event: &Event) -> Option<Command> {
         match *event {
             Event::Key(key) if self.chat_line.is_some() => input::chat_command(key),
-            Event::Key(key) => input::key_command(key),
+            Event::Key(key) => input::key_command(key, input::KeyMap::Table),
             Event::Mouse(mouse) => input::mouse_command(mouse, &self.hits),
             Event::Resize(width, height) => {
                 self.resized(width, height);
@@ -285,7 +285,14 @@ impl Viewer {
             | Command::Up
             | Command::Down
             | Command::Digit(_)
-            | Command::Erase => {}
+            | Command::Erase
+            // The lobby's own commands: the table's key map never gives them.
+            | Command::Tab
+            | Command::Watch
+            | Command::Join
+            | Command::Replay
+            | Command::Review
+            | Command::Row(_) => {}
         }
         Vec::new()
     }

@@ -39,6 +39,20 @@ impl Holder {
     }
 }
 
+/// How a seat token held by a name (not a key) starts; a key's
+/// fingerprint starts with `SHA256:`, so the two never meet.
+pub const NAME_TOKEN: &str = "name:";
+
+/// Whether the person with seat token `holder` holds a seat held by
+/// `held_by` under `held_name`: the same token; a seat saved before seats
+/// had tokens (`held_by` empty) is its name's.
+pub fn holds(held_by: Option<&str>, held_name: &str, holder: &str) -> bool {
+    match held_by {
+        Some(token) => token == holder,
+        None => holder.strip_prefix(NAME_TOKEN) == Some(held_name),
+    }
+}
+
 /// Who comes to the table.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Arrival {
@@ -177,6 +191,7 @@ impl Seating {
 
 #[cfg(test)]
 mod tests {
+
     use super::*;
 
     fn seating_of(holders: &[Option<&str>]) -> Seating {
@@ -241,5 +256,15 @@ mod tests {
         assert!(holder.is("bob", None));
         assert!(holder.is("bob", Some("SHA256:new")));
         assert!(!holder.is("bobby", None));
+    }
+
+    #[test]
+    fn a_seat_is_held_by_its_token_and_an_old_tokenless_one_by_its_name() {
+        assert!(holds(Some("SHA256:abc"), "alice", "SHA256:abc"));
+        assert!(!holds(Some("SHA256:abc"), "alice", "name:alice"), "a key-held seat is the key's only");
+        assert!(!holds(Some("name:alice"), "alice", "second:name:alice"));
+        assert!(holds(None, "alice", "name:alice"));
+        assert!(!holds(None, "alice", "SHA256:abc"));
+        assert!(!holds(None, "alice", "anonymous:00ab"));
     }
 }

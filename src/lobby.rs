@@ -5,7 +5,7 @@
 //!
 //! Pure state changed by one function, as at the table: the server hands
 //! the lobby what it shows ([`Lobby::set_tables`], [`Lobby::set_records`],
-//! [`Lobby::set_games`]), keys and clicks become [`LobbyCommand`]s
+//! [`Lobby::set_games`]), keys and clicks become [`Command`]s
 //! ([`input`]), [`Lobby::update`] turns them into at most one
 //! [`LobbyEffect`] for the server to carry out, and [`view::draw`] draws.
 
@@ -22,12 +22,13 @@ use std::time::Instant;
 use crossterm::event::Event;
 
 use crate::theme::Theme;
+use crate::ui::input::{Button, Command, KeyMap, Row, chat_command, key_command};
 use hearts_table::Setup;
 use hearts_table::pace::Speed;
 
 use form::CreateForm;
 pub(crate) use form::TableRequest;
-pub(crate) use input::{LobbyButton, LobbyCommand, LobbyHits, Row, key_command, mouse_command};
+pub(crate) use input::{LobbyHits, mouse_command};
 pub(crate) use view::draw;
 
 /// The longest table code the code field takes (a private table's is 10).
@@ -64,7 +65,8 @@ impl SeatSummary {
     /// Whether the person whose seat token is `holder` sits here (or is
     /// away from here), as the table judges it when they join.
     fn held_by(&self, holder: Option<&str>) -> bool {
-        self.person && holder.is_some_and(|holder| super::identity::holds(self.holder.as_deref(), &self.name, holder))
+        self.person
+            && holder.is_some_and(|holder| hearts_table::people::holds(self.holder.as_deref(), &self.name, holder))
     }
 }
 
@@ -285,7 +287,8 @@ impl Lobby {
     /// Turns a key or click from the session into a command, and applies it.
     pub(crate) fn handle(&mut self, event: &Event, hits: &LobbyHits) -> Option<LobbyEffect> {
         let command = match event {
-            Event::Key(key) => key_command(*key, self.typing()),
+            Event::Key(key) if self.typing() => chat_command(*key),
+            Event::Key(key) => key_command(*key, KeyMap::Lobby),
             Event::Mouse(mouse) => mouse_command(*mouse, hits),
             _ => None,
         };
@@ -294,20 +297,20 @@ impl Lobby {
 
     /// The one place the lobby changes: a command in, what the server
     /// should do out.
-    pub(crate) fn update(&mut self, command: LobbyCommand) -> Option<LobbyEffect> {
-        if command == LobbyCommand::ForceQuit {
+    pub(crate) fn update(&mut self, command: Command) -> Option<LobbyEffect> {
+        if command == Command::ForceQuit {
             return Some(LobbyEffect::Quit);
         }
         self.note = None;
         match self.window.take() {
             None => self.list_command(command),
             Some(LobbyWindow::Help) => match command {
-                LobbyCommand::Quit => Some(LobbyEffect::Quit),
-                LobbyCommand::Help
-                | LobbyCommand::Cancel
-                | LobbyCommand::Confirm
-                | LobbyCommand::Dismiss
-                | LobbyCommand::Button(LobbyButton::Close) => None,
+                Command::Quit => Some(LobbyEffect::Quit),
+                Command::Help
+                | Command::Cancel
+                | Command::Confirm
+                | Command::Dismiss
+                | Command::Button(Button::Close) => None,
                 _ => {
                     self.window = Some(LobbyWindow::Help);
                     None
@@ -316,48 +319,48 @@ impl Lobby {
             Some(LobbyWindow::Create(form)) => self.create_command(form, command),
             Some(LobbyWindow::Join(code)) => self.join_command(code, command),
             // Only y gives the seat up; any other key keeps it.
-            Some(LobbyWindow::GiveUp(code)) => (command == LobbyCommand::Yes).then_some(LobbyEffect::GiveUp(code)),
+            Some(LobbyWindow::GiveUp(code)) => (command == Command::Yes).then_some(LobbyEffect::GiveUp(code)),
         }
     }
 
-    fn list_command(&mut self, command: LobbyCommand) -> Option<LobbyEffect> {
+    fn list_command(&mut self, command: Command) -> Option<LobbyEffect> {
         match command {
-            LobbyCommand::Up => self.move_cursor(-1),
-            LobbyCommand::Down => self.move_cursor(1),
-            LobbyCommand::First => self.move_cursor(isize::MIN),
-            LobbyCommand::Last => self.move_cursor(isize::MAX),
-            LobbyCommand::Tab => {
+            Command::Up => self.move_cursor(-1),
+            Command::Down => self.move_cursor(1),
+            Command::First => self.move_cursor(isize::MIN),
+            Command::Last => self.move_cursor(isize::MAX),
+            Command::Tab => {
                 self.focus = if self.focus == Focus::Tables { Focus::Games } else { Focus::Tables };
             }
-            LobbyCommand::Button(LobbyButton::Tables) => self.focus = Focus::Tables,
-            LobbyCommand::Button(LobbyButton::Games) => self.focus = Focus::Games,
-            LobbyCommand::Row(Row::Table(index)) if index < self.tables.len() => {
+            Command::Button(Button::Tables) => self.focus = Focus::Tables,
+            Command::Button(Button::Games) => self.focus = Focus::Games,
+            Command::Row(Row::Table(index)) if index < self.tables.len() => {
                 self.focus = Focus::Tables;
                 self.table_cursor = index;
             }
-            LobbyCommand::Row(Row::Game(index)) if index < self.games.len() => {
+            Command::Row(Row::Game(index)) if index < self.games.len() => {
                 self.focus = Focus::Games;
                 self.game_cursor = index;
             }
-            LobbyCommand::Confirm if self.focus == Focus::Games => return self.game_effect(LobbyEffect::Replay),
-            LobbyCommand::Confirm | LobbyCommand::Button(LobbyButton::Sit) => return self.sit(),
-            LobbyCommand::Watch | LobbyCommand::Button(LobbyButton::Watch) => return self.watch(),
-            LobbyCommand::GiveUp => self.ask_give_up(),
-            LobbyCommand::Replay | LobbyCommand::Button(LobbyButton::Replay) => {
+            Command::Confirm if self.focus == Focus::Games => return self.game_effect(LobbyEffect::Replay),
+            Command::Confirm | Command::Button(Button::Sit) => return self.sit(),
+            Command::Watch | Command::Button(Button::Watch) => return self.watch(),
+            Command::GiveUp => self.ask_give_up(),
+            Command::Replay | Command::Button(Button::Replay) => {
                 return self.game_effect(LobbyEffect::Replay);
             }
-            LobbyCommand::Review | LobbyCommand::Button(LobbyButton::Review) => {
+            Command::Review | Command::Button(Button::Review) => {
                 return self.game_effect(LobbyEffect::Review);
             }
-            LobbyCommand::New | LobbyCommand::Button(LobbyButton::New) => {
+            Command::New | Command::Button(Button::NewTable) => {
                 self.window =
                     Some(LobbyWindow::Create(Box::new(CreateForm::new(&self.defaults, self.speed, self.theme))));
             }
-            LobbyCommand::Join | LobbyCommand::Button(LobbyButton::Join) => {
+            Command::Join | Command::Button(Button::Join) => {
                 self.window = Some(LobbyWindow::Join(String::new()));
             }
-            LobbyCommand::Help | LobbyCommand::Button(LobbyButton::Help) => self.window = Some(LobbyWindow::Help),
-            LobbyCommand::Quit | LobbyCommand::Button(LobbyButton::Quit) => return Some(LobbyEffect::Quit),
+            Command::Help | Command::Button(Button::Help) => self.window = Some(LobbyWindow::Help),
+            Command::Quit | Command::Button(Button::Quit) => return Some(LobbyEffect::Quit),
             _ => {}
         }
         None
@@ -425,44 +428,44 @@ impl Lobby {
         game.map(|game| effect(game.id))
     }
 
-    fn create_command(&mut self, mut form: Box<CreateForm>, command: LobbyCommand) -> Option<LobbyEffect> {
+    fn create_command(&mut self, mut form: Box<CreateForm>, command: Command) -> Option<LobbyEffect> {
         match command {
-            LobbyCommand::Up => form.move_cursor(-1),
-            LobbyCommand::Down => form.move_cursor(1),
-            LobbyCommand::Left => form.change(-1),
-            LobbyCommand::Right | LobbyCommand::Mark => form.change(1),
-            LobbyCommand::Digit(digit) => form.digit(digit),
-            LobbyCommand::Erase => form.erase(),
-            LobbyCommand::Row(Row::FormLine(index)) if form.lines().get(index) == Some(&form.current()) => {
+            Command::Up => form.move_cursor(-1),
+            Command::Down => form.move_cursor(1),
+            Command::Left => form.change(-1),
+            Command::Right | Command::Mark => form.change(1),
+            Command::Digit(digit) => form.digit(digit),
+            Command::Erase => form.erase(),
+            Command::Row(Row::FormLine(index)) if form.lines().get(index) == Some(&form.current()) => {
                 form.change(1);
             }
-            LobbyCommand::Row(Row::FormLine(index)) => form.select(index),
-            LobbyCommand::Confirm | LobbyCommand::Button(LobbyButton::Go) => {
+            Command::Row(Row::FormLine(index)) => form.select(index),
+            Command::Confirm | Command::Button(Button::Start) => {
                 // The window stays open, saying why, when the rules make no game.
                 if let Some(request) = form.start() {
                     return Some(LobbyEffect::Create(Box::new(request)));
                 }
             }
-            LobbyCommand::Cancel | LobbyCommand::Button(LobbyButton::Close) => return None,
-            LobbyCommand::Quit => return Some(LobbyEffect::Quit),
+            Command::Cancel | Command::Button(Button::Close) => return None,
+            Command::Quit => return Some(LobbyEffect::Quit),
             _ => {}
         }
         self.window = Some(LobbyWindow::Create(form));
         None
     }
 
-    fn join_command(&mut self, mut code: String, command: LobbyCommand) -> Option<LobbyEffect> {
+    fn join_command(&mut self, mut code: String, command: Command) -> Option<LobbyEffect> {
         match command {
-            LobbyCommand::Text(c) | LobbyCommand::Digit(c) if c.is_ascii_alphanumeric() && code.len() < MAX_CODE => {
+            Command::Typed(c) | Command::Digit(c) if c.is_ascii_alphanumeric() && code.len() < MAX_CODE => {
                 code.push(c.to_ascii_uppercase());
             }
-            LobbyCommand::Erase => {
+            Command::Erase => {
                 code.pop();
             }
-            LobbyCommand::Confirm | LobbyCommand::Button(LobbyButton::Go) if !code.is_empty() => {
+            Command::Confirm | Command::Button(Button::Start) if !code.is_empty() => {
                 return Some(LobbyEffect::Sit(code));
             }
-            LobbyCommand::Cancel | LobbyCommand::Dismiss | LobbyCommand::Button(LobbyButton::Close) => return None,
+            Command::Cancel | Command::Dismiss | Command::Button(Button::Close) => return None,
             _ => {}
         }
         self.window = Some(LobbyWindow::Join(code));

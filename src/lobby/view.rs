@@ -33,10 +33,11 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Clear, Paragraph, Widget, Wrap};
 
 use super::form::CreateForm;
-use super::{Focus, Lobby, LobbyButton, LobbyHits, LobbyWindow, PastGame, Row, SeatSummary, TableSummary};
+use super::{Focus, Lobby, LobbyHits, LobbyWindow, PastGame, SeatSummary, TableSummary};
 use crate::theme::Theme;
 use crate::ui::draw::{BIG_HEIGHT, BIG_WIDTH, MIN_HEIGHT, MIN_WIDTH, too_small};
 use crate::ui::fit::wrap;
+use crate::ui::input::{Button, Row};
 use crate::words::count;
 
 /// Columns of a table's row: the cursor mark, the code, the rules, the game.
@@ -116,8 +117,8 @@ fn small_body(buf: &mut Buffer, area: Rect, lobby: &Lobby, hits: &mut LobbyHits)
     let inner = block.inner(area);
     block.render(area, buf);
     let tabs = [
-        (format!(" Tables ({}) ", lobby.tables.len()), Focus::Tables, LobbyButton::Tables),
-        (format!(" Your games ({}) ", lobby.games.len()), Focus::Games, LobbyButton::Games),
+        (format!(" Tables ({}) ", lobby.tables.len()), Focus::Tables, Button::Tables),
+        (format!(" Your games ({}) ", lobby.games.len()), Focus::Games, Button::Games),
     ];
     let mut x = area.x + 1;
     for (label, focus, button) in tabs {
@@ -149,9 +150,9 @@ fn big_body(buf: &mut Buffer, area: Rect, lobby: &Lobby, hits: &mut LobbyHits) {
     let record_rows = (records_lines(lobby, side.width.saturating_sub(2)) + 2).min(side.height / 2);
     let [records, games] = Layout::vertical([Constraint::Length(record_rows), Constraint::Min(0)]).areas(side);
     let panels = [
-        (main, format!("Tables ({})", lobby.tables.len()), Some((Focus::Tables, LobbyButton::Tables))),
+        (main, format!("Tables ({})", lobby.tables.len()), Some((Focus::Tables, Button::Tables))),
         (records, "Your record".to_string(), None),
-        (games, format!("Your games ({})", lobby.games.len()), Some((Focus::Games, LobbyButton::Games))),
+        (games, format!("Your games ({})", lobby.games.len()), Some((Focus::Games, Button::Games))),
     ];
     let mut inners = Vec::new();
     for (rect, title, tab) in panels {
@@ -426,29 +427,29 @@ fn button_bar(buf: &mut Buffer, area: Rect, lobby: &Lobby, hits: &mut LobbyHits)
     let theme = lobby.theme;
     let table = lobby.tables.get(lobby.table_cursor);
     let may_sit = table.is_some_and(|table| table.has_room_for(lobby.holder.as_deref()));
-    let acts = |button: &LobbyButton| match button {
-        LobbyButton::Sit => may_sit,
-        LobbyButton::Watch => table.is_some(),
+    let acts = |button: &Button| match button {
+        Button::Sit => may_sit,
+        Button::Watch => table.is_some(),
         _ => true,
     };
-    let row: [(&str, LobbyButton); 7] = match lobby.focus {
+    let row: [(&str, Button); 7] = match lobby.focus {
         Focus::Tables => [
-            ("Enter sit", LobbyButton::Sit),
-            ("w watch", LobbyButton::Watch),
-            ("n new table", LobbyButton::New),
-            ("j join", LobbyButton::Join),
-            ("Tab your games", LobbyButton::Games),
-            ("? help", LobbyButton::Help),
-            ("q quit", LobbyButton::Quit),
+            ("Enter sit", Button::Sit),
+            ("w watch", Button::Watch),
+            ("n new table", Button::NewTable),
+            ("j join", Button::Join),
+            ("Tab your games", Button::Games),
+            ("? help", Button::Help),
+            ("q quit", Button::Quit),
         ],
         Focus::Games => [
-            ("r replay", LobbyButton::Replay),
-            ("v review", LobbyButton::Review),
-            ("n new table", LobbyButton::New),
-            ("j join", LobbyButton::Join),
-            ("Tab tables", LobbyButton::Tables),
-            ("? help", LobbyButton::Help),
-            ("q quit", LobbyButton::Quit),
+            ("r replay", Button::Replay),
+            ("v review", Button::Review),
+            ("n new table", Button::NewTable),
+            ("j join", Button::Join),
+            ("Tab tables", Button::Tables),
+            ("? help", Button::Help),
+            ("q quit", Button::Quit),
         ],
     };
     let mut x = area.x + 1;
@@ -491,7 +492,7 @@ fn draw_window(buf: &mut Buffer, area: Rect, lobby: &Lobby, window: &LobbyWindow
                 ]),
             ];
             Paragraph::new(text).render(inner, buf);
-            buttons(buf, inner, &[("Enter Sit", LobbyButton::Go), ("Esc Cancel", LobbyButton::Close)], theme, hits);
+            buttons(buf, inner, &[("Enter Sit", Button::Start), ("Esc Cancel", Button::Close)], theme, hits);
             rect
         }
         LobbyWindow::GiveUp(code) => {
@@ -534,7 +535,7 @@ fn create_window(buf: &mut Buffer, area: Rect, form: &CreateForm, theme: Theme, 
     text.push(Line::raw(""));
     text.extend(problem);
     Paragraph::new(text).render(inner, buf);
-    buttons(buf, inner, &[("Create", LobbyButton::Go), ("Esc Cancel", LobbyButton::Close)], theme, hits);
+    buttons(buf, inner, &[("Create", Button::Start), ("Esc Cancel", Button::Close)], theme, hits);
     rect
 }
 
@@ -568,7 +569,7 @@ fn framed(buf: &mut Buffer, area: Rect, width: u16, height: u16, title: &str, th
 }
 
 /// A row of buttons along the bottom line of `inner`, the first one chosen.
-fn buttons(buf: &mut Buffer, inner: Rect, row: &[(&str, LobbyButton)], theme: Theme, hits: &mut LobbyHits) {
+fn buttons(buf: &mut Buffer, inner: Rect, row: &[(&str, Button)], theme: Theme, hits: &mut LobbyHits) {
     let texts: Vec<String> = row.iter().map(|(label, _)| format!("[ {label} ]")).collect();
     let total = texts.iter().map(|text| text_width(text) as u16 + 2).sum::<u16>().saturating_sub(2);
     let mut x = inner.x + inner.width.saturating_sub(total) / 2;
