@@ -15,12 +15,66 @@ use ratatui::layout::Rect;
 
 use crate::line::Narrator;
 use hearts_table::pool::{Pool, caught, panic_message};
-use hearts_table::{Arrival, BotJob, Effect, HintFailure, HintRequest, Intent, Message, PersonId, Table};
+use hearts_table::saved::Programs;
+use hearts_table::{Arrival, BotJob, Effect, Ended, HintFailure, HintRequest, Intent, Message, PersonId, Table};
 
+use crate::remembered::Remembered;
 use crate::request::Request;
 use crate::ui::input::{Command, Hits};
 use crate::ui::viewer::Viewer;
 use crate::ui::{Seen, draw};
+
+/// What a room hands its runtime to carry out, in one list
+/// ([`Room::take_to_runtime`]): the table's effects, then what people's
+/// keys and typed lines asked of the runtime. A runtime carries out what
+/// it has and leaves the rest (a server suspends nobody).
+#[derive(Debug)]
+pub enum ToRuntime {
+    /// Keep the table as it is now (the save file, the server's store).
+    Save,
+    /// Work out the hint a person asked for off the table's thread
+    /// ([`Room::work_out_hint`]).
+    WorkOutHint(PersonId, Box<HintRequest>),
+    /// A game ended, finished or left for a new one: keep it.
+    Ended(Box<Ended>),
+    /// A new game has started at the table.
+    Started,
+    /// The person leaves the table (a game in progress is saved, a seat waits).
+    Leave(PersonId),
+    /// Give the terminal back and stop until resumed (Ctrl-Z).
+    Suspend,
+    /// Take up the saved game, starting its programs or not.
+    Resume(Programs),
+    /// The saved game was declined: keep it with the played games.
+    DeclineResume,
+    /// Remember the person's choices (the new-game window's, how the cards look).
+    Remember(PersonId, Remembered),
+}
+
+impl From<Effect> for ToRuntime {
+    fn from(effect: Effect) -> ToRuntime {
+        match effect {
+            Effect::Save => ToRuntime::Save,
+            Effect::WorkOutHint(person, request) => ToRuntime::WorkOutHint(person, request),
+            Effect::Ended(ended) => ToRuntime::Ended(ended),
+            Effect::Started => ToRuntime::Started,
+        }
+    }
+}
+
+impl ToRuntime {
+    /// What person `id` asked for, when it is for the runtime (an intent is the table's).
+    fn asked(id: PersonId, request: Request) -> Option<ToRuntime> {
+        Some(match request {
+            Request::Table(_) => return None,
+            Request::Leave => ToRuntime::Leave(id),
+            Request::Suspend => ToRuntime::Suspend,
+            Request::Resume(programs) => ToRuntime::Resume(programs),
+            Request::DeclineResume => ToRuntime::DeclineResume,
+            Request::Remember(remembered) => ToRuntime::Remember(id, remembered),
+        })
+    }
+}
 
 /// A table and its people's views.
 #[derive(Debug)]
@@ -32,6 +86,8 @@ pub struct Room {
     /// The people told something since [`Room::take_touched`] last asked:
     /// their screens may have changed though the table's did not.
     touched: Vec<PersonId>,
+    /// What people asked of the runtime since [`Room::take_to_runtime`] last took it.
+    asked: Vec<ToRuntime>,
 }
 
 impl Room {
@@ -43,7 +99,7 @@ impl Room {
 
     /// The room of `table` with people at it in both modes.
     pub fn with_narrators(table: Table, viewers: Vec<Viewer>, narrators: Vec<Narrator>) -> Room {
-        let mut room = Room { table, viewers, narrators, touched: Vec::new() };
+        let mut room = Room { table, viewers, narrators, touched: Vec::new(), asked: Vec::new() };
         room.settle(Instant::now());
         room
     }
@@ -96,31 +152,29 @@ impl Room {
     }
 
     /// A line-mode person typed a line: its intents go to the table; what
-    /// is for the runtime comes back.
-    pub fn type_line(&mut self, id: PersonId, line: &str, now: Instant) -> Vec<Request> {
-        let Some(index) = self.narrators.iter().position(|narrator| narrator.id == id) else { return Vec::new() };
-        let requests = match self.table.sight(id, now) {
-            Some(sight) => self.narrators[index].line(line, &sight),
-            None => return Vec::new(),
-        };
-        self.carry_out(id, requests, now)
+    /// is for the runtime waits in [`Room::take_to_runtime`].
+    pub fn type_line(&mut self, id: PersonId, line: &str, now: Instant) {
+        let Some(index) = self.narrators.iter().position(|narrator| narrator.id == id) else { return };
+        if let Some(sight) = self.table.sight(id, now) {
+            let requests = self.narrators[index].line(line, &sight);
+            self.carry_out(id, requests, now);
+        }
     }
 
     /// A person pressed a key or clicked: their intents go to the table;
-    /// what is for the runtime comes back (leaving, suspending, a save).
-    pub fn press(&mut self, id: PersonId, command: Command, now: Instant) -> Vec<Request> {
-        let Some(index) = self.viewers.iter().position(|viewer| viewer.id == id) else { return Vec::new() };
-        let requests = match self.table.sight(id, now) {
-            Some(sight) => self.viewers[index].key(command, &sight),
-            None => return Vec::new(),
-        };
-        self.carry_out(id, requests, now)
+    /// what is for the runtime (leaving, suspending, remembering) waits in
+    /// [`Room::take_to_runtime`].
+    pub fn press(&mut self, id: PersonId, command: Command, now: Instant) {
+        let Some(index) = self.viewers.iter().position(|viewer| viewer.id == id) else { return };
+        if let Some(sight) = self.table.sight(id, now) {
+            let requests = self.viewers[index].key(command, &sight);
+            self.carry_out(id, requests, now);
+        }
     }
 
     /// A person's requests: their intents go to the table; what is for the
-    /// runtime comes back.
-    fn carry_out(&mut self, id: PersonId, requests: Vec<Request>, now: Instant) -> Vec<Request> {
-        let mut for_runtime = Vec::new();
+    /// runtime is kept for it.
+    fn carry_out(&mut self, id: PersonId, requests: Vec<Request>, now: Instant) {
         let skipped = requests.contains(&Request::Table(Intent::SkipWait));
         // The key's intents all reach the table before anyone's view comes
         // in line with it: a view must not act on the table as it was
@@ -128,7 +182,7 @@ impl Room {
         for request in requests {
             match request {
                 Request::Table(intent) => self.table.update(Message::Intent(id, intent), now),
-                other => for_runtime.push(other),
+                other => self.asked.extend(ToRuntime::asked(id, other)),
             }
         }
         if skipped {
@@ -136,7 +190,6 @@ impl Room {
             self.table.update(Message::Tick, now);
         }
         self.settle(now);
-        for_runtime
     }
 
     /// A person's intent, heard by the table.
@@ -202,9 +255,12 @@ impl Room {
         std::mem::take(&mut self.touched)
     }
 
-    /// The effects the table asks its runtime to carry out.
-    pub fn take_effects(&mut self) -> Vec<Effect> {
-        self.table.take_effects()
+    /// What the runtime is to carry out, in one list: the table's effects
+    /// first, then what people asked of it.
+    pub fn take_to_runtime(&mut self) -> Vec<ToRuntime> {
+        let mut work: Vec<ToRuntime> = self.table.take_effects().into_iter().map(ToRuntime::from).collect();
+        work.append(&mut self.asked);
+        work
     }
 
     /// The bot job to run now, if one.
@@ -277,10 +333,9 @@ impl Room {
 
     /// One of a person's events, as their viewer reads it: the one way in
     /// of a key or click at both runtimes.
-    pub fn event(&mut self, id: PersonId, event: &Event, now: Instant) -> Vec<Request> {
-        match self.command(id, event) {
-            Some(command) => self.press(id, command, now),
-            None => Vec::new(),
+    pub fn event(&mut self, id: PersonId, event: &Event, now: Instant) {
+        if let Some(command) = self.command(id, event) {
+            self.press(id, command, now);
         }
     }
 

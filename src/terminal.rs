@@ -27,19 +27,19 @@ use signal_hook::consts::{SIGHUP, SIGTERM, SIGTSTP};
 use signal_hook::iterator::Signals;
 
 use crate::files::{self as store, FileError, GameLock};
-use crate::room::Room;
+use crate::room::{Room, ToRuntime};
 use crate::theme::Theme;
+use crate::ui::Viewer;
 use crate::ui::window::Window;
 use crate::ui::window::record::Record;
 use crate::ui::window::resume::ResumeOffer;
-use crate::ui::{Request, Viewer};
 use hearts_bots::Think;
 use hearts_bots::record::DealCode;
 use hearts_engine::RulesError;
 use hearts_table::pace::Speed;
 use hearts_table::pool::{Pool, catching};
 use hearts_table::saved::SavedGame;
-use hearts_table::{Effect, Ended, Job, Message, Note, PersonId, Setup, Table, YOU, fresh_deal};
+use hearts_table::{Ended, Job, Message, Note, PersonId, Setup, Table, YOU, fresh_deal};
 use save::Found;
 use stats::{GameStats, PresetStats, Stats};
 
@@ -114,8 +114,8 @@ trait Front {
     fn start(&mut self, room: &mut Room) -> Result<(), TableError>;
     /// Shows the table as it is now.
     fn show(&mut self, room: &mut Room, now: Instant) -> Result<(), TableError>;
-    /// What the person's input asks for.
-    fn input(&mut self, input: TerminalInput, room: &mut Room, now: Instant) -> Vec<Request>;
+    /// Hands the person's input to the room.
+    fn input(&mut self, input: TerminalInput, room: &mut Room, now: Instant);
     /// Ctrl-Z: give the terminal back until continued.
     fn suspend(&mut self) -> Result<(), TableError>;
     /// The person leaves (their unfinished game `saved`): last words.
@@ -150,10 +150,9 @@ impl Front for FullScreen<'_> {
             .map_err(|source| TableError::Terminal { doing: "draw on", source })
     }
 
-    fn input(&mut self, input: TerminalInput, room: &mut Room, now: Instant) -> Vec<Request> {
-        match input {
-            TerminalInput::Event(event) => room.event(PersonId::LOCAL, &event, now),
-            TerminalInput::Line(_) => Vec::new(),
+    fn input(&mut self, input: TerminalInput, room: &mut Room, now: Instant) {
+        if let TerminalInput::Event(event) = input {
+            room.event(PersonId::LOCAL, &event, now);
         }
     }
 
@@ -377,19 +376,13 @@ impl Runtime {
             room.ask_bot(&self.pool, move |message| drop(back.send(Incoming::Table(message))), now);
             let now_or_later = next_incoming(&receiver, room.next_wakeup(Instant::now()));
             let now = Instant::now();
-            let requests = match now_or_later {
-                None => {
-                    room.send(Message::Tick, now);
-                    Vec::new()
-                }
+            match now_or_later {
+                None => room.send(Message::Tick, now),
                 Some(Incoming::Failed(source)) => {
                     self.save(&mut room, now);
                     return Err(TableError::Terminal { doing: "read", source });
                 }
-                Some(Incoming::Ended) if room.typed_ahead(PersonId::LOCAL, now) > 0 => {
-                    input_ended = true;
-                    Vec::new()
-                }
+                Some(Incoming::Ended) if room.typed_ahead(PersonId::LOCAL, now) > 0 => input_ended = true,
                 Some(Incoming::Ended) => {
                     self.save(&mut room, now);
                     let saved = self.saves(&room);
@@ -397,35 +390,39 @@ impl Runtime {
                     return Ok(());
                 }
                 Some(Incoming::TerminalInput(input)) => front.input(input, &mut room, now),
-                Some(Incoming::Table(message)) => {
-                    room.send(message, now);
-                    Vec::new()
-                }
-            };
-            for request in requests {
-                match request {
-                    Request::Leave => {
+                Some(Incoming::Table(message)) => room.send(message, now),
+            }
+            for work in room.take_to_runtime() {
+                match work {
+                    ToRuntime::Leave(_) => {
                         self.save(&mut room, now);
                         let saved = self.saves(&room);
                         front.finish(&mut room, now, saved);
                         return Ok(());
                     }
-                    Request::Suspend => {
+                    ToRuntime::Suspend => {
                         self.save(&mut room, now);
                         front.suspend()?;
                     }
-                    other => self.carry_out(other, &mut room, now),
+                    other => self.carry_out(other, &mut room, &sender, now),
                 }
             }
-            self.carry_out_effects(&mut room, &sender, now);
         }
     }
 
-    /// Carries out a person's request that neither leaves nor suspends.
-    fn carry_out(&mut self, request: Request, room: &mut Room, now: Instant) {
-        match request {
-            Request::Leave | Request::Suspend => {}
-            Request::Resume(programs) => {
+    /// Carries out what the room asks for but leaving and suspending.
+    fn carry_out(&mut self, work: ToRuntime, room: &mut Room, sender: &Sender<Incoming>, now: Instant) {
+        match work {
+            ToRuntime::Leave(_) | ToRuntime::Suspend => {}
+            ToRuntime::Save => self.save(room, now),
+            ToRuntime::WorkOutHint(person, request) => {
+                let back = sender.clone();
+                let back = move |message| drop(back.send(Incoming::Table(message)));
+                room.work_out_hint((&self.pool, HINTS_PER_WORKER), person, request, back, now);
+            }
+            ToRuntime::Ended(ended) => self.ended(room, &ended),
+            ToRuntime::Started => self.read_record(room),
+            ToRuntime::Resume(programs) => {
                 let Some(saved) = self.saved.take() else { return };
                 match Table::resume_local(&saved, programs, room.table().speed(), self.options.think) {
                     Ok(resumed) => {
@@ -443,34 +440,17 @@ impl Runtime {
                     }
                 }
             }
-            Request::DeclineResume => {
+            ToRuntime::DeclineResume => {
                 if let Some(saved) = self.saved.take() {
                     self.keep_declined(&saved, room);
                 }
             }
-            Request::Remember(remembered) => {
+            ToRuntime::Remember(_, remembered) => {
                 if let Some(file) = &self.options.settings
                     && let Err(error) = remembered::remember(file, &remembered)
                 {
                     room.send(Message::Note(Note::Failed(Job::RememberChoices, error.to_string())), now);
                 }
-            }
-            Request::Table(intent) => room.intend(PersonId::LOCAL, intent, now),
-        }
-    }
-
-    /// Carries out what the table asked for.
-    fn carry_out_effects(&mut self, room: &mut Room, sender: &Sender<Incoming>, now: Instant) {
-        for effect in room.take_effects() {
-            match effect {
-                Effect::Save => self.save(room, now),
-                Effect::WorkOutHint(person, request) => {
-                    let back = sender.clone();
-                    let back = move |message| drop(back.send(Incoming::Table(message)));
-                    room.work_out_hint((&self.pool, HINTS_PER_WORKER), person, request, back, now);
-                }
-                Effect::Ended(ended) => self.ended(room, &ended),
-                Effect::Started => self.read_record(room),
             }
         }
     }

@@ -4,8 +4,7 @@
 use std::time::{Duration, Instant};
 
 use super::{CardWords, Narrator};
-use crate::request::Request;
-use crate::room::Room;
+use crate::room::{Room, ToRuntime};
 use hearts_bots::Think;
 use hearts_bots::players::{Level, Player};
 use hearts_bots::record::DealCode;
@@ -129,9 +128,10 @@ fn the_deal_and_the_pass_are_told_in_words() {
 #[test]
 fn brief_tells_each_card_and_trick_in_the_fewest_words_and_reads_nothing_back() {
     let mut told = LineHarness::new();
-    let asked = told.room.type_line(PersonId::LOCAL, "brief", told.now);
+    told.room.type_line(PersonId::LOCAL, "brief", told.now);
+    let asked = told.room.take_to_runtime();
     let kept =
-        asked.iter().any(|request| matches!(request, Request::Remember(kept) if kept.line_mode.brief == Some(true)));
+        asked.iter().any(|work| matches!(work, ToRuntime::Remember(_, kept) if kept.line_mode.brief == Some(true)));
     assert!(kept, "brief is kept for next time: {asked:?}");
     told.lines.extend(told.room.take_lines(PersonId::LOCAL));
     let after = told.typed("pass 3d 5d 9d");

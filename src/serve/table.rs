@@ -16,18 +16,17 @@ use std::time::{Duration, Instant};
 
 use ratatui::buffer::Buffer;
 
-use crate::room::Room;
+use crate::remembered::Remembered;
+use crate::room::{Room, ToRuntime};
 use crate::theme::Theme;
+use crate::ui::Viewer;
 use crate::ui::input::Command;
-use crate::ui::{Request, Viewer};
 use hearts_bots::Think;
 use hearts_engine::RulesError;
 use hearts_table::pace::Speed;
 use hearts_table::pool::Pool;
 use hearts_table::saved::SaveError;
-use hearts_table::{
-    Arrival, Effect, Ended, Finish, Intent, Job, Message, Note, PersonId, Setup, Sharing, Table, secret_deal,
-};
+use hearts_table::{Arrival, Ended, Finish, Intent, Job, Message, Note, PersonId, Setup, Sharing, Table, secret_deal};
 
 use super::identity::Identity;
 use super::limits::{WATCHERS_PER_TABLE, network};
@@ -466,27 +465,19 @@ impl Served {
     /// Runs `change` on the room and carries out what it asks for; a
     /// change by one person that leaves what everyone sees alike redraws
     /// their screen alone. A panic is the table failing: see [`Served::recover`].
-    fn change(&mut self, own: Option<PersonId>, change: impl FnOnce(&mut Room, Instant) -> Vec<Request>) {
+    fn change(&mut self, own: Option<PersonId>, change: impl FnOnce(&mut Room, Instant)) {
         let now = Instant::now();
         let before = self.shape();
         let changed = std::panic::catch_unwind(AssertUnwindSafe(|| {
-            let requests = change(&mut self.room, now);
-            (requests, self.room.take_effects())
+            change(&mut self.room, now);
+            self.room.take_to_runtime()
         }));
-        let (requests, effects) = match changed {
-            Ok(done) => done,
-            Err(_) => {
-                self.recover(own, now);
-                return;
-            }
+        let Ok(work) = changed else {
+            self.recover(own, now);
+            return;
         };
-        for effect in effects {
-            self.carry_out(effect, now);
-        }
-        if let Some(id) = own {
-            for request in requests {
-                self.requested(id, request, now);
-            }
+        for work in work {
+            self.carry_out(work, now);
         }
         match own {
             Some(id) if self.shape() == before => {
@@ -503,32 +494,21 @@ impl Served {
         }
     }
 
-    /// A person's request for the runtime: at a served table, leaving, and
-    /// keeping how they see the cards (the rest is the terminal's own).
-    fn requested(&mut self, id: PersonId, request: Request, now: Instant) {
-        match request {
-            Request::Remember(remembered) => {
-                // What the choices leave unsaid (a pace remembered, say) stays as the person has it.
-                let Some(visitor) = self.screens.get(&id).map(|screen| &screen.visitor) else { return };
-                let (theme, line_mode) = (visitor.theme, remembered.line_mode);
-                let now_kept = Look {
-                    ascii: theme.ascii,
-                    four_colour: theme.four_colour,
-                    brief: visitor.brief,
-                    symbols: visitor.symbols,
-                };
-                let look = Look {
-                    ascii: remembered.ascii.unwrap_or(theme.ascii),
-                    four_colour: remembered.four_colour.unwrap_or(theme.four_colour),
-                    brief: line_mode.brief.unwrap_or(visitor.brief),
-                    symbols: line_mode.symbols.unwrap_or(visitor.symbols),
-                };
-                if look != now_kept {
-                    self.keep_look(id, look, now);
-                }
-            }
-            Request::Leave => self.leave(id, now),
-            _ => {}
+    /// Keeps a person's choices: at a served table, how they see the cards.
+    fn remember(&mut self, id: PersonId, remembered: &Remembered, now: Instant) {
+        // What the choices leave unsaid (a pace remembered, say) stays as the person has it.
+        let Some(visitor) = self.screens.get(&id).map(|screen| &screen.visitor) else { return };
+        let (theme, line_mode) = (visitor.theme, remembered.line_mode);
+        let now_kept =
+            Look { ascii: theme.ascii, four_colour: theme.four_colour, brief: visitor.brief, symbols: visitor.symbols };
+        let look = Look {
+            ascii: remembered.ascii.unwrap_or(theme.ascii),
+            four_colour: remembered.four_colour.unwrap_or(theme.four_colour),
+            brief: line_mode.brief.unwrap_or(visitor.brief),
+            symbols: line_mode.symbols.unwrap_or(visitor.symbols),
+        };
+        if look != now_kept {
+            self.keep_look(id, look, now);
         }
     }
 
@@ -608,7 +588,6 @@ impl Served {
         if due.is_some_and(|at| at <= now) {
             self.change(None, |room, now| {
                 room.send(Message::Tick, now);
-                Vec::new()
             });
         }
     }
@@ -634,7 +613,6 @@ impl Served {
             ToTable::GiveUp(token) => {
                 self.change(None, |room, now| {
                     room.send(Message::GiveUpHeld(token), now);
-                    Vec::new()
                 });
                 self.save(now);
             }
@@ -677,7 +655,6 @@ impl Served {
                 self.screens.remove(&id);
                 self.change(None, |room, now| {
                     let_go(room, id, now);
-                    Vec::new()
                 });
                 // The seat is kept for them across a restart too.
                 self.save(now);
@@ -690,7 +667,6 @@ impl Served {
                 };
                 self.change(person, |room, now| {
                     room.send(message, now);
-                    Vec::new()
                 });
             }
             ToTable::Stop => {}
@@ -721,7 +697,6 @@ impl Served {
             let id = arrival.id;
             self.change(None, |room, now| {
                 room.arrive_in_lines(arrival, narrator, now);
-                Vec::new()
             });
             self.save(Instant::now());
             self.redraw = Redraw::Everyone;
@@ -738,7 +713,6 @@ impl Served {
         self.screens.insert(arrival.id, screen);
         self.change(None, |room, now| {
             room.arrive(arrival, viewer, now);
-            Vec::new()
         });
         self.save(Instant::now());
         // The newcomer's screen is drawn whole, and the others show who came.
@@ -787,7 +761,6 @@ impl Served {
         }
         self.change(None, |room, now| {
             let_go(room, id, now);
-            Vec::new()
         });
     }
 
@@ -838,16 +811,21 @@ impl Served {
         self.room.ask_bot(&self.around.pool, move |message| drop(sender.send(ToTable::Table(message))), Instant::now());
     }
 
-    fn carry_out(&mut self, effect: Effect, now: Instant) {
-        match effect {
-            Effect::WorkOutHint(id, request) => {
+    /// Carries out what the room asks of the server.
+    fn carry_out(&mut self, work: ToRuntime, now: Instant) {
+        match work {
+            ToRuntime::WorkOutHint(id, request) => {
                 let sender = self.sender.clone();
                 let back = move |message| drop(sender.send(ToTable::Table(message)));
                 let pool = (&*self.around.pool, super::limits::HINTS_PER_CORE);
                 self.room.work_out_hint(pool, id, request, back, now);
             }
-            Effect::Save | Effect::Started => self.save(now),
-            Effect::Ended(ended) => self.keep(&ended),
+            ToRuntime::Save | ToRuntime::Started => self.save(now),
+            ToRuntime::Ended(ended) => self.keep(&ended),
+            ToRuntime::Remember(id, remembered) => self.remember(id, &remembered, now),
+            ToRuntime::Leave(id) => self.leave(id, now),
+            // The terminal's own: a served table has no saved game to take up, nor a terminal to give back.
+            ToRuntime::Suspend | ToRuntime::Resume(_) | ToRuntime::DeclineResume => {}
         }
     }
 

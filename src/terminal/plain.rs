@@ -9,7 +9,6 @@ use std::time::Instant;
 
 use crate::line::{CardWords, Narrator};
 use crate::remembered::Remembered;
-use crate::request::Request;
 use crate::room::Room;
 use crate::ui::window::resume::ResumeOffer;
 use hearts_table::{PersonId, Setup};
@@ -74,10 +73,9 @@ impl<W: Write> Front for Lines<W> {
             .map_err(|source| TableError::Terminal { doing: "write to", source })
     }
 
-    fn input(&mut self, input: TerminalInput, room: &mut Room, now: Instant) -> Vec<Request> {
-        match input {
-            TerminalInput::Line(line) => room.type_line(PersonId::LOCAL, &line, now),
-            TerminalInput::Event(_) => Vec::new(),
+    fn input(&mut self, input: TerminalInput, room: &mut Room, now: Instant) {
+        if let TerminalInput::Line(line) = input {
+            room.type_line(PersonId::LOCAL, &line, now);
         }
     }
 

@@ -14,10 +14,10 @@ use hearts_engine::{BySeat, CardSet, Deal, Game, GamePhase, Hand, HandPhase, Moo
 use super::input::{Button, Command, Hits};
 use super::window::Window;
 use super::{Seen, Viewer, draw};
-use crate::room::Room;
+use crate::room::{Room, ToRuntime};
 use crate::theme::Theme;
 use hearts_table::pace::Speed;
-use hearts_table::{Effect, Finish, HintRequest, Message, OwnSight, PersonId, Setup, Sight, Table, YOU};
+use hearts_table::{Finish, HintRequest, Message, OwnSight, PersonId, Setup, Sight, Table, YOU};
 
 mod points_told;
 mod shared_table;
@@ -34,10 +34,9 @@ fn table(rules: Rules) -> Setup {
 struct Harness {
     room: Room,
     now: Instant,
-    /// What the table asked for since the test last looked.
-    effects: Vec<Effect>,
-    /// What your keys asked of the runtime.
-    requests: Vec<super::Request>,
+    /// What the room asked of its runtime (the table's effects, what
+    /// your keys asked) since the test last looked.
+    to_runtime: Vec<ToRuntime>,
 }
 
 impl Harness {
@@ -56,7 +55,7 @@ impl Harness {
 
     fn of(table: Table) -> Harness {
         let you = Viewer::new(PersonId::LOCAL, COLOR);
-        Harness { room: Room::new(table, vec![you]), now: Instant::now(), effects: Vec::new(), requests: Vec::new() }
+        Harness { room: Room::new(table, vec![you]), now: Instant::now(), to_runtime: Vec::new() }
     }
 
     /// The table.
@@ -95,20 +94,19 @@ impl Harness {
     }
 
     fn send(&mut self, command: Command) {
-        let requests = self.room.press(PersonId::LOCAL, command, self.now);
-        self.requests.extend(requests);
+        self.room.press(PersonId::LOCAL, command, self.now);
         self.collect();
     }
 
     /// Whether your keys asked to leave the table.
     fn left(&self) -> bool {
-        self.requests.contains(&super::Request::Leave)
+        self.to_runtime.iter().any(|work| matches!(work, ToRuntime::Leave(_)))
     }
 
-    /// What the table asked of its runtime since the test last looked.
-    fn take_effects(&mut self) -> Vec<Effect> {
+    /// What the room asked of its runtime since the test last looked.
+    fn take_to_runtime(&mut self) -> Vec<ToRuntime> {
         self.collect();
-        std::mem::take(&mut self.effects)
+        std::mem::take(&mut self.to_runtime)
     }
 
     /// The card under your cursor.
@@ -125,7 +123,7 @@ impl Harness {
 
     /// Keeps what the table asked of its runtime, for the test to look at.
     fn collect(&mut self) {
-        self.effects.extend(self.room.take_effects());
+        self.to_runtime.extend(self.room.take_to_runtime());
     }
 
     /// Lets the bots act (as the runtime would) until the game waits for you
@@ -160,10 +158,10 @@ impl Harness {
     /// are dropped).
     fn hint_requests(&mut self) -> Vec<HintRequest> {
         self.collect();
-        std::mem::take(&mut self.effects)
+        std::mem::take(&mut self.to_runtime)
             .into_iter()
             .filter_map(|effect| match effect {
-                Effect::WorkOutHint(_, request) => Some(*request),
+                ToRuntime::WorkOutHint(_, request) => Some(*request),
                 _ => None,
             })
             .collect()
@@ -475,8 +473,8 @@ fn the_pace_p_chooses_is_kept_for_the_next_game_as_the_new_game_windows_is() {
     let mut h = Harness::new(42, Speed::Normal);
     h.send(Command::Speed);
     assert_eq!(h.table().speed(), Speed::Fast);
-    let remembered = h.requests.iter().rev().find_map(|request| match request {
-        super::Request::Remember(remembered) => Some(remembered.clone()),
+    let remembered = h.to_runtime.iter().rev().find_map(|request| match request {
+        ToRuntime::Remember(_, remembered) => Some(remembered.clone()),
         _ => None,
     });
     let remembered = remembered.expect("the pace is remembered");
@@ -755,7 +753,7 @@ fn q_asks_before_quitting_mid_game() {
     let mut h = Harness::new(42, Speed::Instant);
     h.send(Command::Quit);
     assert_eq!(h.you().window, Some(Window::ConfirmQuit));
-    assert!(h.take_effects().is_empty());
+    assert!(h.take_to_runtime().is_empty());
     h.send(Command::New);
     assert_eq!(h.you().window, None);
     h.send(Command::Quit);
@@ -771,8 +769,8 @@ fn a_whole_game_ends_with_standings_and_a_menu() {
     h.play_until(|app| matches!(app.you().window, Some(Window::GameOver(_))));
     assert_eq!(h.table().finish(), Some(Finish::Completed));
     assert!(h.game().totals().of_table(4).iter().any(|&t| t >= 100));
-    let effects = h.take_effects();
-    assert!(effects.iter().any(|e| matches!(e, Effect::Ended(ended) if ended.finish == Some(Finish::Completed))));
+    let effects = h.take_to_runtime();
+    assert!(effects.iter().any(|e| matches!(e, ToRuntime::Ended(ended) if ended.finish == Some(Finish::Completed))));
     h.send(Command::Restart);
     assert_eq!(h.table().start(), hearts_bots::record::DealCode { seed: 7, hand: 1 }, "r replays the seed");
     assert_eq!((h.table().finish(), h.game().hand_number(), h.table().log().len()), (None, 1, 0));
@@ -1007,8 +1005,8 @@ fn a_hand_too_long_for_whole_faces_still_shows_every_cards_rank_and_suit() {
 
 /// The look the keys last asked to remember, if any.
 fn last_remembered_look(h: &Harness) -> Option<(Option<bool>, Option<bool>)> {
-    h.requests.iter().rev().find_map(|request| match request {
-        super::Request::Remember(remembered) => Some((remembered.ascii, remembered.four_colour)),
+    h.to_runtime.iter().rev().find_map(|request| match request {
+        ToRuntime::Remember(_, remembered) => Some((remembered.ascii, remembered.four_colour)),
         _ => None,
     })
 }
@@ -1089,8 +1087,8 @@ fn the_four_colour_deck_chosen_in_the_new_game_window_shows_at_once_and_is_remem
     assert!(h.text().contains("< yes >"), "{}", h.text());
     h.send(Command::Confirm);
     assert!(h.you().theme.four_colour, "the table draws four colours from the new game on");
-    let remembered = h.requests.iter().find_map(|request| match request {
-        super::Request::Remember(remembered) => Some(remembered.clone()),
+    let remembered = h.to_runtime.iter().find_map(|request| match request {
+        ToRuntime::Remember(_, remembered) => Some(remembered.clone()),
         _ => None,
     });
     assert_eq!(remembered.and_then(|remembered| remembered.four_colour), Some(true));
@@ -1174,9 +1172,9 @@ fn a_timed_game_that_runs_out_before_any_hand_is_complete_has_no_winner_and_is_n
     h.wait(Duration::from_secs(601));
     assert_eq!(h.table().finish(), Some(Finish::OutOfTime));
     assert!(!h.table().ended_now().won(YOU), "all totals are 0, but nobody won");
-    let effects = h.take_effects();
+    let effects = h.take_to_runtime();
     let ended = effects.iter().find_map(|e| match e {
-        Effect::Ended(ended) => Some(ended),
+        ToRuntime::Ended(ended) => Some(ended),
         _ => None,
     });
     let ended = ended.expect("the game is kept");
@@ -1192,7 +1190,7 @@ fn a_timed_game_that_runs_out_before_any_hand_is_complete_has_no_winner_and_is_n
 fn once_the_game_is_over_nothing_deals_again_but_replay_or_new() {
     let mut h = Harness::new(7, Speed::Instant);
     h.play_until(|app| matches!(app.you().window, Some(Window::GameOver(_))));
-    h.take_effects();
+    h.take_to_runtime();
     let totals = *h.game().totals();
     let hands = h.game().history().len();
     // Open the score sheet from the game-over window and close it with Enter.
@@ -1204,8 +1202,7 @@ fn once_the_game_is_over_nothing_deals_again_but_replay_or_new() {
     h.you_mut().window = None;
     for command in [Command::Undo, Command::PlayOut, Command::Hint, Command::Cancel, Command::Left] {
         h.send(command);
-        assert!(h.take_effects().is_empty(), "{command:?}");
-        assert!(h.requests.is_empty(), "{command:?}");
+        assert!(h.take_to_runtime().is_empty(), "{command:?}");
         assert_eq!((*h.game().totals(), h.game().history().len()), (totals, hands), "{command:?}");
         assert!(matches!(h.you().window, Some(Window::GameOver(_))), "{command:?}");
         h.you_mut().window = None;
@@ -1277,7 +1274,7 @@ fn while_the_terminal_is_too_small_only_quitting_acts() {
     assert!(h.you().marked.is_empty(), "nothing was marked");
     assert_eq!(h.you().window, None, "no invisible window opened");
     assert_eq!(h.you().cursor, 0);
-    assert!(h.take_effects().is_empty());
+    assert!(h.take_to_runtime().is_empty());
     assert!(h.screen(60, 20).0.contains("Hearts needs a bigger terminal"));
     h.send(Command::Quit);
     assert!(h.left(), "q leaves (the terminal saves the game as it goes)");
@@ -1628,8 +1625,8 @@ fn hints_asked_for_are_counted_in_the_finished_games_statistics() {
     assert_eq!(h.table().hints_used(), 2);
     assert_eq!(h.table().saved_game(h.now).hints, 2, "saved with the game");
     h.play_until(|app| matches!(app.you().window, Some(Window::GameOver(_))));
-    let finished = h.take_effects().into_iter().find_map(|effect| match effect {
-        Effect::Ended(ended) if ended.finish.is_some() => Some(ended),
+    let finished = h.take_to_runtime().into_iter().find_map(|effect| match effect {
+        ToRuntime::Ended(ended) if ended.finish.is_some() => Some(ended),
         _ => None,
     });
     assert_eq!(finished.map(|ended| ended.hints), Some(2));
@@ -1744,12 +1741,12 @@ fn n_opens_the_new_game_window_and_enter_starts_what_it_says() {
     h.send(Command::Confirm);
     assert_eq!(h.setup().rules.target_score, 50);
     assert_eq!(h.setup().players[1], Player::Builtin(Level::Hard));
-    let remembered = h.requests.iter().find_map(|request| match request {
-        super::Request::Remember(remembered) => Some(remembered.clone()),
+    let remembered = h.to_runtime.iter().find_map(|request| match request {
+        ToRuntime::Remember(_, remembered) => Some(remembered.clone()),
         _ => None,
     });
     assert_eq!(remembered.and_then(|remembered| remembered.target), Some(50));
-    assert!(h.take_effects().iter().any(|effect| matches!(effect, Effect::Started)), "the new game started");
+    assert!(h.take_to_runtime().iter().any(|effect| matches!(effect, ToRuntime::Started)), "the new game started");
 
     let mut again = Harness::new(42, Speed::Instant);
     again.send(Command::New);

@@ -18,8 +18,9 @@ const DAN: PersonId = PersonId(5);
 struct SharedHarness {
     room: Room,
     now: Instant,
-    /// What each person's keys asked of the runtime.
-    asked: Vec<(PersonId, super::super::Request)>,
+    /// What the room asked of its runtime (the table's effects, what
+    /// people's keys asked) since the test last looked.
+    to_runtime: Vec<ToRuntime>,
 }
 
 impl SharedHarness {
@@ -33,7 +34,7 @@ impl SharedHarness {
         let start = hearts_bots::record::DealCode { seed, hand: 1 };
         let mut table = Table::shared(setup, start, Speed::Instant, Think::Samples(1), sharing).unwrap();
         table.set_code(code);
-        SharedHarness { room: Room::new(table, Vec::new()), now: Instant::now(), asked: Vec::new() }
+        SharedHarness { room: Room::new(table, Vec::new()), now: Instant::now(), to_runtime: Vec::new() }
     }
 
     /// alexandra-maria and bartholomew-j, long names, sat down at a
@@ -91,8 +92,14 @@ impl SharedHarness {
     }
 
     fn press(&mut self, id: PersonId, command: Command) {
-        let asked = self.room.press(id, command, self.now);
-        self.asked.extend(asked.into_iter().map(|request| (id, request)));
+        self.room.press(id, command, self.now);
+        self.to_runtime.extend(self.room.take_to_runtime());
+    }
+
+    /// What the room asked of its runtime since the test last looked.
+    fn take_to_runtime(&mut self) -> Vec<ToRuntime> {
+        self.to_runtime.extend(self.room.take_to_runtime());
+        std::mem::take(&mut self.to_runtime)
     }
 
     fn type_text(&mut self, id: PersonId, text: &str) {
@@ -291,9 +298,8 @@ fn how_the_cards_look_is_each_persons_own_and_changes_mid_hand_without_a_proposa
     assert!(shared.screen(ALICE, 80, 24).contains('♣'), "{}", shared.screen(ALICE, 80, 24));
     let bob = shared.screen(BOB, 80, 24);
     assert!(!bob.contains(['♠', '♥', '♦', '♣']), "{bob}");
-    let bob_asked = shared.asked.iter().filter(|(id, _)| *id == BOB).map(|(_, request)| request);
-    assert!(bob_asked.into_iter().any(
-        |request| matches!(request, super::super::Request::Remember(remembered) if remembered.ascii == Some(true))
+    assert!(shared.to_runtime.iter().any(
+        |work| matches!(work, ToRuntime::Remember(id, remembered) if *id == BOB && remembered.ascii == Some(true))
     ));
     assert!(shared.sight(ALICE).proposal.is_none(), "no game was proposed");
     assert!(shared.table().game().hand().awaits_pass_from(Seat::SOUTH), "the hand goes on as it was");
@@ -477,10 +483,10 @@ fn a_game_a_new_game_replaces_is_kept_once_as_unfinished() {
     shared.act_for(ALICE);
     shared.act_for(BOB);
     let ended = |shared: &mut SharedHarness| -> Vec<Option<Finish>> {
-        let effects = shared.room.take_effects();
+        let effects = shared.take_to_runtime();
         effects
             .into_iter()
-            .filter_map(|effect| if let Effect::Ended(ended) = effect { Some(ended.finish) } else { None })
+            .filter_map(|effect| if let ToRuntime::Ended(ended) = effect { Some(ended.finish) } else { None })
             .collect()
     };
     ended(&mut shared);
@@ -848,7 +854,7 @@ fn hints_are_a_table_setting() {
     let mut shared = SharedHarness::alice_and_bob(Sharing { hints: false, ..Sharing::default() });
     shared.press(ALICE, Command::Hint);
     assert_eq!(shared.note(ALICE), Some("Hints are off at this table"));
-    assert!(shared.room.take_effects().iter().all(|effect| !matches!(effect, Effect::WorkOutHint(..))));
+    assert!(shared.take_to_runtime().iter().all(|effect| !matches!(effect, ToRuntime::WorkOutHint(..))));
 }
 
 #[test]

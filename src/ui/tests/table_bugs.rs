@@ -264,15 +264,15 @@ fn rules_that_make_no_game_stay_in_the_new_game_window_with_the_reason() {
     h.send(Command::Down);
     h.send(Command::Right);
     h.send(Command::Confirm);
-    assert!(h.take_effects().iter().all(|effect| !matches!(effect, Effect::Started)));
+    assert!(h.take_to_runtime().iter().all(|effect| !matches!(effect, ToRuntime::Started)));
     assert!(matches!(h.you().window, Some(Window::NewGame(_))), "the window stays open");
     let words = window_words(&h.text());
     assert!(words.contains("51 cards") && words.contains("do not divide among 4 players"), "{}", h.text());
     h.send(Command::Left);
     assert!(window_words(&h.text()).contains("kept for next time"), "a change clears the reason");
     h.send(Command::Confirm);
-    let effects = h.take_effects();
-    assert!(effects.iter().any(|effect| matches!(effect, Effect::Started)), "three can play: {effects:?}");
+    let effects = h.take_to_runtime();
+    assert!(effects.iter().any(|effect| matches!(effect, ToRuntime::Started)), "three can play: {effects:?}");
 }
 
 #[test]
