@@ -88,7 +88,7 @@ pub enum ServeError {
         /// The key's file.
         path: PathBuf,
         /// What is wrong.
-        problem: String,
+        problem: host_key::HostKeyProblem,
     },
     /// Another server serves from the same data directory.
     #[error(

@@ -16,25 +16,42 @@ use crate::files::FileError;
 /// The file's name in the data directory.
 const FILE: &str = "ssh_host_ed25519_key";
 
+/// What is wrong with the host key's file.
+#[derive(Debug, thiserror::Error)]
+pub enum HostKeyProblem {
+    /// It could not be read, kept to its owner, or written.
+    #[error("{0}")]
+    Io(#[from] std::io::Error),
+    /// It holds no OpenSSH private key.
+    #[error("not an OpenSSH private key: {0}")]
+    NotOpenSsh(russh::keys::ssh_key::Error),
+    /// A new key could not be written out.
+    #[error("{0}")]
+    Encode(russh::keys::ssh_key::Error),
+    /// The system gave no randomness to make a key from.
+    #[error("no randomness: {0}")]
+    NoRandomness(getrandom::Error),
+}
+
 /// The host key kept in `dir`, made (and kept) when there is none.
 pub(super) fn load_or_make(dir: &Path) -> Result<PrivateKey, ServeError> {
     let path = dir.join(FILE);
-    let problem = |problem: String| ServeError::HostKey { path: path.clone(), problem };
+    let problem = |problem: HostKeyProblem| ServeError::HostKey { path: path.clone(), problem };
     match fs::read_to_string(&path) {
         Ok(text) => {
-            owner_only(&path).map_err(|error| problem(error.to_string()))?;
-            PrivateKey::from_openssh(text).map_err(|error| problem(format!("not an OpenSSH private key: {error}")))
+            owner_only(&path).map_err(|error| problem(error.into()))?;
+            PrivateKey::from_openssh(text).map_err(|error| problem(HostKeyProblem::NotOpenSsh(error)))
         }
         Err(error) if error.kind() == std::io::ErrorKind::NotFound => {
             fs::create_dir_all(dir).map_err(|source| FileError::Io { path: dir.to_path_buf(), source })?;
             let mut seed = [0u8; 32];
-            getrandom::fill(&mut seed).map_err(|error| problem(format!("no randomness: {error}")))?;
+            getrandom::fill(&mut seed).map_err(|error| problem(HostKeyProblem::NoRandomness(error)))?;
             let key = PrivateKey::from(Ed25519Keypair::from_seed(&seed));
-            let text = key.to_openssh(LineEnding::LF).map_err(|error| problem(error.to_string()))?;
-            write_owner_only(&path, text.as_bytes()).map_err(|error| problem(error.to_string()))?;
+            let text = key.to_openssh(LineEnding::LF).map_err(|error| problem(HostKeyProblem::Encode(error)))?;
+            write_owner_only(&path, text.as_bytes()).map_err(|error| problem(error.into()))?;
             Ok(key)
         }
-        Err(error) => Err(problem(error.to_string())),
+        Err(error) => Err(problem(error.into())),
     }
 }
 

@@ -9,7 +9,7 @@ use std::sync::{Arc, Condvar, Mutex, PoisonError};
 use std::thread::JoinHandle;
 use std::time::Duration;
 
-use super::store::{Store, StoredTable, TableWrite};
+use super::store::{Store, StoreError, StoredTable, TableWrite};
 
 /// The first wait before writing again after the database failed.
 const RETRY_FIRST: Duration = Duration::from_millis(100);
@@ -36,7 +36,7 @@ struct State {
     waiting: HashMap<String, TableWrite>,
     order: Vec<String>,
     /// Why a table's last write failed, until the table hears it.
-    failures: HashMap<String, String>,
+    failures: HashMap<String, Arc<StoreError>>,
     /// No more writes come: the writer ends once `waiting` is empty.
     finished: bool,
     /// The writer is writing what it last took.
@@ -53,13 +53,14 @@ impl Saver {
             while let Some(writes) = writer.next() {
                 match store.write_tables(&writes) {
                     Ok(refused) => {
-                        writer.failed(refused.into_iter().map(|(code, why)| (code, why.to_string())).collect());
+                        writer.failed(refused.into_iter().map(|(code, why)| (code, Arc::new(why))).collect());
                         writer.written();
                         retry = RETRY_FIRST;
                     }
                     Err(failed) => {
                         // The database failed (a full disk, say): the writes wait again, unless newer ones came.
-                        writer.failed(writes.iter().map(|write| (code_of(write), failed.to_string())).collect());
+                        let failed = Arc::new(failed);
+                        writer.failed(writes.iter().map(|write| (code_of(write), Arc::clone(&failed))).collect());
                         writer.again(writes);
                         writer.written();
                         std::thread::sleep(retry);
@@ -73,14 +74,14 @@ impl Saver {
 
     /// Saves `table` as it is, in place of any state of it still waiting;
     /// why its last write failed, if it did.
-    pub(super) fn save(&self, table: StoredTable) -> Option<String> {
+    pub(super) fn save(&self, table: StoredTable) -> Option<Arc<StoreError>> {
         let code = table.code.clone();
         self.shared.put(code, TableWrite::Save(Box::new(table)))
     }
 
     /// Saves `table` as it is and waits until it is written: a table
     /// being opened is in the database before anyone is told its code.
-    pub(super) fn save_now(&self, table: StoredTable) -> Option<String> {
+    pub(super) fn save_now(&self, table: StoredTable) -> Option<Arc<StoreError>> {
         let code = table.code.clone();
         let earlier = self.save(table);
         let mut state = self.shared.lock();
@@ -113,7 +114,7 @@ impl SaverQueue {
         self.state.lock().unwrap_or_else(PoisonError::into_inner)
     }
 
-    fn put(&self, code: String, write: TableWrite) -> Option<String> {
+    fn put(&self, code: String, write: TableWrite) -> Option<Arc<StoreError>> {
         let mut state = self.lock();
         if state.waiting.insert(code.clone(), write).is_none() {
             state.order.push(code.clone());
@@ -164,7 +165,7 @@ impl SaverQueue {
     }
 
     /// Keeps why these tables' writes failed, for each table to hear.
-    fn failed(&self, failures: Vec<(String, String)>) {
+    fn failed(&self, failures: Vec<(String, Arc<StoreError>)>) {
         if !failures.is_empty() {
             self.lock().failures.extend(failures);
         }
@@ -205,10 +206,10 @@ mod tests {
         let _ = std::fs::remove_dir_all(&dir);
         let saver = Saver::start(Store::open_in(&dir).unwrap()).unwrap();
         for n in 0..50 {
-            assert_eq!(saver.save(table("AAAA", &format!("trick {n}"))), None);
+            assert!(saver.save(table("AAAA", &format!("trick {n}"))).is_none());
         }
-        assert_eq!(saver.save(table("BBBB", "kept")), None);
-        assert_eq!(saver.save(table("CCCC", "soon gone")), None);
+        assert!(saver.save(table("BBBB", "kept")).is_none());
+        assert!(saver.save(table("CCCC", "soon gone")).is_none());
         saver.remove("CCCC");
         saver.finish();
         let stored = Store::open_in(&dir).unwrap().tables().unwrap();
@@ -225,8 +226,8 @@ mod tests {
         let saver = Saver::start(Store::open_in(&dir).unwrap()).unwrap();
         let mut huge = table("HUGE", "");
         huge.settings = serde_json::json!({ "note": "x".repeat(100_000) });
-        assert_eq!(saver.save(huge), None);
-        assert_eq!(saver.save(table("FINE", "written")), None);
+        assert!(saver.save(huge).is_none());
+        assert!(saver.save(table("FINE", "written")).is_none());
         // The writer takes what waits at once; wait for it to have tried the two.
         let tried = || saver.shared.lock().failures.contains_key("HUGE");
         let deadline = std::time::Instant::now() + std::time::Duration::from_secs(10);
@@ -234,7 +235,7 @@ mod tests {
             std::thread::sleep(std::time::Duration::from_millis(10));
         }
         let told = saver.save(table("HUGE", "small now"));
-        assert!(told.is_some_and(|why| why.contains("settings")), "the refusal is heard");
+        assert!(told.is_some_and(|why| why.to_string().contains("settings")), "the refusal is heard");
         saver.finish();
         let stored = Store::open_in(&dir).unwrap().tables().unwrap();
         assert_eq!(note_of(&stored, "FINE").as_deref(), Some("written"));

@@ -841,7 +841,7 @@ impl Served {
         self.saved(failed, now);
     }
 
-    fn saved(&mut self, failed: Option<String>, now: Instant) {
+    fn saved(&mut self, failed: Option<Arc<StoreError>>, now: Instant) {
         if let Some(error) = failed {
             self.room.send(Message::Note(Note::Failed(Job::SaveTable, error.to_string())), now);
         }
