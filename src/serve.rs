@@ -54,7 +54,7 @@ use live::Registry;
 use saver::Saver;
 use session::Visitor;
 use store::Store;
-use table::{Opening, TableLine};
+use table::{Opening, TableHandle};
 
 pub use access::AccessChoice;
 
@@ -215,7 +215,7 @@ enum NotFound {
 impl ServerCommon {
     /// The table with this code, for `visitor`: unless they have tried
     /// too many wrong codes lately.
-    fn find_table(&self, code: &str, visitor: &Visitor) -> Result<TableLine, NotFound> {
+    fn find_table(&self, code: &str, visitor: &Visitor) -> Result<TableHandle, NotFound> {
         let now = std::time::Instant::now();
         if let Some(wait) = self.code_tries.wait(&visitor.code_tries, visitor.address, now) {
             return Err(NotFound::Wait(wait));

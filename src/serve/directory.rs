@@ -15,7 +15,7 @@ use super::limits::{TABLES_PER_NETWORK, network};
 use super::saver::Saver;
 use super::session::Screen;
 use super::store::StoredTable;
-use super::table::{self, Opening, StartError, TableLine, TableNews, TableServices, ToTable};
+use super::table::{self, Opening, StartError, TableHandle, TableNews, TableServices, ToTable};
 use crate::lobby::TableSummary;
 
 /// How long the server waits for its tables to end as it stops.
@@ -73,7 +73,7 @@ type Watcher = Box<dyn Fn(News) + Send>;
 
 /// The server's tables, by code.
 pub(super) struct Directory {
-    tables: Mutex<HashMap<String, TableLine>>,
+    tables: Mutex<HashMap<String, TableHandle>>,
     /// The tables' threads, to join as the server stops (those of tables
     /// closed since are let go as new ones open).
     threads: Mutex<Vec<JoinHandle<()>>>,
@@ -116,15 +116,15 @@ impl Directory {
     }
 
     /// The table with this code.
-    pub(super) fn get(&self, code: &str) -> Option<TableLine> {
+    pub(super) fn get(&self, code: &str) -> Option<TableHandle> {
         self.tables.lock().ok()?.get(code).cloned()
     }
 
     /// Every table as the lobby shows it, by code.
     pub(super) fn summaries(&self) -> Vec<TableSummary> {
-        let lines: Vec<TableLine> =
+        let lines: Vec<TableHandle> =
             self.tables.lock().map(|tables| tables.values().cloned().collect()).unwrap_or_default();
-        let mut summaries: Vec<TableSummary> = lines.iter().map(TableLine::summary).collect();
+        let mut summaries: Vec<TableSummary> = lines.iter().map(TableHandle::summary).collect();
         summaries.sort_by(|a, b| a.code.cmp(&b.code));
         summaries
     }
@@ -137,7 +137,7 @@ impl Directory {
         opening: Opening,
         stored: Option<&StoredTable>,
         code_length: usize,
-    ) -> Result<TableLine, OpenError> {
+    ) -> Result<TableHandle, OpenError> {
         let mut tables = self.tables.lock().map_err(|_| OpenError::Unreadable)?;
         if tables.len() >= self.bounds.tables {
             return Err(OpenError::Full(self.bounds.tables));
@@ -209,7 +209,7 @@ impl Directory {
     /// for each table to have handed its last state to the saver and
     /// ended.
     pub(super) fn stop(&self) {
-        let tables: Vec<TableLine> =
+        let tables: Vec<TableHandle> =
             self.tables.lock().map(|tables| tables.values().cloned().collect()).unwrap_or_default();
         for table in &tables {
             let _ = table.sender.send(ToTable::Stop);

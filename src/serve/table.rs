@@ -3,13 +3,14 @@
 //! Sessions send it what their people type; it draws again the screens a
 //! change reaches. The bots' searches and the hints run on the server's
 //! pool. A screen that fails or panics ends that person's connection only.
-//! What the database keeps of a table between runs is in `stored`.
+//! How a table is reached (its handle, what it hears) is in `handle`,
+//! what the database keeps of a table between runs in `stored`.
 
 use std::collections::HashMap;
 use std::net::IpAddr;
 use std::panic::AssertUnwindSafe;
 use std::path::PathBuf;
-use std::sync::mpsc::{Receiver, RecvTimeoutError, SendError, Sender};
+use std::sync::mpsc::{Receiver, RecvTimeoutError, Sender};
 use std::sync::{Arc, Mutex};
 use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
@@ -26,7 +27,7 @@ use hearts_engine::RulesError;
 use hearts_table::pace::Speed;
 use hearts_table::pool::Pool;
 use hearts_table::saved::SaveError;
-use hearts_table::{Arrival, Ended, Finish, Intent, Job, Message, Note, PersonId, Setup, Sharing, Table, secret_deal};
+use hearts_table::{Ended, Finish, Intent, Job, Message, Note, PersonId, Setup, Sharing, Table, secret_deal};
 
 use super::identity::Identity;
 use super::limits::{WATCHERS_PER_TABLE, network};
@@ -37,104 +38,16 @@ use super::{name, standing};
 use crate::line::{CardWords, Narrator};
 use crate::lobby::{SeatSummary, TableSummary};
 
+mod handle;
 mod stored;
+
+use handle::blank_summary;
+pub(super) use handle::{Joining, TableHandle, ToTable, bring_to_table};
 
 use stored::{
     closes_when_empty, empty_since_of, holders_of, nobody_seated_since_of, now_millis, opener_of, provable,
     settings_of, sharing_of, wall_of,
 };
-
-/// What a table hears about.
-pub(super) enum ToTable {
-    /// A person comes to the table.
-    Join(Box<Joining>),
-    /// What a person's connection passes on.
-    Input(PersonId, Input),
-    /// Work done off the table's thread (a bot's decision, a hint), as
-    /// the table's message.
-    Table(Message),
-    /// A person away gives up, from their lobby, the seat held by this token.
-    GiveUp(String),
-    /// The server stops: give every terminal back.
-    Stop,
-}
-
-/// A person coming to a table, with their screen.
-pub(super) struct Joining {
-    /// Who: their id, name, key and whether they only watch.
-    pub(super) arrival: Arrival,
-    /// How their terminal shows cards.
-    pub(super) theme: Theme,
-    /// Their screen, routed to the table.
-    pub(super) screen: Screen,
-}
-
-/// A running table, as the directory keeps it.
-#[derive(Clone)]
-pub(super) struct TableLine {
-    /// The code people join it by.
-    pub(super) code: String,
-    /// Where its messages go.
-    pub(super) sender: Sender<ToTable>,
-    /// What it looks like from outside.
-    pub(super) summary: Arc<Mutex<TableSummary>>,
-    /// Whether people are brought to it still: false once it closes.
-    pub(super) open: Arc<Mutex<bool>>,
-    /// The network a person opened it from, while this server runs.
-    pub(super) from: Option<IpAddr>,
-}
-
-impl TableLine {
-    /// What the table looks like now.
-    pub(super) fn summary(&self) -> TableSummary {
-        self.summary.lock().map_or_else(|_| blank_summary(&self.code, false), |summary| summary.clone())
-    }
-}
-
-/// Takes a person's screen to `table`, to sit or to watch. The screen
-/// comes back when the table has closed or stopped, for the caller to
-/// route again.
-pub(super) fn bring_to_table(mut screen: Screen, table: &TableLine, watch: bool, id: PersonId) -> Option<Screen> {
-    // Sent under the table's own lock: once it closes, nobody is brought to it.
-    let open = table.open.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
-    if !*open {
-        return Some(screen);
-    }
-    screen.id = id;
-    let visitor = &screen.visitor;
-    // A seat is held by who the person is: their key, their name if it is theirs, or no one again.
-    let seat_note = what_keeps_the_seat(&visitor.identity).map(str::to_string);
-    let (name, key) = (visitor.name.clone(), Some(visitor.holder.clone()));
-    let arrival = Arrival { id, name, key, watch, in_lines: false, seat_note };
-    let theme = visitor.theme;
-    // Routed and sent under one lock: a takeover's Gone for this person then reaches the table after the Join.
-    let route = Arc::clone(&screen.route);
-    let mut place = route.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
-    let sender = table.sender.clone();
-    *place = Some(Box::new(move |input| sender.send(ToTable::Input(id, input)).is_ok()));
-    let sent = table.sender.send(ToTable::Join(Box::new(Joining { arrival, theme, screen })));
-    drop(place);
-    drop(open);
-    let Err(SendError(ToTable::Join(joining))) = sent else {
-        return None;
-    };
-    let Joining { screen, .. } = *joining;
-    Some(screen)
-}
-
-/// A table's summary before it has published one.
-fn blank_summary(code: &str, listed: bool) -> TableSummary {
-    TableSummary {
-        code: code.to_string(),
-        label: String::new(),
-        players: 0,
-        seats: Vec::new(),
-        playing: false,
-        hand: 0,
-        listed,
-        opener: None,
-    }
-}
 
 /// What a table is opened with.
 pub(super) struct Opening {
@@ -217,7 +130,7 @@ pub(super) fn open(
     opening: Opening,
     stored: Option<&StoredTable>,
     around: TableServices,
-) -> Result<(TableLine, JoinHandle<()>), StartError> {
+) -> Result<(TableHandle, JoinHandle<()>), StartError> {
     let store = Store::open_in(&around.dir).map_err(|error| StartError::Store(Box::new(error)))?;
     let from = opening.from.map(network);
     let listed = stored.map_or(opening.listed, |stored| stored.listed);
@@ -276,7 +189,7 @@ pub(super) fn open(
             served.run(&receiver);
         })
         .map_err(StartError::Thread)?;
-    Ok((TableLine { code, sender, summary, open, from }, thread))
+    Ok((TableHandle { code, sender, summary, open, from }, thread))
 }
 
 /// Tells the directory its table is gone, when dropped.
@@ -327,7 +240,7 @@ struct CommonSight {
 struct Served {
     /// The server around the table.
     around: TableServices,
-    /// Whether people are brought here still ([`TableLine::open`]).
+    /// Whether people are brought here still ([`TableHandle::open`]).
     open: Arc<Mutex<bool>>,
     /// Since when nobody has been at the table (a table opened by a person
     /// closes once that is [`TableServices::close_after`] ago).
@@ -913,17 +826,6 @@ impl Served {
     }
 }
 
-/// What a person who sits down without a key is told keeps their seat:
-/// their name alone, or nothing at all (a name cleaning changed); a key
-/// keeps it for them alone, and they are told nothing.
-fn what_keeps_the_seat(identity: &Identity) -> Option<&'static str> {
-    match identity {
-        Identity::Key(_) => None,
-        Identity::Name(_) => Some("Your name alone keeps this seat; with a key (ssh -i) only you can reclaim it"),
-        Identity::Anonymous => Some("This seat is not kept if you leave; with a key (ssh -i) it waits for you"),
-    }
-}
-
 /// Person `id` goes: their seat waits for them, unless it is held by
 /// someone nobody can know again, whose seat is given up at once.
 fn let_go(room: &mut Room, id: PersonId, now: Instant) {
@@ -971,6 +873,7 @@ mod tests {
     use super::*;
     use hearts_bots::players::{Level, Player};
     use hearts_engine::{Rules, Seat};
+    use hearts_table::Arrival;
 
     fn arrive(app: &mut Table, id: u64, name: &str, holder: &str) {
         let key = Some(holder.to_string());
