@@ -67,7 +67,7 @@ mod tests {
         let _ = std::fs::remove_dir_all(&dir);
         let mut store = Store::open_in(&dir).unwrap();
         let rules = Rules { target_score: 30, ..Rules::default() };
-        let record = hearts_bots::record::bot_game(
+        let record = hearts_bots::testing::bot_game(
             rules,
             3,
             |_| Level::Normal,

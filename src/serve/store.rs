@@ -686,7 +686,7 @@ mod tests {
         let rules = Rules { target_score: 20, ..Rules::default() };
         let played: Vec<GameRecord> = (5..7)
             .map(|seed| {
-                hearts_bots::record::bot_game(rules, seed, |_| Level::Easy, &["human:alice", "easy", "easy", "easy"])
+                hearts_bots::testing::bot_game(rules, seed, |_| Level::Easy, &["human:alice", "easy", "easy", "easy"])
             })
             .collect();
         for record in &played {

@@ -115,7 +115,7 @@ mod tests {
     /// A whole game between easy bots, as a record.
     fn record(seed: u64) -> GameRecord {
         let rules = hearts_engine::Rules { target_score: 20, ..hearts_engine::Rules::default() };
-        hearts_bots::record::bot_game(rules, seed, |_| Level::Easy, &["easy"; 4])
+        hearts_bots::testing::bot_game(rules, seed, |_| Level::Easy, &["easy"; 4])
     }
 
     #[test]

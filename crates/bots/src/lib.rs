@@ -13,6 +13,8 @@ pub mod config;
 pub mod players;
 pub mod record;
 pub mod sim;
+#[cfg(any(test, feature = "testing"))]
+pub mod testing;
 
 mod advice;
 mod expert;

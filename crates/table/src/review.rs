@@ -342,9 +342,9 @@ mod tests {
         use hearts_bots::players::Level;
         let rules = Rules { target_score: 26, ..Rules::default() };
         let players = ["normal", "human:bob", "human:carol", "normal"];
-        let record = hearts_bots::record::bot_game(rules, 4, |_| Level::Normal, &players);
+        let record = hearts_bots::testing::bot_game(rules, 4, |_| Level::Normal, &players);
         assert_eq!(reviewed_seat(&record), Seat::new(1).unwrap(), "bob, the first person seated");
-        let bots = hearts_bots::record::bot_game(rules, 4, |_| Level::Normal, &["normal"; 4]);
+        let bots = hearts_bots::testing::bot_game(rules, 4, |_| Level::Normal, &["normal"; 4]);
         assert_eq!(reviewed_seat(&bots), Seat::SOUTH, "nobody: seat 0");
     }
 
@@ -354,7 +354,7 @@ mod tests {
         let rules = Rules { target_score: 26, ..Rules::default() };
         // South plays randomly, so it makes mistakes to find.
         let level = |s: Seat| if s == Seat::SOUTH { Level::Random } else { Level::Normal };
-        let record = hearts_bots::record::bot_game(rules, 4, level, &["human", "normal", "normal", "normal"]);
+        let record = hearts_bots::testing::bot_game(rules, 4, level, &["human", "normal", "normal", "normal"]);
         assert_eq!(reviewed_seat(&record), Seat::SOUTH);
         let first = review(&record, Seat::SOUTH, 30, |_, _| {}).unwrap();
         let again = review(&record, Seat::SOUTH, 30, |_, _| {}).unwrap();
@@ -378,7 +378,7 @@ mod tests {
         use hearts_bots::players::Level;
         let rules = Rules { target_score: 26, ..hearts_engine::Preset::Worldwinner.rules() };
         let level = |s: Seat| if s == Seat::SOUTH { Level::Random } else { Level::Normal };
-        let record = hearts_bots::record::bot_game(rules, 5, level, &["human", "normal", "normal", "normal"]);
+        let record = hearts_bots::testing::bot_game(rules, 5, level, &["human", "normal", "normal", "normal"]);
         assert_eq!(Unit::of(&record, &rules, Seat::SOUTH), Unit::Tournament);
         // A bot's seat has no tournament score: its review counts points.
         assert_eq!(Unit::of(&record, &rules, Seat::new(1).unwrap()), Unit::Points);

@@ -13,7 +13,7 @@ use hearts_engine::Rules;
 
 fn replay() -> Replay {
     let rules = Rules { target_score: 30, ..Rules::default() };
-    let record = hearts_bots::record::bot_game(rules, 9, |_| Level::Normal, &["normal"; 4]);
+    let record = hearts_bots::testing::bot_game(rules, 9, |_| Level::Normal, &["normal"; 4]);
     Replay::new(record, (1, 1), Theme { color: false, ascii: false, palette256: true, four_colour: false }).unwrap()
 }
 
@@ -103,7 +103,7 @@ fn tenth_card_costs_4_2(replay: &Replay, choices: Vec<hearts_table::review::Choi
 fn carols_game_seen_by_alice() -> Replay {
     let rules = Rules { target_score: 30, ..Rules::default() };
     let players = ["human:carol", "normal", "human:alice", "hard"];
-    let record = hearts_bots::record::bot_game(rules, 9, |_| Level::Normal, &players);
+    let record = hearts_bots::testing::bot_game(rules, 9, |_| Level::Normal, &players);
     let alice = Seat::new(2);
     Replay::seen_from(record, (1, 1), Theme { color: false, ascii: false, palette256: true, four_colour: false }, alice)
         .unwrap()
@@ -325,7 +325,7 @@ fn a_big_screen_draws_the_hands_and_the_trick_as_cards_and_the_played_cards_fain
 fn small_cards_that_overlap_each_show_their_suit() {
     // Three players hold seventeen cards: as small cards they overlap.
     let rules = Rules { players: 3, target_score: 30, ..Rules::default() };
-    let record = hearts_bots::record::bot_game(rules, 9, |_| Level::Normal, &["normal"; 3]);
+    let record = hearts_bots::testing::bot_game(rules, 9, |_| Level::Normal, &["normal"; 3]);
     let theme = Theme { color: true, ascii: false, palette256: true, four_colour: true };
     let replay = Replay::new(record, (1, 1), theme).unwrap();
     let area = Rect::new(0, 0, 120, 30);
@@ -389,7 +389,7 @@ fn text_at(replay: &Replay, width: u16, height: u16) -> Vec<String> {
 #[test]
 fn at_80_columns_the_top_line_keeps_the_hand_trick_and_step_whole() {
     let rules = Rules { target_score: 30, ..Rules::default() };
-    let record = hearts_bots::record::bot_game(rules, 340_662_281_123, |_| Level::Normal, &["normal"; 4]);
+    let record = hearts_bots::testing::bot_game(rules, 340_662_281_123, |_| Level::Normal, &["normal"; 4]);
     let mut replay =
         Replay::new(record, (12, 34), Theme { color: false, ascii: false, palette256: true, four_colour: false })
             .unwrap();
@@ -409,7 +409,7 @@ fn at_80_columns_the_top_line_keeps_the_hand_trick_and_step_whole() {
 #[test]
 fn at_80_columns_the_sheet_shows_every_seat_of_eleven() {
     let rules = Rules { players: 11, target_score: 30, ..hearts_engine::Preset::Cancellation.rules() };
-    let record = hearts_bots::record::bot_game(rules, 5, |_| Level::Normal, &["normal"; 11]);
+    let record = hearts_bots::testing::bot_game(rules, 5, |_| Level::Normal, &["normal"; 11]);
     let mut replay =
         Replay::new(record, (1, 1), Theme { color: false, ascii: false, palette256: true, four_colour: false })
             .unwrap();
@@ -432,7 +432,7 @@ fn at_80_columns_the_sheet_shows_every_seat_of_eleven() {
 #[test]
 fn a_partnership_game_is_replayed_with_the_tables_sheet_one_column_a_team() {
     let rules = hearts_engine::Preset::Partnership.rules();
-    let record = hearts_bots::record::bot_game(rules, 3, |_| Level::Normal, &["normal"; 4]);
+    let record = hearts_bots::testing::bot_game(rules, 3, |_| Level::Normal, &["normal"; 4]);
     let mut replay =
         Replay::new(record, (1, 1), Theme { color: false, ascii: true, palette256: true, four_colour: false }).unwrap();
     replay.go(Move::End);
@@ -457,7 +457,7 @@ fn a_partnership_game_is_replayed_with_the_tables_sheet_one_column_a_team() {
 #[test]
 fn at_80_columns_every_card_of_an_eleven_player_trick_is_shown_whole() {
     let rules = Rules { players: 11, target_score: 30, ..hearts_engine::Preset::Cancellation.rules() };
-    let record = hearts_bots::record::bot_game(rules, 5, |_| Level::Normal, &["normal"; 11]);
+    let record = hearts_bots::testing::bot_game(rules, 5, |_| Level::Normal, &["normal"; 11]);
     let mut replay =
         Replay::new(record, (1, 1), Theme { color: false, ascii: false, palette256: true, four_colour: false })
             .unwrap();
