@@ -35,7 +35,7 @@ pub use expert::{
     CardEstimate, DEFAULT_SAMPLES, Expert, Goal, PassEstimate, Think, evaluate_passes, evaluate_plays,
     evaluate_plays_in_world, evaluate_these_passes,
 };
-pub use policy::Skill;
+pub use policy::{Skill, choose_play};
 pub use view::{Doubles, PassView, SeatView, VariantsView, Voids};
 
 pub use crate::players::{BotChoices, Level, Player, PlayerError};
