@@ -228,7 +228,9 @@ fn read(files: &[String]) -> Vec<(u64, Decision)> {
                     let hard_best = entries.iter().zip(&best).any(|((card, _), &b)| b && Some(*card) == hard);
                     let mut after = position.clone();
                     let hand_index = position.history().len();
-                    let (Some(result), true) = (results.get(hand_index), after.apply(*action).is_ok()) else { continue };
+                    let (Some(result), true) = (results.get(hand_index), after.apply(*action).is_ok()) else {
+                        continue;
+                    };
                     let real = hand_value(result, seat, position.rules().player_count());
                     let real_moon = result.shooter.is_some();
                     out.push((
@@ -449,7 +451,8 @@ fn playout_error(decisions: &[&Decision], choose: &dyn Fn(&Game, Seat, Seat) -> 
     let (mut absolute, mut squared, mut quiet, mut quiet_count) = (0.0f64, 0.0f64, 0.0f64, 0usize);
     for decision in decisions {
         let deciding = decision.seat;
-        let (value, moon) = play_out(decision.after.clone(), deciding, &|position, seat| choose(position, seat, deciding));
+        let (value, moon) =
+            play_out(decision.after.clone(), deciding, &|position, seat| choose(position, seat, deciding));
         let error = f64::from(value - decision.real);
         absolute += error.abs();
         squared += error * error;
@@ -467,9 +470,8 @@ fn playout_error(decisions: &[&Decision], choose: &dyn Fn(&Game, Seat, Seat) -> 
 fn old_player(position: &Game, seat: Seat, deciding: Seat) -> Card {
     let view = SeatView::of(position, seat);
     let hand = position.hand();
-    let only_deciding_scored = Seat::all(view.players())
-        .filter(|&s| s != deciding)
-        .all(|s| (hand.taken(s) & hand.penalty_cards()).is_empty());
+    let only_deciding_scored =
+        Seat::all(view.players()).filter(|&s| s != deciding).all(|s| (hand.taken(s) & hand.penalty_cards()).is_empty());
     let skill = if seat != deciding && only_deciding_scored { Skill::PLAYOUT_GUARDING } else { Skill::PLAYOUT };
     choose_play(&view, skill)
 }

@@ -12,6 +12,8 @@ pub mod request;
 pub mod room;
 pub mod serve;
 pub mod terminal;
+#[cfg(test)]
+mod testing;
 pub mod theme;
 pub mod ui;
 pub mod words;

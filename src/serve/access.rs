@@ -550,6 +550,7 @@ mod tests {
 
     use super::super::command::Going;
     use super::*;
+    use crate::testing::Scratch;
 
     fn key(seed: u8) -> PublicKey {
         PrivateKey::from(Ed25519Keypair::from_seed(&[seed; 32])).public_key().clone()
@@ -715,13 +716,11 @@ mod tests {
 
     #[test]
     fn a_file_is_refused_at_its_first_bad_line_with_file_and_number() {
-        let dir = std::env::temp_dir().join(format!("hearts-access-{}", std::process::id()));
-        std::fs::create_dir_all(&dir).unwrap();
+        let dir = Scratch::made("access");
         let file = dir.join("authorized_keys");
         std::fs::write(&file, format!("# friends\n{}\n\n{}\n", line("", 1), line("cert-authority", 2))).unwrap();
         let error = Access::choose(&AccessChoice::AuthorizedKeys(file.clone()), "0.0.0.0:22".parse().unwrap());
         let said = error.unwrap_err().to_string();
         assert!(said.contains(&file.display().to_string()) && said.contains("line 4: option cert-authority"), "{said}");
-        std::fs::remove_dir_all(&dir).unwrap();
     }
 }

@@ -83,12 +83,11 @@ fn owner_only(path: &Path) -> std::io::Result<()> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::testing::Scratch;
     use russh::keys::HashAlg;
 
-    fn scratch(name: &str) -> std::path::PathBuf {
-        let dir = std::env::temp_dir().join(format!("hearts-host-key-{name}-{}", std::process::id()));
-        let _ = fs::remove_dir_all(&dir);
-        dir
+    fn scratch(name: &str) -> Scratch {
+        Scratch::new(&format!("host-key-{name}"))
     }
 
     #[test]
@@ -104,7 +103,6 @@ mod tests {
             let mode = fs::metadata(dir.join(FILE)).unwrap().permissions().mode();
             assert_eq!(mode & 0o777, 0o600);
         }
-        fs::remove_dir_all(&dir).unwrap();
     }
 
     #[cfg(unix)]
@@ -117,6 +115,5 @@ mod tests {
         fs::set_permissions(&path, fs::Permissions::from_mode(0o644)).unwrap();
         load_or_make(&dir).unwrap();
         assert_eq!(fs::metadata(&path).unwrap().permissions().mode() & 0o777, 0o600);
-        fs::remove_dir_all(&dir).unwrap();
     }
 }

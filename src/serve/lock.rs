@@ -50,16 +50,15 @@ impl ServeLock {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::testing::Scratch;
 
     #[test]
     fn a_second_claim_is_refused_naming_the_holder_until_the_first_lets_go() {
-        let dir = std::env::temp_dir().join(format!("hearts-serve-lock-{}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&dir);
-        std::fs::create_dir_all(&dir).unwrap();
+        let dir = Scratch::made("serve-lock");
         let first = ServeLock::take(&dir).unwrap();
         match ServeLock::take(&dir) {
             Err(ServeError::Busy { dir: busy, holder }) => {
-                assert_eq!((busy, holder), (dir.clone(), Some(std::process::id())));
+                assert_eq!((busy, holder), (dir.to_path_buf(), Some(std::process::id())));
             }
             other => panic!("a second claim was not refused: {other:?}"),
         }
@@ -67,6 +66,5 @@ mod tests {
         assert!(ServeLock::take(&dir).is_ok(), "the directory is free again");
         let mode = std::os::unix::fs::PermissionsExt::mode(&std::fs::metadata(dir.join(FILE)).unwrap().permissions());
         assert_eq!(mode & 0o777, 0o600);
-        std::fs::remove_dir_all(&dir).unwrap();
     }
 }

@@ -184,6 +184,7 @@ fn code_of(write: &TableWrite) -> String {
 mod tests {
     use super::*;
     use crate::serve::store::Seated;
+    use crate::testing::Scratch;
 
     fn table(code: &str, note: &str) -> StoredTable {
         StoredTable {
@@ -202,8 +203,7 @@ mod tests {
 
     #[test]
     fn each_table_is_written_as_last_handed_over_and_a_removal_after_its_saves_wins() {
-        let dir = std::env::temp_dir().join(format!("hearts-saver-{}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&dir);
+        let dir = Scratch::new("saver");
         let saver = Saver::start(Store::open_in(&dir).unwrap()).unwrap();
         for n in 0..50 {
             assert!(saver.save(table("AAAA", &format!("trick {n}"))).is_none());
@@ -216,13 +216,11 @@ mod tests {
         assert_eq!(note_of(&stored, "AAAA").as_deref(), Some("trick 49"), "the newest state of each table");
         assert_eq!(note_of(&stored, "BBBB").as_deref(), Some("kept"));
         assert_eq!(note_of(&stored, "CCCC"), None, "removed after its save");
-        let _ = std::fs::remove_dir_all(&dir);
     }
 
     #[test]
     fn a_table_refused_is_told_so_at_its_next_save_and_the_others_are_written() {
-        let dir = std::env::temp_dir().join(format!("hearts-saver-refused-{}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&dir);
+        let dir = Scratch::new("saver-refused");
         let saver = Saver::start(Store::open_in(&dir).unwrap()).unwrap();
         let mut huge = table("HUGE", "");
         huge.settings = serde_json::json!({ "note": "x".repeat(100_000) });
@@ -240,6 +238,5 @@ mod tests {
         let stored = Store::open_in(&dir).unwrap().tables().unwrap();
         assert_eq!(note_of(&stored, "FINE").as_deref(), Some("written"));
         assert_eq!(note_of(&stored, "HUGE").as_deref(), Some("small now"));
-        let _ = std::fs::remove_dir_all(&dir);
     }
 }

@@ -58,13 +58,13 @@ pub(super) fn refresh(room: &mut Room, screens: &HashMap<PersonId, Screen>, stor
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::testing::Scratch;
     use hearts_bots::players::Level;
     use hearts_engine::Rules;
 
     #[test]
     fn the_record_is_the_persons_under_the_rules_in_play_found_by_who_they_are() {
-        let dir = std::env::temp_dir().join(format!("hearts-standing-{}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&dir);
+        let dir = Scratch::new("standing");
         let mut store = Store::open_in(&dir).unwrap();
         let rules = Rules { target_score: 30, ..Rules::default() };
         let record = hearts_bots::testing::bot_game(
@@ -102,6 +102,5 @@ mod tests {
         // A name is not the key holder: "alice" by name has none of her games.
         let namesake = super::record(&store, &Identity::Name("alice".into()), "black-lady");
         assert_eq!(namesake.lines[0].1, "0");
-        let _ = std::fs::remove_dir_all(&dir);
     }
 }

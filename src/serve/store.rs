@@ -451,17 +451,15 @@ fn check_seats(table: &StoredTable) -> Result<(), StoreError> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::testing::Scratch;
     use hearts_bots::players::Level;
     use hearts_bots::record::{HandLog, SeatRecord};
     use hearts_engine::Rules;
     use serde_json::json;
     use std::net::IpAddr;
 
-    fn scratch(name: &str) -> PathBuf {
-        let dir = std::env::temp_dir().join(format!("hearts-server-store-{name}-{}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&dir);
-        std::fs::create_dir_all(&dir).unwrap();
-        dir
+    fn scratch(name: &str) -> Scratch {
+        Scratch::made(&format!("server-store-{name}"))
     }
 
     fn saved_game(actions: &[&str]) -> SavedGame {
@@ -522,7 +520,8 @@ mod tests {
     fn the_database_its_log_and_its_directory_are_the_owners_only() {
         use std::os::unix::fs::PermissionsExt;
         let mode = |path: &Path| std::fs::metadata(path).unwrap().permissions().mode() & 0o777;
-        let dir = scratch("modes").join("hearts");
+        let scratch = scratch("modes");
+        let dir = scratch.join("hearts");
         let mut store = Store::open_in(&dir).unwrap();
         store.save_table(&table("7Q4K")).unwrap();
         assert_eq!(mode(&dir), 0o700);
@@ -725,8 +724,9 @@ mod tests {
             export_games(&dir, file).unwrap();
             assert_eq!(mode(file.as_path()), 0o600, "{}", file.display());
         }
-        let empty = scratch("export_mode_empty").join("games.jsonl");
-        export_games(&scratch("export_mode_none"), &empty).unwrap();
+        let (empty_dir, none) = (scratch("export_mode_empty"), scratch("export_mode_none"));
+        let empty = empty_dir.join("games.jsonl");
+        export_games(&none, &empty).unwrap();
         assert_eq!(mode(&empty), 0o600);
     }
 

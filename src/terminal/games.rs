@@ -104,12 +104,11 @@ fn keep_aside_and_mend(file: &Path, text: &str, good: &str, problem: String) -> 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::testing::Scratch;
     use hearts_bots::players::Level;
 
-    fn scratch(name: &str) -> PathBuf {
-        let dir = std::env::temp_dir().join(format!("hearts-games-{name}-{}", std::process::id()));
-        let _ = fs::remove_dir_all(&dir);
-        dir
+    fn scratch(name: &str) -> Scratch {
+        Scratch::new(&format!("games-{name}"))
     }
 
     /// A whole game between easy bots, as a record.

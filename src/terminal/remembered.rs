@@ -26,6 +26,7 @@ pub fn remember(file: &Path, remembered: &Remembered) -> Result<(), FileError> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::testing::Scratch;
     use crate::theme::Theme;
     use crate::ui::window::new_game::NewGameForm;
     use hearts_bots::players::{Level, Player};
@@ -41,8 +42,7 @@ mod tests {
 
     #[test]
     fn choices_are_remembered_and_come_back() {
-        let dir = std::env::temp_dir().join(format!("hearts-new-game-{}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&dir);
+        let dir = Scratch::new("new-game");
         let mut form = NewGameForm::new(&table(), Speed::Normal, PLAIN, &Remembered::default());
         form.move_cursor(3);
         form.change(1);

@@ -61,14 +61,13 @@ pub fn read(dir: &Path) -> Found {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::testing::Scratch;
     use hearts_bots::record::DealCode;
     use hearts_table::saved::test_games::{played_game, table};
     use std::time::Duration;
 
-    fn scratch(name: &str) -> PathBuf {
-        let dir = std::env::temp_dir().join(format!("hearts-save-{name}-{}", std::process::id()));
-        let _ = fs::remove_dir_all(&dir);
-        dir
+    fn scratch(name: &str) -> Scratch {
+        Scratch::new(&format!("save-{name}"))
     }
 
     #[test]

@@ -202,6 +202,7 @@ impl Stats {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::testing::Scratch;
 
     #[test]
     fn averages_are_per_hand_and_per_game() {
@@ -238,9 +239,7 @@ mod tests {
 
     #[test]
     fn corrupt_statistics_are_reported_and_kept_aside_never_reset_in_place() {
-        let dir = std::env::temp_dir().join(format!("hearts-stats-corrupt-{}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&dir);
-        std::fs::create_dir_all(&dir).unwrap();
+        let dir = Scratch::made("stats-corrupt");
         std::fs::write(Stats::path(&dir), "{\"presets\": 7}").unwrap();
         match Stats::read(&dir) {
             Err(FileError::Corrupt { kept_at, .. }) => {
@@ -257,8 +256,7 @@ mod tests {
 
     #[test]
     fn a_record_is_kept_per_preset_on_disk() {
-        let dir = std::env::temp_dir().join(format!("hearts-stats-{}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&dir);
+        let dir = Scratch::new("stats");
         let game = GameStats { hands: 8, points: 40, final_total: 40, won: true, ..GameStats::default() };
         Stats::record(&dir, "omnibus", game).unwrap();
         let after = Stats::record(&dir, "omnibus", game).unwrap();
