@@ -17,9 +17,9 @@
 //! cargo run --release --example playout_model -- selfplay-1000.jsonl selfplay-5000.jsonl
 //! ```
 
-use std::io::BufRead;
+#[path = "common/selfplay_files.rs"]
+mod selfplay_files;
 
-use hearts_bots::record::GameRecord;
 use hearts_bots::{Level, SeatView, Skill, Think, choose_play, decide};
 use hearts_engine::{Action, Card, CardSet, Game, HandPhase, HandResult, Seat, Suit};
 
@@ -177,82 +177,57 @@ fn situation_of(view: &SeatView<'_>) -> Situation {
 /// Every decision of the files, with its game's seed.
 fn read(files: &[String]) -> Vec<(u64, Decision)> {
     let mut out = Vec::new();
-    for file in files {
-        let Ok(opened) = std::fs::File::open(file) else {
-            eprintln!("playout_model: cannot read {file}");
-            std::process::exit(2);
-        };
-        for line in std::io::BufReader::new(opened).lines().map_while(Result::ok) {
-            // A line cut short by a run still writing is skipped.
-            let Ok(game) = serde_json::from_str::<serde_json::Value>(&line) else { continue };
-            let Ok(record) = serde_json::from_value::<GameRecord>(game["record"].clone()) else { continue };
-            let Ok((start, actions)) = record.actions() else { continue };
-            let seed = record.seed;
-            let mut hards: Vec<_> = Seat::all(start.rules().player_count())
-                .map(|seat| Level::Hard.bot(seed, seat, Think::Samples(1)))
-                .collect();
-            // Each hand's result as really played, by hand number.
-            let mut real_game = start.clone();
-            let mut results = Vec::new();
-            for action in &actions {
-                let was_finished = real_game.hand().phase() == HandPhase::Finished;
-                if real_game.apply(*action).is_err() {
-                    break;
-                }
-                if !was_finished && real_game.hand().phase() == HandPhase::Finished {
-                    results.push(HandResult::of(real_game.hand(), real_game.rules()));
-                }
+    for game in selfplay_files::games(files, "playout_model") {
+        let mut hards: Vec<_> = Seat::all(game.start.rules().player_count())
+            .map(|seat| Level::Hard.bot(game.seed, seat, Think::Samples(1)))
+            .collect();
+        // Each hand's result as really played, by hand number.
+        let mut results = Vec::new();
+        game.walk(|position, action, _| {
+            let mut after = position.clone();
+            if after.apply(*action).is_ok()
+                && position.hand().phase() != HandPhase::Finished
+                && after.hand().phase() == HandPhase::Finished
+            {
+                results.push(HandResult::of(after.hand(), after.rules()));
             }
-            let decisions = game["decisions"].as_array().cloned().unwrap_or_default();
-            let mut wanted = decisions.iter().peekable();
-            let mut position: Game = start;
-            for (at, action) in actions.iter().enumerate() {
-                if let Some(decision) = wanted.next_if(|decision| decision["at"].as_u64() == Some(at as u64))
-                    && let Action::Play { seat, .. } = *action
-                    && let Some(cards) = decision["cards"].as_array()
-                    && cards.len() > 1
-                {
-                    let view = SeatView::of(&position, seat);
-                    let mut entries = Vec::new();
-                    for entry in cards {
-                        let (Some(card), Some(value)) = (entry[0].as_str(), entry[1].as_f64()) else { continue };
-                        let Ok(card) = card.parse::<Card>() else { continue };
-                        entries.push((card, value as f32));
-                    }
-                    let top = entries.iter().map(|(_, v)| *v).fold(f32::NEG_INFINITY, f32::max);
-                    let best: Vec<bool> = entries.iter().map(|(_, v)| *v >= top - 1e-6).collect();
-                    let hard = match decide(&position, seat, hards[seat.index()].as_mut()) {
-                        Some(Action::Play { card, .. }) => Some(card),
-                        _ => None,
-                    };
-                    let hard_best = entries.iter().zip(&best).any(|((card, _), &b)| b && Some(*card) == hard);
-                    let mut after = position.clone();
-                    let hand_index = position.history().len();
-                    let (Some(result), true) = (results.get(hand_index), after.apply(*action).is_ok()) else {
-                        continue;
-                    };
-                    let real = hand_value(result, seat, position.rules().player_count());
-                    let real_moon = result.shooter.is_some();
-                    out.push((
-                        seed,
-                        Decision {
-                            situation: situation_of(&view),
-                            cards: entries.iter().map(|(card, _)| features(&view, *card)).collect(),
-                            values: entries.iter().map(|(_, v)| *v).collect(),
-                            best,
-                            hard_best,
-                            after,
-                            seat,
-                            real,
-                            real_moon,
-                        },
-                    ));
-                }
-                if position.apply(*action).is_err() {
-                    break;
-                }
+        });
+        game.walk(|position, action, decision| {
+            let (Some(decision), Action::Play { seat, .. }) = (decision, *action) else { return };
+            let Some(cards) = decision["cards"].as_array().filter(|cards| cards.len() > 1) else { return };
+            let view = SeatView::of(position, seat);
+            let mut entries = Vec::new();
+            for entry in cards {
+                let (Some(card), Some(value)) = (entry[0].as_str(), entry[1].as_f64()) else { continue };
+                let Ok(card) = card.parse::<Card>() else { continue };
+                entries.push((card, value as f32));
             }
-        }
+            let top = entries.iter().map(|(_, v)| *v).fold(f32::NEG_INFINITY, f32::max);
+            let best: Vec<bool> = entries.iter().map(|(_, v)| *v >= top - 1e-6).collect();
+            let hard = match decide(position, seat, hards[seat.index()].as_mut()) {
+                Some(Action::Play { card, .. }) => Some(card),
+                _ => None,
+            };
+            let hard_best = entries.iter().zip(&best).any(|((card, _), &b)| b && Some(*card) == hard);
+            let mut after = position.clone();
+            let (Some(result), true) = (results.get(position.history().len()), after.apply(*action).is_ok()) else {
+                return;
+            };
+            out.push((
+                game.seed,
+                Decision {
+                    situation: situation_of(&view),
+                    cards: entries.iter().map(|(card, _)| features(&view, *card)).collect(),
+                    values: entries.iter().map(|(_, v)| *v).collect(),
+                    best,
+                    hard_best,
+                    after,
+                    seat,
+                    real: hand_value(result, seat, position.rules().player_count()),
+                    real_moon: result.shooter.is_some(),
+                },
+            ));
+        });
     }
     out
 }

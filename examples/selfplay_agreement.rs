@@ -9,9 +9,9 @@
 //! cargo run --release --example selfplay_agreement -- hard selfplay-1000.jsonl
 //! ```
 
-use std::io::BufRead;
+#[path = "common/selfplay_files.rs"]
+mod selfplay_files;
 
-use hearts_bots::record::GameRecord;
 use hearts_bots::{Bot, Level, Think, decide};
 use hearts_engine::{Action, Card, Game, Seat};
 
@@ -56,40 +56,23 @@ fn main() {
         std::process::exit(2);
     };
     let (mut leads, mut follows, mut discards) = (Tally::default(), Tally::default(), Tally::default());
-    for file in files {
-        let Ok(opened) = std::fs::File::open(file) else {
-            eprintln!("selfplay_agreement: cannot read {file}");
-            std::process::exit(2);
-        };
-        for line in std::io::BufReader::new(opened).lines().map_while(Result::ok) {
-            // A line cut short by a run still writing is skipped.
-            let Ok(game) = serde_json::from_str::<serde_json::Value>(&line) else { continue };
-            let Ok(record) = serde_json::from_value::<GameRecord>(game["record"].clone()) else { continue };
-            let Ok((start, actions)) = record.actions() else { continue };
-            let seed = record.seed;
-            let mut bots: Vec<_> =
-                Seat::all(start.rules().player_count()).map(|seat| level.bot(seed, seat, Think::Samples(1))).collect();
-            let decisions = game["decisions"].as_array().cloned().unwrap_or_default();
-            let mut wanted = decisions.iter().peekable();
-            let mut position: Game = start;
-            for (at, action) in actions.iter().enumerate() {
-                if let Some(decision) = wanted.next_if(|decision| decision["at"].as_u64() == Some(at as u64))
-                    && let Action::Play { seat, .. } = *action
-                    && let Some((card, agreed)) = judge(&position, seat, bots[seat.index()].as_mut(), decision)
-                {
-                    let tally = match position.hand().trick().led_suit() {
-                        None => &mut leads,
-                        Some(suit) if card.suit() == suit => &mut follows,
-                        Some(_) => &mut discards,
-                    };
-                    tally.seen += 1;
-                    tally.agreed += usize::from(agreed);
-                }
-                if position.apply(*action).is_err() {
-                    break;
-                }
+    for game in selfplay_files::games(files, "selfplay_agreement") {
+        let mut bots: Vec<_> = Seat::all(game.start.rules().player_count())
+            .map(|seat| level.bot(game.seed, seat, Think::Samples(1)))
+            .collect();
+        game.walk(|position, action, decision| {
+            if let (Some(decision), Action::Play { seat, .. }) = (decision, *action)
+                && let Some((card, agreed)) = judge(position, seat, bots[seat.index()].as_mut(), decision)
+            {
+                let tally = match position.hand().trick().led_suit() {
+                    None => &mut leads,
+                    Some(suit) if card.suit() == suit => &mut follows,
+                    Some(_) => &mut discards,
+                };
+                tally.seen += 1;
+                tally.agreed += usize::from(agreed);
             }
-        }
+        });
     }
     println!("{}", leads.line("leads"));
     println!("{}", follows.line("follows"));
