@@ -5,8 +5,9 @@
 //!
 //! Pure state changed by one function, as at the table: the server hands
 //! the lobby what it shows ([`Lobby::set_tables`], [`Lobby::set_records`],
-//! [`Lobby::set_games`]), keys and clicks become [`Command`]s
-//! ([`input`]), [`Lobby::update`] turns them into at most one
+//! [`Lobby::set_games`]), keys and clicks become the table's [`Command`]s
+//! (a key by `ui::input::key_command` with the lobby's map, a click by
+//! [`input`]), [`Lobby::update`] turns them into at most one
 //! [`LobbyEffect`] for the server to carry out, and [`view::draw`] draws.
 
 mod form;

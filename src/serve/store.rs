@@ -593,7 +593,8 @@ mod tests {
 
     #[test]
     fn a_saved_table_reads_back_equal() {
-        let mut store = Store::open_in(&scratch("read_back")).unwrap();
+        let dir = scratch("read_back");
+        let mut store = Store::open_in(&dir).unwrap();
         let between_games = StoredTable { game: None, listed: false, ..table("Z9Z9") };
         store.save_table(&table("7Q4K")).unwrap();
         store.save_table(&between_games).unwrap();
@@ -742,7 +743,8 @@ mod tests {
 
     #[test]
     fn records_per_preset_count_games_wins_and_points_per_hand() {
-        let mut store = Store::open_in(&scratch("records")).unwrap();
+        let dir = scratch("records");
+        let mut store = Store::open_in(&dir).unwrap();
         // Alice wins a finished standard game: 5 + 0 points over 2 hands; Bob takes 13 + 0.
         let first = game(["human:alice", "easy", "human:bob", "easy"], &[[5, 0, 13, 8], [0, 26, 0, 0]], &[0], true);
         // Alice in seat 1 of another standard game, lost: 2 points in 1 hand.
@@ -773,7 +775,8 @@ mod tests {
 
     #[test]
     fn a_persons_games_come_newest_first_and_only_the_recent_ones() {
-        let mut store = Store::open_in(&scratch("games_of")).unwrap();
+        let dir = scratch("games_of");
+        let mut store = Store::open_in(&dir).unwrap();
         let mut ids = Vec::new();
         for seed in 0..RECENT_GAMES as u64 + 2 {
             let played = GameRecord { seed, ..game(["human:alice", "easy", "easy", "easy"], &[], &[0], false) };
@@ -801,7 +804,8 @@ mod tests {
 
     #[test]
     fn a_persons_games_are_found_by_who_they_are_not_by_the_name_shown() {
-        let mut store = Store::open_in(&scratch("by_identity")).unwrap();
+        let dir = scratch("by_identity");
+        let mut store = Store::open_in(&dir).unwrap();
         let alices_key = Identity::Key("SHA256:alice".into());
         // Two people shown as "alice" in different games: one with a key, one without.
         let keyed = game(["human:alice", "easy", "easy", "easy"], &[[5, 7, 7, 7]], &[0], true);
@@ -939,7 +943,8 @@ mod tests {
 
     #[test]
     fn oversized_values_and_impossible_seats_are_refused_before_anything_is_written() {
-        let mut store = Store::open_in(&scratch("bounds")).unwrap();
+        let dir = scratch("bounds");
+        let mut store = Store::open_in(&dir).unwrap();
         let long_name = "n".repeat(MAX_NAME + 1);
         let seated = |seat, name: &str| vec![Seated { seat, name: name.into(), key: None }];
         let refused = [
