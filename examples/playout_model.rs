@@ -418,26 +418,33 @@ fn model_card(model: &dyn Model, position: &Game, seat: Seat) -> Card {
     legal[choice]
 }
 
-/// The mean absolute and the root mean squared error of the hand's value
-/// after each decision's chosen card, played out by `choose`, against the
-/// hand as really played; and the mean absolute error where nobody shot
-/// the moon, really or in the playout.
-fn playout_error(decisions: &[&Decision], choose: &dyn Fn(&Game, Seat, Seat) -> Card) -> (f64, f64, f64) {
-    let (mut absolute, mut squared, mut quiet, mut quiet_count) = (0.0f64, 0.0f64, 0.0f64, 0usize);
+/// The errors of the hand's value after each decision's chosen card,
+/// played out by `choose`, against the hand as really played: the mean
+/// absolute and the root mean square over all decisions, and the mean
+/// absolute over those in hands where someone really shot the moon and
+/// those where nobody did (the same decisions for every player); and how
+/// many of the playouts ended in a moon.
+fn playout_error(decisions: &[&Decision], choose: &dyn Fn(&Game, Seat, Seat) -> Card) -> [f64; 5] {
+    let (mut absolute, mut squared, mut shot) = (0.0f64, 0.0f64, 0usize);
+    let (mut moon, mut moons, mut quiet, mut quiets) = (0.0f64, 0usize, 0.0f64, 0usize);
     for decision in decisions {
         let deciding = decision.seat;
-        let (value, moon) =
+        let (value, moon_shot) =
             play_out(decision.after.clone(), deciding, &|position, seat| choose(position, seat, deciding));
+        shot += usize::from(moon_shot);
         let error = f64::from(value - decision.real);
         absolute += error.abs();
         squared += error * error;
-        if !moon && !decision.real_moon {
+        if decision.real_moon {
+            moon += error.abs();
+            moons += 1;
+        } else {
             quiet += error.abs();
-            quiet_count += 1;
+            quiets += 1;
         }
     }
     let n = decisions.len().max(1) as f64;
-    (absolute / n, (squared / n).sqrt(), quiet / quiet_count.max(1) as f64)
+    [absolute / n, (squared / n).sqrt(), moon / moons.max(1) as f64, quiet / quiets.max(1) as f64, shot as f64]
 }
 
 /// The expert's playout player: the others guard against the deciding
@@ -525,7 +532,7 @@ fn main() {
     };
     let real_moons = held.iter().filter(|d| d.real_moon).count();
     println!(
-        "playout error against the hand as played, {} decisions held out ({real_moons} in hands with a moon): mean absolute, root mean square, mean absolute without moons",
+        "playout error against the hand as played, {} decisions held out ({real_moons} in hands with a moon): mean absolute, root mean square, mean absolute in hands with a moon, without; playouts ending in a moon",
         held.len()
     );
     for (name, choose) in [
@@ -534,7 +541,7 @@ fn main() {
         ("mlp", &mlp),
         ("mlp+old", &guarded),
     ] {
-        let (absolute, root, quiet) = playout_error(&held, choose);
-        println!("{name:<9} {absolute:.3} {root:.3} {quiet:.3}");
+        let [absolute, root, moon, quiet, shot] = playout_error(&held, choose);
+        println!("{name:<9} {absolute:.3} {root:.3} {moon:.3} {quiet:.3} {shot}");
     }
 }
