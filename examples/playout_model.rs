@@ -245,16 +245,27 @@ fn target(decision: &Decision) -> Vec<f32> {
     softmax(&scaled)
 }
 
-/// A model scores each card; the likeliest is its choice.
+/// A model scores each card by its features; the likeliest is its choice.
 trait Model {
-    fn scores(&self, decision: &Decision) -> Vec<f32>;
+    fn scores(&self, cards: &[[f32; FEATURES]]) -> Vec<f32>;
+}
+
+/// The index of the highest score (the first of equals).
+fn likeliest(scores: &[f32]) -> usize {
+    let mut choice = 0;
+    for (i, &score) in scores.iter().enumerate() {
+        if score > scores[choice] {
+            choice = i;
+        }
+    }
+    choice
 }
 
 struct Linear([f32; FEATURES]);
 
 impl Model for Linear {
-    fn scores(&self, decision: &Decision) -> Vec<f32> {
-        decision.cards.iter().map(|x| x.iter().zip(&self.0).map(|(a, b)| a * b).sum()).collect()
+    fn scores(&self, cards: &[[f32; FEATURES]]) -> Vec<f32> {
+        cards.iter().map(|x| x.iter().zip(&self.0).map(|(a, b)| a * b).sum()).collect()
     }
 }
 
@@ -276,8 +287,8 @@ impl Mlp {
 }
 
 impl Model for Mlp {
-    fn scores(&self, decision: &Decision) -> Vec<f32> {
-        decision.cards.iter().map(|x| self.hidden(x).iter().zip(&self.w2).map(|(h, w)| h * w).sum()).collect()
+    fn scores(&self, cards: &[[f32; FEATURES]]) -> Vec<f32> {
+        cards.iter().map(|x| self.hidden(x).iter().zip(&self.w2).map(|(h, w)| h * w).sum()).collect()
     }
 }
 
@@ -316,7 +327,7 @@ fn train_linear(decisions: &[&Decision]) -> Linear {
         let mut gradient = [0.0f32; FEATURES];
         let model = Linear(row);
         for (decision, target) in decisions.iter().zip(&targets) {
-            let chances = softmax(&model.scores(decision));
+            let chances = softmax(&model.scores(&decision.cards));
             for (j, x) in decision.cards.iter().enumerate() {
                 let error = chances[j] - target[j];
                 for k in 0..FEATURES {
@@ -393,29 +404,13 @@ fn train_mlp(decisions: &[&Decision]) -> Mlp {
     unpack(&params)
 }
 
-/// The likeliest card of `model` at `seat`'s turn in `position`.
-fn model_card(model: &dyn Model, position: &Game, seat: Seat) -> Card {
+/// The likeliest card at `seat`'s turn in `position` of the model for
+/// its situation (lead, follow, discard).
+fn model_card(models: [&dyn Model; 3], position: &Game, seat: Seat) -> Card {
     let view = SeatView::of(position, seat);
     let legal: Vec<Card> = view.legal.iter().collect();
-    let decision = Decision {
-        situation: situation_of(&view),
-        cards: legal.iter().map(|&card| features(&view, card)).collect(),
-        values: Vec::new(),
-        best: Vec::new(),
-        hard_best: false,
-        after: position.clone(),
-        seat,
-        real: 0.0,
-        real_moon: false,
-    };
-    let scores = model.scores(&decision);
-    let mut choice = 0;
-    for (i, &score) in scores.iter().enumerate() {
-        if score > scores[choice] {
-            choice = i;
-        }
-    }
-    legal[choice]
+    let cards: Vec<[f32; FEATURES]> = legal.iter().map(|&card| features(&view, card)).collect();
+    legal[likeliest(&models[situation_of(&view) as usize].scores(&cards))]
 }
 
 /// The errors of the hand's value after each decision's chosen card,
@@ -460,19 +455,7 @@ fn old_player(position: &Game, seat: Seat, deciding: Seat) -> Card {
 
 /// The share of decisions whose likeliest card the search ranks best.
 fn agreement(decisions: &[&Decision], model: &dyn Model) -> f64 {
-    let agreed = decisions
-        .iter()
-        .filter(|d| {
-            let scores = model.scores(d);
-            let mut choice = 0;
-            for (i, &s) in scores.iter().enumerate() {
-                if s > scores[choice] {
-                    choice = i;
-                }
-            }
-            d.best[choice]
-        })
-        .count();
+    let agreed = decisions.iter().filter(|d| d.best[likeliest(&model.scores(&d.cards))]).count();
     100.0 * agreed as f64 / decisions.len().max(1) as f64
 }
 
@@ -485,7 +468,8 @@ fn main() {
     let decisions = read(&files);
     println!("{} decisions of two legal cards or more", decisions.len());
     println!("{:<9} {:>8} {:>8} {:>7} {:>7} {:>7} {:>7}", "", "train", "held", "hard", "linear", "mlp", "mlp-in");
-    let mut models: Vec<(Situation, Linear, Mlp)> = Vec::new();
+    // By situation, in the order of `Situation`.
+    let mut models: Vec<(Linear, Mlp)> = Vec::new();
     for situation in [Situation::Lead, Situation::Follow, Situation::Discard] {
         let of = |held_out: bool| -> Vec<&Decision> {
             decisions
@@ -508,20 +492,15 @@ fn main() {
             agreement(&held, &mlp),
             agreement(&train, &mlp),
         );
-        models.push((situation, linear, mlp));
+        models.push((linear, mlp));
     }
     // The playout error, on the decisions held out: every seat played by
     // the old player, by the linear model, by the MLP.
     let held: Vec<&Decision> = decisions.iter().filter(|(seed, _)| seed % 5 == 0).map(|(_, d)| d).collect();
-    let of = |view: &SeatView<'_>| situation_of(view) as usize;
-    let linear = |position: &Game, seat: Seat, _: Seat| {
-        let view = SeatView::of(position, seat);
-        model_card(&models[of(&view)].1, position, seat)
-    };
-    let mlp = |position: &Game, seat: Seat, _: Seat| {
-        let view = SeatView::of(position, seat);
-        model_card(&models[of(&view)].2, position, seat)
-    };
+    let linears: [&dyn Model; 3] = [&models[0].0, &models[1].0, &models[2].0];
+    let mlps: [&dyn Model; 3] = [&models[0].1, &models[1].1, &models[2].1];
+    let linear = |position: &Game, seat: Seat, _: Seat| model_card(linears, position, seat);
+    let mlp = |position: &Game, seat: Seat, _: Seat| model_card(mlps, position, seat);
     // The MLP, but the old player while one seat holds every point taken (a moon in the air).
     let guarded = |position: &Game, seat: Seat, deciding: Seat| {
         let hand = position.hand();
